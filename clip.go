@@ -1,0 +1,137 @@
+package headroom
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Clip shares of the byte budget: the head gets 75 %, the tail 12.5 %, and
+// the marker lives in the rest.
+const (
+	clipHeadEighths = 6
+	clipTailEighths = 1
+)
+
+// snapWindow is how far (in bytes) a cut may move to land on a line
+// boundary: an eighth of the kept side, at most 512 bytes.
+func snapWindow(kept int) int { return min(kept/8, 512) }
+
+// planClip keeps the head and the tail of text so that they and a marker of
+// reserve bytes fit in budget. The cut never splits a UTF-8 sequence, moves
+// to a nearby line boundary when one is close, and head + dropped + tail is
+// text byte for byte. The caller makes sure text is longer than budget.
+func planClip(text string, budget, reserve int) plan {
+	content := max(0, min(budget-budget/8, budget-reserve))
+	headLen := content * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	tailLen := content - headLen
+	h := snapHeadEnd(text, headLen)
+	t := snapTailStart(text, len(text)-tailLen)
+	if t < h { // content ≥ len(text): nothing to drop, keep it whole
+		h, t = len(text), len(text)
+	}
+	var items []item
+	if h > 0 {
+		items = append(items, keepRange(0, h))
+	}
+	markerAt := len(items)
+	if t < len(text) {
+		items = append(items, keepRange(t, len(text)))
+	}
+	what, hint := clipWords(text, h, t)
+	return plan{strategy: StrategyClip, items: items, markerAt: markerAt, what: what, hint: hint, digest: true}
+}
+
+// snapHeadEnd moves the end of the head back to just after a '\n' close
+// before it, or else to the start of the rune it falls in.
+func snapHeadEnd(text string, h int) int {
+	if h <= 0 {
+		return 0
+	}
+	if h >= len(text) {
+		return len(text)
+	}
+	lo := h - snapWindow(h)
+	if i := strings.LastIndexByte(text[lo:h], '\n'); i >= 0 {
+		return lo + i + 1
+	}
+	for k := 0; k < utf8.UTFMax-1 && h > 0 && !utf8.RuneStart(text[h]); k++ {
+		h--
+	}
+	return h
+}
+
+// snapTailStart moves the start of the tail forward to just after a '\n'
+// close after it, or else to the start of the next rune.
+func snapTailStart(text string, t int) int {
+	if t <= 0 {
+		return 0
+	}
+	if t >= len(text) {
+		return len(text)
+	}
+	if text[t-1] == '\n' {
+		return t
+	}
+	hi := min(len(text), t+snapWindow(len(text)-t))
+	if i := strings.IndexByte(text[t:hi], '\n'); i >= 0 && t+i+1 < len(text) {
+		return t + i + 1
+	}
+	for k := 0; k < utf8.UTFMax-1 && t < len(text) && !utf8.RuneStart(text[t]); k++ {
+		t++
+	}
+	return t
+}
+
+// clipWords describes the cut text[h:t] for the marker.
+func clipWords(text string, h, t int) (what, hint string) {
+	if h >= t {
+		return "nothing", ""
+	}
+	first := 1 + strings.Count(text[:h], "\n")
+	last := first + strings.Count(text[h:t-1], "\n")
+	total := first + strings.Count(text[h:], "\n")
+	if text[len(text)-1] == '\n' {
+		total--
+	}
+	return clipWhat(first, last, total, t-h), clipHint(first, last)
+}
+
+func clipWhat(first, last, total, bytes int) string {
+	if first == last {
+		return commas(bytes) + " bytes from the middle of line " + commas(first) + " of " + commas(total)
+	}
+	return "lines " + commas(first) + "-" + commas(last) + " of " + commas(total) + " (" + commas(bytes) + " bytes) from the middle"
+}
+
+func clipHint(first, last int) string {
+	return "To see them, re-run narrower: a line range (sed -n '" + itoa(first) + "," + itoa(last) + "p'), grep, head or tail."
+}
+
+// clipReserve returns the bytes a clip marker can need for a text of
+// textLen bytes, digest excluded: every number at its largest.
+func clipReserve(textLen int) int {
+	m := marker{tokens: textLen, what: clipWhat(textLen, textLen, textLen, textLen), hint: clipHint(textLen, textLen)}
+	return len(m.String()) + 2 // '\n' before and after the marker
+}
+
+// clipToBudget returns text clipped to at most budget bytes, marker
+// included, with omitted tokens counted by c. Text within budget is returned
+// as it is. A budget below [MinBudgetBytes] is raised to it. The conversation
+// cascade uses it to bound what it hands a summarizer.
+func clipToBudget(text string, budget int, c TokenCounter) string {
+	budget = max(budget, MinBudgetBytes)
+	if len(text) <= budget {
+		return text
+	}
+	p := planClip(text, budget, clipReserve(len(text)))
+	return render(text, p, marker{tokens: omittedTokens(text, p, c), what: p.what, hint: p.hint})
+}
+
+// omittedTokens counts the tokens of the input ranges p drops.
+func omittedTokens(text string, p plan, c TokenCounter) int {
+	n := 0
+	for _, r := range p.dropped(len(text)) {
+		n += countTokens(c, text[r[0]:r[1]])
+	}
+	return n
+}

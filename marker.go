@@ -1,0 +1,194 @@
+package headroom
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A plan is what a planner decides: which bytes of the input to keep, which
+// lines headroom writes itself, and what to tell the model about the rest.
+// It is plain data, so planners can be tested without rendering.
+type plan struct {
+	strategy Strategy
+	items    []item
+	// markerAt is the index of the item before which the marker is written;
+	// len(items) puts it at the end.
+	markerAt int
+	// what describes what was cut, in the planner's words: "lines 120-2,340
+	// (48,210 bytes) from the middle". At most maxWhat bytes, no newline, no ']'.
+	what string
+	// hint tells the model how to get the data back. At most maxHint bytes.
+	hint string
+	// digest is true when a summary of the omitted part would help the model
+	// (clip and log); search output carries exact counts instead.
+	digest bool
+}
+
+// An item is one piece of rendered output: input bytes kept verbatim,
+// optionally followed by text headroom adds.
+//
+// A kept range normally includes its line's '\n'. When note is set, render
+// writes the range, then note, then '\n': with start == end that is a line
+// of headroom's own (a gap or count line); with a range it marks a line that
+// was cut short. Rendering starts a note-only item on a fresh line.
+type item struct {
+	start, end int
+	note       string
+}
+
+// Limits on planner-written text, so the marker's size is known before
+// planning and the budget can be split between content and marker.
+const (
+	maxWhat = 240
+	maxHint = 160
+)
+
+// keepRange returns an item that keeps text[start:end] verbatim.
+func keepRange(start, end int) item { return item{start: start, end: end} }
+
+// noteLine returns an item that writes a line of headroom's own.
+func noteLine(s string) item { return item{note: s} }
+
+// size returns an upper bound on the bytes render writes for it.
+func (it item) size() int {
+	n := it.end - it.start
+	if it.note != "" {
+		n += len(it.note) + 2 // the note's '\n', and a '\n' to start a fresh line
+	}
+	return n
+}
+
+// itemsSize returns an upper bound on the bytes render writes for items,
+// marker excluded.
+func itemsSize(items []item) int {
+	n := 0
+	for _, it := range items {
+		n += it.size()
+	}
+	return n
+}
+
+// dropped returns the input ranges that p does not keep verbatim, in order.
+func (p plan) dropped(textLen int) [][2]int {
+	var out [][2]int
+	pos := 0
+	for _, it := range p.items {
+		if it.end <= it.start {
+			continue
+		}
+		if it.start > pos {
+			out = append(out, [2]int{pos, it.start})
+		}
+		pos = max(pos, it.end)
+	}
+	if pos < textLen {
+		out = append(out, [2]int{pos, textLen})
+	}
+	return out
+}
+
+// marker is the line that tells the model what was cut and how to get it
+// back. It is a contract with the model: it always starts with markerPrefix.
+type marker struct {
+	tokens int    // tokens omitted
+	what   string // plan.what
+	digest string // sanitised summary of the omitted part; may be empty
+	hint   string // plan.hint
+}
+
+// markerPrefix opens every marker.
+const markerPrefix = "[…headroom:"
+
+// String renders the marker on one line.
+func (m marker) String() string {
+	var b strings.Builder
+	b.Grow(len(markerPrefix) + 40 + len(m.what) + len(m.digest) + len(m.hint))
+	b.WriteString(markerPrefix)
+	b.WriteString(" ~")
+	b.WriteString(commas(m.tokens))
+	b.WriteString(" tokens omitted")
+	if m.what != "" {
+		b.WriteString(" — ")
+		b.WriteString(m.what)
+	}
+	b.WriteString(".")
+	if m.digest != "" {
+		b.WriteString(" Summary of the omitted part: ")
+		b.WriteString(m.digest)
+	}
+	if m.hint != "" {
+		b.WriteString(" ")
+		b.WriteString(m.hint)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// render writes the plan over text with the marker m.
+func render(text string, p plan, m marker) string {
+	mk := m.String()
+	var b strings.Builder
+	b.Grow(itemsSize(p.items) + len(mk) + 2)
+	atLineStart := func() bool {
+		s := b.String()
+		return len(s) == 0 || s[len(s)-1] == '\n'
+	}
+	writeMarker := func(more bool) {
+		if !atLineStart() {
+			b.WriteByte('\n')
+		}
+		b.WriteString(mk)
+		if more {
+			b.WriteByte('\n')
+		}
+	}
+	for i, it := range p.items {
+		if i == p.markerAt {
+			writeMarker(true)
+		}
+		if it.end > it.start {
+			b.WriteString(text[it.start:it.end])
+		} else if it.note != "" && !atLineStart() {
+			b.WriteByte('\n')
+		}
+		if it.note != "" {
+			b.WriteString(it.note)
+			b.WriteByte('\n')
+		}
+	}
+	if p.markerAt >= len(p.items) {
+		writeMarker(false)
+	}
+	return b.String()
+}
+
+// commas formats n with thousands separators: 80412 → "80,412".
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	if len(s) <= 3 {
+		if neg {
+			return "-" + s
+		}
+		return s
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	lead := len(s) % 3
+	if lead == 0 {
+		lead = 3
+	}
+	b.WriteString(s[:lead])
+	for i := lead; i < len(s); i += 3 {
+		b.WriteByte(',')
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
