@@ -13,8 +13,11 @@ const (
 )
 
 // snapWindow is how far (in bytes) a cut may move to land on a line
-// boundary: an eighth of the kept side, at most 512 bytes.
-func snapWindow(kept int) int { return min(kept/8, 512) }
+// boundary: a quarter of the kept side, at most 1 KiB. The tail, being
+// small, may give up half of itself for a clean first line.
+func snapWindow(kept int) int { return min(kept/4, 1024) }
+
+func tailSnapWindow(kept int) int { return min(kept/2, 1024) }
 
 // planClip keeps the head and the tail of text so that they and a marker of
 // reserve bytes fit in budget. The cut never splits a UTF-8 sequence, moves
@@ -72,7 +75,7 @@ func snapTailStart(text string, t int) int {
 	if text[t-1] == '\n' {
 		return t
 	}
-	hi := min(len(text), t+snapWindow(len(text)-t))
+	hi := min(len(text), t+tailSnapWindow(len(text)-t))
 	if i := strings.IndexByte(text[t:hi], '\n'); i >= 0 && t+i+1 < len(text) {
 		return t + i + 1
 	}

@@ -3,6 +3,9 @@ package headroom
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
 )
 
 // Role says who wrote a [Message].
@@ -96,4 +99,168 @@ type Outcome struct {
 // it is never used for odd input.
 type Compressor interface {
 	Compress(ctx context.Context, out ToolOutput) (string, Outcome, error)
+}
+
+// Report lists what [CompressToolResults] compressed: one entry per string
+// that was over budget, in message order. Strings left as they were have
+// no entry.
+type Report struct {
+	Strings []StringReport
+}
+
+// StringReport describes one compressed string.
+type StringReport struct {
+	Message, Part int    // where the tool result sits in the messages
+	Tool, CallID  string // from the ToolResult
+	Field         string // the JSON field for a structured result; "" for the whole content
+	Outcome
+}
+
+// BytesSaved returns the bytes the compressed strings lost in all.
+func (r Report) BytesSaved() int {
+	n := 0
+	for _, s := range r.Strings {
+		n += s.BytesBefore - s.BytesAfter
+	}
+	return n
+}
+
+// TokensOmitted returns the tokens omitted from all strings.
+func (r Report) TokensOmitted() int {
+	n := 0
+	for _, s := range r.Strings {
+		n += s.TokensOmitted
+	}
+	return n
+}
+
+// CompressToolResults compresses the tool results of new messages before
+// the agent appends them to its history: call it once per tool turn, on
+// the new messages only, so each output is compressed exactly once and the
+// history stays byte-stable for the provider's prompt cache.
+//
+// Every ToolResult's Content goes through c. When Content is a JSON object
+// with top-level string fields ({"stdout": …, "stderr": …}), each such field
+// is compressed on its own and every other byte is spliced through
+// unchanged, so the result is still valid JSON. Up to [DefaultConcurrency]
+// strings are compressed at once ([WithConcurrency] sets it for a
+// [Headroom]); results and report come back in message order whatever the
+// timing.
+//
+// The input is never mutated. Messages with nothing over budget are
+// returned as they were, sharing their Parts; a changed message gets a new
+// Parts slice and a new ToolResult. On error — ctx done, or c failing — it
+// returns nil messages, and the caller can append the originals.
+func CompressToolResults(ctx context.Context, c Compressor, msgs []Message) ([]Message, Report, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, Report{}, err
+	}
+	jobs := toolOutputs(msgs)
+	limit := DefaultConcurrency
+	if l, ok := c.(interface{ maxConcurrency() int }); ok {
+		limit = l.maxConcurrency()
+	}
+	type result struct {
+		text string
+		o    Outcome
+		err  error
+	}
+	results := make([]result, len(jobs))
+	sem := make(chan struct{}, limit)
+	var wg sync.WaitGroup
+	for i := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			r := &results[i]
+			r.text, r.o, r.err = c.Compress(ctx, jobs[i].out)
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, Report{}, err
+	}
+	var rep Report
+	for i, r := range results {
+		if r.err != nil {
+			j := jobs[i]
+			return nil, Report{}, fmt.Errorf("headroom: message %d, part %d (%s): %w", j.msg, j.part, j.out.Tool, r.err)
+		}
+		if r.o.Strategy != StrategyNone {
+			j := jobs[i]
+			rep.Strings = append(rep.Strings, StringReport{
+				Message: j.msg, Part: j.part, Tool: j.out.Tool, CallID: j.out.CallID, Field: j.out.Field, Outcome: r.o,
+			})
+		}
+	}
+	out := slices.Clone(msgs)
+	cloned := make([]bool, len(msgs))
+	for start := 0; start < len(jobs); {
+		end := start + 1
+		for end < len(jobs) && jobs[end].msg == jobs[start].msg && jobs[end].part == jobs[start].part {
+			end++
+		}
+		var fields []jsonField
+		var texts []string
+		for k := start; k < end; k++ {
+			if results[k].o.Strategy == StrategyNone {
+				continue
+			}
+			if jobs[k].field != nil {
+				fields = append(fields, *jobs[k].field)
+			}
+			texts = append(texts, results[k].text)
+		}
+		if len(texts) > 0 {
+			j := jobs[start]
+			if !cloned[j.msg] {
+				out[j.msg].Parts = slices.Clone(out[j.msg].Parts)
+				cloned[j.msg] = true
+			}
+			tr := *out[j.msg].Parts[j.part].ToolResult
+			if j.field == nil {
+				tr.Content = texts[0]
+			} else {
+				tr.Content = spliceFields(tr.Content, fields, texts)
+			}
+			out[j.msg].Parts[j.part].ToolResult = &tr
+		}
+		start = end
+	}
+	return out, rep, nil
+}
+
+// A toolJob is one string of one tool result.
+type toolJob struct {
+	msg, part int
+	field     *jsonField // nil when the whole content is the string
+	out       ToolOutput
+}
+
+// toolOutputs lists the strings of every tool result in msgs, in order.
+func toolOutputs(msgs []Message) []toolJob {
+	var jobs []toolJob
+	for i, m := range msgs {
+		for j, p := range m.Parts {
+			r := p.ToolResult
+			if r == nil {
+				continue
+			}
+			base := ToolOutput{Tool: r.Name, CallID: r.CallID, IsError: r.IsError, ExitCode: r.ExitCode}
+			if fields, ok := stringFields(r.Content); ok {
+				for k := range fields {
+					out := base
+					out.Field, out.Text = fields[k].key, fields[k].value
+					jobs = append(jobs, toolJob{msg: i, part: j, field: &fields[k], out: out})
+				}
+				continue
+			}
+			base.Text = r.Content
+			jobs = append(jobs, toolJob{msg: i, part: j, out: base})
+		}
+	}
+	return jobs
 }

@@ -1,13 +1,92 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+
+	"github.com/headroom-go/headroom"
 )
 
+const compressUsage = `usage: headroom [flags] < tool-output.txt > compressed.txt
+       headroom compact [flags] < conversation.json > compacted.json
+
+Compresses one tool output read on stdin, as an agent would before appending
+it to its conversation, and writes the result on stdout.
+
+flags:
+`
+
 // runCompress is the default job: compress one tool output.
-// TODO(core issue): not built yet.
 func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "headroom: not built yet")
-	return 2
+	fs := flag.NewFlagSet("headroom", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, compressUsage)
+		fs.PrintDefaults()
+	}
+	tool := fs.String("tool", "Bash", "the `name` of the tool that produced the output (Bash, Grep, Read, …)")
+	maxBytes := fs.Int("max-bytes", headroom.DefaultMaxBytes, "byte budget, marker included; 0 disables")
+	maxTokens := fs.Int("max-tokens", 0, "token budget, marker included; 0 disables (alone, it replaces the byte budget)")
+	exitCode := fs.Int("exit-code", 0, "the command's exit `status`, when known")
+	stats := fs.Bool("stats", false, "write one JSON object with what was done on stderr")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "headroom: unexpected argument %q: the tool output is read on stdin\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var opts []headroom.Option
+	if set["max-bytes"] || !set["max-tokens"] {
+		opts = append(opts, headroom.WithMaxBytes(*maxBytes))
+	}
+	if set["max-tokens"] {
+		opts = append(opts, headroom.WithMaxTokens(*maxTokens))
+	}
+	h, err := headroom.New(opts...)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	in, err := io.ReadAll(stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "headroom: reading stdin: %v\n", err)
+		return 1
+	}
+	out := headroom.ToolOutput{Tool: *tool, Text: string(in)}
+	if set["exit-code"] {
+		out.ExitCode, out.IsError = exitCode, *exitCode != 0
+	}
+	text, o, err := h.Compress(context.Background(), out)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(stderr, "headroom: writing stdout: %v\n", err)
+		return 1
+	}
+	if *stats {
+		writeStats(stderr, o)
+	}
+	return 0
+}
+
+// compressStats is the -stats line; its field names are stable.
+type compressStats struct {
+	Strategy      headroom.Strategy `json:"strategy"`
+	BytesIn       int               `json:"bytes_in"`
+	BytesOut      int               `json:"bytes_out"`
+	TokensOmitted int               `json:"tokens_omitted"`
+}
+
+func writeStats(w io.Writer, o headroom.Outcome) {
+	b, _ := json.Marshal(compressStats{o.Strategy, o.BytesBefore, o.BytesAfter, o.TokensOmitted})
+	fmt.Fprintf(w, "%s\n", b)
 }

@@ -1,0 +1,236 @@
+package headroom
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Headroom is the default [Compressor]. It routes each string through an
+// ordered list of planners — search output first, then logs of exec tools —
+// each of which may decline, falls back to clipping the middle, and asks
+// the optional [Summarizer] for a digest of what was cut. Build it with
+// [New]; it is safe for concurrent use and holds no per-call state.
+type Headroom struct {
+	cfg      config
+	planners []planner
+}
+
+// A planner is one entry of the routing list: it may decline a string.
+type planner struct {
+	strategy Strategy
+	applies  func(out ToolOutput) bool
+	plan     func(text string, limit int) (plan, bool)
+}
+
+// New returns a Headroom configured by opts. It refuses options that cannot
+// work — a budget too small to hold a marker, a negative timeout, a nil
+// counter — with an error naming each problem.
+func New(opts ...Option) (*Headroom, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	h := &Headroom{cfg: cfg}
+	h.planners = []planner{
+		{
+			strategy: StrategySearch,
+			applies:  func(ToolOutput) bool { return true },
+			plan: func(text string, limit int) (plan, bool) {
+				return planSearch(text, limit, searchOptions{perFile: cfg.matchesPerFile})
+			},
+		},
+		{
+			strategy: StrategyLog,
+			applies:  func(out ToolOutput) bool { return h.isExecTool(out.Tool) },
+			plan: func(text string, limit int) (plan, bool) {
+				return planLog(text, limit, logOptions{})
+			},
+		},
+	}
+	return h, nil
+}
+
+// isExecTool reports whether tool names a shell or exec tool.
+func (h *Headroom) isExecTool(tool string) bool {
+	for _, name := range h.cfg.execTools {
+		if strings.EqualFold(name, tool) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxConcurrency bounds the strings CompressToolResults compresses at once.
+func (h *Headroom) maxConcurrency() int { return h.cfg.concurrency }
+
+// budget is what one Compress call must fit: bytes and tokens, 0 = no limit.
+type budget struct{ bytes, tokens int }
+
+// budgetFor returns the budget for a call: the options', or the context's
+// when no budget option was given.
+func (h *Headroom) budgetFor(ctx context.Context) (budget, error) {
+	b := budget{bytes: h.cfg.maxBytes, tokens: h.cfg.maxTokens}
+	if h.cfg.bytesSet || h.cfg.tokensSet {
+		return b, nil
+	}
+	if n, ok := BudgetFromContext(ctx); ok {
+		if err := checkByteBudget(n); err != nil {
+			return budget{}, fmt.Errorf("headroom: the context's budget: %w", err)
+		}
+		b.bytes = n
+	}
+	return b, nil
+}
+
+// fits reports whether text is within b. Text no longer than the token
+// budget in bytes needs no count: no tokenizer spends more than a token per byte.
+func (b budget) fits(text string, c TokenCounter) bool {
+	if b.bytes > 0 && len(text) > b.bytes {
+		return false
+	}
+	return b.tokens == 0 || len(text) <= b.tokens || countTokens(c, text) <= b.tokens
+}
+
+// Compress implements [Compressor]. Text within budget comes back as it
+// is. Otherwise the output is at most the byte budget and counts at most
+// the token budget, marker and digest included. Compress returns an error
+// only when the context carries an invalid budget, when ctx is done, or when
+// a custom TokenCounter counts even a bare marker over the token budget.
+func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return "", Outcome{}, err
+	}
+	b, err := h.budgetFor(ctx)
+	if err != nil {
+		return "", Outcome{}, err
+	}
+	text := out.Text
+	if b.fits(text, h.cfg.counter) {
+		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
+	}
+	d, err := h.draft(out, b)
+	if err != nil {
+		return "", Outcome{}, err
+	}
+	o := Outcome{Strategy: d.plan.strategy, BytesBefore: len(text), TokensOmitted: d.marker.tokens}
+	s := d.rendered
+	if d.digestRoom > 0 && d.plan.digest && d.droppedBytes >= summaryMinDropped {
+		s, o.Summary = h.addDigest(ctx, out, d, b)
+	}
+	if err := ctx.Err(); err != nil {
+		return "", Outcome{}, err
+	}
+	o.BytesAfter = len(s)
+	return s, o, nil
+}
+
+// A draft is a rendered plan without a digest, and what adding one needs.
+type draft struct {
+	plan         plan
+	marker       marker
+	rendered     string
+	byteBudget   int // the byte budget the draft was made for
+	digestRoom   int // bytes kept free for a digest; 0 when none is wanted
+	droppedBytes int
+}
+
+// draft plans and renders text within b. For a token budget it searches
+// for the byte budget whose output counts within it, shrinking from a guess
+// made on the text's own bytes-per-token ratio; the last resort, a bare
+// marker, fits any budget New accepts.
+func (h *Headroom) draft(out ToolOutput, b budget) (draft, error) {
+	text := out.Text
+	bytes := b.bytes
+	if b.tokens > 0 {
+		n := max(1, countTokens(h.cfg.counter, text))
+		guess := int(int64(b.tokens) * int64(len(text)) / int64(n))
+		if bytes == 0 || guess < bytes {
+			bytes = guess
+		}
+	}
+	const attempts = 8
+	for i := 0; ; i++ {
+		d := h.draftBytes(out, bytes)
+		if b.tokens == 0 {
+			return d, nil
+		}
+		n := countTokens(h.cfg.counter, d.rendered)
+		if n <= b.tokens {
+			return d, nil
+		}
+		if bytes == 0 || i == attempts {
+			return draft{}, fmt.Errorf("headroom: token budget %d cannot hold even the marker (%d tokens) as this counter counts", b.tokens, n)
+		}
+		next := int(int64(bytes) * int64(b.tokens) / int64(n) * 9 / 10)
+		if i == attempts-1 || next < MinBudgetBytes/2 {
+			next = 0 // a bare marker
+		}
+		bytes = min(next, bytes-1)
+	}
+}
+
+// draftBytes plans text for a byte budget and renders it with the plain
+// marker. A budget of 0 asks for the bare marker.
+func (h *Headroom) draftBytes(out ToolOutput, bytes int) draft {
+	text := out.Text
+	room := 0
+	if h.cfg.summarizer != nil && len(text)-bytes >= summaryMinDropped {
+		room = digestRoom(bytes)
+	}
+	p := h.route(out, bytes, room)
+	d := draft{plan: p, byteBudget: bytes, digestRoom: room}
+	d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter), what: p.what, hint: p.hint}
+	d.rendered = render(text, p, d.marker)
+	if len(d.rendered) > bytes && p.strategy != StrategyClip {
+		// A planner overran its limit: a bug, but never the caller's problem.
+		p = planClip(text, bytes, clipReserve(len(text))+room)
+		d.plan = p
+		d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter), what: p.what, hint: p.hint}
+		d.rendered = render(text, p, d.marker)
+	}
+	for _, r := range p.dropped(len(text)) {
+		d.droppedBytes += r[1] - r[0]
+	}
+	return d
+}
+
+// route asks each applicable planner in turn and falls back to clip.
+func (h *Headroom) route(out ToolOutput, bytes, room int) plan {
+	limit := bytes - plannerReserve(len(out.Text)) - room
+	if limit > 0 {
+		for _, pl := range h.planners {
+			if !pl.applies(out) {
+				continue
+			}
+			if p, ok := safePlan(pl, out.Text, limit); ok && itemsSize(p.items) <= limit {
+				p.what, p.hint = clean(p.what, maxWhat), clean(p.hint, maxHint)
+				return p
+			}
+		}
+	}
+	return planClip(out.Text, bytes, clipReserve(len(out.Text))+room)
+}
+
+// safePlan runs a planner, treating a panic as a decline so that a planner
+// bug costs a fallback to clip, never the caller's program.
+func safePlan(pl planner, text string, limit int) (p plan, ok bool) {
+	defer func() {
+		if recover() != nil {
+			p, ok = plan{}, false
+		}
+	}()
+	return pl.plan(text, limit)
+}
+
+// plannerReserve is the marker's room, digest excluded, for a structural
+// plan of a text of textLen bytes: every field at its largest.
+func plannerReserve(textLen int) int {
+	m := marker{tokens: textLen, what: strings.Repeat("w", maxWhat), hint: strings.Repeat("h", maxHint)}
+	return len(m.String()) + 2
+}
+
+// clean makes planner words safe for the one-line marker.
+func clean(s string, limit int) string {
+	return truncateRunes(sanitizeLine(s), limit)
+}

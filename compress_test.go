@@ -1,0 +1,341 @@
+package headroom
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"pgregory.net/rapid"
+)
+
+func mustNew(t testing.TB, opts ...Option) *Headroom {
+	t.Helper()
+	h, err := New(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func numberedLines(n int, format func(i int) string) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(format(i))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func TestNewRefusesBadOptions(t *testing.T) {
+	cases := []struct {
+		name string
+		opts []Option
+		want string
+	}{
+		{"tiny byte budget", []Option{WithMaxBytes(12)}, "budget 12 is below the 256-byte minimum"},
+		{"negative byte budget", []Option{WithMaxBytes(-1)}, "negative"},
+		{"tiny token budget", []Option{WithMaxTokens(5)}, "token budget 5 is below"},
+		{"negative token budget", []Option{WithMaxTokens(-3)}, "negative"},
+		{"nil counter", []Option{WithTokenCounter(nil)}, "TokenCounter is required"},
+		{"nil summarizer", []Option{WithSummarizer(nil)}, "WithSummarizer(nil)"},
+		{"zero timeout", []Option{WithSummaryTimeout(0)}, "timeout"},
+		{"zero concurrency", []Option{WithConcurrency(0)}, "concurrency 0"},
+		{"zero matches per file", []Option{WithMatchesPerFile(0)}, "matches per file 0"},
+		{"empty exec tool", []Option{WithExecTools("Bash", " ")}, "exec tool name is empty"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New(tc.opts...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "headroom: ") {
+				t.Fatalf("New: err = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	for _, opts := range [][]Option{nil, {WithMaxBytes(0)}, {WithMaxBytes(MinBudgetBytes)}, {WithMaxTokens(0)}, {WithMaxTokens(4000), WithMaxBytes(9000)}} {
+		if _, err := New(opts...); err != nil {
+			t.Errorf("New(%d options) = %v, want no error", len(opts), err)
+		}
+	}
+}
+
+func TestCompressUnderBudgetIsIdentity(t *testing.T) {
+	h := mustNew(t)
+	text := strings.Repeat("x", DefaultMaxBytes)
+	got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Bash", Text: text})
+	if err != nil || got != text || o.Strategy != StrategyNone || o.BytesAfter != len(text) {
+		t.Fatalf("under budget: strategy %v, err %v, same %v", o.Strategy, err, got == text)
+	}
+}
+
+func TestCompressClipsPlainText(t *testing.T) {
+	h := mustNew(t, WithMaxBytes(1000))
+	text := numberedLines(500, func(i int) string { return "row " + itoa(i) + " of a long file" })
+	got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Strategy != StrategyClip || len(got) > 1000 || o.BytesAfter != len(got) || o.BytesBefore != len(text) {
+		t.Fatalf("strategy %v, %d bytes (report %d→%d)", o.Strategy, len(got), o.BytesBefore, o.BytesAfter)
+	}
+	if !strings.HasPrefix(got, "row 0 of") || !strings.HasSuffix(got, "row 499 of a long file\n") {
+		t.Errorf("head or tail lost:\n%s", got)
+	}
+	if o.TokensOmitted <= 0 || !strings.Contains(got, markerPrefix+" ~"+commas(o.TokensOmitted)+" tokens omitted") {
+		t.Errorf("marker must state the omitted tokens (%d):\n%s", o.TokensOmitted, got)
+	}
+}
+
+func TestCompressHoldsTokenBudget(t *testing.T) {
+	// A counter that prices every byte as a token is the strictest one allowed.
+	perByte := TokenCounterFunc(func(s string) int { return len(s) })
+	for _, tc := range []struct {
+		name    string
+		counter TokenCounter
+		tokens  int
+	}{
+		{"estimate", Estimate, 300},
+		{"estimate large", Estimate, 5000},
+		{"per byte", perByte, 400},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := mustNew(t, WithTokenCounter(tc.counter), WithMaxTokens(tc.tokens))
+			text := numberedLines(3000, func(i int) string { return "2026/11/22 worker " + itoa(i) + ": processed batch ok" })
+			got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := tc.counter.CountTokens(got); n > tc.tokens {
+				t.Fatalf("output counts %d tokens, budget %d", n, tc.tokens)
+			}
+			if o.Strategy == StrategyNone || !strings.Contains(got, markerPrefix) {
+				t.Fatalf("expected compression, got %v", o.Strategy)
+			}
+			if tc.counter.CountTokens(got) < tc.tokens/3 {
+				t.Errorf("output counts %d tokens: the budget of %d is badly under-used", tc.counter.CountTokens(got), tc.tokens)
+			}
+		})
+	}
+}
+
+func TestCompressContextBudget(t *testing.T) {
+	text := strings.Repeat("abcdefghij\n", 300)
+	h := mustNew(t)
+	ctx := WithBudget(context.Background(), 1000)
+	if n, ok := BudgetFromContext(ctx); !ok || n != 1000 {
+		t.Fatalf("BudgetFromContext = %d, %v", n, ok)
+	}
+	got, _, err := h.Compress(ctx, ToolOutput{Tool: "Read", Text: text})
+	if err != nil || len(got) > 1000 || len(got) < 500 {
+		t.Fatalf("context budget not used: %d bytes, err %v", len(got), err)
+	}
+	// An explicit option wins over the context.
+	explicit := mustNew(t, WithMaxBytes(2000))
+	got, _, _ = explicit.Compress(ctx, ToolOutput{Tool: "Read", Text: text})
+	if len(got) <= 1000 || len(got) > 2000 {
+		t.Fatalf("explicit budget should win: %d bytes", len(got))
+	}
+	// 0 disables; an invalid budget is a clear error.
+	got, o, err := h.Compress(WithBudget(context.Background(), 0), ToolOutput{Text: text})
+	if err != nil || got != text || o.Strategy != StrategyNone {
+		t.Fatalf("budget 0 must disable compression")
+	}
+	if _, _, err := h.Compress(WithBudget(context.Background(), 10), ToolOutput{Text: text}); err == nil || !strings.Contains(err.Error(), "below the 256-byte minimum") {
+		t.Fatalf("invalid context budget: err = %v", err)
+	}
+}
+
+func TestCompressHonoursCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := mustNew(t).Compress(ctx, ToolOutput{Text: strings.Repeat("x", 20000)})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+// The budget invariant over arbitrary text, tools and every byte budget New
+// accepts: never over budget, never a panic, same input → same bytes, and
+// valid UTF-8 stays valid.
+func TestCompressProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		budget := rapid.IntRange(MinBudgetBytes, 20000).Draw(t, "budget")
+		tool := rapid.SampledFrom([]string{"Bash", "Grep", "Read", "bash", ""}).Draw(t, "tool")
+		line := rapid.OneOf(
+			rapid.StringMatching(`[a-z/]{1,12}\.go:[0-9]{1,4}:[ -~]{0,60}`),
+			rapid.StringMatching(`(ERROR|WARN|INFO|--- FAIL:|panic:|\tat ) [ -~]{0,60}`),
+			rapid.String(),
+		)
+		lines := rapid.SliceOfN(line, 0, 400).Draw(t, "lines")
+		sep := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "sep")
+		text := strings.Join(lines, sep)
+		h, err := New(WithMaxBytes(budget))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := ToolOutput{Tool: tool, Text: text}
+		got, o, err := h.Compress(context.Background(), out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(text) <= budget {
+			if got != text || o.Strategy != StrategyNone {
+				t.Fatal("under budget must be identity")
+			}
+			return
+		}
+		if len(got) > budget {
+			t.Fatalf("%s output %d bytes, budget %d", o.Strategy, len(got), budget)
+		}
+		if !strings.Contains(got, markerPrefix) {
+			t.Fatal("compressed output without a marker")
+		}
+		if utf8.ValidString(text) && !utf8.ValidString(got) {
+			t.Fatal("valid UTF-8 in, invalid out")
+		}
+		again, _, _ := h.Compress(context.Background(), out)
+		if again != got {
+			t.Fatal("not deterministic")
+		}
+	})
+}
+
+func FuzzCompress(f *testing.F) {
+	f.Add("Bash", strings.Repeat("error: x\n", 100), 256)
+	f.Add("Grep", strings.Repeat("a.go:1:x\n", 100), 300)
+	f.Add("Read", strings.Repeat("\x00\xff\x1b[31m\r\n", 100), 400)
+	h := map[int]*Headroom{}
+	f.Fuzz(func(t *testing.T, tool, text string, budget int) {
+		budget = MinBudgetBytes + abs(budget)%2000
+		c, ok := h[budget]
+		if !ok {
+			c = mustNew(t, WithMaxBytes(budget))
+			h[budget] = c
+		}
+		got, _, err := c.Compress(context.Background(), ToolOutput{Tool: tool, Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) > budget {
+			t.Fatalf("output %d bytes, budget %d", len(got), budget)
+		}
+	})
+}
+
+func TestCompressFiftyMegabyteLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates 50 MB")
+	}
+	text := strings.Repeat("0123456789abcdef", 50<<20/16)
+	got, o, err := mustNew(t).Compress(context.Background(), ToolOutput{Tool: "Bash", Text: text})
+	if err != nil || len(got) > DefaultMaxBytes || o.Strategy != StrategyClip {
+		t.Fatalf("err %v, %d bytes, %v", err, len(got), o.Strategy)
+	}
+	if !strings.Contains(got, "bytes from the middle of line 1 of 1") {
+		t.Errorf("marker should say where the cut is: %s", got[len(got)-300:])
+	}
+}
+
+// A summarizer fault of any kind costs the digest, never the pass.
+func TestSummarizerFaultsDegradeToPlainMarker(t *testing.T) {
+	text := numberedLines(2000, func(i int) string { return "line " + itoa(i) + " of a long output with details" })
+	base := mustNew(t, WithMaxBytes(4000))
+	plain, _, err := base.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name    string
+		fn      SummarizerFunc
+		wantErr string
+		used    bool
+	}{
+		{"error", func(context.Context, SummaryRequest) (Summary, error) {
+			return Summary{Usage: Usage{InputTokens: 7}}, errors.New("rate limited")
+		}, "rate limited", false},
+		{"panic", func(context.Context, SummaryRequest) (Summary, error) { panic("boom") }, "panic: boom", false},
+		{"hang past timeout", func(ctx context.Context, _ SummaryRequest) (Summary, error) {
+			<-ctx.Done()
+			return Summary{}, ctx.Err()
+		}, "deadline exceeded", false},
+		{"hang ignoring context", func(context.Context, SummaryRequest) (Summary, error) {
+			time.Sleep(time.Second)
+			return Summary{Text: "late"}, nil
+		}, "deadline exceeded", false},
+		{"empty", func(context.Context, SummaryRequest) (Summary, error) { return Summary{Text: " \n\t "}, nil }, "no text", false},
+		{"10 KB answer", func(context.Context, SummaryRequest) (Summary, error) {
+			return Summary{Text: strings.Repeat("word ", 2048)}, nil
+		}, "over the 2048-byte cap", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := mustNew(t, WithMaxBytes(4000), WithSummarizer(tc.fn), WithSummaryTimeout(50*time.Millisecond))
+			got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+			if err != nil {
+				t.Fatalf("a summarizer fault must not fail the pass: %v", err)
+			}
+			if !o.Summary.Called || o.Summary.Used || o.Summary.Err == nil || !strings.Contains(o.Summary.Err.Error(), tc.wantErr) {
+				t.Fatalf("SummaryUse = %+v, want an error containing %q", o.Summary, tc.wantErr)
+			}
+			if strings.Contains(got, "Summary of the omitted part") || len(got) > 4000 {
+				t.Fatalf("degraded output must be the plain marker within budget:\n%s", got)
+			}
+			// The plan reserved room for a digest, so the plain output may be a
+			// little shorter than without a summarizer, never different in kind.
+			if !strings.HasPrefix(plain, got[:200]) {
+				t.Errorf("degraded output should keep the same head")
+			}
+		})
+	}
+	if got := cases[0]; true {
+		h := mustNew(t, WithMaxBytes(4000), WithSummarizer(got.fn))
+		_, o, _ := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+		if o.Summary.Usage.InputTokens != 7 {
+			t.Errorf("usage of a failed call must still be reported: %+v", o.Summary.Usage)
+		}
+	}
+}
+
+func TestSummarizerDigestIsSanitisedAndFits(t *testing.T) {
+	text := numberedLines(2000, func(i int) string { return "line " + itoa(i) + " of a long output with details" })
+	var req SummaryRequest
+	forge := SummarizerFunc(func(_ context.Context, r SummaryRequest) (Summary, error) {
+		req = r
+		return Summary{
+			Text:  "Lines 100-1900 repeat.]\n[…headroom: forged marker] all\tfine\x1b[0m " + strings.Repeat("detail ", 200),
+			Usage: Usage{InputTokens: 5000, OutputTokens: 90},
+		}, nil
+	})
+	h := mustNew(t, WithMaxBytes(3000), WithSummarizer(forge))
+	got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+	if err != nil || !o.Summary.Used || o.Summary.Usage.OutputTokens != 90 {
+		t.Fatalf("err %v, use %+v", err, o.Summary)
+	}
+	if len(got) > 3000 {
+		t.Fatalf("%d bytes over the 3000-byte budget", len(got))
+	}
+	if strings.Count(got, markerPrefix) != 1 || strings.Count(got, "]") != 1 || !strings.HasSuffix(strings.TrimSpace(got[strings.Index(got, markerPrefix):strings.Index(got, "]")+1]), "]") {
+		t.Fatalf("digest must not forge or close the marker:\n%s", got)
+	}
+	if !strings.Contains(got, "Summary of the omitted part: Lines 100-1900 repeat.) (…headroom: forged marker) all fine") {
+		t.Errorf("digest not sanitised as expected:\n%s", got)
+	}
+	if req.Kind != SummaryToolOutput || req.MaxWords != 120 || len(req.Input) > summaryMaxInput || !strings.Contains(req.Prompt, "120 words") {
+		t.Errorf("request: kind %v, words %d, %d input bytes", req.Kind, req.MaxWords, len(req.Input))
+	}
+	if strings.Contains(req.Input, "line 0 of") || !strings.Contains(req.Input, "line 200 of") || !strings.Contains(req.Input, "line 1990 of") {
+		t.Errorf("the summarizer must be fed the dropped part only")
+	}
+}
+
+func TestSummarizerSkippedForSmallCuts(t *testing.T) {
+	calls := 0
+	s := SummarizerFunc(func(context.Context, SummaryRequest) (Summary, error) { calls++; return Summary{Text: "x"}, nil })
+	h := mustNew(t, WithMaxBytes(2000), WithSummarizer(s))
+	_, o, _ := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: strings.Repeat("abc\n", 1000)}) // ~2 KB cut
+	if calls != 0 || o.Summary.Called {
+		t.Fatalf("a cut under %d bytes must not call the summarizer", summaryMinDropped)
+	}
+}

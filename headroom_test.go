@@ -1,0 +1,279 @@
+package headroom
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+func intp(n int) *int { return &n }
+
+// deepCopy returns a copy of msgs that shares nothing with it.
+func deepCopy(msgs []Message) []Message {
+	b, _ := json.Marshal(msgs)
+	var out []Message
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+func TestCompressToolResults(t *testing.T) {
+	big := numberedLines(2000, func(i int) string { return "output line " + itoa(i) })
+	small := "ok\n"
+	msgs := []Message{
+		{Role: RoleSystem, Parts: []Part{{Text: "You are a coding agent."}}},
+		{Role: RoleUser, Parts: []Part{{Text: "Run the build."}}},
+		{Role: RoleAssistant, Parts: []Part{
+			{ToolCall: &ToolCall{ID: "c1", Name: "Bash", Args: json.RawMessage(`{"command":"make"}`)}},
+			{ToolCall: &ToolCall{ID: "c2", Name: "Read", Args: json.RawMessage(`{"path":"a.txt"}`)}},
+		}},
+		{Role: RoleTool, Parts: []Part{
+			{ToolResult: &ToolResult{CallID: "c1", Name: "Bash", Content: small, ExitCode: intp(0)}},
+			{ToolResult: &ToolResult{CallID: "c2", Name: "Read", Content: big}},
+		}},
+		{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c3", Name: "Read", Content: small}}}},
+	}
+	before := deepCopy(msgs)
+	h := mustNew(t, WithMaxBytes(2000))
+	out, rep, err := CompressToolResults(context.Background(), h, msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(deepCopy(msgs), before) {
+		t.Fatal("the input was mutated")
+	}
+	if len(out) != len(msgs) {
+		t.Fatalf("%d messages out, %d in", len(out), len(msgs))
+	}
+	for _, i := range []int{0, 1, 2, 4} {
+		if &out[i].Parts[0] != &msgs[i].Parts[0] {
+			t.Errorf("message %d was untouched and must share its Parts", i)
+		}
+	}
+	if &out[3].Parts[0] == &msgs[3].Parts[0] {
+		t.Fatal("a changed message must get new Parts")
+	}
+	if out[3].Parts[0].ToolResult != msgs[3].Parts[0].ToolResult {
+		t.Error("an unchanged result in a changed message keeps its ToolResult")
+	}
+	got := out[3].Parts[1].ToolResult
+	if len(got.Content) > 2000 || got.CallID != "c2" || got.Name != "Read" || !strings.Contains(got.Content, markerPrefix) {
+		t.Fatalf("compressed result wrong: %+v", got)
+	}
+	if len(rep.Strings) != 1 {
+		t.Fatalf("report has %d entries, want 1", len(rep.Strings))
+	}
+	r := rep.Strings[0]
+	if r.Message != 3 || r.Part != 1 || r.Tool != "Read" || r.CallID != "c2" || r.Field != "" || r.Strategy != StrategyClip ||
+		r.BytesBefore != len(big) || r.BytesAfter != len(got.Content) || r.TokensOmitted == 0 {
+		t.Errorf("report entry = %+v", r)
+	}
+	if rep.BytesSaved() != len(big)-len(got.Content) || rep.TokensOmitted() != r.TokensOmitted {
+		t.Errorf("report totals wrong")
+	}
+}
+
+func TestCompressToolResultsStructured(t *testing.T) {
+	stdout := numberedLines(1500, func(i int) string { return "building <target> & step " + itoa(i) })
+	content := `{"stdout": ` + quoteJSON(stdout) + `,
+  "exit_code": 2, "stderr":"small \u00e9 <kept> as\/is", "meta": {"a": [1, "x"]}}`
+	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: content}}}}}
+	out, rep, err := CompressToolResults(context.Background(), mustNew(t, WithMaxBytes(3000)), msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := out[0].Parts[0].ToolResult.Content
+	var v map[string]any
+	if err := json.Unmarshal([]byte(res), &v); err != nil {
+		t.Fatalf("structured result is no longer JSON: %v", err)
+	}
+	if len(v["stdout"].(string)) > 3000 || !strings.Contains(v["stdout"].(string), markerPrefix) {
+		t.Error("stdout field not compressed")
+	}
+	if !strings.Contains(res, "<target> & step 0") {
+		t.Error("compressed field must not be HTML-escaped")
+	}
+	tail := `,
+  "exit_code": 2, "stderr":"small \u00e9 <kept> as\/is", "meta": {"a": [1, "x"]}}`
+	if !strings.HasPrefix(res, `{"stdout": "`) || !strings.HasSuffix(res, tail) {
+		t.Errorf("bytes outside the compressed value must be kept exactly:\n%s", res[len(res)-200:])
+	}
+	if len(rep.Strings) != 1 || rep.Strings[0].Field != "stdout" {
+		t.Errorf("report = %+v", rep.Strings)
+	}
+}
+
+func TestCompressToolResultsCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{Content: "x"}}}}}
+	if out, _, err := CompressToolResults(ctx, mustNew(t), msgs); !errors.Is(err, context.Canceled) || out != nil {
+		t.Fatalf("err = %v, out = %v", err, out)
+	}
+}
+
+// Summaries run concurrently, bounded by WithConcurrency, and results come
+// back in message order whatever the timing.
+func TestCompressToolResultsConcurrencyAndOrder(t *testing.T) {
+	var inFlight, peak atomic.Int32
+	s := SummarizerFunc(func(_ context.Context, r SummaryRequest) (Summary, error) {
+		n := inFlight.Add(1)
+		defer inFlight.Add(-1)
+		for {
+			p := peak.Load()
+			if n <= p || peak.CompareAndSwap(p, n) {
+				break
+			}
+		}
+		time.Sleep(time.Duration(len(r.Input)%7) * time.Millisecond)
+		return Summary{Text: "digest of " + r.Input[:12]}, nil
+	})
+	h := mustNew(t, WithMaxBytes(4000), WithSummarizer(s), WithConcurrency(3))
+	var parts []Part
+	for i := range 10 {
+		text := numberedLines(1000+i*37, func(j int) string { return "result " + itoa(i) + " line " + itoa(j) })
+		parts = append(parts, Part{ToolResult: &ToolResult{CallID: "c" + itoa(i), Name: "Read", Content: text}})
+	}
+	msgs := []Message{{Role: RoleTool, Parts: parts}}
+	first, rep, err := CompressToolResults(context.Background(), h, msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := peak.Load(); p > 3 || p < 2 {
+		t.Errorf("peak concurrency %d, want 2..3", p)
+	}
+	for i, r := range rep.Strings {
+		if r.CallID != "c"+itoa(i) || !r.Summary.Used {
+			t.Fatalf("report %d out of order or digest unused: %+v", i, r)
+		}
+	}
+	second, _, _ := CompressToolResults(context.Background(), h, msgs)
+	if !reflect.DeepEqual(first, second) {
+		t.Fatal("same input, different output")
+	}
+}
+
+// Properties of CompressToolResults over random messages: the input is never
+// mutated, every result stays where it was with its ids, and every string is
+// within budget afterwards.
+func TestCompressToolResultsProperties(t *testing.T) {
+	h := mustNew(t, WithMaxBytes(600))
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 6).Draw(t, "messages")
+		var msgs []Message
+		for i := range n {
+			var parts []Part
+			for j := range rapid.IntRange(0, 3).Draw(t, "parts") {
+				body := strings.Repeat(rapid.StringN(1, 40, -1).Draw(t, "line")+"\n", rapid.IntRange(1, 60).Draw(t, "repeat"))
+				if rapid.Bool().Draw(t, "json") {
+					body = `{"stdout":` + quoteJSON(body) + `,"code":1}`
+				}
+				parts = append(parts, Part{ToolResult: &ToolResult{CallID: itoa(i) + "." + itoa(j), Name: "Bash", Content: body}})
+			}
+			msgs = append(msgs, Message{Role: RoleTool, Parts: parts})
+		}
+		before := deepCopy(msgs)
+		out, rep, err := CompressToolResults(context.Background(), h, msgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(deepCopy(msgs), before) {
+			t.Fatal("input mutated")
+		}
+		changed := map[[2]int]bool{}
+		for _, r := range rep.Strings {
+			changed[[2]int{r.Message, r.Part}] = true
+		}
+		for i := range out {
+			for j, p := range out[i].Parts {
+				in := msgs[i].Parts[j].ToolResult
+				if p.ToolResult.CallID != in.CallID || p.ToolResult.Name != in.Name {
+					t.Fatal("ids changed")
+				}
+				if changed[[2]int{i, j}] == (p.ToolResult.Content == in.Content) {
+					t.Fatalf("report and content disagree at %d.%d", i, j)
+				}
+				if json.Valid([]byte(in.Content)) && !json.Valid([]byte(p.ToolResult.Content)) {
+					t.Fatal("structured result no longer JSON")
+				}
+				if !json.Valid([]byte(in.Content)) && len(p.ToolResult.Content) > 600 {
+					t.Fatalf("result %d bytes over budget", len(p.ToolResult.Content))
+				}
+			}
+		}
+	})
+}
+
+func TestStringFields(t *testing.T) {
+	cases := []struct {
+		in   string
+		keys []string
+		ok   bool
+	}{
+		{`{"stdout":"a","stderr":"b"}`, []string{"stdout", "stderr"}, true},
+		{` { "a" : 1 , "b\"q" : "x\\\"y" , "c":[{"d":"]"}], "e": null } `, []string{`b"q`}, true},
+		{`{"a":1}`, nil, false},
+		{`{}`, nil, false},
+		{`["a"]`, nil, false},
+		{`{"a":"b"`, nil, false},
+		{`plain text`, nil, false},
+		{``, nil, false},
+	}
+	for _, tc := range cases {
+		fields, ok := stringFields(tc.in)
+		var keys []string
+		for _, f := range fields {
+			keys = append(keys, f.key)
+		}
+		if ok != tc.ok || !reflect.DeepEqual(keys, tc.keys) {
+			t.Errorf("stringFields(%q) = %v, %v; want %v, %v", tc.in, keys, ok, tc.keys, tc.ok)
+		}
+	}
+}
+
+// FuzzSpliceFields: for any JSON object, replacing its string fields keeps
+// valid JSON with the same keys, the new values, and everything else intact.
+func FuzzSpliceFields(f *testing.F) {
+	f.Add(`{"stdout":"a\nb","code":0,"stderr":"\u00e9"}`, "new <value> & \x00")
+	f.Add(`{"a":{"b":"c"},"d":["e"],"f":"g"}`, "")
+	f.Add(` {"x" : "\"]}" }`, "]}")
+	f.Fuzz(func(t *testing.T, content, repl string) {
+		fields, ok := stringFields(content)
+		if !ok {
+			return
+		}
+		texts := make([]string, len(fields))
+		for i := range texts {
+			texts[i] = repl + itoa(i)
+		}
+		out := spliceFields(content, fields, texts)
+		var before, after map[string]any
+		if err := json.Unmarshal([]byte(content), &before); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(out), &after); err != nil {
+			t.Fatalf("splice broke JSON: %v\n%s", err, out)
+		}
+		for _, f := range fields {
+			before[f.key] = nil
+			after[f.key] = nil
+		}
+		if !reflect.DeepEqual(before, after) {
+			t.Fatal("splice changed a field it was not given")
+		}
+		last, _ := stringFields(out)
+		for i, f := range last {
+			var want string // JSON carries text only: invalid UTF-8 becomes U+FFFD
+			_ = json.Unmarshal([]byte(quoteJSON(texts[i])), &want)
+			if i < len(texts) && f.value != want {
+				t.Fatalf("field %q = %q, want %q", f.key, f.value, want)
+			}
+		}
+	})
+}
