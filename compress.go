@@ -113,16 +113,20 @@ func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcom
 	if err != nil {
 		return "", Outcome{}, err
 	}
-	o := Outcome{Strategy: d.plan.strategy, BytesBefore: len(text), TokensOmitted: d.marker.tokens}
-	s := d.rendered
+	var use SummaryUse
 	if d.digestRoom > 0 && d.plan.digest && d.droppedBytes >= summaryMinDropped {
-		s, o.Summary = h.addDigest(ctx, out, d, b)
+		d, use = h.addDigest(ctx, out, d, b)
 	}
 	if err := ctx.Err(); err != nil {
 		return "", Outcome{}, err
 	}
-	o.BytesAfter = len(s)
-	return s, o, nil
+	return d.rendered, Outcome{
+		Strategy:      d.plan.strategy,
+		BytesBefore:   len(text),
+		BytesAfter:    len(d.rendered),
+		TokensOmitted: d.marker.tokens,
+		Summary:       use,
+	}, nil
 }
 
 // A draft is a rendered plan without a digest, and what adding one needs.
@@ -151,7 +155,7 @@ func (h *Headroom) draft(out ToolOutput, b budget) (draft, error) {
 	}
 	const attempts = 8
 	for i := 0; ; i++ {
-		d := h.draftBytes(out, bytes)
+		d := h.draftBytes(out, bytes, h.digestRoomFor(len(text), bytes))
 		if b.tokens == 0 {
 			return d, nil
 		}
@@ -170,14 +174,20 @@ func (h *Headroom) draft(out ToolOutput, b budget) (draft, error) {
 	}
 }
 
-// draftBytes plans text for a byte budget and renders it with the plain
-// marker. A budget of 0 asks for the bare marker.
-func (h *Headroom) draftBytes(out ToolOutput, bytes int) draft {
-	text := out.Text
-	room := 0
-	if h.cfg.summarizer != nil && len(text)-bytes >= summaryMinDropped {
-		room = digestRoom(bytes)
+// digestRoomFor is the room a plan for a byte budget keeps free for a
+// digest: none without a summarizer or when the cut will be small.
+func (h *Headroom) digestRoomFor(textLen, bytes int) int {
+	if h.cfg.summarizer == nil || textLen-bytes < summaryMinDropped {
+		return 0
 	}
+	return digestRoom(bytes)
+}
+
+// draftBytes plans text for a byte budget, keeping room bytes free for a
+// digest, and renders it with the plain marker. A budget of 0 asks for the
+// bare marker.
+func (h *Headroom) draftBytes(out ToolOutput, bytes, room int) draft {
+	text := out.Text
 	p := h.route(out, bytes, room)
 	d := draft{plan: p, byteBudget: bytes, digestRoom: room}
 	d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter), what: p.what, hint: p.hint}

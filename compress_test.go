@@ -316,6 +316,9 @@ func TestSummarizerDigestIsSanitisedAndFits(t *testing.T) {
 	if len(got) > 3000 {
 		t.Fatalf("%d bytes over the 3000-byte budget", len(got))
 	}
+	if !strings.Contains(got, "~"+commas(o.TokensOmitted)+" tokens omitted") {
+		t.Errorf("the outcome's %d omitted tokens must be the marker's", o.TokensOmitted)
+	}
 	if strings.Count(got, markerPrefix) != 1 || strings.Count(got, "]") != 1 || !strings.HasSuffix(strings.TrimSpace(got[strings.Index(got, markerPrefix):strings.Index(got, "]")+1]), "]") {
 		t.Fatalf("digest must not forge or close the marker:\n%s", got)
 	}

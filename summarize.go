@@ -116,7 +116,7 @@ func toolDigestPrompt(tool string) string {
 // addDigest asks the summarizer for a digest of what d cut and, when the
 // answer is usable, renders it into the marker within b. Whatever goes
 // wrong, it returns the plain draft and says why in the SummaryUse.
-func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b budget) (string, SummaryUse) {
+func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b budget) (draft, SummaryUse) {
 	req := SummaryRequest{
 		Kind:     SummaryToolOutput,
 		Prompt:   toolDigestPrompt(out.Tool),
@@ -126,16 +126,23 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 	}
 	sum, use := callSummarizer(ctx, h.cfg.summarizer, h.cfg.summaryTimeout, req)
 	if use.Err != nil {
-		return d.rendered, use
+		return d, use
 	}
 	digest := sanitizeLine(sum.Text)
 	switch {
 	case digest == "":
 		use.Err = errors.New("headroom: the summarizer answered with no text")
-		return d.rendered, use
+		return d, use
 	case len(digest) > summaryMaxAnswer:
 		use.Err = fmt.Errorf("headroom: the summarizer answered %d bytes, over the %d-byte cap", len(digest), summaryMaxAnswer)
-		return d.rendered, use
+		return d, use
+	}
+	plain := d
+	if need := len(summaryLead) + len(digest); need < d.digestRoom {
+		// The digest is shorter than the room kept for it: give the rest
+		// back to the content. The plan is deterministic, so this costs
+		// a re-plan, not a second summary.
+		d = h.draftBytes(out, d.byteBudget, need)
 	}
 	room := d.byteBudget - len(d.rendered) - len(summaryLead)
 	for digest = shortenWords(digest, room); digest != ""; digest = shortenWords(digest, len(digest)/2) {
@@ -144,11 +151,12 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 		s := render(out.Text, d.plan, m)
 		if b.tokens == 0 || countTokens(h.cfg.counter, s) <= b.tokens {
 			use.Used = true
-			return s, use
+			d.marker, d.rendered = m, s
+			return d, use
 		}
 	}
 	use.Err = errors.New("headroom: no room in the budget for the summary")
-	return d.rendered, use
+	return plain, use
 }
 
 // callSummarizer calls s with a timeout, turning a panic, an error or a hang
