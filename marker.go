@@ -113,8 +113,11 @@ func (m marker) String() string {
 	}
 	b.WriteString(".")
 	if m.digest != "" {
-		b.WriteString(" Summary of the omitted part: ")
+		b.WriteString(summaryLead)
 		b.WriteString(m.digest)
+		if !strings.HasSuffix(m.digest, ".") && !strings.HasSuffix(m.digest, "…") {
+			b.WriteString(".") // the digest is a sentence; the hint starts another
+		}
 	}
 	if m.hint != "" {
 		b.WriteString(" ")

@@ -138,13 +138,13 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 		return d, use
 	}
 	plain := d
-	if need := len(summaryLead) + len(digest); need < d.digestRoom {
+	if need := len(summaryLead) + len(digest) + len("."); need < d.digestRoom {
 		// The digest is shorter than the room kept for it: give the rest
 		// back to the content. The plan is deterministic, so this costs
 		// a re-plan, not a second summary.
 		d = h.draftBytes(out, d.byteBudget, need)
 	}
-	room := d.byteBudget - len(d.rendered) - len(summaryLead)
+	room := d.byteBudget - len(d.rendered) - len(summaryLead) - len(".")
 	for digest = shortenWords(digest, room); digest != ""; digest = shortenWords(digest, len(digest)/2) {
 		m := d.marker
 		m.digest = digest

@@ -1,0 +1,91 @@
+package headroom_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/headroom-go/headroom"
+)
+
+// Compress new tool results before appending them to the history.
+func ExampleCompressToolResults() {
+	h, err := headroom.New(headroom.WithMaxBytes(1000))
+	if err != nil {
+		panic(err)
+	}
+	var log strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&log, "row %d: fetched 200 OK\n", i)
+	}
+	fresh := []headroom.Message{{Role: headroom.RoleTool, Parts: []headroom.Part{
+		{ToolResult: &headroom.ToolResult{CallID: "call_1", Name: "Read", Content: log.String()}},
+	}}}
+	fresh, rep, err := headroom.CompressToolResults(context.Background(), h, fresh)
+	if err != nil {
+		panic(err)
+	}
+	r := rep.Strings[0]
+	fmt.Println(r.CallID, r.Strategy, r.BytesBefore, "→", r.BytesAfter)
+	content := fresh[0].Parts[0].ToolResult.Content
+	fmt.Println(strings.Contains(content, "[…headroom: ~"), len(content) <= 1000)
+	// Output:
+	// call_1 clip 9490 → 951
+	// true true
+}
+
+// A structured result: each top-level string field is compressed on its
+// own and the JSON around it is kept byte for byte.
+func ExampleCompressToolResults_structured() {
+	h, _ := headroom.New(headroom.WithMaxBytes(500))
+	stdout := strings.Repeat("compiling...\n", 200)
+	content := `{"exit_code": 0, "stdout": "` + strings.ReplaceAll(stdout, "\n", `\n`) + `", "stderr": ""}`
+	fresh := []headroom.Message{{Role: headroom.RoleTool, Parts: []headroom.Part{
+		{ToolResult: &headroom.ToolResult{CallID: "c", Name: "Bash", Content: content}},
+	}}}
+	fresh, rep, _ := headroom.CompressToolResults(context.Background(), h, fresh)
+	out := fresh[0].Parts[0].ToolResult.Content
+	fmt.Println(rep.Strings[0].Field, strings.HasPrefix(out, `{"exit_code": 0, "stdout": "compiling...\n`), strings.HasSuffix(out, `", "stderr": ""}`))
+	// Output: stdout true true
+}
+
+// Plug a cheap model in as a summarizer: its digest rides in the marker.
+func ExampleSummarizerFunc() {
+	cheap := headroom.SummarizerFunc(func(ctx context.Context, req headroom.SummaryRequest) (headroom.Summary, error) {
+		// A real one sends req.Prompt and req.Input to a provider, honouring ctx.
+		return headroom.Summary{Text: "rows 40-360 all fetched 200 OK", Usage: headroom.Usage{InputTokens: 3100, OutputTokens: 12}}, nil
+	})
+	h, _ := headroom.New(headroom.WithMaxBytes(2000), headroom.WithSummarizer(cheap))
+	var log strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&log, "row %d: fetched 200 OK\n", i)
+	}
+	out, o, _ := h.Compress(context.Background(), headroom.ToolOutput{Tool: "Read", Text: log.String()})
+	fmt.Println(o.Summary.Used, o.Summary.Usage.OutputTokens, strings.Contains(out, "Summary of the omitted part: rows 40-360 all fetched 200 OK."))
+	// Output: true 12 true
+}
+
+// A budget on the context reaches every agent started with it, sub-agents
+// included, when the Headroom has no budget option of its own.
+func ExampleWithBudget() {
+	h, _ := headroom.New()
+	ctx := headroom.WithBudget(context.Background(), 300)
+	out, _, _ := h.Compress(ctx, headroom.ToolOutput{Tool: "Read", Text: strings.Repeat("x\n", 1000)})
+	fmt.Println(len(out) <= 300)
+	// Output: true
+}
+
+// A token budget holds in the configured counter's tokens.
+func ExampleWithMaxTokens() {
+	h, _ := headroom.New(headroom.WithMaxTokens(200))
+	out, _, _ := h.Compress(context.Background(), headroom.ToolOutput{Tool: "Read", Text: strings.Repeat("some words of output\n", 500)})
+	fmt.Println(headroom.Estimate.CountTokens(out) <= 200)
+	// Output: true
+}
+
+// New refuses a budget that cannot hold a marker.
+func ExampleNew_invalid() {
+	_, err := headroom.New(headroom.WithMaxBytes(12))
+	fmt.Println(err)
+	// Output: headroom: budget 12 is below the 256-byte minimum
+}
