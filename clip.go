@@ -127,14 +127,24 @@ func clipToBudget(text string, budget int, c TokenCounter) string {
 		return text
 	}
 	p := planClip(text, budget, clipReserve(len(text)))
-	return render(text, p, marker{tokens: omittedTokens(text, p, c), what: p.what, hint: p.hint})
+	return render(text, p, marker{tokens: omittedTokens(text, p, c, countTokens(c, text)), what: p.what, hint: p.hint})
 }
 
-// omittedTokens counts the tokens of the input ranges p drops.
-func omittedTokens(text string, p plan, c TokenCounter) int {
-	n := 0
-	for _, r := range p.dropped(len(text)) {
-		n += countTokens(c, text[r[0]:r[1]])
+// omittedTokens returns the tokens of the input ranges p drops, as the
+// input's total less the tokens of what p keeps: the kept part is small, so
+// a large input is counted once, not once per plan. Tokenizers merge across
+// the cut points, so this can differ from counting the dropped ranges by a
+// token or two per cut — well within the marker's "~".
+func omittedTokens(text string, p plan, c TokenCounter, total int) int {
+	kept := 0
+	for _, it := range p.items {
+		if it.end > it.start {
+			kept += countTokens(c, text[it.start:it.end])
+		}
 	}
-	return n
+	droppedBytes := 0
+	for _, r := range p.dropped(len(text)) {
+		droppedBytes += r[1] - r[0]
+	}
+	return max(0, min(total-kept, droppedBytes))
 }

@@ -83,13 +83,12 @@ func (h *Headroom) budgetFor(ctx context.Context) (budget, error) {
 	return b, nil
 }
 
-// fits reports whether text is within b. Text no longer than the token
-// budget in bytes needs no count: no tokenizer spends more than a token per byte.
-func (b budget) fits(text string, c TokenCounter) bool {
-	if b.bytes > 0 && len(text) > b.bytes {
-		return false
-	}
-	return b.tokens == 0 || len(text) <= b.tokens || countTokens(c, text) <= b.tokens
+// fitsBytes reports whether text is within the byte budget, and whether
+// it is so short that no token count is needed: no tokenizer spends more
+// than a token per byte.
+func (b budget) fitsBytes(text string) (fits, noCount bool) {
+	fits = b.bytes == 0 || len(text) <= b.bytes
+	return fits, fits && (b.tokens == 0 || len(text) <= b.tokens)
 }
 
 // Compress implements [Compressor]. Text within budget comes back as it
@@ -106,10 +105,17 @@ func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcom
 		return "", Outcome{}, err
 	}
 	text := out.Text
-	if b.fits(text, h.cfg.counter) {
+	fits, noCount := b.fitsBytes(text)
+	if noCount {
 		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
 	}
-	d, err := h.draft(out, b)
+	// Count the input once: the token check, the byte guess for a token
+	// budget and every marker's omitted tokens derive from this total.
+	total := countTokens(h.cfg.counter, text)
+	if fits && total <= b.tokens {
+		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
+	}
+	d, err := h.draft(out, b, total)
 	if err != nil {
 		return "", Outcome{}, err
 	}
@@ -134,6 +140,7 @@ type draft struct {
 	plan         plan
 	marker       marker
 	rendered     string
+	total        int // tokens of the whole input
 	byteBudget   int // the byte budget the draft was made for
 	digestRoom   int // bytes kept free for a digest; 0 when none is wanted
 	droppedBytes int
@@ -143,19 +150,18 @@ type draft struct {
 // for the byte budget whose output counts within it, shrinking from a guess
 // made on the text's own bytes-per-token ratio; the last resort, a bare
 // marker, fits any budget New accepts.
-func (h *Headroom) draft(out ToolOutput, b budget) (draft, error) {
+func (h *Headroom) draft(out ToolOutput, b budget, total int) (draft, error) {
 	text := out.Text
 	bytes := b.bytes
 	if b.tokens > 0 {
-		n := max(1, countTokens(h.cfg.counter, text))
-		guess := int(int64(b.tokens) * int64(len(text)) / int64(n))
+		guess := int(int64(b.tokens) * int64(len(text)) / int64(max(1, total)))
 		if bytes == 0 || guess < bytes {
 			bytes = guess
 		}
 	}
 	const attempts = 8
 	for i := 0; ; i++ {
-		d := h.draftBytes(out, bytes, h.digestRoomFor(len(text), bytes))
+		d := h.draftBytes(out, total, bytes, h.digestRoomFor(len(text), bytes))
 		if b.tokens == 0 {
 			return d, nil
 		}
@@ -183,20 +189,20 @@ func (h *Headroom) digestRoomFor(textLen, bytes int) int {
 	return digestRoom(bytes)
 }
 
-// draftBytes plans text for a byte budget, keeping room bytes free for a
-// digest, and renders it with the plain marker. A budget of 0 asks for the
+// draftBytes plans text, whose tokens number total, for a byte budget,
+// keeping room bytes free for a digest, and renders it with the plain marker. A budget of 0 asks for the
 // bare marker.
-func (h *Headroom) draftBytes(out ToolOutput, bytes, room int) draft {
+func (h *Headroom) draftBytes(out ToolOutput, total, bytes, room int) draft {
 	text := out.Text
 	p := h.route(out, bytes, room)
-	d := draft{plan: p, byteBudget: bytes, digestRoom: room}
-	d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter), what: p.what, hint: p.hint}
+	d := draft{plan: p, byteBudget: bytes, digestRoom: room, total: total}
+	d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter, total), what: p.what, hint: p.hint}
 	d.rendered = render(text, p, d.marker)
 	if len(d.rendered) > bytes && p.strategy != StrategyClip {
 		// A planner overran its limit: a bug, but never the caller's problem.
 		p = planClip(text, bytes, clipReserve(len(text))+room)
 		d.plan = p
-		d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter), what: p.what, hint: p.hint}
+		d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter, total), what: p.what, hint: p.hint}
 		d.rendered = render(text, p, d.marker)
 	}
 	for _, r := range p.dropped(len(text)) {

@@ -142,7 +142,7 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 		// The digest is shorter than the room kept for it: give the rest
 		// back to the content. The plan is deterministic, so this costs
 		// a re-plan, not a second summary.
-		d = h.draftBytes(out, d.byteBudget, need)
+		d = h.draftBytes(out, d.total, d.byteBudget, need)
 	}
 	room := d.byteBudget - len(d.rendered) - len(summaryLead) - len(".")
 	for digest = shortenWords(digest, room); digest != ""; digest = shortenWords(digest, len(digest)/2) {

@@ -1,0 +1,69 @@
+package headroom
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// repeatTo repeats s until it is at least n bytes long, cut on a line.
+func repeatTo(s string, n int) string {
+	var b strings.Builder
+	b.Grow(n + len(s))
+	for b.Len() < n {
+		b.WriteString(s)
+	}
+	out := b.String()[:n]
+	if i := strings.LastIndexByte(out, '\n'); i > 0 {
+		out = out[:i+1]
+	}
+	return out
+}
+
+var benchSizes = []struct {
+	name string
+	n    int
+}{{"1MB", 1 << 20}, {"10MB", 10 << 20}}
+
+// BenchmarkPlanClip measures the clip plan and its rendering: O(1) in the
+// input but for counting the newlines before the cut.
+func BenchmarkPlanClip(b *testing.B) {
+	plain := corpusInput(b, "plain_read_markdown_prometheus_config_docs")
+	for _, size := range benchSizes {
+		text := repeatTo(plain, size.n)
+		b.Run(size.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				p := planClip(text, DefaultMaxBytes, clipReserve(len(text)))
+				_ = render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+			}
+		})
+	}
+}
+
+// BenchmarkCompress measures the whole default pipeline — routing, plan,
+// token count of the cut part, render — on real outputs scaled up.
+func BenchmarkCompress(b *testing.B) {
+	inputs := []struct{ name, tool, corpus string }{
+		{"search", "Grep", "search_rg_context_ctx_prometheus"},
+		{"log", "Bash", "log_go_test_prometheus_all_packages"},
+		{"plain", "Read", "plain_read_markdown_prometheus_config_docs"},
+	}
+	h := mustNew(b)
+	for _, in := range inputs {
+		src := corpusInput(b, in.corpus)
+		for _, size := range benchSizes {
+			text := repeatTo(src, size.n)
+			b.Run(in.name+"/"+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: in.tool, Text: text}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
