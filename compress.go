@@ -7,7 +7,8 @@ import (
 )
 
 // Headroom is the default [Compressor]. It routes each string through an
-// ordered list of planners — search output first, then logs of exec tools —
+// ordered list of planners — search output first, then JSON documents, then
+// logs of exec tools —
 // each of which may decline, falls back to clipping the middle, and asks
 // the optional [Summarizer] for a digest of what was cut. Build it with
 // [New]; it is safe for concurrent use and holds no per-call state.
@@ -39,6 +40,11 @@ func New(opts ...Option) (*Headroom, error) {
 			plan: func(text string, limit int) (plan, bool) {
 				return planSearch(text, limit, searchOptions{perFile: cfg.matchesPerFile})
 			},
+		},
+		{
+			strategy: StrategyJSON,
+			applies:  func(ToolOutput) bool { return true },
+			plan:     planJSON,
 		},
 		{
 			strategy: StrategyLog,

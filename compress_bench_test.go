@@ -48,6 +48,7 @@ func BenchmarkCompress(b *testing.B) {
 	inputs := []struct{ name, tool, corpus string }{
 		{"search", "Grep", "search_rg_context_ctx_prometheus"},
 		{"log", "Bash", "log_go_test_prometheus_all_packages"},
+		{"json", "Bash", "json_go_list_prometheus_stream"},
 		{"plain", "Read", "plain_read_markdown_prometheus_config_docs"},
 	}
 	h := mustNew(b)

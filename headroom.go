@@ -66,6 +66,7 @@ const (
 	StrategyNone   Strategy = "none"
 	StrategyClip   Strategy = "clip"
 	StrategySearch Strategy = "search"
+	StrategyJSON   Strategy = "json"
 	StrategyLog    Strategy = "log"
 )
 

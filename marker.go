@@ -195,3 +195,11 @@ func commas(n int) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// plural writes n and word, adding an s unless n is 1: "1 file", "2 files".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return commas(n) + " " + word + "s"
+}

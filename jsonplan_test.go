@@ -1,0 +1,113 @@
+package headroom
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+func TestPlanJSONDeclines(t *testing.T) {
+	for _, text := range []string{
+		``, `42`, `"a string"`, `[1]`, `{"only": "member"}` + "\n" + `garbage`,
+		`[1, 2,`, `{"a": 1} {"b":`, "plain text\n[1, 2, 3]", `{"a": 1}`,
+	} {
+		if _, ok := planJSON(strings.Repeat(" ", 0)+text, 4000); ok {
+			t.Errorf("planJSON(%q) should decline", text)
+		}
+	}
+}
+
+func TestPlanJSONStreamKeepsFirstAndLastIdentity(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		doc, _ := json.MarshalIndent(map[string]any{"ImportPath": "example.com/pkg" + itoa(i), "Deps": strings.Split(strings.Repeat("dep ", 50), " ")}, "", "\t")
+		b.Write(doc)
+		b.WriteByte('\n')
+	}
+	text := b.String()
+	p, ok := planJSON(text, 3000)
+	if !ok {
+		t.Fatal("a document stream should be planned")
+	}
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	for _, want := range []string{`"ImportPath": "example.com/pkg0"`, `"ImportPath": "example.com/pkg199"`, "of 200 documents"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+	if itemsSize(p.items) > 3000 {
+		t.Fatalf("items %d bytes over the limit", itemsSize(p.items))
+	}
+}
+
+// Properties over random arrays and streams: within limit, kept ranges in
+// input order without overlap, the first element's start and the last
+// element's first line kept whenever the plan is made.
+func TestPlanJSONProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 60).Draw(t, "elements")
+		var docs []string
+		for i := range n {
+			v := map[string]any{"_id": "id-" + itoa(i), "body": rapid.StringN(0, 400, -1).Draw(t, "body")}
+			b, _ := json.MarshalIndent(v, "  ", "  ")
+			docs = append(docs, string(b))
+		}
+		text := "[\n  " + strings.Join(docs, ",\n  ") + "\n]\n"
+		if rapid.Bool().Draw(t, "stream") {
+			text = strings.Join(docs, "\n") + "\n"
+		}
+		limit := rapid.IntRange(200, 6000).Draw(t, "limit")
+		p, ok := planJSON(text, limit)
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		pos := 0
+		for _, it := range p.items {
+			if it.end > it.start {
+				if it.start < pos || it.end > len(text) {
+					t.Fatalf("range %d-%d out of order or bounds (at %d)", it.start, it.end, pos)
+				}
+				pos = it.end
+			}
+		}
+		if len(text) <= limit || limit < 800 {
+			return // the pipeline plans only text over budget; identities need a little room
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		for _, id := range []string{`"_id": "id-0"`, `"_id": "id-` + itoa(n-1) + `"`} {
+			if !strings.Contains(out, id) {
+				t.Fatalf("lost %s at limit %d:\n%s", id, limit, out)
+			}
+		}
+	})
+}
+
+func FuzzPlanJSON(f *testing.F) {
+	f.Add(`[{"a":1},{"b":[2,3]},{"c":"d"}]`, 300)
+	f.Add("{\"x\": 1}\n{\"y\": \"]}\"}\n{\"z\": null}", 250)
+	f.Add(`{"k": {"deep": [1, {"e": "\"}"}]}, "l": true, "m": "s"}`, 400)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		limit = abs(limit) % 10000
+		p, ok := planJSON(text, limit)
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		pos := 0
+		for _, it := range p.items {
+			if it.end > it.start {
+				if it.start < pos || it.end > len(text) {
+					t.Fatalf("range %d-%d out of order or bounds", it.start, it.end)
+				}
+				pos = it.end
+			}
+		}
+	})
+}
