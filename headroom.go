@@ -3,6 +3,7 @@ package headroom
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -155,6 +156,9 @@ func (r Report) TokensOmitted() int {
 func CompressToolResults(ctx context.Context, c Compressor, msgs []Message) ([]Message, Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, Report{}, err
+	}
+	if c == nil {
+		return nil, Report{}, errors.New("headroom: CompressToolResults needs a Compressor, got nil")
 	}
 	jobs := toolOutputs(msgs)
 	limit := DefaultConcurrency

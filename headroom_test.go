@@ -109,6 +109,13 @@ func TestCompressToolResultsStructured(t *testing.T) {
 	}
 }
 
+func TestCompressToolResultsNilCompressor(t *testing.T) {
+	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{Content: "x"}}}}}
+	if _, _, err := CompressToolResults(context.Background(), nil, msgs); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Fatalf("err = %v, want a clear error", err)
+	}
+}
+
 func TestCompressToolResultsCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
