@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -68,18 +69,24 @@ func itemsSize(items []item) int {
 	return n
 }
 
-// dropped returns the input ranges that p does not keep verbatim, in order.
+// dropped returns the input ranges that p does not keep verbatim, in
+// order. Items need not be in input order (a search plan groups lines by
+// file).
 func (p plan) dropped(textLen int) [][2]int {
+	var kept [][2]int
+	for _, it := range p.items {
+		if it.end > it.start {
+			kept = append(kept, [2]int{it.start, it.end})
+		}
+	}
+	slices.SortFunc(kept, func(a, b [2]int) int { return a[0] - b[0] })
 	var out [][2]int
 	pos := 0
-	for _, it := range p.items {
-		if it.end <= it.start {
-			continue
+	for _, r := range kept {
+		if r[0] > pos {
+			out = append(out, [2]int{pos, r[0]})
 		}
-		if it.start > pos {
-			out = append(out, [2]int{pos, it.start})
-		}
-		pos = max(pos, it.end)
+		pos = max(pos, r[1])
 	}
 	if pos < textLen {
 		out = append(out, [2]int{pos, textLen})
@@ -196,10 +203,19 @@ func commas(n int) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// plural writes n and word, adding an s unless n is 1: "1 file", "2 files".
+// plural writes n and word in the number n calls for: "1 file",
+// "2 files", "3 matches", "4 directories".
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return commas(n) + " " + word + "s"
+	switch {
+	case strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "sh"), strings.HasSuffix(word, "s"), strings.HasSuffix(word, "x"):
+		word += "es"
+	case strings.HasSuffix(word, "y") && !strings.ContainsRune("aeiou", rune(word[len(word)-2])):
+		word = word[:len(word)-1] + "ies"
+	default:
+		word += "s"
+	}
+	return commas(n) + " " + word
 }

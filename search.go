@@ -1,14 +1,532 @@
 package headroom
 
+import (
+	"strings"
+)
+
 // searchOptions tunes planSearch; the zero value means the defaults.
 type searchOptions struct {
-	perFile int // first matches shown per file; 0 means 5
-	lineCap int // bytes of one match line shown; 0 means the default
+	perFile int // first matches every file gets before any file gets more; 0 means DefaultMatchesPerFile
+	lineCap int // bytes of one match line shown; 0 means defaultSearchLineCap
 }
 
-// planSearch plans grep/rg/git-grep output, or declines (ok == false) when
-// text is not clearly search-shaped. limit is the bytes the items may take.
-// TODO(search planner): not built yet; declines everything.
-func planSearch(text string, limit int, o searchOptions) (p plan, ok bool) {
-	return plan{}, false
+const (
+	defaultSearchLineCap = 256
+	// searchMinMatches and searchMinShare decide what is search output.
+	searchMinMatches = 20
+	searchMinShare   = 0.75
+	// searchFill is the share of the limit the plan fills, leaving slack
+	// for the rendering's line starts.
+	searchFill = 0.9
+)
+
+// A searchLine is one match line of a file: its bytes in the input,
+// without the line break, and where its text starts after `path:NN:`.
+type searchLine struct{ start, end, body int }
+
+// A searchFile is one file of a search output, in order of first appearance.
+type searchFile struct {
+	path    string
+	heading searchLine // rg --heading: the path's own line; zero otherwise
+	binary  searchLine // "Binary file X matches": the notice line; zero otherwise
+	count   int        // exact number of match lines
+	lines   []searchLine
+	shown   int // how many of lines the plan keeps
+}
+
+// searchScan is what one pass over a search output learns.
+type searchScan struct {
+	files       []*searchFile
+	byPath      map[string]*searchFile
+	matches     int // match lines
+	context     int // context lines (path-NN-text)
+	structural  int // separators, rg --heading path lines, binary-file notices
+	other       int // non-empty lines that are none of these
+	keepPerFile int // how many match lines to remember per file
+}
+
+// planSearch plans grep, rg and git grep output: `path:NN:text`,
+// `path:NN:COL:text`, grep -C context lines `path-NN-text` and `--`
+// separators, `Binary file X matches`, rg --heading blocks, and single-file
+// `NN:text`. It declines unless the text is clearly search output: at least
+// 20 match lines making, with context lines, 75 % of the non-empty lines,
+// behind path-looking prefixes (timestamps and prose never qualify).
+//
+// Every file stays listed with its exact match count: first each file gets
+// up to perFile first matches, round after round while about 90 % of limit
+// lasts, then further rounds give files more. When even a line per file
+// does not fit, files are rolled up by directory with their counts.
+// Context lines are dropped; the marker counts them.
+func planSearch(text string, limit int, o searchOptions) (plan, bool) {
+	if o.perFile <= 0 {
+		o.perFile = DefaultMatchesPerFile
+	}
+	if o.lineCap <= 0 {
+		o.lineCap = defaultSearchLineCap
+	}
+	if limit < 64 {
+		return plan{}, false
+	}
+	sc := scanSearch(text, max(o.perFile, limit/16))
+	shaped := sc.matches + sc.context + sc.structural
+	if sc.matches < searchMinMatches || float64(shaped) < searchMinShare*float64(shaped+sc.other) {
+		return plan{}, false
+	}
+	target := int(float64(limit) * searchFill)
+	items, rolled := planSearchFiles(text, sc, target, o)
+	if items == nil {
+		return plan{}, false
+	}
+	shown := 0
+	for _, f := range sc.files {
+		shown += f.shown
+	}
+	what := commas(sc.matches-shown) + " of " + commas(sc.matches) + " matched lines omitted (" + plural(len(sc.files), "file")
+	if rolled > 0 {
+		what += " rolled up into " + plural(rolled, "directory") + " with exact counts"
+	} else {
+		what += ", every file listed with its exact count"
+	}
+	if sc.context > 0 {
+		what += "; " + commas(sc.context) + " context lines dropped"
+	}
+	what += ")"
+	hint := "To see more, re-run the search narrower: one path, a stricter pattern, or -c for counts per file."
+	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
+}
+
+// scanSearch classifies every line of text, remembering at most keep match
+// lines per file. It allocates per file, not per line.
+func scanSearch(text string, keep int) searchScan {
+	sc := searchScan{byPath: map[string]*searchFile{}, keepPerFile: keep}
+	var heading *searchFile
+	var scratch []byte
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		next := len(text)
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+			next = end + 1
+		}
+		line := text[start:end]
+		line = strings.TrimSuffix(line, "\r")
+		view := line
+		if strings.IndexByte(line, 0x1b) >= 0 {
+			scratch = stripANSI(scratch[:0], line)
+			view = string(scratch)
+		}
+		sc.classify(text, view, searchLine{start: start, end: start + len(line)}, &heading)
+		start = next
+	}
+	return sc
+}
+
+// classify files one line. heading is the rg --heading block the line is in.
+func (sc *searchScan) classify(text, view string, at searchLine, heading **searchFile) {
+	switch {
+	case view == "":
+		*heading = nil
+		return
+	case view == "--":
+		sc.structural++
+		return
+	}
+	if p, ok := binaryNotice(view); ok {
+		f := sc.file(p)
+		f.binary = at
+		sc.structural++
+		return
+	}
+	if path, ok := matchPrefix(view); ok {
+		at.body = at.start + min(len(view), bodyOffset(view, len(path)))
+		if path == "" && *heading != nil {
+			sc.add(*heading, at)
+			return
+		}
+		sc.add(sc.file(path), at)
+		return
+	}
+	if isContextLine(view) {
+		sc.context++
+		return
+	}
+	if *heading == nil && looksLikePath(view) && !strings.ContainsAny(view, " \t") {
+		f := sc.file(view)
+		f.heading = at
+		*heading = f
+		sc.structural++
+		return
+	}
+	sc.other++
+}
+
+// file returns the file for path, creating it in first-appearance order.
+func (sc *searchScan) file(path string) *searchFile {
+	if f, ok := sc.byPath[path]; ok {
+		return f
+	}
+	f := &searchFile{path: strings.Clone(path)}
+	sc.byPath[f.path] = f
+	sc.files = append(sc.files, f)
+	return f
+}
+
+func (sc *searchScan) add(f *searchFile, at searchLine) {
+	f.count++
+	sc.matches++
+	if len(f.lines) < sc.keepPerFile {
+		f.lines = append(f.lines, at)
+	}
+}
+
+// matchPrefix parses a match line: `path:NN:…` (rg --column and vimgrep
+// add `COL:`), or `NN:…` with no path. It takes the first colon followed
+// by digits and a colon, so Windows drive letters (C:\…) pass, and rejects
+// prefixes that are not paths, such as the clock of a timestamp.
+func matchPrefix(line string) (path string, ok bool) {
+	if n := digitRun(line, 0); n > 0 && n < len(line) && line[n] == ':' {
+		// `NN:text`: single-file grep, or a line of an rg --heading block;
+		// but `12:34:56` is a clock.
+		return "", !isClock(line)
+	}
+	for i := 0; i < len(line); {
+		c := strings.IndexByte(line[i:], ':')
+		if c < 0 {
+			return "", false
+		}
+		c += i
+		if n := digitRun(line, c+1); n > 0 && c+1+n < len(line) && line[c+1+n] == ':' {
+			if path = line[:c]; looksLikePath(path) {
+				return path, true
+			}
+			return "", false
+		}
+		i = c + 1
+	}
+	return "", false
+}
+
+// bodyOffset returns where the text of a match line starts: past the
+// path (pathLen bytes), `:NN:` and an rg column `COL:`.
+func bodyOffset(line string, pathLen int) int {
+	i := pathLen
+	if pathLen > 0 {
+		i++ // the ':' after the path
+	}
+	i += digitRun(line, i) + 1
+	if n := digitRun(line, i); n > 0 && i+n < len(line) && line[i+n] == ':' {
+		i += n + 1
+	}
+	return i
+}
+
+// isContextLine reports whether line looks like grep -C context:
+// `path-NN-text`, or `NN-text` with no path.
+func isContextLine(line string) bool {
+	if n := digitRun(line, 0); n > 0 && n < len(line) && line[n] == '-' {
+		return true
+	}
+	for i := 0; i < len(line); {
+		d := strings.IndexByte(line[i:], '-')
+		if d < 0 {
+			return false
+		}
+		d += i
+		if n := digitRun(line, d+1); n > 0 && d+1+n < len(line) && line[d+1+n] == '-' {
+			return looksLikePath(line[:d])
+		}
+		i = d + 1
+	}
+	return false
+}
+
+// binaryNotice parses grep's `Binary file X matches` and rg's
+// `X: binary file matches (…)`.
+func binaryNotice(line string) (path string, ok bool) {
+	if p, found := strings.CutPrefix(line, "Binary file "); found {
+		if p, found = strings.CutSuffix(p, " matches"); found {
+			return p, looksLikePath(p)
+		}
+	}
+	if i := strings.Index(line, ": binary file matches"); i > 0 {
+		return line[:i], looksLikePath(line[:i])
+	}
+	return "", false
+}
+
+// looksLikePath reports whether s can be a file path in search output: a
+// name with a letter, no control characters, not a date or a clock.
+func looksLikePath(s string) bool {
+	if s == "" || len(s) > 1024 || s[0] == ' ' || s[0] == '\t' || strings.HasSuffix(s, " ") {
+		return false
+	}
+	letters := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c == 0x7f:
+			return false
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= 0x80, c == '_':
+			letters++
+		}
+	}
+	if letters == 0 || isTimestampPrefix(s) {
+		return false
+	}
+	// Prose and log messages have words; paths rarely have more than two spaces.
+	return strings.Count(s, " ") <= 2
+}
+
+// isTimestampPrefix reports whether s starts like a date: 2026-08-21 or
+// 2026/08/21, optionally followed by a time.
+func isTimestampPrefix(s string) bool {
+	return len(s) >= 10 && digitRun(s, 0) == 4 && (s[4] == '-' || s[4] == '/') &&
+		digitRun(s, 5) == 2 && s[7] == s[4] && digitRun(s, 8) == 2
+}
+
+// isClock reports whether s starts with a time of day: 12:34:56.
+func isClock(s string) bool {
+	n := digitRun(s, 0)
+	return n >= 1 && n <= 2 && len(s) > n+5 && s[n] == ':' && digitRun(s, n+1) == 2 && s[n+3] == ':' && digitRun(s, n+4) == 2
+}
+
+// digitRun returns how many ASCII digits start s[i:].
+func digitRun(s string, i int) int {
+	n := 0
+	for i+n < len(s) && s[i+n] >= '0' && s[i+n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// stripANSI appends s to dst without its CSI escape sequences.
+func stripANSI(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j
+			continue
+		}
+		dst = append(dst, s[i])
+	}
+	return dst
+}
+
+// planSearchFiles chooses the lines to show within target bytes. It
+// returns nil when not even the directory roll-up fits, and the number of
+// directories it rolled files up into (0 when every file is listed).
+func planSearchFiles(text string, sc searchScan, target int, o searchOptions) ([]item, int) {
+	caps := lineCaps{first: o.lineCap, rest: o.lineCap}
+	cost := 0
+	for _, f := range sc.files {
+		cost += fileCost(text, f, 0, caps)
+	}
+	if cost > target {
+		return rollUp(sc.files, target)
+	}
+	caps.first = fairFirstCap(text, sc.files, target, o.lineCap)
+	// Rounds: every file gets its next match in turn, first up to perFile
+	// each, then beyond, until a whole round adds nothing.
+	for round := 0; ; round++ {
+		added := false
+		for _, f := range sc.files {
+			if f.shown >= len(f.lines) || (round >= o.perFile && f.shown < round) {
+				continue
+			}
+			before := fileCost(text, f, f.shown, caps)
+			after := fileCost(text, f, f.shown+1, caps)
+			if cost+after-before > target {
+				continue
+			}
+			cost += after - before
+			f.shown++
+			added = true
+		}
+		if !added {
+			break
+		}
+	}
+	var items []item
+	for _, f := range sc.files {
+		items = appendFileItems(items, text, f, caps)
+	}
+	return items, 0
+}
+
+// lineCaps are the byte caps of shown match lines: a file's first line may
+// be cut shorter than the rest so that every file gets one.
+type lineCaps struct{ first, rest int }
+
+func (c lineCaps) of(i int) int {
+	if i == 0 {
+		return c.first
+	}
+	return c.rest
+}
+
+// fairFirstCap returns the largest cap under which every file's first
+// match fits in target, so that when whole first lines do not all fit,
+// every file still shows where its first match is — rather than the first
+// files whole lines and the last ones none. It returns lineCap when whole
+// lines fit, or when no cap of at least minFirstCap bytes does.
+func fairFirstCap(text string, files []*searchFile, target, lineCap int) int {
+	const minFirstCap = 32
+	fits := func(c int) bool {
+		n := 0
+		for _, f := range files {
+			n += fileCost(text, f, min(1, len(f.lines)), lineCaps{first: c, rest: lineCap})
+		}
+		return n <= target
+	}
+	if fits(lineCap) || !fits(minFirstCap) {
+		return lineCap
+	}
+	lo, hi := minFirstCap, lineCap // fits(lo) && !fits(hi)
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// fileCost is the bytes f renders to with shown match lines.
+func fileCost(text string, f *searchFile, shown int, caps lineCaps) int {
+	n := 0
+	if f.heading != (searchLine{}) && shown > 0 {
+		n += f.heading.end - f.heading.start + 1
+	}
+	if f.binary != (searchLine{}) {
+		n += f.binary.end - f.binary.start + 1
+	}
+	for i, l := range f.lines[:shown] {
+		n += lineItem(text, l, caps.of(i)).size() + 1
+	}
+	if note := countNote(f, shown); note != "" {
+		n += len(note) + 2
+	}
+	return n
+}
+
+// appendFileItems writes f: its heading (when it shows lines), its shown
+// lines, its count note.
+func appendFileItems(items []item, text string, f *searchFile, caps lineCaps) []item {
+	if f.heading != (searchLine{}) && f.shown > 0 {
+		items = append(items, keepLine(text, f.heading))
+	}
+	if f.binary != (searchLine{}) {
+		items = append(items, keepLine(text, f.binary))
+	}
+	for i, l := range f.lines[:f.shown] {
+		items = append(items, lineItem(text, l, caps.of(i)))
+	}
+	if note := countNote(f, f.shown); note != "" {
+		items = append(items, noteLine(note))
+	}
+	return items
+}
+
+// keepLine keeps a whole line with its line break (if it has one).
+func keepLine(text string, l searchLine) item {
+	end := l.end
+	if end < len(text) && text[end] == '\r' {
+		end++
+	}
+	if end < len(text) && text[end] == '\n' {
+		end++
+	}
+	return keepRange(l.start, end)
+}
+
+// lineItem keeps a match line, cut to lineCap bytes on a rune boundary with
+// a note of what it left out.
+func lineItem(text string, l searchLine, lineCap int) item {
+	// Never cut into `path:NN:`: where the match is matters most.
+	lineCap = max(lineCap, l.body-l.start+16)
+	if l.end-l.start <= lineCap {
+		return keepLine(text, l)
+	}
+	cut := runeStartAtOrBefore(text, l.start+lineCap)
+	return item{start: l.start, end: cut, note: "…[+" + commas(l.end-cut) + " bytes]"}
+}
+
+// countNote says how many matches of f are not shown, or "" when all are.
+func countNote(f *searchFile, shown int) string {
+	if shown >= f.count {
+		return ""
+	}
+	name := f.path
+	if name == "" {
+		name = "this file"
+	}
+	if shown == 0 {
+		return "[…" + plural(f.count, "match") + " in " + name + ", none shown…]"
+	}
+	// The lines above (or the rg heading) name the file.
+	return "[…" + commas(f.count-shown) + " more (" + plural(f.count, "match") + " in all)…]"
+}
+
+// rollUp lists files by directory with their counts, going up a level at a
+// time until the list fits in target; the last resort is one line of totals.
+func rollUp(files []*searchFile, target int) ([]item, int) {
+	deepest := 0
+	for _, f := range files {
+		deepest = max(deepest, strings.Count(f.path, "/")+strings.Count(f.path, `\`))
+	}
+	for depth := deepest; depth >= 0; depth-- {
+		type dir struct {
+			name           string
+			files, matches int
+		}
+		var dirs []*dir
+		index := map[string]*dir{}
+		for _, f := range files {
+			name := dirPrefix(f.path, depth)
+			d, ok := index[name]
+			if !ok {
+				d = &dir{name: name}
+				index[name] = d
+				dirs = append(dirs, d)
+			}
+			d.files++
+			d.matches += f.count
+		}
+		var items []item
+		size := 0
+		for _, d := range dirs {
+			name := d.name
+			if name == "" {
+				name = "./"
+			}
+			note := "[" + name + " — " + plural(d.files, "file") + ", " + plural(d.matches, "match") + "]"
+			items = append(items, noteLine(note))
+			size += len(note) + 2
+		}
+		if size <= target {
+			return items, len(dirs)
+		}
+	}
+	return nil, 0
+}
+
+// dirPrefix returns the directory of path cut to at most depth components,
+// with its trailing separator: "src/billing/" for depth 2.
+func dirPrefix(path string, depth int) string {
+	dir := path[:strings.LastIndexAny(path, `/\`)+1]
+	n := 0
+	for i := 0; i < len(dir); i++ {
+		if dir[i] == '/' || dir[i] == '\\' {
+			n++
+			if n == depth {
+				return dir[:i+1]
+			}
+		}
+	}
+	return dir
 }

@@ -1,0 +1,352 @@
+package headroom
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+func TestMatchPrefix(t *testing.T) {
+	cases := []struct {
+		line, path string
+		ok         bool
+	}{
+		{"tsdb/head.go:12:func (h *Head) Close() error {", "tsdb/head.go", true},
+		{"net/dial.go:225:26:\tControlContext func(", "net/dial.go", true}, // rg --column
+		{`C:\Users\dev\src\gin\gin.go:42:func New() *Engine {`, `C:\Users\dev\src\gin\gin.go`, true},
+		{"846:\t\trequire.Equal(t, 1, 2)", "", true}, // single-file grep -n
+		{"my file.txt:3:text", "my file.txt", true},
+		{"12:34:56 INFO started", "", false},                              // a clock
+		{"2026-08-21T16:53:52+02:00 d15adb9ad7 renovate: fix", "", false}, // ISO timestamp
+		{"2015-10-18 18:06:26,029 FATAL [IPC Server]", "", false},
+		{"error: this went wrong at step 3:4: really", "", false}, // prose
+		{"no colon here", "", false},
+		{":12:empty path", "", false},
+	}
+	for _, tc := range cases {
+		path, ok := matchPrefix(tc.line)
+		if path != tc.path || ok != tc.ok {
+			t.Errorf("matchPrefix(%q) = %q, %v; want %q, %v", tc.line, path, ok, tc.path, tc.ok)
+		}
+	}
+}
+
+func TestSearchLineShapes(t *testing.T) {
+	for line, want := range map[string]bool{
+		"tsdb/head-read.go-12-\tcontext line": true,
+		"12-\tcontext of a single-file grep":  true,
+		"plain prose - with 3 - dashes":       false,
+	} {
+		if got := isContextLine(line); got != want {
+			t.Errorf("isContextLine(%q) = %v", line, got)
+		}
+	}
+	for line, want := range map[string]string{
+		"Binary file web/ui/assets.tar matches":                        "web/ui/assets.tar",
+		"web/ui/logo.png: binary file matches (found \"\\0\" byte...)": "web/ui/logo.png",
+	} {
+		if got, ok := binaryNotice(line); !ok || got != want {
+			t.Errorf("binaryNotice(%q) = %q, %v", line, got, ok)
+		}
+	}
+	if got := stripANSI(nil, "\x1b[35mpkg/a.go\x1b[0m:\x1b[32m12\x1b[0m:text"); string(got) != "pkg/a.go:12:text" {
+		t.Errorf("stripANSI = %q", got)
+	}
+}
+
+// grepLines makes n match lines of `path:NN:text` over the given files.
+func grepLines(files []string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s:%d:\tctx context.Context // %d\n", files[i%len(files)], i+1, i)
+	}
+	return b.String()
+}
+
+func TestPlanSearchDeclines(t *testing.T) {
+	cases := map[string]string{
+		"too few matches":  grepLines([]string{"a.go"}, 19),
+		"mostly prose":     grepLines([]string{"a.go"}, 30) + strings.Repeat("this is a line of prose\n", 20),
+		"clock timestamps": strings.Repeat("12:34:56 worker started\n", 100),
+		"empty":            "",
+	}
+	for _, name := range []string{"plain_git_log_iso_timestamps", "plain_csv_loghub_hadoop_structured", "log_loghub_zookeeper",
+		"log_loghub_bgl_supercomputer", "log_loghub_hadoop_mapreduce", "log_go_test_prometheus_all_packages",
+		"plain_read_markdown_prometheus_config_docs", "json_k8s_openapi_autoscaling_v2_jq", "log_make_lua_padded_warnings_one_error"} {
+		cases[name] = corpusInput(t, name)
+	}
+	for name, text := range cases {
+		if _, ok := planSearch(text, 15000, searchOptions{}); ok {
+			t.Errorf("%s: planSearch should decline", name)
+		}
+	}
+}
+
+// recountSearch counts match lines per file the way testdata/corpus's
+// README defines them, independently of the planner.
+func recountSearch(text string, files []string, shape string) (map[string]int, int) {
+	counts := map[string]int{}
+	num := regexp.MustCompile(`^\d+:`)
+	lines := strings.Split(text, "\n")
+	switch shape {
+	case "no-path":
+		n := 0
+		for _, l := range lines {
+			if num.MatchString(l) {
+				n++
+			}
+		}
+		return counts, n
+	case "heading":
+		cur, total := "", 0
+		for _, l := range lines {
+			if num.MatchString(l) && cur != "" {
+				counts[cur]++
+				total++
+			} else if l != "" && !num.MatchString(l) {
+				cur = l
+			}
+		}
+		return counts, total
+	}
+	total := 0
+	for _, l := range lines {
+		best := ""
+		for _, f := range files {
+			if strings.HasPrefix(l, f+":") && num.MatchString(l[len(f)+1:]) && len(f) > len(best) {
+				best = f
+			}
+		}
+		if best != "" {
+			counts[best]++
+			total++
+		}
+	}
+	return counts, total
+}
+
+// On every real search output, at the default limit and at tight ones,
+// every file is accounted for with its exact count and the counts add up.
+func TestPlanSearchCorpusCounts(t *testing.T) {
+	type search struct {
+		name, text, shape string
+		files             []string
+		total             int
+	}
+	var cases []search
+	for _, c := range loadCorpus(t) {
+		if c.Kind == "search" {
+			cases = append(cases, search{c.name, c.input, c.Shape, c.Files, c.TotalMatches})
+		}
+	}
+	heading, err := os.ReadFile(filepath.Join("testdata", "search", "rg_heading_goroot_net.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, search{name: "rg_heading", text: string(heading), shape: "heading"})
+	for _, c := range cases {
+		counts, total := recountSearch(c.text, c.files, c.shape)
+		if c.total != 0 && total != c.total {
+			t.Fatalf("%s: recount %d, expect.json %d", c.name, total, c.total)
+		}
+		for _, limit := range []int{15000, 2000, 800} {
+			p, ok := planSearch(c.text, limit, searchOptions{})
+			if !ok {
+				t.Errorf("%s at %d: declined", c.name, limit)
+				continue
+			}
+			if itemsSize(p.items) > limit {
+				t.Errorf("%s at %d: items %d bytes", c.name, limit, itemsSize(p.items))
+			}
+			sc := scanSearch(c.text, 1)
+			if sc.matches != total {
+				t.Errorf("%s: planner counts %d matches, recount %d", c.name, sc.matches, total)
+			}
+			for _, f := range sc.files {
+				if c.shape != "no-path" && f.count != counts[f.path] && f.binary == (searchLine{}) {
+					t.Errorf("%s: %s has %d matches, recount %d", c.name, f.path, f.count, counts[f.path])
+				}
+			}
+			out := render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+			if !strings.Contains(p.what, " of "+commas(total)+" matched lines") {
+				t.Errorf("%s: what %q does not state the total %d", c.name, p.what, total)
+			}
+			if got := statedMatches(out, c.text, p); got != total {
+				t.Errorf("%s at %d: the output accounts for %d matches, want %d", c.name, limit, got, total)
+			}
+		}
+	}
+}
+
+var (
+	moreNote = regexp.MustCompile(`^\[…[\d,]+ more \(([\d,]+) match(?:es)? in all\)…\]$`)
+	noneNote = regexp.MustCompile(`^\[…([\d,]+) match(?:es)? in (.*), none shown…\]$`)
+	dirNote  = regexp.MustCompile(`^\[.* — [\d,]+ files?, ([\d,]+) match(?:es)?\]$`)
+)
+
+// statedMatches adds up the matches a search plan's output accounts for,
+// reading it as the model would: a file's note states its total (a "more"
+// note speaks of the file of the lines above it); a file without a note
+// shows all its matches; a directory line states its sum.
+func statedMatches(out, text string, p plan) int {
+	atoi := func(s string) int {
+		n := 0
+		fmt.Sscan(strings.ReplaceAll(s, ",", ""), &n)
+		return n
+	}
+	shown, stated := map[string]int{}, map[string]int{}
+	total, heading, last := 0, "", ""
+	for _, it := range p.items {
+		if it.end == it.start {
+			switch note := it.note; {
+			case moreNote.MatchString(note):
+				stated[last] = atoi(moreNote.FindStringSubmatch(note)[1])
+			case noneNote.MatchString(note):
+				m := noneNote.FindStringSubmatch(note)
+				stated[strings.TrimSuffix(m[2], "this file")] = atoi(m[1])
+			case dirNote.MatchString(note):
+				total += atoi(dirNote.FindStringSubmatch(note)[1])
+			}
+			continue
+		}
+		line := strings.TrimRight(text[it.start:it.end], "\r\n")
+		if path, ok := matchPrefix(line); ok {
+			if path == "" {
+				path = heading
+			}
+			shown[path]++
+			last = path
+		} else if _, bin := binaryNotice(line); !bin {
+			heading = line
+		}
+	}
+	for path, n := range shown {
+		if _, ok := stated[path]; !ok {
+			total += n
+		}
+	}
+	for _, n := range stated {
+		total += n
+	}
+	return total
+}
+
+// Properties over generated search outputs: within limit, every file
+// accounted for with the exact count, kept ranges whole lines or prefixes
+// of input lines, same input → same plan.
+func TestPlanSearchProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		nFiles := rapid.IntRange(1, 80).Draw(t, "files")
+		var files []string
+		for i := range nFiles {
+			dir := rapid.SampledFrom([]string{"src/", "src/billing/", "pkg/a/b/", "", `C:\work\`}).Draw(t, "dir")
+			files = append(files, fmt.Sprintf("%sfile%d.go", dir, i))
+		}
+		var b strings.Builder
+		counts := map[string]int{}
+		total := rapid.IntRange(20, 600).Draw(t, "matches")
+		eol := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "eol")
+		for i := range total {
+			f := files[rapid.IntRange(0, nFiles-1).Draw(t, "file")]
+			counts[f]++
+			if rapid.IntRange(0, 9).Draw(t, "context") == 0 {
+				fmt.Fprintf(&b, "%s-%d-\tcontext%s", f, i, eol)
+			}
+			body := rapid.StringN(0, 300, -1).Draw(t, "body")
+			body = strings.NewReplacer("\n", " ", "\r", " ").Replace(body)
+			fmt.Fprintf(&b, "%s:%d:%s%s", f, i+1, body, eol)
+		}
+		text := b.String()
+		limit := rapid.IntRange(64, 20000).Draw(t, "limit")
+		p, ok := planSearch(text, limit, searchOptions{perFile: rapid.IntRange(0, 8).Draw(t, "perFile")})
+		if !ok {
+			if limit >= 2000 {
+				t.Fatalf("declined a plain grep output at limit %d", limit)
+			}
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		for _, it := range p.items {
+			if it.end > it.start {
+				if (it.start != 0 && text[it.start-1] != '\n') || it.end > len(text) {
+					t.Fatal("a kept range does not start an input line")
+				}
+				if it.note == "" && text[it.end-1] != '\n' && it.end != len(text) {
+					t.Fatal("a kept range without a cut note must be a whole line")
+				}
+			}
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		if got := statedMatches(out, text, p); got != total {
+			t.Fatalf("output accounts for %d matches, want %d", got, total)
+		}
+		if !strings.Contains(p.what, "rolled up") {
+			for f := range counts {
+				if !strings.Contains(out, f) {
+					t.Fatalf("file %s not listed", f)
+				}
+			}
+		}
+		again, _ := planSearch(text, limit, searchOptions{})
+		if p2, _ := planSearch(text, limit, searchOptions{}); fmt.Sprint(p2) != fmt.Sprint(again) {
+			t.Fatal("not deterministic")
+		}
+	})
+}
+
+func FuzzPlanSearch(f *testing.F) {
+	for _, name := range []string{"search_rg_windows_paths_gin", "search_grep_C2_head_methods_tsdb", "search_grep_single_file_no_path"} {
+		text := corpusInput(f, name)
+		f.Add(text[:min(len(text), 3000)], 800)
+	}
+	f.Add("a:1:x\n--\nb-2-y\nBinary file c matches\n\x1b[31mz\x1b[0m:3:q\r\n", 100)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		limit = abs(limit) % 20000
+		p, ok := planSearch(text, limit, searchOptions{})
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		for _, it := range p.items {
+			if it.start < 0 || it.end > len(text) || it.start > it.end {
+				t.Fatalf("range %d-%d out of bounds", it.start, it.end)
+			}
+		}
+		if len(p.what) > maxWhat || len(p.hint) > maxHint {
+			t.Fatal("marker words over their caps")
+		}
+	})
+}
+
+func BenchmarkPlanSearch(b *testing.B) {
+	var src strings.Builder
+	for _, name := range []string{"search_rg_context_ctx_prometheus", "search_git_grep_todo_prometheus", "search_rg_windows_paths_gin"} {
+		src.WriteString(corpusInput(b, name))
+	}
+	for _, size := range benchSizes {
+		// Vary the paths between copies, so the file count grows with the input.
+		var buf strings.Builder
+		for i := 0; buf.Len() < size.n; i++ {
+			buf.WriteString(strings.ReplaceAll(src.String(), "\ntsdb/", fmt.Sprintf("\ncopy%d/tsdb/", i)))
+		}
+		text := buf.String()
+		b.Run(size.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := planSearch(text, 15000, searchOptions{}); !ok {
+					b.Fatal("declined")
+				}
+			}
+		})
+	}
+}
