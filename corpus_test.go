@@ -46,7 +46,7 @@ func loadCorpus(t testing.TB) []corpusCase {
 }
 
 // logPlannerBuilt gates the log cases until planLog lands.
-const logPlannerBuilt = false
+const logPlannerBuilt = true
 
 // knownGaps are must_contain items the default pipeline does not keep yet,
 // each with its reason. The test fails when one starts being kept, so the
@@ -72,6 +72,14 @@ var knownGaps = map[string][]string{
 		"data: any; // TODO: Type data.",
 		"context.TODO(), 0, evalTime, slowQueryFunc, nil, 0,",
 	},
+	// 57 failures in 150 KB: all FAILED summary lines and every failure's
+	// header are kept, and the details of the first ~30 failures; these
+	// belong to failures 38 and 40.
+	"log_pytest_click_injected_failures": {
+		">           return self._number_class(value.strip())",
+		"src/click/types.py:591: AttributeError",
+		"E           AssertionError: assert '  -h, --help  Show this message and exit.\\n' in 'Usage: cmd [OPTIONS]\\n\\nOptions:\\n  --help, -h  Show this message and exit.\\n'",
+	},
 	// One file, 404 matches: the first ~190 are shown, the rest counted.
 	"search_grep_single_file_no_path": {
 		"require.Equal(t, chunks.HeadChunkID(0), ms.ooo.firstOOOChunkID)",
@@ -85,9 +93,6 @@ func TestCorpusKeepsWhatMatters(t *testing.T) {
 	h := mustNew(t)
 	wantStrategy := map[string]Strategy{"search": StrategySearch, "log": StrategyLog, "plain": StrategyClip, "json": StrategyJSON}
 	for _, c := range loadCorpus(t) {
-		if c.Kind == "log" && !logPlannerBuilt {
-			continue
-		}
 		t.Run(c.name, func(t *testing.T) {
 			got, o, err := h.Compress(context.Background(), ToolOutput{Tool: c.tool, Text: c.input})
 			if err != nil {

@@ -1,14 +1,710 @@
 package headroom
 
+import (
+	"strings"
+)
+
 // logOptions tunes planLog; the zero value means the defaults.
 type logOptions struct {
-	lineCap int // bytes of one kept line shown; 0 means the default
+	lineCap   int // bytes of one kept line shown; 0 means defaultLogLineCap
+	head      int // first lines kept; 0 means defaultLogHead
+	tail      int // last lines kept; 0 means defaultLogTail
+	traceHead int // first lines of an error block kept before its last ones; 0 means defaultTraceHead
+	traceTail int // last lines of an error block; 0 means defaultTraceTail
 }
 
-// planLog plans the output of an exec tool (a build, a test run, an
-// install), or declines (ok == false) when the text has no error and fewer
-// than two summary lines. limit is the bytes the items may take.
-// TODO(log planner): not built yet; declines everything.
-func planLog(text string, limit int, o logOptions) (p plan, ok bool) {
-	return plan{}, false
+const (
+	defaultLogLineCap = 1024
+	defaultLogHead    = 5
+	defaultLogTail    = 15
+	defaultTraceHead  = 40
+	defaultTraceTail  = 10
+	// blockKeyLines and blockEnd are the lines of every error block kept
+	// before any block's long trace: its telling lines, and its last lines.
+	blockKeyLines = 4
+	blockEnd      = 2
+	// logLastLines are kept right after the summaries.
+	logLastLines = 5
+	// logSummaryMax bounds how many runner-summary lines get top priority
+	// (a go test ./... run prints one per package).
+	logSummaryMax = 60
+)
+
+// Line classes.
+const (
+	lineOther uint8 = iota
+	lineBlank
+	lineError   // starts an error block
+	lineWarning // a warning, deduplicated
+	lineSummary // a runner's summary: counts, FAIL pkg, test result, exit status
+	linePassed  // a package or test that passed: ok pkg 0.1s
+	lineTrace   // continues the block above: frames, notes, carets, indented detail
+)
+
+// A logLine is one input line, without its line break.
+type logLine struct {
+	start, end int
+	class      uint8
+	block      int32 // index of the error block it belongs to, or -1
 }
+
+// A logBlock is an error line and the trace lines that follow it.
+type logBlock struct {
+	head        int // the error line
+	first, last int // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
+	dupOf       int // index of the first identical block, or -1
+	repeats     int // identical blocks folded into this one
+}
+
+// planLog plans the output of an exec tool: a build, a test run, an
+// install, a system log. It keeps, in this order of priority while limit
+// lasts: runner summaries; the first line of every distinct error; the
+// tail; each error block with its trace (its first 40 and last 10 lines,
+// then the rest); the head; every distinct warning once, marked (×N). It
+// re-emits what it keeps in input order with `[…N lines omitted…]` gaps,
+// and declines text with no error and fewer than two summary lines.
+func planLog(text string, limit int, o logOptions) (plan, bool) {
+	o = o.withDefaults()
+	if limit < 200 || text == "" {
+		return plan{}, false
+	}
+	lines := scanLog(text)
+	blocks := formBlocks(lines, text)
+	summaries, warnings := 0, 0
+	for _, l := range lines {
+		switch l.class {
+		case lineSummary:
+			summaries++
+		case lineWarning:
+			warnings++
+		}
+	}
+	if len(blocks) == 0 && summaries < 2 {
+		return plan{}, false
+	}
+	warnRep, warnCount := dedupWarnings(lines, text)
+	sel := newLogSelection(text, lines, limit, o.lineCap)
+	sel.pickAll(logPriorities(text, lines, blocks, warnRep, o))
+	items := sel.items(warnCount, blocks)
+	kept := sel.keptCount()
+	distinctErrors := 0
+	for _, b := range blocks {
+		if b.dupOf < 0 {
+			distinctErrors++
+		}
+	}
+	what := commas(len(lines)-kept) + " of " + plural(len(lines), "line") + " omitted; kept " +
+		plural(distinctErrors, "distinct error") + " with traces"
+	if warnings > 0 {
+		what += ", " + plural(len(warnRep), "distinct warning") + " of " + commas(warnings)
+	}
+	what += ", runner summaries, head and tail"
+	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
+	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+func (o logOptions) withDefaults() logOptions {
+	set := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	set(&o.lineCap, defaultLogLineCap)
+	o.lineCap = max(o.lineCap, 32) // room for a line's start and its cut note
+	set(&o.head, defaultLogHead)
+	set(&o.tail, defaultLogTail)
+	set(&o.traceHead, defaultTraceHead)
+	set(&o.traceTail, defaultTraceTail)
+	return o
+}
+
+// scanLog splits text into classified lines. Classification looks at a
+// view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
+func scanLog(text string) []logLine {
+	lines := make([]logLine, 0, strings.Count(text, "\n")+1)
+	var scratch []byte
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		next := len(text)
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+			next = end + 1
+		}
+		view := strings.TrimSuffix(text[start:end], "\r")
+		if strings.IndexByte(view, 0x1b) >= 0 {
+			scratch = stripANSI(scratch[:0], view)
+			view = string(scratch)
+		}
+		lines = append(lines, logLine{start: start, end: end, class: classifyLogLine(view), block: -1})
+		start = next
+	}
+	return lines
+}
+
+// classifyLogLine knows the error, warning, summary and trace shapes of
+// the common toolchains.
+func classifyLogLine(line string) uint8 {
+	if strings.TrimSpace(line) == "" {
+		return lineBlank
+	}
+	t := strings.TrimLeft(line, " \t")
+	indented := len(t) < len(line)
+	if indented && isCargoStatus(t) {
+		return lineOther
+	}
+	// The two whole-line scans run only when no prefix has decided.
+	level := func() string { l, _ := levelWord(line); return l }
+	switch {
+	case strings.HasPrefix(line, "ok  \t"), strings.HasPrefix(line, "--- PASS: "), strings.HasPrefix(line, "=== RUN "):
+		return linePassed
+	// Runner summaries.
+	case strings.HasPrefix(line, "FAIL\t"), strings.HasPrefix(line, "FAIL "), line == "FAIL", line == "PASS",
+		strings.HasPrefix(line, "exit status "),
+		strings.HasPrefix(line, "test result: "), strings.HasPrefix(t, "Tests:"), strings.HasPrefix(t, "Test Suites:"),
+		strings.HasPrefix(line, "=") && strings.HasSuffix(line, "=") && (strings.Contains(line, " passed") || strings.Contains(line, " failed") || strings.Contains(line, " error")),
+		strings.Contains(line, "short test summary info"), strings.HasPrefix(line, "FAILED "),
+		strings.HasPrefix(line, "make: *** "), strings.HasPrefix(line, "make[") && strings.Contains(line, "*** "),
+		strings.HasPrefix(line, "error: could not compile"), strings.HasPrefix(line, "Build FAILED"), strings.HasPrefix(line, "BUILD FAILED"):
+		return lineSummary
+	// Trace continuations.
+	case strings.HasPrefix(t, "at ") && indented, strings.HasPrefix(t, "Caused by:"), strings.HasPrefix(t, "... ") && strings.HasSuffix(t, " more"),
+		strings.HasPrefix(t, "--> "), strings.HasPrefix(t, "|"), strings.HasPrefix(t, "= note:"), strings.HasPrefix(t, "= help:"),
+		strings.HasPrefix(t, "File \"") && indented, strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, ":"),
+		strings.HasPrefix(line, "created by "), strings.HasPrefix(line, "\t/") && strings.Contains(line, ".go:"),
+		strings.HasPrefix(t, "^"), isGutterLine(t), strings.HasPrefix(t, "note: "):
+		return lineTrace
+	// Errors.
+	case strings.HasPrefix(line, "panic: "), strings.HasPrefix(line, "fatal error: "), strings.HasPrefix(t, "--- FAIL: "),
+		strings.HasPrefix(line, "Traceback (most recent call last)"), strings.HasPrefix(line, "E   "),
+		strings.HasPrefix(line, "ERROR "),
+		strings.HasPrefix(line, "error[E"), strings.HasPrefix(line, "error:"), strings.HasPrefix(line, "Error: "), strings.HasPrefix(line, "Error:"),
+		strings.HasPrefix(line, "thread '") && strings.Contains(line, " panicked at "), strings.HasPrefix(line, "---- ") && strings.HasSuffix(line, " stdout ----"),
+		strings.HasPrefix(line, "npm ERR!"), strings.HasPrefix(line, "npm error"),
+		strings.HasPrefix(line, "Exception in thread "), isPytestSection(line), strings.HasPrefix(t, "● "),
+		isJSErrorLine(line):
+		return lineError
+	case strings.HasPrefix(line, "warning:"), strings.HasPrefix(line, "warning["),
+		strings.HasPrefix(line, "npm WARN"), strings.HasPrefix(line, "npm warn"):
+		return lineWarning
+	}
+	switch compilerDiagnostic(line) {
+	case "error":
+		return lineError
+	case "warning":
+		return lineWarning
+	}
+	switch level() {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
+		return lineError
+	case "WARN", "WARNING":
+		return lineWarning
+	}
+	switch {
+	case !indented && strings.Contains(line, "Exception"): // a system log's INFO line that mentions one is worth a look
+		return lineWarning
+	case indented:
+		return lineTrace
+	}
+	return lineOther
+}
+
+// isCargoStatus matches cargo's right-aligned progress words.
+func isCargoStatus(t string) bool {
+	for _, w := range [...]string{"Compiling ", "Checking ", "Finished ", "Running ", "Downloading ", "Downloaded ", "Updating ", "Fresh ", "Building ", "Doc-tests "} {
+		if strings.HasPrefix(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isGutterLine matches rustc's source gutter: `464 |         code`.
+func isGutterLine(t string) bool {
+	n := digitRun(t, 0)
+	return n > 0 && strings.HasPrefix(t[n:], " |")
+}
+
+// isPytestSection matches a pytest failure header: `____ test_name ____`.
+func isPytestSection(line string) bool {
+	return strings.HasPrefix(line, "___") && strings.HasSuffix(line, "___") && strings.Contains(line, " ")
+}
+
+// isJSErrorLine matches `TypeError: …`, `AssertionError [ERR_…]: …` and the
+// like at the start of a line.
+func isJSErrorLine(line string) bool {
+	i := 0
+	for i < len(line) && (line[i] >= 'A' && line[i] <= 'Z' || line[i] >= 'a' && line[i] <= 'z' || line[i] == '.') {
+		i++
+	}
+	word := line[:i]
+	return i > 5 && (strings.HasSuffix(word, "Error") || strings.HasSuffix(word, "Exception")) &&
+		i < len(line) && (line[i] == ':' || line[i] == ' ')
+}
+
+// logLevels are the level words of system logs, as whole upper-case words.
+var logLevels = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN"}
+
+// levelWord returns the first log level standing as a whole word (` ERROR `,
+// `[ERROR]`, `ERROR:`) in the first 120 bytes of line, and where, in one
+// pass over the line's upper-case words.
+func levelWord(line string) (string, int) {
+	head := line[:min(len(line), 120)]
+	for i := 0; i < len(head); i++ {
+		if head[i] < 'A' || head[i] > 'Z' || (i > 0 && strings.IndexByte(" [<|", head[i-1]) < 0) {
+			continue
+		}
+		j := i
+		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
+			j++
+		}
+		if j == len(head) || strings.IndexByte(" ]>|:", head[j]) >= 0 {
+			for _, l := range logLevels {
+				if head[i:j] == l {
+					return l, i
+				}
+			}
+		}
+		i = j
+	}
+	return "", -1
+}
+
+// compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
+// style `file:line:col: error: …` lines, in one pass over the colons.
+func compilerDiagnostic(line string) string {
+	for i := 0; ; {
+		c := strings.IndexByte(line[i:], ':')
+		if c < 0 {
+			return ""
+		}
+		rest := line[i+c+1:]
+		switch {
+		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "):
+			return "error"
+		case strings.HasPrefix(rest, " warning: "):
+			return "warning"
+		}
+		i += c + 1
+	}
+}
+
+// isTellingLine reports whether a line inside an error block says what
+// went wrong.
+func isTellingLine(l string) bool {
+	if strings.HasPrefix(l, ">") || strings.HasPrefix(l, "E ") {
+		return true // pytest: the failing source line and the exception
+	}
+	if strings.Contains(l, "Error Trace:") {
+		return false // testify's file:line list; the Error: line says what went wrong
+	}
+	for _, w := range [...]string{"Error", "error", "panic", "fail", "FAIL", "Exception", "expected", "assert"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// userFrames returns the first two frames of a Go panic that are not the
+// runtime's or the testing package's, each with its file line: where the
+// crash is in the code under test.
+func userFrames(text string, lines []logLine, b logBlock) []int {
+	if !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+		return nil
+	}
+	var out []int
+	for i := b.head + 1; i < b.last && len(out) < 4; i++ {
+		l := text[lines[i].start:lines[i].end]
+		if l == "" || l[0] == '\t' || l[0] == ' ' || !strings.Contains(l, "(") || strings.HasPrefix(l, "goroutine ") ||
+			strings.HasPrefix(l, "runtime.") || strings.HasPrefix(l, "testing.") || strings.HasPrefix(l, "panic(") || strings.HasPrefix(l, "created by ") {
+			continue
+		}
+		if next := text[lines[i+1].start:lines[i+1].end]; strings.HasPrefix(next, "\t") {
+			out = append(out, i, i+1)
+		}
+	}
+	return out
+}
+
+// isPanicLine reports whether an error block is a crash: its trace matters
+// more than an assertion's diff.
+func isPanicLine(l string) bool {
+	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.Contains(l, " panicked at ") ||
+		strings.HasPrefix(l, "Traceback") || strings.HasPrefix(l, "Exception in thread ")
+}
+
+// formBlocks groups each error line with the trace lines that follow it.
+// A Go panic or goroutine dump runs until the runner's next word (FAIL,
+// ok, === RUN); a pytest section until the next section; anything else
+// while lines are trace-shaped.
+func formBlocks(lines []logLine, text string) []logBlock {
+	var blocks []logBlock
+	for i := 0; i < len(lines); i++ {
+		if lines[i].class != lineError {
+			continue
+		}
+		head := text[lines[i].start:lines[i].end]
+		j := i + 1
+		switch {
+		case strings.HasPrefix(head, "panic: "), strings.HasPrefix(head, "fatal error: "):
+			for j < len(lines) && !endsGoDump(text[lines[j].start:lines[j].end]) {
+				j++
+			}
+		case strings.HasPrefix(head, "thread '"):
+			// A Rust panic: message, left/right, backtrace, up to a blank line.
+			for j < len(lines) && lines[j].class != lineBlank {
+				j++
+			}
+		case isPytestSection(head):
+			for j < len(lines) {
+				l := text[lines[j].start:lines[j].end]
+				if isPytestSection(l) || strings.HasPrefix(l, "===") {
+					break
+				}
+				j++
+			}
+		default:
+			for j < len(lines) && continuesBlock(lines, j) {
+				j++
+			}
+		}
+		for j > i+1 && lines[j-1].class == lineBlank {
+			j-- // trailing blank lines belong to no block
+		}
+		first := i
+		if strings.HasPrefix(head, "--- FAIL: ") {
+			for first > 0 && lines[first-1].class == lineTrace && lines[first-1].block < 0 {
+				first--
+			}
+		}
+		b := int32(len(blocks))
+		for k := first; k < j; k++ {
+			lines[k].block = b
+		}
+		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
+		i = j - 1
+	}
+	markDuplicateBlocks(blocks, lines, text)
+	return blocks
+}
+
+// continuesBlock reports whether line j continues the error block above:
+// trace-shaped, or a blank line inside a trace that goes on.
+func continuesBlock(lines []logLine, j int) bool {
+	switch lines[j].class {
+	case lineTrace:
+		return true
+	case lineBlank:
+		return j+1 < len(lines) && lines[j+1].class == lineTrace
+	}
+	return false
+}
+
+// endsGoDump reports whether a line is the runner speaking again after a
+// panic's goroutine dump.
+func endsGoDump(l string) bool {
+	return strings.HasPrefix(l, "FAIL") || strings.HasPrefix(l, "ok  ") || strings.HasPrefix(l, "=== RUN") ||
+		strings.HasPrefix(l, "--- ") || l == "PASS" || strings.HasPrefix(l, "exit status ")
+}
+
+// markDuplicateBlocks folds blocks whose first lines are the same once
+// numbers and hex are normalised (a Hadoop ERROR repeated 148 times).
+func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
+	seen := map[string]int{}
+	for i := range blocks {
+		l := lines[blocks[i].head]
+		key := normalizeLogLine(text[l.start:l.end])
+		if first, ok := seen[key]; ok {
+			blocks[i].dupOf = first
+			blocks[first].repeats++
+			continue
+		}
+		seen[key] = i
+	}
+}
+
+// dedupWarnings returns the representative (first) line of each distinct
+// warning, in order, and how many times each occurs, by line index.
+func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
+	seen := map[string]int{}
+	count = map[int]int{}
+	for i, l := range lines {
+		if l.class != lineWarning || l.block >= 0 {
+			continue
+		}
+		key := normalizeLogLine(text[l.start:l.end])
+		if first, ok := seen[key]; ok {
+			count[first]++
+			continue
+		}
+		seen[key] = i
+		count[i] = 1
+		reps = append(reps, i)
+	}
+	return reps, count
+}
+
+// normalizeLogLine makes lines that differ only in numbers, hex, times,
+// ids and paths compare equal: every run of digits, every 0x… and every
+// word with a '/' becomes '#'. It looks at the first 200 bytes, where a
+// message's identity is.
+func normalizeLogLine(s string) string {
+	// A system log's identity starts at its level word: what comes before
+	// is a timestamp, a host, a node name.
+	if _, i := levelWord(s); i >= 0 {
+		s = s[i:]
+	}
+	s = strings.TrimSuffix(s[:min(len(s), 200)], "\r")
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '/' && i+1 < len(s) && s[i+1] != ' ':
+			for i < len(s) && s[i] != ' ' && s[i] != ':' {
+				i++
+			}
+			i--
+			b.WriteByte('#')
+		case c == '0' && i+1 < len(s) && (s[i+1] == 'x' || s[i+1] == 'X'):
+			i += 2
+			for i < len(s) && isHexDigit(s[i]) {
+				i++
+			}
+			i--
+			b.WriteByte('#')
+		case c >= '0' && c <= '9':
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+			i--
+			b.WriteByte('#')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// logPriorities lists line indices in the order they should be kept.
+func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []int, o logOptions) []int {
+	var order []int
+	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
+	var sums []int
+	for i, l := range lines {
+		if l.class == lineSummary {
+			sums = append(sums, i)
+		}
+	}
+	order = append(order, sums[max(0, len(sums)-logSummaryMax):]...)
+	// The very last lines: where a run ends, and says how.
+	for i := max(0, len(lines)-logLastLines); i < len(lines); i++ {
+		order = append(order, i)
+	}
+	// 2. The error line of every distinct error.
+	for _, b := range blocks {
+		if b.dupOf < 0 {
+			order = append(order, b.head)
+		}
+	}
+	// 3. The tail.
+	for i := max(0, len(lines)-o.tail); i < len(lines); i++ {
+		order = append(order, i)
+	}
+	// 4. Every distinct error's telling lines — the ones that say error,
+	// failed, panic, expected, with the line after one that ends in ':' —
+	// first one per block, then a few more and the block's last lines, for
+	// every block before any block's long trace.
+	for pass, want := range [2]int{1, blockKeyLines} {
+		for _, b := range blocks {
+			if b.dupOf >= 0 {
+				continue
+			}
+			found := 0
+			for i := b.first; i <= b.last && found < want; i++ {
+				l := text[lines[i].start:lines[i].end]
+				if i == b.head || !(lines[i].class == lineError || isTellingLine(l)) {
+					continue
+				}
+				order = append(order, i)
+				found++
+				if strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":") && i+1 <= b.last {
+					order = append(order, i+1)
+				}
+			}
+			if pass == 1 {
+				for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
+					order = append(order, i)
+				}
+				order = append(order, userFrames(text, lines, b)...)
+			}
+		}
+	}
+	// 5. Each distinct block's trace, panics first: its first lines, then
+	// its last ones.
+	byWeight := make([]logBlock, 0, len(blocks))
+	for _, b := range blocks {
+		if b.dupOf < 0 && isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+			byWeight = append(byWeight, b)
+		}
+	}
+	for _, b := range blocks {
+		if b.dupOf < 0 && !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+			byWeight = append(byWeight, b)
+		}
+	}
+	for _, b := range byWeight {
+		for i := b.first + 1; i <= min(b.last, b.first+o.traceHead-1); i++ {
+			order = append(order, i)
+		}
+		for i := max(b.first+o.traceHead, b.last-o.traceTail+1); i <= b.last; i++ {
+			order = append(order, i)
+		}
+	}
+	// 6. The head.
+	for i := 0; i < min(len(lines), o.head); i++ {
+		order = append(order, i)
+	}
+	// 7. Every distinct warning once.
+	order = append(order, warnReps...)
+	// 8. Packages and tests that passed (go test's ok lines).
+	for i, l := range lines {
+		if l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") {
+			order = append(order, i)
+		}
+	}
+	// 9. The middles of long traces.
+	for _, b := range blocks {
+		if b.dupOf < 0 {
+			for i := b.first + o.traceHead; i <= b.last-o.traceTail; i++ {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
+}
+
+// logSelection chooses lines within a byte limit, counting the gap notes
+// that the chosen lines leave between them.
+type logSelection struct {
+	text    string
+	lines   []logLine
+	keep    []bool
+	limit   int
+	cost    int
+	lineCap int
+	gapCost int // an upper bound on one gap note line
+}
+
+func newLogSelection(text string, lines []logLine, limit, lineCap int) *logSelection {
+	s := &logSelection{text: text, lines: lines, keep: make([]bool, len(lines)), limit: limit, lineCap: lineCap}
+	s.gapCost = len(gapNote(len(lines))) + 2
+	s.cost = s.gapCost // everything omitted: one gap
+	return s
+}
+
+// pickAll keeps each listed line that still fits, in the order given.
+func (s *logSelection) pickAll(order []int) {
+	for _, i := range order {
+		if s.keep[i] {
+			continue
+		}
+		delta := s.lineCost(i) + s.gapDelta(i)*s.gapCost
+		if s.cost+delta > s.limit {
+			continue
+		}
+		s.keep[i] = true
+		s.cost += delta
+	}
+}
+
+// lineCost is an upper bound on what keeping line i adds: the line,
+// possibly cut, plus room for a (×N) mark.
+func (s *logSelection) lineCost(i int) int {
+	l := s.lines[i]
+	n := min(l.end-l.start, s.lineCap) + 1
+	if l.end-l.start > s.lineCap {
+		n += len("…[+1234567890 bytes]") + 1
+	}
+	if l.class == lineWarning || l.class == lineError {
+		n += len(" (×1234567)")
+	}
+	return n
+}
+
+// gapDelta is how the number of gaps changes if line i is kept.
+func (s *logSelection) gapDelta(i int) int {
+	prev := i > 0 && !s.keep[i-1]
+	next := i+1 < len(s.lines) && !s.keep[i+1]
+	switch {
+	case prev && next:
+		return 1
+	case !prev && !next:
+		return -1
+	}
+	return 0
+}
+
+func (s *logSelection) keptCount() int {
+	n := 0
+	for _, k := range s.keep {
+		if k {
+			n++
+		}
+	}
+	return n
+}
+
+// items renders the selection in input order with gap notes, marking
+// warnings and repeated errors with their counts.
+func (s *logSelection) items(warnCount map[int]int, blocks []logBlock) []item {
+	var items []item
+	gap := 0
+	for i, l := range s.lines {
+		if !s.keep[i] {
+			gap++
+			continue
+		}
+		if gap > 0 {
+			items = append(items, noteLine(gapNote(gap)))
+			gap = 0
+		}
+		times := warnCount[i]
+		if l.block >= 0 && blocks[l.block].head == i {
+			times = blocks[l.block].repeats + 1
+		}
+		items = append(items, s.lineItem(l, times))
+	}
+	if gap > 0 {
+		items = append(items, noteLine(gapNote(gap)))
+	}
+	return items
+}
+
+// lineItem keeps one line, cut at lineCap on a rune boundary, with a (×N)
+// mark when it stands for N occurrences.
+func (s *logSelection) lineItem(l logLine, times int) item {
+	end, note := l.end, ""
+	if l.end-l.start > s.lineCap {
+		end = runeStartAtOrBefore(s.text, l.start+s.lineCap)
+		note = "…[+" + commas(l.end-end) + " bytes]"
+	}
+	if times > 1 {
+		note += " (×" + commas(times) + ")"
+	}
+	if note != "" {
+		return item{start: l.start, end: end, note: note}
+	}
+	if end < len(s.text) {
+		end++ // the line break
+	}
+	return keepRange(l.start, end)
+}
+
+func gapNote(n int) string { return "[…" + plural(n, "line") + " omitted…]" }

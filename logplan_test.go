@@ -1,0 +1,220 @@
+package headroom
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// Real lines from the corpus and the common toolchains, by class.
+func TestClassifyLogLine(t *testing.T) {
+	cases := map[uint8][]string{
+		lineError: {
+			"panic: runtime error: index out of range [15] with length 15 [recovered, repanicked]",
+			"--- FAIL: TestContextQuery (0.00s)",
+			"    --- FAIL: TestECSDiscoveryRefresh/SingleClusterWithTasks (0.00s)",
+			"Traceback (most recent call last):",
+			"E           AttributeError: 'int' object has no attribute 'strip'",
+			"________ test_good_defaults_for_nargs[argument_params0-args0-expected0] ________",
+			"error[E0308]: mismatched types",
+			"thread 'tests::escape_meta' (7947) panicked at src/lib.rs:393:9:",
+			"lstrlib.c:1:10: fatal error: missing.h: No such file or directory",
+			"main.c:12:5: error: expected ';' before 'return'",
+			"npm ERR! code ELIFECYCLE",
+			"npm error Missing script: \"tset\"",
+			"TypeError: Cannot read properties of undefined (reading 'x')",
+			"Exception in thread \"main\" java.lang.IllegalStateException: boom",
+			"2015-10-18 18:06:26,029 ERROR [eventHandlingThread] org.apache.hadoop.yarn.YarnUncaughtExceptionHandler: Thread",
+			"- 1117838570 2005.06.03 R02-M1-N0-C:J12-U11 2005-06-03-15.42.50.675872 R02-M1-N0-C:J12-U11 RAS KERNEL FATAL data TLB error interrupt",
+		},
+		lineWarning: {
+			"warning: unused variable: `next_offset`",
+			"lua.h:489:15: warning: padding struct to align ‘name’ [-Wpadded]",
+			"2015-07-29 19:04:12,394 - WARN  [SendWorker:188978561024:QuorumCnxManager$SendWorker@679] - Interrupted",
+			"npm WARN deprecated inflight@1.0.6: This module is not supported",
+		},
+		lineSummary: {
+			"FAIL\tgithub.com/gin-gonic/gin\t0.537s",
+			"FAIL",
+			"test result: FAILED. 1 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s",
+			"=========== 57 failed, 1934 passed, 24 skipped, 31000 deselected, 1 xfailed in 12.03s ============",
+			"FAILED tests/test_basic.py::test_float_option[args0-F:[42.0]] - assert 'F:[42...",
+			"make: *** [<builtin>: lstrlib.o] Error 1",
+			"error: could not compile `regex-syntax` (lib test) due to 2 previous errors; 81 warnings emitted",
+			"Tests:       1 failed, 12 passed, 13 total",
+			"exit status 2",
+		},
+		lineTrace: {
+			"   --> src/utf8.rs:464:9",
+			"464 |         Utf8Range::new(s, e, true)",
+			"    |         ^^^^^^^^^^^^^^",
+			"\tat com.example.Foo.bar(Foo.java:12)",
+			"Caused by: java.io.IOException: broken pipe",
+			"    at Object.<anonymous> (/app/test.js:3:9)",
+			"goroutine 54 [running]:",
+			"\t/usr/local/go/src/testing/testing.go:1974 +0x232",
+			"  File \"/app/x.py\", line 3, in <module>",
+			"    ctx_test.go:12: got 1, want 2",
+		},
+		linePassed: {"ok  \tgithub.com/gin-gonic/gin/binding\t(cached)", "--- PASS: TestBasicAuth (0.00s)", "=== RUN   TestBasicAuth"},
+		lineOther:  {"   Compiling regex-syntax v0.8.11 (/home/dev/src/regex-syntax)", "go: downloading golang.org/x/net v0.30.0", "2015-07-29 19:04:12,394 - INFO  [main:QuorumPeer@913] - LOOKING"},
+		lineBlank:  {"", "   ", "\r"},
+	}
+	names := map[uint8]string{lineOther: "other", lineBlank: "blank", lineError: "error", lineWarning: "warning", lineSummary: "summary", lineTrace: "trace", linePassed: "passed"}
+	for want, lines := range cases {
+		for _, l := range lines {
+			if got := classifyLogLine(l); got != want {
+				t.Errorf("classifyLogLine(%q) = %s, want %s", l, names[got], names[want])
+			}
+		}
+	}
+}
+
+func TestPlanLogDeclinesLogsWithoutErrors(t *testing.T) {
+	quiet := strings.Repeat("   Compiling crate v1.0.0\n", 500) + "    Finished dev [unoptimized] target(s) in 3.2s\n"
+	if _, ok := planLog(quiet, 4000, logOptions{}); ok {
+		t.Error("a log with no error and no summary should be left to clip")
+	}
+}
+
+func TestPlanLogKeepsPanicAndDedupesWarnings(t *testing.T) {
+	var b strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&b, "configuring step %d\n", i)
+	}
+	for i := range 300 {
+		fmt.Fprintf(&b, "src/mod%d.c:%d:5: warning: unused variable 'x%d' [-Wunused-variable]\n", i%3, i, i)
+		fmt.Fprintf(&b, "compiling unit %d\n", i)
+	}
+	for i := range 40 {
+		fmt.Fprintf(&b, "linking step %d\n", i)
+	}
+	b.WriteString("panic: runtime error: invalid memory address or nil pointer dereference\n\ngoroutine 1 [running]:\n")
+	b.WriteString("main.handler(0x0)\n\t/app/main.go:42 +0x1d\nmain.main()\n\t/app/main.go:12 +0x25\nexit status 2\n")
+	b.WriteString("FAIL\texample.com/app\t0.01s\n")
+	text := b.String()
+	p, ok := planLog(text, 3000, logOptions{})
+	if !ok {
+		t.Fatal("declined a log with a panic")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, want := range []string{"panic: runtime error: invalid memory address", "main.handler(0x0)\n\t/app/main.go:42 +0x1d", "FAIL\texample.com/app\t0.01s", "(×300)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "warning: unused variable"); n != 1 {
+		t.Errorf("warnings that differ only in numbers must be shown once, not %d times:\n%s", n, out)
+	}
+}
+
+var gapNoteRe = regexp.MustCompile(`^\[…([\d,]+) lines? omitted…\]$`)
+
+// checkLogPlan checks the invariants of a log plan over text: within
+// limit; every kept range a whole input line or a prefix of one; kept lines
+// in input order, never repeated; lines shown plus lines in gap notes
+// equal the input's lines.
+func checkLogPlan(t interface{ Fatalf(string, ...any) }, text string, p plan, limit int) {
+	if itemsSize(p.items) > limit {
+		t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+	}
+	lines := scanLog(text)
+	counted, pos := 0, -1
+	for _, it := range p.items {
+		if it.end == it.start {
+			m := gapNoteRe.FindStringSubmatch(it.note)
+			if m == nil {
+				t.Fatalf("a note that is not a gap: %q", it.note)
+			}
+			n := 0
+			fmt.Sscan(strings.ReplaceAll(m[1], ",", ""), &n)
+			counted += n
+			continue
+		}
+		if it.start <= pos || (it.start > 0 && text[it.start-1] != '\n') {
+			t.Fatalf("kept range at %d is out of order or does not start a line", it.start)
+		}
+		pos = it.start
+		counted++
+	}
+	if counted != len(lines) {
+		t.Fatalf("shown lines and gap notes account for %d lines, the input has %d", counted, len(lines))
+	}
+}
+
+func TestPlanLogProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		line := rapid.OneOf(
+			rapid.StringMatching(`(ok  |=== RUN |--- PASS: )[ -~]{0,40}`),
+			rapid.StringMatching(`(--- FAIL: |panic: |error: |E   |ERROR )[ -~]{0,60}`),
+			rapid.StringMatching(`(\t|    )[ -~]{0,60}`),
+			rapid.StringMatching(`[a-z]{1,8}\.go:[0-9]{1,3}:[0-9]: warning: [ -~]{0,40}`),
+			rapid.StringMatching(`(FAIL|PASS|exit status [0-9]|test result: [ -~]{0,20})`),
+			rapid.StringMatching(`\x1b\[3[0-9]m[ -~]{0,30}\x1b\[0m`),
+			rapid.String(),
+		)
+		lines := rapid.SliceOfN(line, 1, 300).Draw(t, "lines")
+		eol := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "eol")
+		text := strings.Join(lines, eol)
+		limit := rapid.IntRange(200, 20000).Draw(t, "limit")
+		opts := logOptions{lineCap: rapid.IntRange(0, 300).Draw(t, "lineCap")}
+		p, ok := planLog(text, limit, opts)
+		if !ok {
+			return
+		}
+		checkLogPlan(t, text, p, limit)
+		if again, _ := planLog(text, limit, opts); fmt.Sprint(again) != fmt.Sprint(p) {
+			t.Fatal("same input, different plan")
+		}
+	})
+}
+
+func TestPlanLogCorpusInvariants(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		if c.Kind != "log" {
+			continue
+		}
+		for _, limit := range []int{15000, 3000, 600} {
+			if p, ok := planLog(c.input, limit, logOptions{}); ok {
+				checkLogPlan(t, c.input, p, limit)
+			}
+		}
+	}
+}
+
+func FuzzPlanLog(f *testing.F) {
+	for _, name := range []string{"log_go_test_timeout_goroutine_dump", "log_cargo_test_panics_backtrace", "log_pytest_click_injected_failures"} {
+		text := corpusInput(f, name)
+		f.Add(text[:min(len(text), 4000)], 900)
+	}
+	f.Add("--- FAIL: T\n\tx\npanic: y\n\ngoroutine 1 [running]:\nmain.f()\n\t/a.go:1 +0x1\nFAIL\n", 200)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		limit = abs(limit) % 20000
+		p, ok := planLog(text, limit, logOptions{})
+		if ok {
+			checkLogPlan(t, text, p, limit)
+		}
+	})
+}
+
+func BenchmarkPlanLog(b *testing.B) {
+	var src strings.Builder
+	for _, name := range []string{"log_go_test_prometheus_all_packages", "log_cargo_test_compile_errors_many_warnings", "log_pytest_click_injected_failures", "log_loghub_hadoop_mapreduce"} {
+		src.WriteString(corpusInput(b, name))
+	}
+	for _, size := range benchSizes {
+		text := repeatTo(src.String(), size.n)
+		b.Run(size.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := planLog(text, 15000, logOptions{}); !ok {
+					b.Fatal("declined")
+				}
+			}
+		})
+	}
+}
