@@ -3,10 +3,13 @@ module github.com/headroom-go/headroom
 go 1.26
 
 require (
+	github.com/pkoukk/tiktoken-go v0.1.8
+	github.com/pkoukk/tiktoken-go-loader v0.0.2
+	pgregory.net/rapid v1.3.0
+)
+
+require (
 	github.com/dlclark/regexp2 v1.10.0 // indirect
 	github.com/google/uuid v1.3.0 // indirect
-	github.com/pkoukk/tiktoken-go v0.1.8 // indirect
-	github.com/pkoukk/tiktoken-go-loader v0.0.2 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
-	pgregory.net/rapid v1.3.0 // indirect
 )

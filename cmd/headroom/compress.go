@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/headroom-go/headroom"
+	"github.com/headroom-go/headroom/tiktoken"
 )
 
 const compressUsage = `usage: headroom [flags] < tool-output.txt > compressed.txt
@@ -32,6 +33,7 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxTokens := fs.Int("max-tokens", 0, "token budget, marker included; 0 disables (alone, it replaces the byte budget)")
 	exitCode := fs.Int("exit-code", 0, "the command's exit `status`, when known")
 	stats := fs.Bool("stats", false, "write one JSON object with what was done on stderr")
+	tokenizer := fs.String("tokenizer", "estimate", "how tokens are counted: estimate (fast, errs high), o200k_base or cl100k_base (exact)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -48,6 +50,14 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if set["max-tokens"] {
 		opts = append(opts, headroom.WithMaxTokens(*maxTokens))
+	}
+	if *tokenizer != "estimate" {
+		c, err := tiktoken.New(*tokenizer)
+		if err != nil {
+			fmt.Fprintln(stderr, "headroom:", err)
+			return 2
+		}
+		opts = append(opts, headroom.WithTokenCounter(c))
 	}
 	h, err := headroom.New(opts...)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/headroom-go/headroom"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
@@ -46,8 +48,16 @@ func TestCompressCommandPassesSmallOutputThrough(t *testing.T) {
 func TestCompressCommandTokenBudget(t *testing.T) {
 	in := strings.Repeat("a line of plain output that goes on\n", 3000)
 	out, errs, code := runCLI(t, in, "-max-tokens", "500", "-tool", "Read")
-	if code != 0 || !strings.Contains(out, "[…headroom:") || len(out) > 500*4 {
-		t.Fatalf("exit %d (%s), %d bytes", code, errs, len(out))
+	if code != 0 || !strings.Contains(out, "[…headroom:") || headroom.Estimate.CountTokens(out) > 500 {
+		t.Fatalf("exit %d (%s), %d tokens", code, errs, headroom.Estimate.CountTokens(out))
+	}
+}
+
+func TestCompressCommandExactTokenizer(t *testing.T) {
+	in := strings.Repeat("a line of plain output that goes on\n", 3000)
+	out, errs, code := runCLI(t, in, "-max-tokens", "400", "-tokenizer", "o200k_base", "-tool", "Read")
+	if code != 0 || !strings.Contains(out, "[…headroom:") {
+		t.Fatalf("exit %d (%s)", code, errs)
 	}
 }
 
@@ -58,6 +68,7 @@ func TestCompressCommandBadFlags(t *testing.T) {
 		{"-nope"},
 		{"file.txt"},
 		{"-max-tokens", "-4"},
+		{"-tokenizer", "p50k_base"},
 	} {
 		_, errs, code := runCLI(t, "x", args...)
 		if code != 2 || errs == "" {

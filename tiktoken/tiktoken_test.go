@@ -1,0 +1,135 @@
+package tiktoken
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+func mustNew(t testing.TB, name string) *Counter {
+	t.Helper()
+	c, err := New(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Known counts, checked against OpenAI's tiktoken.
+func TestKnownCounts(t *testing.T) {
+	cases := []struct {
+		enc, text string
+		want      int
+	}{
+		{O200kBase, "hello world", 2},
+		{CL100kBase, "hello world", 2},
+		{O200kBase, "", 0},
+		{CL100kBase, "tiktoken is great!", 6},
+	}
+	for _, tc := range cases {
+		if got := mustNew(t, tc.enc).CountTokens(tc.text); got != tc.want {
+			t.Errorf("%s: CountTokens(%q) = %d, want %d", tc.enc, tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestUnknownEncoding(t *testing.T) {
+	if _, err := New("p50k_base"); err == nil || !strings.Contains(err.Error(), "unknown encoding") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// Special-token strings are ordinary text: counting never panics on them.
+func TestSpecialTokensAreText(t *testing.T) {
+	c := mustNew(t, O200kBase)
+	if n := c.CountTokens("before <|endoftext|> after <|endofprompt|>"); n < 5 {
+		t.Fatalf("counted %d tokens", n)
+	}
+}
+
+// Chunking at natural cuts leaves counts exactly as unchunked.
+func TestChunkingIsExactOnNormalText(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		b.WriteString("The quick brown fox jumps over the lazy dog, line ")
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString(" ok\n")
+	}
+	text := b.String()
+	for _, name := range []string{O200kBase, CL100kBase} {
+		c := mustNew(t, name)
+		whole := len(c.enc.EncodeOrdinary(text))
+		if got := c.CountTokens(text); got != whole {
+			t.Errorf("%s: chunked %d, whole %d", name, got, whole)
+		}
+	}
+}
+
+// A long run with no natural cut is cut every maxRun bytes, costing at
+// most one token per cut.
+func TestLongRunsAreBoundedAndClose(t *testing.T) {
+	c := mustNew(t, O200kBase)
+	text := strings.Repeat("abcdefghij", 4000) // 40 KB of letters
+	whole := len(c.enc.EncodeOrdinary(text[:8000]))
+	chunked := c.CountTokens(text[:8000])
+	if d := chunked - whole; d < 0 || d > 8000/maxRun+1 {
+		t.Errorf("chunked %d vs whole %d", chunked, whole)
+	}
+	if n := c.CountTokens(text); n <= 0 || n > len(text) {
+		t.Errorf("count %d", n)
+	}
+}
+
+func TestInvalidUTF8(t *testing.T) {
+	c := mustNew(t, CL100kBase)
+	s := "\xff\xfe\xfd ok \x00"
+	if n := c.CountTokens(s); n <= 0 || n > len(s) {
+		t.Fatalf("count %d for %d bytes", n, len(s))
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	c := mustNew(t, O200kBase)
+	want := c.CountTokens("concurrent counting is safe")
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			if got := c.CountTokens("concurrent counting is safe"); got != want {
+				t.Errorf("got %d, want %d", got, want)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func BenchmarkCountTokens(b *testing.B) {
+	c := mustNew(b, O200kBase)
+	text := strings.Repeat("func (h *Head) Appender(ctx context.Context) storage.Appender { return h.appender() }\n", 1<<20/88)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		c.CountTokens(text)
+	}
+}
+
+// BenchmarkSingleWord is the 1 MB run of letters that is quadratic in
+// tiktoken-go without chunking (see BenchmarkSingleWordUnchunked).
+func BenchmarkSingleWord(b *testing.B) {
+	c := mustNew(b, O200kBase)
+	text := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 1<<20/26)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		c.CountTokens(text)
+	}
+}
+
+// BenchmarkSingleWordUnchunked measures the library on 40 KB of letters in
+// one piece, the case chunking exists for.
+func BenchmarkSingleWordUnchunked(b *testing.B) {
+	c := mustNew(b, O200kBase)
+	text := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 40<<10/26)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		c.enc.EncodeOrdinary(text)
+	}
+}
