@@ -99,10 +99,16 @@ func clipWords(text string, h, t int) (what, hint string) {
 	return clipWhat(first, last, total, t-h), clipHint(first, last)
 }
 
+// clipWhat words the cut: one line's middle, or lines first to last.
 func clipWhat(first, last, total, bytes int) string {
 	if first == last {
 		return commas(bytes) + " bytes from the middle of line " + commas(first) + " of " + commas(total)
 	}
+	return clipWhatLines(first, last, total, bytes)
+}
+
+// clipWhatLines is clipWhat's wording for a cut spanning several lines.
+func clipWhatLines(first, last, total, bytes int) string {
 	return "lines " + commas(first) + "-" + commas(last) + " of " + commas(total) + " (" + commas(bytes) + " bytes) from the middle"
 }
 
@@ -111,10 +117,23 @@ func clipHint(first, last int) string {
 }
 
 // clipReserve returns the bytes a clip marker can need for a text of
-// textLen bytes, digest excluded: every number at its largest.
+// textLen bytes, digest excluded: the longest marker a clip can write.
 func clipReserve(textLen int) int {
-	m := marker{tokens: textLen, what: clipWhat(textLen, textLen, textLen, textLen), hint: clipHint(textLen, textLen)}
-	return len(m.String()) + 2 // '\n' before and after the marker
+	return len(clipLongestMarker(textLen).String()) + 2 // '\n' before and after the marker
+}
+
+// clipLongestMarker returns the longest marker a clip of a text of textLen
+// bytes can write: every number at its largest (no line number, byte count
+// or token count exceeds textLen), in the longer of clipWhat's two wordings.
+// The one-line wording has one number fewer, so pricing it alone — as
+// clipWhat(n, n, n, n) does — under-reserves when the cut spans lines.
+func clipLongestMarker(textLen int) marker {
+	n := textLen
+	what := clipWhat(n, n, n, n)
+	if several := clipWhatLines(n, n, n, n); len(several) > len(what) {
+		what = several
+	}
+	return marker{tokens: n, what: what, hint: clipHint(n, n)}
 }
 
 // clipToBudget returns text clipped to at most budget bytes, marker

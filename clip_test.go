@@ -52,39 +52,81 @@ func TestPlanClipSingleLineIsRuneSafe(t *testing.T) {
 }
 
 // The clip invariants: head + dropped + tail is the input byte for byte, the
-// rendered output fits, and valid UTF-8 stays valid.
+// rendered output fits, and valid UTF-8 stays valid. Short lines of
+// multi-byte runes at budgets near the minimum are where the marker, not
+// the 1/8 slack, bounds the content; every budget from the minimum up is
+// checked for each drawn text.
 func TestPlanClipProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		lines := rapid.SliceOfN(rapid.StringMatching(`[a-zé日 ]{0,80}`), 0, 200).Draw(t, "lines")
+		line := rapid.SampledFrom([]*rapid.Generator[string]{
+			rapid.StringMatching(`[a-zé日 ]{0,80}`),
+			rapid.StringMatching(`[a-zé日 ]{0,6}`),
+			rapid.StringMatching(`[é日]{1,3}`),
+		}).Draw(t, "line kind")
+		n := rapid.IntRange(0, 400).Draw(t, "line count")
+		lines := rapid.SliceOfN(line, n, n).Draw(t, "lines")
 		text := rapid.String().Draw(t, "prefix") + strings.Join(lines, "\n")
-		budget := rapid.IntRange(MinBudgetBytes, 4000).Draw(t, "budget")
-		if len(text) <= budget {
-			return
-		}
-		p := planClip(text, budget, clipReserve(len(text)))
-		var kept strings.Builder
-		for _, it := range p.items {
-			kept.WriteString(text[it.start:it.end])
-		}
-		dropped := p.dropped(len(text))
-		if len(dropped) != 1 || len(p.items) == 0 {
-			t.Fatalf("clip must drop exactly one middle range, got %v", dropped)
-		}
-		d := dropped[0]
-		if text[:d[0]]+text[d[0]:d[1]]+text[d[1]:] != text || kept.String() != text[:d[0]]+text[d[1]:] {
-			t.Fatal("head + dropped + tail != input")
-		}
-		out := render(text, p, marker{tokens: len(text), what: p.what, hint: p.hint})
-		if len(out) > budget {
-			t.Fatalf("rendered %d bytes, budget %d", len(out), budget)
-		}
-		if utf8.ValidString(text) && !utf8.ValidString(out) {
-			t.Fatal("valid UTF-8 in, invalid out")
-		}
-		if !strings.Contains(out, markerPrefix) {
-			t.Fatal("no marker")
+		lo := rapid.IntRange(MinBudgetBytes, 4000).Draw(t, "lowest budget")
+		lo = min(lo, MinBudgetBytes+len(text)/2)
+		for budget := lo; budget < min(len(text), lo+1000); budget++ {
+			checkClip(t, text, budget)
 		}
 	})
+}
+
+func checkClip(t interface{ Fatalf(string, ...any) }, text string, budget int) {
+	p := planClip(text, budget, clipReserve(len(text)))
+	var kept strings.Builder
+	for _, it := range p.items {
+		kept.WriteString(text[it.start:it.end])
+	}
+	dropped := p.dropped(len(text))
+	if len(dropped) != 1 || len(p.items) == 0 {
+		t.Fatalf("budget %d: clip must drop exactly one middle range, got %v", budget, dropped)
+	}
+	d := dropped[0]
+	if text[:d[0]]+text[d[0]:d[1]]+text[d[1]:] != text || kept.String() != text[:d[0]]+text[d[1]:] {
+		t.Fatalf("budget %d: head + dropped + tail != input", budget)
+	}
+	out := render(text, p, marker{tokens: len(text), what: p.what, hint: p.hint})
+	if len(out) > budget {
+		t.Fatalf("rendered %d bytes, budget %d (%s)", len(out), budget, p.what)
+	}
+	if utf8.ValidString(text) && !utf8.ValidString(out) {
+		t.Fatalf("budget %d: valid UTF-8 in, invalid out", budget)
+	}
+	if strings.Count(out, markerPrefix) != 1+strings.Count(text, markerPrefix) {
+		t.Fatalf("budget %d: want exactly one marker", budget)
+	}
+}
+
+// clipReserve must price the longer of clip's two wordings: a cut over
+// several lines ("lines F-L of T (N bytes) from the middle") has one number
+// more than a cut inside one line. Priced on the one-line wording, 864
+// bytes of short lines at a 600-byte budget rendered 601 bytes.
+func TestClipReserveCoversTheLongerWording(t *testing.T) {
+	for _, n := range []int{1, 9, 99, 864, 1000, 99999, 1 << 40} {
+		several := marker{tokens: n, what: clipWhatLines(n, n, n, n), hint: clipHint(n, n)}
+		if need := len(several.String()) + 2; clipReserve(n) < need {
+			t.Errorf("clipReserve(%d) = %d, the several-lines marker needs %d", n, clipReserve(n), need)
+		}
+	}
+	perByte := TokenCounterFunc(func(s string) int { return len(s) })
+	huge := 1 << 40
+	several := marker{tokens: huge, what: clipWhatLines(huge, huge, huge, huge), hint: clipHint(huge, huge)}
+	if least := minTokenBudget(perByte); least < len(several.String()) {
+		t.Errorf("minTokenBudget = %d, below the %d bytes of the several-lines marker", least, len(several.String()))
+	}
+	for _, line := range []string{"日é\n", "é\n", "ab日\n", "x\n", "日本語 é\n"} {
+		for k := 40; k < 400; k += 7 {
+			text := strings.Repeat(line, k)
+			for budget := MinBudgetBytes; budget < min(len(text), 1400); budget += 3 {
+				checkClip(t, text, budget)
+			}
+		}
+	}
+	text := strings.Repeat("日é\n", 144) // 864 bytes
+	checkClip(t, text, 600)
 }
 
 func FuzzPlanClip(f *testing.F) {

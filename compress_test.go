@@ -161,45 +161,66 @@ func TestCompressHonoursCancelledContext(t *testing.T) {
 // valid UTF-8 stays valid.
 func TestCompressProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		budget := rapid.IntRange(MinBudgetBytes, 20000).Draw(t, "budget")
 		tool := rapid.SampledFrom([]string{"Bash", "Grep", "Read", "bash", ""}).Draw(t, "tool")
-		line := rapid.OneOf(
+		mixed := rapid.OneOf(
 			rapid.StringMatching(`[a-z/]{1,12}\.go:[0-9]{1,4}:[ -~]{0,60}`),
 			rapid.StringMatching(`(ERROR|WARN|INFO|--- FAIL:|panic:|\tat ) [ -~]{0,60}`),
 			rapid.String(),
 		)
-		lines := rapid.SliceOfN(line, 0, 400).Draw(t, "lines")
+		// Many short lines of multi-byte runes make a clip marker with
+		// line numbers as long as its byte counts.
+		short := rapid.StringMatching(`[a-zé日 ]{0,6}`)
+		line := rapid.SampledFrom([]*rapid.Generator[string]{mixed, short}).Draw(t, "line kind")
+		n := rapid.IntRange(0, 400).Draw(t, "line count")
+		lines := rapid.SliceOfN(line, n, n).Draw(t, "lines")
 		sep := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "sep")
 		text := strings.Join(lines, sep)
-		h, err := New(WithMaxBytes(budget))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := ToolOutput{Tool: tool, Text: text}
-		got, o, err := h.Compress(context.Background(), out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(text) <= budget {
-			if got != text || o.Strategy != StrategyNone {
-				t.Fatal("under budget must be identity")
-			}
-			return
-		}
-		if len(got) > budget {
-			t.Fatalf("%s output %d bytes, budget %d", o.Strategy, len(got), budget)
-		}
-		if !strings.Contains(got, markerPrefix) {
-			t.Fatal("compressed output without a marker")
-		}
-		if utf8.ValidString(text) && !utf8.ValidString(got) {
-			t.Fatal("valid UTF-8 in, invalid out")
-		}
-		again, _, _ := h.Compress(context.Background(), out)
-		if again != got {
-			t.Fatal("not deterministic")
+		// Budgets just under the text's size, and near the minimum where
+		// the marker rather than the slack bounds the content, are drawn
+		// as often as any.
+		lowest := rapid.OneOf(
+			rapid.IntRange(MinBudgetBytes, max(MinBudgetBytes, len(text))),
+			rapid.IntRange(MinBudgetBytes, 1400),
+			rapid.IntRange(MinBudgetBytes, 20000),
+		).Draw(t, "lowest budget")
+		// Eight budgets in a row per text: an overrun by a byte shows at
+		// some budgets and not at their neighbours.
+		for budget := lowest; budget < lowest+8; budget++ {
+			checkCompress(t, ToolOutput{Tool: tool, Text: text}, budget)
 		}
 	})
+}
+
+// checkCompress compresses out at a byte budget and checks the invariants
+// every output keeps.
+func checkCompress(t interface{ Fatalf(string, ...any) }, out ToolOutput, budget int) {
+	h, err := New(WithMaxBytes(budget))
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	text := out.Text
+	got, o, err := h.Compress(context.Background(), out)
+	if err != nil {
+		t.Fatalf("Compress: %v", err)
+	}
+	if len(text) <= budget {
+		if got != text || o.Strategy != StrategyNone {
+			t.Fatalf("budget %d: under budget must be identity", budget)
+		}
+		return
+	}
+	if len(got) > budget {
+		t.Fatalf("%s output %d bytes, budget %d", o.Strategy, len(got), budget)
+	}
+	if strings.Count(got, markerPrefix) != 1+strings.Count(text, markerPrefix) {
+		t.Fatalf("budget %d: compressed output must carry exactly one marker", budget)
+	}
+	if utf8.ValidString(text) && !utf8.ValidString(got) {
+		t.Fatalf("budget %d: valid UTF-8 in, invalid out", budget)
+	}
+	if again, _, _ := h.Compress(context.Background(), out); again != got {
+		t.Fatalf("budget %d: not deterministic", budget)
+	}
 }
 
 func FuzzCompress(f *testing.F) {

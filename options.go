@@ -174,8 +174,7 @@ func checkByteBudget(n int) error {
 // marker a clip can write, as c counts it, plus a little content.
 func minTokenBudget(c TokenCounter) int {
 	const huge = 1 << 40
-	m := marker{tokens: huge, what: clipWhat(huge, huge, huge, huge), hint: clipHint(huge, huge)}
-	return countTokens(c, m.String()) + 16
+	return countTokens(c, clipLongestMarker(huge).String()) + 16
 }
 
 type budgetKey struct{}
