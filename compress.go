@@ -70,6 +70,16 @@ func (h *Headroom) isExecTool(tool string) bool {
 // maxConcurrency bounds the strings CompressToolResults compresses at once.
 func (h *Headroom) maxConcurrency() int { return h.cfg.concurrency }
 
+// byteBudget is the byte budget Compress applies under ctx; 0 when there is
+// none or the context's is invalid (Compress reports that error itself).
+func (h *Headroom) byteBudget(ctx context.Context) int {
+	b, err := h.budgetFor(ctx)
+	if err != nil {
+		return 0
+	}
+	return b.bytes
+}
+
 // budget is what one Compress call must fit: bytes and tokens, 0 = no limit.
 type budget struct{ bytes, tokens int }
 

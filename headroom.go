@@ -50,8 +50,8 @@ type ToolResult struct {
 	CallID string `json:"call_id"`
 	// Name is the tool's name; adapters resolve it from the matching ToolCall.
 	Name string `json:"name"`
-	// Content is text, or a JSON object whose top-level string fields are
-	// compressed one by one (see [CompressToolResults]).
+	// Content is text, or a JSON object; one made mostly of top-level
+	// string fields has them compressed one by one (see [CompressToolResults]).
 	Content string `json:"content"`
 	IsError bool   `json:"is_error,omitempty"`
 	// ExitCode is the exit status of an exec tool; nil when unknown.
@@ -142,9 +142,15 @@ func (r Report) TokensOmitted() int {
 // history stays byte-stable for the provider's prompt cache.
 //
 // Every ToolResult's Content goes through c. When Content is a JSON object
-// with top-level string fields ({"stdout": …, "stderr": …}), each such field
-// is compressed on its own and every other byte is spliced through
-// unchanged, so the result is still valid JSON. Up to [DefaultConcurrency]
+// whose bytes are mostly its top-level string values ({"stdout": …,
+// "stderr": …}), each such value is compressed on its own and every other
+// byte is spliced through unchanged, so the result is still valid JSON.
+// When most of its bytes lie elsewhere — in nested objects and arrays, as
+// in {"cmd": "kubectl …", "result": {…}} — compressing the strings could
+// not bring it near the budget, so the whole Content goes through c as one
+// string, and the budget wins over JSON validity. A [Headroom] also sends
+// the whole Content when the bytes outside the top-level strings alone are
+// over its byte budget. Up to [DefaultConcurrency]
 // strings are compressed at once ([WithConcurrency] sets it for a
 // [Headroom]); results and report come back in message order whatever the
 // timing.
@@ -160,7 +166,11 @@ func CompressToolResults(ctx context.Context, c Compressor, msgs []Message) ([]M
 	if c == nil {
 		return nil, Report{}, errors.New("headroom: CompressToolResults needs a Compressor, got nil")
 	}
-	jobs := toolOutputs(msgs)
+	outsideLimit := 0
+	if b, ok := c.(interface{ byteBudget(context.Context) int }); ok {
+		outsideLimit = b.byteBudget(ctx)
+	}
+	jobs := toolOutputs(msgs, outsideLimit)
 	limit := DefaultConcurrency
 	if l, ok := c.(interface{ maxConcurrency() int }); ok {
 		limit = l.maxConcurrency()
@@ -246,7 +256,9 @@ type toolJob struct {
 }
 
 // toolOutputs lists the strings of every tool result in msgs, in order.
-func toolOutputs(msgs []Message) []toolJob {
+// A structured result is split into its top-level string fields when
+// splitFields allows it for outsideLimit; otherwise it is one string.
+func toolOutputs(msgs []Message, outsideLimit int) []toolJob {
 	var jobs []toolJob
 	for i, m := range msgs {
 		for j, p := range m.Parts {
@@ -255,7 +267,7 @@ func toolOutputs(msgs []Message) []toolJob {
 				continue
 			}
 			base := ToolOutput{Tool: r.Name, CallID: r.CallID, IsError: r.IsError, ExitCode: r.ExitCode}
-			if fields, ok := stringFields(r.Content); ok {
+			if fields, ok := stringFields(r.Content); ok && splitFields(r.Content, fields, outsideLimit) {
 				for k := range fields {
 					out := base
 					out.Field, out.Text = fields[k].key, fields[k].value
@@ -268,4 +280,22 @@ func toolOutputs(msgs []Message) []toolJob {
 		}
 	}
 	return jobs
+}
+
+// splitFields reports whether a JSON object's top-level string fields are
+// compressed one by one. They are when the string values (their literals,
+// quotes included) hold at least half of the content's bytes: that is the
+// shape of an exec wrapper ({"stdout": …, "stderr": …, "exit_code": 1}),
+// whose strings deserve the log and search planners and whose JSON stays
+// valid. When the bulk is elsewhere, compressing the strings leaves the
+// bulk over budget, so the object goes whole to the JSON planner. A
+// positive outsideLimit (a byte budget) also sends it whole when the bytes
+// outside the strings alone exceed it: no splice could fit then.
+func splitFields(content string, fields []jsonField, outsideLimit int) bool {
+	inStrings := 0
+	for _, f := range fields {
+		inStrings += f.end - f.start
+	}
+	outside := len(content) - inStrings
+	return outside <= inStrings && (outsideLimit <= 0 || outside <= outsideLimit)
 }

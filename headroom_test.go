@@ -109,6 +109,74 @@ func TestCompressToolResultsStructured(t *testing.T) {
 	}
 }
 
+// A JSON object whose bulk sits in nested objects and arrays, beside a
+// small top-level string, is compressed whole: splicing its strings alone
+// once passed a kubectl result of 46,681 tokens through at full size.
+func TestCompressToolResultsNestedJSON(t *testing.T) {
+	doc := corpusInput(t, "json_k8s_openapi_autoscaling_v2_jq")
+	content := `{"cmd": "kubectl get --raw /openapi/v3/apis/autoscaling/v2 | jq .", "result": ` + doc + `}`
+	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "k", Name: "Bash", Content: content}}}}}
+	out, rep, err := CompressToolResults(context.Background(), mustNew(t), msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out[0].Parts[0].ToolResult.Content
+	if len(got) > DefaultMaxBytes || strings.Count(got, markerPrefix) != 1 {
+		t.Fatalf("%d bytes (budget %d), %d markers", len(got), DefaultMaxBytes, strings.Count(got, markerPrefix))
+	}
+	if len(rep.Strings) != 1 || rep.Strings[0].Field != "" || rep.Strings[0].Strategy != StrategyJSON || rep.Strings[0].BytesBefore != len(content) {
+		t.Fatalf("report = %+v, want the whole content planned as JSON", rep.Strings)
+	}
+	if !strings.HasPrefix(got, `{"cmd": "kubectl get --raw`) {
+		t.Errorf("the command should lead the output:\n%.200s", got)
+	}
+
+	// Mostly strings, but what lies outside them is over the budget by
+	// itself: no splice can fit, so it goes whole too.
+	stdout := numberedLines(3000, func(i int) string { return "step " + itoa(i) + " done" })
+	meta := `[` + strings.TrimSuffix(strings.Repeat(`{"id": 12345, "ok": true}, `, 400), ", ") + `]`
+	content = `{"stdout": ` + quoteJSON(stdout) + `, "meta": ` + meta + `}`
+	msgs[0].Parts[0].ToolResult = &ToolResult{CallID: "m", Name: "Bash", Content: content}
+	out, rep, err = CompressToolResults(context.Background(), mustNew(t, WithMaxBytes(4000)), msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out[0].Parts[0].ToolResult.Content; len(got) > 4000 || len(rep.Strings) != 1 || rep.Strings[0].Field != "" {
+		t.Fatalf("%d bytes over the 4000-byte budget, report %+v", len(got), rep.Strings)
+	}
+
+	// Under budget, a nested object comes back untouched, sharing its Parts.
+	small := `{"cmd": "kubectl get pods -o json", "result": {"items": [{"name": "a"}, {"name": "b"}]}}`
+	msgs = []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "s", Name: "Bash", Content: small}}}}}
+	out, rep, err = CompressToolResults(context.Background(), mustNew(t), msgs)
+	if err != nil || len(rep.Strings) != 0 || &out[0].Parts[0] != &msgs[0].Parts[0] {
+		t.Fatalf("under budget must be untouched: err %v, report %+v", err, rep.Strings)
+	}
+}
+
+func TestSplitFields(t *testing.T) {
+	for _, tc := range []struct {
+		content string
+		limit   int
+		split   bool
+	}{
+		{`{"stdout":"` + strings.Repeat("x", 100) + `","code":1}`, 0, true},
+		{`{"cmd":"ls","result":{"a":[1,2,3,4,5,6,7,8,9,10]}}`, 0, false},
+		{`{"a":"xxxx","b":[1,2]}`, 0, false},                                   // 6 bytes in the string, 16 outside
+		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 0, true},   // 32 in, 22 outside
+		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 22, true},  // outside at the limit
+		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 21, false}, // outside over it
+	} {
+		fields, ok := stringFields(tc.content)
+		if !ok {
+			t.Fatalf("stringFields(%s) declined", tc.content)
+		}
+		if got := splitFields(tc.content, fields, tc.limit); got != tc.split {
+			t.Errorf("splitFields(%s, %d) = %v, want %v", tc.content, tc.limit, got, tc.split)
+		}
+	}
+}
+
 func TestCompressToolResultsNilCompressor(t *testing.T) {
 	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{Content: "x"}}}}}
 	if _, _, err := CompressToolResults(context.Background(), nil, msgs); err == nil || !strings.Contains(err.Error(), "nil") {
