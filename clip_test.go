@@ -129,23 +129,22 @@ func TestClipReserveCoversTheLongerWording(t *testing.T) {
 	checkClip(t, text, 600)
 }
 
+// FuzzPlanClip checks every clip invariant (see checkClip) on any text at
+// any budget New accepts, up to a little over the text's size.
 func FuzzPlanClip(f *testing.F) {
 	f.Add("a\nb\nc\n", 256)
 	f.Add(strings.Repeat("x", 5000), 300)
 	f.Add(strings.Repeat("\xff\xfe日\r\n", 900), 700)
+	f.Add(strings.Repeat("日é\n", 144), 600)
+	for _, s := range corpusSeeds(f, "", 3000) {
+		f.Add(s, 1000)
+	}
 	f.Fuzz(func(t *testing.T, text string, budget int) {
 		budget = MinBudgetBytes + abs(budget)%5000
 		if len(text) <= budget {
 			return
 		}
-		p := planClip(text, budget, clipReserve(len(text)))
-		out := render(text, p, marker{tokens: len(text), what: p.what, hint: p.hint})
-		if len(out) > budget {
-			t.Fatalf("rendered %d bytes, budget %d", len(out), budget)
-		}
-		if utf8.ValidString(text) && !utf8.ValidString(out) {
-			t.Fatal("valid UTF-8 in, invalid out")
-		}
+		checkClip(t, text, budget)
 	})
 }
 

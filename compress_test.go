@@ -186,18 +186,20 @@ func TestCompressProperties(t *testing.T) {
 		// Eight budgets in a row per text: an overrun by a byte shows at
 		// some budgets and not at their neighbours.
 		for budget := lowest; budget < lowest+8; budget++ {
-			checkCompress(t, ToolOutput{Tool: tool, Text: text}, budget)
+			h, err := New(WithMaxBytes(budget))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkCompress(t, h, ToolOutput{Tool: tool, Text: text}, budget)
 		}
 	})
 }
 
-// checkCompress compresses out at a byte budget and checks the invariants
-// every output keeps.
-func checkCompress(t interface{ Fatalf(string, ...any) }, out ToolOutput, budget int) {
-	h, err := New(WithMaxBytes(budget))
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
+// checkCompress compresses out with h, whose byte budget is budget, and
+// checks the invariants every output keeps: identity under budget; within
+// budget otherwise, with one marker of its own (a marker quoted by the
+// input may be kept too), valid UTF-8 kept valid, and the same bytes again.
+func checkCompress(t interface{ Fatalf(string, ...any) }, h *Headroom, out ToolOutput, budget int) {
 	text := out.Text
 	got, o, err := h.Compress(context.Background(), out)
 	if err != nil {
@@ -212,8 +214,8 @@ func checkCompress(t interface{ Fatalf(string, ...any) }, out ToolOutput, budget
 	if len(got) > budget {
 		t.Fatalf("%s output %d bytes, budget %d", o.Strategy, len(got), budget)
 	}
-	if strings.Count(got, markerPrefix) != 1+strings.Count(text, markerPrefix) {
-		t.Fatalf("budget %d: compressed output must carry exactly one marker", budget)
+	if n := strings.Count(got, markerPrefix); n < 1 || n > 1+strings.Count(text, markerPrefix) {
+		t.Fatalf("budget %d: compressed output must carry exactly one marker of its own, has %d", budget, n)
 	}
 	if utf8.ValidString(text) && !utf8.ValidString(got) {
 		t.Fatalf("budget %d: valid UTF-8 in, invalid out", budget)
@@ -227,6 +229,12 @@ func FuzzCompress(f *testing.F) {
 	f.Add("Bash", strings.Repeat("error: x\n", 100), 256)
 	f.Add("Grep", strings.Repeat("a.go:1:x\n", 100), 300)
 	f.Add("Read", strings.Repeat("\x00\xff\x1b[31m\r\n", 100), 400)
+	f.Add("Read", strings.Repeat("日é\n", 144), 600-MinBudgetBytes)
+	for _, kind := range []struct{ prefix, tool string }{{"search", "Grep"}, {"log", "Bash"}, {"plain", "Read"}, {"json", "Bash"}} {
+		for _, s := range corpusSeeds(f, kind.prefix, 4000) {
+			f.Add(kind.tool, s, 1500)
+		}
+	}
 	h := map[int]*Headroom{}
 	f.Fuzz(func(t *testing.T, tool, text string, budget int) {
 		budget = MinBudgetBytes + abs(budget)%2000
@@ -235,14 +243,37 @@ func FuzzCompress(f *testing.F) {
 			c = mustNew(t, WithMaxBytes(budget))
 			h[budget] = c
 		}
-		got, _, err := c.Compress(context.Background(), ToolOutput{Tool: tool, Text: text})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) > budget {
-			t.Fatalf("output %d bytes, budget %d", len(got), budget)
-		}
+		checkCompress(t, c, ToolOutput{Tool: tool, Text: text}, budget)
 	})
+}
+
+// checkPlan checks what every planner's plan must hold at limit: kept
+// ranges inside the text, items within limit, marker words within their
+// caps, and, rendered with the largest marker route allows for, an output
+// within limit plus that marker's reserve, with one marker of its own and
+// valid UTF-8 when the text is.
+func checkPlan(t interface{ Fatalf(string, ...any) }, text string, p plan, limit int) {
+	for _, it := range p.items {
+		if it.start < 0 || it.end > len(text) || it.start > it.end {
+			t.Fatalf("range %d-%d out of bounds", it.start, it.end)
+		}
+	}
+	if itemsSize(p.items) > limit {
+		t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+	}
+	if len(p.what) > maxWhat || len(p.hint) > maxHint {
+		t.Fatalf("marker words over their caps: %d, %d bytes", len(p.what), len(p.hint))
+	}
+	out := render(text, p, marker{tokens: len(text), what: clean(p.what, maxWhat), hint: clean(p.hint, maxHint)})
+	if len(out) > limit+plannerReserve(len(text)) {
+		t.Fatalf("rendered %d bytes, limit %d plus a %d-byte marker", len(out), limit, plannerReserve(len(text)))
+	}
+	if n := strings.Count(out, markerPrefix); n < 1 || n > 1+strings.Count(text, markerPrefix) {
+		t.Fatalf("%d markers", n)
+	}
+	if utf8.ValidString(text) && !utf8.ValidString(out) {
+		t.Fatalf("valid UTF-8 in, invalid out")
+	}
 }
 
 func TestCompressFiftyMegabyteLine(t *testing.T) {

@@ -58,3 +58,22 @@ func BenchmarkEstimate(b *testing.B) {
 		})
 	}
 }
+
+// FuzzEstimate: any string, valid UTF-8 or not, counts within [0, len(s)],
+// at least one token when non-empty, and the same twice.
+func FuzzEstimate(f *testing.F) {
+	f.Add("")
+	f.Add("\xff\xfe\x00\r\n\t  1234567 日本語 текст é 🙂")
+	for _, s := range corpusSeeds(f, "", 2000) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := Estimate.CountTokens(s)
+		if n < 0 || n > len(s) || (len(s) > 0 && n == 0) {
+			t.Fatalf("estimate %d for %d bytes", n, len(s))
+		}
+		if Estimate.CountTokens(s) != n {
+			t.Fatal("not deterministic")
+		}
+	})
+}

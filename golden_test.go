@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,4 +41,24 @@ func corpusInput(t testing.TB, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// corpusSeeds returns the start of every corpus input whose case name
+// begins with prefix, cut at a line end before n bytes: seeds for fuzz
+// targets, small enough for the fuzzer to mutate quickly.
+func corpusSeeds(t testing.TB, prefix string, n int) []string {
+	t.Helper()
+	dirs, err := filepath.Glob(filepath.Join("testdata", "corpus", prefix+"*", "input.txt"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no corpus cases named %s*: %v", prefix, err)
+	}
+	var seeds []string
+	for _, dir := range dirs {
+		text := corpusInput(t, filepath.Base(filepath.Dir(dir)))
+		if len(text) > n {
+			text = text[:strings.LastIndexByte(text[:n], '\n')+1]
+		}
+		seeds = append(seeds, text)
+	}
+	return seeds
 }

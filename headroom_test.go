@@ -312,6 +312,67 @@ func TestStringFields(t *testing.T) {
 	}
 }
 
+// FuzzStringFields holds the hand-written scanner to encoding/json: for any
+// input, stringFields finds exactly the top-level string members a
+// json.Decoder walk finds, in order, with each literal's bytes decoding to
+// its value; anything that is not a valid JSON object with one is declined.
+func FuzzStringFields(f *testing.F) {
+	f.Add(`{"stdout":"a\nb","code":0,"stderr":"\u00e9"}`)
+	f.Add(` { "a" : 1 , "b\"q" : "x\\\"y" , "c":[{"d":"]"}], "e": null, "a": "dup" } `)
+	f.Add(`{"k": {"deep": [1, {"e": "\"}"}]}, "l": true, "m": "s"}`)
+	f.Add(`{"a":"\ud800\udc00 \ud800", "b": "\xff"}`)
+	f.Add(`{"a":"b"`)
+	for _, s := range jsonSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		fields, ok := stringFields(content)
+		want, wantOK := decoderStringFields(content)
+		if ok != wantOK || len(fields) != len(want) {
+			t.Fatalf("stringFields: %d fields, ok %v; encoding/json: %d, ok %v", len(fields), ok, len(want), wantOK)
+		}
+		for i, fd := range fields {
+			if fd.key != want[i][0] || fd.value != want[i][1] {
+				t.Fatalf("field %d = %q: %q, want %q: %q", i, fd.key, fd.value, want[i][0], want[i][1])
+			}
+			var v string
+			if err := json.Unmarshal([]byte(content[fd.start:fd.end]), &v); err != nil || v != fd.value {
+				t.Fatalf("field %q: bytes %d-%d do not hold its value", fd.key, fd.start, fd.end)
+			}
+		}
+		if ok {
+			splitFields(content, fields, len(content)/3) // must not panic
+		}
+	})
+}
+
+// decoderStringFields is stringFields written with json.Decoder: the
+// top-level string members of a valid JSON object, as key-value pairs.
+func decoderStringFields(content string) (pairs [][2]string, ok bool) {
+	if !json.Valid([]byte(content)) || !strings.HasPrefix(strings.TrimLeft(content, " \t\r\n"), "{") {
+		return nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(content))
+	if _, err := dec.Token(); err != nil { // '{'
+		return nil, false
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, false
+		}
+		var v string
+		if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &v) == nil {
+			pairs = append(pairs, [2]string{k.(string), v})
+		}
+	}
+	return pairs, len(pairs) > 0
+}
+
 // FuzzSpliceFields: for any JSON object, replacing its string fields keeps
 // valid JSON with the same keys, the new values, and everything else intact.
 func FuzzSpliceFields(f *testing.F) {

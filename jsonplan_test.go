@@ -91,23 +91,50 @@ func FuzzPlanJSON(f *testing.F) {
 	f.Add(`[{"a":1},{"b":[2,3]},{"c":"d"}]`, 300)
 	f.Add("{\"x\": 1}\n{\"y\": \"]}\"}\n{\"z\": null}", 250)
 	f.Add(`{"k": {"deep": [1, {"e": "\"}"}]}, "l": true, "m": "s"}`, 400)
+	for _, s := range jsonSeeds(f) {
+		f.Add(s, 1200)
+	}
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 10000
 		p, ok := planJSON(text, limit)
 		if !ok {
 			return
 		}
-		if itemsSize(p.items) > limit {
-			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
-		}
+		checkPlan(t, text, p, limit)
 		pos := 0
 		for _, it := range p.items {
 			if it.end > it.start {
-				if it.start < pos || it.end > len(text) {
-					t.Fatalf("range %d-%d out of order or bounds", it.start, it.end)
+				if it.start < pos {
+					t.Fatalf("range %d-%d out of order", it.start, it.end)
 				}
 				pos = it.end
 			}
 		}
 	})
+}
+
+// jsonSeeds returns small valid JSON documents cut from the corpus: the
+// first elements of each JSON case, as an array, a stream, and an object
+// whose bulk is nested.
+func jsonSeeds(t testing.TB) []string {
+	var seeds []string
+	for _, name := range []string{"json_docker_swarm_tasks_array", "json_go_list_prometheus_stream"} {
+		text := corpusInput(t, name)
+		elems, _, ok := jsonElements(text)
+		if !ok || len(elems) < 3 {
+			t.Fatalf("%s: no JSON elements", name)
+		}
+		var parts []string
+		for _, e := range elems[:3] {
+			if e[1]-e[0] <= 3000 {
+				parts = append(parts, text[e[0]:e[1]])
+			}
+		}
+		if len(parts) < 2 {
+			parts = append(parts, `{"a": 1}`, `{"b": 2}`)
+		}
+		seeds = append(seeds, "["+strings.Join(parts, ",\n")+"]", strings.Join(parts, "\n"),
+			`{"cmd": "kubectl get -o json", "result": [`+strings.Join(parts, ", ")+`]}`)
+	}
+	return seeds
 }

@@ -302,28 +302,18 @@ func TestPlanSearchProperties(t *testing.T) {
 }
 
 func FuzzPlanSearch(f *testing.F) {
-	for _, name := range []string{"search_rg_windows_paths_gin", "search_grep_C2_head_methods_tsdb", "search_grep_single_file_no_path"} {
-		text := corpusInput(f, name)
-		f.Add(text[:min(len(text), 3000)], 800)
+	for _, text := range corpusSeeds(f, "search", 3000) {
+		f.Add(text, 800)
 	}
 	f.Add("a:1:x\n--\nb-2-y\nBinary file c matches\n\x1b[31mz\x1b[0m:3:q\r\n", 100)
+	f.Add(strings.Repeat("d/日本.go:12:"+strings.Repeat("é", 200)+"\n", 30), 900)
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 20000
 		p, ok := planSearch(text, limit, searchOptions{})
 		if !ok {
 			return
 		}
-		if itemsSize(p.items) > limit {
-			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
-		}
-		for _, it := range p.items {
-			if it.start < 0 || it.end > len(text) || it.start > it.end {
-				t.Fatalf("range %d-%d out of bounds", it.start, it.end)
-			}
-		}
-		if len(p.what) > maxWhat || len(p.hint) > maxHint {
-			t.Fatal("marker words over their caps")
-		}
+		checkPlan(t, text, p, limit)
 	})
 }
 
