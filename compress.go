@@ -3,6 +3,7 @@ package headroom
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -169,9 +170,13 @@ type draft struct {
 func (h *Headroom) draft(out ToolOutput, b budget, total int) (draft, error) {
 	text := out.Text
 	bytes := b.bytes
-	if b.tokens > 0 {
-		guess := int(int64(b.tokens) * int64(len(text)) / int64(max(1, total)))
-		if bytes == 0 || guess < bytes {
+	if b.tokens > 0 && b.tokens < total {
+		// tokens·len/total, in 128 bits: a token budget near MaxInt must
+		// not overflow into a negative guess (and a bare marker). The
+		// quotient is below len(text), so Div64 cannot overflow.
+		hi, lo := bits.Mul64(uint64(b.tokens), uint64(len(text)))
+		q, _ := bits.Div64(hi, lo, uint64(total))
+		if guess := int(q); bytes == 0 || guess < bytes {
 			bytes = guess
 		}
 	}

@@ -3,6 +3,8 @@ package headroom
 import (
 	"context"
 	"errors"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -392,5 +394,125 @@ func TestSummarizerSkippedForSmallCuts(t *testing.T) {
 	_, o, _ := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: strings.Repeat("abc\n", 1000)}) // ~2 KB cut
 	if calls != 0 || o.Summary.Called {
 		t.Fatalf("a cut under %d bytes must not call the summarizer", summaryMinDropped)
+	}
+}
+
+// hostileInputs are outputs a tool really can produce, each over the
+// default budget unless its name says otherwise.
+func hostileInputs() []struct{ name, content string } {
+	grep := func(sep string, i int) string {
+		return "pkg/dir" + itoa(i%40) + "/file.go:" + itoa(i) + ":\tif err := run(ctx); err != nil {" + sep
+	}
+	var invalid, nul, crlfGrep, crlfLog, ansiGrep, ansiTest, quoted strings.Builder
+	for i := range 3000 {
+		invalid.WriteString("line " + itoa(i) + " \xff\xfe bad \xe6\x97 cut rune 日本\xc3\n")
+		nul.WriteString("rec\x00" + itoa(i) + "\x00\x00 payload\n")
+		crlfGrep.WriteString(grep("\r\n", i))
+		crlfLog.WriteString("=== RUN   TestCase" + itoa(i) + "\r\n--- PASS: TestCase" + itoa(i) + " (0.00s)\r\n")
+		ansiGrep.WriteString("\x1b[35mpkg/dir" + itoa(i%40) + "/file.go\x1b[0m\x1b[36m:\x1b[0m\x1b[32m" + itoa(i) +
+			"\x1b[0m\x1b[36m:\x1b[0m\tif err := \x1b[1;31mrun\x1b[0m(ctx); err != nil {\n")
+		ansiTest.WriteString("=== RUN   TestCase" + itoa(i) + "\n\x1b[32m--- PASS: TestCase" + itoa(i) + " (0.00s)\x1b[0m\n")
+		quoted.WriteString("log says " + markerPrefix + " ~" + itoa(i) + " tokens omitted.] and goes on\n")
+		if i == 1700 {
+			crlfLog.WriteString("--- FAIL: TestBroken (0.01s)\r\n    x_test.go:12: got 1, want 2\r\n")
+			ansiTest.WriteString("\x1b[31m--- FAIL: TestBroken (0.01s)\x1b[0m\n    x_test.go:12: got 1, want 2\n")
+		}
+	}
+	ansiTest.WriteString("\x1b[31mFAIL\x1b[0m\n")
+	big := numberedLines(2000, func(i int) string { return "output line " + itoa(i) })
+	deep := strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)
+	return []struct{ name, content string }{
+		{"invalid UTF-8", invalid.String()},
+		{"NUL bytes", nul.String()},
+		{"CRLF grep", crlfGrep.String()},
+		{"CRLF go test", crlfLog.String()},
+		{"ANSI grep", ansiGrep.String()},
+		{"ANSI go test", ansiTest.String()},
+		{"a marker quoted by the input", quoted.String()},
+		{"empty (under budget)", ""},
+		{"one 2 MB line", strings.Repeat("0123456789abcdeé", 2<<20/17)},
+		{"JSON with duplicate keys", `{"stdout": ` + quoteJSON(big) + `, "stdout": ` + quoteJSON(big+"again\n") + `, "code": 1}`},
+		{"deeply nested JSON", deep},
+		{"deeply nested JSON in an object", `{"cmd": "jq", "result": ` + deep + `}`},
+		{"unclosed nested JSON", strings.Repeat("[", 100_000)},
+		{"unclosed nested JSON object", strings.Repeat(`{"a":`, 30_000)},
+	}
+}
+
+// TestHostileInputs: whatever a tool prints and whatever options New
+// accepts, CompressToolResults does not panic or allocate out of
+// proportion, and every string comes back within budget with one marker of
+// its own when cut, or untouched, with valid UTF-8 kept valid.
+func TestHostileInputs(t *testing.T) {
+	configs := []struct {
+		name   string
+		opts   []Option
+		budget int // bytes; 0 when nothing is ever cut
+	}{
+		{"default", nil, DefaultMaxBytes},
+		{"MaxBytes(MaxInt)", []Option{WithMaxBytes(math.MaxInt)}, 0},
+		{"MaxTokens(MaxInt)", []Option{WithMaxTokens(math.MaxInt)}, 0},
+		{"MaxTokens(MaxInt) and default bytes", []Option{WithMaxTokens(math.MaxInt), WithMaxBytes(DefaultMaxBytes)}, DefaultMaxBytes},
+		{"MatchesPerFile(MaxInt)", []Option{WithMatchesPerFile(math.MaxInt)}, DefaultMaxBytes},
+		{"Concurrency(1<<30)", []Option{WithConcurrency(1 << 30)}, DefaultMaxBytes},
+	}
+	inputs := hostileInputs()
+	for _, cfg := range configs {
+		h := mustNew(t, cfg.opts...)
+		for _, tool := range []string{"Grep", "Bash", "Read"} {
+			for _, in := range inputs {
+				t.Run(cfg.name+"/"+tool+"/"+in.name, func(t *testing.T) {
+					msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: tool, Content: in.content}}}}}
+					var before, after runtime.MemStats
+					runtime.ReadMemStats(&before)
+					out, rep, err := CompressToolResults(context.Background(), h, msgs)
+					runtime.ReadMemStats(&after)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(40*len(in.content)+8<<20) {
+						t.Errorf("allocated %d bytes for a %d-byte input", alloc, len(in.content))
+					}
+					got := out[0].Parts[0].ToolResult.Content
+					if utf8.ValidString(in.content) && !utf8.ValidString(got) {
+						t.Error("valid UTF-8 in, invalid out")
+					}
+					strs := []string{got} // the strings the budget applies to
+					if fields, ok := stringFields(got); ok && len(rep.Strings) > 0 && rep.Strings[0].Field != "" {
+						strs = strs[:0]
+						for _, f := range fields {
+							strs = append(strs, f.value)
+						}
+					}
+					if cfg.budget == 0 || len(in.content) <= cfg.budget {
+						if got != in.content || len(rep.Strings) != 0 {
+							t.Fatalf("under budget must come back untouched (%d bytes in, %d out)", len(in.content), len(got))
+						}
+						return
+					}
+					if len(rep.Strings) == 0 {
+						t.Fatalf("%d bytes over the %d-byte budget passed through", len(got), cfg.budget)
+					}
+					for _, r := range rep.Strings {
+						if r.BytesAfter > cfg.budget || r.TokensOmitted <= 0 {
+							t.Errorf("report %+v: over budget or nothing said omitted", r.Outcome)
+						}
+					}
+					quoted := strings.Count(in.content, markerPrefix)
+					for _, s := range strs {
+						if len(s) > cfg.budget {
+							t.Errorf("%d bytes over the %d-byte budget", len(s), cfg.budget)
+						}
+						if n := strings.Count(s, markerPrefix); n < 1 || n > 1+quoted {
+							t.Errorf("%d markers, want one of its own", n)
+						}
+						// The log planner keeps what tells, not as much as fits.
+						if len(s) < cfg.budget/2 && rep.Strings[0].Strategy != StrategyLog {
+							t.Errorf("only %d bytes of a %d-byte budget used", len(s), cfg.budget)
+						}
+					}
+				})
+			}
+		}
 	}
 }
