@@ -175,6 +175,7 @@ func CompressToolResults(ctx context.Context, c Compressor, msgs []Message) ([]M
 	if l, ok := c.(interface{ maxConcurrency() int }); ok {
 		limit = l.maxConcurrency()
 	}
+	limit = max(1, min(limit, len(jobs)))
 	type result struct {
 		text string
 		o    Outcome
