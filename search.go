@@ -15,9 +15,6 @@ const (
 	// searchMinMatches and searchMinShare decide what is search output.
 	searchMinMatches = 20
 	searchMinShare   = 0.75
-	// searchFill is the share of the limit the plan fills, leaving slack
-	// for the rendering's line starts.
-	searchFill = 0.9
 )
 
 // A searchLine is one match line of a file: its bytes in the input,
@@ -53,8 +50,8 @@ type searchScan struct {
 // behind path-looking prefixes (timestamps and prose never qualify).
 //
 // Every file stays listed with its exact match count: first each file gets
-// up to perFile first matches, round after round while about 90 % of limit
-// lasts, then further rounds give files more. When even a line per file
+// up to perFile first matches, round after round while the limit lasts,
+// then further rounds give files more. When even a line per file
 // does not fit, files are rolled up by directory with their counts.
 // Context lines are dropped; the marker counts them.
 func planSearch(text string, limit int, o searchOptions) (plan, bool) {
@@ -72,8 +69,9 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	if sc.matches < searchMinMatches || float64(shaped) < searchMinShare*float64(shaped+sc.other) {
 		return plan{}, false
 	}
-	target := int(float64(limit) * searchFill)
-	items, rolled := planSearchFiles(text, sc, target, o)
+	// fileCost prices every line at least a byte over what render writes,
+	// so the plan can fill the whole limit.
+	items, rolled := planSearchFiles(text, sc, limit, o)
 	if items == nil {
 		return plan{}, false
 	}
@@ -396,14 +394,15 @@ func fairFirstCap(text string, files []*searchFile, target, lineCap int) int {
 	return lo
 }
 
-// fileCost is the bytes f renders to with shown match lines.
+// fileCost is the bytes f renders to with shown match lines, or a little
+// more: each match line is priced a byte over its item.
 func fileCost(text string, f *searchFile, shown int, caps lineCaps) int {
 	n := 0
 	if f.heading != (searchLine{}) && shown > 0 {
-		n += f.heading.end - f.heading.start + 1
+		n += keepLine(text, f.heading).size()
 	}
 	if f.binary != (searchLine{}) {
-		n += f.binary.end - f.binary.start + 1
+		n += keepLine(text, f.binary).size()
 	}
 	for i, l := range f.lines[:shown] {
 		n += lineItem(text, l, caps.of(i)).size() + 1
