@@ -245,9 +245,14 @@ func TestCompressToolResultsProperties(t *testing.T) {
 		for i := range n {
 			var parts []Part
 			for j := range rapid.IntRange(0, 3).Draw(t, "parts") {
-				body := strings.Repeat(rapid.StringN(1, 40, -1).Draw(t, "line")+"\n", rapid.IntRange(1, 60).Draw(t, "repeat"))
-				if rapid.Bool().Draw(t, "json") {
+				line := rapid.StringN(1, 40, -1).Draw(t, "line")
+				repeat := rapid.IntRange(1, 60).Draw(t, "repeat")
+				body := strings.Repeat(line+"\n", repeat)
+				switch rapid.IntRange(0, 2).Draw(t, "shape") {
+				case 1: // an exec wrapper: mostly strings
 					body = `{"stdout":` + quoteJSON(body) + `,"code":1}`
+				case 2: // a command's nested result: mostly not strings
+					body = `{"cmd":"list","result":[` + strings.Repeat(`{"n":[1,2,3],"ok":true},`, repeat) + quoteJSON(line) + `]}`
 				}
 				parts = append(parts, Part{ToolResult: &ToolResult{CallID: itoa(i) + "." + itoa(j), Name: "Bash", Content: body}})
 			}
@@ -274,10 +279,12 @@ func TestCompressToolResultsProperties(t *testing.T) {
 				if changed[[2]int{i, j}] == (p.ToolResult.Content == in.Content) {
 					t.Fatalf("report and content disagree at %d.%d", i, j)
 				}
-				if json.Valid([]byte(in.Content)) && !json.Valid([]byte(p.ToolResult.Content)) {
-					t.Fatal("structured result no longer JSON")
-				}
-				if !json.Valid([]byte(in.Content)) && len(p.ToolResult.Content) > 600 {
+				fields, structured := stringFields(in.Content)
+				if structured && splitFields(in.Content, fields, 600) {
+					if !json.Valid([]byte(p.ToolResult.Content)) {
+						t.Fatal("structured result no longer JSON")
+					}
+				} else if len(p.ToolResult.Content) > 600 {
 					t.Fatalf("result %d bytes over budget", len(p.ToolResult.Content))
 				}
 			}
