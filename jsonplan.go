@@ -65,6 +65,9 @@ func planJSON(text string, limit int) (plan, bool) {
 		first += " " + commas(shown)
 	}
 	p.what = commas(omitted) + " of " + plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
+	if omitted == 0 {
+		p.what = "the middle of long ones among " + plural(len(elems), kind) + " (none omitted whole)"
+	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
 	return p, true
 }

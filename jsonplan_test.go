@@ -87,6 +87,20 @@ func TestPlanJSONProperties(t *testing.T) {
 	})
 }
 
+// When no element is omitted whole — two long members, each cut in its
+// middle — the marker says so rather than "0 of 2".
+func TestPlanJSONNothingOmittedWhole(t *testing.T) {
+	long := "[" + strings.TrimSuffix(strings.Repeat("\n  12345,", 400), ",") + "\n]"
+	text := `{"cmd": ` + long + `,` + "\n" + `"result": ` + long + `}`
+	p, ok := planJSON(text, 2000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	if strings.Contains(p.what, "0 of") || !strings.Contains(p.what, "none omitted whole") || !strings.Contains(p.what, "2 object members") {
+		t.Errorf("what = %q", p.what)
+	}
+}
+
 func FuzzPlanJSON(f *testing.F) {
 	f.Add(`[{"a":1},{"b":[2,3]},{"c":"d"}]`, 300)
 	f.Add("{\"x\": 1}\n{\"y\": \"]}\"}\n{\"z\": null}", 250)

@@ -80,6 +80,9 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 		shown += f.shown
 	}
 	what := commas(sc.matches-shown) + " of " + commas(sc.matches) + " matched lines omitted (" + plural(len(sc.files), "file")
+	if shown == sc.matches { // only context lines were cut
+		what = "all " + commas(sc.matches) + " matched lines shown (" + plural(len(sc.files), "file")
+	}
 	if rolled > 0 {
 		what += " rolled up into " + plural(rolled, "directory") + " with exact counts"
 	} else {
@@ -90,6 +93,9 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	}
 	what += ")"
 	hint := "To see more, re-run the search narrower: one path, a stricter pattern, or -c for counts per file."
+	if shown == sc.matches {
+		hint = "To see the context lines, re-run the search on one path, or with a smaller -C."
+	}
 	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
 }
 
