@@ -319,6 +319,53 @@ func TestStringFields(t *testing.T) {
 	}
 }
 
+// FuzzCompressToolResults: any content, as a structured result or text,
+// comes back untouched when small; otherwise split results stay valid JSON
+// with every field within budget, and whole ones fit the budget.
+func FuzzCompressToolResults(f *testing.F) {
+	f.Add(`{"stdout":"`+strings.Repeat(`line\n`, 200)+`","code":1}`, 300)
+	f.Add(`{"cmd":"ls","result":[`+strings.Repeat(`{"n":[1,2]},`, 60)+`0]}`, 300)
+	for _, s := range jsonSeeds(f) {
+		f.Add(s, 700)
+	}
+	hs := map[int]*Headroom{}
+	f.Fuzz(func(t *testing.T, content string, budget int) {
+		budget = MinBudgetBytes + abs(budget)%1000
+		h, ok := hs[budget]
+		if !ok {
+			h = mustNew(t, WithMaxBytes(budget))
+			hs[budget] = h
+		}
+		msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: content}}}}}
+		out, rep, err := CompressToolResults(context.Background(), h, msgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := out[0].Parts[0].ToolResult.Content
+		if len(rep.Strings) == 0 {
+			if got != content || &out[0].Parts[0] != &msgs[0].Parts[0] {
+				t.Fatal("nothing compressed, yet the result changed")
+			}
+			return
+		}
+		if rep.Strings[0].Field == "" {
+			if len(got) > budget {
+				t.Fatalf("whole result %d bytes, budget %d", len(got), budget)
+			}
+			return
+		}
+		fields, ok := stringFields(got)
+		if !ok || !json.Valid([]byte(got)) {
+			t.Fatal("a split result is no longer a JSON object")
+		}
+		for _, fd := range fields {
+			if len(fd.value) > budget {
+				t.Fatalf("field %q %d bytes, budget %d", fd.key, len(fd.value), budget)
+			}
+		}
+	})
+}
+
 // FuzzStringFields holds the hand-written scanner to encoding/json: for any
 // input, stringFields finds exactly the top-level string members a
 // json.Decoder walk finds, in order, with each literal's bytes decoding to
