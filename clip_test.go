@@ -95,8 +95,14 @@ func checkClip(t interface{ Fatalf(string, ...any) }, text string, budget int) {
 	if utf8.ValidString(text) && !utf8.ValidString(out) {
 		t.Fatalf("budget %d: valid UTF-8 in, invalid out", budget)
 	}
-	if strings.Count(out, markerPrefix) != 1+strings.Count(text, markerPrefix) {
-		t.Fatalf("budget %d: want exactly one marker", budget)
+	// One marker of its own: the head and the tail may quote markers, each
+	// on its own side of the cut.
+	quoted := 0
+	for _, it := range p.items {
+		quoted += strings.Count(text[it.start:it.end], markerPrefix)
+	}
+	if n := strings.Count(out, markerPrefix); n != 1+quoted {
+		t.Fatalf("budget %d: %d markers, want one of its own and %d quoted", budget, n, quoted)
 	}
 }
 
@@ -136,6 +142,7 @@ func FuzzPlanClip(f *testing.F) {
 	f.Add(strings.Repeat("x", 5000), 300)
 	f.Add(strings.Repeat("\xff\xfe日\r\n", 900), 700)
 	f.Add(strings.Repeat("日é\n", 144), 600)
+	f.Add(strings.Repeat("log "+markerPrefix+" ~1 tokens omitted.]\n", 200), 400)
 	for _, s := range corpusSeeds(f, "", 3000) {
 		f.Add(s, 1000)
 	}
