@@ -31,10 +31,14 @@ type plan struct {
 // A kept range normally includes its line's '\n'. When note is set, render
 // writes the range, then note, then '\n': with start == end that is a line
 // of headroom's own (a gap or count line); with a range it marks a line that
-// was cut short. Rendering starts a note-only item on a fresh line.
+// was cut short. Rendering starts a note-only item on a fresh line. eol asks
+// for a '\n' after the range: the input's last line has none, and a plan
+// that moves it (a search plan groups lines by file) must not glue the next
+// line onto it.
 type item struct {
 	start, end int
 	note       string
+	eol        bool
 }
 
 // Limits on planner-written text, so the marker's size is known before
@@ -55,6 +59,9 @@ func (it item) size() int {
 	n := it.end - it.start
 	if it.note != "" {
 		n += len(it.note) + 2 // the note's '\n', and a '\n' to start a fresh line
+	}
+	if it.eol {
+		n++
 	}
 	return n
 }
@@ -163,6 +170,8 @@ func render(text string, p plan, m marker) string {
 		}
 		if it.note != "" {
 			b.WriteString(it.note)
+			b.WriteByte('\n')
+		} else if it.eol {
 			b.WriteByte('\n')
 		}
 	}

@@ -437,16 +437,17 @@ func appendFileItems(items []item, text string, f *searchFile, caps lineCaps) []
 	return items
 }
 
-// keepLine keeps a whole line with its line break (if it has one).
+// keepLine keeps a whole line with its line break; the input's last line,
+// which may have none, gets one written after it.
 func keepLine(text string, l searchLine) item {
 	end := l.end
 	if end < len(text) && text[end] == '\r' {
 		end++
 	}
 	if end < len(text) && text[end] == '\n' {
-		end++
+		return keepRange(l.start, end+1)
 	}
-	return keepRange(l.start, end)
+	return item{start: l.start, end: end, eol: true}
 }
 
 // lineItem keeps a match line, cut to lineCap bytes on a rune boundary with

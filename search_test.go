@@ -340,3 +340,26 @@ func BenchmarkPlanSearch(b *testing.B) {
 		})
 	}
 }
+
+// Files are grouped in the plan, so the input's last line, which has no
+// line break, may be written before another file's lines: it must still
+// end its own line.
+func TestPlanSearchUnterminatedLastLineStaysALine(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		b.WriteString("a.go:" + itoa(i) + ":x\nb.go:" + itoa(i) + ":y\n")
+	}
+	b.WriteString("a.go:99:last")
+	text := b.String()
+	p, ok := planSearch(text, 1000, searchOptions{perFile: 40})
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if !strings.Contains(out, "a.go:99:last\nb.go:0:y\n") {
+		t.Fatalf("the last line is glued to the next:\n%s", out)
+	}
+	if itemsSize(p.items) > 1000 {
+		t.Fatalf("items %d bytes over the limit", itemsSize(p.items))
+	}
+}
