@@ -118,11 +118,18 @@ func (o logOptions) withDefaults() logOptions {
 	return o
 }
 
+// summaryInfo is pytest's `short test summary info` heading, which a
+// line may carry anywhere; scanLog finds it once over the whole text.
+const summaryInfo = "short test summary info"
+
 // scanLog splits text into classified lines. Classification looks at a
 // view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
+// Escapes and pytest's summary heading are searched for over the whole
+// text, not line by line: most lines have neither.
 func scanLog(text string) []logLine {
 	lines := make([]logLine, 0, strings.Count(text, "\n")+1)
 	var scratch []byte
+	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
 		end := strings.IndexByte(text[start:], '\n')
 		next := len(text)
@@ -132,62 +139,77 @@ func scanLog(text string) []logLine {
 			end += start
 			next = end + 1
 		}
-		view := strings.TrimSuffix(text[start:end], "\r")
-		if strings.IndexByte(view, 0x1b) >= 0 {
-			scratch = stripANSI(scratch[:0], view)
-			view = string(scratch)
+		esc = nextAt(text, start, esc, "\x1b")
+		info = nextAt(text, start, info, summaryInfo)
+		view := text[start:end]
+		if end > start && view[len(view)-1] == '\r' {
+			view = view[:len(view)-1]
 		}
-		lines = append(lines, logLine{start: start, end: end, class: classifyLogLine(view), block: -1})
+		var class uint8
+		if esc < end {
+			scratch = stripANSI(scratch[:0], view)
+			class = classifyLogLine(string(scratch))
+		} else {
+			class = classifyView(view, info < end)
+		}
+		lines = append(lines, logLine{start: start, end: end, class: class, block: -1})
 		start = next
 	}
 	return lines
 }
 
+// nextAt returns where s next occurs in text at or after start, given
+// where it was last found (at, -1 at first), or len(text) if it does not.
+// Each byte of text is searched at most once.
+func nextAt(text string, start, at int, s string) int {
+	if at >= start {
+		return at
+	}
+	if i := strings.Index(text[start:], s); i >= 0 {
+		return start + i
+	}
+	return len(text)
+}
+
 // classifyLogLine knows the error, warning, summary and trace shapes of
 // the common toolchains.
 func classifyLogLine(line string) uint8 {
-	if strings.TrimSpace(line) == "" {
+	return classifyView(line, strings.Contains(line, summaryInfo))
+}
+
+// classifyView classifies a line that holds pytest's summary heading when
+// hasInfo. A line's shape is decided in this order: passed, summary, trace,
+// error, warning; the prefixes are tested by the line's first byte, so most
+// lines meet a handful of them; the whole-line scans run only when no prefix
+// has decided.
+func classifyView(line string, hasInfo bool) uint8 {
+	if isBlank(line) {
 		return lineBlank
 	}
-	t := strings.TrimLeft(line, " \t")
+	t := line
+	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+		t = t[1:]
+	}
 	indented := len(t) < len(line)
 	if indented && isCargoStatus(t) {
 		return lineOther
 	}
-	// The two whole-line scans run only when no prefix has decided.
-	level := func() string { l, _ := levelWord(line); return l }
 	switch {
-	case strings.HasPrefix(line, "ok  \t"), strings.HasPrefix(line, "--- PASS: "), strings.HasPrefix(line, "=== RUN "):
+	case line[0] == 'o' && strings.HasPrefix(line, "ok  \t"),
+		line[0] == '-' && strings.HasPrefix(line, "--- PASS: "),
+		line[0] == '=' && strings.HasPrefix(line, "=== RUN "):
 		return linePassed
-	// Runner summaries.
-	case strings.HasPrefix(line, "FAIL\t"), strings.HasPrefix(line, "FAIL "), line == "FAIL", line == "PASS",
-		strings.HasPrefix(line, "exit status "),
-		strings.HasPrefix(line, "test result: "), strings.HasPrefix(t, "Tests:"), strings.HasPrefix(t, "Test Suites:"),
-		strings.HasPrefix(line, "=") && strings.HasSuffix(line, "=") && (strings.Contains(line, " passed") || strings.Contains(line, " failed") || strings.Contains(line, " error")),
-		strings.Contains(line, "short test summary info"), strings.HasPrefix(line, "FAILED "),
-		strings.HasPrefix(line, "make: *** "), strings.HasPrefix(line, "make[") && strings.Contains(line, "*** "),
-		strings.HasPrefix(line, "error: could not compile"), strings.HasPrefix(line, "Build FAILED"), strings.HasPrefix(line, "BUILD FAILED"):
+	case hasInfo:
 		return lineSummary
-	// Trace continuations.
-	case strings.HasPrefix(t, "at ") && indented, strings.HasPrefix(t, "Caused by:"), strings.HasPrefix(t, "... ") && strings.HasSuffix(t, " more"),
-		strings.HasPrefix(t, "--> "), strings.HasPrefix(t, "|"), strings.HasPrefix(t, "= note:"), strings.HasPrefix(t, "= help:"),
-		strings.HasPrefix(t, "File \"") && indented, strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, ":"),
-		strings.HasPrefix(line, "created by "), strings.HasPrefix(line, "\t/") && strings.Contains(line, ".go:"),
-		strings.HasPrefix(t, "^"), isGutterLine(t), strings.HasPrefix(t, "note: "):
-		return lineTrace
-	// Errors.
-	case strings.HasPrefix(line, "panic: "), strings.HasPrefix(line, "fatal error: "), strings.HasPrefix(t, "--- FAIL: "),
-		strings.HasPrefix(line, "Traceback (most recent call last)"), strings.HasPrefix(line, "E   "),
-		strings.HasPrefix(line, "ERROR "),
-		strings.HasPrefix(line, "error[E"), strings.HasPrefix(line, "error:"), strings.HasPrefix(line, "Error: "), strings.HasPrefix(line, "Error:"),
-		strings.HasPrefix(line, "thread '") && strings.Contains(line, " panicked at "), strings.HasPrefix(line, "---- ") && strings.HasSuffix(line, " stdout ----"),
-		strings.HasPrefix(line, "npm ERR!"), strings.HasPrefix(line, "npm error"),
-		strings.HasPrefix(line, "Exception in thread "), isPytestSection(line), strings.HasPrefix(t, "● "),
-		isJSErrorLine(line):
-		return lineError
-	case strings.HasPrefix(line, "warning:"), strings.HasPrefix(line, "warning["),
-		strings.HasPrefix(line, "npm WARN"), strings.HasPrefix(line, "npm warn"):
-		return lineWarning
+	}
+	var class uint8
+	if indented {
+		class = classifyIndented(line, t)
+	} else {
+		class = classifyUnindented(line)
+	}
+	if class != lineOther {
+		return class
 	}
 	switch compilerDiagnostic(line) {
 	case "error":
@@ -195,7 +217,7 @@ func classifyLogLine(line string) uint8 {
 	case "warning":
 		return lineWarning
 	}
-	switch level() {
+	switch l, _ := levelWord(line); l {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
 		return lineError
 	case "WARN", "WARNING":
@@ -210,9 +232,215 @@ func classifyLogLine(line string) uint8 {
 	return lineOther
 }
 
+// isBlank reports whether line is only white space, Unicode's included.
+func isBlank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ', c >= '\t' && c <= '\r':
+		case c >= 0x80:
+			return strings.TrimSpace(line[i:]) == ""
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// classifyIndented returns the summary, trace or error shape of an
+// indented line, whose text starts at t, or lineOther.
+func classifyIndented(line, t string) uint8 {
+	switch t[0] {
+	case 'T':
+		if strings.HasPrefix(t, "Tests:") || strings.HasPrefix(t, "Test Suites:") {
+			return lineSummary
+		}
+	case 'a':
+		if strings.HasPrefix(t, "at ") {
+			return lineTrace
+		}
+	case 'C':
+		if strings.HasPrefix(t, "Caused by:") {
+			return lineTrace
+		}
+	case '.':
+		if strings.HasPrefix(t, "... ") && strings.HasSuffix(t, " more") {
+			return lineTrace
+		}
+	case '-':
+		if strings.HasPrefix(t, "--> ") {
+			return lineTrace
+		}
+		if strings.HasPrefix(t, "--- FAIL: ") {
+			return lineError
+		}
+	case '|', '^':
+		return lineTrace
+	case '=':
+		if strings.HasPrefix(t, "= note:") || strings.HasPrefix(t, "= help:") {
+			return lineTrace
+		}
+	case 'F':
+		if strings.HasPrefix(t, "File \"") {
+			return lineTrace
+		}
+	case 'n':
+		if strings.HasPrefix(t, "note: ") {
+			return lineTrace
+		}
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if isGutterLine(t) {
+			return lineTrace
+		}
+	case '/':
+		if strings.HasPrefix(line, "\t/") && strings.Contains(line, ".go:") {
+			return lineTrace // a Go stack frame's file line
+		}
+	case 0xe2:
+		if strings.HasPrefix(t, "● ") {
+			return lineError
+		}
+	}
+	return lineOther
+}
+
+// classifyUnindented returns the summary, trace, error or warning shape of
+// a line that starts in its first column, or lineOther.
+func classifyUnindented(line string) uint8 {
+	switch line[0] {
+	case 'F':
+		if strings.HasPrefix(line, "FAIL\t") || strings.HasPrefix(line, "FAIL ") || line == "FAIL" || strings.HasPrefix(line, "FAILED ") {
+			return lineSummary
+		}
+	case 'P':
+		if line == "PASS" {
+			return lineSummary
+		}
+	case 'e':
+		if strings.HasPrefix(line, "exit status ") || strings.HasPrefix(line, "error: could not compile") {
+			return lineSummary
+		}
+		if strings.HasPrefix(line, "error[E") || strings.HasPrefix(line, "error:") {
+			return lineError
+		}
+	case 't':
+		if strings.HasPrefix(line, "test result: ") {
+			return lineSummary
+		}
+		if strings.HasPrefix(line, "thread '") && strings.Contains(line, " panicked at ") {
+			return lineError
+		}
+	case 'T':
+		if strings.HasPrefix(line, "Tests:") || strings.HasPrefix(line, "Test Suites:") {
+			return lineSummary
+		}
+		if strings.HasPrefix(line, "Traceback (most recent call last)") {
+			return lineError
+		}
+	case '=':
+		if strings.HasSuffix(line, "=") && (strings.Contains(line, " passed") || strings.Contains(line, " failed") || strings.Contains(line, " error")) {
+			return lineSummary
+		}
+		if strings.HasPrefix(line, "= note:") || strings.HasPrefix(line, "= help:") {
+			return lineTrace
+		}
+	case 'm':
+		if strings.HasPrefix(line, "make: *** ") || strings.HasPrefix(line, "make[") && strings.Contains(line, "*** ") {
+			return lineSummary
+		}
+	case 'B':
+		if strings.HasPrefix(line, "Build FAILED") || strings.HasPrefix(line, "BUILD FAILED") {
+			return lineSummary
+		}
+	case 'C':
+		if strings.HasPrefix(line, "Caused by:") {
+			return lineTrace
+		}
+	case '.':
+		if strings.HasPrefix(line, "... ") && strings.HasSuffix(line, " more") {
+			return lineTrace
+		}
+	case '-':
+		if strings.HasPrefix(line, "--> ") {
+			return lineTrace
+		}
+		if strings.HasPrefix(line, "--- FAIL: ") || strings.HasPrefix(line, "---- ") && strings.HasSuffix(line, " stdout ----") {
+			return lineError
+		}
+	case '|', '^':
+		return lineTrace
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if isGutterLine(line) {
+			return lineTrace
+		}
+	case 'n':
+		if strings.HasPrefix(line, "note: ") {
+			return lineTrace
+		}
+		if strings.HasPrefix(line, "npm ERR!") || strings.HasPrefix(line, "npm error") {
+			return lineError
+		}
+		if strings.HasPrefix(line, "npm WARN") || strings.HasPrefix(line, "npm warn") {
+			return lineWarning
+		}
+	case 'g':
+		if strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, ":") {
+			return lineTrace
+		}
+	case 'c':
+		if strings.HasPrefix(line, "created by ") {
+			return lineTrace
+		}
+	case 'p':
+		if strings.HasPrefix(line, "panic: ") {
+			return lineError
+		}
+	case 'f':
+		if strings.HasPrefix(line, "fatal error: ") {
+			return lineError
+		}
+	case 'E':
+		if strings.HasPrefix(line, "E   ") || strings.HasPrefix(line, "ERROR ") || strings.HasPrefix(line, "Error:") ||
+			strings.HasPrefix(line, "Exception in thread ") {
+			return lineError
+		}
+	case '_':
+		if isPytestSection(line) {
+			return lineError
+		}
+	case 'w':
+		if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "warning[") {
+			return lineWarning
+		}
+	case 0xe2:
+		if strings.HasPrefix(line, "● ") {
+			return lineError
+		}
+	}
+	// No prefix above is a JS error's name, so the order does not matter.
+	if isJSErrorLine(line) {
+		return lineError
+	}
+	return lineOther
+}
+
 // isCargoStatus matches cargo's right-aligned progress words.
 func isCargoStatus(t string) bool {
-	for _, w := range [...]string{"Compiling ", "Checking ", "Finished ", "Running ", "Downloading ", "Downloaded ", "Updating ", "Fresh ", "Building ", "Doc-tests "} {
+	var words []string
+	switch t[0] {
+	case 'B':
+		words = []string{"Building "}
+	case 'C':
+		words = []string{"Compiling ", "Checking "}
+	case 'D':
+		words = []string{"Downloading ", "Downloaded ", "Doc-tests "}
+	case 'F':
+		words = []string{"Finished ", "Fresh "}
+	case 'R':
+		words = []string{"Running "}
+	case 'U':
+		words = []string{"Updating "}
+	}
+	for _, w := range words {
 		if strings.HasPrefix(t, w) {
 			return true
 		}
