@@ -471,32 +471,38 @@ func isJSErrorLine(line string) bool {
 		i < len(line) && (line[i] == ':' || line[i] == ' ')
 }
 
-// logLevels are the level words of system logs, as whole upper-case words.
-var logLevels = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN"}
-
-// levelWord returns the first log level standing as a whole word (` ERROR `,
-// `[ERROR]`, `ERROR:`) in the first 120 bytes of line, and where, in one
-// pass over the line's upper-case words.
+// levelWord returns the first log level (ERROR, FATAL, CRITICAL, SEVERE,
+// WARNING, WARN) standing as a whole upper-case word (` ERROR `, `[ERROR]`,
+// `ERROR:`) in the first 120 bytes of line, and where, in one pass over the
+// line's upper-case words.
 func levelWord(line string) (string, int) {
 	head := line[:min(len(line), 120)]
 	for i := 0; i < len(head); i++ {
-		if head[i] < 'A' || head[i] > 'Z' || (i > 0 && strings.IndexByte(" [<|", head[i-1]) < 0) {
+		if c := head[i]; c < 'A' || c > 'Z' {
 			continue
 		}
-		j := i
+		if i > 0 {
+			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+				continue // inside a word
+			}
+		}
+		j := i + 1
 		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
 			j++
 		}
-		if j == len(head) || strings.IndexByte(" ]>|:", head[j]) >= 0 {
-			for _, l := range logLevels {
-				if head[i:j] == l {
-					return l, i
-				}
+		if j == len(head) || isLevelEnd(head[j]) {
+			switch w := head[i:j]; w {
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
+				return w, i
 			}
 		}
 		i = j
 	}
 	return "", -1
+}
+
+func isLevelEnd(c byte) bool {
+	return c == ' ' || c == ']' || c == '>' || c == '|' || c == ':'
 }
 
 // compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet

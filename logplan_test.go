@@ -288,6 +288,8 @@ func classifyLogLineOracle(line string) uint8 {
 	return lineOther
 }
 
+var logLevelsOracle = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN"}
+
 func levelWordOracle(line string) (string, int) {
 	head := line[:min(len(line), 120)]
 	for i := 0; i < len(head); i++ {
@@ -299,7 +301,7 @@ func levelWordOracle(line string) (string, int) {
 			j++
 		}
 		if j == len(head) || strings.IndexByte(" ]>|:", head[j]) >= 0 {
-			for _, l := range logLevels {
+			for _, l := range logLevelsOracle {
 				if head[i:j] == l {
 					return l, i
 				}
