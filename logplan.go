@@ -647,15 +647,16 @@ func endsGoDump(l string) bool {
 // numbers and hex are normalised (a Hadoop ERROR repeated 148 times).
 func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 	seen := map[string]int{}
+	var key []byte
 	for i := range blocks {
 		l := lines[blocks[i].head]
-		key := normalizeLogLine(text[l.start:l.end])
-		if first, ok := seen[key]; ok {
+		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		if first, ok := seen[string(key)]; ok {
 			blocks[i].dupOf = first
 			blocks[first].repeats++
 			continue
 		}
-		seen[key] = i
+		seen[string(key)] = i
 	}
 }
 
@@ -664,35 +665,34 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
 	count = map[int]int{}
+	var key []byte
 	for i, l := range lines {
 		if l.class != lineWarning || l.block >= 0 {
 			continue
 		}
-		key := normalizeLogLine(text[l.start:l.end])
-		if first, ok := seen[key]; ok {
+		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		if first, ok := seen[string(key)]; ok {
 			count[first]++
 			continue
 		}
-		seen[key] = i
+		seen[string(key)] = i
 		count[i] = 1
 		reps = append(reps, i)
 	}
 	return reps, count
 }
 
-// normalizeLogLine makes lines that differ only in numbers, hex, times,
-// ids and paths compare equal: every run of digits, every 0x… and every
-// word with a '/' becomes '#'. It looks at the first 200 bytes, where a
-// message's identity is.
-func normalizeLogLine(s string) string {
+// normalizeLogLine appends to dst s made equal to the lines that differ
+// from it only in numbers, hex, times, ids and paths: every run of digits,
+// every 0x… and every word with a '/' becomes '#'. It looks at the first
+// 200 bytes, where a message's identity is.
+func normalizeLogLine(dst []byte, s string) []byte {
 	// A system log's identity starts at its level word: what comes before
 	// is a timestamp, a host, a node name.
 	if _, i := levelWord(s); i >= 0 {
 		s = s[i:]
 	}
 	s = strings.TrimSuffix(s[:min(len(s), 200)], "\r")
-	var b strings.Builder
-	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -701,25 +701,25 @@ func normalizeLogLine(s string) string {
 				i++
 			}
 			i--
-			b.WriteByte('#')
+			dst = append(dst, '#')
 		case c == '0' && i+1 < len(s) && (s[i+1] == 'x' || s[i+1] == 'X'):
 			i += 2
 			for i < len(s) && isHexDigit(s[i]) {
 				i++
 			}
 			i--
-			b.WriteByte('#')
+			dst = append(dst, '#')
 		case c >= '0' && c <= '9':
 			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 				i++
 			}
 			i--
-			b.WriteByte('#')
+			dst = append(dst, '#')
 		default:
-			b.WriteByte(c)
+			dst = append(dst, c)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 func isHexDigit(c byte) bool {
