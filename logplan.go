@@ -753,30 +753,28 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	}
 	// 4. Every distinct error's telling lines — the ones that say error,
 	// failed, panic, expected, with the line after one that ends in ':' —
-	// first one per block, then a few more and the block's last lines, for
-	// every block before any block's long trace.
-	for pass, want := range [2]int{1, blockKeyLines} {
-		for _, b := range blocks {
-			if b.dupOf >= 0 {
-				continue
-			}
-			found := 0
-			for i := b.first; i <= b.last && found < want; i++ {
-				l := text[lines[i].start:lines[i].end]
-				if i == b.head || !(lines[i].class == lineError || isTellingLine(l)) {
-					continue
-				}
+	// and its last lines, for every block before any block's long trace,
+	// shared out in rounds so that a long run of failures does not starve
+	// its last ones: the first telling line of every block, then every
+	// block's last lines (a pytest failure's file:line: Error), then every
+	// block's next telling line, up to blockKeyLines.
+	for _, b := range blocks {
+		if b.dupOf < 0 {
+			order = appendTelling(order, text, lines, b, 0, 1)
+		}
+	}
+	for _, b := range blocks {
+		if b.dupOf < 0 {
+			for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
 				order = append(order, i)
-				found++
-				if strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":") && i+1 <= b.last {
-					order = append(order, i+1)
-				}
 			}
-			if pass == 1 {
-				for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
-					order = append(order, i)
-				}
-				order = append(order, userFrames(text, lines, b)...)
+			order = append(order, userFrames(text, lines, b)...)
+		}
+	}
+	for k := 1; k < blockKeyLines; k++ {
+		for _, b := range blocks {
+			if b.dupOf < 0 {
+				order = appendTelling(order, text, lines, b, k, k+1)
 			}
 		}
 	}
@@ -819,6 +817,28 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 			for i := b.first + o.traceHead; i <= b.last-o.traceTail; i++ {
 				order = append(order, i)
 			}
+		}
+	}
+	return order
+}
+
+// appendTelling appends to order the telling lines of block b from its
+// from-th to before its to-th, each with the line after it when it ends in
+// ':'.
+func appendTelling(order []int, text string, lines []logLine, b logBlock, from, to int) []int {
+	found := 0
+	for i := b.first; i <= b.last && found < to; i++ {
+		l := text[lines[i].start:lines[i].end]
+		if i == b.head || !(lines[i].class == lineError || isTellingLine(l)) {
+			continue
+		}
+		found++
+		if found <= from {
+			continue
+		}
+		order = append(order, i)
+		if strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":") && i+1 <= b.last {
+			order = append(order, i+1)
 		}
 	}
 	return order
