@@ -752,8 +752,8 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		order = append(order, i)
 	}
 	// 4. Every distinct error's telling lines — the ones that say error,
-	// failed, panic, expected, with the line after one that ends in ':' —
-	// and its last lines, for every block before any block's long trace,
+	// failed, panic, expected, with the line after one that ends in ':';
+	// a pytest failure's E and '>' lines — and its last lines, for every block before any block's long trace,
 	// shared out in rounds so that a long run of failures does not starve
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
@@ -826,6 +826,10 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 // from-th to before its to-th, each with the line after it when it ends in
 // ':'.
 func appendTelling(order []int, text string, lines []logLine, b logBlock, from, to int) []int {
+	if isPytestSection(text[lines[b.head].start:lines[b.head].end]) {
+		telling := pytestTelling(text, lines, b)
+		return append(order, telling[min(from, len(telling)):min(to, len(telling))]...)
+	}
 	found := 0
 	for i := b.first; i <= b.last && found < to; i++ {
 		l := text[lines[i].start:lines[i].end]
@@ -842,6 +846,38 @@ func appendTelling(order []int, text string, lines []logLine, b logBlock, from, 
 		}
 	}
 	return order
+}
+
+// pytestTelling returns the telling lines of a pytest failure in the
+// order they tell: the exception's first E line, the failing source line
+// (the '>' line above it), the other E lines, the other '>' lines. Source
+// lines that merely mention an error or an expected value are context.
+func pytestTelling(text string, lines []logLine, b logBlock) []int {
+	var ex, src []int
+	for i := b.first + 1; i <= b.last; i++ {
+		switch l := text[lines[i].start:lines[i].end]; {
+		case strings.HasPrefix(l, "E "):
+			ex = append(ex, i)
+		case strings.HasPrefix(l, ">"):
+			src = append(src, i)
+		}
+	}
+	out := make([]int, 0, len(ex)+len(src))
+	if len(ex) > 0 {
+		out = append(out, ex[0])
+		failing := -1
+		for k, i := range src {
+			if i < ex[0] {
+				failing = k
+			}
+		}
+		if failing >= 0 {
+			out = append(out, src[failing])
+			src = append(src[:failing:failing], src[failing+1:]...)
+		}
+		ex = ex[1:]
+	}
+	return append(append(out, ex...), src...)
 }
 
 // logSelection chooses lines within a byte limit, counting the gap notes

@@ -399,3 +399,34 @@ func FuzzClassifyLogLine(f *testing.F) {
 		}
 	})
 }
+
+// A long pytest run at a tight budget: every failure keeps its exception
+// and its file:line, the last failures as the first, before any failure
+// keeps source lines that merely mention an expected value.
+func TestPlanLogSharesBudgetAcrossPytestFailures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("============================= test session starts ==============================\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "_________________________ test_case_%c%c _________________________\n\n", 'a'+i/26, 'a'+i%26)
+		fmt.Fprintf(&b, "value = %d, expected = %d\n\n    def test_case(value, expected):\n", i, i+1)
+		for j := range 12 {
+			fmt.Fprintf(&b, "        step_%d = compute(value, expected)  # expected to hold\n", j)
+		}
+		fmt.Fprintf(&b, ">       assert value == expected\nE       assert %d == %d\n\ntests/test_cases.py:%d: AssertionError\n", i, i+1, 100+i)
+	}
+	b.WriteString("=========================== short test summary info ============================\n")
+	b.WriteString("============================== 40 failed in 0.12s ==============================\n")
+	text := b.String()
+	p, ok := planLog(text, 9000, logOptions{})
+	if !ok {
+		t.Fatal("declined a pytest run with failures")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for i := range 40 {
+		for _, want := range []string{fmt.Sprintf("E       assert %d == %d\n", i, i+1), fmt.Sprintf("tests/test_cases.py:%d: AssertionError", 100+i)} {
+			if !strings.Contains(out, want) {
+				t.Errorf("failure %d lost %q", i, want)
+			}
+		}
+	}
+}
