@@ -83,9 +83,9 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		return plan{}, false
 	}
 	warnRep, warnCount := dedupWarnings(lines, text)
-	sel := newLogSelection(text, lines, limit, o.lineCap)
+	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.pickAll(logPriorities(text, lines, blocks, warnRep, o))
-	items := sel.items(warnCount, blocks)
+	items := sel.items()
 	kept := sel.keptCount()
 	distinctErrors := 0
 	for _, b := range blocks {
@@ -883,17 +883,19 @@ func pytestTelling(text string, lines []logLine, b logBlock) []int {
 // logSelection chooses lines within a byte limit, counting the gap notes
 // that the chosen lines leave between them.
 type logSelection struct {
-	text    string
-	lines   []logLine
-	keep    []bool
-	limit   int
-	cost    int
-	lineCap int
-	gapCost int // an upper bound on one gap note line
+	text      string
+	lines     []logLine
+	blocks    []logBlock
+	warnCount map[int]int // occurrences of each distinct warning, by its first line
+	keep      []bool
+	limit     int
+	cost      int
+	lineCap   int
+	gapCost   int // an upper bound on one gap note line
 }
 
-func newLogSelection(text string, lines []logLine, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, keep: make([]bool, len(lines)), limit: limit, lineCap: lineCap}
+func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, keep: make([]bool, len(lines)), limit: limit, lineCap: lineCap}
 	s.gapCost = len(gapNote(len(lines))) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	return s
@@ -914,18 +916,19 @@ func (s *logSelection) pickAll(order []int) {
 	}
 }
 
-// lineCost is an upper bound on what keeping line i adds: the line,
-// possibly cut, plus room for a (×N) mark.
+// lineCost is what keeping line i adds, as it will be shown: possibly
+// cut, with its (×N) mark if it stands for N occurrences.
 func (s *logSelection) lineCost(i int) int {
-	l := s.lines[i]
-	n := min(l.end-l.start, s.lineCap) + 1
-	if l.end-l.start > s.lineCap {
-		n += len("…[+1234567890 bytes]") + 1
+	return s.lineItem(s.lines[i], s.times(i)).size()
+}
+
+// times is how many occurrences line i stands for: a distinct warning's,
+// or a block's first line with the identical blocks folded into it.
+func (s *logSelection) times(i int) int {
+	if b := s.lines[i].block; b >= 0 && s.blocks[b].head == i {
+		return s.blocks[b].repeats + 1
 	}
-	if l.class == lineWarning || l.class == lineError {
-		n += len(" (×1234567)")
-	}
-	return n
+	return s.warnCount[i]
 }
 
 // gapDelta is how the number of gaps changes if line i is kept.
@@ -953,7 +956,7 @@ func (s *logSelection) keptCount() int {
 
 // items renders the selection in input order with gap notes, marking
 // warnings and repeated errors with their counts.
-func (s *logSelection) items(warnCount map[int]int, blocks []logBlock) []item {
+func (s *logSelection) items() []item {
 	var items []item
 	gap := 0
 	for i, l := range s.lines {
@@ -965,11 +968,7 @@ func (s *logSelection) items(warnCount map[int]int, blocks []logBlock) []item {
 			items = append(items, noteLine(gapNote(gap)))
 			gap = 0
 		}
-		times := warnCount[i]
-		if l.block >= 0 && blocks[l.block].head == i {
-			times = blocks[l.block].repeats + 1
-		}
-		items = append(items, s.lineItem(l, times))
+		items = append(items, s.lineItem(l, s.times(i)))
 	}
 	if gap > 0 {
 		items = append(items, noteLine(gapNote(gap)))
