@@ -63,6 +63,21 @@ func TestClassifyLogLine(t *testing.T) {
 		lineOther:  {"   Compiling regex-syntax v0.8.11 (/home/dev/src/regex-syntax)", "go: downloading golang.org/x/net v0.30.0", "2015-07-29 19:04:12,394 - INFO  [main:QuorumPeer@913] - LOOKING"},
 		lineBlank:  {"", "   ", "\r"},
 	}
+	// The edges of the first-byte dispatch: a prefix counts only where it
+	// is written for (the line's first column, or the indented text), and
+	// the order passed, summary, trace, error, warning decides a tie.
+	edges := map[uint8][]string{
+		lineError:   {"  ● x", "---- x stdout ----", "xError: y", "a.b.cError x", "[ERROR] x"},
+		lineWarning: {"<WARN>", "an Exception here"},
+		lineSummary: {"  Tests: 1", "= passed =", "make[1]: *** x", "E   x short test summary info", "  x short test summary info"},
+		lineTrace:   {"  at x", "  File \"x\"", "  12 | x", "\t/a.c:1", "... 3 more", "    ok  \tx", "  an Exception here", " \u00a0x"},
+		linePassed:  {"=== RUN x short test summary info"},
+		lineOther:   {"at x", "File \"x\"", "==== RUN x ====", "PASS ", "thread 'x' panicked", "ERRORS", "xERROR ", "a WARNINGS", "x:warning: y", "Compiling x", "  Doc-tests x"},
+		lineBlank:   {"\u00a0", "\u2003 \t", "\v"},
+	}
+	for class, lines := range edges {
+		cases[class] = append(cases[class], lines...)
+	}
 	names := map[uint8]string{lineOther: "other", lineBlank: "blank", lineError: "error", lineWarning: "warning", lineSummary: "summary", lineTrace: "trace", linePassed: "passed"}
 	for want, lines := range cases {
 		for _, l := range lines {
@@ -219,185 +234,32 @@ func BenchmarkPlanLog(b *testing.B) {
 	}
 }
 
-// The classifier before its first-byte dispatch, kept as the oracle of
-// TestClassifyLogLineMatchesOracle: the rewrite for speed must not change
-// a single class. When the rules change on purpose, change both or drop
-// the oracle.
-func classifyLogLineOracle(line string) uint8 {
-	if strings.TrimSpace(line) == "" {
-		return lineBlank
-	}
-	t := strings.TrimLeft(line, " \t")
-	indented := len(t) < len(line)
-	if indented && isCargoStatus(t) {
-		return lineOther
-	}
-	// The two whole-line scans run only when no prefix has decided.
-	level := func() string { l, _ := levelWordOracle(line); return l }
-	switch {
-	case strings.HasPrefix(line, "ok  \t"), strings.HasPrefix(line, "--- PASS: "), strings.HasPrefix(line, "=== RUN "):
-		return linePassed
-	// Runner summaries.
-	case strings.HasPrefix(line, "FAIL\t"), strings.HasPrefix(line, "FAIL "), line == "FAIL", line == "PASS",
-		strings.HasPrefix(line, "exit status "),
-		strings.HasPrefix(line, "test result: "), strings.HasPrefix(t, "Tests:"), strings.HasPrefix(t, "Test Suites:"),
-		strings.HasPrefix(line, "=") && strings.HasSuffix(line, "=") && (strings.Contains(line, " passed") || strings.Contains(line, " failed") || strings.Contains(line, " error")),
-		strings.Contains(line, "short test summary info"), strings.HasPrefix(line, "FAILED "),
-		strings.HasPrefix(line, "make: *** "), strings.HasPrefix(line, "make[") && strings.Contains(line, "*** "),
-		strings.HasPrefix(line, "error: could not compile"), strings.HasPrefix(line, "Build FAILED"), strings.HasPrefix(line, "BUILD FAILED"):
-		return lineSummary
-	// Trace continuations.
-	case strings.HasPrefix(t, "at ") && indented, strings.HasPrefix(t, "Caused by:"), strings.HasPrefix(t, "... ") && strings.HasSuffix(t, " more"),
-		strings.HasPrefix(t, "--> "), strings.HasPrefix(t, "|"), strings.HasPrefix(t, "= note:"), strings.HasPrefix(t, "= help:"),
-		strings.HasPrefix(t, "File \"") && indented, strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, ":"),
-		strings.HasPrefix(line, "created by "), strings.HasPrefix(line, "\t/") && strings.Contains(line, ".go:"),
-		strings.HasPrefix(t, "^"), isGutterLine(t), strings.HasPrefix(t, "note: "):
-		return lineTrace
-	// Errors.
-	case strings.HasPrefix(line, "panic: "), strings.HasPrefix(line, "fatal error: "), strings.HasPrefix(t, "--- FAIL: "),
-		strings.HasPrefix(line, "Traceback (most recent call last)"), strings.HasPrefix(line, "E   "),
-		strings.HasPrefix(line, "ERROR "),
-		strings.HasPrefix(line, "error[E"), strings.HasPrefix(line, "error:"), strings.HasPrefix(line, "Error: "), strings.HasPrefix(line, "Error:"),
-		strings.HasPrefix(line, "thread '") && strings.Contains(line, " panicked at "), strings.HasPrefix(line, "---- ") && strings.HasSuffix(line, " stdout ----"),
-		strings.HasPrefix(line, "npm ERR!"), strings.HasPrefix(line, "npm error"),
-		strings.HasPrefix(line, "Exception in thread "), isPytestSection(line), strings.HasPrefix(t, "● "),
-		isJSErrorLine(line):
-		return lineError
-	case strings.HasPrefix(line, "warning:"), strings.HasPrefix(line, "warning["),
-		strings.HasPrefix(line, "npm WARN"), strings.HasPrefix(line, "npm warn"):
-		return lineWarning
-	}
-	switch compilerDiagnosticOracle(line) {
-	case "error":
-		return lineError
-	case "warning":
-		return lineWarning
-	}
-	switch level() {
-	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
-		return lineError
-	case "WARN", "WARNING":
-		return lineWarning
-	}
-	switch {
-	case !indented && strings.Contains(line, "Exception"): // a system log's INFO line that mentions one is worth a look
-		return lineWarning
-	case indented:
-		return lineTrace
-	}
-	return lineOther
-}
-
-var logLevelsOracle = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN"}
-
-func levelWordOracle(line string) (string, int) {
-	head := line[:min(len(line), 120)]
-	for i := 0; i < len(head); i++ {
-		if head[i] < 'A' || head[i] > 'Z' || (i > 0 && strings.IndexByte(" [<|", head[i-1]) < 0) {
-			continue
+// scanLog searches for escapes and pytest's summary heading over the
+// whole text, not line by line; it must class every line as
+// classifyLogLine does the line's view.
+func checkScanLog(t testing.TB, text string) {
+	for _, l := range scanLog(text) {
+		view := strings.TrimSuffix(text[l.start:l.end], "\r")
+		if strings.IndexByte(view, 0x1b) >= 0 {
+			view = string(stripANSI(nil, view))
 		}
-		j := i
-		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
-			j++
+		if want := classifyLogLine(view); l.class != want {
+			t.Errorf("scanLog classed %q as %d, classifyLogLine as %d", text[l.start:l.end], l.class, want)
 		}
-		if j == len(head) || strings.IndexByte(" ]>|:", head[j]) >= 0 {
-			for _, l := range logLevelsOracle {
-				if head[i:j] == l {
-					return l, i
-				}
-			}
-		}
-		i = j
-	}
-	return "", -1
-}
-
-func compilerDiagnosticOracle(line string) string {
-	for i := 0; ; {
-		c := strings.IndexByte(line[i:], ':')
-		if c < 0 {
-			return ""
-		}
-		rest := line[i+c+1:]
-		switch {
-		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "):
-			return "error"
-		case strings.HasPrefix(rest, " warning: "):
-			return "warning"
-		}
-		i += c + 1
 	}
 }
 
-// oracleLines are every line of every corpus input, as scanLog views them,
-// with the shapes that sit on the classifier's edges.
-func oracleLines(t testing.TB) []string {
-	var out []string
+func TestScanLogClassesAsClassifyLogLine(t *testing.T) {
 	for _, c := range loadCorpus(t) {
-		for l := range strings.SplitSeq(c.input, "\n") {
-			l = strings.TrimSuffix(l, "\r")
-			out = append(out, l, "  "+l, "\t"+l, l+" short test summary info")
-		}
-	}
-	return append(out,
-		"\u00a0", "\u2003 \t", "\v", " \u00a0x", "=", "==", "= passed =", "=== 1 failed ===", "==== RUN x ====",
-		"FAIL", "FAILx", "PASS", "PASS ", "make[1]: *** x", "make[1]: x", "thread 'x' panicked", "thread 'x' panicked at y",
-		"---- x stdout ----", "---- x stdout", "... 3 more", "   ... 3 more", "at x", "  at x", "File \"x\"", "  File \"x\"",
-		"12 | x", "12| x", "  12 | x", "goroutine 1:", "goroutine 1", "\t/a.go:1", "\t/a.c:1", "● x", "  ● x",
-		"ValueError: x", "Error: x", "xError: y", "abcdeError:", "a.b.cError x", "ERRORS", "[ERROR]", "x ERROR", "xERROR ", "<WARN>",
-		"|WARNING|", "a WARNINGS", "WARN", "FATAL:", "CRITICAL]", "SEVERE>", "x: error: y", "x: fatal error: y", "x:warning: y",
-		"an Exception here", "  an Exception here", "   Compiling x", "Compiling x", "  Doc-tests x", "\x1b[31mERROR\x1b[0m x",
-	)
-}
-
-func TestClassifyLogLineMatchesOracle(t *testing.T) {
-	for _, l := range oracleLines(t) {
-		if got, want := classifyLogLine(l), classifyLogLineOracle(l); got != want {
-			t.Errorf("classifyLogLine(%q) = %d, the oracle says %d", l, got, want)
-		}
-		gl, gi := levelWord(l)
-		wl, wi := levelWordOracle(l)
-		if gl != wl || gi != wi {
-			t.Errorf("levelWord(%q) = %q, %d; the oracle says %q, %d", l, gl, gi, wl, wi)
-		}
+		checkScanLog(t, c.input)
+		checkScanLog(t, strings.ReplaceAll(c.input, "rror", "\x1b[1mrror\x1b[0m"))
 	}
 }
 
-// scanLog, which searches for escapes and pytest's summary heading over
-// the whole text, classifies as the oracle does line by line.
-func TestScanLogMatchesOracle(t *testing.T) {
-	var texts []string
-	for _, c := range loadCorpus(t) {
-		texts = append(texts, c.input, strings.ReplaceAll(c.input, "rror", "\x1b[1mrror\x1b[0m"))
-	}
-	texts = append(texts, "a\r\n\x1b[31mFAIL\x1b[0m\r\nx short test summary info\r\n\x1b[1m=== short test summary info ===\nFAIL\x1b")
-	for _, text := range texts {
-		for _, l := range scanLog(text) {
-			view := strings.TrimSuffix(text[l.start:l.end], "\r")
-			if strings.IndexByte(view, 0x1b) >= 0 {
-				view = string(stripANSI(nil, view))
-			}
-			if want := classifyLogLineOracle(view); l.class != want {
-				t.Errorf("scanLog classed %q as %d, the oracle says %d", text[l.start:l.end], l.class, want)
-			}
-		}
-	}
-}
-
-func FuzzClassifyLogLine(f *testing.F) {
-	for _, l := range []string{"FAIL\tx", "  at x", "x: error: y", "2015 ERROR [x]", "=== 3 passed ===", "E   x", "● x", "TypeError: x"} {
-		f.Add(l)
-	}
-	f.Fuzz(func(t *testing.T, l string) {
-		if got, want := classifyLogLine(l), classifyLogLineOracle(l); got != want {
-			t.Errorf("classifyLogLine(%q) = %d, the oracle says %d", l, got, want)
-		}
-		gl, gi := levelWord(l)
-		wl, wi := levelWordOracle(l)
-		if gl != wl || gi != wi {
-			t.Errorf("levelWord(%q) = %q, %d; the oracle says %q, %d", l, gl, gi, wl, wi)
-		}
-	})
+func FuzzScanLog(f *testing.F) {
+	f.Add("a\r\n\x1b[31mFAIL\x1b[0m\r\nx short test summary info\r\n\x1b[1m=== short test summary info ===\nFAIL\x1b")
+	f.Add("short test summary info\nshort test summary info\n\x1b\x1b[\n")
+	f.Fuzz(func(t *testing.T, text string) { checkScanLog(t, text) })
 }
 
 // A long pytest run at a tight budget: every failure keeps its exception
