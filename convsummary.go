@@ -1,0 +1,304 @@
+package headroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Defaults of [SummarizeOptions].
+const (
+	// DefaultSummarizeKeepRecent is how many of the last messages
+	// [Summarize] keeps verbatim.
+	DefaultSummarizeKeepRecent = 20
+	// DefaultSummaryWords is the length the conversation summary prompt
+	// asks for.
+	DefaultSummaryWords = 600
+)
+
+// Bounds on what a conversation summarizer is fed.
+const (
+	// conversationMaxInput bounds the whole transcript handed over.
+	conversationMaxInput = 100_000
+	// transcriptToolBytes bounds each tool output inside it, and
+	// transcriptTextBytes each text part and each call's arguments.
+	transcriptToolBytes = 4000
+	transcriptTextBytes = 8000
+)
+
+// DefaultSummarySections are the sections a conversation summary is asked
+// for: what an agent must not lose when its older turns are folded.
+var DefaultSummarySections = []string{
+	"Decisions", "Files modified", "Errors", "Current plan", "Open tasks", "User instructions",
+}
+
+// SummarizeOptions configures [Summarize]. The zero value means the
+// documented defaults.
+type SummarizeOptions struct {
+	// Protection says which tool results are never folded. [Compact]
+	// replaces it with [CompactOptions].Protection.
+	Protection
+	// KeepRecent is how many of the last messages stay verbatim. 0 means
+	// [DefaultSummarizeKeepRecent]; a negative value keeps none beyond
+	// what the protection rules keep.
+	KeepRecent int
+	// Sections replaces [DefaultSummarySections], the headings the
+	// summary is asked to have.
+	Sections []string
+	// Instructions are added to the prompt, e.g. "Keep every ticket
+	// number."
+	Instructions string
+	// MaxWords is the summary length the prompt asks for. 0 means
+	// [DefaultSummaryWords]; a negative value states no limit.
+	MaxWords int
+	// Timeout bounds the summarizer call; 0 means [DefaultSummaryTimeout].
+	Timeout time.Duration
+	// Counter counts tokens; nil means [Estimate].
+	Counter TokenCounter
+}
+
+func (o SummarizeOptions) keepRecent() int {
+	switch {
+	case o.KeepRecent == 0:
+		return DefaultSummarizeKeepRecent
+	case o.KeepRecent < 0:
+		return 0
+	}
+	return o.KeepRecent
+}
+
+// Summarize folds the older part of the conversation into one summary
+// message written by s, and keeps the rest verbatim.
+//
+// The summary message has the user role — providers reject a system
+// message in the middle of a conversation — and its one text part is
+// wrapped in [CONVERSATION_SUMMARY]…[/CONVERSATION_SUMMARY]. It takes the
+// place of the first message it folds. Folded are the messages before the
+// last KeepRecent that the protection rules allow: system messages, the
+// latest user message, the most recent tool results and the protected
+// tools' messages stay where they are, even inside the folded stretch, so
+// a long autonomous run inside one user turn still compacts. The cut never
+// separates a tool call from its results and prefers a user-turn boundary.
+//
+// An earlier summary inside the folded stretch is handed to s as
+// [SummaryRequest].Previous (and at the top of Input) and replaced, so
+// repeated compactions extend one summary instead of stacking them. The
+// request's Kind is [SummaryConversation]; its Input is bounded to 100 KB,
+// with long tool outputs clipped.
+//
+// s is called through the same guard as for tool outputs: a timeout
+// (o.Timeout), panic recovery. On its failure, an empty answer, or an
+// answer no shorter than what it would replace, Summarize returns msgs
+// unchanged and the error. With nothing to fold it returns msgs and nil.
+// The input is never mutated.
+func Summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOptions) ([]Message, error) {
+	if s == nil {
+		return msgs, errors.New("headroom: Summarize needs a Summarizer, got nil")
+	}
+	if err := ctx.Err(); err != nil {
+		return msgs, fmt.Errorf("headroom: summarize: %w", err)
+	}
+	c := o.Counter
+	if c == nil {
+		c = Estimate
+	}
+	fold := foldSet(msgs, o.Protection, o.keepRecent())
+	first, folded, foldedTokens := -1, 0, 0
+	var previous []string
+	for i := range msgs {
+		if !fold[i] {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if isSummaryMessage(&msgs[i]) {
+			previous = append(previous, summaryBody(&msgs[i]))
+		} else {
+			folded++
+		}
+		foldedTokens += messageTokens(&msgs[i], c)
+	}
+	if folded == 0 {
+		return msgs, nil
+	}
+	for i := range msgs {
+		if !fold[i] && isSummaryMessage(&msgs[i]) {
+			// An earlier summary among the recent messages: folding older
+			// messages now would stack a second summary before it.
+			return msgs, nil
+		}
+	}
+	words := o.MaxWords
+	switch {
+	case words == 0:
+		words = DefaultSummaryWords
+	case words < 0:
+		words = 0
+	}
+	sections := o.Sections
+	if sections == nil {
+		sections = DefaultSummarySections
+	}
+	req := SummaryRequest{
+		Kind:     SummaryConversation,
+		Prompt:   conversationPrompt(sections, o.Instructions, words, len(previous) > 0),
+		Previous: strings.Join(previous, "\n\n"),
+		Input:    transcript(msgs, fold, strings.Join(previous, "\n\n"), c),
+		MaxWords: words,
+	}
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = DefaultSummaryTimeout
+	}
+	sum, use := callSummarizer(ctx, s, timeout, req)
+	if use.Err != nil {
+		return msgs, use.Err
+	}
+	text := sanitizeSummary(sum.Text)
+	if text == "" {
+		return msgs, errors.New("headroom: the summarizer answered with no text")
+	}
+	summary := Message{Role: RoleUser, Parts: []Part{{Text: summaryOpen + "\n" + text + "\n" + summaryClose}}}
+	if n := messageTokens(&summary, c); n >= foldedTokens {
+		return msgs, fmt.Errorf("headroom: the summary (%s tokens) is no shorter than the %s tokens it would replace", commas(n), commas(foldedTokens))
+	}
+	out := make([]Message, 0, len(msgs)-folded+1)
+	out = append(out, msgs[:first]...)
+	out = append(out, summary)
+	for i := first; i < len(msgs); i++ {
+		if !fold[i] {
+			out = append(out, msgs[i])
+		}
+	}
+	return out, nil
+}
+
+// foldSet marks the messages Summarize folds: those the protection rules
+// allow before the cut. The cut is at most keepRecent messages from the
+// end; it moves back to a user-turn boundary when that still folds at
+// least half as many messages. A tool call's unit is folded only whole.
+func foldSet(msgs []Message, p Protection, keepRecent int) []bool {
+	cv := analyze(msgs)
+	keep := p.kept(cv, keepRecent, false)
+	last := make([]int, len(msgs)) // a unit's last message, by root
+	for i := range msgs {
+		last[cv.unit[i]] = i
+	}
+	cut := max(0, len(msgs)-keepRecent)
+	countBefore := func(cut int) int {
+		n := 0
+		for i := range cut {
+			if !keep[i] && last[cv.unit[i]] < cut {
+				n++
+			}
+		}
+		return n
+	}
+	most := countBefore(cut)
+	for u := min(cut, len(msgs)-1); u > 0; u-- {
+		if isInstruction(&msgs[u]) {
+			if 2*countBefore(u) >= most {
+				cut = u
+			}
+			break
+		}
+	}
+	fold := make([]bool, len(msgs))
+	for i := range cut {
+		fold[i] = !keep[i] && last[cv.unit[i]] < cut
+	}
+	return fold
+}
+
+// summaryBody is the text inside a summary message's tags.
+func summaryBody(m *Message) string {
+	t := m.Parts[0].Text
+	return strings.TrimSpace(t[len(summaryOpen) : len(t)-len(summaryClose)])
+}
+
+// sanitizeSummary makes a summarizer's answer safe inside the tags: valid
+// UTF-8, trimmed, and unable to close or open a summary.
+func sanitizeSummary(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	s = strings.ReplaceAll(s, summaryClose, "(/CONVERSATION_SUMMARY)")
+	s = strings.ReplaceAll(s, summaryOpen, "(CONVERSATION_SUMMARY)")
+	return strings.TrimSpace(s)
+}
+
+// conversationPrompt is the instruction for a conversation summary.
+func conversationPrompt(sections []string, instructions string, words int, extend bool) string {
+	var b strings.Builder
+	b.WriteString("You are compacting the history of a conversation between a user and an AI agent so that the agent " +
+		"can continue its work in less context. The input is the older part of the conversation; the agent will see only " +
+		"your summary of it, followed by the recent messages verbatim.\n")
+	if extend {
+		b.WriteString("The input starts with an earlier summary of what came before. Extend it: carry over everything " +
+			"in it that still matters, merge in what the transcript adds, and drop what the transcript shows is obsolete.\n")
+	}
+	b.WriteString("\nWrite a structured summary with these sections, in this order, each a markdown heading followed by " +
+		"terse bullet points (write \"- none\" when a section is empty):\n\n")
+	for _, s := range sections {
+		b.WriteString("## " + sanitizeLine(s) + "\n")
+	}
+	b.WriteString("\nKeep file paths, identifiers, commands, error messages and numbers verbatim. Record what the user " +
+		"asked for in the user's own words. Do not invent anything, and do not address the user.")
+	if words > 0 {
+		b.WriteString(" At most " + commas(words) + " words.")
+	}
+	b.WriteString("\n")
+	if in := strings.TrimSpace(instructions); in != "" {
+		b.WriteString("\nAlso follow these instructions:\n" + in + "\n")
+	}
+	return b.String()
+}
+
+// transcript renders the folded messages for the summarizer, oldest
+// first, within conversationMaxInput bytes: long texts and tool outputs
+// are clipped on their own first, then the whole if it is still too long.
+func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) string {
+	var b strings.Builder
+	if previous != "" {
+		b.WriteString("Earlier summary:\n")
+		b.WriteString(previous)
+		b.WriteString("\n\nConversation since then:\n")
+	}
+	for i := range msgs {
+		m := &msgs[i]
+		if !fold[i] || isSummaryMessage(m) {
+			continue
+		}
+		b.WriteString("\n--- " + sanitizeLine(string(m.Role)) + " ---\n")
+		for _, p := range m.Parts {
+			if p.Text != "" {
+				b.WriteString(clipToBudget(p.Text, transcriptTextBytes, c))
+				b.WriteString("\n")
+			}
+			if tc := p.ToolCall; tc != nil {
+				b.WriteString("[call " + sanitizeLine(tc.Name) + " (id " + sanitizeLine(tc.ID) + ")")
+				if len(tc.Args) > 0 {
+					b.WriteString(": " + clipToBudget(string(tc.Args), transcriptTextBytes, c))
+				}
+				b.WriteString("]\n")
+			}
+			if r := p.ToolResult; r != nil {
+				b.WriteString("[result of " + sanitizeLine(r.Name) + " (id " + sanitizeLine(r.CallID) + ")")
+				if r.IsError {
+					b.WriteString(", error")
+				}
+				if r.ExitCode != nil {
+					b.WriteString(", exit code " + itoa(*r.ExitCode))
+				}
+				b.WriteString("]\n")
+				b.WriteString(clipToBudget(r.Content, transcriptToolBytes, c))
+				b.WriteString("\n")
+			}
+			if p.Opaque != nil {
+				b.WriteString("[a non-text part: image, thinking or provider block]\n")
+			}
+		}
+	}
+	return clipToBudget(b.String(), conversationMaxInput, c)
+}

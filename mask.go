@@ -1,0 +1,254 @@
+package headroom
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Defaults of [MaskOptions].
+const (
+	// DefaultSkipTurns is how many of the last user turns masking leaves
+	// alone.
+	DefaultSkipTurns = 2
+	// DefaultMinTokensFreed is the least a masking pass must free to be
+	// worth breaking the prompt cache for.
+	DefaultMinTokensFreed = 1000
+)
+
+// MaskOptions configures [MaskObservations]. The zero value means the
+// documented defaults, as with slog.HandlerOptions.
+type MaskOptions struct {
+	// Protection says which tool results are never masked: the most
+	// recent ones and the protected tools'. [Compact] replaces it with
+	// [CompactOptions].Protection, so that all steps agree.
+	Protection
+	// SkipTurns is how many of the last user turns are left alone: no
+	// tool result at or after the SkipTurns-th latest user message is
+	// masked (all of them when there are fewer turns). 0 means
+	// [DefaultSkipTurns]; a negative value turns the boundary off.
+	// (A zero value that masked the current turn would be a trap.)
+	SkipTurns int
+	// MinTokensFreed: a pass that would free fewer tokens than this
+	// changes nothing, since rewriting history breaks the prompt cache.
+	// 0 means [DefaultMinTokensFreed]; a negative value means any gain.
+	MinTokensFreed int
+	// Excerpt keeps the first and last three lines of each masked output
+	// under its one-line header, instead of the header alone.
+	Excerpt bool
+	// Counter counts tokens; nil means [Estimate].
+	Counter TokenCounter
+}
+
+func (o MaskOptions) skipTurns() int {
+	switch {
+	case o.SkipTurns == 0:
+		return DefaultSkipTurns
+	case o.SkipTurns < 0:
+		return 0
+	}
+	return o.SkipTurns
+}
+
+func (o MaskOptions) minFreed() int {
+	switch {
+	case o.MinTokensFreed == 0:
+		return DefaultMinTokensFreed
+	case o.MinTokensFreed < 0:
+		return 1
+	}
+	return o.MinTokensFreed
+}
+
+// excerptLines is how many lines an excerpt keeps at each end, and
+// excerptLineBytes how long each may be.
+const (
+	excerptLines     = 3
+	excerptLineBytes = 200
+)
+
+// MaskObservations replaces old tool results with one line that keeps what
+// the model needs to know the call happened and what it returned:
+//
+//	[grep → 2,000 lines, 80,412 bytes; output cleared]
+//
+// or, with Excerpt, that line followed by the output's first and last three
+// lines. Every message, every call id and every IsError and ExitCode stays;
+// only Content changes. The most recent tool results, the protected tools'
+// results and everything in the last SkipTurns user turns are left as they
+// are, and so is any result whose placeholder would not be shorter.
+//
+// A pass that would free fewer than MinTokensFreed tokens returns msgs
+// itself. Masking is idempotent: an already-masked result is recognised
+// and never masked again or re-worded. The input is never mutated: changed
+// messages get new Parts and new ToolResults; the others are shared.
+func MaskObservations(msgs []Message, o MaskOptions) []Message {
+	out, _ := maskObservations(msgs, o, 0)
+	return out
+}
+
+// maskObservations masks as MaskObservations does, also leaving the last
+// hot messages alone, and returns the tokens freed.
+func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
+	c := o.Counter
+	if c == nil {
+		c = Estimate
+	}
+	boundary := len(msgs)
+	if n := o.skipTurns(); n > 0 {
+		var turns []int
+		for i := range msgs {
+			if isInstruction(&msgs[i]) {
+				turns = append(turns, i)
+			}
+		}
+		if len(turns) > 0 {
+			boundary = turns[max(0, len(turns)-n)]
+		}
+	}
+	boundary = min(boundary, len(msgs)-hot)
+	// Results counted from the end: the last keep of them stay.
+	keep := o.keepResults()
+	results := 0
+	for i := range msgs {
+		for _, p := range msgs[i].Parts {
+			if p.ToolResult != nil {
+				results++
+			}
+		}
+	}
+	var cv *conversation
+	if len(o.Tools) > 0 {
+		cv = analyze(msgs)
+	}
+	type change struct {
+		msg, part int
+		content   string
+	}
+	var changes []change
+	freed, ordinal := 0, 0
+	for i := range msgs {
+		for j, p := range msgs[i].Parts {
+			r := p.ToolResult
+			if r == nil {
+				continue
+			}
+			ordinal++
+			if i >= boundary || ordinal > results-keep || isMasked(r.Content) {
+				continue
+			}
+			name := r.Name
+			if cv != nil {
+				name = cv.toolName(r)
+				if o.protectsTool(name) {
+					continue
+				}
+			}
+			masked := maskContent(name, r.Content, o.Excerpt)
+			gain := stringTokens(c, r.Content) - stringTokens(c, masked)
+			if gain <= 0 {
+				continue
+			}
+			freed += gain
+			changes = append(changes, change{i, j, masked})
+		}
+	}
+	if len(changes) == 0 || freed < o.minFreed() {
+		return msgs, 0
+	}
+	out := slices.Clone(msgs)
+	last := -1
+	for _, ch := range changes {
+		if ch.msg != last {
+			out[ch.msg].Parts = slices.Clone(out[ch.msg].Parts)
+			last = ch.msg
+		}
+		r := *out[ch.msg].Parts[ch.part].ToolResult
+		r.Content = ch.content
+		out[ch.msg].Parts[ch.part].ToolResult = &r
+	}
+	return out, freed
+}
+
+// Placeholder endings: what follows the counts in a masked result's header.
+const (
+	maskCleared = "output cleared"
+	maskExcerpt = "first and last 3 lines kept"
+)
+
+// maskContent returns what a masked result's Content becomes.
+func maskContent(name, content string, excerpt bool) string {
+	name = sanitizeLine(name)
+	if name == "" {
+		name = "tool"
+	}
+	lines := lineCount(content)
+	if !excerpt || lines <= 2*excerptLines {
+		return maskHeader(name, lines, len(content), maskCleared)
+	}
+	var b strings.Builder
+	b.WriteString(maskHeader(name, lines, len(content), maskExcerpt))
+	all := strings.Split(strings.TrimSuffix(content, "\n"), "\n")
+	for _, l := range all[:excerptLines] {
+		b.WriteByte('\n')
+		b.WriteString(excerptLine(l))
+	}
+	b.WriteString("\n…")
+	for _, l := range all[len(all)-excerptLines:] {
+		b.WriteByte('\n')
+		b.WriteString(excerptLine(l))
+	}
+	return b.String()
+}
+
+func excerptLine(l string) string {
+	l = strings.ToValidUTF8(strings.TrimSuffix(l, "\r"), "\uFFFD")
+	if len(l) > excerptLineBytes {
+		return truncateRunes(l, excerptLineBytes) + "…"
+	}
+	return l
+}
+
+func maskHeader(name string, lines, bytes int, ending string) string {
+	return "[" + name + " → " + plural(lines, "line") + ", " + plural(bytes, "byte") + "; " + ending + "]"
+}
+
+// lineCount counts the lines of s; a last line without '\n' counts.
+func lineCount(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && s[len(s)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// isMasked recognises a masked result exactly: its first line must be a
+// header that maskHeader writes, byte for byte.
+func isMasked(s string) bool {
+	header, _, multi := strings.Cut(s, "\n")
+	if !strings.HasPrefix(header, "[") || !strings.HasSuffix(header, "]") {
+		return false
+	}
+	arrow := strings.LastIndex(header, " → ")
+	if arrow < 0 {
+		return false
+	}
+	name, counts := header[1:arrow], header[arrow+len(" → "):len(header)-1]
+	counts, ending, ok := strings.Cut(counts, "; ")
+	if !ok || (ending != maskCleared && ending != maskExcerpt) || (ending == maskCleared) == multi {
+		return false
+	}
+	linesPart, bytesPart, ok := strings.Cut(counts, ", ")
+	if !ok {
+		return false
+	}
+	lines, ok1 := parseCommas(strings.TrimSuffix(strings.TrimSuffix(linesPart, " lines"), " line"))
+	bytes, ok2 := parseCommas(strings.TrimSuffix(strings.TrimSuffix(bytesPart, " bytes"), " byte"))
+	return ok1 && ok2 && maskHeader(name, lines, bytes, ending) == header
+}
+
+// parseCommas reads a number written by commas.
+func parseCommas(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
+	return n, err == nil && n >= 0
+}

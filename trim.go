@@ -1,0 +1,89 @@
+package headroom
+
+// DefaultTrimKeepRecent is how many of the last messages [Trim] keeps.
+const DefaultTrimKeepRecent = 6
+
+// TrimOptions configures [Trim]. The zero value means the documented
+// defaults, except that Trim needs a Budget to do anything.
+type TrimOptions struct {
+	// Protection says which tool results are never dropped. [Compact]
+	// replaces it with [CompactOptions].Protection.
+	Protection
+	// Budget is the token budget to trim to. 0 or less means no target:
+	// Trim returns msgs as they are. [Compact] sets it to its own.
+	Budget int
+	// KeepRecent is how many of the last messages are always kept. 0
+	// means [DefaultTrimKeepRecent]; a negative value keeps none beyond
+	// what the protection rules keep.
+	KeepRecent int
+	// Counter counts tokens; nil means [Estimate].
+	Counter TokenCounter
+}
+
+func (o TrimOptions) keepRecent() int {
+	switch {
+	case o.KeepRecent == 0:
+		return DefaultTrimKeepRecent
+	case o.KeepRecent < 0:
+		return 0
+	}
+	return o.KeepRecent
+}
+
+// Trim drops the oldest messages the protection rules allow until msgs
+// fits o.Budget tokens as [CountMessages] counts them. A tool call and its
+// results go as one unit: a message with parallel calls goes together with
+// every message holding their results. System messages, the latest user
+// message, conversation summaries, the last KeepRecent messages, the most
+// recent tool results and the protected tools' messages are kept.
+//
+// When even that does not fit, Trim returns what is left after dropping
+// everything it may; [Compact] reports that as [ErrCannotFit]. msgs itself
+// is returned when it already fits. The input is never mutated; the kept
+// messages are shared with it. Trim counts each message once.
+func Trim(msgs []Message, o TrimOptions) []Message {
+	if o.Budget <= 0 {
+		return msgs
+	}
+	c := o.Counter
+	if c == nil {
+		c = Estimate
+	}
+	tokens := make([]int, len(msgs))
+	total := 0
+	for i := range msgs {
+		tokens[i] = messageTokens(&msgs[i], c)
+		total += tokens[i]
+	}
+	if total <= o.Budget {
+		return msgs
+	}
+	cv := analyze(msgs)
+	keep := o.Protection.kept(cv, o.keepRecent(), true)
+	unitTokens := make([]int, len(msgs))
+	for i, t := range tokens {
+		unitTokens[cv.unit[i]] += t
+	}
+	// A unit's root is its first message, so walking roots in order drops
+	// the oldest units first.
+	drop := make([]bool, len(msgs))
+	for i := range msgs {
+		if total <= o.Budget {
+			break
+		}
+		if cv.unit[i] == i && !keep[i] {
+			drop[i] = true
+			total -= unitTokens[i]
+		}
+	}
+	out := make([]Message, 0, len(msgs))
+	for i := range msgs {
+		if !drop[cv.unit[i]] {
+			out = append(out, msgs[i])
+		}
+	}
+	if len(out) == len(msgs) {
+		return msgs
+	}
+	return out
+}
