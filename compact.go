@@ -1,0 +1,388 @@
+package headroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ErrCannotFit is wrapped by the error [Compact] returns when even what the
+// protection rules keep does not fit the budget.
+var ErrCannotFit = errors.New("headroom: the conversation cannot fit the budget")
+
+// Step is one step of the compaction cascade: masking, summarizing,
+// trimming, or a step of the caller's own (provider-native compaction,
+// say). [Compact] runs its steps in order, cheapest first, and stops after
+// the first one that makes the conversation fit.
+type Step interface {
+	// Name is a short lowercase name for reports and events: "mask".
+	Name() string
+	// Apply returns msgs compacted. It must not mutate msgs (share
+	// unchanged messages, copy what it changes) and returns msgs itself
+	// when it has nothing to do. It need not reach env.Budget: a later
+	// step may. It must obey env.Protection and never separate a tool
+	// call from its results, drop or change a system message or the
+	// latest user message: Compact checks, and rejects an output that
+	// does. An error means the step could not apply (its model failed,
+	// say): Compact records it and goes on with msgs. When ctx is done,
+	// Apply returns promptly with an error wrapping ctx.Err(). A panic
+	// is recovered and recorded as an error.
+	Apply(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error)
+}
+
+// StepEnv is what [Compact] hands each [Step]: the budget, the counter
+// and the protection rules shared by all steps.
+type StepEnv struct {
+	// Budget is the token budget the conversation must fit.
+	Budget int
+	// Counter counts tokens as every step does; it remembers the counts
+	// of large strings for the length of one Compact call.
+	Counter TokenCounter
+	// Protection is [CompactOptions].Protection.
+	Protection Protection
+}
+
+// Count returns the tokens of msgs as [CountMessages] counts them with
+// e.Counter.
+func (e StepEnv) Count(msgs []Message) int { return CountMessages(msgs, e.Counter) }
+
+// NewStep adapts a function to [Step] under name.
+func NewStep(name string, apply func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error)) Step {
+	return funcStep{name, apply}
+}
+
+type funcStep struct {
+	name  string
+	apply func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error)
+}
+
+func (s funcStep) Name() string { return s.name }
+
+func (s funcStep) Apply(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
+	if s.apply == nil {
+		return msgs, nil
+	}
+	return s.apply(ctx, msgs, env)
+}
+
+// MaskStep returns [MaskObservations] as a step named "mask". The
+// protection rules and the counter come from the [StepEnv].
+func MaskStep(o MaskOptions) Step {
+	return NewStep("mask", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
+		if err := ctx.Err(); err != nil {
+			return msgs, fmt.Errorf("headroom: mask: %w", err)
+		}
+		o.Protection, o.Counter = env.Protection, env.Counter
+		return MaskObservations(msgs, o), nil
+	})
+}
+
+// SummarizeStep returns [Summarize] with s as a step named "summarize".
+// The protection rules and the counter come from the [StepEnv].
+func SummarizeStep(s Summarizer, o SummarizeOptions) Step {
+	return NewStep("summarize", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
+		o.Protection, o.Counter = env.Protection, env.Counter
+		return Summarize(ctx, msgs, s, o)
+	})
+}
+
+// TrimStep returns [Trim] as a step named "trim". The budget, the
+// protection rules and the counter come from the [StepEnv].
+func TrimStep(o TrimOptions) Step {
+	return NewStep("trim", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
+		if err := ctx.Err(); err != nil {
+			return msgs, fmt.Errorf("headroom: trim: %w", err)
+		}
+		o.Protection, o.Counter, o.Budget = env.Protection, env.Counter, env.Budget
+		return Trim(msgs, o), nil
+	})
+}
+
+// DefaultSteps returns the cascade [Compact] runs when o.Steps is nil:
+// mask, then summarize (only when o.Summarizer is set), then trim, with
+// o's options. Callers extend it, e.g. with a provider-native step before
+// trim.
+func DefaultSteps(o CompactOptions) []Step {
+	steps := []Step{MaskStep(o.Mask)}
+	if o.Summarizer != nil {
+		steps = append(steps, SummarizeStep(o.Summarizer, o.Summarize))
+	}
+	return append(steps, TrimStep(o.Trim))
+}
+
+// CompactOptions configures [Compact]. Only Budget is required.
+type CompactOptions struct {
+	// Budget is the token budget the conversation must fit; it must be
+	// positive.
+	Budget int
+	// Counter counts tokens; nil means [Estimate].
+	Counter TokenCounter
+	// Summarizer writes the conversation summary; nil skips that step.
+	Summarizer Summarizer
+	// Mask, Summarize and Trim configure the default steps. Their
+	// Protection, Counter and Budget fields are replaced by Compact's.
+	Mask      MaskOptions
+	Summarize SummarizeOptions
+	Trim      TrimOptions
+	// Protection holds the rules every step obeys.
+	Protection Protection
+	// Steps replaces the default cascade ([DefaultSteps]) when not nil.
+	Steps []Step
+	// Observer, when set, is told when compaction starts and ends.
+	Observer Observer
+}
+
+// CompactReport says what [Compact] did.
+type CompactReport struct {
+	MessagesBefore, MessagesAfter int
+	TokensBefore, TokensAfter     int
+	Budget                        int
+	// Steps lists the steps that ran, in order.
+	Steps []StepReport
+	// FirstChanged is the index of the first message that differs from
+	// the input — where the provider's prompt cache breaks — or -1 when
+	// the output is the input.
+	FirstChanged int
+	Duration     time.Duration
+}
+
+// StepReport says what one step did.
+type StepReport struct {
+	Name                          string
+	MessagesBefore, MessagesAfter int
+	TokensBefore, TokensAfter     int
+	Duration                      time.Duration
+	// Changed says the step's output was kept and differs from its input.
+	Changed bool
+	// Err is why the step's output was not used: its own error, a panic,
+	// or an output that broke the protection rules.
+	Err error
+}
+
+// Applied returns the names of the steps that changed the conversation,
+// joined by "+": "mask+trim".
+func (r CompactReport) Applied() string {
+	var names []string
+	for _, s := range r.Steps {
+		if s.Changed {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, "+")
+}
+
+// String returns the report on one line:
+//
+//	60 → 50 messages, 53,366 → 29,979 tokens (budget 30,000) · mask+trim · cache breaks at message 1
+func (r CompactReport) String() string {
+	var b strings.Builder
+	b.WriteString(commas(r.MessagesBefore) + " → " + commas(r.MessagesAfter) + " messages, " +
+		commas(r.TokensBefore) + " → " + commas(r.TokensAfter) + " tokens (budget " + commas(r.Budget) + ")")
+	if a := r.Applied(); a != "" {
+		b.WriteString(" · " + a)
+	}
+	for _, s := range r.Steps {
+		if s.Err != nil {
+			b.WriteString(" · " + s.Name + " failed")
+		}
+	}
+	if r.FirstChanged >= 0 {
+		b.WriteString(" · cache breaks at message " + itoa(r.FirstChanged))
+	} else {
+		b.WriteString(" · unchanged")
+	}
+	return b.String()
+}
+
+// EventKind says which moment of a compaction an [Event] reports.
+type EventKind string
+
+// The events of one [Compact] call that has work to do.
+const (
+	EventCompacting EventKind = "compacting" // before the first step; the report has only the "before" fields
+	EventCompacted  EventKind = "compacted"  // after the last step, with the full report and error
+)
+
+// Event is what an [Observer] receives.
+type Event struct {
+	Kind   EventKind
+	Report CompactReport
+	Err    error // the error Compact returns, on EventCompacted
+}
+
+// String returns the event as a UI would show it:
+// "Context compacted · 142 → 38 messages · mask+summarize".
+func (e Event) String() string {
+	r := e.Report
+	if e.Kind == EventCompacting {
+		return "Compacting context · " + commas(r.MessagesBefore) + " messages, " + commas(r.TokensBefore) + " tokens"
+	}
+	if e.Err != nil {
+		return "Context not compacted · " + e.Err.Error()
+	}
+	s := "Context compacted · " + commas(r.MessagesBefore) + " → " + commas(r.MessagesAfter) + " messages"
+	if a := r.Applied(); a != "" {
+		s += " · " + a
+	}
+	return s
+}
+
+// Observer is told when a [Compact] call that has work to do starts and
+// ends. It is called synchronously, on the caller's goroutine; a panic in
+// it is recovered and ignored.
+type Observer func(Event)
+
+func (f Observer) notify(e Event) {
+	if f == nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	f(e)
+}
+
+// Compact makes msgs fit o.Budget tokens by running the cascade — by
+// default mask, summarize, trim: cheapest first — and stopping after the
+// first step after which the conversation fits. Each step's output is
+// checked: one that separates a tool call from its results (pairs the
+// input already broke, such as a call still awaiting its results, are not
+// counted), or drops or changes a system message or the latest user
+// message, is rejected and recorded in the report, and the cascade goes on
+// with the messages it had.
+//
+// msgs under budget is returned as it is, with no step run. When even what
+// the protection rules keep cannot fit, Compact returns msgs untouched and
+// an error wrapping [ErrCannotFit] that says how many tokens remain. When
+// ctx is done it returns msgs and an error wrapping ctx.Err(). The input
+// is never mutated; unchanged messages are shared with the output. The
+// report is filled in every case.
+func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, CompactReport, error) {
+	start := time.Now()
+	rep := CompactReport{MessagesBefore: len(msgs), MessagesAfter: len(msgs), Budget: o.Budget, FirstChanged: -1}
+	if o.Budget <= 0 {
+		return msgs, rep, fmt.Errorf("headroom: Compact needs a positive token budget, got %d", o.Budget)
+	}
+	mc := newMemoCounter(o.Counter)
+	rep.TokensBefore = CountMessages(msgs, mc)
+	rep.TokensAfter = rep.TokensBefore
+	if rep.TokensBefore <= o.Budget {
+		return msgs, rep, nil
+	}
+	o.Observer.notify(Event{Kind: EventCompacting, Report: rep})
+	finish := func(out []Message, err error) ([]Message, CompactReport, error) {
+		if err == nil {
+			rep.MessagesAfter, rep.TokensAfter = len(out), CountMessages(out, mc)
+			rep.FirstChanged = firstChanged(msgs, out)
+		}
+		rep.Duration = time.Since(start)
+		o.Observer.notify(Event{Kind: EventCompacted, Report: rep, Err: err})
+		return out, rep, err
+	}
+	steps := o.Steps
+	if steps == nil {
+		steps = DefaultSteps(o)
+	}
+	env := StepEnv{Budget: o.Budget, Counter: mc, Protection: o.Protection}
+	cur, tokens := msgs, rep.TokensBefore
+	for _, s := range steps {
+		if err := ctx.Err(); err != nil {
+			return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
+		}
+		if s == nil {
+			continue
+		}
+		sr := StepReport{Name: stepName(s), MessagesBefore: len(cur), TokensBefore: tokens}
+		t0 := time.Now()
+		out, err := applyStep(ctx, s, cur, env)
+		if err == nil {
+			err = checkStep(cur, out)
+		}
+		if err != nil {
+			sr.Err, out = err, cur
+		}
+		sr.Duration = time.Since(t0)
+		sr.MessagesAfter, sr.TokensAfter = len(out), CountMessages(out, mc)
+		sr.Changed = err == nil && firstChanged(cur, out) >= 0
+		rep.Steps = append(rep.Steps, sr)
+		cur, tokens = out, sr.TokensAfter
+		if tokens <= o.Budget {
+			return finish(cur, nil)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
+	}
+	return finish(msgs, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
+		ErrCannotFit, commas(tokens), commas(o.Budget)))
+}
+
+// stepName asks s for its name, surviving a panic.
+func stepName(s Step) (name string) {
+	defer func() {
+		if recover() != nil {
+			name = "step"
+		}
+	}()
+	return s.Name()
+}
+
+// applyStep runs s, turning a panic into an error.
+func applyStep(ctx context.Context, s Step, msgs []Message, env StepEnv) (out []Message, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("headroom: step %s panicked: %v", stepName(s), r)
+		}
+	}()
+	return s.Apply(ctx, msgs, env)
+}
+
+// checkStep rejects a step's output that breaks the rules every step
+// obeys, compared with the step's input.
+func checkStep(in, out []Message) error {
+	var sysIn, sysOut []int
+	for i := range in {
+		if in[i].Role == RoleSystem {
+			sysIn = append(sysIn, i)
+		}
+	}
+	for i := range out {
+		if out[i].Role == RoleSystem {
+			sysOut = append(sysOut, i)
+		}
+	}
+	if len(sysIn) != len(sysOut) {
+		return fmt.Errorf("headroom: the step's output has %d system messages, its input %d", len(sysOut), len(sysIn))
+	}
+	for k := range sysIn {
+		if !sameMessage(&in[sysIn[k]], &out[sysOut[k]]) {
+			return fmt.Errorf("headroom: the step changed system message %d", sysIn[k])
+		}
+		if sysIn[k] == k && sysOut[k] != k {
+			return errors.New("headroom: the step moved a system message from the start")
+		}
+	}
+	if li := latestInstruction(in); li >= 0 {
+		lo := latestInstruction(out)
+		if lo < 0 || !sameMessage(&in[li], &out[lo]) {
+			return errors.New("headroom: the step dropped or changed the latest user message")
+		}
+	}
+	before := orphanIDs(in)
+	after := orphanIDs(out)
+	var broken []string
+	for id := range after {
+		if !before[id] {
+			broken = append(broken, id)
+		}
+	}
+	if len(broken) > 0 {
+		// The smallest id, so the message is deterministic.
+		first := broken[0]
+		for _, id := range broken {
+			first = min(first, id)
+		}
+		return fmt.Errorf("headroom: the step separated tool call %q from its results", first)
+	}
+	return nil
+}

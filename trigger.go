@@ -1,0 +1,134 @@
+package headroom
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Defaults of the triggers.
+const (
+	// DefaultCompactFraction is the share of the context window at which
+	// [ShouldCompact] says it is time.
+	DefaultCompactFraction = 0.85
+	// DefaultRetryAttempts is how many times [RetryOnOverflow] calls the
+	// provider in all.
+	DefaultRetryAttempts = 3
+	// DefaultRetryShrink is the share of its tokens a conversation is
+	// compacted to after the provider said it was too long.
+	DefaultRetryShrink = 0.8
+	// retryMinGain: a compaction that frees less than this share of the
+	// tokens is not worth another call.
+	retryMinGain = 0.05
+)
+
+// ShouldCompact reports whether msgs, counted by c (nil means [Estimate]),
+// take more than fraction of a context window of window tokens — the
+// proactive trigger an agent checks before each model call. A fraction
+// outside (0, 1] means [DefaultCompactFraction]; a window of 0 or less is
+// never full.
+func ShouldCompact(msgs []Message, window int, fraction float64, c TokenCounter) bool {
+	if window <= 0 {
+		return false
+	}
+	if !(fraction > 0 && fraction <= 1) || math.IsNaN(fraction) {
+		fraction = DefaultCompactFraction
+	}
+	return float64(CountMessages(msgs, c)) > fraction*float64(window)
+}
+
+// overflowPhrases are how providers say a request is over the context
+// window, lower-cased.
+var overflowPhrases = []string{
+	"prompt is too long",         // Anthropic
+	"context_length_exceeded",    // OpenAI's error code
+	"maximum context length",     // OpenAI, vLLM
+	"request too large",          // OpenAI 413
+	"request_too_large",          // Anthropic 413
+	"too many tokens",            // various
+	"input is too long",          // Amazon Bedrock
+	"exceeds the context window", // various
+	"context window exceeded",
+	"input token count",                    // Gemini: "the input token count (…) exceeds the maximum"
+	"reduce the length of the messages",    // OpenAI
+	"exceeds the maximum number of tokens", // Gemini
+}
+
+// IsContextOverflow reports whether err says the request was too long for
+// the model's context window, by the messages the common providers use
+// ("prompt is too long", "context_length_exceeded", "maximum context
+// length", "request too large", "too many tokens", …), case-insensitively.
+func IsContextOverflow(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := strings.ToLower(err.Error())
+	for _, p := range overflowPhrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// RetryOptions configures [RetryOnOverflow]. The zero value means the
+// documented defaults.
+type RetryOptions struct {
+	// Compact configures each compaction; its Budget is set by each retry.
+	Compact CompactOptions
+	// IsOverflow tells an overflow error from others; nil means
+	// [IsContextOverflow].
+	IsOverflow func(error) bool
+	// Attempts bounds the calls in all, the first included. 0 means
+	// [DefaultRetryAttempts]; 1 means no retry.
+	Attempts int
+	// Shrink is the share of the failed attempt's tokens the next attempt
+	// is compacted to. A value outside (0, 1) means [DefaultRetryShrink].
+	Shrink float64
+}
+
+// RetryOnOverflow is the reactive trigger: it calls call with msgs and,
+// when the provider still answers that the context is too long, compacts
+// the messages to a tighter budget (Shrink of the tokens they had) and
+// calls again, at most Attempts times in all. It stops early, with an
+// error, when a compaction frees less than 5 % of the tokens, so it never
+// loops. It returns call's result, the messages of the last attempt (the
+// agent's history from now on) and the error: call's own when it is not an
+// overflow, or one that wraps it (and the compaction's error, if any).
+// msgs is never mutated.
+func RetryOnOverflow[T any](ctx context.Context, msgs []Message, call func(ctx context.Context, msgs []Message) (T, error), o RetryOptions) (T, []Message, error) {
+	isOverflow := o.IsOverflow
+	if isOverflow == nil {
+		isOverflow = IsContextOverflow
+	}
+	attempts := o.Attempts
+	if attempts <= 0 {
+		attempts = DefaultRetryAttempts
+	}
+	shrink := o.Shrink
+	if !(shrink > 0 && shrink < 1) {
+		shrink = DefaultRetryShrink
+	}
+	cur := msgs
+	for attempt := 1; ; attempt++ {
+		res, err := call(ctx, cur)
+		if err == nil || !isOverflow(err) {
+			return res, cur, err
+		}
+		if attempt >= attempts {
+			return res, cur, fmt.Errorf("headroom: the context still overflows after %d attempts: %w", attempt, err)
+		}
+		co := o.Compact
+		tokens := CountMessages(cur, co.Counter)
+		co.Budget = max(1, int(float64(tokens)*shrink))
+		next, rep, cerr := Compact(ctx, cur, co)
+		if cerr != nil {
+			return res, cur, fmt.Errorf("headroom: the context overflows (%w) and compaction failed: %w", err, cerr)
+		}
+		if freed := tokens - rep.TokensAfter; float64(freed) < retryMinGain*float64(tokens) {
+			return res, cur, fmt.Errorf("headroom: compaction freed only %s of %s tokens, not worth a retry: %w", commas(freed), commas(tokens), err)
+		}
+		cur = next
+	}
+}
