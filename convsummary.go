@@ -273,7 +273,7 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 		b.WriteString("\n--- " + sanitizeLine(string(m.Role)) + " ---\n")
 		for _, p := range m.Parts {
 			if p.Text != "" {
-				b.WriteString(clipToBudget(p.Text, transcriptTextBytes, c))
+				b.WriteString(strings.TrimRight(clipToBudget(p.Text, transcriptTextBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if tc := p.ToolCall; tc != nil {
@@ -292,7 +292,7 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 					b.WriteString(", exit code " + itoa(*r.ExitCode))
 				}
 				b.WriteString("]\n")
-				b.WriteString(clipToBudget(r.Content, transcriptToolBytes, c))
+				b.WriteString(strings.TrimRight(clipToBudget(r.Content, transcriptToolBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if p.Opaque != nil {
