@@ -1,0 +1,117 @@
+package headroom
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestShouldCompact(t *testing.T) {
+	conv := autonomousRun(10)
+	n := CountMessages(conv, nil)
+	for _, tc := range []struct {
+		window   int
+		fraction float64
+		want     bool
+	}{
+		{n, 0, true},        // n > 0.85 n
+		{n * 2, 0, false},   // n < 0.85 · 2n
+		{n * 2, 0.4, true},  // n > 0.8 n
+		{n * 2, 0.5, false}, // n is not more than n
+		{n, 1, false},       // exactly full is not over
+		{n, -3, true},       // bad fraction → default
+		{n * 2, 7, false},   // bad fraction → default
+		{0, 0.5, false},     // no window
+		{-1, 0.5, false},    // no window
+	} {
+		if got := ShouldCompact(conv, tc.window, tc.fraction, nil); got != tc.want {
+			t.Errorf("ShouldCompact(%d tokens, window %d, %v) = %v", n, tc.window, tc.fraction, got)
+		}
+	}
+}
+
+func TestIsContextOverflow(t *testing.T) {
+	for _, msg := range []string{
+		"prompt is too long: 208310 tokens > 200000 maximum",
+		`POST "https://api.openai.com/v1/chat/completions": 400 Bad Request {"code": "context_length_exceeded"}`,
+		"This model's maximum context length is 128000 tokens. However, your messages resulted in 130210 tokens.",
+		"Request too large for gpt-4o in organization org-x on tokens per min (TPM)",
+		"request_too_large",
+		"Too Many Tokens",
+		"ValidationException: Input is too long for requested model.",
+		"The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).",
+	} {
+		if !IsContextOverflow(errors.New(msg)) {
+			t.Errorf("not recognised: %q", msg)
+		}
+		if !IsContextOverflow(fmt.Errorf("calling the model: %w", errors.New(msg))) {
+			t.Errorf("not recognised when wrapped: %q", msg)
+		}
+	}
+	for _, err := range []error{nil, errors.New("rate limit exceeded"), errors.New("overloaded_error"), context.DeadlineExceeded} {
+		if IsContextOverflow(err) {
+			t.Errorf("recognised: %v", err)
+		}
+	}
+}
+
+// overflowingModel fails while the conversation is over limit tokens.
+func overflowingModel(limit int, calls *int) func(context.Context, []Message) (string, error) {
+	return func(_ context.Context, msgs []Message) (string, error) {
+		*calls++
+		if n := CountMessages(msgs, nil); n > limit {
+			return "", fmt.Errorf("prompt is too long: %d tokens > %d maximum", n, limit)
+		}
+		return "answer", nil
+	}
+}
+
+func TestRetryOnOverflow(t *testing.T) {
+	conv := []Message{sysMsg("s"), userMsg("one")}
+	conv = append(conv, toolRun("a", "grep", 20, 100)...)
+	conv = append(conv, userMsg("two"), userMsg("three"))
+	n := CountMessages(conv, nil)
+	ctx := context.Background()
+
+	calls := 0
+	got, out, err := RetryOnOverflow(ctx, conv, overflowingModel(n*7/10, &calls), RetryOptions{})
+	if err != nil || got != "answer" || calls < 2 || calls > 3 || CountMessages(out, nil) > n*7/10 {
+		t.Fatalf("got %q, %d calls, err %v", got, calls, err)
+	}
+	checkRules(t, "retry", conv, out)
+
+	calls = 0
+	_, out, err = RetryOnOverflow(ctx, conv, overflowingModel(10, &calls), RetryOptions{})
+	if err == nil || !IsContextOverflow(err) || !strings.HasPrefix(err.Error(), "headroom: ") || calls > DefaultRetryAttempts {
+		t.Fatalf("%d calls, err %v", calls, err)
+	}
+	checkRules(t, "retry", conv, out)
+
+	calls = 0
+	other := errors.New("invalid api key")
+	_, _, err = RetryOnOverflow(ctx, conv, func(context.Context, []Message) (int, error) { calls++; return 0, other }, RetryOptions{})
+	if err != other || calls != 1 {
+		t.Fatalf("%d calls, err %v", calls, err)
+	}
+
+}
+
+// A compaction that frees less than 5 % stops the retries: no loops.
+func TestRetryOnOverflowFreesTooLittle(t *testing.T) {
+	conv := autonomousRun(40)
+	calls := 0
+	_, out, err := RetryOnOverflow(context.Background(), conv, overflowingModel(10, &calls), RetryOptions{
+		Compact: CompactOptions{Steps: []Step{TrimStep(TrimOptions{})}}, Shrink: 0.97, Attempts: 10})
+	if err == nil || !strings.Contains(err.Error(), "freed only") || !IsContextOverflow(err) || calls != 1 || len(out) != len(conv) {
+		t.Fatalf("%d calls, err %v", calls, err)
+	}
+	// And a compaction that cannot fit stops them too, wrapping both errors.
+	calls = 0
+	_, _, err = RetryOnOverflow(context.Background(), conv, overflowingModel(10, &calls), RetryOptions{
+		Compact: CompactOptions{Steps: []Step{}}, Attempts: 10})
+	if !errors.Is(err, ErrCannotFit) || !IsContextOverflow(err) || calls != 1 {
+		t.Fatalf("%d calls, err %v", calls, err)
+	}
+}
