@@ -1,0 +1,76 @@
+package headroom
+
+import "context"
+
+// Defaults of [TierOptions].
+const (
+	DefaultHotMessages  = 20
+	DefaultWarmMessages = 100
+)
+
+// TierOptions configures [Tiers]. The zero value means the documented
+// defaults.
+type TierOptions struct {
+	// Hot is how many of the last messages stay verbatim. 0 means
+	// [DefaultHotMessages]; a negative value means none.
+	Hot int
+	// Warm is how many messages before the hot ones are masked but kept.
+	// 0 means [DefaultWarmMessages]; a negative value means none.
+	Warm int
+	// Summarizer folds the cold messages, those older than the warm
+	// ones, into one summary. When nil, cold messages are masked like
+	// warm ones.
+	Summarizer Summarizer
+	// Summarize and Mask configure the two steps. Their Protection and
+	// Counter are replaced by these options'; Summarize.KeepRecent is
+	// Hot+Warm, and Mask.SkipTurns, when 0, turns the turn boundary off
+	// so that the tiers are sized by message counts alone.
+	Summarize SummarizeOptions
+	Mask      MaskOptions
+	// Protection holds the rules both steps obey.
+	Protection Protection
+	// Counter counts tokens; nil means [Estimate].
+	Counter TokenCounter
+}
+
+func tierSize(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0
+	}
+	return n
+}
+
+// Tiers arranges a conversation in memory tiers, built from the same
+// steps as [Compact] and obeying the same protection rules: the hot tier
+// (the last Hot messages) verbatim, the warm tier (the Warm messages
+// before them) with its tool results masked, and the cold tier (all older
+// messages) folded into one summary when a Summarizer is set. Unlike
+// Compact it has no budget: it is a policy an agent applies every so many
+// turns.
+//
+// When the summarizer fails, Tiers still masks, and returns the masked
+// messages with the summarizer's error. The input is never mutated.
+func Tiers(ctx context.Context, msgs []Message, o TierOptions) ([]Message, error) {
+	hot, warm := tierSize(o.Hot, DefaultHotMessages), tierSize(o.Warm, DefaultWarmMessages)
+	c := newMemoCounter(o.Counter)
+	cur := msgs
+	var err error
+	if o.Summarizer != nil && len(msgs) > hot+warm {
+		so := o.Summarize
+		so.Protection, so.Counter, so.KeepRecent = o.Protection, c, hot+warm
+		if so.KeepRecent == 0 {
+			so.KeepRecent = -1
+		}
+		cur, err = Summarize(ctx, cur, o.Summarizer, so)
+	}
+	mo := o.Mask
+	mo.Protection, mo.Counter = o.Protection, c
+	if mo.SkipTurns == 0 {
+		mo.SkipTurns = -1
+	}
+	cur, _ = maskObservations(cur, mo, hot)
+	return cur, err
+}
