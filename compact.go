@@ -285,6 +285,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	}
 	env := StepEnv{Budget: o.Budget, Counter: mc, Protection: o.Protection}
 	cur, tokens := msgs, rep.TokensBefore
+	orphans := orphanIDs(msgs) // of cur, carried from step to step
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
 			return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
@@ -295,8 +296,9 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		sr := StepReport{Name: stepName(s), MessagesBefore: len(cur), TokensBefore: tokens}
 		t0 := time.Now()
 		out, err := applyStep(ctx, s, cur, env)
+		var outOrphans map[string]bool
 		if err == nil {
-			err = checkStep(cur, out)
+			outOrphans, err = checkStep(cur, out, orphans)
 		}
 		if err != nil {
 			sr.Err, out = err, cur
@@ -305,6 +307,9 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		sr.MessagesAfter, sr.TokensAfter = len(out), CountMessages(out, mc)
 		sr.Changed = err == nil && firstChanged(cur, out) >= 0
 		rep.Steps = append(rep.Steps, sr)
+		if err == nil {
+			orphans = outOrphans
+		}
 		cur, tokens = out, sr.TokensAfter
 		if tokens <= o.Budget {
 			return finish(cur, nil)
@@ -338,8 +343,9 @@ func applyStep(ctx context.Context, s Step, msgs []Message, env StepEnv) (out []
 }
 
 // checkStep rejects a step's output that breaks the rules every step
-// obeys, compared with the step's input.
-func checkStep(in, out []Message) error {
+// obeys, compared with the step's input, whose orphan call ids are given.
+// It returns the output's orphan call ids.
+func checkStep(in, out []Message, inOrphans map[string]bool) (map[string]bool, error) {
 	var sysIn, sysOut []int
 	for i := range in {
 		if in[i].Role == RoleSystem {
@@ -352,23 +358,23 @@ func checkStep(in, out []Message) error {
 		}
 	}
 	if len(sysIn) != len(sysOut) {
-		return fmt.Errorf("headroom: the step's output has %d system messages, its input %d", len(sysOut), len(sysIn))
+		return nil, fmt.Errorf("headroom: the step's output has %d system messages, its input %d", len(sysOut), len(sysIn))
 	}
 	for k := range sysIn {
 		if !sameMessage(&in[sysIn[k]], &out[sysOut[k]]) {
-			return fmt.Errorf("headroom: the step changed system message %d", sysIn[k])
+			return nil, fmt.Errorf("headroom: the step changed system message %d", sysIn[k])
 		}
 		if sysIn[k] == k && sysOut[k] != k {
-			return errors.New("headroom: the step moved a system message from the start")
+			return nil, errors.New("headroom: the step moved a system message from the start")
 		}
 	}
 	if li := latestInstruction(in); li >= 0 {
 		lo := latestInstruction(out)
 		if lo < 0 || !sameMessage(&in[li], &out[lo]) {
-			return errors.New("headroom: the step dropped or changed the latest user message")
+			return nil, errors.New("headroom: the step dropped or changed the latest user message")
 		}
 	}
-	before := orphanIDs(in)
+	before := inOrphans
 	after := orphanIDs(out)
 	var broken []string
 	for id := range after {
@@ -382,7 +388,7 @@ func checkStep(in, out []Message) error {
 		for _, id := range broken {
 			first = min(first, id)
 		}
-		return fmt.Errorf("headroom: the step separated tool call %q from its results", first)
+		return nil, fmt.Errorf("headroom: the step separated tool call %q from its results", first)
 	}
-	return nil
+	return after, nil
 }

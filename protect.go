@@ -38,6 +38,13 @@ func CountMessages(msgs []Message, c TokenCounter) int {
 }
 
 func messageTokens(m *Message, c TokenCounter) int {
+	if mc, ok := c.(*memoCounter); ok && len(m.Parts) > 0 {
+		return mc.message(m)
+	}
+	return countMessage(m, c)
+}
+
+func countMessage(m *Message, c TokenCounter) int {
 	n := MessageOverheadTokens
 	for i := range m.Parts {
 		p := &m.Parts[i]
@@ -87,10 +94,34 @@ const memoMinLen = 256
 // memoCounter remembers the token counts of large strings for the length
 // of one Compact call, so the steps share one counting pass: masking and
 // trimming see the same tool outputs again and again.
+//
+// It also remembers whole messages by their Parts array: the steps share
+// the Parts of every message they leave alone (copy on write), so
+// recounting a step's output only counts the messages it changed.
 type memoCounter struct {
-	c  TokenCounter
-	mu sync.Mutex
-	m  map[string]int
+	c    TokenCounter
+	mu   sync.Mutex
+	m    map[string]int
+	msgs map[*Part]partsCount
+}
+
+// partsCount is the count of a message whose Parts start at a given
+// address and have this length.
+type partsCount struct{ parts, tokens int }
+
+func (mc *memoCounter) message(m *Message) int {
+	key := &m.Parts[0]
+	mc.mu.Lock()
+	pc, ok := mc.msgs[key]
+	mc.mu.Unlock()
+	if ok && pc.parts == len(m.Parts) {
+		return pc.tokens
+	}
+	n := countMessage(m, mc)
+	mc.mu.Lock()
+	mc.msgs[key] = partsCount{len(m.Parts), n}
+	mc.mu.Unlock()
+	return n
 }
 
 func newMemoCounter(c TokenCounter) *memoCounter {
@@ -100,7 +131,7 @@ func newMemoCounter(c TokenCounter) *memoCounter {
 	if mc, ok := c.(*memoCounter); ok {
 		return mc
 	}
-	return &memoCounter{c: c, m: make(map[string]int)}
+	return &memoCounter{c: c, m: make(map[string]int), msgs: make(map[*Part]partsCount)}
 }
 
 func (mc *memoCounter) CountTokens(s string) int {
@@ -321,27 +352,27 @@ func latestInstruction(msgs []Message) int {
 }
 
 // orphanIDs returns the call ids that have a call but no result, or a
-// result but no call.
+// result but no call. It is nil when there are none.
 func orphanIDs(msgs []Message) map[string]bool {
-	calls, results := map[string]bool{}, map[string]bool{}
-	for _, m := range msgs {
-		for _, p := range m.Parts {
+	const call, result = 1, 2
+	seen := make(map[string]uint8, len(msgs))
+	for i := range msgs {
+		for j := range msgs[i].Parts {
+			p := &msgs[i].Parts[j]
 			if p.ToolCall != nil {
-				calls[p.ToolCall.ID] = true
+				seen[p.ToolCall.ID] |= call
 			}
 			if p.ToolResult != nil {
-				results[p.ToolResult.CallID] = true
+				seen[p.ToolResult.CallID] |= result
 			}
 		}
 	}
-	out := map[string]bool{}
-	for id := range calls {
-		if !results[id] {
-			out[id] = true
-		}
-	}
-	for id := range results {
-		if !calls[id] {
+	var out map[string]bool
+	for id, s := range seen {
+		if s != call|result {
+			if out == nil {
+				out = map[string]bool{}
+			}
 			out[id] = true
 		}
 	}
