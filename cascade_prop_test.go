@@ -453,6 +453,11 @@ func TestCompactStateMachine(t *testing.T) {
 					t.Fatal("input mutated")
 				}
 				checkCompact(t, in, o, out, rep, err)
+				// A new summary that replaced an old one was asked to extend it.
+				if old, now := findSummary(in), findSummary(out); old != "" && now != "" && now != old &&
+					strings.Contains(now, "previous summary: none") {
+					t.Fatalf("the new summary ignored the old one: %q", now)
+				}
 				g.msgs = out
 			},
 			"": func(t *rapid.T) {
@@ -499,4 +504,14 @@ func TestRetryOnOverflowProperties(t *testing.T) {
 			t.Fatal("success over the limit")
 		}
 	})
+}
+
+// findSummary returns the text of the conversation's summary message, or "".
+func findSummary(msgs []Message) string {
+	for i := range msgs {
+		if isSummaryMessage(&msgs[i]) {
+			return msgs[i].Parts[0].Text
+		}
+	}
+	return ""
 }
