@@ -56,6 +56,10 @@
 // turns, trim the oldest — and never orphans a tool call from its result or
 // drops the system prompt. Unlike append-time compression it rewrites
 // history, once, deliberately, and reports where the prompt cache breaks.
+// [Compact] runs the cascade to a token budget; [MaskObservations],
+// [Summarize] and [Trim] are its steps, each usable alone and all obeying
+// one [Protection]. [ShouldCompact] and [RetryOnOverflow] say when to run
+// it; [Tiers] applies it as a hot/warm/cold memory policy.
 //
 // # Tokens
 //
