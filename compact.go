@@ -136,21 +136,28 @@ type CompactOptions struct {
 
 // CompactReport says what [Compact] did.
 type CompactReport struct {
+	// MessagesBefore and TokensBefore describe the input;
+	// MessagesAfter and TokensAfter what Compact returned (the input
+	// itself on an error).
 	MessagesBefore, MessagesAfter int
 	TokensBefore, TokensAfter     int
-	Budget                        int
+	// Budget is [CompactOptions].Budget.
+	Budget int
 	// Steps lists the steps that ran, in order.
 	Steps []StepReport
 	// FirstChanged is the index of the first message that differs from
 	// the input — where the provider's prompt cache breaks — or -1 when
 	// the output is the input.
 	FirstChanged int
-	Duration     time.Duration
+	// Duration is the time the whole call took.
+	Duration time.Duration
 }
 
 // StepReport says what one step did.
 type StepReport struct {
-	Name                          string
+	Name string // the step's Name()
+	// The messages and tokens the step was given and those it left (its
+	// input again when its output was rejected).
 	MessagesBefore, MessagesAfter int
 	TokensBefore, TokensAfter     int
 	Duration                      time.Duration

@@ -117,9 +117,26 @@ func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
 			}
 		}
 	}
-	var cv *conversation
-	if len(o.Tools) > 0 {
-		cv = analyze(msgs)
+	// A result without a name is named after its call; the map is built
+	// only when one is met.
+	var callNames map[string]string
+	toolName := func(r *ToolResult) string {
+		if r.Name != "" {
+			return r.Name
+		}
+		if callNames == nil {
+			callNames = map[string]string{}
+			for _, m := range msgs {
+				for _, p := range m.Parts {
+					if c := p.ToolCall; c != nil {
+						if _, ok := callNames[c.ID]; !ok {
+							callNames[c.ID] = c.Name
+						}
+					}
+				}
+			}
+		}
+		return callNames[r.CallID]
 	}
 	type change struct {
 		msg, part int
@@ -137,12 +154,9 @@ func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
 			if i >= boundary || ordinal > results-keep || isMasked(r.Content) {
 				continue
 			}
-			name := r.Name
-			if cv != nil {
-				name = cv.toolName(r)
-				if o.protectsTool(name) {
-					continue
-				}
+			name := toolName(r)
+			if o.protectsTool(name) {
+				continue
 			}
 			masked := maskContent(name, r.Content, o.Excerpt)
 			gain := stringTokens(c, r.Content) - stringTokens(c, masked)

@@ -173,3 +173,17 @@ func TestMaskGolden(t *testing.T) {
 	}
 	checkGolden(t, "compact/masked.txt", got.String())
 }
+
+// A result without a name takes its call's, for the placeholder and for
+// protection.
+func TestMaskNamesResultsAfterTheirCalls(t *testing.T) {
+	conv := []Message{userMsg("go"), callMsg("g", "grep"), resultMsg("g", "", lines(300, "g")),
+		callMsg("k", "skill"), resultMsg("k", "", lines(300, "k")), userMsg("a"), userMsg("b")}
+	out := MaskObservations(conv, MaskOptions{Protection: Protection{KeepToolResults: -1, Tools: []string{"skill"}}})
+	if got := out[2].Parts[0].ToolResult.Content; got != "[grep → 300 lines, 7,392 bytes; output cleared]" {
+		t.Errorf("got %q", got)
+	}
+	if out[4].Parts[0].ToolResult.Content != conv[4].Parts[0].ToolResult.Content {
+		t.Error("the skill result was masked")
+	}
+}
