@@ -270,7 +270,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	if o.Budget <= 0 {
 		return msgs, rep, fmt.Errorf("headroom: Compact needs a positive token budget, got %d", o.Budget)
 	}
-	mc := newMemoCounter(o.Counter)
+	mc := newMemoCounter(o.Counter, len(msgs))
 	rep.TokensBefore = CountMessages(msgs, mc)
 	rep.TokensAfter = rep.TokensBefore
 	if rep.TokensBefore <= o.Budget {

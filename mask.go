@@ -224,7 +224,35 @@ func excerptLine(l string) string {
 }
 
 func maskHeader(name string, lines, bytes int, ending string) string {
-	return "[" + name + " → " + plural(lines, "line") + ", " + plural(bytes, "byte") + "; " + ending + "]"
+	b := make([]byte, 0, len(name)+len(ending)+40)
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, " → "...)
+	b = appendCount(b, lines, " line")
+	b = append(b, ", "...)
+	b = appendCount(b, bytes, " byte")
+	b = append(b, "; "...)
+	b = append(b, ending...)
+	b = append(b, ']')
+	return string(b)
+}
+
+// appendCount appends n with thousands separators and unit, plural
+// unless n is 1: "2,000 lines".
+func appendCount(b []byte, n int, unit string) []byte {
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 && d[0] != '-' {
+			b = append(b, ',')
+		}
+		b = append(b, c)
+	}
+	b = append(b, unit...)
+	if n != 1 {
+		b = append(b, 's')
+	}
+	return b
 }
 
 // lineCount counts the lines of s; a last line without '\n' counts.

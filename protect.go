@@ -124,14 +124,16 @@ func (mc *memoCounter) message(m *Message) int {
 	return n
 }
 
-func newMemoCounter(c TokenCounter) *memoCounter {
+// newMemoCounter wraps c (nil means Estimate) for a conversation of about
+// size messages.
+func newMemoCounter(c TokenCounter, size int) *memoCounter {
 	if c == nil {
 		c = Estimate
 	}
 	if mc, ok := c.(*memoCounter); ok {
 		return mc
 	}
-	return &memoCounter{c: c, m: make(map[string]int), msgs: make(map[*Part]partsCount)}
+	return &memoCounter{c: c, m: make(map[string]int, size/2), msgs: make(map[*Part]partsCount, size+size/2)}
 }
 
 func (mc *memoCounter) CountTokens(s string) int {

@@ -55,7 +55,7 @@ func tierSize(n, def int) int {
 // messages with the summarizer's error. The input is never mutated.
 func Tiers(ctx context.Context, msgs []Message, o TierOptions) ([]Message, error) {
 	hot, warm := tierSize(o.Hot, DefaultHotMessages), tierSize(o.Warm, DefaultWarmMessages)
-	c := newMemoCounter(o.Counter)
+	c := newMemoCounter(o.Counter, len(msgs))
 	cur := msgs
 	var err error
 	if o.Summarizer != nil && len(msgs) > hot+warm {
