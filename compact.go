@@ -203,6 +203,18 @@ func (r CompactReport) String() string {
 	return b.String()
 }
 
+// String returns the step's line of a report:
+//
+//	mask: 56 → 56 messages, 95,840 → 12,918 tokens, 104µs
+func (s StepReport) String() string {
+	line := s.Name + ": " + commas(s.MessagesBefore) + " → " + commas(s.MessagesAfter) + " messages, " +
+		commas(s.TokensBefore) + " → " + commas(s.TokensAfter) + " tokens, " + s.Duration.Round(time.Microsecond).String()
+	if s.Err != nil {
+		line += ", failed: " + s.Err.Error()
+	}
+	return line
+}
+
 // EventKind says which moment of a compaction an [Event] reports.
 type EventKind string
 

@@ -109,11 +109,6 @@ func runCompact(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func writeCompactStats(w io.Writer, rep headroom.CompactReport) {
 	fmt.Fprintln(w, rep)
 	for _, s := range rep.Steps {
-		fmt.Fprintf(w, "  %-10s %d → %d messages, %d → %d tokens, %v", s.Name,
-			s.MessagesBefore, s.MessagesAfter, s.TokensBefore, s.TokensAfter, s.Duration.Round(1000))
-		if s.Err != nil {
-			fmt.Fprintf(w, ", failed: %v", s.Err)
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, "  "+s.String())
 	}
 }
