@@ -760,6 +760,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	// block's next telling line, up to blockKeyLines.
 	for _, b := range blocks {
 		if b.dupOf < 0 {
+			order = append(order, leadIn(text, lines, b)...)
 			order = appendTelling(order, text, lines, b, 0, 1)
 		}
 	}
@@ -792,7 +793,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		}
 	}
 	for _, b := range byWeight {
-		for i := b.first + 1; i <= min(b.last, b.first+o.traceHead-1); i++ {
+		for i := b.first; i <= min(b.last, b.first+o.traceHead-1); i++ {
 			order = append(order, i)
 		}
 		for i := max(b.first+o.traceHead, b.last-o.traceTail+1); i <= b.last; i++ {
@@ -820,6 +821,40 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		}
 	}
 	return order
+}
+
+// leadInWindow bounds how far back leadIn looks for a failing test's
+// `=== RUN` line: its subtests' own lines may stand between.
+const leadInWindow = 8
+
+// leadIn returns the lines that name what failed in block b, which its
+// telling lines do not: for go test, the failing test's `=== RUN   TestX`
+// line and the `x_test.go:NN: ` line that opens its report (go test prints
+// a failure's detail before its --- FAIL line); for gcc and clang, the
+// `file.c: In function 'f':` line above the error.
+func leadIn(text string, lines []logLine, b logBlock) []int {
+	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
+	head := strings.TrimLeft(line(b.head), " \t")
+	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
+		name, _, _ = strings.Cut(name, " ")
+		var out []int
+		for i := b.first - 1; i >= max(0, b.first-leadInWindow); i-- {
+			if t, ok := strings.CutPrefix(line(i), "=== RUN "); ok && strings.TrimLeft(t, " ") == name {
+				out = append(out, i)
+				break
+			}
+		}
+		if b.first < b.head {
+			out = append(out, b.first)
+		}
+		return out
+	}
+	if b.first > 0 && compilerDiagnostic(head) == "error" {
+		if l := line(b.first - 1); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
+			return []int{b.first - 1}
+		}
+	}
+	return nil
 }
 
 // appendTelling appends to order the telling lines of block b from its

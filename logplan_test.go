@@ -292,3 +292,30 @@ func TestPlanLogSharesBudgetAcrossPytestFailures(t *testing.T) {
 		}
 	}
 }
+
+// A failure keeps the lines that name it, ahead of its trace: go test's
+// `=== RUN` line and the `x_test.go:NN:` line that opens the report, gcc's
+// `In function` line.
+func TestPlanLogKeepsBlockLeadIn(t *testing.T) {
+	filler := strings.Repeat("=== RUN   TestOK\n--- PASS: TestOK (0.00s)\n", 200)
+	cases := map[string]struct{ text, want string }{
+		"go test -v": {
+			filler + "=== RUN   TestSave\n    ctx_test.go:274: \n        \tError Trace:\t/src/ctx_test.go:274\n" + strings.Repeat("        \tdetail\n", 60) +
+				"        \tError:      \tAn error is expected but got nil.\n--- FAIL: TestSave (0.01s)\n" + filler + "FAIL\nFAIL\texample.com/gin\t0.5s\n",
+			"=== RUN   TestSave\n    ctx_test.go:274: \n",
+		},
+		"gcc": {
+			strings.Repeat("gcc -c -o a.o a.c\n", 200) + "lstrlib.c: In function ‘str_rep’:\nlstrlib.c:150:63: error: ‘X’ undeclared\n" + strings.Repeat("gcc -c -o a.o a.c\n", 200),
+			"lstrlib.c: In function ‘str_rep’:\nlstrlib.c:150:63: error: ‘X’ undeclared\n",
+		},
+	}
+	for name, c := range cases {
+		p, ok := planLog(c.text, 600, logOptions{})
+		if !ok {
+			t.Fatalf("%s: declined", name)
+		}
+		if out := render(c.text, p, marker{what: p.what, hint: p.hint}); !strings.Contains(out, c.want) {
+			t.Errorf("%s: lost the lead-in %q:\n%s", name, c.want, out)
+		}
+	}
+}
