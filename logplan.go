@@ -25,6 +25,10 @@ const (
 	blockEnd      = 2
 	// logLastLines are kept right after the summaries.
 	logLastLines = 5
+	// contextBefore and contextAfter are the lines around each distinct
+	// error block that what the limit leaves over goes to first.
+	contextBefore = 5
+	contextAfter  = 3
 	// logSummaryMax bounds how many runner-summary lines get top priority
 	// (a go test ./... run prints one per package).
 	logSummaryMax = 60
@@ -60,8 +64,9 @@ type logBlock struct {
 // install, a system log. It keeps, in this order of priority while limit
 // lasts: runner summaries; the first line of every distinct error; the
 // tail; each error block with its trace (its first 40 and last 10 lines,
-// then the rest); the head; every distinct warning once, marked (×N). It
-// re-emits what it keeps in input order with `[…N lines omitted…]` gaps,
+// then the rest); the head; every distinct warning once, marked (×N).
+// What the limit leaves then goes to context: lines around each error
+// block, more tail, more head. It re-emits what it keeps in input order with `[…N lines omitted…]` gaps,
 // and declines text with no error and fewer than two summary lines.
 func planLog(text string, limit int, o logOptions) (plan, bool) {
 	o = o.withDefaults()
@@ -84,7 +89,9 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	}
 	warnRep, warnCount := dedupWarnings(lines, text)
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
+	sel.warnReps = warnRep
 	sel.pickAll(logPriorities(text, lines, blocks, warnRep, o))
+	sel.pickSpare(o.head, o.tail)
 	items := sel.items()
 	kept := sel.keptCount()
 	distinctErrors := 0
@@ -922,7 +929,9 @@ type logSelection struct {
 	lines     []logLine
 	blocks    []logBlock
 	warnCount map[int]int // occurrences of each distinct warning, by its first line
+	warnReps  []int       // the first line of each distinct warning
 	keep      []bool
+	repeat    []bool // lines of a repeated warning, which context skips; see markRepeats
 	limit     int
 	cost      int
 	lineCap   int
@@ -939,15 +948,102 @@ func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount 
 // pickAll keeps each listed line that still fits, in the order given.
 func (s *logSelection) pickAll(order []int) {
 	for _, i := range order {
-		if s.keep[i] {
+		s.pick(i)
+	}
+}
+
+// pick keeps line i if it fits, and reports whether it is kept.
+func (s *logSelection) pick(i int) bool {
+	if s.keep[i] {
+		return true
+	}
+	delta := s.lineCost(i) + s.gapDelta(i)*s.gapCost
+	if s.cost+delta > s.limit {
+		return false
+	}
+	s.keep[i] = true
+	s.cost += delta
+	return true
+}
+
+// pickSpare spends what the limit leaves after every priority on context,
+// so that the agent need not re-run to see it: the lines around each
+// distinct error block, up to contextBefore above it (its lead-in
+// included) and contextAfter below, one line a side per block in each
+// round so that every block gets its share; then the lines below each
+// distinct warning, the code it points at; then the tail grows upwards
+// from its tail lines, then the head downwards from its head lines. Each
+// run stops at the first line that does not fit, so context stays whole,
+// and at a repeated warning.
+func (s *logSelection) pickSpare(head, tail int) {
+	s.markRepeats()
+	var runs []contextRun
+	for _, b := range s.blocks {
+		if b.dupOf >= 0 {
 			continue
 		}
-		delta := s.lineCost(i) + s.gapDelta(i)*s.gapCost
-		if s.cost+delta > s.limit {
-			continue
+		top := b.first
+		for _, i := range leadIn(s.text, s.lines, b) {
+			top = min(top, i)
 		}
-		s.keep[i] = true
-		s.cost += delta
+		runs = append(runs, contextRun{top - 1, -1, contextBefore}, contextRun{b.last + 1, 1, contextAfter})
+	}
+	s.growRuns(runs)
+	runs = runs[:0]
+	for _, i := range s.warnReps {
+		runs = append(runs, contextRun{i + 1, 1, contextAfter})
+	}
+	s.growRuns(runs)
+	for i := len(s.lines) - tail - 1; i >= 0 && s.pickContext(i); i-- {
+	}
+	for i := head; i < len(s.lines) && s.pickContext(i); i++ {
+	}
+}
+
+// A contextRun grows from line next by step while left lasts.
+type contextRun struct{ next, step, left int }
+
+// growRuns grows every run by one line a round until none can grow.
+func (s *logSelection) growRuns(runs []contextRun) {
+	for growing := true; growing; {
+		growing = false
+		for k := range runs {
+			r := &runs[k]
+			if r.left == 0 || r.next < 0 || r.next >= len(s.lines) {
+				continue
+			}
+			if !s.pickContext(r.next) {
+				r.left = 0
+				continue
+			}
+			r.next += r.step
+			r.left--
+			growing = true
+		}
+	}
+}
+
+// pickContext keeps line i as context if it fits and is not part of a
+// repeated warning, which is shown once, with its count.
+func (s *logSelection) pickContext(i int) bool {
+	return !s.repeat[i] && s.pick(i)
+}
+
+// markRepeats marks the lines of every warning folded into an earlier one:
+// the warning line and the trace and blank lines that follow it.
+func (s *logSelection) markRepeats() {
+	s.repeat = make([]bool, len(s.lines))
+	in := false
+	for i, l := range s.lines {
+		switch {
+		case l.block >= 0:
+			in = false
+		case l.class == lineWarning:
+			in = s.warnCount[i] == 0
+		case l.class != lineTrace && l.class != lineBlank:
+			in = false
+		}
+		s.repeat[i] = in
 	}
 }
 

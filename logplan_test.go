@@ -319,3 +319,40 @@ func TestPlanLogKeepsBlockLeadIn(t *testing.T) {
 		}
 	}
 }
+
+// What the limit leaves after every priority goes to context: lines above
+// and below each error block, shared in rounds, then the tail and the head.
+func TestPlanLogSpendsSpareBudgetOnContext(t *testing.T) {
+	errs := map[int]string{100: "expected ';'", 300: "'x' undeclared"}
+	var b strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&b, "step %03d\n", i)
+		if i == 100 || i == 300 {
+			fmt.Fprintf(&b, "main.c:%d:5: error: %s\n", i, errs[i])
+		}
+	}
+	b.WriteString("make: *** [all] Error 1\n")
+	text := b.String()
+	p, ok := planLog(text, 1200, logOptions{})
+	if !ok {
+		t.Fatal("declined a log with errors")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, at := range []int{100, 300} {
+		want := ""
+		for i := at - 4; i <= at; i++ {
+			want += fmt.Sprintf("step %03d\n", i)
+		}
+		want += fmt.Sprintf("main.c:%d:5: error: %s\n", at, errs[at])
+		for i := at + 1; i <= at+3; i++ {
+			want += fmt.Sprintf("step %03d\n", i)
+		}
+		if !strings.Contains(out, want) {
+			t.Errorf("error at step %d lost its context:\n%s", at, out)
+		}
+	}
+	if !strings.Contains(out, "step 370\n") {
+		t.Errorf("the tail did not grow into the spare budget:\n%s", out)
+	}
+	checkLogPlan(t, text, p, 1200)
+}
