@@ -201,11 +201,16 @@ func TestPlanLogCorpusInvariants(t *testing.T) {
 }
 
 func FuzzPlanLog(f *testing.F) {
-	for _, name := range []string{"log_go_test_timeout_goroutine_dump", "log_cargo_test_panics_backtrace", "log_pytest_click_injected_failures"} {
-		text := corpusInput(f, name)
-		f.Add(text[:min(len(text), 4000)], 900)
+	// Small seeds, the start of every log case: the fuzzer minimizes each
+	// new input it finds, re-planning it for every byte it tries to drop,
+	// for up to -fuzzminimizetime (60s) each; grown from 4 KB seeds those
+	// inputs kept it minimizing most of the time, at a few hundred execs/s.
+	for _, text := range corpusSeeds(f, "log_", 400) {
+		f.Add(text, 900)
 	}
 	f.Add("--- FAIL: T\n\tx\npanic: y\n\ngoroutine 1 [running]:\nmain.f()\n\t/a.go:1 +0x1\nFAIL\n", 200)
+	f.Add("=== RUN   T\n    a_test.go:1: \n        \tError:\tx\n--- FAIL: T (0.00s)\nFAIL\n", 200)
+	f.Add("a.c: In function 'f':\na.c:1:1: error: x\n  1 | y\n\nmake: *** [a.o] Error 1\n", 200)
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 20000
 		p, ok := planLog(text, limit, logOptions{})
