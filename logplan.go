@@ -49,6 +49,7 @@ const (
 type logLine struct {
 	start, end int
 	class      uint8
+	repeat     bool  // part of a warning folded into an earlier one; see dedupWarnings
 	block      int32 // index of the error block it belongs to, or -1
 }
 
@@ -668,23 +669,34 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 }
 
 // dedupWarnings returns the representative (first) line of each distinct
-// warning, in order, and how many times each occurs, by line index.
+// warning, in order, and how many times each occurs, by line index. It
+// marks repeat on the lines of every warning folded into an earlier one:
+// the warning line and the trace and blank lines that follow it.
 func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
 	count = map[int]int{}
 	var key []byte
-	for i, l := range lines {
-		if l.class != lineWarning || l.block >= 0 {
-			continue
+	in := false // inside a repeated warning
+	for i := range lines {
+		l := &lines[i]
+		switch {
+		case l.block >= 0:
+			in = false
+		case l.class == lineWarning:
+			key = normalizeLogLine(key[:0], text[l.start:l.end])
+			first, ok := seen[string(key)]
+			in = ok
+			if ok {
+				count[first]++
+				break
+			}
+			seen[string(key)] = i
+			count[i] = 1
+			reps = append(reps, i)
+		case l.class != lineTrace && l.class != lineBlank:
+			in = false
 		}
-		key = normalizeLogLine(key[:0], text[l.start:l.end])
-		if first, ok := seen[string(key)]; ok {
-			count[first]++
-			continue
-		}
-		seen[string(key)] = i
-		count[i] = 1
-		reps = append(reps, i)
+		l.repeat = in
 	}
 	return reps, count
 }
@@ -931,7 +943,6 @@ type logSelection struct {
 	warnCount map[int]int // occurrences of each distinct warning, by its first line
 	warnReps  []int       // the first line of each distinct warning
 	keep      []bool
-	repeat    []bool // lines of a repeated warning, which context skips; see markRepeats
 	limit     int
 	cost      int
 	lineCap   int
@@ -976,7 +987,6 @@ func (s *logSelection) pick(i int) bool {
 // run stops at the first line that does not fit, so context stays whole,
 // and at a repeated warning.
 func (s *logSelection) pickSpare(head, tail int) {
-	s.markRepeats()
 	var runs []contextRun
 	for _, b := range s.blocks {
 		if b.dupOf >= 0 {
@@ -1026,25 +1036,7 @@ func (s *logSelection) growRuns(runs []contextRun) {
 // pickContext keeps line i as context if it fits and is not part of a
 // repeated warning, which is shown once, with its count.
 func (s *logSelection) pickContext(i int) bool {
-	return !s.repeat[i] && s.pick(i)
-}
-
-// markRepeats marks the lines of every warning folded into an earlier one:
-// the warning line and the trace and blank lines that follow it.
-func (s *logSelection) markRepeats() {
-	s.repeat = make([]bool, len(s.lines))
-	in := false
-	for i, l := range s.lines {
-		switch {
-		case l.block >= 0:
-			in = false
-		case l.class == lineWarning:
-			in = s.warnCount[i] == 0
-		case l.class != lineTrace && l.class != lineBlank:
-			in = false
-		}
-		s.repeat[i] = in
-	}
+	return !s.lines[i].repeat && s.pick(i)
 }
 
 // lineCost is what keeping line i adds, as it will be shown: possibly
