@@ -67,7 +67,7 @@ type logBlock struct {
 // tail; each error block with its trace (its first 40 and last 10 lines,
 // then the rest); the head; every distinct warning once, marked (×N).
 // What the limit leaves then goes to context: lines around each error
-// block, more tail, more head. It re-emits what it keeps in input order with `[…N lines omitted…]` gaps,
+// block, a little more tail and head. It re-emits what it keeps in input order with `[…N lines omitted…]` gaps,
 // and declines text with no error and fewer than two summary lines.
 func planLog(text string, limit int, o logOptions) (plan, bool) {
 	o = o.withDefaults()
@@ -983,7 +983,8 @@ func (s *logSelection) pick(i int) bool {
 // included) and contextAfter below, one line a side per block in each
 // round so that every block gets its share; then the lines below each
 // distinct warning, the code it points at; then the tail grows upwards
-// from its tail lines, then the head downwards from its head lines. Each
+// from its tail lines, then the head downwards from its head lines, each
+// to a bound (spareTail, spareHead). Each
 // run stops at the first line that does not fit, so context stays whole,
 // and at a repeated warning.
 func (s *logSelection) pickSpare(head, tail int) {
@@ -1004,11 +1005,20 @@ func (s *logSelection) pickSpare(head, tail int) {
 		runs = append(runs, contextRun{i + 1, 1, contextAfter})
 	}
 	s.growRuns(runs)
-	for i := len(s.lines) - tail - 1; i >= 0 && s.pickContext(i); i-- {
+	for i := len(s.lines) - tail - 1; i >= max(0, len(s.lines)-spareTail) && s.pickContext(i); i-- {
 	}
-	for i := head; i < len(s.lines) && s.pickContext(i); i++ {
+	for i := head; i < min(len(s.lines), spareHead) && s.pickContext(i); i++ {
 	}
 }
+
+// spareTail and spareHead bound how far the tail and the head grow into
+// spare room. The budget is a ceiling, not a target: every kept line is
+// billed again on every turn, and the lines far from the errors and the
+// summaries of a test run are mostly "--- PASS" and "=== RUN".
+const (
+	spareTail = 30
+	spareHead = 10
+)
 
 // A contextRun grows from line next by step while left lasts.
 type contextRun struct{ next, step, left int }
