@@ -35,11 +35,12 @@ type searchFile struct {
 type searchScan struct {
 	files       []*searchFile
 	byPath      map[string]*searchFile
-	matches     int // match lines
-	context     int // context lines (path-NN-text)
-	structural  int // separators, rg --heading path lines, binary-file notices
-	other       int // non-empty lines that are none of these
-	keepPerFile int // how many match lines to remember per file
+	matches     int        // match lines
+	context     int        // context lines (path-NN-text)
+	structural  int        // separators, rg --heading path lines, binary-file notices
+	other       int        // non-empty lines that are none of these
+	keepPerFile int        // how many match lines to remember per file
+	separator   searchLine // the input's first `--` line; zero when it has none
 }
 
 // planSearch plans grep, rg and git grep output: `path:NN:text`,
@@ -53,7 +54,8 @@ type searchScan struct {
 // up to perFile first matches, round after round while the limit lasts,
 // then further rounds give files more. When even a line per file
 // does not fit, files are rolled up by directory with their counts.
-// Context lines are dropped; the marker counts them.
+// Room left over then goes to the context lines around the matches shown,
+// nearest first; the marker counts the context lines dropped.
 func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	if o.perFile <= 0 {
 		o.perFile = DefaultMatchesPerFile
@@ -70,8 +72,9 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 		return plan{}, false
 	}
 	// fileCost prices every line at least a byte over what render writes,
-	// so the plan can fill the whole limit.
-	items, rolled := planSearchFiles(text, sc, limit, o)
+	// and context is priced by its items, so the plan can fill the whole
+	// limit.
+	items, rolled, contextKept := planSearchFiles(text, sc, limit, o)
 	if items == nil {
 		return plan{}, false
 	}
@@ -88,12 +91,18 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	} else {
 		what += ", every file listed with its exact count"
 	}
-	if sc.context > 0 {
+	switch {
+	case sc.context == 0:
+	case contextKept == 0:
 		what += "; " + commas(sc.context) + " context lines dropped"
+	case contextKept < sc.context:
+		what += "; " + commas(sc.context-contextKept) + " of " + commas(sc.context) + " context lines dropped"
+	default:
+		what += "; all " + commas(sc.context) + " context lines shown"
 	}
 	what += ")"
 	hint := "To see more, re-run the search narrower: one path, a stricter pattern, or -c for counts per file."
-	if shown == sc.matches {
+	if shown == sc.matches && contextKept < sc.context {
 		hint = "To see the context lines, re-run the search on one path, or with a smaller -C."
 	}
 	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
@@ -134,6 +143,9 @@ func (sc *searchScan) classify(text, view string, at searchLine, heading **searc
 		*heading = nil
 		return
 	case view == "--":
+		if sc.separator == (searchLine{}) {
+			sc.separator = at
+		}
 		sc.structural++
 		return
 	}
@@ -323,14 +335,15 @@ func stripANSI(dst []byte, s string) []byte {
 // planSearchFiles chooses the lines to show within target bytes. It
 // returns nil when not even the directory roll-up fits, and the number of
 // directories it rolled files up into (0 when every file is listed).
-func planSearchFiles(text string, sc searchScan, target int, o searchOptions) ([]item, int) {
+func planSearchFiles(text string, sc searchScan, target int, o searchOptions) (items []item, rolled, contextKept int) {
 	caps := lineCaps{first: o.lineCap, rest: o.lineCap}
 	cost := 0
 	for _, f := range sc.files {
 		cost += fileCost(text, f, 0, caps)
 	}
 	if cost > target {
-		return rollUp(sc.files, target)
+		items, rolled = rollUp(sc.files, target)
+		return items, rolled, 0
 	}
 	caps.first = fairFirstCap(text, sc.files, target, o.lineCap)
 	// Rounds: every file gets its next match in turn, first up to perFile
@@ -354,11 +367,25 @@ func planSearchFiles(text string, sc searchScan, target int, o searchOptions) ([
 			break
 		}
 	}
-	var items []item
-	for _, f := range sc.files {
-		items = appendFileItems(items, text, f, caps)
+	// Only now, with every file's share settled, does leftover room go to
+	// the context lines around the matches shown, priced by the items they
+	// become: context never costs a match line. The items so far take
+	// cost less the byte fileCost adds to each shown line.
+	var cx *searchContext
+	if sc.context > 0 {
+		shown := 0
+		for _, f := range sc.files {
+			shown += f.shown
+		}
+		cx = newSearchContext(text, sc, o.lineCap)
+		contextKept = cx.grow(target - (cost - shown))
 	}
-	return items, 0
+	first := 0
+	for _, f := range sc.files {
+		items = appendFileItems(items, text, f, caps, cx, first)
+		first += f.shown
+	}
+	return items, 0, contextKept
 }
 
 // lineCaps are the byte caps of shown match lines: a file's first line may
@@ -401,7 +428,8 @@ func fairFirstCap(text string, files []*searchFile, target, lineCap int) int {
 }
 
 // fileCost is the bytes f renders to with shown match lines, or a little
-// more: each match line is priced a byte over its item.
+// more: each match line is priced exactly a byte over its item, which
+// planSearchFiles counts on to know what its items take.
 func fileCost(text string, f *searchFile, shown int, caps lineCaps) int {
 	n := 0
 	if f.heading != (searchLine{}) && shown > 0 {
@@ -420,8 +448,16 @@ func fileCost(text string, f *searchFile, shown int, caps lineCaps) int {
 }
 
 // appendFileItems writes f: its heading (when it shows lines), its shown
-// lines, its count note.
-func appendFileItems(items []item, text string, f *searchFile, caps lineCaps) []item {
+// lines with the context cx keeps around them (nil for none; f's spans
+// start at cx.spans[first]), its count note.
+func appendFileItems(items []item, text string, f *searchFile, caps lineCaps, cx *searchContext, first int) []item {
+	var spans []contextSpan
+	if cx != nil {
+		spans = cx.spans[first : first+f.shown]
+		if first > 0 && f.shown > 0 && cx.separated(&cx.spans[first-1], &spans[0]) {
+			items = append(items, keepLine(text, cx.sc.separator))
+		}
+	}
 	if f.heading != (searchLine{}) && f.shown > 0 {
 		items = append(items, keepLine(text, f.heading))
 	}
@@ -429,7 +465,17 @@ func appendFileItems(items []item, text string, f *searchFile, caps lineCaps) []
 		items = append(items, keepLine(text, f.binary))
 	}
 	for i, l := range f.lines[:f.shown] {
+		if spans == nil {
+			items = append(items, lineItem(text, l, caps.of(i)))
+			continue
+		}
+		s := &spans[i]
+		if i > 0 && cx.separated(&spans[i-1], s) {
+			items = append(items, keepLine(text, cx.sc.separator))
+		}
+		items = cx.appendLines(items, f, s.up, l.start)
 		items = append(items, lineItem(text, l, caps.of(i)))
+		items = cx.appendLines(items, f, s.after, s.down)
 	}
 	if note := countNote(f, f.shown); note != "" {
 		items = append(items, noteLine(note))
@@ -535,4 +581,207 @@ func dirPrefix(path string, depth int) string {
 		}
 	}
 	return dir
+}
+
+// searchContext spends leftover room on grep -C context lines: those next
+// to a shown match in the input, of the same file, up to the next match
+// or separator. It allocates one span per shown match, not per line.
+type searchContext struct {
+	text    string
+	sc      searchScan
+	lineCap int
+	spans   []contextSpan // every shown match, by file, in input order
+	scratch []byte
+}
+
+// A contextSpan is one shown match with the context kept around it: the
+// lines from up to the match's start, and from after to down (line starts).
+type contextSpan struct {
+	f        *searchFile
+	start    int // the match line's start
+	after    int // where the line after the match starts
+	up, down int
+	upDone   bool // no more context above can be kept
+	downDone bool
+}
+
+func newSearchContext(text string, sc searchScan, lineCap int) *searchContext {
+	cx := &searchContext{text: text, sc: sc, lineCap: lineCap}
+	n := 0
+	for _, f := range sc.files {
+		n += f.shown
+	}
+	cx.spans = make([]contextSpan, 0, n)
+	for _, f := range sc.files {
+		for _, l := range f.lines[:f.shown] {
+			after := nextLineStart(text, l.end)
+			cx.spans = append(cx.spans, contextSpan{f: f, start: l.start, after: after, up: l.start, down: after})
+		}
+	}
+	return cx
+}
+
+// grow keeps context lines within room bytes, in rounds: every shown
+// match gets the line above and the line below it, then the next ones out,
+// while the lines last and fit. Within a round, matches take turns as the
+// match rounds gave them out: every file's first, then every file's
+// second, so context spreads over files as the matches did. It returns
+// how many lines it kept.
+func (cx *searchContext) grow(room int) int {
+	sepSize := 0
+	if cx.sc.separator != (searchLine{}) {
+		sepSize = keepLine(cx.text, cx.sc.separator).size()
+	}
+	// The separators around span i.
+	seps := func(i int) int {
+		n := 0
+		if i > 0 && cx.separated(&cx.spans[i-1], &cx.spans[i]) {
+			n++
+		}
+		if i+1 < len(cx.spans) && cx.separated(&cx.spans[i], &cx.spans[i+1]) {
+			n++
+		}
+		return n
+	}
+	// open lists the sides still growing, as 2×span (above) and 2×span+1
+	// (below), in turn order; a side that cannot take its next line leaves.
+	open := make([]int, 0, 2*len(cx.spans))
+	type fileSpans struct{ first, n int }
+	var files []fileSpans
+	first := 0
+	for _, f := range cx.sc.files {
+		if f.shown > 0 {
+			files = append(files, fileSpans{first, f.shown})
+		}
+		first += f.shown
+	}
+	for k := 0; len(files) > 0; k++ {
+		left := files[:0]
+		for _, fs := range files {
+			open = append(open, 2*(fs.first+k), 2*(fs.first+k)+1)
+			if k+1 < fs.n {
+				left = append(left, fs)
+			}
+		}
+		files = left
+	}
+	kept := 0
+	for len(open) > 0 {
+		still := open[:0]
+		for _, side := range open {
+			i, down := side/2, side%2 == 1
+			l, ok := cx.step(i, down)
+			if !ok {
+				continue
+			}
+			s := &cx.spans[i]
+			before, up0, down0 := seps(i), s.up, s.down
+			if down {
+				s.down = nextLineStart(cx.text, l.end)
+			} else {
+				s.up = l.start
+			}
+			cost := lineItem(cx.text, l, cx.lineCap).size() + (seps(i)-before)*sepSize
+			if cost > room {
+				s.up, s.down = up0, down0
+				continue
+			}
+			room -= cost
+			kept++
+			still = append(still, side)
+		}
+		open = still
+	}
+	return kept
+}
+
+// step returns the next context line span i can keep, above it or below.
+func (cx *searchContext) step(i int, down bool) (searchLine, bool) {
+	s := &cx.spans[i]
+	if down {
+		if i+1 < len(cx.spans) && cx.spans[i+1].f == s.f && cx.spans[i+1].up == s.down {
+			return searchLine{}, false // reached the next shown match's context
+		}
+		return cx.contextLine(s.f, s.down)
+	}
+	if s.up == 0 {
+		return searchLine{}, false
+	}
+	if i > 0 && cx.spans[i-1].f == s.f && cx.spans[i-1].down == s.up {
+		return searchLine{}, false
+	}
+	return cx.contextLine(s.f, strings.LastIndexByte(cx.text[:s.up-1], '\n')+1)
+}
+
+// separated reports whether a `--` goes between spans a and b (a before
+// b), as grep -C writes it between groups of lines: when the input has
+// separators, lines were left out between a and b, and either keeps
+// context on that side. Matches with no context kept stay as they would
+// be without it, and an rg heading needs no separator before it.
+func (cx *searchContext) separated(a, b *contextSpan) bool {
+	return cx.sc.separator != (searchLine{}) && a.down != b.up &&
+		(a.f == b.f || b.f.heading == (searchLine{})) &&
+		(a.down != a.after || b.up != b.start)
+}
+
+// contextLine returns the line starting at start when it is a context
+// line of f: `path-NN-text`, or `NN-text` in a file with no path or with
+// an rg heading.
+func (cx *searchContext) contextLine(f *searchFile, start int) (searchLine, bool) {
+	if start >= len(cx.text) {
+		return searchLine{}, false
+	}
+	end := strings.IndexByte(cx.text[start:], '\n')
+	if end < 0 {
+		end = len(cx.text)
+	} else {
+		end += start
+	}
+	line := strings.TrimSuffix(cx.text[start:end], "\r")
+	view := line
+	if strings.IndexByte(line, 0x1b) >= 0 {
+		cx.scratch = stripANSI(cx.scratch[:0], line)
+		view = string(cx.scratch)
+	}
+	prefix := 0
+	if f.path != "" && f.heading == (searchLine{}) {
+		if !strings.HasPrefix(view, f.path) || len(view) == len(f.path) || view[len(f.path)] != '-' {
+			return searchLine{}, false
+		}
+		prefix = len(f.path) + 1
+	}
+	n := digitRun(view, prefix)
+	if n == 0 || prefix+n >= len(view) || view[prefix+n] != '-' {
+		return searchLine{}, false
+	}
+	if _, match := matchPrefix(view); match {
+		return searchLine{}, false
+	}
+	body := start + min(len(line), prefix+n+1)
+	return searchLine{start: start, end: start + len(line), body: body}, true
+}
+
+// appendLines appends the context lines of f from from to to (line starts).
+func (cx *searchContext) appendLines(items []item, f *searchFile, from, to int) []item {
+	for from < to {
+		l, ok := cx.contextLine(f, from)
+		if !ok { // cannot happen: grow kept only context lines of f here
+			break
+		}
+		items = append(items, lineItem(cx.text, l, cx.lineCap))
+		from = nextLineStart(cx.text, l.end)
+	}
+	return items
+}
+
+// nextLineStart returns where the line after the one ending at end (before
+// its line break) starts.
+func nextLineStart(text string, end int) int {
+	if end < len(text) && text[end] == '\r' {
+		end++
+	}
+	if end < len(text) && text[end] == '\n' {
+		end++
+	}
+	return end
 }

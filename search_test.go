@@ -192,7 +192,8 @@ var (
 // statedMatches adds up the matches a search plan's output accounts for,
 // reading it as the model would: a file's note states its total (a "more"
 // note speaks of the file of the lines above it); a file without a note
-// shows all its matches; a directory line states its sum.
+// shows all its matches; a directory line states its sum. Context lines
+// and separators count for nothing.
 func statedMatches(out, text string, p plan) int {
 	atoi := func(s string) int {
 		n := 0
@@ -221,7 +222,7 @@ func statedMatches(out, text string, p plan) int {
 			}
 			shown[path]++
 			last = path
-		} else if _, bin := binaryNotice(line); !bin {
+		} else if _, bin := binaryNotice(line); !bin && line != "--" && !isContextLine(line) {
 			heading = line
 		}
 	}
@@ -341,6 +342,32 @@ func BenchmarkPlanSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkPlanSearchContext measures grep -C output, whose leftover room
+// goes to context lines: the corpus case as it is, and copies of it.
+func BenchmarkPlanSearchContext(b *testing.B) {
+	src := corpusInput(b, "search_grep_C2_head_methods_tsdb")
+	sizes := append([]struct {
+		name string
+		n    int
+	}{{"33KB", len(src)}}, benchSizes...)
+	for _, size := range sizes {
+		var buf strings.Builder
+		for i := 0; buf.Len() < size.n; i++ {
+			buf.WriteString(strings.ReplaceAll(src, "\ntsdb/", fmt.Sprintf("\ncopy%d/tsdb/", i)))
+		}
+		text := buf.String()
+		b.Run(size.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := planSearch(text, 15000, searchOptions{}); !ok {
+					b.Fatal("declined")
+				}
+			}
+		})
+	}
+}
+
 // Files are grouped in the plan, so the input's last line, which has no
 // line break, may be written before another file's lines: it must still
 // end its own line.
@@ -361,5 +388,219 @@ func TestPlanSearchUnterminatedLastLineStaysALine(t *testing.T) {
 	}
 	if itemsSize(p.items) > 1000 {
 		t.Fatalf("items %d bytes over the limit", itemsSize(p.items))
+	}
+}
+
+// A grepLine is one line of a generated grep -C output.
+type grepLine struct {
+	start int
+	file  string // "" for a separator
+	match bool
+}
+
+// grepContext generates grep -C output over files: groups of matches with
+// up to before and after context lines, `--` between groups when sep.
+func grepContext(t *rapid.T, files []string, eol string, sep bool) (string, []grepLine) {
+	var b strings.Builder
+	var lines []grepLine
+	emit := func(file string, match bool, s string) {
+		lines = append(lines, grepLine{start: b.Len(), file: file, match: match})
+		b.WriteString(s + eol)
+	}
+	next := map[string]int{}
+	groups := rapid.IntRange(1, 200).Draw(t, "groups")
+	for g := range groups {
+		f := rapid.SampledFrom(files).Draw(t, "file")
+		n := next[f] + rapid.IntRange(1, 10).Draw(t, "gap")
+		if g > 0 && sep {
+			emit("", false, "--")
+		}
+		for range rapid.IntRange(0, 3).Draw(t, "before") {
+			emit(f, false, fmt.Sprintf("%s-%d-\tcontext %d", f, n, n))
+			n++
+		}
+		for m := range rapid.IntRange(1, 4).Draw(t, "matches") {
+			if m > 0 {
+				for range rapid.IntRange(0, 2).Draw(t, "between") {
+					emit(f, false, fmt.Sprintf("%s-%d-%s", f, n, strings.Repeat("c", rapid.IntRange(0, 120).Draw(t, "len"))))
+					n++
+				}
+			}
+			body := strings.NewReplacer("\n", " ", "\r", " ").Replace(rapid.StringN(0, 200, -1).Draw(t, "body"))
+			emit(f, true, fmt.Sprintf("%s:%d:%s", f, n, body))
+			n++
+		}
+		for range rapid.IntRange(0, 3).Draw(t, "after") {
+			emit(f, false, fmt.Sprintf("%s-%d-\tafter %d", f, n, n))
+			n++
+		}
+		next[f] = n
+	}
+	return b.String(), lines
+}
+
+// Properties of the context a plan keeps, over generated grep -C outputs:
+// within limit; every kept line verbatim; each file's lines in input order;
+// every kept context line joined to a shown match of its file by kept
+// lines; the matches and notes exactly those of the plan without context;
+// the marker's context count exact.
+func TestPlanSearchContextProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var files []string
+		for i := range rapid.IntRange(1, 12).Draw(t, "files") {
+			files = append(files, fmt.Sprintf("%sf%d.go", rapid.SampledFrom([]string{"src/", "a-1-b/", ""}).Draw(t, "dir"), i))
+		}
+		eol := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "eol")
+		sep := rapid.Bool().Draw(t, "separators")
+		text, lines := grepContext(t, files, eol, sep)
+		limit := rapid.IntRange(64, 20000).Draw(t, "limit")
+		o := searchOptions{perFile: rapid.IntRange(0, 8).Draw(t, "perFile")}
+		p, ok := planSearch(text, limit, o)
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		at := map[int]int{} // line start → index in lines
+		for k, l := range lines {
+			at[l.start] = k
+		}
+		kept := make([]bool, len(lines))
+		last := map[string]int{}
+		var bare []item // the plan's items without context and separators
+		contextKept := 0
+		for _, it := range p.items {
+			if it.end == it.start {
+				bare = append(bare, it)
+				continue
+			}
+			k, ok := at[it.start]
+			if !ok {
+				t.Fatalf("kept range at %d does not start an input line", it.start)
+			}
+			l := lines[k]
+			end := len(text)
+			if k+1 < len(lines) {
+				end = lines[k+1].start
+			}
+			if it.end > end || (it.note == "" && it.end != end) {
+				t.Fatal("a kept range is not its input line, whole or cut with a note")
+			}
+			if l.file == "" {
+				if !sep {
+					t.Fatal("a separator in the output of an input without them")
+				}
+				continue
+			}
+			if prev, seen := last[l.file]; seen && prev >= k {
+				t.Fatalf("%s: line %d kept after line %d", l.file, k, prev)
+			}
+			last[l.file] = k
+			kept[k] = true
+			if l.match {
+				bare = append(bare, it)
+			} else {
+				contextKept++
+			}
+		}
+		// Runs of kept lines of one file that hold context hold a match.
+		for k := 0; k < len(lines); {
+			if !kept[k] {
+				k++
+				continue
+			}
+			j, match, context := k, false, false
+			for ; j < len(lines) && kept[j] && lines[j].file == lines[k].file; j++ {
+				match = match || lines[j].match
+				context = context || !lines[j].match
+			}
+			if context && !match {
+				t.Fatalf("context lines %d-%d kept with no match of theirs", k, j-1)
+			}
+			k = j
+		}
+		// The plan without context: the same scan, told there is none.
+		if o.perFile <= 0 {
+			o.perFile = DefaultMatchesPerFile
+		}
+		o.lineCap = defaultSearchLineCap
+		sc := scanSearch(text, max(o.perFile, limit/16))
+		total := sc.context
+		sc.context = 0
+		base, _, _ := planSearchFiles(text, sc, limit, o)
+		if fmt.Sprint(base) != fmt.Sprint(bare) {
+			t.Fatalf("context changed what else the plan keeps:\n%v\n%v", base, bare)
+		}
+		switch {
+		case total == 0:
+			if strings.Contains(p.what, "context") {
+				t.Fatalf("what %q speaks of context the input has none of", p.what)
+			}
+		case contextKept == 0:
+			if !strings.Contains(p.what, "; "+commas(total)+" context lines dropped") {
+				t.Fatalf("what %q, want %d context lines dropped", p.what, total)
+			}
+		case contextKept == total:
+			if !strings.Contains(p.what, "all "+commas(total)+" context lines shown") {
+				t.Fatalf("what %q, want all %d context lines shown", p.what, total)
+			}
+		default:
+			if !strings.Contains(p.what, commas(total-contextKept)+" of "+commas(total)+" context lines dropped") {
+				t.Fatalf("what %q, want %d of %d context lines dropped", p.what, total-contextKept, total)
+			}
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		if got := statedMatches(out, text, p); got != sc.matches {
+			t.Fatalf("output accounts for %d matches, want %d", got, sc.matches)
+		}
+	})
+}
+
+// grep -C2 output keeps its context nearest first: with room for all of
+// it, the output is the input; with room for one line each side of every
+// match, it is the input without the lines two away, groups still
+// separated as grep separated them.
+func TestPlanSearchContextNearestFirst(t *testing.T) {
+	var b, near strings.Builder
+	for g := range 10 {
+		n := 10 * g
+		if g > 0 {
+			b.WriteString("--\n")
+			near.WriteString("--\n")
+		}
+		lines := []string{
+			fmt.Sprintf("pkg/a.go-%d-far above", n+1),
+			fmt.Sprintf("pkg/a.go-%d-\tabove", n+2),
+			fmt.Sprintf("pkg/a.go:%d:\tmatch()", n+3),
+			fmt.Sprintf("pkg/a.go-%d-\tbetween", n+4),
+			fmt.Sprintf("pkg/a.go:%d:\tmatch()", n+5),
+			fmt.Sprintf("pkg/a.go-%d-\tbelow", n+6),
+			fmt.Sprintf("pkg/a.go-%d-far below", n+7),
+		}
+		for i, l := range lines {
+			b.WriteString(l + "\n")
+			if i != 0 && i != 6 {
+				near.WriteString(l + "\n")
+			}
+		}
+	}
+	text := b.String()
+	body := func(limit int) string {
+		p, ok := planSearch(text, limit, searchOptions{perFile: 20})
+		if !ok {
+			t.Fatalf("declined at %d", limit)
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		return out[:strings.LastIndex(out, markerPrefix)]
+	}
+	if got := body(len(text)); got != text {
+		t.Errorf("with room for everything:\n%s", got)
+	}
+	if got := body(len(near.String())); got != near.String() {
+		t.Errorf("with room for one line each side, got:\n%s\nwant:\n%s", got, near.String())
 	}
 }
