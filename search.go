@@ -354,12 +354,11 @@ func planSearchFiles(text string, sc searchScan, target int, o searchOptions) (i
 			if f.shown >= len(f.lines) || (round >= o.perFile && f.shown < round) {
 				continue
 			}
-			before := fileCost(text, f, f.shown, caps)
-			after := fileCost(text, f, f.shown+1, caps)
-			if cost+after-before > target {
+			more := fileCostOfNext(text, f, f.shown, caps)
+			if cost+more > target {
 				continue
 			}
-			cost += after - before
+			cost += more
 			f.shown++
 			added = true
 		}
@@ -442,6 +441,23 @@ func fileCost(text string, f *searchFile, shown int, caps lineCaps) int {
 		n += lineItem(text, l, caps.of(i)).size() + 1
 	}
 	if note := countNote(f, shown); note != "" {
+		n += len(note) + 2
+	}
+	return n
+}
+
+// fileCostOfNext is what showing one more line of f, after shown, adds
+// to its fileCost — without pricing the lines already shown again, so
+// that a file's rounds cost time linear in the lines it shows.
+func fileCostOfNext(text string, f *searchFile, shown int, caps lineCaps) int {
+	n := lineItem(text, f.lines[shown], caps.of(shown)).size() + 1
+	if f.heading != (searchLine{}) && shown == 0 {
+		n += keepLine(text, f.heading).size()
+	}
+	if note := countNote(f, shown); note != "" {
+		n -= len(note) + 2
+	}
+	if note := countNote(f, shown+1); note != "" {
 		n += len(note) + 2
 	}
 	return n

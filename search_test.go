@@ -368,6 +368,31 @@ func BenchmarkPlanSearchContext(b *testing.B) {
 	}
 }
 
+// fileCostOfNext is the difference of fileCosts it stands for, on plain,
+// single-file and rg --heading outputs, with first lines cut or not.
+func TestFileCostOfNext(t *testing.T) {
+	heading, err := os.ReadFile(filepath.Join("testdata", "search", "rg_heading_goroot_net.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{string(heading)}
+	for _, name := range []string{"search_grep_single_file_no_path", "search_git_grep_todo_prometheus", "search_rg_context_ctx_prometheus"} {
+		texts = append(texts, corpusInput(t, name))
+	}
+	for _, text := range texts {
+		for _, f := range scanSearch(text, 300).files {
+			for _, caps := range []lineCaps{{256, 256}, {40, 256}} {
+				for shown := range f.lines {
+					want := fileCost(text, f, shown+1, caps) - fileCost(text, f, shown, caps)
+					if got := fileCostOfNext(text, f, shown, caps); got != want {
+						t.Fatalf("%s after %d lines: %d, fileCost says %d", f.path, shown, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // Files are grouped in the plan, so the input's last line, which has no
 // line break, may be written before another file's lines: it must still
 // end its own line.
