@@ -152,3 +152,36 @@ func jsonSeeds(t testing.TB) []string {
 	}
 	return seeds
 }
+
+// BenchmarkPlanJSON measures planning and rendering the k8s OpenAPI
+// document repeated to 1 MB and 10 MB: as a stream of documents (the
+// sequence plan) and as the members of one object (the outline plan).
+func BenchmarkPlanJSON(b *testing.B) {
+	doc := strings.TrimSpace(corpusInput(b, "json_k8s_openapi_autoscaling_v2_jq"))
+	for _, size := range benchSizes {
+		copies := size.n/len(doc) + 1
+		var stream, object strings.Builder
+		object.WriteString("{\n")
+		for i := range copies {
+			stream.WriteString(doc + "\n")
+			if i > 0 {
+				object.WriteString(",\n")
+			}
+			object.WriteString(`"copy` + itoa(i) + `": ` + doc)
+		}
+		object.WriteString("\n}\n")
+		for _, c := range []struct{ name, text string }{{"stream", stream.String()}, {"object", object.String()}} {
+			b.Run(c.name+"/"+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(c.text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					p, ok := planJSON(c.text, DefaultMaxBytes-plannerReserve(len(c.text)))
+					if !ok {
+						b.Fatal("declined")
+					}
+					_ = render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+				}
+			})
+		}
+	}
+}
