@@ -2,7 +2,9 @@ package headroom
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // planJSON plans a JSON document that is a sequence at the top: an array's
@@ -12,10 +14,19 @@ import (
 // last element — where identities (ID, name, ImportPath) sit — with gap
 // notes for the rest. It declines anything that is not valid JSON or has
 // fewer than two elements.
+//
+// A pretty-printed object gets the outline plan instead (planOutline):
+// its members are rarely alike, and its shape — which keys exist, how
+// large each value is — matters more than its first member whole.
 func planJSON(text string, limit int) (plan, bool) {
 	elems, kind, ok := jsonElements(text)
 	if !ok || len(elems) < 2 || limit < 200 {
 		return plan{}, false
+	}
+	if kind == "object member" {
+		if p, ok := planOutline(text, skipSpace(text, 0), limit); ok {
+			return p, true
+		}
 	}
 	const noteRoom = 120 // two gap notes and slack
 	headRoom := (limit - noteRoom) * 55 / 100
@@ -159,4 +170,397 @@ func sequence(text string, i int, closing byte) [][2]int {
 		}
 	}
 	return elems
+}
+
+// The outline plan is for a pretty-printed object whose bulk is nested (an
+// OpenAPI document, kubectl get -o json, a config dump): keeping its first
+// members whole would show one of them and hide the document's shape. It
+// shows the structure instead, breadth-first: every key of depth 1, then
+// of depth 2, and so on while the budget lasts, expanding the largest
+// values of a depth first. A value not expanded is summarised on its key
+// line — the line kept verbatim up to the opening bracket, then a note
+// such as […5 members: "get", "put", "patch" + 2 more, 4,210 bytes…] —
+// unless keeping it whole costs about as much. An expanded array shows
+// its first element (and further one-line ones) and counts the rest, as
+// the sequence plan does at the top. Every kept byte is an input line or the start of one: the plan
+// relies on one member per line, so minified JSON is left to the sequence
+// plan, and a value whose members share lines is summarised, never
+// expanded.
+//
+// Each depth scans the values expanded at that depth once, and depths
+// stop at maxOutlineDepth, so the cost is linear in the input for a
+// bounded depth; nothing recurses.
+
+// Outline limits.
+const (
+	maxOutlineDepth = 24  // depths expanded at most
+	outlineLineMax  = 200 // a scalar's line longer than this is cut…
+	outlineLineKeep = 120 // …to about this many bytes
+	outlineSlack    = 60  // keep a value whole when that costs at most this much more than its summary
+	outlineNoteKeys = 3   // keys a summary names
+	outlineKeyMax   = 40  // bytes of a key a summary quotes
+)
+
+// How an outline node is shown.
+const (
+	asLine   = iota // a scalar or a one-line value: its line, cut if long
+	asWhole         // a multi-line value kept whole
+	asElided        // its key line up to the opening bracket, then a summary note
+	asOpen          // its opening line, its shown children, its closing line
+)
+
+// An onode is one value of the outline: a member (key and value), an
+// array element, or the root.
+type onode struct {
+	key, val, end int    // the key's start (the value's for elements and the root), the value's range
+	depth         int    // the root is 0
+	state         int    // asLine…
+	cost          int    // bytes its display writes, children included
+	note          string // asElided: the summary; asLine: the cut note, if cut
+	cut           int    // asLine: where a cut line stops
+	elems         [][2]int
+	kids          []int  // asOpen: the children shown, in order
+	more          string // asOpen: the note for the children not shown
+}
+
+type outliner struct {
+	text   string
+	budget int
+	used   int
+	nodes  []onode
+}
+
+// planOutline returns the outline plan of the object that starts at root
+// and fills text but for white space, or false when the object is not
+// pretty-printed or not even its first members fit in limit.
+func planOutline(text string, root, limit int) (plan, bool) {
+	o := &outliner{text: text, budget: limit}
+	o.nodes = append(o.nodes, onode{key: root, val: root, end: valueEnd(text, root), state: asElided})
+	o.nodes[0].elems = sequence(text, root, '}')
+	if !o.expand(0, limit) {
+		return plan{}, false
+	}
+	level := o.nodes[0].kids
+	var elided []int // in the order of their expansion attempts
+	for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
+		var cands []int
+		for _, i := range level {
+			if o.nodes[i].state == asElided {
+				cands = append(cands, i)
+			}
+		}
+		// The largest values of a depth first; equal sizes in input order.
+		slices.SortStableFunc(cands, func(a, b int) int {
+			return (o.nodes[b].end - o.nodes[b].val) - (o.nodes[a].end - o.nodes[a].val)
+		})
+		var next []int
+		for _, i := range cands {
+			if o.expand(i, o.budget-o.used+o.nodes[i].cost) {
+				next = append(next, o.nodes[i].kids...)
+			} else {
+				elided = append(elided, i)
+			}
+		}
+		level = next
+	}
+	for _, i := range level {
+		if o.nodes[i].state == asElided {
+			elided = append(elided, i)
+		}
+	}
+	// Room left once no depth can be expanded: summaries that fit whole.
+	slices.Sort(elided)
+	for _, i := range elided {
+		n := &o.nodes[i]
+		whole := lineEnd(text, n.end, len(text)) - lineStart(text, n.key)
+		if n.state == asElided && o.used-n.cost+whole <= o.budget {
+			o.used += whole - n.cost
+			n.state, n.cost = asWhole, whole
+		}
+	}
+	items := o.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	shown, levels := o.counts()
+	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
+	p.what = "kept the outline " + plural(levels, "level") + " deep: " + commas(shown) + " of " +
+		plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
+	p.hint = "To see a part, re-run with a jq path to it (jq 'keys'" + o.jqExample() + ")."
+	return p, true
+}
+
+// expand opens the elided node i if its opening line, closing line and
+// children fit in room bytes, and reports whether it did. Children are
+// placed as lines, wholes or summaries. An object shows all its members
+// or, at the root, as many first ones as fit; an array shows its first
+// elements and counts the rest.
+func (o *outliner) expand(i, room int) bool {
+	text := o.text
+	n := o.nodes[i]
+	if !o.lined(n) {
+		return false
+	}
+	isArray := text[n.val] == '['
+	open := lineEnd(text, n.val, len(text)) - lineStart(text, n.key)
+	closing := lineEnd(text, n.end-1, len(text)) - lineStart(text, n.end-1)
+	cost := open + closing
+	// The longest "more" note: its indentation, count, keys and size.
+	const moreRoom = 2 + 80 + 40 + outlineNoteKeys*(outlineKeyMax+2) + 40
+	share := room
+	if isArray {
+		share = max((o.budget-o.used)/4, 0) + n.cost // arrays: first elements, not all
+	}
+	var kids []int
+	first := len(o.nodes)
+	for k, e := range n.elems {
+		c := o.place(e, n.depth+1, isArray)
+		need := cost + c.cost
+		if k < len(n.elems)-1 && (isArray || i == 0) {
+			need += moreRoom
+		}
+		// An array shows its first element, and further ones while they
+		// are one-line values (strings, numbers) within a quarter of the
+		// room: elements are alike, and summaries of alike objects repeat.
+		if need > room || (isArray && k > 0 && (need > share || c.state != asLine)) {
+			if !isArray && i != 0 {
+				o.nodes = o.nodes[:first]
+				return false // a member of an object shows all of its keys or none
+			}
+			break
+		}
+		cost += c.cost
+		o.nodes = append(o.nodes, c)
+		kids = append(kids, len(o.nodes)-1)
+	}
+	if len(kids) == 0 {
+		o.nodes = o.nodes[:first]
+		return false
+	}
+	var more string
+	if hidden := n.elems[len(kids):]; len(hidden) > 0 {
+		indent := text[lineStart(text, hidden[0][0]):hidden[0][0]]
+		more = indent[:min(len(indent), 80)] + o.summary(hidden, isArray, true) // indented as they are
+		cost += len(more) + 2
+	}
+	if cost > room {
+		o.nodes = o.nodes[:first]
+		return false
+	}
+	m := &o.nodes[i]
+	o.used += cost - m.cost
+	m.state, m.cost, m.kids, m.more, m.elems = asOpen, cost, kids, more, nil
+	return true
+}
+
+// place returns the node for the member or element e of a node at depth
+// depth-1, shown as a line, whole, or summarised, whichever suits.
+func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
+	text := o.text
+	c := onode{key: e[0], val: e[0], end: e[1], depth: depth}
+	if !isElem {
+		c.val = skipSpace(text, skipSpace(text, stringEnd(text, e[0]))+1)
+	}
+	ls, le := lineStart(text, c.key), lineEnd(text, c.end, len(text))
+	container := text[c.val] == '{' || text[c.val] == '['
+	if !container || lineEnd(text, c.val, len(text)) >= c.end {
+		c.state, c.cost = asLine, le-ls
+		if c.cost > outlineLineMax {
+			cut := ls + outlineLineKeep
+			for cut > ls && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			c.cut, c.note = cut, "[…"+commas(le-cut)+" bytes…]"
+			c.cost = cut - ls + len(c.note) + 2
+		}
+		return c
+	}
+	closing := byte(']')
+	if text[c.val] == '{' {
+		closing = '}'
+	}
+	c.elems = sequence(text, c.val, closing)
+	c.note = o.summary(c.elems, closing == ']', false)
+	c.state, c.cost = asElided, c.val+1-ls+len(c.note)+2
+	if whole := le - ls; whole <= c.cost+outlineSlack {
+		c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+	}
+	return c
+}
+
+// summary writes the note for elems, the members or elements of a value
+// (or those of them not shown, when more is set): how many, the first
+// keys, how many bytes.
+func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
+	var b strings.Builder
+	b.WriteString("[…")
+	word := "member"
+	if isArray {
+		word = "array element"
+	}
+	if more {
+		word = "more " + word
+	}
+	b.WriteString(plural(len(elems), word))
+	if !isArray {
+		b.WriteString(": ")
+		for k, e := range elems[:min(len(elems), outlineNoteKeys)] {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			key := o.text[e[0]:stringEnd(o.text, e[0])]
+			if len(key) > outlineKeyMax {
+				cut := outlineKeyMax - 2
+				for cut > 0 && !utf8.RuneStart(key[cut]) {
+					cut--
+				}
+				key = key[:cut] + "…\""
+			}
+			b.WriteString(key)
+		}
+		if len(elems) > outlineNoteKeys {
+			b.WriteString(" + " + commas(len(elems)-outlineNoteKeys) + " more")
+		}
+	}
+	if len(elems) > 0 {
+		b.WriteString(", " + sizeText(elems[len(elems)-1][1]-elems[0][0]))
+	}
+	b.WriteString("…]")
+	return b.String()
+}
+
+// lined reports whether n's value can be expanded line by line: its
+// opening bracket ends its line, each member starts a line and ends one
+// (with its comma), and the closing bracket starts its line.
+func (o *outliner) lined(n onode) bool {
+	text := o.text
+	onlySpace := func(s string) bool { return strings.Trim(s, " \t\r") == "" }
+	nl := strings.IndexByte(text[n.val:n.end], '\n')
+	if nl < 0 || !onlySpace(text[n.val+1:n.val+nl]) || len(n.elems) == 0 {
+		return false
+	}
+	for _, e := range n.elems {
+		if !onlySpace(text[lineStart(text, e[0]):e[0]]) {
+			return false
+		}
+		le := lineEnd(text, e[1], n.end)
+		if tail := strings.TrimSpace(text[e[1]:le]); tail != "" && tail != "," {
+			return false
+		}
+	}
+	return onlySpace(text[lineStart(text, n.end-1) : n.end-1])
+}
+
+// items writes the outline as plan items in input order.
+func (o *outliner) items() []item {
+	text := o.text
+	var items []item
+	type frame struct{ node, next int }
+	stack := []frame{{0, -1}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		n := &o.nodes[f.node]
+		if f.next < 0 {
+			ls := lineStart(text, n.key)
+			switch n.state {
+			case asLine:
+				if n.cut > 0 {
+					items = append(items, item{start: ls, end: n.cut, note: n.note})
+				} else {
+					items = append(items, keepRange(ls, lineEnd(text, n.end, len(text))))
+				}
+			case asWhole:
+				items = append(items, keepRange(ls, lineEnd(text, n.end, len(text))))
+			case asElided:
+				items = append(items, item{start: ls, end: n.val + 1, note: n.note})
+			case asOpen:
+				items = append(items, keepRange(ls, lineEnd(text, n.val, len(text))))
+			}
+			if n.state != asOpen {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			f.next = 0
+		}
+		if f.next < len(n.kids) {
+			f.next++
+			stack = append(stack, frame{n.kids[f.next-1], -1})
+			continue
+		}
+		if n.more != "" {
+			items = append(items, noteLine(n.more))
+		}
+		items = append(items, keepRange(lineStart(text, n.end-1), lineEnd(text, n.end-1, len(text))))
+		stack = stack[:len(stack)-1]
+	}
+	return items
+}
+
+// counts returns how many values the outline shows, on their own lines or
+// inside values kept whole, and how many levels deep its keys go.
+func (o *outliner) counts() (shown, levels int) {
+	for _, n := range o.nodes[1:] {
+		shown++
+		levels = max(levels, n.depth)
+		if n.state == asWhole || (n.state == asLine && n.cut == 0) {
+			shown += countValues(o.text, n.val, n.end)
+		}
+	}
+	return shown, levels
+}
+
+// jqExample returns a jq path to the largest member of the root that the
+// outline summarises or opens, when its key is a plain identifier.
+func (o *outliner) jqExample() string {
+	best, size := "", 0
+	for _, k := range o.nodes[0].kids {
+		n := o.nodes[k]
+		if n.state != asElided && n.state != asOpen || n.end-n.val <= size {
+			continue
+		}
+		key := o.text[n.key+1 : stringEnd(o.text, n.key)-1]
+		if key == "" || len(key) > 30 || strings.IndexFunc(key, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) >= 0 || key[0] >= '0' && key[0] <= '9' {
+			continue
+		}
+		best, size = key, n.end-n.val
+	}
+	if best == "" {
+		return ", jq 'to_entries | first'"
+	}
+	return ", jq '." + best + " | keys', jq '." + best + " | to_entries | first'"
+}
+
+// countValues returns how many values the valid JSON value text[start:end]
+// holds at any depth, itself excluded: a non-empty container holds one
+// more than its commas.
+func countValues(text string, start, end int) int {
+	n := 0
+	for i := start; i < end; i++ {
+		switch text[i] {
+		case '"':
+			i = stringEnd(text, i) - 1
+		case ',':
+			n++
+		case '{', '[':
+			if j := skipSpace(text, i+1); j < end && text[j] != '}' && text[j] != ']' {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// lineStart returns the index of the start of the line holding text[i].
+func lineStart(text string, i int) int {
+	return strings.LastIndexByte(text[:i], '\n') + 1
+}
+
+// sizeText writes a byte count for a note: "4,210 bytes", "12 KB".
+func sizeText(n int) string {
+	if n < 10000 {
+		return plural(n, "byte")
+	}
+	return commas((n+512)/1024) + " KB"
 }

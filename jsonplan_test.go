@@ -42,9 +42,11 @@ func TestPlanJSONStreamKeepsFirstAndLastIdentity(t *testing.T) {
 	}
 }
 
-// Properties over random arrays and streams: within limit, kept ranges in
-// input order without overlap, the first element's start and the last
-// element's first line kept whenever the plan is made.
+// Properties over random arrays, streams and objects holding an array:
+// within limit, kept ranges in input order without overlap; for arrays and
+// streams the first element's start and the last element's first line
+// kept whenever the plan is made, for the object every top-level key, the
+// first element and the count of the others.
 func TestPlanJSONProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(2, 60).Draw(t, "elements")
@@ -55,8 +57,12 @@ func TestPlanJSONProperties(t *testing.T) {
 			docs = append(docs, string(b))
 		}
 		text := "[\n  " + strings.Join(docs, ",\n  ") + "\n]\n"
-		if rapid.Bool().Draw(t, "stream") {
+		shape := rapid.SampledFrom([]string{"array", "stream", "object"}).Draw(t, "shape")
+		switch shape {
+		case "stream":
 			text = strings.Join(docs, "\n") + "\n"
+		case "object": // the elements nested in a member: the outline plan
+			text = "{\n  \"meta\": {\"n\": " + itoa(n) + "},\n  \"items\": [\n  " + strings.Join(docs, ",\n  ") + "\n  ],\n  \"total\": " + itoa(n) + "\n}\n"
 		}
 		limit := rapid.IntRange(200, 6000).Draw(t, "limit")
 		p, ok := planJSON(text, limit)
@@ -79,7 +85,11 @@ func TestPlanJSONProperties(t *testing.T) {
 			return // the pipeline plans only text over budget; identities need a little room
 		}
 		out := render(text, p, marker{what: p.what, hint: p.hint})
-		for _, id := range []string{`"_id": "id-0"`, `"_id": "id-` + itoa(n-1) + `"`} {
+		want := []string{`"_id": "id-0"`, `"_id": "id-` + itoa(n-1) + `"`}
+		if shape == "object" { // every key of the top, the first element, the count of the rest
+			want = []string{`"meta": {"n": `, `"items": [`, `"total": `, `"_id": "id-0"`, "[…" + plural(n-1, "more array element")}
+		}
+		for _, id := range want {
 			if !strings.Contains(out, id) {
 				t.Fatalf("lost %s at limit %d:\n%s", id, limit, out)
 			}
@@ -101,10 +111,127 @@ func TestPlanJSONNothingOmittedWhole(t *testing.T) {
 	}
 }
 
+// The outline plan of pretty-printed objects whose bulk is nested: what a
+// model must see of each shape, at a budget far below the input.
+func TestPlanJSONOutline(t *testing.T) {
+	schemas := map[string]any{}
+	for i := range 40 {
+		schemas["Schema"+itoa(i)] = map[string]any{"description": strings.Repeat("words ", 60), "type": "object",
+			"properties": map[string]any{"a": map[string]any{"type": "string"}, "b": map[string]any{"type": "integer"}}}
+	}
+	paths := map[string]any{}
+	for i := range 8 {
+		paths["/api/v1/path"+itoa(i)] = map[string]any{"get": map[string]any{"description": strings.Repeat("x", 3000)}, "parameters": []any{1, 2, 3}}
+	}
+	items := []any{}
+	for i := range 300 {
+		items = append(items, map[string]any{"name": "pod-" + itoa(i), "labels": map[string]any{"app": "web"}, "spec": strings.Repeat("s", 200)})
+	}
+	indent := func(v any) string {
+		b, _ := json.MarshalIndent(v, "", "  ")
+		return string(b) + "\n"
+	}
+	for _, c := range []struct {
+		name      string
+		text      string
+		limit     int
+		want      []string // in the output
+		wantWhat  string
+		notWanted []string
+	}{
+		{
+			name:  "nested object: every key of two levels",
+			text:  indent(map[string]any{"openapi": "3.0.0", "paths": paths, "components": map[string]any{"schemas": schemas}}),
+			limit: 6000,
+			want: []string{`"openapi": "3.0.0",`, `"/api/v1/path0": {`, `"/api/v1/path7": {`, `"schemas": {`,
+				`"Schema10": {[…3 members: "description", "properties", "type",`, `"Schema39": {`},
+			wantWhat: "kept the outline",
+		},
+		{
+			name:     "array of objects in an object: the first element and a count",
+			text:     indent(map[string]any{"apiVersion": "v1", "kind": "List", "items": items}),
+			limit:    3000,
+			want:     []string{`"apiVersion": "v1",`, `"items": [`, `"name": "pod-0"`, "[…299 more array elements,", `"kind": "List"`},
+			wantWhat: "kept the outline",
+		},
+		{
+			// No member has a line of its own to keep: the sequence plan
+			// keeps what fits of the first and last members.
+			name:      "minified: the sequence plan",
+			text:      `{"paths":` + strings.TrimSpace(mustMarshal(paths)) + `,"items":` + mustMarshal(items) + `,"kind":"List"}`,
+			limit:     3000,
+			want:      []string{`"kind":"List"}`},
+			wantWhat:  "1 of 3 object members",
+			notWanted: []string{"[…3 members"},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, ok := planJSON(c.text, c.limit)
+			if !ok {
+				t.Fatal("declined")
+			}
+			checkPlan(t, c.text, p, c.limit)
+			out := render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("lost %q:\n%s", w, out)
+				}
+			}
+			for _, w := range c.notWanted {
+				if strings.Contains(out, w) {
+					t.Errorf("has %q:\n%s", w, out)
+				}
+			}
+			if !strings.Contains(p.what, c.wantWhat) {
+				t.Errorf("what = %q, want it to say %q", p.what, c.wantWhat)
+			}
+		})
+	}
+}
+
+func mustMarshal(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// Nesting as deep as encoding/json accepts, and deeper, plans (or
+// declines) without recursion: no stack overflow, the outline stops at
+// maxOutlineDepth, the output stays in its limit.
+func TestPlanJSONDeepNesting(t *testing.T) {
+	for _, depth := range []int{9990, 20000} {
+		var b strings.Builder
+		b.WriteString("{\n\"first\": \"" + strings.Repeat("f", 5000) + "\",\n")
+		for i := range depth {
+			b.WriteString(strings.Repeat(" ", i%8) + "\"a\": {\n")
+		}
+		b.WriteString("\"leaf\": true\n")
+		for i := depth - 1; i >= 0; i-- {
+			b.WriteString(strings.Repeat(" ", i%8) + "}\n")
+		}
+		b.WriteString("}\n")
+		text := b.String()
+		p, ok := planJSON(text, 4000)
+		if !ok {
+			if depth < 10000 {
+				t.Errorf("depth %d: declined", depth)
+			}
+			continue // beyond encoding/json's nesting limit the text is not JSON
+		}
+		checkPlan(t, text, p, 4000)
+		if !strings.Contains(p.what, "kept the outline") {
+			t.Errorf("depth %d: what = %q", depth, p.what)
+		}
+	}
+}
+
 func FuzzPlanJSON(f *testing.F) {
 	f.Add(`[{"a":1},{"b":[2,3]},{"c":"d"}]`, 300)
 	f.Add("{\"x\": 1}\n{\"y\": \"]}\"}\n{\"z\": null}", 250)
 	f.Add(`{"k": {"deep": [1, {"e": "\"}"}]}, "l": true, "m": "s"}`, 400)
+	f.Add("{\n  \"a\": {\n    \"b\": [\n      1,\n      {\"c\": \"\u00e9\"}\n    ],\n    \"d\": {}\n  },\n  \"e\": \"xyz\"\n}\n", 220)
 	for _, s := range jsonSeeds(f) {
 		f.Add(s, 1200)
 	}
@@ -148,7 +275,8 @@ func jsonSeeds(t testing.TB) []string {
 			parts = append(parts, `{"a": 1}`, `{"b": 2}`)
 		}
 		seeds = append(seeds, "["+strings.Join(parts, ",\n")+"]", strings.Join(parts, "\n"),
-			`{"cmd": "kubectl get -o json", "result": [`+strings.Join(parts, ", ")+`]}`)
+			`{"cmd": "kubectl get -o json", "result": [`+strings.Join(parts, ", ")+`]}`,
+			"{\n  \"kind\": \"List\",\n  \"items\": [\n"+strings.Join(parts, ",\n")+"\n  ]\n}\n")
 	}
 	return seeds
 }
