@@ -71,33 +71,52 @@ func (h *Headroom) isExecTool(tool string) bool {
 // maxConcurrency bounds the strings CompressToolResults compresses at once.
 func (h *Headroom) maxConcurrency() int { return h.cfg.concurrency }
 
-// byteBudget is the byte budget Compress applies under ctx; 0 when there is
-// none or the context's is invalid (Compress reports that error itself).
-func (h *Headroom) byteBudget(ctx context.Context) int {
+// resultBudget is the budget Compress applies under ctx, which the fields
+// of one structured result share, and the counter of its tokens; ok is
+// false when ctx carries an invalid budget (Compress reports that error).
+func (h *Headroom) resultBudget(ctx context.Context) (b budget, counter TokenCounter, ok bool) {
 	b, err := h.budgetFor(ctx)
-	if err != nil {
-		return 0
-	}
-	return b.bytes
+	return b, h.cfg.counter, err == nil
 }
 
 // budget is what one Compress call must fit: bytes and tokens, 0 = no limit.
 type budget struct{ bytes, tokens int }
 
+// fieldBudgetKey marks the context of a Compress call for one field of a
+// structured result with that field's share of the result's budget.
+type fieldBudgetKey struct{}
+
+// withFieldShare returns ctx carrying share, which Compress applies where
+// it is tighter than its own budget.
+func withFieldShare(ctx context.Context, share budget) context.Context {
+	return context.WithValue(ctx, fieldBudgetKey{}, share)
+}
+
 // budgetFor returns the budget for a call: the options', or the context's
-// when no budget option was given.
+// when no budget option was given; a field's share, when ctx carries one,
+// tightens it.
 func (h *Headroom) budgetFor(ctx context.Context) (budget, error) {
 	b := budget{bytes: h.cfg.maxBytes, tokens: h.cfg.maxTokens}
-	if h.cfg.bytesSet || h.cfg.tokensSet {
-		return b, nil
-	}
-	if n, ok := BudgetFromContext(ctx); ok {
-		if err := checkByteBudget(n); err != nil {
-			return budget{}, fmt.Errorf("headroom: the context's budget: %w", err)
+	if !h.cfg.bytesSet && !h.cfg.tokensSet {
+		if n, ok := BudgetFromContext(ctx); ok {
+			if err := checkByteBudget(n); err != nil {
+				return budget{}, fmt.Errorf("headroom: the context's budget: %w", err)
+			}
+			b.bytes = n
 		}
-		b.bytes = n
+	}
+	if share, ok := ctx.Value(fieldBudgetKey{}).(budget); ok {
+		b.bytes, b.tokens = tighter(b.bytes, share.bytes), tighter(b.tokens, share.tokens)
 	}
 	return b, nil
+}
+
+// tighter returns the smaller of two limits, where 0 means none.
+func tighter(a, b int) int {
+	if a == 0 || (b > 0 && b < a) {
+		return b
+	}
+	return a
 }
 
 // fitsBytes reports whether text is within the byte budget, and whether

@@ -51,7 +51,9 @@ type ToolResult struct {
 	// Name is the tool's name; adapters resolve it from the matching ToolCall.
 	Name string `json:"name"`
 	// Content is text, or a JSON object; one made mostly of top-level
-	// string fields has them compressed one by one (see [CompressToolResults]).
+	// string fields has them compressed one by one, sharing the budget
+	// so that the whole Content fits it, and stays valid JSON (see
+	// [CompressToolResults]).
 	Content string `json:"content"`
 	IsError bool   `json:"is_error,omitempty"`
 	// ExitCode is the exit status of an exec tool; nil when unknown.
@@ -143,16 +145,33 @@ func (r Report) TokensOmitted() int {
 //
 // Every ToolResult's Content goes through c. When Content is a JSON object
 // whose bytes are mostly its top-level string values ({"stdout": …,
-// "stderr": …}), each such value is compressed on its own and every other
-// byte is spliced through unchanged, so the result is still valid JSON.
-// When most of its bytes lie elsewhere — in nested objects and arrays, as
-// in {"cmd": "kubectl …", "result": {…}} — compressing the strings could
-// not bring it near the budget, so the whole Content goes through c as one
-// string, and the budget wins over JSON validity. A [Headroom] also sends
-// the whole Content when the bytes outside the top-level strings alone are
-// over its byte budget. Up to [DefaultConcurrency]
-// strings are compressed at once ([WithConcurrency] sets it for a
-// [Headroom]); results and report come back in message order whatever the
+// "stderr": …, "exit_code": 1}), each such value is compressed on its own
+// and every other byte — keys, order, spacing, the other members — is
+// spliced through unchanged, so the result is still valid JSON. When most
+// of its bytes lie elsewhere — in nested objects and arrays, as in
+// {"cmd": "kubectl …", "result": {…}} — compressing the strings could not
+// bring it near the budget, so the whole Content goes through c as one
+// string, and the budget wins over JSON validity.
+//
+// A [Headroom] holds the whole Content to its budget, marker included: the
+// fields share it. The room the bytes outside the strings leave is
+// water-filled over the fields' sizes — a field within its share keeps
+// every byte, the others divide the rest — and each share pays for the
+// escaping its field's text needs once spliced back as a JSON string
+// (\n, \", \u00XX). When the spliced Content is still over the budget,
+// the compressed fields' budgets shrink by their parts of the excess and
+// they are compressed again, a bounded number of times. No field's byte
+// budget is below [MinBudgetBytes]; when it would have to be, or the
+// bytes outside the strings alone are over the budget, or the rounds do
+// not make it fit, the whole Content goes through as one string instead. A token budget ([WithMaxTokens]) is shared and held the same
+// way, as the configured [TokenCounter] counts the spliced Content. Any
+// other Compressor gets each field with no more than its own budget to
+// fit, so its spliced Content may be over that budget by the other
+// fields, the bytes outside them and the escaping.
+//
+// Up to [DefaultConcurrency] strings are compressed at once
+// ([WithConcurrency] sets it for a [Headroom]), the fields of one result
+// among them; results and report come back in message order whatever the
 // timing.
 //
 // The input is never mutated. Messages with nothing over budget are
@@ -166,101 +185,196 @@ func CompressToolResults(ctx context.Context, c Compressor, msgs []Message) ([]M
 	if c == nil {
 		return nil, Report{}, errors.New("headroom: CompressToolResults needs a Compressor, got nil")
 	}
-	outsideLimit := 0
-	if b, ok := c.(interface{ byteBudget(context.Context) int }); ok {
-		outsideLimit = b.byteBudget(ctx)
+	var whole budget
+	var counter TokenCounter
+	share := false
+	if s, ok := c.(interface {
+		resultBudget(context.Context) (budget, TokenCounter, bool)
+	}); ok {
+		whole, counter, share = s.resultBudget(ctx)
 	}
-	jobs := toolOutputs(msgs, outsideLimit)
+	results := toolOutputs(msgs, whole.bytes)
+	if share {
+		for i := range results {
+			r := &results[i]
+			if r.fields == nil {
+				continue
+			}
+			s, fits := shareBudget(r.content, r.fields, whole, counter)
+			if fits {
+				r.strs = nil // nothing to compress: the content stays as it is
+				continue
+			}
+			r.share = s
+			for k := range r.strs {
+				r.strs[k].limit = s.limits[k]
+			}
+		}
+	}
 	limit := DefaultConcurrency
 	if l, ok := c.(interface{ maxConcurrency() int }); ok {
 		limit = l.maxConcurrency()
 	}
-	limit = max(1, min(limit, len(jobs)))
-	type result struct {
-		text string
-		o    Outcome
-		err  error
+	for {
+		if err := compressRound(ctx, c, results, limit); err != nil {
+			return nil, Report{}, err
+		}
+		if !share || !reshare(results) {
+			break
+		}
 	}
-	results := make([]result, len(jobs))
-	sem := make(chan struct{}, limit)
+	var rep Report
+	out := slices.Clone(msgs)
+	cloned := make([]bool, len(msgs))
+	for _, r := range results {
+		var fields []jsonField
+		var texts []string
+		for k, sj := range r.strs {
+			if sj.o.Strategy == StrategyNone {
+				continue
+			}
+			rep.Strings = append(rep.Strings, StringReport{
+				Message: r.msg, Part: r.part, Tool: sj.out.Tool, CallID: sj.out.CallID, Field: sj.out.Field, Outcome: sj.o,
+			})
+			if r.fields != nil {
+				fields = append(fields, r.fields[k])
+			}
+			texts = append(texts, sj.text)
+		}
+		if len(texts) == 0 {
+			continue
+		}
+		if !cloned[r.msg] {
+			out[r.msg].Parts = slices.Clone(out[r.msg].Parts)
+			cloned[r.msg] = true
+		}
+		tr := *out[r.msg].Parts[r.part].ToolResult
+		if r.fields == nil {
+			tr.Content = texts[0]
+		} else {
+			tr.Content = spliceFields(tr.Content, fields, texts)
+		}
+		out[r.msg].Parts[r.part].ToolResult = &tr
+	}
+	return out, rep, nil
+}
+
+// A resultJob is the compression of one tool result: its whole Content,
+// or each of its top-level string fields.
+type resultJob struct {
+	msg, part int
+	content   string
+	fields    []jsonField // nil when the whole Content is one string
+	strs      []stringJob // one per field, or one for the whole Content
+	share     *fieldShare // the fields' shares of the result's budget; nil when each has the whole budget
+}
+
+// A stringJob is one string of a tool result, and what became of it.
+type stringJob struct {
+	out   ToolOutput
+	limit budget // the field's share; zero leaves the compressor's own budget
+	text  string
+	o     Outcome
+	err   error
+	done  bool // compressed under the current limit
+}
+
+// compressRound compresses every string of results not yet done, up to
+// limit at once, and returns the first error in message order.
+func compressRound(ctx context.Context, c Compressor, results []resultJob, limit int) error {
+	var todo []*stringJob
+	for i := range results {
+		for k := range results[i].strs {
+			if sj := &results[i].strs[k]; !sj.done {
+				todo = append(todo, sj)
+			}
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	sem := make(chan struct{}, max(1, min(limit, len(todo))))
 	var wg sync.WaitGroup
-	for i := range jobs {
+	for _, sj := range todo {
 		if ctx.Err() != nil {
 			break
 		}
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			r := &results[i]
-			r.text, r.o, r.err = c.Compress(ctx, jobs[i].out)
+			cctx := ctx
+			if sj.limit != (budget{}) {
+				cctx = withFieldShare(ctx, sj.limit)
+			}
+			sj.text, sj.o, sj.err = c.Compress(cctx, sj.out)
+			sj.done = true
 		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, Report{}, err
+		return err
 	}
-	var rep Report
-	for i, r := range results {
-		if r.err != nil {
-			j := jobs[i]
-			return nil, Report{}, fmt.Errorf("headroom: message %d, part %d (%s): %w", j.msg, j.part, j.out.Tool, r.err)
-		}
-		if r.o.Strategy != StrategyNone {
-			j := jobs[i]
-			rep.Strings = append(rep.Strings, StringReport{
-				Message: j.msg, Part: j.part, Tool: j.out.Tool, CallID: j.out.CallID, Field: j.out.Field, Outcome: r.o,
-			})
+	for i := range results {
+		r := &results[i]
+		for _, sj := range r.strs {
+			if sj.err != nil {
+				return fmt.Errorf("headroom: message %d, part %d (%s): %w", r.msg, r.part, sj.out.Tool, sj.err)
+			}
 		}
 	}
-	out := slices.Clone(msgs)
-	cloned := make([]bool, len(msgs))
-	for start := 0; start < len(jobs); {
-		end := start + 1
-		for end < len(jobs) && jobs[end].msg == jobs[start].msg && jobs[end].part == jobs[start].part {
-			end++
-		}
-		var fields []jsonField
-		var texts []string
-		for k := start; k < end; k++ {
-			if results[k].o.Strategy == StrategyNone {
-				continue
-			}
-			if jobs[k].field != nil {
-				fields = append(fields, *jobs[k].field)
-			}
-			texts = append(texts, results[k].text)
-		}
-		if len(texts) > 0 {
-			j := jobs[start]
-			if !cloned[j.msg] {
-				out[j.msg].Parts = slices.Clone(out[j.msg].Parts)
-				cloned[j.msg] = true
-			}
-			tr := *out[j.msg].Parts[j.part].ToolResult
-			if j.field == nil {
-				tr.Content = texts[0]
-			} else {
-				tr.Content = spliceFields(tr.Content, fields, texts)
-			}
-			out[j.msg].Parts[j.part].ToolResult = &tr
-		}
-		start = end
-	}
-	return out, rep, nil
+	return nil
 }
 
-// A toolJob is one string of one tool result.
-type toolJob struct {
-	msg, part int
-	field     *jsonField // nil when the whole content is the string
-	out       ToolOutput
+// reshare checks every structured result whose fields share its budget
+// against that budget once spliced. A field whose share was too generous
+// — its text grew when escaped, or the planners' estimate of the marker
+// was short — gets a smaller one for another round; a result that cannot
+// fit that way goes whole through the compressor instead. It reports
+// whether another round is needed.
+func reshare(results []resultJob) bool {
+	again := false
+	for i := range results {
+		r := &results[i]
+		if r.share == nil {
+			continue
+		}
+		var fields []jsonField
+		var texts, all []string
+		compressed := make([]bool, len(r.strs))
+		for k, sj := range r.strs {
+			all = append(all, sj.text)
+			if sj.o.Strategy != StrategyNone {
+				compressed[k] = true
+				fields = append(fields, r.fields[k])
+				texts = append(texts, sj.text)
+			}
+		}
+		redo, done := r.share.adjust(spliceFields(r.content, fields, texts), all, compressed)
+		switch {
+		case done:
+			r.share = nil
+		case len(redo) == 0:
+			// No share can shrink further: the budget wins over validity,
+			// as it does for a result whose bulk is not in its strings.
+			out := r.strs[0].out
+			out.Field, out.Text = "", r.content
+			r.fields, r.share, r.strs = nil, nil, []stringJob{{out: out}}
+			again = true
+		default:
+			for _, k := range redo {
+				r.strs[k].limit, r.strs[k].done = r.share.limits[k], false
+			}
+			again = true
+		}
+	}
+	return again
 }
 
 // toolOutputs lists the strings of every tool result in msgs, in order.
 // A structured result is split into its top-level string fields when
-// splitFields allows it for outsideLimit; otherwise it is one string.
-func toolOutputs(msgs []Message, outsideLimit int) []toolJob {
-	var jobs []toolJob
+// splitFields allows it for byteBudget; otherwise it is one string.
+func toolOutputs(msgs []Message, byteBudget int) []resultJob {
+	var results []resultJob
 	for i, m := range msgs {
 		for j, p := range m.Parts {
 			r := p.ToolResult
@@ -268,19 +382,22 @@ func toolOutputs(msgs []Message, outsideLimit int) []toolJob {
 				continue
 			}
 			base := ToolOutput{Tool: r.Name, CallID: r.CallID, IsError: r.IsError, ExitCode: r.ExitCode}
-			if fields, ok := stringFields(r.Content); ok && splitFields(r.Content, fields, outsideLimit) {
-				for k := range fields {
+			job := resultJob{msg: i, part: j, content: r.Content}
+			if fields, ok := stringFields(r.Content); ok && splitFields(r.Content, fields, byteBudget) {
+				job.fields = fields
+				for _, f := range fields {
 					out := base
-					out.Field, out.Text = fields[k].key, fields[k].value
-					jobs = append(jobs, toolJob{msg: i, part: j, field: &fields[k], out: out})
+					out.Field, out.Text = f.key, f.value
+					job.strs = append(job.strs, stringJob{out: out})
 				}
-				continue
+			} else {
+				base.Text = r.Content
+				job.strs = []stringJob{{out: base}}
 			}
-			base.Text = r.Content
-			jobs = append(jobs, toolJob{msg: i, part: j, out: base})
+			results = append(results, job)
 		}
 	}
-	return jobs
+	return results
 }
 
 // splitFields reports whether a JSON object's top-level string fields are
@@ -289,14 +406,29 @@ func toolOutputs(msgs []Message, outsideLimit int) []toolJob {
 // shape of an exec wrapper ({"stdout": …, "stderr": …, "exit_code": 1}),
 // whose strings deserve the log and search planners and whose JSON stays
 // valid. When the bulk is elsewhere, compressing the strings leaves the
-// bulk over budget, so the object goes whole to the JSON planner. A
-// positive outsideLimit (a byte budget) also sends it whole when the bytes
-// outside the strings alone exceed it: no splice could fit then.
-func splitFields(content string, fields []jsonField, outsideLimit int) bool {
+// bulk over budget, so the object goes whole to the JSON planner.
+//
+// A positive byteBudget, which the fields then share, also sends the
+// object whole when no split can fit it: when the bytes outside the
+// strings alone exceed it, or when the fields that must shrink would get
+// shares below [MinBudgetBytes].
+func splitFields(content string, fields []jsonField, byteBudget int) bool {
 	inStrings := 0
-	for _, f := range fields {
-		inStrings += f.end - f.start
+	sizes := make([]int, len(fields))
+	for i, f := range fields {
+		sizes[i] = f.end - f.start
+		inStrings += sizes[i]
 	}
 	outside := len(content) - inStrings
-	return outside <= inStrings && (outsideLimit <= 0 || outside <= outsideLimit)
+	if outside > inStrings {
+		return false
+	}
+	if byteBudget <= 0 || len(content) <= byteBudget {
+		return true
+	}
+	if outside > byteBudget {
+		return false
+	}
+	level := waterLevel(sizes, byteBudget-outside)
+	return level >= minFieldShare || slices.Max(sizes) <= level
 }

@@ -162,10 +162,15 @@ func TestSplitFields(t *testing.T) {
 	}{
 		{`{"stdout":"` + strings.Repeat("x", 100) + `","code":1}`, 0, true},
 		{`{"cmd":"ls","result":{"a":[1,2,3,4,5,6,7,8,9,10]}}`, 0, false},
-		{`{"a":"xxxx","b":[1,2]}`, 0, false},                                   // 6 bytes in the string, 16 outside
-		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 0, true},   // 32 in, 22 outside
-		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 22, true},  // outside at the limit
-		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 21, false}, // outside over it
+		{`{"a":"xxxx","b":[1,2]}`, 0, false},                                    // 6 bytes in the string, 16 outside
+		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 0, true},    // 32 in, 22 outside
+		{`{"a":"` + strings.Repeat("x", 30) + `","b":[1,2,3,4,5]}`, 54, true},   // under the budget
+		{`{"a":"` + strings.Repeat("x", 600) + `","b":[1,2,3,4,5]}`, 280, true}, // a 258-byte share: the least that compresses
+		{`{"a":"` + strings.Repeat("x", 600) + `","b":[1,2,3,4,5]}`, 279, false},
+		{`{"a":"` + strings.Repeat("x", 600) + `","b":[` + strings.Repeat("1,2,3,4,5,", 40) + `0]}`, 400, false}, // outside over the budget
+		{`{"a":"xxxx","b":"` + strings.Repeat("x", 1000) + `","c":0}`, 300, true},                                // the small field keeps its bytes
+		{`{"a":"` + strings.Repeat("x", 1000) + `","b":"` + strings.Repeat("x", 1000) + `"}`, 400, false},        // two shares of 190 bytes
+		{`{"a":"` + strings.Repeat("x", 1000) + `","b":"` + strings.Repeat("x", 1000) + `"}`, 527, true},         // two of 258
 	} {
 		fields, ok := stringFields(tc.content)
 		if !ok {
@@ -279,13 +284,13 @@ func TestCompressToolResultsProperties(t *testing.T) {
 				if changed[[2]int{i, j}] == (p.ToolResult.Content == in.Content) {
 					t.Fatalf("report and content disagree at %d.%d", i, j)
 				}
-				fields, structured := stringFields(in.Content)
-				if structured && splitFields(in.Content, fields, 600) {
-					if !json.Valid([]byte(p.ToolResult.Content)) {
-						t.Fatal("structured result no longer JSON")
-					}
-				} else if len(p.ToolResult.Content) > 600 {
+				if len(p.ToolResult.Content) > 600 {
 					t.Fatalf("result %d bytes over budget", len(p.ToolResult.Content))
+				}
+				fields, structured := stringFields(in.Content)
+				split := structured && splitFields(in.Content, fields, 600) && !wholeFallbackAt(rep, i, j, in.Content)
+				if split && !json.Valid([]byte(p.ToolResult.Content)) {
+					t.Fatal("structured result no longer JSON")
 				}
 			}
 		}
@@ -320,8 +325,8 @@ func TestStringFields(t *testing.T) {
 }
 
 // FuzzCompressToolResults: any content, as a structured result or text,
-// comes back untouched when small; otherwise split results stay valid JSON
-// with every field within budget, and whole ones fit the budget.
+// comes back untouched when small; otherwise it fits the budget, and split
+// results stay valid JSON.
 func FuzzCompressToolResults(f *testing.F) {
 	f.Add(`{"stdout":"`+strings.Repeat(`line\n`, 200)+`","code":1}`, 300)
 	f.Add(`{"cmd":"ls","result":[`+strings.Repeat(`{"n":[1,2]},`, 60)+`0]}`, 300)
@@ -348,21 +353,14 @@ func FuzzCompressToolResults(f *testing.F) {
 			}
 			return
 		}
-		// Not rep.Strings[0].Field == "": a JSON key may be "" too.
-		if fields, ok := stringFields(content); !ok || !splitFields(content, fields, budget) {
-			if len(got) > budget {
-				t.Fatalf("whole result %d bytes, budget %d", len(got), budget)
-			}
+		if len(got) > budget {
+			t.Fatalf("result %d bytes, budget %d", len(got), budget)
+		}
+		if fields, ok := stringFields(content); !ok || !splitFields(content, fields, budget) || wholeFallback(rep, content) {
 			return
 		}
-		fields, ok := stringFields(got)
-		if !ok || !json.Valid([]byte(got)) {
+		if _, ok := stringFields(got); !ok || !json.Valid([]byte(got)) {
 			t.Fatal("a split result is no longer a JSON object")
-		}
-		for _, fd := range fields {
-			if len(fd.value) > budget {
-				t.Fatalf("field %q %d bytes, budget %d", fd.key, len(fd.value), budget)
-			}
 		}
 	})
 }
@@ -467,4 +465,213 @@ func FuzzSpliceFields(f *testing.F) {
 			}
 		}
 	})
+}
+
+// skeleton is content with every top-level string literal cut out: the
+// bytes a splice must keep as they were.
+func skeleton(content string, fields []jsonField) string {
+	var b strings.Builder
+	pos := 0
+	for _, f := range fields {
+		b.WriteString(content[pos:f.start])
+		b.WriteString(`""`)
+		pos = f.end
+	}
+	b.WriteString(content[pos:])
+	return b.String()
+}
+
+// wholeFallback reports whether rep says the content of the first tool
+// result went through the compressor as one string: no field's value is
+// the whole content.
+func wholeFallback(rep Report, content string) bool {
+	return wholeFallbackAt(rep, 0, 0, content)
+}
+
+// wholeFallbackAt is wholeFallback for the tool result at msg, part.
+func wholeFallbackAt(rep Report, msg, part int, content string) bool {
+	for _, r := range rep.Strings {
+		if r.Message == msg && r.Part == part {
+			return r.Field == "" && r.BytesBefore == len(content)
+		}
+	}
+	return false
+}
+
+// An exec wrapper's Content is at most the budget, marker included, however
+// many string fields it has and however much escaping they need; spliced,
+// it stays valid JSON with every other byte as it was.
+func TestCompressToolResultsWrapperFitsBudget(t *testing.T) {
+	goLog := corpusInput(t, "log_go_test_prometheus_all_packages")
+	cargoLog := corpusInput(t, "log_cargo_test_compile_errors_many_warnings")
+	quoted := numberedLines(300, func(i int) string { return `say "hello" \ to line ` + itoa(i) + ` of the log` })
+	quoted = quoted[:min(len(quoted), 16000)]
+	control := strings.Repeat("\x1b[31mred\x1b[0m\tbell\x07 nul\x00 line\r\n", 800)
+	cases := []struct {
+		name    string
+		content string
+		small   []string // fields under their share: must come back untouched
+	}{
+		{"two corpus logs", `{"cmd": "go test ./... && cargo test", "stdout": ` + quoteJSON(goLog) + `, "stderr": ` + quoteJSON(cargoLog) + `, "exit_code": 1}`, []string{"cmd"}},
+		{"two plain outputs", `{"log": ` + quoteJSON(corpusInput(t, "plain_git_log_iso_timestamps")) + `, "exit_code": 0, "doc": ` + quoteJSON(corpusInput(t, "plain_read_markdown_prometheus_config_docs")) + `}`, nil},
+		{"newlines and quotes", `{"stdout": ` + quoteJSON(quoted) + `, "exit_code": 1, "stderr": ""}`, []string{"stderr"}},
+		{"control characters", `{"exit_code":1,"stdout":` + quoteJSON(control) + `,"note":"ok"}`, []string{"note"}},
+	}
+	for _, tc := range cases {
+		in, ok := stringFields(tc.content)
+		if !ok {
+			t.Fatalf("%s: not a structured result", tc.name)
+		}
+		for _, budget := range []int{MinBudgetBytes, 1000, 4000, 16000, 100000} {
+			msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: tc.content}}}}}
+			out, rep, err := CompressToolResults(context.Background(), mustNew(t, WithMaxBytes(budget)), msgs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out[0].Parts[0].ToolResult.Content
+			if len(tc.content) <= budget {
+				if got != tc.content || len(rep.Strings) != 0 {
+					t.Errorf("%s at %d: under budget, yet changed", tc.name, budget)
+				}
+				continue
+			}
+			if len(got) > budget {
+				t.Errorf("%s at %d: %d bytes, over the budget", tc.name, budget, len(got))
+				continue
+			}
+			if wholeFallback(rep, tc.content) {
+				if budget >= 4000 {
+					t.Errorf("%s at %d: compressed whole, want the fields shared", tc.name, budget)
+				}
+				continue
+			}
+			outFields, ok := stringFields(got)
+			if !ok || !json.Valid([]byte(got)) || len(outFields) != len(in) {
+				t.Errorf("%s at %d: no longer the same JSON object", tc.name, budget)
+				continue
+			}
+			if skeleton(got, outFields) != skeleton(tc.content, in) {
+				t.Errorf("%s at %d: bytes outside the strings changed", tc.name, budget)
+			}
+			compressed := map[string]bool{}
+			for _, r := range rep.Strings {
+				compressed[r.Field] = true
+			}
+			for i, f := range outFields {
+				if n := strings.Count(f.value, markerPrefix); compressed[f.key] != (n == 1) || n > 1 {
+					t.Errorf("%s at %d: field %q has %d markers (compressed %v)", tc.name, budget, f.key, n, compressed[f.key])
+				}
+				if !compressed[f.key] && got[f.start:f.end] != tc.content[in[i].start:in[i].end] {
+					t.Errorf("%s at %d: field %q not compressed, yet changed", tc.name, budget, f.key)
+				}
+			}
+			for _, k := range tc.small {
+				if compressed[k] {
+					t.Errorf("%s at %d: small field %q was compressed", tc.name, budget, k)
+				}
+			}
+		}
+	}
+}
+
+// With a token budget the spliced Content counts at most the budget.
+func TestCompressToolResultsWrapperFitsTokens(t *testing.T) {
+	content := `{"stdout": ` + quoteJSON(corpusInput(t, "log_go_test_v_gin_two_failures")) +
+		`, "stderr": ` + quoteJSON(corpusInput(t, "log_cargo_test_panics_backtrace")) + `, "exit_code": 1}`
+	for _, tokens := range []int{500, 2000, 8000} {
+		msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: content}}}}}
+		out, rep, err := CompressToolResults(context.Background(), mustNew(t, WithMaxTokens(tokens)), msgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := out[0].Parts[0].ToolResult.Content
+		if n := Estimate.CountTokens(got); n > tokens {
+			t.Errorf("%d tokens, budget %d", n, tokens)
+		}
+		if !wholeFallback(rep, content) && !json.Valid([]byte(got)) {
+			t.Errorf("at %d tokens: split, yet not JSON", tokens)
+		}
+	}
+}
+
+// Properties of the default Compressor over random exec wrappers: 1–4
+// string fields of random sizes and contents (multi-byte runes, newlines,
+// quotes, control characters) among random other members, at random
+// budgets. The Content fits the budget, and when its fields were shared
+// it is still a JSON object whose other members are byte for byte as they
+// were.
+func TestCompressToolResultsWrapperProperties(t *testing.T) {
+	pieces := []string{"a", "word ", "日本語", "é", "\n", `"`, `\`, "\t", "\x00", "\x1b[0m", "\u2028", "</tag>", "line 42: ok\n"}
+	others := []string{`1`, `-3.5e2`, `true`, `null`, `[]`, `{"k": [1, "v"]}`, `"short"`}
+	budgets := []int{MinBudgetBytes, 300, 600, 1000, 2000, 4000, 16000}
+	hs := map[int]*Headroom{}
+	for _, n := range budgets {
+		hs[n] = mustNew(t, WithMaxBytes(n))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		b.WriteString("{")
+		n := rapid.IntRange(1, 4).Draw(t, "fields")
+		for i := range n {
+			if rapid.Bool().Draw(t, "other before") {
+				b.WriteString(`"o` + itoa(i) + `": ` + rapid.SampledFrom(others).Draw(t, "other") + `, `)
+			}
+			var v strings.Builder
+			for size := rapid.IntRange(0, 30000).Draw(t, "size"); v.Len() < size; {
+				v.WriteString(rapid.SampledFrom(pieces).Draw(t, "piece"))
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(quoteJSON("f"+itoa(i)) + ": " + quoteJSON(v.String()))
+		}
+		b.WriteString(`, "exit_code": 1}`)
+		content := b.String()
+		budget := rapid.SampledFrom(budgets).Draw(t, "budget")
+		h := hs[budget]
+		msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: content}}}}}
+		out, rep, err := CompressToolResults(context.Background(), h, msgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := out[0].Parts[0].ToolResult.Content
+		if len(got) > budget && len(content) > budget {
+			t.Fatalf("%d bytes, budget %d", len(got), budget)
+		}
+		in, _ := stringFields(content)
+		if !splitFields(content, in, budget) || wholeFallback(rep, content) {
+			return
+		}
+		outFields, ok := stringFields(got)
+		if !ok || !json.Valid([]byte(got)) || skeleton(got, outFields) != skeleton(content, in) {
+			t.Fatalf("split result is not the same JSON object:\n%.300s", got)
+		}
+	})
+}
+
+// A summarizer's digests fit within each field's share, and sharing is as
+// deterministic as the rest.
+func TestCompressToolResultsWrapperDigests(t *testing.T) {
+	s := SummarizerFunc(func(_ context.Context, r SummaryRequest) (Summary, error) {
+		return Summary{Text: strings.Repeat("the omitted part repeats itself ", 6) + itoa(len(r.Input))}, nil
+	})
+	h := mustNew(t, WithMaxBytes(6000), WithSummarizer(s), WithConcurrency(2))
+	content := `{"stdout": ` + quoteJSON(corpusInput(t, "plain_git_log_iso_timestamps")) +
+		`, "stderr": ` + quoteJSON(corpusInput(t, "plain_read_markdown_prometheus_config_docs")) + `, "exit_code": 1}`
+	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Read", Content: content}}}}}
+	first, rep, err := CompressToolResults(context.Background(), h, msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := first[0].Parts[0].ToolResult.Content
+	if len(got) > 6000 || !json.Valid([]byte(got)) {
+		t.Fatalf("%d bytes (budget 6000), valid JSON %v", len(got), json.Valid([]byte(got)))
+	}
+	if len(rep.Strings) != 2 || !rep.Strings[0].Summary.Used || !rep.Strings[1].Summary.Used {
+		t.Fatalf("want both fields compressed with a digest: %+v", rep.Strings)
+	}
+	second, _, _ := CompressToolResults(context.Background(), h, msgs)
+	if !reflect.DeepEqual(first, second) {
+		t.Fatal("same input, different output")
+	}
 }

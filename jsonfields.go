@@ -3,6 +3,7 @@ package headroom
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -129,3 +130,168 @@ func spliceFields(content string, fields []jsonField, repl []string) string {
 	b.WriteString(content[pos:])
 	return b.String()
 }
+
+// waterLevel divides room among items of the given sizes by water-filling:
+// an item no larger than the level keeps its size, and each larger one is
+// cut to the level, which is as high as room allows. When every item fits
+// in room the level is the largest size. Negative room gives level 0.
+func waterLevel(sizes []int, room int) int {
+	sorted := slices.Clone(sizes)
+	slices.Sort(sorted)
+	room = max(room, 0)
+	for k, s := range sorted {
+		level := room / (len(sorted) - k)
+		if s > level {
+			return level
+		}
+		room -= s
+	}
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[len(sorted)-1]
+}
+
+// minFieldShare is the smallest share, in bytes of a string literal, that
+// lets a field be compressed: the smallest budget and its two quotes.
+const minFieldShare = MinBudgetBytes + 2
+
+// A fieldShare is how the budget of one structured result is divided
+// among its top-level string fields, and what the last round of
+// compression made of it.
+type fieldShare struct {
+	whole   budget       // what the spliced Content must fit
+	counter TokenCounter // counts its tokens when whole.tokens > 0
+	limits  []budget     // each field's budget; 0 in a dimension leaves the compressor's own
+	rounds  int
+}
+
+// shareBudget divides whole among the fields of content, or reports that
+// content already fits it, in which case nothing is compressed. Room is
+// what the bytes (tokens) outside the fields leave; it is water-filled
+// over the fields' literal sizes (token counts), so a field within its
+// share keeps every byte and the rest is divided among the others. A
+// field's byte budget is its share without the quotes and without the
+// escaping its text needs, at the rate its whole text needs it; the
+// rounds that follow correct the estimate (see adjust).
+func shareBudget(content string, fields []jsonField, whole budget, counter TokenCounter) (s *fieldShare, fits bool) {
+	fitsBytes := whole.bytes == 0 || len(content) <= whole.bytes
+	if fitsBytes && (whole.tokens == 0 || len(content) <= whole.tokens || countTokens(counter, content) <= whole.tokens) {
+		return nil, true
+	}
+	s = &fieldShare{whole: whole, counter: counter, limits: make([]budget, len(fields))}
+	if whole.bytes > 0 {
+		sizes := make([]int, len(fields))
+		outside := len(content)
+		for i, f := range fields {
+			sizes[i] = f.end - f.start
+			outside -= sizes[i]
+		}
+		level := waterLevel(sizes, whole.bytes-outside)
+		for i, f := range fields {
+			if sizes[i] <= level {
+				continue
+			}
+			escaped := len(quoteJSON(f.value)) - 2
+			n := level - 2
+			if escaped > 0 {
+				n = int(int64(n) * int64(len(f.value)) / int64(escaped))
+			}
+			s.limits[i].bytes = max(MinBudgetBytes, n)
+		}
+	}
+	if whole.tokens > 0 {
+		counts := make([]int, len(fields))
+		outside := countTokens(counter, content)
+		for i, f := range fields {
+			counts[i] = countTokens(counter, f.value)
+			outside -= counts[i]
+		}
+		level := waterLevel(counts, whole.tokens-max(outside, 0))
+		floor := minTokenBudget(counter)
+		for i := range fields {
+			if counts[i] > level {
+				s.limits[i].tokens = max(floor, level)
+			}
+		}
+	}
+	return s, false
+}
+
+// shareRounds bounds the rounds of compression one structured result gets
+// before it is compressed whole.
+const shareRounds = 6
+
+// adjust checks the Content spliced from the last round's texts (those of
+// the fields in compressed, the others untouched) against the whole
+// budget. It returns done when it fits; otherwise it shrinks the budgets
+// of the compressed fields, each by its part of the excess in proportion
+// to its size, from what its text took, and returns the fields to
+// compress again — none when no budget can shrink further or the rounds
+// are spent, and the result must be compressed whole.
+func (s *fieldShare) adjust(spliced string, texts []string, compressed []bool) (again []int, done bool) {
+	s.rounds++
+	overBytes := 0
+	if s.whole.bytes > 0 {
+		overBytes = len(spliced) - s.whole.bytes
+	}
+	overTokens := 0
+	if s.whole.tokens > 0 && len(spliced) > s.whole.tokens {
+		overTokens = countTokens(s.counter, spliced) - s.whole.tokens
+	}
+	if overBytes <= 0 && overTokens <= 0 {
+		return nil, true
+	}
+	if s.rounds >= shareRounds {
+		return nil, false
+	}
+	var sumBytes, sumTokens int
+	tokens := make([]int, len(texts))
+	for i, t := range texts {
+		if !compressed[i] {
+			continue
+		}
+		sumBytes += len(t)
+		if overTokens > 0 {
+			tokens[i] = countTokens(s.counter, t)
+			sumTokens += tokens[i]
+		}
+	}
+	floor := 0
+	if overTokens > 0 {
+		floor = minTokenBudget(s.counter)
+	}
+	for i, t := range texts {
+		if !compressed[i] {
+			continue
+		}
+		l, changed := s.limits[i], false
+		if overBytes > 0 && sumBytes > 0 {
+			cut := ceilDiv(overBytes*len(t), sumBytes)
+			if n := max(MinBudgetBytes, min(nonzero(l.bytes, len(t)), len(t))-cut); n < nonzero(l.bytes, len(t)+1) {
+				l.bytes, changed = n, true
+			}
+		}
+		if overTokens > 0 && sumTokens > 0 {
+			cut := ceilDiv(overTokens*tokens[i], sumTokens)
+			if n := max(floor, min(nonzero(l.tokens, tokens[i]), tokens[i])-cut); n < nonzero(l.tokens, tokens[i]+1) {
+				l.tokens, changed = n, true
+			}
+		}
+		if changed {
+			s.limits[i] = l
+			again = append(again, i)
+		}
+	}
+	return again, false
+}
+
+// nonzero returns n, or or when n is 0 (no limit).
+func nonzero(n, or int) int {
+	if n == 0 {
+		return or
+	}
+	return n
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
