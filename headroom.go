@@ -160,11 +160,15 @@ func (r Report) TokensOmitted() int {
 // escaping its field's text needs once spliced back as a JSON string
 // (\n, \", \u00XX). When the spliced Content is still over the budget,
 // the compressed fields' budgets shrink by their parts of the excess and
-// they are compressed again, a bounded number of times. No field's byte
+// they are compressed again, a bounded number of times. Room left once it
+// fits — the log planner keeps what tells, not as much as fits — goes
+// once to the fields that used most of theirs (none whose digest was
+// asked for), and is kept only if the splice still fits. No field's byte
 // budget is below [MinBudgetBytes]; when it would have to be, or the
 // bytes outside the strings alone are over the budget, or the rounds do
 // not make it fit, the whole Content goes through as one string instead. A token budget ([WithMaxTokens]) is shared and held the same
-// way, as the configured [TokenCounter] counts the spliced Content. Any
+// way, as the configured [TokenCounter] counts the spliced Content (room
+// left is handed on under a byte budget alone). Any
 // other Compressor gets each field with no more than its own budget to
 // fit, so its spliced Content may be over that budget by the other
 // fields, the bytes outside them and the escaping.
@@ -267,6 +271,7 @@ type resultJob struct {
 	fields    []jsonField // nil when the whole Content is one string
 	strs      []stringJob // one per field, or one for the whole Content
 	share     *fieldShare // the fields' shares of the result's budget; nil when each has the whole budget
+	fitted    []stringJob // the strings of a splice that fitted, while grown shares are tried
 }
 
 // A stringJob is one string of a tool result, and what became of it.
@@ -349,10 +354,26 @@ func reshare(results []resultJob) bool {
 				texts = append(texts, sj.text)
 			}
 		}
-		redo, done := r.share.adjust(spliceFields(r.content, fields, texts), all, compressed)
+		spliced := spliceFields(r.content, fields, texts)
+		redo, done := r.share.adjust(spliced, all, compressed)
+		if done {
+			// A field whose digest was asked for is not grown: a second
+			// summary would cost a model call for a few hundred bytes.
+			growable := slices.Clone(compressed)
+			for k, sj := range r.strs {
+				growable[k] = growable[k] && !sj.o.Summary.Called
+			}
+			redo = r.share.grow(spliced, all, growable)
+			if len(redo) == 0 {
+				r.share, r.fitted = nil, nil
+				continue
+			}
+			r.fitted = slices.Clone(r.strs)
+		}
 		switch {
-		case done:
-			r.share = nil
+		case len(redo) == 0 && r.fitted != nil:
+			// The grown shares do not fit: keep the splice that did.
+			r.strs, r.share, r.fitted = r.fitted, nil, nil
 		case len(redo) == 0:
 			// No share can shrink further: the budget wins over validity,
 			// as it does for a result whose bulk is not in its strings.

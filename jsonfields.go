@@ -164,6 +164,7 @@ type fieldShare struct {
 	counter TokenCounter // counts its tokens when whole.tokens > 0
 	limits  []budget     // each field's budget; 0 in a dimension leaves the compressor's own
 	rounds  int
+	grown   []bool // the fields given spare room, once the split fitted; nil before
 }
 
 // shareBudget divides whole among the fields of content, or reports that
@@ -247,6 +248,12 @@ func (s *fieldShare) adjust(spliced string, texts []string, compressed []bool) (
 	}
 	var sumBytes, sumTokens int
 	tokens := make([]int, len(texts))
+	// After growing, only the grown fields give the room back.
+	cut := slices.Clone(compressed)
+	for i := range cut {
+		cut[i] = cut[i] && (s.grown == nil || s.grown[i])
+	}
+	compressed = cut
 	for i, t := range texts {
 		if !compressed[i] {
 			continue
@@ -284,6 +291,41 @@ func (s *fieldShare) adjust(spliced string, texts []string, compressed []bool) (
 		}
 	}
 	return again, false
+}
+
+// grow hands the room a fitting splice leaves over to the fields that
+// used most (three quarters) of their byte budgets, in proportion to
+// their sizes, and returns them to compress again; it does so once, for a
+// byte budget alone. A planner that keeps only what tells, like the log planner, can
+// leave much of its share unused, which a clip of a neighbour would
+// rather spend. Too little room left, or no field wanting it, returns
+// none.
+func (s *fieldShare) grow(spliced string, texts []string, compressed []bool) []int {
+	if s.grown != nil || s.whole.bytes == 0 || s.whole.tokens > 0 || s.rounds >= shareRounds-1 {
+		return nil
+	}
+	s.grown = make([]bool, len(texts))
+	spare := s.whole.bytes - len(spliced)
+	if spare < MinBudgetBytes {
+		return nil
+	}
+	var hungry []int
+	sum := 0
+	for i, t := range texts {
+		if compressed[i] && s.limits[i].bytes > 0 && len(t)*4 >= s.limits[i].bytes*3 {
+			hungry = append(hungry, i)
+			sum += len(t)
+		}
+	}
+	for _, i := range hungry {
+		t := texts[i]
+		// Spare bytes are literal bytes: grow the text by what they hold
+		// at the rate its text is escaped.
+		more := int(int64(spare) * int64(len(t)) / int64(sum) * int64(len(t)) / int64(len(quoteJSON(t))))
+		s.limits[i].bytes += more
+		s.grown[i] = true
+	}
+	return hungry
 }
 
 // nonzero returns n, or or when n is 0 (no limit).
