@@ -35,7 +35,8 @@ func ExampleCompressToolResults() {
 }
 
 // A structured result: each top-level string field is compressed on its
-// own and the JSON around it is kept byte for byte.
+// own, the JSON around it is kept byte for byte, and the whole object,
+// escapes included, fits the budget.
 func ExampleCompressToolResults_structured() {
 	h, _ := headroom.New(headroom.WithMaxBytes(500))
 	stdout := strings.Repeat("compiling...\n", 200)
@@ -45,8 +46,8 @@ func ExampleCompressToolResults_structured() {
 	}}}
 	fresh, rep, _ := headroom.CompressToolResults(context.Background(), h, fresh)
 	out := fresh[0].Parts[0].ToolResult.Content
-	fmt.Println(rep.Strings[0].Field, strings.HasPrefix(out, `{"exit_code": 0, "stdout": "compiling...\n`), strings.HasSuffix(out, `", "stderr": ""}`))
-	// Output: stdout true true
+	fmt.Println(rep.Strings[0].Field, strings.HasPrefix(out, `{"exit_code": 0, "stdout": "compiling...\n`), strings.HasSuffix(out, `", "stderr": ""}`), len(out) <= 500)
+	// Output: stdout true true true
 }
 
 // Plug a cheap model in as a summarizer: its digest rides in the marker.
