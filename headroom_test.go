@@ -680,3 +680,38 @@ func TestCompressToolResultsWrapperDigests(t *testing.T) {
 		t.Fatal("same input, different output")
 	}
 }
+
+// A Compressor other than Headroom keeps the per-string contract: each
+// field comes whole, with no share of the result's budget on its context,
+// and is compressed once.
+func TestCompressToolResultsCustomCompressorPerField(t *testing.T) {
+	var calls atomic.Int32
+	c := compressorFunc(func(ctx context.Context, out ToolOutput) (string, Outcome, error) {
+		calls.Add(1)
+		if ctx.Value(fieldBudgetKey{}) != nil {
+			t.Error("a share reached a custom Compressor")
+		}
+		if len(out.Text) <= 1000 {
+			return out.Text, Outcome{Strategy: StrategyNone, BytesBefore: len(out.Text), BytesAfter: len(out.Text)}, nil
+		}
+		s := strings.Repeat("\n", 1000)
+		return s, Outcome{Strategy: StrategyClip, BytesBefore: len(out.Text), BytesAfter: len(s)}, nil
+	})
+	big := strings.Repeat("x\n", 30000)
+	content := `{"stdout": ` + quoteJSON(big) + `, "stderr": ` + quoteJSON(big) + `, "exit_code": 1}`
+	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: content}}}}}
+	out, rep, err := CompressToolResults(context.Background(), c, msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out[0].Parts[0].ToolResult.Content
+	if calls.Load() != 2 || len(rep.Strings) != 2 || !json.Valid([]byte(got)) || len(got) < 4000 {
+		t.Fatalf("%d calls, %d reported, %d bytes", calls.Load(), len(rep.Strings), len(got))
+	}
+}
+
+type compressorFunc func(context.Context, ToolOutput) (string, Outcome, error)
+
+func (f compressorFunc) Compress(ctx context.Context, out ToolOutput) (string, Outcome, error) {
+	return f(ctx, out)
+}
