@@ -153,25 +153,22 @@ func (r Report) TokensOmitted() int {
 // bring it near the budget, so the whole Content goes through c as one
 // string, and the budget wins over JSON validity.
 //
-// A [Headroom] holds the whole Content to its budget, marker included: the
-// fields share it. The room the bytes outside the strings leave is
-// water-filled over the fields' sizes — a field within its share keeps
-// every byte, the others divide the rest — and each share pays for the
-// escaping its field's text needs once spliced back as a JSON string
-// (\n, \", \u00XX). When the spliced Content is still over the budget,
-// the compressed fields' budgets shrink by their parts of the excess and
-// they are compressed again, a bounded number of times. Room left once it
-// fits — the log planner keeps what tells, not as much as fits — goes
-// once to the fields that used most of theirs (none whose digest was
-// asked for), and is kept only if the splice still fits. No field's byte
-// budget is below [MinBudgetBytes]; when it would have to be, or the
-// bytes outside the strings alone are over the budget, or the rounds do
-// not make it fit, the whole Content goes through as one string instead. A token budget ([WithMaxTokens]) is shared and held the same
-// way, as the configured [TokenCounter] counts the spliced Content (room
-// left is handed on under a byte budget alone). Any
-// other Compressor gets each field with no more than its own budget to
-// fit, so its spliced Content may be over that budget by the other
-// fields, the bytes outside them and the escaping.
+// A [Headroom] holds the whole Content to its budget, marker and escaping
+// included: the fields share it. The room the bytes outside the strings
+// leave is water-filled over the fields' sizes — a field within its share
+// keeps every byte, the larger ones divide the rest — and each share pays
+// for the escaping its text needs once spliced back as a JSON string (\n,
+// \", \u00XX). When the splice is still over budget, the compressed fields'
+// budgets shrink by their parts of the excess and they are compressed
+// again, a bounded number of times. Room left once it fits goes once to
+// the fields that used most of theirs (none whose digest was asked for),
+// and is kept only if the splice still fits. When a field's share would
+// fall below [MinBudgetBytes], the bytes outside the strings alone are over
+// budget, or the rounds do not make it fit, the whole Content goes through
+// as one string instead. A token budget ([WithMaxTokens]) is shared and
+// held the same way, as the configured [TokenCounter] counts the spliced
+// Content. Any other Compressor gets each field with its own whole budget,
+// so its spliced Content may exceed that budget.
 //
 // Up to [DefaultConcurrency] strings are compressed at once
 // ([WithConcurrency] sets it for a [Headroom]), the fields of one result
