@@ -45,23 +45,35 @@ func BenchmarkPlanClip(b *testing.B) {
 // BenchmarkCompress measures the whole default pipeline — routing, plan,
 // token count of the cut part, render — on real outputs scaled up.
 func BenchmarkCompress(b *testing.B) {
-	inputs := []struct{ name, tool, corpus string }{
-		{"search", "Grep", "search_rg_context_ctx_prometheus"},
-		{"log", "Bash", "log_go_test_prometheus_all_packages"},
-		{"json", "Bash", "json_go_list_prometheus_stream"},
-		{"plain", "Read", "plain_read_markdown_prometheus_config_docs"},
+	inputs := []struct {
+		name, tool, corpus string
+		want               Strategy
+	}{
+		{"search", "Grep", "search_rg_context_ctx_prometheus", StrategySearch},
+		{"log", "Bash", "log_go_test_prometheus_all_packages", StrategyLog},
+		{"json", "Bash", "json_go_list_prometheus_stream", StrategyJSON},
+		{"plain", "Read", "plain_read_markdown_prometheus_config_docs", StrategyClip},
 	}
 	h := mustNew(b)
 	for _, in := range inputs {
 		src := corpusInput(b, in.corpus)
 		for _, size := range benchSizes {
 			text := repeatTo(src, size.n)
+			if in.name == "json" {
+				// Whole documents: a stream cut mid-document is not JSON,
+				// and would measure the clip fallback instead.
+				text = strings.Repeat(src, max(1, size.n/len(src)))
+			}
 			b.Run(in.name+"/"+size.name, func(b *testing.B) {
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: in.tool, Text: text}); err != nil {
+					_, o, err := h.Compress(context.Background(), ToolOutput{Tool: in.tool, Text: text})
+					if err != nil {
 						b.Fatal(err)
+					}
+					if o.Strategy != in.want {
+						b.Fatalf("strategy %s, want %s: the benchmark would measure the wrong planner", o.Strategy, in.want)
 					}
 				}
 			})
