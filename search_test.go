@@ -318,28 +318,14 @@ func FuzzPlanSearch(f *testing.F) {
 	})
 }
 
+// BenchmarkPlanSearch measures search floods: three corpus outputs, copied
+// under new paths so that the file count grows with the input.
 func BenchmarkPlanSearch(b *testing.B) {
 	var src strings.Builder
 	for _, name := range []string{"search_rg_context_ctx_prometheus", "search_git_grep_todo_prometheus", "search_rg_windows_paths_gin"} {
 		src.WriteString(corpusInput(b, name))
 	}
-	for _, size := range benchSizes {
-		// Vary the paths between copies, so the file count grows with the input.
-		var buf strings.Builder
-		for i := 0; buf.Len() < size.n; i++ {
-			buf.WriteString(strings.ReplaceAll(src.String(), "\ntsdb/", fmt.Sprintf("\ncopy%d/tsdb/", i)))
-		}
-		text := buf.String()
-		b.Run(size.name, func(b *testing.B) {
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, ok := planSearch(text, 15000, searchOptions{}); !ok {
-					b.Fatal("declined")
-				}
-			}
-		})
-	}
+	benchPlanSearch(b, src.String(), benchSizes)
 }
 
 // BenchmarkPlanSearchContext measures grep -C output, whose leftover room
@@ -350,6 +336,14 @@ func BenchmarkPlanSearchContext(b *testing.B) {
 		name string
 		n    int
 	}{{"33KB", len(src)}}, benchSizes...)
+	benchPlanSearch(b, src, sizes)
+}
+
+// benchPlanSearch plans src, copied under new paths up to each size.
+func benchPlanSearch(b *testing.B, src string, sizes []struct {
+	name string
+	n    int
+}) {
 	for _, size := range sizes {
 		var buf strings.Builder
 		for i := 0; buf.Len() < size.n; i++ {
