@@ -1,19 +1,28 @@
 // Command agentloop is a complete agent loop against a scripted fake model,
-// so it runs anywhere with no network and no API key. It shows the one
-// place headroom belongs: between running a tool and appending its result.
+// so it runs anywhere with no network and no API key. It shows both halves
+// of headroom where an agent uses them:
 //
-//   - The raw tool output goes to the user's screen, whole.
-//   - The compressed output goes into the history the model re-reads on
-//     every turn.
-//   - A sub-agent started with the same context inherits the budget.
-//   - A "cheap model" summarizer is plugged in as a SummarizerFunc.
+//   - Between running a tool and appending its result: the raw output goes
+//     to the user's screen, whole; the compressed output goes into the
+//     history the model re-reads on every turn. A sub-agent started with
+//     the same context inherits the budget, and a "cheap model" summarizer
+//     is plugged in as a SummarizerFunc.
+//   - Before each model call: the proactive check (ShouldCompact), and
+//     Compact when it fires, with the same summarizer and an Observer that
+//     prints the line a UI would show.
+//   - Around each model call: the reactive path (RetryOnOverflow), which
+//     compacts and retries when the provider answers "prompt is too long".
 //
-// Run it from the repository root: go run ./examples/agentloop
+// The context window is tiny (5,000 tokens, where real models have 200,000)
+// so that a few tool turns fill it. Run it from the repository root:
+//
+//	go run ./examples/agentloop
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,47 +33,102 @@ import (
 	"github.com/headroom-go/headroom"
 )
 
+const (
+	// resultBudget is the byte budget of each tool result in history.
+	resultBudget = 4000
+	// window is the demo model's context window in tokens: tiny, so that
+	// a few tool turns fill it.
+	window = 5000
+	// compactTo is the share of the window a proactive compaction aims
+	// for: well under the 85 % at which ShouldCompact fires, so the next
+	// few turns fit without compacting again (each compaction breaks the
+	// provider's prompt cache).
+	compactTo = 0.6
+	// smallWindow is the window of the smaller model the user switches to
+	// for the last question (see rootSession).
+	smallWindow = 3000
+)
+
 func main() {
-	if err := run(context.Background(), os.Stdout); err != nil {
+	if _, err := run(context.Background(), os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "agentloop:", err)
 		os.Exit(1)
 	}
 }
 
-// run drives the root agent and writes what the user would see to screen.
-func run(ctx context.Context, screen io.Writer) error {
+// run drives the root agent through a scripted session, writes what the
+// user would see to screen, and returns the root agent's final history.
+func run(ctx context.Context, screen io.Writer) ([]headroom.Message, error) {
+	summarizer := headroom.SummarizerFunc(cheapModel)
 	// No budget option: the budget rides the context, so every agent started
 	// with ctx — the root and its sub-agents — compresses alike.
-	h, err := headroom.New(headroom.WithSummarizer(headroom.SummarizerFunc(cheapModel)))
+	h, err := headroom.New(headroom.WithSummarizer(summarizer))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	ctx = headroom.WithBudget(ctx, 4000)
-	history := []headroom.Message{
-		{Role: headroom.RoleSystem, Parts: []headroom.Part{{Text: "You are a Go maintainer's assistant."}}},
-		{Role: headroom.RoleUser, Parts: []headroom.Part{{Text: "Where does package net take a context.Context?"}}},
+	ctx = headroom.WithBudget(ctx, resultBudget)
+	root := &agent{
+		name: "root", h: h, summarizer: summarizer, screen: screen,
+		model: &scriptedModel{turns: rootScript, window: window}, window: window,
 	}
-	root := &agent{name: "root", h: h, screen: screen, model: &scriptedModel{turns: rootScript}}
-	history, err = root.loop(ctx, history)
-	if err != nil {
-		return err
+	history := []headroom.Message{text(headroom.RoleSystem, "You are a Go maintainer's assistant.")}
+	for _, turn := range rootSession {
+		if turn.window != 0 {
+			// From here the provider serves a smaller model — the user
+			// switched, or a router fell back — and the agent's own setting
+			// lags behind: its proactive check still measures against the
+			// old window, and only the provider's refusal tells. That is
+			// the case the reactive path is for. Everywhere else in this
+			// run it is never needed: ShouldCompact fires at 85 % of the
+			// real window, and the request is the history it measured.
+			root.model.window = turn.window
+			fmt.Fprintf(screen, "\n[user] /model small (a %d-token window)\n", turn.window)
+		}
+		fmt.Fprintf(screen, "\n[user] %s\n", turn.prompt)
+		history = append(history, text(headroom.RoleUser, turn.prompt))
+		if history, err = root.loop(ctx, history); err != nil {
+			return nil, err
+		}
 	}
-	fmt.Fprintf(screen, "\n%s history: %d messages, %d bytes of tool results\n", root.name, len(history), toolBytes(history))
-	return nil
+	fmt.Fprintf(screen, "\n%s history: %d messages, %d tokens (the model's window: %d), %d bytes of tool results\n",
+		root.name, len(history), headroom.CountMessages(history, nil), root.model.window, toolBytes(history))
+	return history, nil
 }
 
 // agent is one agent loop: ask the model, run the tools it calls, compress
 // their results, append, repeat until the model answers in text.
 type agent struct {
-	name   string
-	h      headroom.Compressor
-	screen io.Writer
-	model  *scriptedModel
+	name       string
+	h          headroom.Compressor
+	summarizer headroom.Summarizer
+	screen     io.Writer
+	model      *scriptedModel
+	window     int // the context window the agent believes its model has
 }
 
 func (a *agent) loop(ctx context.Context, history []headroom.Message) ([]headroom.Message, error) {
 	for {
-		reply := a.model.next()
+		// Proactive: compact before the request would come near the window.
+		if headroom.ShouldCompact(history, a.window, 0, nil) {
+			compacted, _, err := headroom.Compact(ctx, history, a.compactOptions(int(compactTo*float64(a.window))))
+			switch {
+			case errors.Is(err, headroom.ErrCannotFit):
+				// Even what must be kept is over the target; send it as it
+				// is and let the reactive path below deal with a refusal.
+			case err != nil:
+				return nil, err
+			default:
+				history = compacted
+			}
+		}
+		// Reactive: when the provider still says the prompt is too long,
+		// compact to 80 % of what was sent and try again. The history it
+		// returns is the one that was sent last: keep it.
+		reply, sent, err := headroom.RetryOnOverflow(ctx, history, a.complete, headroom.RetryOptions{Compact: a.compactOptions(0)})
+		history = sent
+		if err != nil {
+			return nil, err
+		}
 		history = append(history, reply)
 		calls := toolCalls(reply)
 		if len(calls) == 0 {
@@ -93,6 +157,34 @@ func (a *agent) loop(ctx context.Context, history []headroom.Message) ([]headroo
 	}
 }
 
+// complete is one model call. A refusal is shown to the user as it came;
+// RetryOnOverflow decides what to do about it.
+func (a *agent) complete(ctx context.Context, history []headroom.Message) (headroom.Message, error) {
+	reply, err := a.model.complete(ctx, history)
+	if err != nil {
+		fmt.Fprintf(a.screen, "[%s] provider: %v\n", a.name, err)
+	}
+	return reply, err
+}
+
+// compactOptions configures every compaction of this agent, proactive or
+// reactive (RetryOnOverflow sets the budget itself).
+func (a *agent) compactOptions(budget int) headroom.CompactOptions {
+	return headroom.CompactOptions{
+		Budget:     budget,
+		Summarizer: a.summarizer,
+		// Scaled to the demo window: with 200,000 tokens the defaults
+		// (the last 5 tool results and 20 messages kept) are right.
+		Protection: headroom.Protection{KeepToolResults: 2},
+		Summarize:  headroom.SummarizeOptions{KeepRecent: 3},
+		Observer: func(e headroom.Event) {
+			if e.Kind == headroom.EventCompacted {
+				fmt.Fprintf(a.screen, "[%s] %s · %d → %d tokens\n", a.name, e, e.Report.TokensBefore, e.Report.TokensAfter)
+			}
+		},
+	}
+}
+
 // runTool runs one tool call. Bash runs a real command; Task starts a
 // sub-agent with the same context, so it inherits the budget.
 func (a *agent) runTool(ctx context.Context, c *headroom.ToolCall) (string, int) {
@@ -109,8 +201,11 @@ func (a *agent) runTool(ctx context.Context, c *headroom.ToolCall) (string, int)
 		}
 		return string(out), 0
 	case "Task":
-		sub := &agent{name: "sub-agent", h: a.h, screen: a.screen, model: &scriptedModel{turns: subScript}}
-		h, err := sub.loop(ctx, []headroom.Message{{Role: headroom.RoleUser, Parts: []headroom.Part{{Text: args.Prompt}}}})
+		sub := &agent{
+			name: "sub-agent", h: a.h, summarizer: a.summarizer, screen: a.screen,
+			model: &scriptedModel{turns: subScript, window: a.window}, window: a.window,
+		}
+		h, err := sub.loop(ctx, []headroom.Message{text(headroom.RoleUser, args.Prompt)})
 		if err != nil {
 			return err.Error(), 1
 		}
@@ -119,30 +214,71 @@ func (a *agent) runTool(ctx context.Context, c *headroom.ToolCall) (string, int)
 	return "unknown tool " + c.Name, 127
 }
 
-// scriptedModel stands in for a provider: it replays fixed turns.
+// scriptedModel stands in for a provider: it replays fixed turns, and
+// refuses a request over its context window the way providers do.
 type scriptedModel struct {
-	turns []headroom.Message
-	i     int
+	turns  []headroom.Message
+	i      int
+	window int
 }
 
-func (m *scriptedModel) next() headroom.Message {
+func (m *scriptedModel) complete(ctx context.Context, history []headroom.Message) (headroom.Message, error) {
+	if err := ctx.Err(); err != nil {
+		return headroom.Message{}, err
+	}
+	if n := headroom.CountMessages(history, nil); n > m.window {
+		return headroom.Message{}, fmt.Errorf("prompt is too long: %d tokens > %d maximum", n, m.window)
+	}
 	t := m.turns[min(m.i, len(m.turns)-1)]
 	m.i++
-	return t
+	return t, nil
+}
+
+func text(role headroom.Role, s string) headroom.Message {
+	return headroom.Message{Role: role, Parts: []headroom.Part{{Text: s}}}
 }
 
 func call(id, name, args string) headroom.Message {
 	return headroom.Message{Role: headroom.RoleAssistant, Parts: []headroom.Part{{ToolCall: &headroom.ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}}}}
 }
 
-func say(text string) headroom.Message {
-	return headroom.Message{Role: headroom.RoleAssistant, Parts: []headroom.Part{{Text: text}}}
+func say(s string) headroom.Message { return text(headroom.RoleAssistant, s) }
+
+// read is a Bash call that prints a file of the Go distribution, as an
+// agent reads source: large, and the same on every run.
+func read(id, file string) headroom.Message {
+	return call(id, "Bash", `{"command":"cat \"$(go env GOROOT)/src/`+file+`\""}`)
 }
 
+// rootSession is what the user types, one question per turn; window, when
+// set, is the provider's window from that turn on.
+var rootSession = []struct {
+	prompt string
+	window int
+}{
+	{prompt: "Where does package net take a context.Context?"},
+	{prompt: "How does http.Server shut down gracefully?"},
+	{prompt: "And how does http.Client enforce its Timeout?"},
+	{prompt: "Which context functions should a handler use for deadlines?"},
+	{prompt: "Where does a request get its context?"},
+	{prompt: "Sum it up in one sentence.", window: smallWindow},
+}
+
+// rootScript is the model's side of rootSession, in order.
 var rootScript = []headroom.Message{
 	call("call_1", "Bash", `{"command":"cd \"$(go env GOROOT)/src\" && grep -rn 'context.Context' net"}`),
 	call("call_2", "Task", `{"prompt":"Read the net/http documentation and report."}`),
-	say("net threads context.Context through 59 files (see the grep counts); the sub-agent read the docs."),
+	say("net threads context.Context through its dialers, resolvers and listeners; the sub-agent read the net/http docs."),
+	read("call_3", "net/http/server.go"),
+	say("Server.Shutdown closes the listeners, then idle connections, and waits for active ones until its context is done."),
+	read("call_4", "net/http/client.go"),
+	read("call_5", "net/http/transport.go"),
+	say("Client.Timeout covers the whole exchange: a timer cancels the request, and the transport aborts the connection."),
+	read("call_6", "context/context.go"),
+	say("Use r.Context() with context.WithTimeout or WithDeadline, and pass the result down."),
+	read("call_7", "net/http/request.go"),
+	say("From NewRequestWithContext or WithContext; the server cancels it when the client goes away."),
+	say("Contexts carry deadlines from the server's request down through the client and the dialer, and Shutdown drains by one."),
 }
 
 var subScript = []headroom.Message{
@@ -151,11 +287,15 @@ var subScript = []headroom.Message{
 }
 
 // cheapModel stands in for a cheap summarization model: a real one would
-// send req.Prompt and req.Input to a provider. This one counts the most
-// frequent words of the cut part, deterministically.
+// send req.Prompt and req.Input to a provider. This one works
+// deterministically: for a conversation it lists the user's questions, and
+// for a tool output the most frequent words of the cut part.
 func cheapModel(ctx context.Context, req headroom.SummaryRequest) (headroom.Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return headroom.Summary{}, err
+	}
+	if req.Kind == headroom.SummaryConversation {
+		return conversationSummary(req), nil
 	}
 	counts := map[string]int{}
 	for _, w := range strings.Fields(req.Input) {
@@ -178,6 +318,29 @@ func cheapModel(ctx context.Context, req headroom.SummaryRequest) (headroom.Summ
 		Text:  fmt.Sprintf("%d lines cut; most frequent terms: %s.", strings.Count(req.Input, "\n"), strings.Join(words, ", ")),
 		Usage: headroom.Usage{InputTokens: len(req.Input) / 4, OutputTokens: 40},
 	}, nil
+}
+
+// conversationSummary keeps the user's questions: those of the previous
+// summary, then those of the folded turns, which the transcript in
+// req.Input heads with "--- user ---".
+func conversationSummary(req headroom.SummaryRequest) headroom.Summary {
+	var b strings.Builder
+	b.WriteString("## User instructions\n")
+	for _, line := range strings.Split(req.Previous, "\n") {
+		if strings.HasPrefix(line, "- ") {
+			b.WriteString(line + "\n")
+		}
+	}
+	lines := strings.Split(req.Input, "\n")
+	for i, line := range lines {
+		if line == "--- user ---" && i+1 < len(lines) && !strings.HasPrefix(lines[i+1], "[CONVERSATION_SUMMARY]") {
+			b.WriteString("- " + lines[i+1] + "\n")
+		}
+	}
+	return headroom.Summary{
+		Text:  strings.TrimSuffix(b.String(), "\n"),
+		Usage: headroom.Usage{InputTokens: len(req.Input) / 4, OutputTokens: b.Len() / 4},
+	}
 }
 
 func toolCalls(m headroom.Message) []*headroom.ToolCall {
