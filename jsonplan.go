@@ -15,9 +15,11 @@ import (
 // notes for the rest. It declines anything that is not valid JSON or has
 // fewer than two elements.
 //
-// A pretty-printed object gets the outline plan instead (planOutline):
-// its members are rarely alike, and its shape — which keys exist, how
-// large each value is — matters more than its first member whole.
+// An object gets the outline plan instead (planOutline): its members are
+// rarely alike, and its shape — which keys exist, how large each value is
+// — matters more than its first member whole. Minified JSON (curl of a
+// REST API, gh api, jq -c) gets lines of headroom's own: the outline's,
+// or for an array or stream planMinifiedSequence's.
 func planJSON(text string, limit int) (plan, bool) {
 	elems, kind, ok := jsonElements(text)
 	if !ok || len(elems) < 2 || limit < 200 {
@@ -27,6 +29,9 @@ func planJSON(text string, limit int) (plan, bool) {
 		if p, ok := planOutline(text, skipSpace(text, 0), limit); ok {
 			return p, true
 		}
+	}
+	if minifiedSequence(text, elems, kind) {
+		return planMinifiedSequence(text, elems, kind, limit)
 	}
 	const noteRoom = 120 // two gap notes and slack
 	headRoom := (limit - noteRoom) * 55 / 100
@@ -172,7 +177,7 @@ func sequence(text string, i int, closing byte) [][2]int {
 	return elems
 }
 
-// The outline plan is for a pretty-printed object whose bulk is nested (an
+// The outline plan is for an object whose bulk is nested (an
 // OpenAPI document, kubectl get -o json, a config dump): keeping its first
 // members whole would show one of them and hide the document's shape. It
 // shows the structure instead, breadth-first: every key of depth 1, then
@@ -182,10 +187,16 @@ func sequence(text string, i int, closing byte) [][2]int {
 // such as […5 members: "get", "put", "patch" + 2 more, 4,210 bytes…] —
 // unless keeping it whole costs about as much. An expanded array shows
 // its first element (and further one-line ones) and counts the rest, as
-// the sequence plan does at the top. Every kept byte is an input line or the start of one: the plan
-// relies on one member per line, so minified JSON is left to the sequence
-// plan, and a value whose members share lines is summarised, never
-// expanded.
+// the sequence plan does at the top.
+//
+// Pretty-printed, every kept byte is an input line or the start of one:
+// the plan relies on one member per line, so there a value whose members
+// share lines is summarised, never expanded. Minified — fewer lines than
+// members — the same outline is laid out in lines of headroom's own: each
+// member kept from its key through its comma (or, open or summarised,
+// through its opening bracket), then a '\n'; a closing bracket on a line
+// of its own. A member's range and its note are the same either way; only
+// the line layout differs (span, opening, closing).
 //
 // Each depth scans the values expanded at that depth once, and depths
 // stop at maxOutlineDepth, so the cost is linear in the input for a
@@ -228,17 +239,51 @@ type outliner struct {
 	budget int
 	used   int
 	nodes  []onode
+	// minified lays the outline out in lines of its own, for JSON whose
+	// members share lines: a member is kept from its key to its comma and
+	// followed by a '\n' headroom writes. Otherwise (pretty-printed JSON)
+	// every kept byte is an input line or the start of one.
+	minified bool
 }
 
 // planOutline returns the outline plan of the object that starts at root
-// and fills text but for white space, or false when the object is not
-// pretty-printed or not even its first members fit in limit.
+// and fills text but for white space, or false when not even its first
+// members fit in limit, or when it is neither pretty-printed (a member
+// per line) nor minified (fewer lines than members).
 func planOutline(text string, root, limit int) (plan, bool) {
-	o := &outliner{text: text, budget: limit}
-	o.nodes = append(o.nodes, onode{key: root, val: root, end: valueEnd(text, root), state: asElided})
-	o.nodes[0].elems = sequence(text, root, '}')
-	if !o.expand(0, limit) {
+	end := valueEnd(text, root)
+	members := sequence(text, root, '}')
+	pretty := (&outliner{text: text}).lined(onode{key: root, val: root, end: end, elems: members})
+	if !pretty && strings.Count(text[root:end], "\n") > len(members) {
+		// More lines than members, yet not one member per line: one long
+		// member pretty-printed after a '{' that shares its line.
 		return plan{}, false
+	}
+	o, items, ok := outline(text, root, end, limit, !pretty)
+	if !ok {
+		return plan{}, false
+	}
+	shown, levels := o.counts()
+	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
+	p.what = "kept the outline " + plural(levels, "level") + " deep: " + commas(shown) + " of " +
+		plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
+	p.hint = "To see a part, re-run with a jq path to it (jq 'keys'" + o.jqExample() + ")."
+	return p, true
+}
+
+// outline returns the outline of the valid array or object text[root:end]
+// in at most limit bytes of items, breadth-first as described above, laid
+// out as pretty-printed or minified lines.
+func outline(text string, root, end, limit int, minified bool) (*outliner, []item, bool) {
+	o := &outliner{text: text, budget: limit, minified: minified}
+	closing := byte('}')
+	if text[root] == '[' {
+		closing = ']'
+	}
+	o.nodes = append(o.nodes, onode{key: root, val: root, end: end, state: asElided})
+	o.nodes[0].elems = sequence(text, root, closing)
+	if !o.expand(0, limit) {
+		return nil, nil, false
 	}
 	level := o.nodes[0].kids
 	var elided []int // in the order of their expansion attempts
@@ -272,7 +317,7 @@ func planOutline(text string, root, limit int) (plan, bool) {
 	slices.Sort(elided)
 	for _, i := range elided {
 		n := &o.nodes[i]
-		whole := lineEnd(text, n.end, len(text)) - lineStart(text, n.key)
+		whole := o.size(o.span(*n))
 		if n.state == asElided && o.used-n.cost+whole <= o.budget {
 			o.used += whole - n.cost
 			n.state, n.cost = asWhole, whole
@@ -280,15 +325,56 @@ func planOutline(text string, root, limit int) (plan, bool) {
 	}
 	items := o.items()
 	if itemsSize(items) > limit {
-		return plan{}, false
+		return nil, nil, false
 	}
-	shown, levels := o.counts()
-	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	p.what = "kept the outline " + plural(levels, "level") + " deep: " + commas(shown) + " of " +
-		plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
-	p.hint = "To see a part, re-run with a jq path to it (jq 'keys'" + o.jqExample() + ")."
-	return p, true
+	return o, items, true
 }
+
+// The pieces of a node's display, as input ranges: span when it is kept
+// whole, opening and closing when it is open. Pretty-printed, they are
+// whole lines; minified, the key through the value (or its opening
+// bracket) and, for a span and a closing, the comma after it.
+
+func (o *outliner) span(n onode) (start, end int) {
+	if !o.minified {
+		return lineStart(o.text, n.key), lineEnd(o.text, n.end, len(o.text))
+	}
+	return n.key, o.comma(n.end)
+}
+
+func (o *outliner) opening(n onode) (start, end int) {
+	if !o.minified {
+		return lineStart(o.text, n.key), lineEnd(o.text, n.val, len(o.text))
+	}
+	return n.key, n.val + 1
+}
+
+func (o *outliner) closing(n onode) (start, end int) {
+	if !o.minified {
+		return lineStart(o.text, n.end-1), lineEnd(o.text, n.end-1, len(o.text))
+	}
+	return n.end - 1, o.comma(n.end)
+}
+
+// comma returns the index past the comma that follows a value ending at
+// i, or i when none does.
+func (o *outliner) comma(i int) int {
+	if j := skipSpace(o.text, i); j < len(o.text) && o.text[j] == ',' {
+		return j + 1
+	}
+	return i
+}
+
+// keep returns the item keeping text[start:end] as a line: minified, with
+// the '\n' that ends it.
+func (o *outliner) keep(start, end int) item {
+	it := keepRange(start, end)
+	it.eol = o.minified && (end == start || o.text[end-1] != '\n')
+	return it
+}
+
+// size returns the bytes keep(start, end) writes.
+func (o *outliner) size(start, end int) int { return o.keep(start, end).size() }
 
 // expand opens the elided node i if its opening line, closing line and
 // children fit in room bytes, and reports whether it did. Children are
@@ -302,9 +388,7 @@ func (o *outliner) expand(i, room int) bool {
 		return false
 	}
 	isArray := text[n.val] == '['
-	open := lineEnd(text, n.val, len(text)) - lineStart(text, n.key)
-	closing := lineEnd(text, n.end-1, len(text)) - lineStart(text, n.end-1)
-	cost := open + closing
+	cost := o.size(o.opening(n)) + o.size(o.closing(n))
 	// The longest "more" note: its indentation, count, keys and size.
 	const moreRoom = 2 + 80 + 40 + outlineNoteKeys*(outlineKeyMax+2) + 40
 	share := room
@@ -339,7 +423,10 @@ func (o *outliner) expand(i, room int) bool {
 	}
 	var more string
 	if hidden := n.elems[len(kids):]; len(hidden) > 0 {
-		indent := text[lineStart(text, hidden[0][0]):hidden[0][0]]
+		indent := ""
+		if !o.minified {
+			indent = text[lineStart(text, hidden[0][0]):hidden[0][0]]
+		}
 		more = indent[:min(len(indent), 80)] + o.summary(hidden, isArray, true) // indented as they are
 		cost += len(more) + 2
 	}
@@ -361,10 +448,10 @@ func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
 	if !isElem {
 		c.val = skipSpace(text, skipSpace(text, stringEnd(text, e[0]))+1)
 	}
-	ls, le := lineStart(text, c.key), lineEnd(text, c.end, len(text))
+	ls, le := o.span(c)
 	container := text[c.val] == '{' || text[c.val] == '['
-	if !container || lineEnd(text, c.val, len(text)) >= c.end {
-		c.state, c.cost = asLine, le-ls
+	if !container || !o.minified && lineEnd(text, c.val, len(text)) >= c.end {
+		c.state, c.cost = asLine, o.size(ls, le)
 		if c.cost > outlineLineMax {
 			cut := ls + outlineLineKeep
 			for cut > ls && !utf8.RuneStart(text[cut]) {
@@ -382,7 +469,7 @@ func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
 	c.elems = sequence(text, c.val, closing)
 	c.note = o.summary(c.elems, closing == ']', false)
 	c.state, c.cost = asElided, c.val+1-ls+len(c.note)+2
-	if whole := le - ls; whole <= c.cost+outlineSlack {
+	if whole := o.size(ls, le); whole <= c.cost+outlineSlack {
 		c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
 	}
 	return c
@@ -433,6 +520,9 @@ func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
 // opening bracket ends its line, each member starts a line and ends one
 // (with its comma), and the closing bracket starts its line.
 func (o *outliner) lined(n onode) bool {
+	if o.minified {
+		return len(n.elems) > 0
+	}
 	text := o.text
 	onlySpace := func(s string) bool { return strings.Trim(s, " \t\r") == "" }
 	nl := strings.IndexByte(text[n.val:n.end], '\n')
@@ -453,7 +543,6 @@ func (o *outliner) lined(n onode) bool {
 
 // items writes the outline as plan items in input order.
 func (o *outliner) items() []item {
-	text := o.text
 	var items []item
 	type frame struct{ node, next int }
 	stack := []frame{{0, -1}}
@@ -461,20 +550,20 @@ func (o *outliner) items() []item {
 		f := &stack[len(stack)-1]
 		n := &o.nodes[f.node]
 		if f.next < 0 {
-			ls := lineStart(text, n.key)
+			ls, le := o.span(*n)
 			switch n.state {
 			case asLine:
 				if n.cut > 0 {
 					items = append(items, item{start: ls, end: n.cut, note: n.note})
 				} else {
-					items = append(items, keepRange(ls, lineEnd(text, n.end, len(text))))
+					items = append(items, o.keep(ls, le))
 				}
 			case asWhole:
-				items = append(items, keepRange(ls, lineEnd(text, n.end, len(text))))
+				items = append(items, o.keep(ls, le))
 			case asElided:
 				items = append(items, item{start: ls, end: n.val + 1, note: n.note})
 			case asOpen:
-				items = append(items, keepRange(ls, lineEnd(text, n.val, len(text))))
+				items = append(items, o.keep(o.opening(*n)))
 			}
 			if n.state != asOpen {
 				stack = stack[:len(stack)-1]
@@ -490,7 +579,7 @@ func (o *outliner) items() []item {
 		if n.more != "" {
 			items = append(items, noteLine(n.more))
 		}
-		items = append(items, keepRange(lineStart(text, n.end-1), lineEnd(text, n.end-1, len(text))))
+		items = append(items, o.keep(o.closing(*n)))
 		stack = stack[:len(stack)-1]
 	}
 	return items
@@ -563,4 +652,120 @@ func sizeText(n int) string {
 		return plural(n, "byte")
 	}
 	return commas((n+512)/1024) + " KB"
+}
+
+// minifiedSequence reports whether the elements of a top-level array
+// share lines (curl of a REST API, gh api, jq -c), or whether a stream's
+// first or last document is one line: the sequence plan, which cuts
+// elements at line ends, would keep nothing of them but whole ones.
+func minifiedSequence(text string, elems [][2]int, kind string) bool {
+	last := len(elems) - 1
+	switch kind {
+	case "array element":
+		return strings.Count(text[elems[0][0]:elems[last][0]], "\n") < last
+	case "document":
+		oneLine := func(e [2]int) bool { return strings.IndexByte(text[e[0]:e[1]], '\n') < 0 }
+		return oneLine(elems[0]) || oneLine(elems[last])
+	}
+	return false
+}
+
+// planMinifiedSequence plans a minified array or a stream of one-line
+// documents in lines of its own: the opening bracket; the first elements
+// whole while they fit in about half of limit, or else the first one's
+// outline; a count of the rest with their size; the last element whole or
+// outlined — identities (id, name) open an element, and an outline shows
+// every key it can; the closing bracket. Each element kept whole is an
+// input range, followed by a '\n' of headroom's own.
+func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
+	const noteRoom = 120 // the count note and slack
+	headRoom := (limit - noteRoom) * 55 / 100
+	var items []item
+	used := 0
+	add := func(its ...item) {
+		items = append(items, its...)
+		used += itemsSize(its)
+	}
+	line := func(start, end int) item { return item{start: start, end: end, eol: true} }
+	span := func(e [2]int) (int, int) { return e[0], e[1] }
+	var closing item
+	if kind == "array element" {
+		o := &outliner{text: text}
+		span = func(e [2]int) (int, int) { return e[0], o.comma(e[1]) }
+		open := skipSpace(text, 0)
+		if elems[0][0]-open > headRoom/4 {
+			return plan{}, false
+		}
+		add(line(open, open+1))
+		end := skipSpace(text, elems[len(elems)-1][1])
+		closing = line(end, end+1)
+	}
+	last := len(elems) - 1
+	shown, outlined := 0, 0
+	for shown < last {
+		it := line(span(elems[shown]))
+		if used+it.size() > headRoom {
+			break
+		}
+		add(it)
+		shown++
+	}
+	if shown == 0 {
+		add(outlineElement(text, elems[0], span, headRoom-used)...)
+		shown, outlined = 1, 1
+	}
+	omitted := last - shown
+	if omitted > 0 {
+		add(noteLine("[…" + plural(omitted, "more "+kind) + ", " + sizeText(elems[last][0]-elems[shown][0]) + "…]"))
+	}
+	room := limit - used - closing.size()
+	if tail := line(span(elems[last])); tail.size() <= room {
+		add(tail)
+	} else {
+		add(outlineElement(text, elems[last], span, room)...)
+		outlined++
+	}
+	if closing.eol {
+		add(closing)
+	}
+	if used > limit || len(items) < 3 {
+		return plan{}, false
+	}
+	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
+	first := "the first"
+	if shown > 1 {
+		first += " " + commas(shown)
+	}
+	how := ""
+	if outlined > 0 {
+		how = ", large ones outlined by their keys and sizes"
+	}
+	p.what = commas(omitted) + " of " + plural(len(elems), kind) + " (kept " + first + " and the last" + how + ")"
+	if omitted == 0 {
+		p.what = "the inside of large ones among " + plural(len(elems), kind) + " (none omitted whole)"
+	}
+	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."
+	return p, true
+}
+
+// outlineElement returns the minified outline of the element e in at most
+// room bytes; for a scalar, or when no outline fits, its start cut short.
+func outlineElement(text string, e [2]int, span func([2]int) (int, int), room int) []item {
+	if c := text[e[0]]; c == '{' || c == '[' {
+		// The outline's closing line takes the comma after the element.
+		if _, items, ok := outline(text, e[0], e[1], room, true); ok {
+			return items
+		}
+	}
+	start, end := span(e)
+	note := "[…" + commas(end-start) + " bytes…]"
+	keep := room - len(note) - 2
+	if keep <= 0 {
+		return []item{noteLine(note)}
+	}
+	cut := min(start+keep, end)
+	for cut > start && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return []item{{start: start, end: cut, note: note}}
 }

@@ -155,14 +155,15 @@ func TestPlanJSONOutline(t *testing.T) {
 			wantWhat: "kept the outline",
 		},
 		{
-			// No member has a line of its own to keep: the sequence plan
-			// keeps what fits of the first and last members.
-			name:      "minified: the sequence plan",
-			text:      `{"paths":` + strings.TrimSpace(mustMarshal(paths)) + `,"items":` + mustMarshal(items) + `,"kind":"List"}`,
-			limit:     3000,
-			want:      []string{`"kind":"List"}`},
-			wantWhat:  "1 of 3 object members",
-			notWanted: []string{"[…3 members"},
+			// No member has a line of its own: the outline writes them on
+			// lines of its own, each an input range.
+			name:  "minified: the outline in lines of its own",
+			text:  `{"paths":` + mustMarshal(paths) + `,"items":` + mustMarshal(items) + `,"kind":"List"}` + "\n",
+			limit: 3000,
+			want: []string{"{\n\"paths\":{\n", "\"/api/v1/path0\":{", "\"items\":[\n{\n\"labels\":{\"app\":\"web\"},\n\"name\":\"pod-0\",\n",
+				"[…299 more array elements,", "],\n\"kind\":\"List\"\n}\n"},
+			wantWhat:  "kept the outline",
+			notWanted: []string{"\n\n"},
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -310,6 +311,157 @@ func BenchmarkPlanJSON(b *testing.B) {
 					_ = render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
 				}
 			})
+		}
+	}
+}
+
+// An issue as the GitHub REST API returns it, identities first.
+type ghIssue struct {
+	ID        int       `json:"id"`
+	NodeID    string    `json:"node_id"`
+	Number    int       `json:"number"`
+	Title     string    `json:"title"`
+	User      ghUser    `json:"user"`
+	Labels    []ghLabel `json:"labels"`
+	State     string    `json:"state"`
+	Body      string    `json:"body"`
+	CreatedAt string    `json:"created_at"`
+	URL       string    `json:"url"`
+}
+
+type ghUser struct {
+	Login   string `json:"login"`
+	ID      int    `json:"id"`
+	HTMLURL string `json:"html_url"`
+	Type    string `json:"type"`
+}
+
+type ghLabel struct {
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// ghIssues returns n issues, minified as gh api and curl print them.
+func ghIssues(n int, body string) string {
+	var issues []ghIssue
+	for i := range n {
+		issues = append(issues, ghIssue{ID: 1000 + i, NodeID: "I_kwDO" + itoa(i), Number: i + 1, Title: "Issue number " + itoa(i+1),
+			User:   ghUser{Login: "user" + itoa(i%7), ID: 500 + i%7, HTMLURL: "https://github.com/user" + itoa(i%7), Type: "User"},
+			Labels: []ghLabel{{ID: 1, Name: "bug", Color: "d73a4a"}, {ID: 2, Name: "help wanted", Color: "008672"}},
+			State:  "open", Body: body, CreatedAt: "2026-01-02T03:04:05Z", URL: "https://api.github.com/repos/o/r/issues/" + itoa(i+1)})
+	}
+	return mustMarshal(issues) + "\n"
+}
+
+// Minified JSON — curl of a REST API, gh api, jq -c — planned in lines of
+// headroom's own, every value shown an input range.
+func TestPlanJSONMinified(t *testing.T) {
+	deep := `{"first":"` + strings.Repeat("f", 5000) + `",` + strings.Repeat(`"a":{`, 9990) + `"leaf":true` + strings.Repeat("}", 9990) + "}"
+	for _, c := range []struct {
+		name      string
+		text      string
+		limit     int
+		want      []string // in the output, in this order
+		wantWhat  string
+		notWanted []string
+	}{
+		{
+			name:  "array of small objects: the first ones whole, a count, the last whole",
+			text:  ghIssues(300, "short"),
+			limit: 2000,
+			want: []string{"[\n{\"id\":1000,", `"body":"short",`, "},\n{\"id\":1001,", "[…29", "more array elements, ",
+				"\n{\"id\":1299,", `"url":"https://api.github.com/repos/o/r/issues/300"}` + "\n]\n"},
+			wantWhat: "of 300 array elements (kept the first",
+		},
+		{
+			name:  "array of large objects: the first one's outline, the last one's",
+			text:  ghIssues(200, strings.Repeat("Steps to reproduce: run it. ", 100)),
+			limit: 2000,
+			want: []string{"[\n{\n\"id\":1000,\n\"node_id\":\"I_kwDO0\",\n", "\"user\":{", "\"body\":\"Steps to reproduce", "bytes…]\n",
+				"},\n[…198 more array elements, ", "\n{\n\"id\":1199,\n", "]\n"},
+			wantWhat: "large ones outlined",
+		},
+		{
+			name:     "object with a huge string: cut, the other members kept",
+			text:     `{"name":"blob","content":"` + strings.Repeat("QUJD", 250000) + `","size":1000000}`,
+			limit:    2000,
+			want:     []string{"{\n", "\"name\":\"blob\",\n", "\"content\":\"QUJD", "bytes…]\n", "\"size\":1000000\n}\n"},
+			wantWhat: "kept the outline",
+		},
+		{
+			name:     "array of huge strings: the first and the last cut",
+			text:     `["` + strings.Repeat("a", 100000) + `","b","` + strings.Repeat("c", 100000) + `"]`,
+			limit:    2000,
+			want:     []string{"[\n\"aaa", "[…100,003 bytes…]", "[…1 more array element, 4 bytes…]", "\"ccc", "[…100,002 bytes…]", "]\n"},
+			wantWhat: "1 of 3 array elements",
+		},
+		{
+			name:     "non-ASCII keys",
+			text:     `{"clé":"valeur","名前":{"姓":"山田","名":"太郎","説明":"` + strings.Repeat("長い文章。", 2000) + `"},"ключ":[1,2,3]}`,
+			limit:    1000,
+			want:     []string{"\"clé\":\"valeur\",\n", "\"名前\":{", "\"姓\":\"山田\",\n", "\"ключ\":[1,2,3]\n}\n"},
+			wantWhat: "kept the outline",
+		},
+		{
+			name:     "nesting as deep as encoding/json accepts",
+			text:     deep,
+			limit:    4000,
+			want:     []string{"{\n\"first\":\"fff", "\"a\":{\n\"a\":{\n"},
+			wantWhat: "kept the outline",
+		},
+		{
+			name:     "a stream of one-line documents (jq -c)",
+			text:     strings.ReplaceAll(strings.Trim(ghIssues(50, strings.Repeat("long body ", 100)), "[]\n"), "},{\"id\":10", "}\n{\"id\":10") + "\n",
+			limit:    2000,
+			want:     []string{"{\n\"id\":1000,\n", "[…48 more documents, ", "\n{\"id\":1049,"},
+			wantWhat: "48 of 50 documents",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, ok := planJSON(c.text, c.limit)
+			if !ok {
+				t.Fatal("declined")
+			}
+			checkPlan(t, c.text, p, c.limit)
+			out := render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+			rest := out
+			for _, w := range c.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("lost %q (or out of order):\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			if !strings.Contains(p.what, c.wantWhat) {
+				t.Errorf("what = %q, want it to say %q", p.what, c.wantWhat)
+			}
+			for _, it := range p.items { // each kept range a member or value, or an opening or closing of one
+				if it.end > it.start && it.note == "" && len(c.text) < 100000 {
+					s := strings.TrimSuffix(c.text[it.start:it.end], ",")
+					if strings.HasSuffix(s, "{") {
+						s += "}"
+					} else if strings.HasSuffix(s, "[") {
+						s += "]"
+					}
+					if s != "}" && s != "]" && !json.Valid([]byte("{"+s+"}")) && !json.Valid([]byte(s)) {
+						t.Errorf("kept %q is not a member or value", s)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Invalid or truncated minified JSON is not planned as JSON.
+func TestPlanJSONMinifiedDeclines(t *testing.T) {
+	whole := ghIssues(100, "body")
+	for _, text := range []string{
+		whole[:len(whole)/2], whole[:len(whole)-3], `{"a":1,"b":[1,2` + strings.Repeat(",3", 2000),
+		`[{"a":1},{"b":2}` + strings.Repeat(" ", 3000), `{"a":1,"b":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`,
+	} {
+		if p, ok := planJSON(text, 2000); ok {
+			t.Errorf("planJSON(%.40q…) = %q, want a decline", text, p.what)
 		}
 	}
 }
