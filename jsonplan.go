@@ -728,7 +728,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if closing.eol {
 		add(closing)
 	}
-	if used > limit || len(items) < 3 {
+	if used > limit {
 		return plan{}, false
 	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
