@@ -251,6 +251,8 @@ func FuzzPlanJSON(f *testing.F) {
 	for _, s := range jsonSeeds(f) {
 		f.Add(s, 1200)
 	}
+	f.Add(ghIssues(3, "a body with \"quotes\", é and a \\ backslash"), 900) // minified
+	f.Add(`{"a":{"b":[1,{"c":"d"},[]],"e":{}},"f":"`+strings.Repeat("g", 300)+`","h":[{"i":1},{"j":2}]}`, 260)
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 10000
 		p, ok := planJSON(text, limit)
