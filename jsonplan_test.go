@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -301,22 +302,34 @@ func jsonSeeds(t testing.TB) []string {
 
 // BenchmarkPlanJSON measures planning and rendering the k8s OpenAPI
 // document repeated to 1 MB and 10 MB: as a stream of documents (the
-// sequence plan) and as the members of one object (the outline plan).
+// sequence plan) and as the members of one object (the outline plan),
+// pretty-printed and minified; and a minified GitHub issue array.
 func BenchmarkPlanJSON(b *testing.B) {
 	doc := strings.TrimSpace(corpusInput(b, "json_k8s_openapi_autoscaling_v2_jq"))
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, []byte(doc)); err != nil {
+		b.Fatal(err)
+	}
+	issue := strings.Trim(ghIssues(1, strings.Repeat("Steps to reproduce: run it. ", 20)), "[]\n")
 	for _, size := range benchSizes {
 		copies := size.n/len(doc) + 1
-		var stream, object strings.Builder
+		var stream, object, minObject strings.Builder
 		object.WriteString("{\n")
+		minObject.WriteString("{")
 		for i := range copies {
 			stream.WriteString(doc + "\n")
 			if i > 0 {
 				object.WriteString(",\n")
+				minObject.WriteString(",")
 			}
 			object.WriteString(`"copy` + itoa(i) + `": ` + doc)
+			minObject.WriteString(`"copy` + itoa(i) + `":` + compact.String())
 		}
 		object.WriteString("\n}\n")
-		for _, c := range []struct{ name, text string }{{"stream", stream.String()}, {"object", object.String()}} {
+		minObject.WriteString("}\n")
+		issues := "[" + strings.TrimSuffix(strings.Repeat(issue+",", size.n/len(issue)+1), ",") + "]\n"
+		for _, c := range []struct{ name, text string }{{"stream", stream.String()}, {"object", object.String()},
+			{"minified-object", minObject.String()}, {"minified-array", issues}} {
 			b.Run(c.name+"/"+size.name, func(b *testing.B) {
 				b.SetBytes(int64(len(c.text)))
 				b.ReportAllocs()
