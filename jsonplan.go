@@ -13,7 +13,8 @@ import (
 // first elements as fit in about half of limit, and the beginning of the
 // last element — where identities (ID, name, ImportPath) sit — with gap
 // notes for the rest. It declines anything that is not valid JSON or has
-// fewer than two elements.
+// fewer than two elements, but for an object whose one member wraps the
+// bulk.
 //
 // An object gets the outline plan instead (planOutline): its members are
 // rarely alike, and its shape — which keys exist, how large each value is
@@ -22,13 +23,17 @@ import (
 // or for an array or stream planMinifiedSequence's.
 func planJSON(text string, limit int) (plan, bool) {
 	elems, kind, ok := jsonElements(text)
-	if !ok || len(elems) < 2 || limit < 200 {
+	if !ok || len(elems) == 0 || limit < 200 {
 		return plan{}, false
 	}
-	if kind == "object member" {
+	// One member can wrap the bulk: {"data": [...]}, {"items": [...]}.
+	if kind == "object member" && (len(elems) > 1 || wrapper(text, elems[0])) {
 		if p, ok := planOutline(text, skipSpace(text, 0), limit); ok {
 			return p, true
 		}
+	}
+	if len(elems) < 2 {
+		return plan{}, false
 	}
 	if minifiedSequence(text, elems, kind) {
 		return planMinifiedSequence(text, elems, kind, limit)
@@ -86,6 +91,16 @@ func planJSON(text string, limit int) (plan, bool) {
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
 	return p, true
+}
+
+// wrapper reports whether the member m holds a non-empty array or object.
+func wrapper(text string, m [2]int) bool {
+	v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+	if text[v] != '[' && text[v] != '{' {
+		return false
+	}
+	c := text[skipSpace(text, v+1)]
+	return c != ']' && c != '}'
 }
 
 // keepEnds keeps the first and the last whole lines of text[start:end]

@@ -441,6 +441,20 @@ func TestPlanJSONMinified(t *testing.T) {
 			wantWhat: "kept the outline",
 		},
 		{
+			name:     "one member wrapping the array, minified",
+			text:     `{"data":` + strings.TrimSpace(ghIssues(100, "short")) + "}\n",
+			limit:    2000,
+			want:     []string{"{\n\"data\":[\n{\n\"id\":1000,\n", "},\n[…99 more array elements, ", "]\n}\n"},
+			wantWhat: "kept the outline",
+		},
+		{
+			name:     "one member wrapping the array, pretty",
+			text:     "{\n  \"items\": [\n" + strings.Repeat("    {\"id\": 1},\n", 300) + "    {\"id\": 2}\n  ]\n}\n",
+			limit:    1000,
+			want:     []string{"{\n  \"items\": [\n    {\"id\": 1},\n", "[…300 more array elements, ", "  ]\n}\n"},
+			wantWhat: "kept the outline",
+		},
+		{
 			name:     "a stream of one-line documents (jq -c)",
 			text:     strings.ReplaceAll(strings.Trim(ghIssues(50, strings.Repeat("long body ", 100)), "[]\n"), "},{\"id\":10", "}\n{\"id\":10") + "\n",
 			limit:    2000,
@@ -468,7 +482,7 @@ func TestPlanJSONMinified(t *testing.T) {
 			}
 			for _, it := range p.items { // each kept range a member or value, or an opening or closing of one
 				if it.end > it.start && it.note == "" && len(c.text) < 100000 {
-					s := strings.TrimSuffix(c.text[it.start:it.end], ",")
+					s := strings.TrimSuffix(strings.TrimSpace(c.text[it.start:it.end]), ",")
 					if strings.HasSuffix(s, "{") {
 						s += "}"
 					} else if strings.HasSuffix(s, "[") {
@@ -487,6 +501,7 @@ func TestPlanJSONMinified(t *testing.T) {
 func TestPlanJSONMinifiedDeclines(t *testing.T) {
 	whole := ghIssues(100, "body")
 	for _, text := range []string{
+		`{"data":[]}`, `{"data":{}}`, `{"data":"` + strings.Repeat("x", 3000) + `"}`, // one member, nothing to outline
 		whole[:len(whole)/2], whole[:len(whole)-3], `{"a":1,"b":[1,2` + strings.Repeat(",3", 2000),
 		`[{"a":1},{"b":2}` + strings.Repeat(" ", 3000), `{"a":1,"b":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`,
 	} {
