@@ -206,7 +206,7 @@ func sequence(text string, i int, closing byte) [][2]int {
 //
 // Pretty-printed, every kept byte is an input line or the start of one:
 // the plan relies on one member per line, so there a value whose members
-// share lines is summarised, never expanded. Minified — fewer lines than
+// share lines is summarised, never expanded. Minified — no more lines than
 // members — the same outline is laid out in lines of headroom's own: each
 // member kept from its key through its comma (or, open or summarised,
 // through its opening bracket), then a '\n'; a closing bracket on a line
@@ -264,7 +264,7 @@ type outliner struct {
 // planOutline returns the outline plan of the object that starts at root
 // and fills text but for white space, or false when not even its first
 // members fit in limit, or when it is neither pretty-printed (a member
-// per line) nor minified (fewer lines than members).
+// per line) nor minified (no more lines than members).
 func planOutline(text string, root, limit int) (plan, bool) {
 	end := valueEnd(text, root)
 	members := sequence(text, root, '}')
