@@ -30,9 +30,9 @@
 //   - search output (grep, rg, git grep): every file stays listed with its
 //     exact match count and its first matches; totals go in the marker;
 //   - JSON arrays and document streams: the first elements and the last
-//     one's identity; a pretty-printed object whose bulk is nested: its
-//     outline, every key of the top levels with the rest summarised in
-//     place by keys and sizes;
+//     one's identity; an object whose bulk is nested: its outline, every
+//     key of the top levels with the rest summarised in place by keys and
+//     sizes (minified JSON is laid out one member per line);
 //   - logs of exec tools (Bash, shell, …): every error with its whole stack
 //     trace, warnings deduplicated as (×N), runner summaries, head and tail,
 //     in the original order with [… N lines omitted …] gaps;
