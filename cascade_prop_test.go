@@ -515,3 +515,61 @@ func findSummary(msgs []Message) string {
 	}
 	return ""
 }
+
+// inputRecorder is fakeSummarizer that keeps every transcript it
+// was sent.
+type inputRecorder struct {
+	fakeSummarizer
+	inputs []string
+}
+
+func (r *inputRecorder) Summarize(ctx context.Context, req SummaryRequest) (Summary, error) {
+	r.inputs = append(r.inputs, req.Input)
+	return r.fakeSummarizer.Summarize(ctx, req)
+}
+
+// TestCompactLosesNoUserMessage: with a summarizer that succeeds, every
+// user message of the input is in the output verbatim or was in the
+// summarizer's input — trim never drops a user message that summarize
+// left out of the summary.
+func TestCompactLosesNoUserMessage(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genConversation(t)
+		for i := range in { // make every instruction recognizable
+			if isInstruction(&in[i]) && len(in[i].Parts) > 0 {
+				in[i].Parts = append([]Part(nil), in[i].Parts...)
+				in[i].Parts[0].Text = fmt.Sprintf("question %d: %s", i, in[i].Parts[0].Text)
+			}
+		}
+		o, _ := drawCompactOptions(t, in)
+		s := &inputRecorder{}
+		o.Summarizer = s
+		out, rep, err := Compact(context.Background(), in, o)
+		for _, sr := range rep.Steps {
+			if sr.Name == "summarize" && sr.Err != nil {
+				return // the summary was not used: nothing to check
+			}
+		}
+		if err != nil {
+			return // ErrCannotFit returns the input
+		}
+	next:
+		for i := range in {
+			if !isInstruction(&in[i]) || len(in[i].Parts) == 0 {
+				continue
+			}
+			for j := range out {
+				if reflect.DeepEqual(in[i], out[j]) {
+					continue next
+				}
+			}
+			q := fmt.Sprintf("question %d: ", i)
+			for _, input := range s.inputs {
+				if strings.Contains(input, q) {
+					continue next
+				}
+			}
+			t.Fatalf("user message %d (%q) was dropped without being summarized (steps %s)", i, in[i].Parts[0].Text, rep.Applied())
+		}
+	})
+}

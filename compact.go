@@ -81,10 +81,28 @@ func MaskStep(o MaskOptions) Step {
 
 // SummarizeStep returns [Summarize] with s as a step named "summarize".
 // The protection rules and the counter come from the [StepEnv].
+//
+// Unlike Summarize alone, the step aims at env.Budget: when folding up to
+// its preferred cut would leave the conversation over the budget (counting
+// the summary as long as o.MaxWords allows), it moves the cut later, so
+// that a trim step after it does not drop messages that are neither in
+// the summary nor kept. The cut never moves into the last
+// [DefaultTrimKeepRecent] messages, what a default trim keeps, nor past
+// what the protection rules keep; the summarizer is still called once.
 func SummarizeStep(s Summarizer, o SummarizeOptions) Step {
+	return summarizeStep(s, o, DefaultTrimKeepRecent)
+}
+
+// summarizeStep is SummarizeStep leaving the last minTail messages alone
+// when it moves its cut: those the trim step after it keeps.
+func summarizeStep(s Summarizer, o SummarizeOptions, minTail int) Step {
 	return NewStep("summarize", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
 		o.Protection, o.Counter = env.Protection, env.Counter
-		return Summarize(ctx, msgs, s, o)
+		var fit *fitTarget
+		if env.Budget > 0 {
+			fit = &fitTarget{budget: env.Budget, minTail: minTail}
+		}
+		return summarize(ctx, msgs, s, o, fit)
 	})
 }
 
@@ -107,7 +125,7 @@ func TrimStep(o TrimOptions) Step {
 func DefaultSteps(o CompactOptions) []Step {
 	steps := []Step{MaskStep(o.Mask)}
 	if o.Summarizer != nil {
-		steps = append(steps, SummarizeStep(o.Summarizer, o.Summarize))
+		steps = append(steps, summarizeStep(o.Summarizer, o.Summarize, o.Trim.keepRecent()))
 	}
 	return append(steps, TrimStep(o.Trim))
 }

@@ -216,3 +216,55 @@ func TestKept(t *testing.T) {
 		t.Errorf("Kept = %v, want %v", got, want)
 	}
 }
+
+// TestCompactSummarizesWhatTrimWouldDrop is the agent-loop user's case:
+// Summarize's preferred cut (20 messages back, moved to a user turn) left
+// a question verbatim that the trim after it then dropped, so it was in
+// neither the summary nor the history. The summarize step run by Compact
+// now moves its cut later when the preferred one would not fit.
+func TestCompactSummarizesWhatTrimWouldDrop(t *testing.T) {
+	say := func(i int) Message {
+		return Message{Role: RoleAssistant, Parts: []Part{{Text: "Step " + itoa(i) + ": " + strings.Repeat("looked at the code and changed it; ", 20)}}}
+	}
+	conv := []Message{sysMsg("You are a coding agent."), userMsg("Port the parser to Go.")}
+	for i := range 30 {
+		conv = append(conv, say(i))
+	}
+	question := userMsg("Also keep the old CLI flags working, please.")
+	conv = append(conv, question)
+	for i := range 18 {
+		conv = append(conv, say(100+i))
+	}
+	conv = append(conv, userMsg("Now run the tests."), say(200), say(201))
+
+	// Before the fix: the cut sits at the question, which summarize keeps
+	// verbatim; with this budget trim would then drop it.
+	if cut := preferredCut(conv, analyze(conv), make([]bool, len(conv)), unitLast(analyze(conv)), DefaultSummarizeKeepRecent); !sameMessage(&conv[cut], &question) {
+		t.Fatalf("the preferred cut is at message %d, not at the question", cut)
+	}
+	budget := CountMessages(conv[len(conv)-8:], nil) + 400
+	s := &recordingSummarizer{text: "## Decisions\n- port the parser"}
+	out, rep, err := Compact(context.Background(), conv, CompactOptions{
+		Budget: budget, Summarizer: s, Summarize: SummarizeOptions{MaxWords: 150},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.reqs) != 1 {
+		t.Fatalf("%d summarizer calls, want 1", len(s.reqs))
+	}
+	if !strings.Contains(s.reqs[0].Input, "Also keep the old CLI flags working") {
+		t.Fatalf("the question was not summarized; report %v", rep)
+	}
+	if rep.Applied() != "summarize" {
+		t.Errorf("applied %q, want summarize alone", rep.Applied())
+	}
+	if CountMessages(out, nil) > budget || !sameMessage(&out[len(out)-3], &conv[len(conv)-3]) {
+		t.Errorf("output over budget or lost the latest instruction: %v", rep)
+	}
+	// Summarize on its own, with no budget, keeps its preferred cut.
+	alone, err := Summarize(context.Background(), conv, s, SummarizeOptions{})
+	if err != nil || !sameMessage(&alone[2], &question) {
+		t.Errorf("Summarize alone moved its cut (err %v)", err)
+	}
+}

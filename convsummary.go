@@ -94,6 +94,18 @@ func (o SummarizeOptions) keepRecent() int {
 // unchanged and the error. With nothing to fold it returns msgs and nil.
 // The input is never mutated.
 func Summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOptions) ([]Message, error) {
+	return summarize(ctx, msgs, s, o, nil)
+}
+
+// fitTarget is what the summarize step run by [Compact] aims for: a
+// conversation of at most budget tokens once summarized, without folding
+// into the last minTail messages (those a later trim keeps anyway).
+type fitTarget struct {
+	budget  int
+	minTail int
+}
+
+func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOptions, fit *fitTarget) ([]Message, error) {
 	if s == nil {
 		return msgs, errors.New("headroom: Summarize needs a Summarizer, got nil")
 	}
@@ -104,7 +116,19 @@ func Summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 	if c == nil {
 		c = Estimate
 	}
-	fold := foldSet(msgs, o.Protection, o.keepRecent())
+	words := o.MaxWords
+	switch {
+	case words == 0:
+		words = DefaultSummaryWords
+	case words < 0:
+		words = 0
+	}
+	var fold []bool
+	if fit == nil {
+		fold = foldSet(msgs, o.Protection, o.keepRecent())
+	} else {
+		fold = fitFoldSet(msgs, o.Protection, o.keepRecent(), *fit, summaryEstimate(words, c), c)
+	}
 	first, folded, foldedTokens := -1, 0, 0
 	var previous []string
 	for i := range msgs {
@@ -130,13 +154,6 @@ func Summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 			// messages now would stack a second summary before it.
 			return msgs, nil
 		}
-	}
-	words := o.MaxWords
-	switch {
-	case words == 0:
-		words = DefaultSummaryWords
-	case words < 0:
-		words = 0
 	}
 	sections := o.Sections
 	if sections == nil {
@@ -183,10 +200,63 @@ func Summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 func foldSet(msgs []Message, p Protection, keepRecent int) []bool {
 	cv := analyze(msgs)
 	keep := p.kept(cv, keepRecent, false)
-	last := make([]int, len(msgs)) // a unit's last message, by root
+	last := unitLast(cv)
+	cut := preferredCut(msgs, cv, keep, last, keepRecent)
+	return foldBefore(cv, keep, last, cut)
+}
+
+// fitFoldSet is foldSet for the summarize step run by Compact: when
+// folding up to the preferred cut would leave the conversation over
+// fit.budget — estimating the summary at summaryTokens — it moves the cut
+// later, to the first position where the rest fits, but never into the
+// last fit.minTail messages nor past what the protection rules keep. So a
+// later trim only drops what the summarizer could not have been given,
+// instead of messages that are neither in the summary nor kept.
+func fitFoldSet(msgs []Message, p Protection, keepRecent int, fit fitTarget, summaryTokens int, c TokenCounter) []bool {
+	cv := analyze(msgs)
+	minTail := max(0, min(fit.minTail, keepRecent))
+	// Protection with the shorter tail: at the preferred cut it folds
+	// exactly what keep with keepRecent folds (the units it frees all
+	// end at or after that cut), and beyond it, it is what still binds.
+	keep := p.kept(cv, minTail, false)
+	last := unitLast(cv)
+	cut := preferredCut(msgs, cv, keep, last, keepRecent)
+	limit := max(cut, len(msgs)-minTail)
+	tokens := make([]int, len(msgs))
+	unitTokens := make([]int, len(msgs))
+	total, folded := 0, 0
 	for i := range msgs {
+		tokens[i] = messageTokens(&msgs[i], c)
+		total += tokens[i]
+		unitTokens[cv.unit[i]] += tokens[i]
+		if i < cut && !keep[i] && last[cv.unit[i]] < cut {
+			folded += tokens[i]
+		}
+	}
+	// A unit joins the fold once the cut passes its last message.
+	for cut < limit && total-folded+summaryTokens > fit.budget {
+		j := cut
+		cut++
+		if root := cv.unit[j]; last[root] == j && !keep[j] {
+			folded += unitTokens[root]
+		}
+	}
+	return foldBefore(cv, keep, last, cut)
+}
+
+// unitLast maps each unit's root to the unit's last message.
+func unitLast(cv *conversation) []int {
+	last := make([]int, len(cv.msgs))
+	for i := range cv.msgs {
 		last[cv.unit[i]] = i
 	}
+	return last
+}
+
+// preferredCut is at most keepRecent messages from the end, moved back to
+// a user-turn boundary when that still folds at least half as many
+// messages.
+func preferredCut(msgs []Message, cv *conversation, keep []bool, last []int, keepRecent int) int {
 	cut := max(0, len(msgs)-keepRecent)
 	countBefore := func(cut int) int {
 		n := 0
@@ -206,11 +276,29 @@ func foldSet(msgs []Message, p Protection, keepRecent int) []bool {
 			break
 		}
 	}
-	fold := make([]bool, len(msgs))
+	return cut
+}
+
+// foldBefore marks the messages before cut that are not kept and whose
+// unit ends before cut.
+func foldBefore(cv *conversation, keep []bool, last []int, cut int) []bool {
+	fold := make([]bool, len(cv.msgs))
 	for i := range cut {
 		fold[i] = !keep[i] && last[cv.unit[i]] < cut
 	}
 	return fold
+}
+
+// summaryEstimate is a conservative size of the summary message before it
+// is written: the tags and the message overhead, and a token for every
+// word asked for, and a third more (the default length when no limit is
+// stated).
+func summaryEstimate(words int, c TokenCounter) int {
+	if words <= 0 {
+		words = DefaultSummaryWords
+	}
+	empty := Message{Role: RoleUser, Parts: []Part{{Text: summaryOpen + "\n\n" + summaryClose}}}
+	return messageTokens(&empty, c) + words + words/3
 }
 
 // summaryBody is the text inside a summary message's tags.
