@@ -86,6 +86,21 @@ type RetryOptions struct {
 	// Shrink is the share of the failed attempt's tokens the next attempt
 	// is compacted to. A value outside (0, 1) means [DefaultRetryShrink].
 	Shrink float64
+	// OnOverflow, when set, is called each time the provider answers that
+	// the context is too long and a retry follows, before the messages are
+	// compacted for it: attempt is the number of the call that overflowed
+	// (1 for the first) and err its error. Use it to log, count or tell
+	// the user. It is called on the caller's goroutine; a panic in it is
+	// recovered and ignored.
+	OnOverflow func(attempt int, err error)
+}
+
+func (o RetryOptions) notify(attempt int, err error) {
+	if o.OnOverflow == nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	o.OnOverflow(attempt, err)
 }
 
 // RetryOnOverflow is the reactive trigger: it calls call with msgs and,
@@ -119,6 +134,7 @@ func RetryOnOverflow[T any](ctx context.Context, msgs []Message, call func(ctx c
 		if attempt >= attempts {
 			return res, cur, fmt.Errorf("headroom: the context still overflows after %d attempts: %w", attempt, err)
 		}
+		o.notify(attempt, err)
 		co := o.Compact
 		tokens := CountMessages(cur, co.Counter)
 		co.Budget = max(1, int(float64(tokens)*shrink))

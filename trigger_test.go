@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,47 @@ func TestRetryOnOverflowFreesTooLittle(t *testing.T) {
 		Compact: CompactOptions{Steps: []Step{}}, Attempts: 10})
 	if !errors.Is(err, ErrCannotFit) || !IsContextOverflow(err) || calls != 1 {
 		t.Fatalf("%d calls, err %v", calls, err)
+	}
+}
+
+// OnOverflow is told of each overflow a retry follows, before the
+// compaction; a panic in it does not stop the retries.
+func TestRetryOnOverflowHook(t *testing.T) {
+	conv := []Message{sysMsg("s"), userMsg("one")}
+	conv = append(conv, toolRun("a", "grep", 20, 100)...)
+	conv = append(conv, userMsg("two"), userMsg("three"))
+	n := CountMessages(conv, nil)
+
+	var seen []int
+	calls := 0
+	_, _, err := RetryOnOverflow(context.Background(), conv, overflowingModel(10, &calls), RetryOptions{
+		OnOverflow: func(attempt int, err error) {
+			if !IsContextOverflow(err) {
+				t.Errorf("attempt %d: hook got %v", attempt, err)
+			}
+			if attempt != calls {
+				t.Errorf("hook called with attempt %d after %d calls", attempt, calls)
+			}
+			seen = append(seen, attempt)
+			panic("a broken hook")
+		},
+		Compact: CompactOptions{Steps: []Step{NewStep("halve", func(_ context.Context, msgs []Message, _ StepEnv) ([]Message, error) {
+			if len(seen) != calls { // the hook ran before the compaction
+				t.Errorf("compacting before the hook: %d hooks, %d calls", len(seen), calls)
+			}
+			return Trim(msgs, TrimOptions{Budget: CountMessages(msgs, nil) * 3 / 4, KeepRecent: -1}), nil
+		})}},
+	})
+	// Three calls, all overflowing: the hook before the second and the
+	// third, not after the last.
+	if err == nil || calls != DefaultRetryAttempts || !reflect.DeepEqual(seen, []int{1, 2}) {
+		t.Fatalf("%d calls, hooks %v, err %v", calls, seen, err)
+	}
+
+	// No overflow, no hook.
+	calls, seen = 0, nil
+	if _, _, err := RetryOnOverflow(context.Background(), conv, overflowingModel(n, &calls), RetryOptions{
+		OnOverflow: func(int, error) { seen = append(seen, 0) }}); err != nil || seen != nil {
+		t.Fatalf("hooks %v, err %v", seen, err)
 	}
 }
