@@ -250,16 +250,27 @@ type Event struct {
 }
 
 // String returns the event as a UI would show it:
-// "Context compacted · 142 → 38 messages · mask+summarize".
+//
+//	Compacting context · 142 messages, 95,840 tokens
+//	Context compacted · 142 → 38 messages, 95,840 → 12,918 tokens · mask+summarize
+//	Context not compacted · 9,369 tokens remain, over the budget of 3,000
+//
+// The last is for any error: the tokens are those left after the last
+// step that ran (the input's when none did). Programs should look at Err.
 func (e Event) String() string {
 	r := e.Report
 	if e.Kind == EventCompacting {
 		return "Compacting context · " + commas(r.MessagesBefore) + " messages, " + commas(r.TokensBefore) + " tokens"
 	}
 	if e.Err != nil {
-		return "Context not compacted · " + e.Err.Error()
+		remain := r.TokensBefore
+		if n := len(r.Steps); n > 0 {
+			remain = r.Steps[n-1].TokensAfter
+		}
+		return "Context not compacted · " + commas(remain) + " tokens remain, over the budget of " + commas(r.Budget)
 	}
-	s := "Context compacted · " + commas(r.MessagesBefore) + " → " + commas(r.MessagesAfter) + " messages"
+	s := "Context compacted · " + commas(r.MessagesBefore) + " → " + commas(r.MessagesAfter) + " messages, " +
+		commas(r.TokensBefore) + " → " + commas(r.TokensAfter) + " tokens"
 	if a := r.Applied(); a != "" {
 		s += " · " + a
 	}

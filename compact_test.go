@@ -169,11 +169,34 @@ func TestCompactStopsAtFirstFit(t *testing.T) {
 	if rep.FirstChanged != 3 || !reflect.DeepEqual(out[:3], conv[:3]) {
 		t.Errorf("FirstChanged %d", rep.FirstChanged)
 	}
-	want := []string{"Compacting context · 24 messages, " + commas(rep.TokensBefore) + " tokens", "Context compacted · 24 → 24 messages · mask"}
+	want := []string{"Compacting context · 24 messages, " + commas(rep.TokensBefore) + " tokens", "Context compacted · 24 → 24 messages, " + commas(rep.TokensBefore) + " → " + commas(rep.TokensAfter) + " tokens · mask"}
 	if !reflect.DeepEqual(events, want) {
 		t.Errorf("events %q\nwant %q", events, want)
 	}
 	if got, want := rep.String(), "24 → 24 messages, "+commas(rep.TokensBefore)+" → "+commas(rep.TokensAfter)+" tokens (budget "+commas(rep.Budget)+") · mask · cache breaks at message 3"; got != want {
+		t.Errorf("String() = %q\nwant       %q", got, want)
+	}
+}
+
+// A failure's event says what remains against the budget, in words for a
+// user, without the error's "headroom:" prefix.
+func TestCompactFailedEvent(t *testing.T) {
+	conv := autonomousRun(10)
+	var last Event
+	_, rep, err := Compact(context.Background(), conv, CompactOptions{Budget: 10, Observer: func(e Event) { last = e }})
+	if !errors.Is(err, ErrCannotFit) || last.Err != err {
+		t.Fatalf("err %v, event err %v", err, last.Err)
+	}
+	remain := rep.Steps[len(rep.Steps)-1].TokensAfter
+	want := "Context not compacted · " + commas(remain) + " tokens remain, over the budget of 10"
+	if got := last.String(); got != want || !strings.Contains(err.Error(), commas(remain)+" tokens remain") {
+		t.Errorf("String() = %q\nwant       %q (err %v)", got, want, err)
+	}
+	// Cancelled before any step: the input's tokens remain.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, rep, _ = Compact(ctx, conv, CompactOptions{Budget: 10, Observer: func(e Event) { last = e }})
+	if got, want := last.String(), "Context not compacted · "+commas(rep.TokensBefore)+" tokens remain, over the budget of 10"; got != want {
 		t.Errorf("String() = %q\nwant       %q", got, want)
 	}
 }

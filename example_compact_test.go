@@ -54,7 +54,7 @@ func ExampleCompact() {
 	fmt.Println(out[1].Parts[0].Text)
 	fmt.Println(out[2].Parts[0].Text)
 	// Output:
-	// Context compacted · 82 → 23 messages · summarize
+	// Context compacted · 82 → 23 messages, 131,419 → 32,900 tokens · summarize
 	// summarize · 82 → 23 messages, cache breaks at message 2
 	// Make the tests pass.
 	// [CONVERSATION_SUMMARY]

@@ -179,7 +179,7 @@ func (a *agent) compactOptions(budget int) headroom.CompactOptions {
 		Summarize:  headroom.SummarizeOptions{KeepRecent: 3},
 		Observer: func(e headroom.Event) {
 			if e.Kind == headroom.EventCompacted {
-				fmt.Fprintf(a.screen, "[%s] %s · %d → %d tokens\n", a.name, e, e.Report.TokensBefore, e.Report.TokensAfter)
+				fmt.Fprintf(a.screen, "[%s] %s\n", a.name, e)
 			}
 		},
 	}

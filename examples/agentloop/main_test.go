@@ -61,7 +61,7 @@ func TestAgentLoopCompressesHistoryNotScreen(t *testing.T) {
 func TestAgentLoopCompactsProactivelyAndOnOverflow(t *testing.T) {
 	out, _ := runSession(t)
 	lines := strings.Split(out, "\n")
-	compacted := regexp.MustCompile(`^\[root\] Context compacted · \d+ → \d+ messages · \S+`)
+	compacted := regexp.MustCompile(`^\[root\] Context compacted · [\d,]+ → [\d,]+ messages, [\d,]+ → [\d,]+ tokens · \S+`)
 	refused := regexp.MustCompile(`^\[root\] provider: .*prompt is too long`)
 	var proactive, reactive int
 	for i, l := range lines {
