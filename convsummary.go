@@ -85,8 +85,9 @@ func (o SummarizeOptions) keepRecent() int {
 // An earlier summary inside the folded stretch is handed to s as
 // [SummaryRequest].Previous (and at the top of Input) and replaced, so
 // repeated compactions extend one summary instead of stacking them. The
-// request's Kind is [SummaryConversation]; its Input is bounded to 100 KB,
-// with long tool outputs clipped.
+// request's Kind is [SummaryConversation]; its Input is a transcript of
+// the folded messages, in the format [SummaryRequest] documents, bounded
+// to 100 KB, with long tool outputs clipped.
 //
 // s is called through the same guard as for tool outputs: a timeout
 // (o.Timeout), panic recovery. On its failure, an empty answer, or an

@@ -93,3 +93,37 @@ func ExampleShouldCompact() {
 	// false
 	// true
 }
+
+// One summarizer serves both kinds of request: a digest of a cut tool
+// output, and the structured summary of older conversation turns, whose
+// Input is a transcript with a "--- role ---" header before each message.
+func ExampleSummarizerFunc_bothKinds() {
+	cheap := headroom.SummarizerFunc(func(ctx context.Context, req headroom.SummaryRequest) (headroom.Summary, error) {
+		// A real one sends req.Prompt as the system message and req.Input
+		// as the user message to a cheap model, honouring ctx; it may
+		// choose the model or max_tokens by kind.
+		switch req.Kind {
+		case headroom.SummaryConversation:
+			calls := strings.Count(req.Input, "\n--- tool ---\n")
+			return headroom.Summary{Text: fmt.Sprintf("## Errors\n- undefined: Snapshot in pkg/store (%d outputs folded)", calls)}, nil
+		case headroom.SummaryToolOutput:
+			return headroom.Summary{Text: "rows 40-360 all fetched 200 OK"}, nil
+		}
+		return headroom.Summary{}, fmt.Errorf("unknown summary kind %q", req.Kind)
+	})
+
+	// Tool output, at append time.
+	h, _ := headroom.New(headroom.WithMaxBytes(2000), headroom.WithSummarizer(cheap))
+	out, _, _ := h.Compress(context.Background(), headroom.ToolOutput{Tool: "Read", Text: strings.Repeat("row: fetched 200 OK\n", 400)})
+	fmt.Println(strings.Contains(out, "Summary of the omitted part: rows 40-360 all fetched 200 OK"))
+
+	// The conversation, when it nears the window.
+	msgs, _, _ := headroom.Compact(context.Background(), history(40), headroom.CompactOptions{Budget: 40000, Summarizer: cheap})
+	fmt.Println(msgs[2].Parts[0].Text)
+	// Output:
+	// true
+	// [CONVERSATION_SUMMARY]
+	// ## Errors
+	// - undefined: Snapshot in pkg/store (24 outputs folded)
+	// [/CONVERSATION_SUMMARY]
+}

@@ -164,6 +164,13 @@ const DefaultKeepToolResults = 5
 // its results.
 //
 // The zero value means the documented defaults.
+//
+// The knobs that keep recent history count different things:
+// KeepToolResults counts tool results (a message with three parallel
+// results counts three); [SummarizeOptions].KeepRecent and
+// [TrimOptions].KeepRecent count messages, of any role; and
+// [MaskOptions].SkipTurns counts user turns, each running from a user
+// message to the next.
 type Protection struct {
 	// KeepToolResults is how many of the most recent tool results are
 	// kept as they are (with their calls): never masked, folded or

@@ -44,6 +44,26 @@ const (
 // SummaryRequest is what headroom hands a [Summarizer]. Prompt is the
 // complete instruction for the model and Input the material; a summarizer
 // usually sends Prompt as the system message and Input as the user message.
+// One summarizer serves both kinds by switching on Kind, e.g. to pick a
+// model or max_tokens (see ExampleSummarizerFunc_bothKinds).
+//
+// For [SummaryToolOutput], Input is the cut part of one tool output, as it
+// was. For [SummaryConversation], Input is a plain-text transcript of the
+// messages being folded, oldest first. When an earlier summary is folded
+// too, it comes first, as "Earlier summary:" and its text, then a line
+// "Conversation since then:". Each message starts with a header line
+// naming its role,
+//
+//	--- user ---
+//	--- assistant ---
+//	--- tool ---
+//
+// followed by its parts, each on lines of its own: text as it is; a tool
+// call as "[call NAME (id ID): ARGS]"; a tool result as "[result of NAME
+// (id ID), error, exit code N]" (the last two only when so) and then its
+// content; anything else as "[a non-text part: image, thinking or
+// provider block]". Texts and arguments longer than 8,000 bytes and tool
+// outputs longer than 4,000 are clipped, and the whole Input to 100,000.
 type SummaryRequest struct {
 	Kind   SummaryKind
 	Prompt string

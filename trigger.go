@@ -28,6 +28,12 @@ const (
 // proactive trigger an agent checks before each model call. A fraction
 // outside (0, 1] means [DefaultCompactFraction]; a window of 0 or less is
 // never full.
+//
+// Pass as window what the messages may use: the model's context window
+// minus the output reserved for the answer (the request's max_tokens)
+// and minus the tool definitions sent with every request. Providers count
+// both against the window, and leaving them out is the most common reason
+// a request still overflows after this check said all was well.
 func ShouldCompact(msgs []Message, window int, fraction float64, c TokenCounter) bool {
 	if window <= 0 {
 		return false
@@ -112,6 +118,12 @@ func (o RetryOptions) notify(attempt int, err error) {
 // agent's history from now on) and the error: call's own when it is not an
 // overflow, or one that wraps it (and the compaction's error, if any).
 // msgs is never mutated.
+//
+// Each compaction obeys o.Compact.Protection like any other: a retry never
+// loosens the protection rules to make room. So when what they keep is
+// itself too long, the first compaction fails with [ErrCannotFit] and
+// RetryOnOverflow stops there, returning an error that wraps both. Before
+// each compaction it calls o.OnOverflow, when set.
 func RetryOnOverflow[T any](ctx context.Context, msgs []Message, call func(ctx context.Context, msgs []Message) (T, error), o RetryOptions) (T, []Message, error) {
 	isOverflow := o.IsOverflow
 	if isOverflow == nil {
