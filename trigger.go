@@ -12,6 +12,11 @@ const (
 	// DefaultCompactFraction is the share of the context window at which
 	// [ShouldCompact] says it is time.
 	DefaultCompactFraction = 0.85
+	// DefaultCompactTarget is the share of the context window
+	// [CompactIfNeeded] compacts to once the check fires: well under
+	// DefaultCompactFraction, so the next few turns fit without
+	// compacting — and breaking the prompt cache — again.
+	DefaultCompactTarget = 0.6
 	// DefaultRetryAttempts is how many times [RetryOnOverflow] calls the
 	// provider in all.
 	DefaultRetryAttempts = 3
@@ -42,6 +47,26 @@ func ShouldCompact(msgs []Message, window int, fraction float64, c TokenCounter)
 		fraction = DefaultCompactFraction
 	}
 	return float64(CountMessages(msgs, c)) > fraction*float64(window)
+}
+
+// CompactIfNeeded is the proactive trigger and the compaction in one call:
+// when [ShouldCompact] (with [DefaultCompactFraction] and o.Counter) says
+// msgs nears the window, it runs [Compact] with o, whose Budget, when 0,
+// becomes [DefaultCompactTarget] of the window. Pass as window what the
+// messages may use, as for ShouldCompact. ran reports whether Compact
+// ran; when it did not, msgs is returned as it is with a report that
+// says so (its token count, no steps, FirstChanged -1), and a nil error.
+func CompactIfNeeded(ctx context.Context, msgs []Message, window int, o CompactOptions) (out []Message, rep CompactReport, ran bool, err error) {
+	if o.Budget == 0 {
+		o.Budget = max(1, int(DefaultCompactTarget*float64(window)))
+	}
+	// ShouldCompact, counting once for the report too.
+	if tokens := CountMessages(msgs, o.Counter); window <= 0 || float64(tokens) <= DefaultCompactFraction*float64(window) {
+		return msgs, CompactReport{MessagesBefore: len(msgs), MessagesAfter: len(msgs), TokensBefore: tokens, TokensAfter: tokens,
+			Budget: o.Budget, FirstChanged: -1}, false, nil
+	}
+	out, rep, err = Compact(ctx, msgs, o)
+	return out, rep, true, err
 }
 
 // overflowPhrases are how providers say a request is over the context

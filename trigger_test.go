@@ -158,3 +158,34 @@ func TestRetryOnOverflowHook(t *testing.T) {
 		t.Fatalf("hooks %v, err %v", seen, err)
 	}
 }
+
+func TestCompactIfNeeded(t *testing.T) {
+	conv := autonomousRun(20)
+	n := CountMessages(conv, nil)
+	ctx := context.Background()
+
+	// Under 85 % of the window: nothing runs.
+	out, rep, ran, err := CompactIfNeeded(ctx, conv, n*2, CompactOptions{})
+	if ran || err != nil || &out[0] != &conv[0] || rep.FirstChanged != -1 || len(rep.Steps) != 0 || rep.MessagesAfter != len(conv) || rep.TokensAfter != n {
+		t.Fatalf("ran %v, err %v, report %v", ran, err, rep)
+	}
+
+	// Over it: compacted to 60 % of the window.
+	window := n
+	out, rep, ran, err = CompactIfNeeded(ctx, conv, window, CompactOptions{})
+	if !ran || err != nil || rep.Budget != int(DefaultCompactTarget*float64(window)) || CountMessages(out, nil) > rep.Budget {
+		t.Fatalf("ran %v, err %v, report %v", ran, err, rep)
+	}
+	checkRules(t, "CompactIfNeeded", conv, out)
+
+	// A budget of the caller's own wins, and Compact's errors come through.
+	_, rep, ran, err = CompactIfNeeded(ctx, conv, window, CompactOptions{Budget: 1})
+	if !ran || rep.Budget != 1 || !errors.Is(err, ErrCannotFit) {
+		t.Fatalf("ran %v, err %v, report %v", ran, err, rep)
+	}
+
+	// No window, never full.
+	if _, _, ran, err := CompactIfNeeded(ctx, conv, 0, CompactOptions{}); ran || err != nil {
+		t.Fatalf("ran %v, err %v", ran, err)
+	}
+}
