@@ -7,9 +7,9 @@
 //     history the model re-reads on every turn. A sub-agent started with
 //     the same context inherits the budget, and a "cheap model" summarizer
 //     is plugged in as a SummarizerFunc.
-//   - Before each model call: the proactive check (ShouldCompact), and
-//     Compact when it fires, with the same summarizer and an Observer that
-//     prints the line a UI would show.
+//   - Before each model call: the proactive check and the compaction in
+//     one call (CompactIfNeeded: ShouldCompact, then Compact), with the
+//     same summarizer and an Observer that prints the line a UI would show.
 //   - Around each model call: the reactive path (RetryOnOverflow), which
 //     compacts and retries when the provider answers "prompt is too long".
 //
@@ -39,11 +39,6 @@ const (
 	// window is the demo model's context window in tokens: tiny, so that
 	// a few tool turns fill it.
 	window = 5000
-	// compactTo is the share of the window a proactive compaction aims
-	// for: well under the 85 % at which ShouldCompact fires, so the next
-	// few turns fit without compacting again (each compaction breaks the
-	// provider's prompt cache).
-	compactTo = 0.6
 	// smallWindow is the window of the smaller model the user switches to
 	// for the last question (see rootSession).
 	smallWindow = 3000
@@ -109,17 +104,19 @@ type agent struct {
 func (a *agent) loop(ctx context.Context, history []headroom.Message) ([]headroom.Message, error) {
 	for {
 		// Proactive: compact before the request would come near the window.
-		if headroom.ShouldCompact(history, a.window, 0, nil) {
-			compacted, _, err := headroom.Compact(ctx, history, a.compactOptions(int(compactTo*float64(a.window))))
-			switch {
-			case errors.Is(err, headroom.ErrCannotFit):
-				// Even what must be kept is over the target; send it as it
-				// is and let the reactive path below deal with a refusal.
-			case err != nil:
-				return nil, err
-			default:
-				history = compacted
-			}
+		// CompactIfNeeded checks ShouldCompact (85 % of the window) and,
+		// when it fires, compacts to DefaultCompactTarget (60 %): well
+		// under the trigger, so the next few turns fit without compacting
+		// again (each compaction breaks the provider's prompt cache).
+		compacted, _, _, err := headroom.CompactIfNeeded(ctx, history, a.window, a.compactOptions(0))
+		switch {
+		case errors.Is(err, headroom.ErrCannotFit):
+			// Even what must be kept is over the target; send it as it
+			// is and let the reactive path below deal with a refusal.
+		case err != nil:
+			return nil, err
+		default:
+			history = compacted
 		}
 		// Reactive: when the provider still says the prompt is too long,
 		// compact to 80 % of what was sent and try again. The history it
@@ -168,7 +165,8 @@ func (a *agent) complete(ctx context.Context, history []headroom.Message) (headr
 }
 
 // compactOptions configures every compaction of this agent, proactive or
-// reactive (RetryOnOverflow sets the budget itself).
+// reactive (CompactIfNeeded and RetryOnOverflow set the budget themselves
+// when it is 0).
 func (a *agent) compactOptions(budget int) headroom.CompactOptions {
 	return headroom.CompactOptions{
 		Budget:     budget,
