@@ -146,6 +146,15 @@ func lineEnd(text string, i, end int) int {
 	return end
 }
 
+// lineAt returns the end of the line that starts at start, its '\n'
+// excluded, and where the next line starts: len(text) after the last.
+func lineAt(text string, start int) (end, next int) {
+	if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+		return start + nl, start + nl + 1
+	}
+	return len(text), len(text)
+}
+
 // jsonElements returns the byte ranges of the top-level elements of text
 // and what they are: "array element", "object member" or "document".
 func jsonElements(text string) (elems [][2]int, kind string, ok bool) {

@@ -139,14 +139,7 @@ func scanLog(text string) []logLine {
 	var scratch []byte
 	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
-		end := strings.IndexByte(text[start:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := lineAt(text, start)
 		esc = nextAt(text, start, esc, "\x1b")
 		info = nextAt(text, start, info, summaryInfo)
 		view := text[start:end]

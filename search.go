@@ -115,14 +115,7 @@ func scanSearch(text string, keep int) searchScan {
 	var heading *searchFile
 	var scratch []byte
 	for start := 0; start < len(text); {
-		end := strings.IndexByte(text[start:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := lineAt(text, start)
 		line := text[start:end]
 		line = strings.TrimSuffix(line, "\r")
 		view := line
