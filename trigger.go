@@ -43,10 +43,18 @@ func ShouldCompact(msgs []Message, window int, fraction float64, c TokenCounter)
 	if window <= 0 {
 		return false
 	}
+	return nearWindow(CountMessages(msgs, c), window, fraction)
+}
+
+// nearWindow is ShouldCompact's test on a count already made.
+func nearWindow(tokens, window int, fraction float64) bool {
+	if window <= 0 {
+		return false
+	}
 	if !(fraction > 0 && fraction <= 1) || math.IsNaN(fraction) {
 		fraction = DefaultCompactFraction
 	}
-	return float64(CountMessages(msgs, c)) > fraction*float64(window)
+	return float64(tokens) > fraction*float64(window)
 }
 
 // CompactIfNeeded is the proactive trigger and the compaction in one call:
@@ -60,11 +68,13 @@ func CompactIfNeeded(ctx context.Context, msgs []Message, window int, o CompactO
 	if o.Budget == 0 {
 		o.Budget = max(1, int(DefaultCompactTarget*float64(window)))
 	}
-	// ShouldCompact, counting once for the report too.
-	if tokens := CountMessages(msgs, o.Counter); window <= 0 || float64(tokens) <= DefaultCompactFraction*float64(window) {
+	// Count once: the memo hands this count to Compact's own first pass.
+	mc := newMemoCounter(o.Counter, len(msgs))
+	if tokens := CountMessages(msgs, mc); !nearWindow(tokens, window, DefaultCompactFraction) {
 		return msgs, CompactReport{MessagesBefore: len(msgs), MessagesAfter: len(msgs), TokensBefore: tokens, TokensAfter: tokens,
 			Budget: o.Budget, FirstChanged: -1}, false, nil
 	}
+	o.Counter = mc
 	out, rep, err = Compact(ctx, msgs, o)
 	return out, rep, true, err
 }
