@@ -38,8 +38,7 @@ func planJSON(text string, limit int) (plan, bool) {
 	if minifiedSequence(text, elems, kind) {
 		return planMinifiedSequence(text, elems, kind, limit)
 	}
-	const noteRoom = 120 // two gap notes and slack
-	headRoom := (limit - noteRoom) * 55 / 100
+	headRoom := sequenceHeadRoom(limit)
 	var items []item
 	used := 0
 	add := func(its ...item) {
@@ -75,7 +74,7 @@ func planJSON(text string, limit int) (plan, bool) {
 	if used+len(text)-tailStart <= limit {
 		add(keepRange(tailStart, len(text)))
 	} else {
-		add(keepEnds(text, tailStart, len(text), limit-used-noteRoom/2)...)
+		add(keepEnds(text, tailStart, len(text), limit-used-sequenceNoteRoom/2)...)
 	}
 	if itemsSize(items) > limit {
 		return plan{}, false
@@ -145,6 +144,15 @@ func lineEnd(text string, i, end int) int {
 	}
 	return end
 }
+
+// sequenceNoteRoom is what a sequence plan keeps free for its count notes,
+// with some slack.
+const sequenceNoteRoom = 120
+
+// sequenceHeadRoom is the room a sequence plan gives its first elements:
+// a little over half of what the notes leave, the rest going to the last
+// element, where identities sit.
+func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 55 / 100 }
 
 // lineAt returns the end of the line that starts at start, its '\n'
 // excluded, and where the next line starts: len(text) after the last.
@@ -702,8 +710,7 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // every key it can; the closing bracket. Each element kept whole is an
 // input range, followed by a '\n' of headroom's own.
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
-	const noteRoom = 120 // the count note and slack
-	headRoom := (limit - noteRoom) * 55 / 100
+	headRoom := sequenceHeadRoom(limit)
 	var items []item
 	used := 0
 	add := func(its ...item) {
