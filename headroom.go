@@ -2,63 +2,11 @@ package headroom
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 )
-
-// Role says who wrote a [Message].
-type Role string
-
-// The roles of a conversation, as every provider knows them.
-const (
-	RoleSystem    Role = "system"
-	RoleUser      Role = "user"
-	RoleAssistant Role = "assistant"
-	RoleTool      Role = "tool"
-)
-
-// Message is one provider-neutral conversation message. Every Go SDK's
-// message maps onto it without loss: what headroom does not understand rides
-// in [Part.Opaque].
-type Message struct {
-	Role  Role   `json:"role"`
-	Parts []Part `json:"parts"` // in order; one provider message may carry several tool results
-}
-
-// Part is one piece of a [Message]. Exactly one field is set.
-type Part struct {
-	Text       string      `json:"text,omitempty"`
-	ToolCall   *ToolCall   `json:"tool_call,omitempty"`
-	ToolResult *ToolResult `json:"tool_result,omitempty"`
-	// Opaque carries images, thinking blocks and provider-specific blocks
-	// through every headroom function untouched.
-	Opaque any `json:"opaque,omitempty"`
-}
-
-// ToolCall is the model's request to run a tool.
-type ToolCall struct {
-	ID   string          `json:"id"`
-	Name string          `json:"name"`
-	Args json.RawMessage `json:"args,omitempty"`
-}
-
-// ToolResult is a tool's answer to the [ToolCall] whose ID is CallID.
-type ToolResult struct {
-	CallID string `json:"call_id"`
-	// Name is the tool's name; adapters resolve it from the matching ToolCall.
-	Name string `json:"name"`
-	// Content is text, or a JSON object; one made mostly of top-level
-	// string fields has them compressed one by one, sharing the budget
-	// so that the whole Content fits it, and stays valid JSON (see
-	// [CompressToolResults]).
-	Content string `json:"content"`
-	IsError bool   `json:"is_error,omitempty"`
-	// ExitCode is the exit status of an exec tool; nil when unknown.
-	ExitCode *int `json:"exit_code,omitempty"`
-}
 
 // Strategy names how a string was compressed.
 type Strategy string

@@ -23,8 +23,8 @@ const (
 // CountMessages returns the tokens msgs cost as c counts them (nil means
 // [Estimate]). Every step of the cascade uses it, so they agree on what
 // "fits" means. A message costs [MessageOverheadTokens] plus its parts:
-// text; a tool call's name and arguments; a tool result's name and content;
-// and for an Opaque value, its TokenCount() when it has a method
+// text; a tool call's name and arguments; a tool result's name, content and
+// attachments; and for an Opaque value or an attachment, its TokenCount() when it has a method
 // TokenCount() int, or else [OpaqueTokens].
 func CountMessages(msgs []Message, c TokenCounter) int {
 	if c == nil {
@@ -57,6 +57,9 @@ func countMessage(m *Message, c TokenCounter) int {
 		}
 		if r := p.ToolResult; r != nil {
 			n += stringTokens(c, r.Name) + stringTokens(c, r.Content)
+			for _, a := range r.Attachments {
+				n += opaqueTokens(a)
+			}
 		}
 		if p.Opaque != nil {
 			n += opaqueTokens(p.Opaque)
@@ -419,7 +422,7 @@ func samePart(a, b *Part) bool {
 		x, y := a.ToolResult, b.ToolResult
 		if x == nil || y == nil || x.CallID != y.CallID || x.Name != y.Name || x.Content != y.Content ||
 			x.IsError != y.IsError || (x.ExitCode == nil) != (y.ExitCode == nil) ||
-			(x.ExitCode != nil && *x.ExitCode != *y.ExitCode) {
+			(x.ExitCode != nil && *x.ExitCode != *y.ExitCode) || !reflect.DeepEqual(x.Attachments, y.Attachments) {
 			return false
 		}
 	}
