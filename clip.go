@@ -3,6 +3,8 @@ package headroom
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // Clip shares of the byte budget: the head gets 75 %, the tail 12.5 %, and
@@ -102,14 +104,14 @@ func clipWords(text string, h, t int) (what, hint string) {
 // clipWhat words the cut: one line's middle, or lines first to last.
 func clipWhat(first, last, total, bytes int) string {
 	if first == last {
-		return commas(bytes) + " bytes from the middle of line " + commas(first) + " of " + commas(total)
+		return txt.Commas(bytes) + " bytes from the middle of line " + txt.Commas(first) + " of " + txt.Commas(total)
 	}
 	return clipWhatLines(first, last, total, bytes)
 }
 
 // clipWhatLines is clipWhat's wording for a cut spanning several lines.
 func clipWhatLines(first, last, total, bytes int) string {
-	return "lines " + commas(first) + "-" + commas(last) + " of " + commas(total) + " (" + commas(bytes) + " bytes) from the middle"
+	return "lines " + txt.Commas(first) + "-" + txt.Commas(last) + " of " + txt.Commas(total) + " (" + txt.Commas(bytes) + " bytes) from the middle"
 }
 
 func clipHint(first, last int) string {

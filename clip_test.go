@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/headroom-go/headroom/internal/txt"
 	"pgregory.net/rapid"
 )
 
@@ -167,8 +168,8 @@ func abs(n int) int {
 
 func TestCommas(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 80412: "80,412", 1234567: "1,234,567", -4500: "-4,500"} {
-		if got := commas(n); got != want {
-			t.Errorf("commas(%d) = %q, want %q", n, got, want)
+		if got := txt.Commas(n); got != want {
+			t.Errorf("txt.Commas(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

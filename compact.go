@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // ErrCannotFit is wrapped by the error [Compact] returns when even what the
@@ -203,8 +205,8 @@ func (r CompactReport) Applied() string {
 //	60 → 50 messages, 53,366 → 29,979 tokens (budget 30,000) · mask+trim · cache breaks at message 1
 func (r CompactReport) String() string {
 	var b strings.Builder
-	b.WriteString(commas(r.MessagesBefore) + " → " + commas(r.MessagesAfter) + " messages, " +
-		commas(r.TokensBefore) + " → " + commas(r.TokensAfter) + " tokens (budget " + commas(r.Budget) + ")")
+	b.WriteString(txt.Commas(r.MessagesBefore) + " → " + txt.Commas(r.MessagesAfter) + " messages, " +
+		txt.Commas(r.TokensBefore) + " → " + txt.Commas(r.TokensAfter) + " tokens (budget " + txt.Commas(r.Budget) + ")")
 	if a := r.Applied(); a != "" {
 		b.WriteString(" · " + a)
 	}
@@ -225,8 +227,8 @@ func (r CompactReport) String() string {
 //
 //	mask: 56 → 56 messages, 95,840 → 12,918 tokens, 104µs
 func (s StepReport) String() string {
-	line := s.Name + ": " + commas(s.MessagesBefore) + " → " + commas(s.MessagesAfter) + " messages, " +
-		commas(s.TokensBefore) + " → " + commas(s.TokensAfter) + " tokens, " + s.Duration.Round(time.Microsecond).String()
+	line := s.Name + ": " + txt.Commas(s.MessagesBefore) + " → " + txt.Commas(s.MessagesAfter) + " messages, " +
+		txt.Commas(s.TokensBefore) + " → " + txt.Commas(s.TokensAfter) + " tokens, " + s.Duration.Round(time.Microsecond).String()
 	if s.Err != nil {
 		line += ", failed: " + s.Err.Error()
 	}
@@ -260,17 +262,17 @@ type Event struct {
 func (e Event) String() string {
 	r := e.Report
 	if e.Kind == EventCompacting {
-		return "Compacting context · " + commas(r.MessagesBefore) + " messages, " + commas(r.TokensBefore) + " tokens"
+		return "Compacting context · " + txt.Commas(r.MessagesBefore) + " messages, " + txt.Commas(r.TokensBefore) + " tokens"
 	}
 	if e.Err != nil {
 		remain := r.TokensBefore
 		if n := len(r.Steps); n > 0 {
 			remain = r.Steps[n-1].TokensAfter
 		}
-		return "Context not compacted · " + commas(remain) + " tokens remain, over the budget of " + commas(r.Budget)
+		return "Context not compacted · " + txt.Commas(remain) + " tokens remain, over the budget of " + txt.Commas(r.Budget)
 	}
-	s := "Context compacted · " + commas(r.MessagesBefore) + " → " + commas(r.MessagesAfter) + " messages, " +
-		commas(r.TokensBefore) + " → " + commas(r.TokensAfter) + " tokens"
+	s := "Context compacted · " + txt.Commas(r.MessagesBefore) + " → " + txt.Commas(r.MessagesAfter) + " messages, " +
+		txt.Commas(r.TokensBefore) + " → " + txt.Commas(r.TokensAfter) + " tokens"
 	if a := r.Applied(); a != "" {
 		s += " · " + a
 	}
@@ -367,7 +369,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
 	}
 	return finish(msgs, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
-		ErrCannotFit, commas(tokens), commas(o.Budget)))
+		ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget)))
 }
 
 // stepName asks s for its name, surviving a panic.

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 func TestCountMessages(t *testing.T) {
@@ -81,7 +83,7 @@ func TestCompactCannotFit(t *testing.T) {
 	if !errors.Is(err, ErrCannotFit) || !reflect.DeepEqual(out, keep) {
 		t.Fatalf("err %v", err)
 	}
-	want := "headroom: the conversation cannot fit the budget: " + commas(CountMessages(conv, nil)) + " tokens remain after every step, over the budget of 100"
+	want := "headroom: the conversation cannot fit the budget: " + txt.Commas(CountMessages(conv, nil)) + " tokens remain after every step, over the budget of 100"
 	if err.Error() != want {
 		t.Errorf("error %q\nwant  %q", err, want)
 	}
@@ -169,11 +171,11 @@ func TestCompactStopsAtFirstFit(t *testing.T) {
 	if rep.FirstChanged != 3 || !reflect.DeepEqual(out[:3], conv[:3]) {
 		t.Errorf("FirstChanged %d", rep.FirstChanged)
 	}
-	want := []string{"Compacting context · 24 messages, " + commas(rep.TokensBefore) + " tokens", "Context compacted · 24 → 24 messages, " + commas(rep.TokensBefore) + " → " + commas(rep.TokensAfter) + " tokens · mask"}
+	want := []string{"Compacting context · 24 messages, " + txt.Commas(rep.TokensBefore) + " tokens", "Context compacted · 24 → 24 messages, " + txt.Commas(rep.TokensBefore) + " → " + txt.Commas(rep.TokensAfter) + " tokens · mask"}
 	if !reflect.DeepEqual(events, want) {
 		t.Errorf("events %q\nwant %q", events, want)
 	}
-	if got, want := rep.String(), "24 → 24 messages, "+commas(rep.TokensBefore)+" → "+commas(rep.TokensAfter)+" tokens (budget "+commas(rep.Budget)+") · mask · cache breaks at message 3"; got != want {
+	if got, want := rep.String(), "24 → 24 messages, "+txt.Commas(rep.TokensBefore)+" → "+txt.Commas(rep.TokensAfter)+" tokens (budget "+txt.Commas(rep.Budget)+") · mask · cache breaks at message 3"; got != want {
 		t.Errorf("String() = %q\nwant       %q", got, want)
 	}
 }
@@ -188,15 +190,15 @@ func TestCompactFailedEvent(t *testing.T) {
 		t.Fatalf("err %v, event err %v", err, last.Err)
 	}
 	remain := rep.Steps[len(rep.Steps)-1].TokensAfter
-	want := "Context not compacted · " + commas(remain) + " tokens remain, over the budget of 10"
-	if got := last.String(); got != want || !strings.Contains(err.Error(), commas(remain)+" tokens remain") {
+	want := "Context not compacted · " + txt.Commas(remain) + " tokens remain, over the budget of 10"
+	if got := last.String(); got != want || !strings.Contains(err.Error(), txt.Commas(remain)+" tokens remain") {
 		t.Errorf("String() = %q\nwant       %q (err %v)", got, want, err)
 	}
 	// Cancelled before any step: the input's tokens remain.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, rep, _ = Compact(ctx, conv, CompactOptions{Budget: 10, Observer: func(e Event) { last = e }})
-	if got, want := last.String(), "Context not compacted · "+commas(rep.TokensBefore)+" tokens remain, over the budget of 10"; got != want {
+	if got, want := last.String(), "Context not compacted · "+txt.Commas(rep.TokensBefore)+" tokens remain, over the budget of 10"; got != want {
 		t.Errorf("String() = %q\nwant       %q", got, want)
 	}
 }

@@ -5,24 +5,19 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
-// Headroom is the default [Compressor]. It routes each string through an
-// ordered list of planners — search output first, then JSON documents, then
-// logs of exec tools —
-// each of which may decline, falls back to clipping the middle, and asks
-// the optional [Summarizer] for a digest of what was cut. Build it with
-// [New]; it is safe for concurrent use and holds no per-call state.
+// Headroom is the default [Compressor]. It routes each string through the
+// ordered planners of its routing table (route.go) — search output, JSON
+// documents, logs of exec tools — each of which may decline, falls back to
+// clipping the middle, and asks the optional [Summarizer] for a digest of
+// what was cut. Build it with [New]; it is safe for concurrent use and
+// holds no per-call state.
 type Headroom struct {
 	cfg      config
 	planners []planner
-}
-
-// A planner is one entry of the routing list: it may decline a string.
-type planner struct {
-	strategy Strategy
-	applies  func(out ToolOutput) bool
-	plan     func(text string, limit int) (plan, bool)
 }
 
 // New returns a Headroom configured by opts. It refuses options that cannot
@@ -33,39 +28,7 @@ func New(opts ...Option) (*Headroom, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Headroom{cfg: cfg}
-	h.planners = []planner{
-		{
-			strategy: StrategySearch,
-			applies:  func(ToolOutput) bool { return true },
-			plan: func(text string, limit int) (plan, bool) {
-				return planSearch(text, limit, searchOptions{perFile: cfg.matchesPerFile})
-			},
-		},
-		{
-			strategy: StrategyJSON,
-			applies:  func(ToolOutput) bool { return true },
-			plan:     planJSON,
-		},
-		{
-			strategy: StrategyLog,
-			applies:  func(out ToolOutput) bool { return h.isExecTool(out.Tool) },
-			plan: func(text string, limit int) (plan, bool) {
-				return planLog(text, limit, logOptions{})
-			},
-		},
-	}
-	return h, nil
-}
-
-// isExecTool reports whether tool names a shell or exec tool.
-func (h *Headroom) isExecTool(tool string) bool {
-	for _, name := range h.cfg.execTools {
-		if strings.EqualFold(name, tool) {
-			return true
-		}
-	}
-	return false
+	return &Headroom{cfg: cfg, planners: routes(cfg)}, nil
 }
 
 // maxConcurrency bounds the strings CompressToolResults compresses at once.
@@ -256,10 +219,8 @@ func (h *Headroom) route(out ToolOutput, bytes, room int) plan {
 	limit := bytes - plannerReserve(len(out.Text)) - room
 	if limit > 0 {
 		for _, pl := range h.planners {
-			if !pl.applies(out) {
-				continue
-			}
-			if p, ok := safePlan(pl, out.Text, limit); ok && itemsSize(p.items) <= limit {
+			if p, ok := safePlan(pl, out, limit); ok && itemsSize(p.items) <= limit {
+				p.strategy = pl.strategy // the row names what the output reports
 				p.what, p.hint = clean(p.what, maxWhat), clean(p.hint, maxHint)
 				return p
 			}
@@ -270,13 +231,13 @@ func (h *Headroom) route(out ToolOutput, bytes, room int) plan {
 
 // safePlan runs a planner, treating a panic as a decline so that a planner
 // bug costs a fallback to clip, never the caller's program.
-func safePlan(pl planner, text string, limit int) (p plan, ok bool) {
+func safePlan(pl planner, out ToolOutput, limit int) (p plan, ok bool) {
 	defer func() {
 		if recover() != nil {
 			p, ok = plan{}, false
 		}
 	}()
-	return pl.plan(text, limit)
+	return pl.plan(out, limit)
 }
 
 // plannerReserve is the marker's room, digest excluded, for a structural
@@ -288,5 +249,5 @@ func plannerReserve(textLen int) int {
 
 // clean makes planner words safe for the one-line marker.
 func clean(s string, limit int) string {
-	return truncateRunes(sanitizeLine(s), limit)
+	return txt.TruncateRunes(txt.SanitizeLine(s), limit)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/headroom-go/headroom/internal/txt"
 	"pgregory.net/rapid"
 )
 
@@ -85,7 +86,7 @@ func TestCompressClipsPlainText(t *testing.T) {
 	if !strings.HasPrefix(got, "row 0 of") || !strings.HasSuffix(got, "row 499 of a long file\n") {
 		t.Errorf("head or tail lost:\n%s", got)
 	}
-	if o.TokensOmitted <= 0 || !strings.Contains(got, markerPrefix+" ~"+commas(o.TokensOmitted)+" tokens omitted") {
+	if o.TokensOmitted <= 0 || !strings.Contains(got, markerPrefix+" ~"+txt.Commas(o.TokensOmitted)+" tokens omitted") {
 		t.Errorf("marker must state the omitted tokens (%d):\n%s", o.TokensOmitted, got)
 	}
 }
@@ -370,7 +371,7 @@ func TestSummarizerDigestIsSanitisedAndFits(t *testing.T) {
 	if len(got) > 3000 {
 		t.Fatalf("%d bytes over the 3000-byte budget", len(got))
 	}
-	if !strings.Contains(got, "~"+commas(o.TokensOmitted)+" tokens omitted") {
+	if !strings.Contains(got, "~"+txt.Commas(o.TokensOmitted)+" tokens omitted") {
 		t.Errorf("the outcome's %d omitted tokens must be the marker's", o.TokensOmitted)
 	}
 	if strings.Count(got, markerPrefix) != 1 || strings.Count(got, "]") != 1 || !strings.HasSuffix(strings.TrimSpace(got[strings.Index(got, markerPrefix):strings.Index(got, "]")+1]), "]") {

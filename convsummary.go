@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // Defaults of [SummarizeOptions].
@@ -181,7 +183,7 @@ func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 	}
 	summary := Message{Role: RoleUser, Parts: []Part{{Text: summaryOpen + "\n" + text + "\n" + summaryClose}}}
 	if n := messageTokens(&summary, c); n >= foldedTokens {
-		return msgs, fmt.Errorf("headroom: the summary (%s tokens) is no shorter than the %s tokens it would replace", commas(n), commas(foldedTokens))
+		return msgs, fmt.Errorf("headroom: the summary (%s tokens) is no shorter than the %s tokens it would replace", txt.Commas(n), txt.Commas(foldedTokens))
 	}
 	out := make([]Message, 0, len(msgs)-folded+1)
 	out = append(out, msgs[:first]...)
@@ -330,12 +332,12 @@ func conversationPrompt(sections []string, instructions string, words int, exten
 	b.WriteString("\nWrite a structured summary with these sections, in this order, each a markdown heading followed by " +
 		"terse bullet points (write \"- none\" when a section is empty):\n\n")
 	for _, s := range sections {
-		b.WriteString("## " + sanitizeLine(s) + "\n")
+		b.WriteString("## " + txt.SanitizeLine(s) + "\n")
 	}
 	b.WriteString("\nKeep file paths, identifiers, commands, error messages and numbers verbatim. Record what the user " +
 		"asked for in the user's own words. Do not invent anything, and do not address the user.")
 	if words > 0 {
-		b.WriteString(" At most " + commas(words) + " words.")
+		b.WriteString(" At most " + txt.Commas(words) + " words.")
 	}
 	b.WriteString("\n")
 	if in := strings.TrimSpace(instructions); in != "" {
@@ -359,21 +361,21 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 		if !fold[i] || isSummaryMessage(m) {
 			continue
 		}
-		b.WriteString("\n--- " + sanitizeLine(string(m.Role)) + " ---\n")
+		b.WriteString("\n--- " + txt.SanitizeLine(string(m.Role)) + " ---\n")
 		for _, p := range m.Parts {
 			if p.Text != "" {
 				b.WriteString(strings.TrimRight(clipToBudget(p.Text, transcriptTextBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if tc := p.ToolCall; tc != nil {
-				b.WriteString("[call " + sanitizeLine(tc.Name) + " (id " + sanitizeLine(tc.ID) + ")")
+				b.WriteString("[call " + txt.SanitizeLine(tc.Name) + " (id " + txt.SanitizeLine(tc.ID) + ")")
 				if len(tc.Args) > 0 {
 					b.WriteString(": " + clipToBudget(string(tc.Args), transcriptTextBytes, c))
 				}
 				b.WriteString("]\n")
 			}
 			if r := p.ToolResult; r != nil {
-				b.WriteString("[result of " + sanitizeLine(r.Name) + " (id " + sanitizeLine(r.CallID) + ")")
+				b.WriteString("[result of " + txt.SanitizeLine(r.Name) + " (id " + txt.SanitizeLine(r.CallID) + ")")
 				if r.IsError {
 					b.WriteString(", error")
 				}

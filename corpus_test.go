@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // corpusCase is one real tool output with what its compression must keep.
@@ -119,7 +121,7 @@ func TestCorpusKeepsWhatMatters(t *testing.T) {
 					t.Errorf("file %s not listed", f)
 				}
 			}
-			if c.Kind == "search" && !strings.Contains(got, commas(c.TotalMatches)) && !strings.Contains(got, itoa(c.TotalMatches)) {
+			if c.Kind == "search" && !strings.Contains(got, txt.Commas(c.TotalMatches)) && !strings.Contains(got, itoa(c.TotalMatches)) {
 				t.Errorf("the marker does not state the %d matches", c.TotalMatches)
 			}
 			checkGolden(t, filepath.Join("compress", c.name+".golden"), got)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // planJSON plans a JSON document that is a sequence at the top: an array's
@@ -68,7 +70,7 @@ func planJSON(text string, limit int) (plan, bool) {
 		omitted = last - 1
 	}
 	if omitted > 0 {
-		add(noteLine("[…" + plural(omitted, kind) + " omitted…]"))
+		add(noteLine("[…" + txt.Plural(omitted, kind) + " omitted…]"))
 	}
 	tailStart := elems[last][0]
 	if used+len(text)-tailStart <= limit {
@@ -82,11 +84,11 @@ func planJSON(text string, limit int) (plan, bool) {
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
-		first += " " + commas(shown)
+		first += " " + txt.Commas(shown)
 	}
-	p.what = commas(omitted) + " of " + plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
 	if omitted == 0 {
-		p.what = "the middle of long ones among " + plural(len(elems), kind) + " (none omitted whole)"
+		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
 	return p, true
@@ -129,7 +131,7 @@ func keepEnds(text string, start, end, room int) []item {
 		its = append(its, keepRange(start, head))
 	}
 	if tail > head {
-		its = append(its, noteLine("[…"+commas(strings.Count(text[head:tail], "\n"))+" lines omitted…]"))
+		its = append(its, noteLine("[…"+txt.Commas(strings.Count(text[head:tail], "\n"))+" lines omitted…]"))
 	}
 	if end > tail {
 		its = append(its, keepRange(tail, end))
@@ -153,15 +155,6 @@ const sequenceNoteRoom = 120
 // a little over half of what the notes leave, the rest going to the last
 // element, where identities sit.
 func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 55 / 100 }
-
-// lineAt returns the end of the line that starts at start, its '\n'
-// excluded, and where the next line starts: len(text) after the last.
-func lineAt(text string, start int) (end, next int) {
-	if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
-		return start + nl, start + nl + 1
-	}
-	return len(text), len(text)
-}
 
 // jsonElements returns the byte ranges of the top-level elements of text
 // and what they are: "array element", "object member" or "document".
@@ -297,8 +290,8 @@ func planOutline(text string, root, limit int) (plan, bool) {
 	}
 	shown, levels := o.counts()
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	p.what = "kept the outline " + plural(levels, "level") + " deep: " + commas(shown) + " of " +
-		plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
+	p.what = "kept the outline " + txt.Plural(levels, "level") + " deep: " + txt.Commas(shown) + " of " +
+		txt.Plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
 	p.hint = "To see a part, re-run with a jq path to it (jq 'keys'" + o.jqExample() + ")."
 	return p, true
 }
@@ -369,21 +362,21 @@ func outline(text string, root, end, limit int, minified bool) (*outliner, []ite
 
 func (o *outliner) span(n onode) (start, end int) {
 	if !o.minified {
-		return lineStart(o.text, n.key), lineEnd(o.text, n.end, len(o.text))
+		return txt.LineStart(o.text, n.key), lineEnd(o.text, n.end, len(o.text))
 	}
 	return n.key, o.comma(n.end)
 }
 
 func (o *outliner) opening(n onode) (start, end int) {
 	if !o.minified {
-		return lineStart(o.text, n.key), lineEnd(o.text, n.val, len(o.text))
+		return txt.LineStart(o.text, n.key), lineEnd(o.text, n.val, len(o.text))
 	}
 	return n.key, n.val + 1
 }
 
 func (o *outliner) closing(n onode) (start, end int) {
 	if !o.minified {
-		return lineStart(o.text, n.end-1), lineEnd(o.text, n.end-1, len(o.text))
+		return txt.LineStart(o.text, n.end-1), lineEnd(o.text, n.end-1, len(o.text))
 	}
 	return n.end - 1, o.comma(n.end)
 }
@@ -457,7 +450,7 @@ func (o *outliner) expand(i, room int) bool {
 	if hidden := n.elems[len(kids):]; len(hidden) > 0 {
 		indent := ""
 		if !o.minified {
-			indent = text[lineStart(text, hidden[0][0]):hidden[0][0]]
+			indent = text[txt.LineStart(text, hidden[0][0]):hidden[0][0]]
 		}
 		more = indent[:min(len(indent), 80)] + o.summary(hidden, isArray, true) // indented as they are
 		cost += len(more) + 2
@@ -489,7 +482,7 @@ func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
 			for cut > ls && !utf8.RuneStart(text[cut]) {
 				cut--
 			}
-			c.cut, c.note = cut, "[…"+commas(le-cut)+" bytes…]"
+			c.cut, c.note = cut, "[…"+txt.Commas(le-cut)+" bytes…]"
 			c.cost = cut - ls + len(c.note) + 2
 		}
 		return c
@@ -520,7 +513,7 @@ func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
 	if more {
 		word = "more " + word
 	}
-	b.WriteString(plural(len(elems), word))
+	b.WriteString(txt.Plural(len(elems), word))
 	if !isArray {
 		b.WriteString(": ")
 		for k, e := range elems[:min(len(elems), outlineNoteKeys)] {
@@ -538,7 +531,7 @@ func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
 			b.WriteString(key)
 		}
 		if len(elems) > outlineNoteKeys {
-			b.WriteString(" + " + commas(len(elems)-outlineNoteKeys) + " more")
+			b.WriteString(" + " + txt.Commas(len(elems)-outlineNoteKeys) + " more")
 		}
 	}
 	if len(elems) > 0 {
@@ -562,7 +555,7 @@ func (o *outliner) lined(n onode) bool {
 		return false
 	}
 	for _, e := range n.elems {
-		if !onlySpace(text[lineStart(text, e[0]):e[0]]) {
+		if !onlySpace(text[txt.LineStart(text, e[0]):e[0]]) {
 			return false
 		}
 		le := lineEnd(text, e[1], n.end)
@@ -570,7 +563,7 @@ func (o *outliner) lined(n onode) bool {
 			return false
 		}
 	}
-	return onlySpace(text[lineStart(text, n.end-1) : n.end-1])
+	return onlySpace(text[txt.LineStart(text, n.end-1) : n.end-1])
 }
 
 // items writes the outline as plan items in input order.
@@ -673,17 +666,12 @@ func countValues(text string, start, end int) int {
 	return n
 }
 
-// lineStart returns the index of the start of the line holding text[i].
-func lineStart(text string, i int) int {
-	return strings.LastIndexByte(text[:i], '\n') + 1
-}
-
 // sizeText writes a byte count for a note: "4,210 bytes", "12 KB".
 func sizeText(n int) string {
 	if n < 10000 {
-		return plural(n, "byte")
+		return txt.Plural(n, "byte")
 	}
-	return commas((n+512)/1024) + " KB"
+	return txt.Commas((n+512)/1024) + " KB"
 }
 
 // minifiedSequence reports whether the elements of a top-level array
@@ -747,7 +735,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	omitted := last - shown
 	if omitted > 0 {
-		add(noteLine("[…" + plural(omitted, "more "+kind) + ", " + sizeText(elems[last][0]-elems[shown][0]) + "…]"))
+		add(noteLine("[…" + txt.Plural(omitted, "more "+kind) + ", " + sizeText(elems[last][0]-elems[shown][0]) + "…]"))
 	}
 	room := limit - used - closing.size()
 	if tail := line(span(elems[last])); tail.size() <= room {
@@ -765,15 +753,15 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
-		first += " " + commas(shown)
+		first += " " + txt.Commas(shown)
 	}
 	how := ""
 	if outlined > 0 {
 		how = ", large ones outlined by their keys and sizes"
 	}
-	p.what = commas(omitted) + " of " + plural(len(elems), kind) + " (kept " + first + " and the last" + how + ")"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last" + how + ")"
 	if omitted == 0 {
-		p.what = "the inside of large ones among " + plural(len(elems), kind) + " (none omitted whole)"
+		p.what = "the inside of large ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."
 	return p, true
@@ -789,7 +777,7 @@ func outlineElement(text string, e [2]int, span func([2]int) (int, int), room in
 		}
 	}
 	start, end := span(e)
-	note := "[…" + commas(end-start) + " bytes…]"
+	note := "[…" + txt.Commas(end-start) + " bytes…]"
 	keep := room - len(note) - 2
 	if keep <= 0 {
 		return []item{noteLine(note)}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-go/headroom/internal/txt"
 	"pgregory.net/rapid"
 )
 
@@ -99,11 +100,11 @@ func TestPlanJSONProperties(t *testing.T) {
 		want := []string{`"_id": "id-0"`, `"_id": "id-` + itoa(n-1) + `"`}
 		switch shape {
 		case "object": // every key of the top, the first element, the count of the rest
-			want = []string{`"meta": {"n": `, `"items": [`, `"total": `, `"_id": "id-0"`, "[…" + plural(n-1, "more array element")}
+			want = []string{`"meta": {"n": `, `"items": [`, `"total": `, `"_id": "id-0"`, "[…" + txt.Plural(n-1, "more array element")}
 		case "minified array", "minified stream":
 			want = []string{`"_id":"id-0"`, `"_id":"id-` + itoa(n-1) + `"`}
 		case "minified object":
-			want = []string{"{\n", `"meta":{"n":` + itoa(n) + "},\n", `"items":[` + "\n", `"_id":"id-0"`, "[…" + plural(n-1, "more array element"), `"total":` + itoa(n) + "\n}\n"}
+			want = []string{"{\n", `"meta":{"n":` + itoa(n) + "},\n", `"items":[` + "\n", `"_id":"id-0"`, "[…" + txt.Plural(n-1, "more array element"), `"total":` + itoa(n) + "\n}\n"}
 		}
 		for _, id := range want {
 			if !strings.Contains(out, id) {

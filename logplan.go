@@ -2,6 +2,8 @@ package headroom
 
 import (
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // logOptions tunes planLog; the zero value means the defaults.
@@ -101,10 +103,10 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 			distinctErrors++
 		}
 	}
-	what := commas(len(lines)-kept) + " of " + plural(len(lines), "line") + " omitted; kept " +
-		plural(distinctErrors, "distinct error") + " with traces"
+	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") + " omitted; kept " +
+		txt.Plural(distinctErrors, "distinct error") + " with traces"
 	if warnings > 0 {
-		what += ", " + plural(len(warnRep), "distinct warning") + " of " + commas(warnings)
+		what += ", " + txt.Plural(len(warnRep), "distinct warning") + " of " + txt.Commas(warnings)
 	}
 	what += ", runner summaries, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
@@ -139,7 +141,7 @@ func scanLog(text string) []logLine {
 	var scratch []byte
 	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
-		end, next := lineAt(text, start)
+		end, next := txt.LineAt(text, start)
 		esc = nextAt(text, start, esc, "\x1b")
 		info = nextAt(text, start, info, summaryInfo)
 		view := text[start:end]
@@ -148,7 +150,7 @@ func scanLog(text string) []logLine {
 		}
 		var class uint8
 		if esc < end {
-			scratch = stripANSI(scratch[:0], view)
+			scratch = txt.StripANSI(scratch[:0], view)
 			class = classifyLogLine(string(scratch))
 		} else {
 			class = classifyView(view, info < end)
@@ -1107,11 +1109,11 @@ func (s *logSelection) items() []item {
 func (s *logSelection) lineItem(l logLine, times int) item {
 	end, note := l.end, ""
 	if l.end-l.start > s.lineCap {
-		end = runeStartAtOrBefore(s.text, l.start+s.lineCap)
-		note = "…[+" + commas(l.end-end) + " bytes]"
+		end = txt.RuneStartAtOrBefore(s.text, l.start+s.lineCap)
+		note = "…[+" + txt.Commas(l.end-end) + " bytes]"
 	}
 	if times > 1 {
-		note += " (×" + commas(times) + ")"
+		note += " (×" + txt.Commas(times) + ")"
 	}
 	if note != "" {
 		return item{start: l.start, end: end, note: note}
@@ -1122,4 +1124,4 @@ func (s *logSelection) lineItem(l logLine, times int) item {
 	return keepRange(l.start, end)
 }
 
-func gapNote(n int) string { return "[…" + plural(n, "line") + " omitted…]" }
+func gapNote(n int) string { return "[…" + txt.Plural(n, "line") + " omitted…]" }

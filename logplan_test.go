@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-go/headroom/internal/txt"
 	"pgregory.net/rapid"
 )
 
@@ -246,7 +247,7 @@ func checkScanLog(t testing.TB, text string) {
 	for _, l := range scanLog(text) {
 		view := strings.TrimSuffix(text[l.start:l.end], "\r")
 		if strings.IndexByte(view, 0x1b) >= 0 {
-			view = string(stripANSI(nil, view))
+			view = string(txt.StripANSI(nil, view))
 		}
 		if want := classifyLogLine(view); l.class != want {
 			t.Errorf("scanLog classed %q as %d, classifyLogLine as %d", text[l.start:l.end], l.class, want)

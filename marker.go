@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // A plan is what a planner decides: which bytes of the input to keep, which
@@ -119,7 +121,7 @@ func (m marker) String() string {
 	b.Grow(len(markerPrefix) + 40 + len(m.what) + len(m.digest) + len(m.hint))
 	b.WriteString(markerPrefix)
 	b.WriteString(" ~")
-	b.WriteString(commas(m.tokens))
+	b.WriteString(txt.Commas(m.tokens))
 	b.WriteString(" tokens omitted")
 	if m.what != "" {
 		b.WriteString(" — ")
@@ -181,50 +183,4 @@ func render(text string, p plan, m marker) string {
 	return b.String()
 }
 
-// commas formats n with thousands separators: 80412 → "80,412".
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	if len(s) <= 3 {
-		if neg {
-			return "-" + s
-		}
-		return s
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	lead := len(s) % 3
-	if lead == 0 {
-		lead = 3
-	}
-	b.WriteString(s[:lead])
-	for i := lead; i < len(s); i += 3 {
-		b.WriteByte(',')
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// plural writes n and word in the number n calls for: "1 file",
-// "2 files", "3 matches", "4 directories".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	switch {
-	case strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "sh"), strings.HasSuffix(word, "s"), strings.HasSuffix(word, "x"):
-		word += "es"
-	case strings.HasSuffix(word, "y") && !strings.ContainsRune("aeiou", rune(word[len(word)-2])):
-		word = word[:len(word)-1] + "ies"
-	default:
-		word += "s"
-	}
-	return commas(n) + " " + word
-}

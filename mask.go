@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // Defaults of [MaskOptions].
@@ -192,7 +194,7 @@ const (
 
 // maskContent returns what a masked result's Content becomes.
 func maskContent(name, content string, excerpt bool) string {
-	name = sanitizeLine(name)
+	name = txt.SanitizeLine(name)
 	if name == "" {
 		name = "tool"
 	}
@@ -218,7 +220,7 @@ func maskContent(name, content string, excerpt bool) string {
 func excerptLine(l string) string {
 	l = strings.ToValidUTF8(strings.TrimSuffix(l, "\r"), "\uFFFD")
 	if len(l) > excerptLineBytes {
-		return truncateRunes(l, excerptLineBytes) + "…"
+		return txt.TruncateRunes(l, excerptLineBytes) + "…"
 	}
 	return l
 }
@@ -284,13 +286,7 @@ func isMasked(s string) bool {
 	if !ok {
 		return false
 	}
-	lines, ok1 := parseCommas(strings.TrimSuffix(strings.TrimSuffix(linesPart, " lines"), " line"))
-	bytes, ok2 := parseCommas(strings.TrimSuffix(strings.TrimSuffix(bytesPart, " bytes"), " byte"))
+	lines, ok1 := txt.ParseCommas(strings.TrimSuffix(strings.TrimSuffix(linesPart, " lines"), " line"))
+	bytes, ok2 := txt.ParseCommas(strings.TrimSuffix(strings.TrimSuffix(bytesPart, " bytes"), " byte"))
 	return ok1 && ok2 && maskHeader(name, lines, bytes, ending) == header
-}
-
-// parseCommas reads a number written by commas.
-func parseCommas(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
-	return n, err == nil && n >= 0
 }

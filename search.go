@@ -2,6 +2,8 @@ package headroom
 
 import (
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // searchOptions tunes planSearch; the zero value means the defaults.
@@ -82,23 +84,23 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	for _, f := range sc.files {
 		shown += f.shown
 	}
-	what := commas(sc.matches-shown) + " of " + commas(sc.matches) + " matched lines omitted (" + plural(len(sc.files), "file")
+	what := txt.Commas(sc.matches-shown) + " of " + txt.Commas(sc.matches) + " matched lines omitted (" + txt.Plural(len(sc.files), "file")
 	if shown == sc.matches { // only context lines were cut
-		what = "all " + commas(sc.matches) + " matched lines shown (" + plural(len(sc.files), "file")
+		what = "all " + txt.Commas(sc.matches) + " matched lines shown (" + txt.Plural(len(sc.files), "file")
 	}
 	if rolled > 0 {
-		what += " rolled up into " + plural(rolled, "directory") + " with exact counts"
+		what += " rolled up into " + txt.Plural(rolled, "directory") + " with exact counts"
 	} else {
 		what += ", every file listed with its exact count"
 	}
 	switch {
 	case sc.context == 0:
 	case contextKept == 0:
-		what += "; " + commas(sc.context) + " context lines dropped"
+		what += "; " + txt.Commas(sc.context) + " context lines dropped"
 	case contextKept < sc.context:
-		what += "; " + commas(sc.context-contextKept) + " of " + commas(sc.context) + " context lines dropped"
+		what += "; " + txt.Commas(sc.context-contextKept) + " of " + txt.Commas(sc.context) + " context lines dropped"
 	default:
-		what += "; all " + commas(sc.context) + " context lines shown"
+		what += "; all " + txt.Commas(sc.context) + " context lines shown"
 	}
 	what += ")"
 	hint := "To see more, re-run the search narrower: one path, a stricter pattern, or -c for counts per file."
@@ -115,12 +117,12 @@ func scanSearch(text string, keep int) searchScan {
 	var heading *searchFile
 	var scratch []byte
 	for start := 0; start < len(text); {
-		end, next := lineAt(text, start)
+		end, next := txt.LineAt(text, start)
 		line := text[start:end]
 		line = strings.TrimSuffix(line, "\r")
 		view := line
 		if strings.IndexByte(line, 0x1b) >= 0 {
-			scratch = stripANSI(scratch[:0], line)
+			scratch = txt.StripANSI(scratch[:0], line)
 			view = string(scratch)
 		}
 		sc.classify(text, view, searchLine{start: start, end: start + len(line)}, &heading)
@@ -307,22 +309,6 @@ func digitRun(s string, i int) int {
 		n++
 	}
 	return n
-}
-
-// stripANSI appends s to dst without its CSI escape sequences.
-func stripANSI(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
-			j := i + 2
-			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
-				j++
-			}
-			i = j
-			continue
-		}
-		dst = append(dst, s[i])
-	}
-	return dst
 }
 
 // planSearchFiles chooses the lines to show within target bytes. It
@@ -513,8 +499,8 @@ func lineItem(text string, l searchLine, lineCap int) item {
 	if l.end-l.start <= lineCap {
 		return keepLine(text, l)
 	}
-	cut := runeStartAtOrBefore(text, l.start+lineCap)
-	return item{start: l.start, end: cut, note: "…[+" + commas(l.end-cut) + " bytes]"}
+	cut := txt.RuneStartAtOrBefore(text, l.start+lineCap)
+	return item{start: l.start, end: cut, note: "…[+" + txt.Commas(l.end-cut) + " bytes]"}
 }
 
 // countNote says how many matches of f are not shown, or "" when all are.
@@ -527,10 +513,10 @@ func countNote(f *searchFile, shown int) string {
 		name = "this file"
 	}
 	if shown == 0 {
-		return "[…" + plural(f.count, "match") + " in " + name + ", none shown…]"
+		return "[…" + txt.Plural(f.count, "match") + " in " + name + ", none shown…]"
 	}
 	// The lines above (or the rg heading) name the file.
-	return "[…" + commas(f.count-shown) + " more (" + plural(f.count, "match") + " in all)…]"
+	return "[…" + txt.Commas(f.count-shown) + " more (" + txt.Plural(f.count, "match") + " in all)…]"
 }
 
 // rollUp lists files by directory with their counts, going up a level at a
@@ -565,7 +551,7 @@ func rollUp(files []*searchFile, target int) ([]item, int) {
 			if name == "" {
 				name = "./"
 			}
-			note := "[" + name + " — " + plural(d.files, "file") + ", " + plural(d.matches, "match") + "]"
+			note := "[" + name + " — " + txt.Plural(d.files, "file") + ", " + txt.Plural(d.matches, "match") + "]"
 			items = append(items, noteLine(note))
 			size += len(note) + 2
 		}
@@ -623,7 +609,7 @@ func newSearchContext(text string, sc searchScan, lineCap int) *searchContext {
 	cx.spans = make([]contextSpan, 0, n)
 	for _, f := range sc.files {
 		for _, l := range f.lines[:f.shown] {
-			after := nextLineStart(text, l.end)
+			after := txt.NextLineStart(text, l.end)
 			cx.spans = append(cx.spans, contextSpan{f: f, start: l.start, after: after, up: l.start, down: after})
 		}
 	}
@@ -686,7 +672,7 @@ func (cx *searchContext) grow(room int) int {
 			s := &cx.spans[i]
 			before, up0, down0 := seps(i), s.up, s.down
 			if down {
-				s.down = nextLineStart(cx.text, l.end)
+				s.down = txt.NextLineStart(cx.text, l.end)
 			} else {
 				s.up = l.start
 			}
@@ -749,7 +735,7 @@ func (cx *searchContext) contextLine(f *searchFile, start int) (searchLine, bool
 	line := strings.TrimSuffix(cx.text[start:end], "\r")
 	view := line
 	if strings.IndexByte(line, 0x1b) >= 0 {
-		cx.scratch = stripANSI(cx.scratch[:0], line)
+		cx.scratch = txt.StripANSI(cx.scratch[:0], line)
 		view = string(cx.scratch)
 	}
 	prefix := 0
@@ -778,19 +764,7 @@ func (cx *searchContext) appendLines(items []item, f *searchFile, from, to int) 
 			break
 		}
 		items = append(items, lineItem(cx.text, l, cx.lineCap))
-		from = nextLineStart(cx.text, l.end)
+		from = txt.NextLineStart(cx.text, l.end)
 	}
 	return items
-}
-
-// nextLineStart returns where the line after the one ending at end (before
-// its line break) starts.
-func nextLineStart(text string, end int) int {
-	if end < len(text) && text[end] == '\r' {
-		end++
-	}
-	if end < len(text) && text[end] == '\n' {
-		end++
-	}
-	return end
 }

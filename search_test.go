@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-go/headroom/internal/txt"
 	"pgregory.net/rapid"
 )
 
@@ -54,7 +55,7 @@ func TestSearchLineShapes(t *testing.T) {
 			t.Errorf("binaryNotice(%q) = %q, %v", line, got, ok)
 		}
 	}
-	if got := stripANSI(nil, "\x1b[35mpkg/a.go\x1b[0m:\x1b[32m12\x1b[0m:text"); string(got) != "pkg/a.go:12:text" {
+	if got := txt.StripANSI(nil, "\x1b[35mpkg/a.go\x1b[0m:\x1b[32m12\x1b[0m:text"); string(got) != "pkg/a.go:12:text" {
 		t.Errorf("stripANSI = %q", got)
 	}
 }
@@ -173,7 +174,7 @@ func TestPlanSearchCorpusCounts(t *testing.T) {
 				}
 			}
 			out := render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-			if !strings.Contains(p.what, " of "+commas(total)+" matched lines") && !strings.HasPrefix(p.what, "all "+commas(total)+" matched lines shown") {
+			if !strings.Contains(p.what, " of "+txt.Commas(total)+" matched lines") && !strings.HasPrefix(p.what, "all "+txt.Commas(total)+" matched lines shown") {
 				t.Errorf("%s: what %q does not state the total %d", c.name, p.what, total)
 			}
 			if got := statedMatches(out, c.text, p); got != total {
@@ -557,15 +558,15 @@ func TestPlanSearchContextProperties(t *testing.T) {
 				t.Fatalf("what %q speaks of context the input has none of", p.what)
 			}
 		case contextKept == 0:
-			if !strings.Contains(p.what, "; "+commas(total)+" context lines dropped") {
+			if !strings.Contains(p.what, "; "+txt.Commas(total)+" context lines dropped") {
 				t.Fatalf("what %q, want %d context lines dropped", p.what, total)
 			}
 		case contextKept == total:
-			if !strings.Contains(p.what, "all "+commas(total)+" context lines shown") {
+			if !strings.Contains(p.what, "all "+txt.Commas(total)+" context lines shown") {
 				t.Fatalf("what %q, want all %d context lines shown", p.what, total)
 			}
 		default:
-			if !strings.Contains(p.what, commas(total-contextKept)+" of "+commas(total)+" context lines dropped") {
+			if !strings.Contains(p.what, txt.Commas(total-contextKept)+" of "+txt.Commas(total)+" context lines dropped") {
 				t.Fatalf("what %q, want %d of %d context lines dropped", p.what, total-contextKept, total)
 			}
 		}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // Summarizer writes a digest of text that headroom is about to cut. It is
@@ -127,7 +127,7 @@ func digestRoom(bytes int) int {
 
 // toolDigestPrompt is the instruction for a digest of a cut tool output.
 func toolDigestPrompt(tool string) string {
-	return "The text below is the part of a " + sanitizeLine(tool) + " tool output that was cut to save context; " +
+	return "The text below is the part of a " + txt.SanitizeLine(tool) + " tool output that was cut to save context; " +
 		"an AI agent will see only your digest of it. Write a dense, factual digest: keep identifiers, file paths, " +
 		"numbers, error messages and test names verbatim. At most " + itoa(summaryMaxWords) + " words, one paragraph, " +
 		"no preamble, no markdown, no speculation."
@@ -148,7 +148,7 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 	if use.Err != nil {
 		return d, use
 	}
-	digest := sanitizeLine(sum.Text)
+	digest := txt.SanitizeLine(sum.Text)
 	switch {
 	case digest == "":
 		use.Err = errors.New("headroom: the summarizer answered with no text")
@@ -165,7 +165,7 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 		d = h.draftBytes(out, d.total, d.byteBudget, need)
 	}
 	room := d.byteBudget - len(d.rendered) - len(summaryLead) - len(".")
-	for digest = shortenWords(digest, room); digest != ""; digest = shortenWords(digest, len(digest)/2) {
+	for digest = txt.ShortenWords(digest, room); digest != ""; digest = txt.ShortenWords(digest, len(digest)/2) {
 		m := d.marker
 		m.digest = digest
 		s := render(out.Text, d.plan, m)
@@ -243,7 +243,7 @@ func summaryInput(text string, ranges [][2]int, limit int) string {
 			headLeft -= len(gap)
 		}
 		end := r[0] + min(r[1]-r[0], headLeft)
-		end = runeStartAtOrBefore(text, end)
+		end = txt.RuneStartAtOrBefore(text, end)
 		b.WriteString(text[r[0]:end])
 		headLeft -= end - r[0]
 	}
@@ -253,7 +253,7 @@ func summaryInput(text string, ranges [][2]int, limit int) string {
 		r := ranges[i]
 		tailLeft -= len(gap)
 		start := r[1] - min(r[1]-r[0], tailLeft)
-		start = runeStartAtOrAfter(text, start, r[1])
+		start = txt.RuneStartAtOrAfter(text, start, r[1])
 		tail = append(tail, text[start:r[1]])
 		tailLeft -= r[1] - start
 	}
@@ -262,73 +262,4 @@ func summaryInput(text string, ranges [][2]int, limit int) string {
 		b.WriteString(tail[i])
 	}
 	return b.String()
-}
-
-// runeStartAtOrBefore moves i back to the start of the rune it falls in.
-func runeStartAtOrBefore(s string, i int) int {
-	for k := 0; k < utf8.UTFMax-1 && i > 0 && i < len(s) && !utf8.RuneStart(s[i]); k++ {
-		i--
-	}
-	return i
-}
-
-// runeStartAtOrAfter moves i forward, not past end, to the next rune start.
-func runeStartAtOrAfter(s string, i, end int) int {
-	for k := 0; k < utf8.UTFMax-1 && i < end && !utf8.RuneStart(s[i]); k++ {
-		i++
-	}
-	return i
-}
-
-// sanitizeLine makes model-written text safe inside a marker: valid UTF-8,
-// one line, white space and control characters folded to single spaces,
-// and square brackets turned round, so it can neither close the marker nor
-// forge a new one.
-func sanitizeLine(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		switch {
-		case r == '[':
-			r = '('
-		case r == ']':
-			r = ')'
-		case unicode.IsSpace(r) || unicode.IsControl(r):
-			space = true
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// truncateRunes cuts s to at most n bytes on a rune boundary.
-func truncateRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:runeStartAtOrBefore(s, max(0, n))]
-}
-
-// shortenWords cuts s to at most n bytes, at a word boundary when one is
-// near, ending in "…". It returns "" when n is too small for a useful digest.
-func shortenWords(s string, n int) string {
-	const ellipsis, least = "…", 24
-	if len(s) <= n {
-		return s
-	}
-	if n < least {
-		return ""
-	}
-	cut := truncateRunes(s, n-len(ellipsis))
-	if i := strings.LastIndexByte(cut, ' '); i >= len(cut)*3/4 {
-		cut = cut[:i]
-	}
-	return strings.TrimRight(cut, " ") + ellipsis
 }

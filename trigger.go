@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // Defaults of the triggers.
@@ -190,7 +192,7 @@ func RetryOnOverflow[T any](ctx context.Context, msgs []Message, call func(ctx c
 			return res, cur, fmt.Errorf("headroom: the context overflows (%w) and compaction failed: %w", err, cerr)
 		}
 		if freed := tokens - rep.TokensAfter; float64(freed) < retryMinGain*float64(tokens) {
-			return res, cur, fmt.Errorf("headroom: compaction freed only %s of %s tokens, not worth a retry: %w", commas(freed), commas(tokens), err)
+			return res, cur, fmt.Errorf("headroom: compaction freed only %s of %s tokens, not worth a retry: %w", txt.Commas(freed), txt.Commas(tokens), err)
 		}
 		cur = next
 	}

@@ -1,0 +1,86 @@
+package txt
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestLineAt(t *testing.T) {
+	text := "ab\ncd\n\nef"
+	var got []string
+	for start := 0; start < len(text); {
+		end, next := LineAt(text, start)
+		got = append(got, text[start:end])
+		start = next
+	}
+	if want := []string{"ab", "cd", "", "ef"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("lines = %q, want %q", got, want)
+	}
+	if s := LineStart(text, 4); s != 3 {
+		t.Fatalf("LineStart(4) = %d, want 3", s)
+	}
+	if n := NextLineStart("a\r\nb", 1); n != 3 {
+		t.Fatalf("NextLineStart over CRLF = %d, want 3", n)
+	}
+}
+
+func TestStripANSI(t *testing.T) {
+	got := string(StripANSI(nil, "\x1b[1;31mFAIL\x1b[0m x"))
+	if got != "FAIL x" {
+		t.Fatalf("StripANSI = %q", got)
+	}
+}
+
+func TestSanitizeLine(t *testing.T) {
+	got := SanitizeLine("a\n\tb [x] \xff]")
+	if got != "a b (x) )" {
+		t.Fatalf("SanitizeLine = %q", got)
+	}
+}
+
+func TestTruncateRunesKeepsUTF8(t *testing.T) {
+	s := "héllo wörld"
+	for n := 0; n <= len(s); n++ {
+		got := TruncateRunes(s, n)
+		if len(got) > n || !utf8.ValidString(got) || !strings.HasPrefix(s, got) {
+			t.Fatalf("TruncateRunes(%q, %d) = %q", s, n, got)
+		}
+	}
+	if got := ShortenWords("the quick brown fox jumps over the lazy dog", 30); len(got) > 30 || !strings.HasSuffix(got, "…") {
+		t.Fatalf("ShortenWords = %q", got)
+	}
+}
+
+func TestCommasRoundTrip(t *testing.T) {
+	for _, n := range []int{0, 7, 999, 1000, 80412, 1234567, -1234} {
+		s := Commas(n)
+		if n >= 0 {
+			back, ok := ParseCommas(s)
+			if !ok || back != n {
+				t.Fatalf("ParseCommas(Commas(%d)=%q) = %d, %v", n, s, back, ok)
+			}
+		}
+	}
+	if got := Commas(-1234); got != "-1,234" {
+		t.Fatalf("Commas(-1234) = %q", got)
+	}
+	for in, want := range map[string]string{"file": "2 files", "match": "2 matches", "directory": "2 directories", "day": "2 days", "y": "2 ys"} {
+		if got := Plural(2, in); got != want {
+			t.Errorf("Plural(2, %q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzLineAt(f *testing.F) {
+	f.Add("a\nb\r\n\nc", 0)
+	f.Fuzz(func(t *testing.T, text string, start int) {
+		if start < 0 || start > len(text) {
+			return
+		}
+		end, next := LineAt(text, start)
+		if end < start || next < end || next > len(text) || strings.Contains(text[start:end], "\n") {
+			t.Fatalf("LineAt(%q, %d) = %d, %d", text, start, end, next)
+		}
+	})
+}
