@@ -31,34 +31,24 @@ func New(opts ...Option) (*Headroom, error) {
 	return &Headroom{cfg: cfg, planners: routes(cfg)}, nil
 }
 
-// maxConcurrency bounds the strings CompressToolResults compresses at once.
-func (h *Headroom) maxConcurrency() int { return h.cfg.concurrency }
-
-// resultBudget is the budget Compress applies under ctx, which the fields
-// of one structured result share, and the counter of its tokens; ok is
-// false when ctx carries an invalid budget (Compress reports that error).
-func (h *Headroom) resultBudget(ctx context.Context) (b budget, counter TokenCounter, ok bool) {
-	b, err := h.budgetFor(ctx)
-	return b, h.cfg.counter, err == nil
+// Budget implements [Compressor]: the budget of the options, or, when
+// New was given no budget option, the one ctx carries ([WithBudget]),
+// else [DefaultMaxBytes]; and the configured [TokenCounter]. An invalid
+// budget in ctx is an error.
+func (h *Headroom) Budget(ctx context.Context) (Budget, error) {
+	b, err := h.ownBudget(ctx)
+	if err != nil {
+		return Budget{}, err
+	}
+	return Budget{MaxBytes: b.bytes, MaxTokens: b.tokens, Counter: h.cfg.counter}, nil
 }
 
 // budget is what one Compress call must fit: bytes and tokens, 0 = no limit.
 type budget struct{ bytes, tokens int }
 
-// fieldBudgetKey marks the context of a Compress call for one field of a
-// structured result with that field's share of the result's budget.
-type fieldBudgetKey struct{}
-
-// withFieldShare returns ctx carrying share, which Compress applies where
-// it is tighter than its own budget.
-func withFieldShare(ctx context.Context, share budget) context.Context {
-	return context.WithValue(ctx, fieldBudgetKey{}, share)
-}
-
-// budgetFor returns the budget for a call: the options', or the context's
-// when no budget option was given; a field's share, when ctx carries one,
-// tightens it.
-func (h *Headroom) budgetFor(ctx context.Context) (budget, error) {
+// ownBudget returns the budget of the options, or the context's when no
+// budget option was given.
+func (h *Headroom) ownBudget(ctx context.Context) (budget, error) {
 	b := budget{bytes: h.cfg.maxBytes, tokens: h.cfg.maxTokens}
 	if !h.cfg.bytesSet && !h.cfg.tokensSet {
 		if n, ok := BudgetFromContext(ctx); ok {
@@ -68,9 +58,26 @@ func (h *Headroom) budgetFor(ctx context.Context) (budget, error) {
 			b.bytes = n
 		}
 	}
-	if share, ok := ctx.Value(fieldBudgetKey{}).(budget); ok {
-		b.bytes, b.tokens = tighter(b.bytes, share.bytes), tighter(b.tokens, share.tokens)
+	return b, nil
+}
+
+// budgetFor returns the budget of one Compress call: the compressor's own,
+// tightened by out's MaxBytes and MaxTokens where they are set.
+func (h *Headroom) budgetFor(ctx context.Context, out ToolOutput) (budget, error) {
+	b, err := h.ownBudget(ctx)
+	if err != nil {
+		return budget{}, err
 	}
+	if out.MaxBytes != 0 {
+		if err := checkByteBudget(out.MaxBytes); err != nil {
+			return budget{}, fmt.Errorf("headroom: ToolOutput.MaxBytes: %w", err)
+		}
+		b.bytes = tighter(b.bytes, out.MaxBytes)
+	}
+	if out.MaxTokens < 0 {
+		return budget{}, fmt.Errorf("headroom: ToolOutput.MaxTokens %d is negative (0 leaves the compressor's budget)", out.MaxTokens)
+	}
+	b.tokens = tighter(b.tokens, out.MaxTokens)
 	return b, nil
 }
 
@@ -90,16 +97,18 @@ func (b budget) fitsBytes(text string) (fits, noCount bool) {
 	return fits, fits && (b.tokens == 0 || len(text) <= b.tokens)
 }
 
-// Compress implements [Compressor]. Text within budget comes back as it
+// Compress implements [Compressor]. Text within budget — the tighter of
+// [Headroom.Budget] and out's MaxBytes and MaxTokens — comes back as it
 // is. Otherwise the output is at most the byte budget and counts at most
 // the token budget, marker and digest included. Compress returns an error
-// only when the context carries an invalid budget, when ctx is done, or when
+// only when the context or out carries an invalid budget (a MaxBytes
+// below [MinBudgetBytes], a negative MaxTokens), when ctx is done, or when
 // a custom TokenCounter counts even a bare marker over the token budget.
 func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return "", Outcome{}, err
 	}
-	b, err := h.budgetFor(ctx)
+	b, err := h.budgetFor(ctx, out)
 	if err != nil {
 		return "", Outcome{}, err
 	}

@@ -45,7 +45,6 @@ func TestNewRefusesBadOptions(t *testing.T) {
 		{"nil counter", []Option{WithTokenCounter(nil)}, "TokenCounter is required"},
 		{"nil summarizer", []Option{WithSummarizer(nil)}, "WithSummarizer(nil)"},
 		{"zero timeout", []Option{WithSummaryTimeout(0)}, "timeout"},
-		{"zero concurrency", []Option{WithConcurrency(0)}, "concurrency 0"},
 		{"zero matches per file", []Option{WithMatchesPerFile(0)}, "matches per file 0"},
 		{"empty exec tool", []Option{WithExecTools("Bash", " ")}, "exec tool name is empty"},
 	}
@@ -455,7 +454,6 @@ func TestHostileInputs(t *testing.T) {
 		{"MaxTokens(MaxInt)", []Option{WithMaxTokens(math.MaxInt)}, 0},
 		{"MaxTokens(MaxInt) and default bytes", []Option{WithMaxTokens(math.MaxInt), WithMaxBytes(DefaultMaxBytes)}, DefaultMaxBytes},
 		{"MatchesPerFile(MaxInt)", []Option{WithMatchesPerFile(math.MaxInt)}, DefaultMaxBytes},
-		{"Concurrency(1<<30)", []Option{WithConcurrency(1 << 30)}, DefaultMaxBytes},
 	}
 	inputs := hostileInputs()
 	for _, cfg := range configs {

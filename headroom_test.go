@@ -198,7 +198,7 @@ func TestCompressToolResultsCancelled(t *testing.T) {
 	}
 }
 
-// Summaries run concurrently, bounded by WithConcurrency, and results come
+// Summaries run concurrently, bounded by Concurrency, and results come
 // back in message order whatever the timing.
 func TestCompressToolResultsConcurrencyAndOrder(t *testing.T) {
 	var inFlight, peak atomic.Int32
@@ -214,14 +214,14 @@ func TestCompressToolResultsConcurrencyAndOrder(t *testing.T) {
 		time.Sleep(time.Duration(len(r.Input)%7) * time.Millisecond)
 		return Summary{Text: "digest of " + r.Input[:12]}, nil
 	})
-	h := mustNew(t, WithMaxBytes(4000), WithSummarizer(s), WithConcurrency(3))
+	h := mustNew(t, WithMaxBytes(4000), WithSummarizer(s))
 	var parts []Part
 	for i := range 10 {
 		text := numberedLines(1000+i*37, func(j int) string { return "result " + itoa(i) + " line " + itoa(j) })
 		parts = append(parts, Part{ToolResult: &ToolResult{CallID: "c" + itoa(i), Name: "Read", Content: text}})
 	}
 	msgs := []Message{{Role: RoleTool, Parts: parts}}
-	first, rep, err := CompressToolResults(context.Background(), h, msgs)
+	first, rep, err := CompressToolResults(context.Background(), h, msgs, Concurrency(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -660,11 +660,11 @@ func TestCompressToolResultsWrapperDigests(t *testing.T) {
 	s := SummarizerFunc(func(_ context.Context, r SummaryRequest) (Summary, error) {
 		return Summary{Text: strings.Repeat("the omitted part repeats itself ", 6) + itoa(len(r.Input))}, nil
 	})
-	h := mustNew(t, WithMaxBytes(6000), WithSummarizer(s), WithConcurrency(2))
+	h := mustNew(t, WithMaxBytes(6000), WithSummarizer(s))
 	content := `{"stdout": ` + quoteJSON(corpusInput(t, "plain_git_log_iso_timestamps")) +
 		`, "stderr": ` + quoteJSON(corpusInput(t, "plain_read_markdown_prometheus_config_docs")) + `, "exit_code": 1}`
 	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Read", Content: content}}}}}
-	first, rep, err := CompressToolResults(context.Background(), h, msgs)
+	first, rep, err := CompressToolResults(context.Background(), h, msgs, Concurrency(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -681,23 +681,24 @@ func TestCompressToolResultsWrapperDigests(t *testing.T) {
 	}
 }
 
-// A Compressor other than Headroom keeps the per-string contract: each
-// field comes whole, with no share of the result's budget on its context,
-// and is compressed once.
-func TestCompressToolResultsCustomCompressorPerField(t *testing.T) {
+// A Compressor other than Headroom is held to the budget it reports: each
+// field of a structured result reaches it with its share in MaxBytes, and
+// the spliced Content fits.
+func TestCompressToolResultsCustomCompressorGetsShares(t *testing.T) {
 	var calls atomic.Int32
-	c := compressorFunc(func(ctx context.Context, out ToolOutput) (string, Outcome, error) {
+	c := compressorFunc{budget: Budget{MaxBytes: 4000}, compress: func(_ context.Context, out ToolOutput) (string, Outcome, error) {
 		calls.Add(1)
-		if ctx.Value(fieldBudgetKey{}) != nil {
-			t.Error("a share reached a custom Compressor")
+		limit := 4000
+		if out.MaxBytes > 0 {
+			limit = min(limit, out.MaxBytes)
 		}
-		if len(out.Text) <= 1000 {
+		if len(out.Text) <= limit {
 			return out.Text, Outcome{Strategy: StrategyNone, BytesBefore: len(out.Text), BytesAfter: len(out.Text)}, nil
 		}
-		s := strings.Repeat("\n", 1000)
+		s := "[…headroom: cut]" + strings.Repeat("y", limit-len("[…headroom: cut]"))
 		return s, Outcome{Strategy: StrategyClip, BytesBefore: len(out.Text), BytesAfter: len(s)}, nil
-	})
-	big := strings.Repeat("x\n", 30000)
+	}}
+	big := strings.Repeat("x", 30000)
 	content := `{"stdout": ` + quoteJSON(big) + `, "stderr": ` + quoteJSON(big) + `, "exit_code": 1}`
 	msgs := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "c", Name: "Bash", Content: content}}}}}
 	out, rep, err := CompressToolResults(context.Background(), c, msgs)
@@ -705,13 +706,19 @@ func TestCompressToolResultsCustomCompressorPerField(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out[0].Parts[0].ToolResult.Content
-	if calls.Load() != 2 || len(rep.Strings) != 2 || !json.Valid([]byte(got)) || len(got) < 4000 {
-		t.Fatalf("%d calls, %d reported, %d bytes", calls.Load(), len(rep.Strings), len(got))
+	if len(rep.Strings) != 2 || !json.Valid([]byte(got)) || len(got) > 4000 || len(got) < 3000 {
+		t.Fatalf("%d calls, %d reported, %d bytes (budget 4000), valid %v", calls.Load(), len(rep.Strings), len(got), json.Valid([]byte(got)))
 	}
 }
 
-type compressorFunc func(context.Context, ToolOutput) (string, Outcome, error)
+// compressorFunc is a Compressor of a test's own, with a fixed budget.
+type compressorFunc struct {
+	budget   Budget
+	compress func(context.Context, ToolOutput) (string, Outcome, error)
+}
+
+func (f compressorFunc) Budget(context.Context) (Budget, error) { return f.budget, nil }
 
 func (f compressorFunc) Compress(ctx context.Context, out ToolOutput) (string, Outcome, error) {
-	return f(ctx, out)
+	return f.compress(ctx, out)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -19,7 +20,8 @@ const (
 	// DefaultSummaryTimeout bounds one Summarizer call.
 	DefaultSummaryTimeout = 20 * time.Second
 	// DefaultConcurrency bounds how many strings of one CompressToolResults
-	// call are compressed at once (and so how many summaries are in flight).
+	// call are compressed at once (and so how many summaries are in
+	// flight); see [Concurrency].
 	DefaultConcurrency = 4
 	// DefaultMatchesPerFile is how many first matches of each file a
 	// compressed search output shows.
@@ -47,7 +49,6 @@ type config struct {
 	counter                   TokenCounter
 	summarizer                Summarizer
 	summaryTimeout            time.Duration
-	concurrency               int
 	execTools                 []string
 	matchesPerFile            int
 	counterNil, summarizerNil bool
@@ -87,12 +88,6 @@ func WithSummaryTimeout(d time.Duration) Option {
 	return optionFunc(func(c *config) { c.summaryTimeout = d })
 }
 
-// WithConcurrency bounds how many strings of one [CompressToolResults] call
-// are compressed at once. The default is [DefaultConcurrency].
-func WithConcurrency(n int) Option {
-	return optionFunc(func(c *config) { c.concurrency = n })
-}
-
 // WithExecTools replaces the list of tool names (compared
 // case-insensitively) whose output is planned as a log. The default is
 // [DefaultExecTools]; no names turns log planning off.
@@ -112,8 +107,7 @@ func newConfig(opts []Option) (config, error) {
 		maxBytes:       DefaultMaxBytes,
 		counter:        Estimate,
 		summaryTimeout: DefaultSummaryTimeout,
-		concurrency:    DefaultConcurrency,
-		execTools:      DefaultExecTools,
+		execTools:      slices.Clone(DefaultExecTools),
 		matchesPerFile: DefaultMatchesPerFile,
 	}
 	for _, o := range opts {
@@ -143,9 +137,6 @@ func newConfig(opts []Option) (config, error) {
 	}
 	if c.summaryTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("headroom: summary timeout %v must be positive", c.summaryTimeout))
-	}
-	if c.concurrency < 1 {
-		errs = append(errs, fmt.Errorf("headroom: concurrency %d must be at least 1", c.concurrency))
 	}
 	if c.matchesPerFile < 1 {
 		errs = append(errs, fmt.Errorf("headroom: matches per file %d must be at least 1", c.matchesPerFile))

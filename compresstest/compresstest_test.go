@@ -15,7 +15,7 @@ func TestDefaultCompressor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		compresstest.Run(t, h, compresstest.Options{MaxBytes: budget})
+		compresstest.Run(t, h, compresstest.Options{})
 	}
 }
 
@@ -24,36 +24,66 @@ func TestTokenBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compresstest.Run(t, h, compresstest.Options{MaxTokens: 1000})
+	compresstest.Run(t, h, compresstest.Options{})
 }
 
 // The suite must catch a compressor that breaks the contract; otherwise it
 // checks nothing.
 func TestCheckCatchesABrokenCompressor(t *testing.T) {
-	errs := compresstest.Check(truncating{}, compresstest.Options{MaxBytes: 1000})
+	errs := compresstest.Check(truncating{}, compresstest.Options{})
 	var all []string
 	for _, err := range errs {
 		all = append(all, err.Error())
 	}
 	text := strings.Join(all, "\n")
-	for _, want := range []string{"carries 0 markers", "want context.Canceled"} {
+	for _, want := range []string{"carries 0 markers", "want context.Canceled", "over the 500-byte budget"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("Check missed %q; it said:\n%s", want, text)
 		}
 	}
 }
 
-// truncating cuts every text to 100 bytes, with no marker, and ignores ctx.
+// truncating says its budget is 1,000 bytes and cuts every text to 1,000
+// bytes, with no marker; it ignores ctx and the budget a ToolOutput
+// carries, so the fields of a structured result overflow it together.
 type truncating struct{}
+
+func (truncating) Budget(context.Context) (headroom.Budget, error) {
+	return headroom.Budget{MaxBytes: 1000}, nil
+}
 
 func (truncating) Compress(_ context.Context, out headroom.ToolOutput) (string, headroom.Outcome, error) {
 	s := out.Text
-	if len(s) > 100 {
-		s = s[:100]
+	if len(s) > 1000 {
+		s = s[:1000]
 	}
 	st := headroom.StrategyNone
 	if s != out.Text {
 		st = headroom.StrategyClip
 	}
 	return s, headroom.Outcome{Strategy: st, BytesBefore: len(out.Text), BytesAfter: len(s)}, nil
+}
+
+// lazy says its budget is 1,000 bytes and returns every text unchanged.
+type lazy struct{}
+
+func (lazy) Budget(context.Context) (headroom.Budget, error) {
+	return headroom.Budget{MaxBytes: 1000}, nil
+}
+
+func (lazy) Compress(_ context.Context, out headroom.ToolOutput) (string, headroom.Outcome, error) {
+	return out.Text, headroom.Outcome{Strategy: headroom.StrategyNone, BytesBefore: len(out.Text), BytesAfter: len(out.Text)}, nil
+}
+
+func TestCheckCatchesAnUnchangedOverBudgetResult(t *testing.T) {
+	var all []string
+	for _, err := range compresstest.Check(lazy{}, compresstest.Options{}) {
+		all = append(all, err.Error())
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{"returned unchanged at", "through a wrapper: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Check missed %q; it said:\n%.2000s", want, text)
+		}
+	}
 }
