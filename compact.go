@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -44,11 +45,63 @@ type StepEnv struct {
 	Counter TokenCounter
 	// Protection is [CompactOptions].Protection.
 	Protection Protection
+
+	usage *usageSink // the running step's usage; nil outside Compact
 }
 
 // Count returns the tokens of msgs as [CountMessages] counts them with
 // e.Counter.
 func (e StepEnv) Count(msgs []Message) int { return CountMessages(msgs, e.Counter) }
+
+// ReportUsage adds u to the token usage of the step being run, which
+// [Compact] reports in its [StepReport].Usage and, summed, in
+// [CompactReport].Usage. A step that calls a model — the summarizer, a
+// provider's own compaction — calls it once per model call. It is safe
+// for concurrent use; outside Compact it does nothing.
+func (e StepEnv) ReportUsage(u Usage) {
+	if e.usage != nil {
+		e.usage.add(u)
+	}
+}
+
+// usageSink sums the usage one step reports.
+type usageSink struct {
+	mu sync.Mutex
+	u  Usage
+}
+
+func (s *usageSink) add(u Usage) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.u.InputTokens += u.InputTokens
+	s.u.OutputTokens += u.OutputTokens
+}
+
+func (s *usageSink) total() Usage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.u
+}
+
+// cascadeConflict reports a step option that a cascade step takes from
+// its [StepEnv] instead: setting it would have no effect, and a silent
+// overwrite would hide that from the caller.
+func cascadeConflict(step string, p Protection, c TokenCounter, budget int) error {
+	var set []string
+	if p.KeepToolResults != 0 || len(p.Tools) > 0 {
+		set = append(set, "Protection")
+	}
+	if c != nil {
+		set = append(set, "Counter")
+	}
+	if budget != 0 {
+		set = append(set, "Budget")
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return fmt.Errorf("headroom: %s: its options set %s, which a step of a cascade takes from the cascade (CompactOptions or TierOptions): leave them zero there", step, strings.Join(set, " and "))
+}
 
 // NewStep adapts a function to [Step] under name.
 func NewStep(name string, apply func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error)) Step {
@@ -70,11 +123,15 @@ func (s funcStep) Apply(ctx context.Context, msgs []Message, env StepEnv) ([]Mes
 }
 
 // MaskStep returns [MaskObservations] as a step named "mask". The
-// protection rules and the counter come from the [StepEnv].
+// protection rules and the counter come from the [StepEnv]; o must leave
+// its Protection and Counter zero, or the step fails with an error.
 func MaskStep(o MaskOptions) Step {
 	return NewStep("mask", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
 		if err := ctx.Err(); err != nil {
 			return msgs, fmt.Errorf("headroom: mask: %w", err)
+		}
+		if err := cascadeConflict("mask", o.Protection, o.Counter, 0); err != nil {
+			return msgs, err
 		}
 		o.Protection, o.Counter = env.Protection, env.Counter
 		return MaskObservations(msgs, o), nil
@@ -82,7 +139,9 @@ func MaskStep(o MaskOptions) Step {
 }
 
 // SummarizeStep returns [Summarize] with s as a step named "summarize".
-// The protection rules and the counter come from the [StepEnv].
+// The protection rules and the counter come from the [StepEnv]; o must
+// leave its Protection and Counter zero, or the step fails with an error.
+// The summarizer's usage is reported to the StepEnv (and to o.OnUsage).
 //
 // Unlike Summarize alone, the step aims at env.Budget: when folding up to
 // its preferred cut would leave the conversation over the budget (counting
@@ -99,7 +158,15 @@ func SummarizeStep(s Summarizer, o SummarizeOptions) Step {
 // when it moves its cut: those the trim step after it keeps.
 func summarizeStep(s Summarizer, o SummarizeOptions, minTail int) Step {
 	return NewStep("summarize", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
+		if err := cascadeConflict("summarize", o.Protection, o.Counter, 0); err != nil {
+			return msgs, err
+		}
 		o.Protection, o.Counter = env.Protection, env.Counter
+		if own := o.OnUsage; own != nil {
+			o.OnUsage = func(u Usage) { env.ReportUsage(u); own(u) }
+		} else {
+			o.OnUsage = env.ReportUsage
+		}
 		var fit *fitTarget
 		if env.Budget > 0 {
 			fit = &fitTarget{budget: env.Budget, minTail: minTail}
@@ -109,11 +176,16 @@ func summarizeStep(s Summarizer, o SummarizeOptions, minTail int) Step {
 }
 
 // TrimStep returns [Trim] as a step named "trim". The budget, the
-// protection rules and the counter come from the [StepEnv].
+// protection rules and the counter come from the [StepEnv]; o must leave
+// its Budget, Protection and Counter zero, or the step fails with an
+// error.
 func TrimStep(o TrimOptions) Step {
 	return NewStep("trim", func(ctx context.Context, msgs []Message, env StepEnv) ([]Message, error) {
 		if err := ctx.Err(); err != nil {
 			return msgs, fmt.Errorf("headroom: trim: %w", err)
+		}
+		if err := cascadeConflict("trim", o.Protection, o.Counter, o.Budget); err != nil {
+			return msgs, err
 		}
 		o.Protection, o.Counter, o.Budget = env.Protection, env.Counter, env.Budget
 		return Trim(msgs, o), nil
@@ -142,7 +214,9 @@ type CompactOptions struct {
 	// Summarizer writes the conversation summary; nil skips that step.
 	Summarizer Summarizer
 	// Mask, Summarize and Trim configure the default steps. Their
-	// Protection, Counter and Budget fields are replaced by Compact's.
+	// Protection, Counter and Budget fields must be left zero — every step
+	// obeys this struct's Protection, Counter and Budget — or Compact
+	// returns an error before it starts.
 	Mask      MaskOptions
 	Summarize SummarizeOptions
 	Trim      TrimOptions
@@ -165,6 +239,9 @@ type CompactReport struct {
 	Budget int
 	// Steps lists the steps that ran, in order.
 	Steps []StepReport
+	// Usage is the token usage the steps' models reported (the
+	// summarizer's), summed over Steps.
+	Usage Usage
 	// FirstChanged is the index of the first message that differs from
 	// the input — where the provider's prompt cache breaks — or -1 when
 	// the output is the input.
@@ -183,6 +260,9 @@ type StepReport struct {
 	Duration                      time.Duration
 	// Changed says the step's output was kept and differs from its input.
 	Changed bool
+	// Usage is the token usage the step's model calls reported through
+	// [StepEnv.ReportUsage], whether or not its output was kept.
+	Usage Usage
 	// Err is why the step's output was not used: its own error, a panic,
 	// or an output that broke the protection rules.
 	Err error
@@ -313,6 +393,15 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	if o.Budget <= 0 {
 		return msgs, rep, fmt.Errorf("headroom: Compact needs a positive token budget, got %d", o.Budget)
 	}
+	if o.Steps == nil {
+		if err := errors.Join(
+			cascadeConflict("CompactOptions.Mask", o.Mask.Protection, o.Mask.Counter, 0),
+			cascadeConflict("CompactOptions.Summarize", o.Summarize.Protection, o.Summarize.Counter, 0),
+			cascadeConflict("CompactOptions.Trim", o.Trim.Protection, o.Trim.Counter, o.Trim.Budget),
+		); err != nil {
+			return msgs, rep, err
+		}
+	}
 	mc := newMemoCounter(o.Counter, len(msgs))
 	rep.TokensBefore = CountMessages(msgs, mc)
 	rep.TokensAfter = rep.TokensBefore
@@ -345,7 +434,11 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		}
 		sr := StepReport{Name: stepName(s), MessagesBefore: len(cur), TokensBefore: tokens}
 		t0 := time.Now()
+		env.usage = &usageSink{}
 		out, err := applyStep(ctx, s, cur, env)
+		sr.Usage = env.usage.total()
+		rep.Usage.InputTokens += sr.Usage.InputTokens
+		rep.Usage.OutputTokens += sr.Usage.OutputTokens
 		var outOrphans map[string]bool
 		if err == nil {
 			outOrphans, err = checkStep(cur, out, orphans)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,9 +40,11 @@ var DefaultSummarySections = []string{
 // SummarizeOptions configures [Summarize]. The zero value means the
 // documented defaults.
 type SummarizeOptions struct {
-	// Protection says which tool results are never folded. [Compact]
-	// replaces it with [CompactOptions].Protection.
-	Protection
+	// Protection says which tool results are never folded. In a cascade
+	// ([SummarizeStep], [Compact], [Tiers]) it must be left zero: the
+	// cascade's one Protection is used, and a step whose options set it
+	// reports an error rather than have it overwritten.
+	Protection Protection
 	// KeepRecent is how many of the last messages stay verbatim. 0 means
 	// [DefaultSummarizeKeepRecent]; a negative value keeps none beyond
 	// what the protection rules keep.
@@ -57,8 +60,14 @@ type SummarizeOptions struct {
 	MaxWords int
 	// Timeout bounds the summarizer call; 0 means [DefaultSummaryTimeout].
 	Timeout time.Duration
-	// Counter counts tokens; nil means [Estimate].
+	// Counter counts tokens; nil means [Estimate]. In a cascade it must be
+	// left nil, as Protection: the cascade's counter is used.
 	Counter TokenCounter
+	// OnUsage, when set, is told the token usage the summarizer reported
+	// for each call, whether or not its summary was used. In [Compact] the
+	// usage is also in the step's [StepReport].Usage. It is called on the
+	// caller's goroutine.
+	OnUsage func(Usage)
 }
 
 func (o SummarizeOptions) keepRecent() int {
@@ -160,7 +169,7 @@ func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 	}
 	sections := o.Sections
 	if sections == nil {
-		sections = DefaultSummarySections
+		sections = slices.Clone(DefaultSummarySections)
 	}
 	req := SummaryRequest{
 		Kind:     SummaryConversation,
@@ -174,6 +183,9 @@ func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 		timeout = DefaultSummaryTimeout
 	}
 	sum, use := callSummarizer(ctx, s, timeout, req)
+	if use.Called && o.OnUsage != nil {
+		o.OnUsage(use.Usage)
+	}
 	if use.Err != nil {
 		return msgs, use.Err
 	}

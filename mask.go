@@ -22,9 +22,11 @@ const (
 // documented defaults, as with slog.HandlerOptions.
 type MaskOptions struct {
 	// Protection says which tool results are never masked: the most
-	// recent ones and the protected tools'. [Compact] replaces it with
-	// [CompactOptions].Protection, so that all steps agree.
-	Protection
+	// recent ones and the protected tools'. In a cascade ([MaskStep],
+	// [Compact], [Tiers]) every step obeys the cascade's one Protection,
+	// so there it must be left zero: a step whose options set it reports
+	// an error rather than have it overwritten.
+	Protection Protection
 	// SkipTurns is how many of the last user turns are left alone: no
 	// tool result at or after the SkipTurns-th latest user message is
 	// masked (all of them when there are fewer turns). 0 means
@@ -38,7 +40,8 @@ type MaskOptions struct {
 	// Excerpt keeps the first and last three lines of each masked output
 	// under its one-line header, instead of the header alone.
 	Excerpt bool
-	// Counter counts tokens; nil means [Estimate].
+	// Counter counts tokens; nil means [Estimate]. In a cascade it must be
+	// left nil, as Protection: the cascade's counter is used.
 	Counter TokenCounter
 }
 
@@ -110,7 +113,7 @@ func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
 	}
 	boundary = min(boundary, len(msgs)-hot)
 	// Results counted from the end: the last keep of them stay.
-	keep := o.keepResults()
+	keep := o.Protection.keepResults()
 	results := 0
 	for i := range msgs {
 		for _, p := range msgs[i].Parts {
@@ -157,7 +160,7 @@ func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
 				continue
 			}
 			name := toolName(r)
-			if o.protectsTool(name) {
+			if o.Protection.protectsTool(name) {
 				continue
 			}
 			masked := maskContent(name, r.Content, o.Excerpt)

@@ -1,6 +1,10 @@
 package headroom
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
 // Defaults of [TierOptions].
 const (
@@ -22,9 +26,11 @@ type TierOptions struct {
 	// warm ones.
 	Summarizer Summarizer
 	// Summarize and Mask configure the two steps. Their Protection and
-	// Counter are replaced by these options'; Summarize.KeepRecent is
-	// Hot+Warm, and Mask.SkipTurns, when 0, turns the turn boundary off
-	// so that the tiers are sized by message counts alone.
+	// Counter, and Summarize.KeepRecent, must be left zero — both steps
+	// obey this struct's Protection and Counter, and the summary keeps the
+	// Hot+Warm messages — or Tiers returns an error. Mask.SkipTurns, when
+	// 0, turns the turn boundary off so that the tiers are sized by message
+	// counts alone.
 	Summarize SummarizeOptions
 	Mask      MaskOptions
 	// Protection holds the rules both steps obey.
@@ -52,8 +58,19 @@ func tierSize(n, def int) int {
 // turns.
 //
 // When the summarizer fails, Tiers still masks, and returns the masked
-// messages with the summarizer's error. The input is never mutated.
+// messages with the summarizer's error. Options that set what Tiers sets
+// for its steps are refused: msgs comes back with an error. The input is
+// never mutated.
 func Tiers(ctx context.Context, msgs []Message, o TierOptions) ([]Message, error) {
+	if err := errors.Join(
+		cascadeConflict("TierOptions.Summarize", o.Summarize.Protection, o.Summarize.Counter, 0),
+		cascadeConflict("TierOptions.Mask", o.Mask.Protection, o.Mask.Counter, 0),
+	); err != nil {
+		return msgs, err
+	}
+	if o.Summarize.KeepRecent != 0 {
+		return msgs, fmt.Errorf("headroom: TierOptions.Summarize.KeepRecent is %d; Tiers keeps the Hot+Warm messages: leave it 0", o.Summarize.KeepRecent)
+	}
 	hot, warm := tierSize(o.Hot, DefaultHotMessages), tierSize(o.Warm, DefaultWarmMessages)
 	c := newMemoCounter(o.Counter, len(msgs))
 	cur := msgs

@@ -3,7 +3,6 @@ package headroom
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -33,8 +32,10 @@ const (
 // ShouldCompact reports whether msgs, counted by c (nil means [Estimate]),
 // take more than fraction of a context window of window tokens — the
 // proactive trigger an agent checks before each model call. A fraction
-// outside (0, 1] means [DefaultCompactFraction]; a window of 0 or less is
-// never full.
+// of 0 means [DefaultCompactFraction]; any other fraction outside (0, 1]
+// (negative, above 1, NaN) is invalid and reports true, so that a mistake
+// compacts early rather than lets the context overflow; a window of 0 or
+// less is never full.
 //
 // Pass as window what the messages may use: the model's context window
 // minus the output reserved for the answer (the request's max_tokens)
@@ -53,8 +54,11 @@ func nearWindow(tokens, window int, fraction float64) bool {
 	if window <= 0 {
 		return false
 	}
-	if !(fraction > 0 && fraction <= 1) || math.IsNaN(fraction) {
+	if fraction == 0 {
 		fraction = DefaultCompactFraction
+	}
+	if !(fraction > 0 && fraction <= 1) {
+		return true
 	}
 	return float64(tokens) > fraction*float64(window)
 }
@@ -124,10 +128,12 @@ type RetryOptions struct {
 	// [IsContextOverflow].
 	IsOverflow func(error) bool
 	// Attempts bounds the calls in all, the first included. 0 means
-	// [DefaultRetryAttempts]; 1 means no retry.
+	// [DefaultRetryAttempts]; 1 means no retry; a negative value is
+	// refused with an error.
 	Attempts int
 	// Shrink is the share of the failed attempt's tokens the next attempt
-	// is compacted to. A value outside (0, 1) means [DefaultRetryShrink].
+	// is compacted to. 0 means [DefaultRetryShrink]; any other value
+	// outside (0, 1) is refused with an error, before call is made.
 	Shrink float64
 	// OnOverflow, when set, is called each time the provider answers that
 	// the context is too long and a retry follows, before the messages are
@@ -167,12 +173,16 @@ func RetryOnOverflow[T any](ctx context.Context, msgs []Message, call func(ctx c
 		isOverflow = IsContextOverflow
 	}
 	attempts := o.Attempts
-	if attempts <= 0 {
+	if attempts == 0 {
 		attempts = DefaultRetryAttempts
 	}
 	shrink := o.Shrink
-	if !(shrink > 0 && shrink < 1) {
+	if shrink == 0 {
 		shrink = DefaultRetryShrink
+	}
+	if attempts < 0 || !(shrink > 0 && shrink < 1) {
+		var zero T
+		return zero, msgs, fmt.Errorf("headroom: RetryOptions: Attempts %d must not be negative and Shrink %v must lie in (0, 1); 0 means the default", o.Attempts, o.Shrink)
 	}
 	cur := msgs
 	for attempt := 1; ; attempt++ {

@@ -22,8 +22,8 @@ func TestShouldCompact(t *testing.T) {
 		{n * 2, 0.4, true},  // n > 0.8 n
 		{n * 2, 0.5, false}, // n is not more than n
 		{n, 1, false},       // exactly full is not over
-		{n, -3, true},       // bad fraction → default
-		{n * 2, 7, false},   // bad fraction → default
+		{n * 4, -3, true},   // invalid fraction: compact now
+		{n * 2, 7, true},    // invalid fraction: compact now
 		{0, 0.5, false},     // no window
 		{-1, 0.5, false},    // no window
 	} {

@@ -6,17 +6,21 @@ const DefaultTrimKeepRecent = 6
 // TrimOptions configures [Trim]. The zero value means the documented
 // defaults, except that Trim needs a Budget to do anything.
 type TrimOptions struct {
-	// Protection says which tool results are never dropped. [Compact]
-	// replaces it with [CompactOptions].Protection.
-	Protection
+	// Protection says which tool results are never dropped. In a cascade
+	// ([TrimStep], [Compact]) it must be left zero: the cascade's one
+	// Protection is used, and a step whose options set it reports an
+	// error rather than have it overwritten.
+	Protection Protection
 	// Budget is the token budget to trim to. 0 or less means no target:
-	// Trim returns msgs as they are. [Compact] sets it to its own.
+	// Trim returns msgs as they are. In a cascade it must be left 0: the
+	// step trims to the cascade's budget.
 	Budget int
 	// KeepRecent is how many of the last messages are always kept. 0
 	// means [DefaultTrimKeepRecent]; a negative value keeps none beyond
 	// what the protection rules keep.
 	KeepRecent int
-	// Counter counts tokens; nil means [Estimate].
+	// Counter counts tokens; nil means [Estimate]. In a cascade it must be
+	// left nil, as Protection: the cascade's counter is used.
 	Counter TokenCounter
 }
 
