@@ -405,3 +405,22 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 	}
 	return clipToBudget(b.String(), conversationMaxInput, c)
 }
+
+// Conversation summaries are wrapped in these tags, so a later pass can
+// find one and extend it.
+const (
+	summaryOpen  = "[CONVERSATION_SUMMARY]"
+	summaryClose = "[/CONVERSATION_SUMMARY]"
+)
+
+// isSummaryMessage reports whether m is a conversation summary written by
+// [Summarize]: a user message of one text part wrapped in the tags.
+func isSummaryMessage(m *Message) bool {
+	if m.Role != RoleUser || len(m.Parts) != 1 {
+		return false
+	}
+	p := &m.Parts[0]
+	return p.ToolCall == nil && p.ToolResult == nil && p.Opaque == nil &&
+		strings.HasPrefix(p.Text, summaryOpen) && strings.HasSuffix(p.Text, summaryClose) &&
+		len(p.Text) >= len(summaryOpen)+len(summaryClose)
+}
