@@ -47,9 +47,6 @@ func loadCorpus(t testing.TB) []corpusCase {
 	return cases
 }
 
-// logPlannerBuilt gates the log cases until planLog lands.
-const logPlannerBuilt = true
-
 // knownGaps are must_contain items the default pipeline does not keep yet,
 // each with its reason. The test fails when one starts being kept, so the
 // list cannot rot.

@@ -10,12 +10,12 @@ import (
 
 // Compress new tool results before appending them to the history.
 func ExampleCompressToolResults() {
-	h, err := headroom.New(headroom.WithMaxBytes(1000))
+	h, err := headroom.New(headroom.WithMaxBytes(400))
 	if err != nil {
 		panic(err)
 	}
 	var log strings.Builder
-	for i := range 400 {
+	for i := range 40 {
 		fmt.Fprintf(&log, "row %d: fetched 200 OK\n", i)
 	}
 	fresh := []headroom.Message{{Role: headroom.RoleTool, Parts: []headroom.Part{
@@ -27,11 +27,19 @@ func ExampleCompressToolResults() {
 	}
 	r := rep.Strings[0]
 	fmt.Println(r.CallID, r.Strategy, r.BytesBefore, "→", r.BytesAfter)
-	content := fresh[0].Parts[0].ToolResult.Content
-	fmt.Println(strings.Contains(content, "[…headroom: ~"), len(content) <= 1000)
+	fmt.Print(fresh[0].Parts[0].ToolResult.Content)
 	// Output:
-	// call_1 clip 9490 → 951
-	// true true
+	// call_1 clip 910 → 365
+	// row 0: fetched 200 OK
+	// row 1: fetched 200 OK
+	// row 2: fetched 200 OK
+	// row 3: fetched 200 OK
+	// row 4: fetched 200 OK
+	// row 5: fetched 200 OK
+	// row 6: fetched 200 OK
+	// row 7: fetched 200 OK
+	// […headroom: ~227 tokens omitted — lines 9-39 of 40 (711 bytes) from the middle. To see them, re-run narrower: a line range (sed -n '9,39p'), grep, head or tail.]
+	// row 39: fetched 200 OK
 }
 
 // A structured result: each top-level string field is compressed on its

@@ -91,9 +91,9 @@ func (c *Counter) Name() string { return c.name }
 //
 // Long texts are counted in chunks cut where the encoding would cut anyway
 // — before a space that starts a word, after a line break — so their
-// count is exact. A run of more than maxRun bytes with no such place
+// count is exact. A run of more than 256 bytes with no such place
 // (base64, minified code, a 50 MB line of letters) is also cut every
-// maxRun bytes on a rune boundary: tiktoken's merge is quadratic in a
+// 256 bytes on a rune boundary: tiktoken's merge is quadratic in a
 // piece's length, and this keeps counting linear at the cost of at most one
 // extra token per cut. Invalid UTF-8 is counted as the encoder sees it,
 // each bad byte as U+FFFD; the result never exceeds len(s).
