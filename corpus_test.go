@@ -79,14 +79,143 @@ var knownGaps = map[string][]string{
 	"search_grep_single_file_no_path": {
 		"require.Equal(t, chunks.HeadChunkID(0), ms.ooo.firstOOOChunkID)",
 	},
+	// New real cases (reads, diffs, one-line giants, tables, listings,
+	// JSON lines) that the clip fallback loses: pending the planners of
+	// issue 11.
+	"json_pnpm_install_ndjson_reporter": {
+		"\"message\":\"Unsupported platform for @esbuild/aix-ppc64@0.24.0",
+		"\"name\":\"pnpm:stats\",\"added\":164,",
+		"\"script\":\"node install.js\",\"stage\":\"postinstall\"",
+		"\"name\":\"pnpm:summary\"",
+	},
+	"json_rg_json_deprecated_context": {
+		"{\"type\":\"begin\",\"data\":{\"path\":{\"text\":\"crypto/elliptic/elliptic.go\"}}}",
+		"{\"type\":\"begin\",\"data\":{\"path\":{\"text\":\"net/http/httputil/persist.go\"}}}",
+	},
+	"json_slog_jsonl_go_parse_walk": {
+		"\"file\":\"/usr/local/go/src/cmd/compile/internal/syntax/testdata/issue20789.go\",\"err\":\"/usr/local/go/src/cmd/compile/internal/syntax/testdata/issue20789.go:9:51: expected '(', found u\"}",
+		"\"err\":\"/usr/local/go/src/cmd/go/internal/modindex/testdata/ignore_non_source/b.go:1:1: expected 'package', found 'EOF'\"}",
+		"\"level\":\"ERROR\",\"msg\":\"walk done\",\"dirs\":594,\"files\":2650,\"funcs\":33970,\"parse_errors\":26",
+	},
+	"json_sourcemap_marked_esm": {
+		"{\"version\":3,\"file\":\"marked.esm.js\",\"sources\":[\"../src/defaults.ts\",\"../src/helpers.ts\"",
+		"\"sourcesContent\":[\"/**",
+		"AAChB,MAAC,MAAM,GAAG,OAAO,CAAC,MAAM;AACxB,MAAC,KAAK,GAAG,MAAM,CAAC;;;;\"}",
+	},
+	"plain_csv_sqlite_giant_cell_dpkg_files": {
+		"python3-django,3:3.2.25-0+deb12u7,24120,5890,\"/usr /usr/bin",
+		"/usr/share/man/man1/django-admin.1.gz\"",
+		"python3-gast,0.5.2-2,68,19,\"/usr",
+	},
+	"plain_diff_ru_npm_commander_11_12": {
+		"+  \"version\": \"12.1.0\",",
+		"diff -ru commander-11.1.0/typings/index.d.ts commander-12.1.0/typings/index.d.ts",
+	},
+	"plain_git_diff_cobra_v170_v180": {
+		"+\tgithub.com/cpuguy83/go-md2man/v2 v2.0.3",
+		"rename from user_guide.md",
+	},
+	"plain_git_diff_color_uuid_v130_v160": {
+		"diff --git a/version7.go b/version7.go",
+		"@@ -0,0 +1,104 @@",
+	},
+	"plain_grep_c_unsafe_pointer_counts": {
+		"crypto/internal/boring/sha.go:32",
+		"crypto/internal/boring/aes.go:17",
+		"net/cgo_unix.go:13",
+		"net/lookup_windows.go:11",
+	},
+	"plain_ls_laR_django_admin": {
+		"./static/admin:",
+		"./templates/admin:",
+	},
+	"plain_objdump_d_zlib_deflate_o": {
+		"0000000000002680 <deflate>:",
+		"0000000000004400 <deflateInit2_>:",
+		"0000000000004ac0 <deflateCopy>:",
+	},
+	"plain_read_c_header_sqlite3_h": {
+		"typedef struct sqlite3 sqlite3;",
+		"SQLITE_API int sqlite3_open(",
+		"SQLITE_API int sqlite3_prepare_v2(",
+		"SQLITE_API int sqlite3_blob_open(",
+	},
+	"plain_read_c_libpng_pngtest": {
+		"test_one_file(const char *inname, const char *outname)",
+		"main(int argc, char *argv[])",
+	},
+	"plain_read_cpp_stl_algo_h": {
+		"    unique(_ForwardIterator __first, _ForwardIterator __last)",
+		"    for_each_n(_InputIterator __first, _Size __n, _Function __f)",
+		"    sort(_RandomAccessIterator __first, _RandomAccessIterator __last)",
+	},
+	"plain_read_go_modcache_client_golang_histogram": {
+		"type Histogram interface {",
+		"func (h *histogram) limitBuckets(counts *histogramCounts, value float64, bucket int) {",
+		"func (v *HistogramVec) WithLabelValues(lvs ...string) Observer {",
+		"func (n *nativeExemplars) addExemplar(e *dto.Exemplar) {",
+	},
+	"plain_read_go_net_http_server": {
+		"type HandlerFunc func(ResponseWriter, *Request)",
+		"func NewServeMux() *ServeMux {",
+		"func (s *Server) trackConn(c *conn, add bool) {",
+	},
+	"plain_read_html_debian_python_policy": {
+		"<span class=\"section-number\">4.7. </span>Modules Byte-Compilation<a",
+		"<span class=\"section-number\">6. </span>Programs Embedding Python<a",
+		"<span class=\"section-number\">2.7. </span>python-central (removed)<a",
+	},
+	"plain_read_html_underscore_docs": {
+		"<h2 id=\"arrays\">Array Functions</h2>",
+		"<h2 id=\"utility\">Utility Functions</h2>",
+		"<h2 id=\"changelog\">Change Log</h2>",
+	},
+	"plain_read_java_beanshell_namespace": {
+		"public Object getVariable( String name, boolean recurse )",
+		"public BshMethod getMethod( String name, Class [] sig )",
+	},
+	"plain_read_js_commander_command": {
+		"_findOption(arg) {",
+		"_parseOptionsEnv() {",
+	},
+	"plain_read_markdown_nodejs_stream_api": {
+		"## API for stream implementers",
+		"### `stream.Readable.isDisturbed(stream)`",
+		"## Additional notes",
+	},
+	"plain_read_python_django_queryset": {
+		"def select_related(self, *fields):",
+		"class RawQuerySet:",
+		"def model_fields(self):",
+	},
+	"plain_read_python_tarfile": {
+		"class TarInfo(object):",
+		"class TarFile(object):",
+		"def addfile(self, tarinfo, fileobj=None):",
+	},
+	"plain_read_rust_regex_syntax_hir": {
+		"impl Literal {",
+		"impl Drop for Hir {",
+	},
+	"plain_read_shell_git_completion": {
+		"__git_complete_refs ()",
+		"_git_bisect ()",
+		"_git_reset ()",
+	},
+	"plain_read_ts_zod_types_dts": {
+		"export declare class ZodObject<T extends ZodRawShape",
+		"export declare class ZodDiscriminatedUnion<Discriminator extends string",
+	},
 }
 
 // Every real output, compressed at the default budget through the whole
 // pipeline, keeps what its expect.json says a good compression must keep,
-// and lands in the strategy its kind calls for.
+// and a search or log output lands in its planner.
 func TestCorpusKeepsWhatMatters(t *testing.T) {
 	h := mustNew(t)
-	wantStrategy := map[string]Strategy{"search": StrategySearch, "log": StrategyLog, "plain": StrategyClip, "json": StrategyJSON}
+	// Search and log outputs must reach their planners; plain and JSON
+	// outputs have several planners (and clip) to choose from.
+	wantStrategy := map[string]Strategy{"search": StrategySearch, "log": StrategyLog}
 	for _, c := range loadCorpus(t) {
 		t.Run(c.name, func(t *testing.T) {
 			got, o, err := h.Compress(context.Background(), ToolOutput{Tool: c.tool, Text: c.input})
@@ -102,7 +231,7 @@ func TestCorpusKeepsWhatMatters(t *testing.T) {
 			if len(got) > DefaultMaxBytes {
 				t.Fatalf("%d bytes, over budget", len(got))
 			}
-			if want := wantStrategy[c.Kind]; o.Strategy != want {
+			if want, ok := wantStrategy[c.Kind]; ok && o.Strategy != want {
 				t.Errorf("strategy %s, want %s for a %s output", o.Strategy, want, c.Kind)
 			}
 			for _, m := range c.MustContain {
