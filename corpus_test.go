@@ -206,6 +206,66 @@ var knownGaps = map[string][]string{
 		"export declare class ZodObject<T extends ZodRawShape",
 		"export declare class ZodDiscriminatedUnion<Discriminator extends string",
 	},
+	// New real logs (JS/TS and Python toolchains) that today's planLog
+	// loses: pending issue 10.
+	"log_eslint_stylish_5054_warnings_one_error": {
+		"/home/dev/src/lint/ajv/lib/dotjs/enum.js",
+		"  11:26   error    '$level' is not defined                                no-undef",
+	},
+	"log_mocha_spec_all_passing_success": {
+		"  semver\n",
+	},
+	"log_mocha_spec_yargs_octal_failures_first": {
+		"  1687 passing (2s)\n  5 failing",
+		"  1) yargs-parser\n       parses [\"--str\",\"007\"] with options #0:\n\n      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
+	},
+	"log_mypy_strict_oauthlib_1339_errors_two_real": {
+		"jwt/api_jws.py:238: error: Argument 1 to \"_validate_headers\" of \"PyJWS\" has incompatible type \"bytes\"; expected \"Dict[str, Any]\"  [arg-type]",
+		"oauthlib/oauth2/rfc6749/tokens.py:202: error: Name \"access_token\" is not defined  [name-defined]",
+		"Found 1339 errors in 68 files (checked 68 source files)",
+	},
+	"log_node_test_spec_semver_tilde_recap": {
+		"✖ 0.1.0 does not satisfy ~0.0.3",
+		"ℹ tests 1540\nℹ suites 14\nℹ pass 1537\nℹ fail 3",
+		"✖ failing tests:",
+	},
+	"log_node_test_tap_semver_one_nested_failure": {
+		"    not ok 442 - inc(1.0.0-0, major, beta) -> 1.0.0",
+		"        + '2.0.0'\n        - '1.0.0'",
+		"location: '/home/dev/src/jsproj/test-node/semver.test.js:30:5'",
+	},
+	"log_pylint_oauthlib_undefined_variable_rated": {
+		"************* Module oauthlib.oauth2.rfc6749.tokens",
+		"oauthlib/oauth2/rfc6749/tokens.py:202:45: E0602: Undefined variable 'access_token' (undefined-variable)",
+		"oauthlib/oauth2/rfc6749/tokens.py:190:27: W0613: Unused argument 'token' (unused-argument)",
+	},
+	"log_pytest_v_more_itertools_all_pass_success": {
+		"tests/test_recipes_table.py::test_tuple_input_same_result[sliding_window:[[], 1]] SKIPPED [ 70%]",
+	},
+	"log_pytest_v_more_itertools_intersperse_buried": {
+		"tests/test_recipes_table.py::test_matches_table[intersperse:[\"-\", [1, 2, 3], 2]] FAILED [ 19%]",
+	},
+	"log_tsc_plain_strict_flags_jridgewell": {
+		"sourcemap-codec/src/strings.ts(7,14): error TS2591: Cannot find name 'Buffer'.",
+	},
+}
+
+// knownMisroutes are search and log cases that do not reach their planner
+// yet, with the strategy they get instead. The test fails when one moves,
+// so the list cannot rot.
+var knownMisroutes = map[string]Strategy{
+	// New real logs routed elsewhere today: pending issue 10.
+	"log_eslint_stylish_5054_warnings_one_error":    StrategyClip,
+	"log_eslint_stylish_recommended_four_packages":  StrategyClip,
+	"log_mocha_spec_all_passing_success":            StrategyClip,
+	"log_mocha_spec_yargs_octal_failures_first":     StrategyClip,
+	"log_mypy_strict_oauthlib_1339_errors_two_real": StrategySearch,
+	"log_node_test_spec_semver_tilde_recap":         StrategyClip,
+	"log_node_test_tap_semver_one_nested_failure":   StrategyClip,
+	"log_pylint_oauthlib_undefined_variable_rated":  StrategyClip,
+	"log_pytest_v_more_itertools_all_pass_success":  StrategyClip,
+	"log_tsc_plain_strict_flags_jridgewell":         StrategyClip,
+	"log_tsc_pretty_ansi_code_frames_found_195":     StrategyClip,
 }
 
 // Every real output, compressed at the default budget through the whole
@@ -231,8 +291,13 @@ func TestCorpusKeepsWhatMatters(t *testing.T) {
 			if len(got) > DefaultMaxBytes {
 				t.Fatalf("%d bytes, over budget", len(got))
 			}
-			if want, ok := wantStrategy[c.Kind]; ok && o.Strategy != want {
-				t.Errorf("strategy %s, want %s for a %s output", o.Strategy, want, c.Kind)
+			if want, ok := wantStrategy[c.Kind]; ok {
+				switch now, known := knownMisroutes[c.name]; {
+				case known && o.Strategy != now:
+					t.Errorf("strategy %s now (was %s): update knownMisroutes", o.Strategy, now)
+				case !known && o.Strategy != want:
+					t.Errorf("strategy %s, want %s for a %s output", o.Strategy, want, c.Kind)
+				}
 			}
 			for _, m := range c.MustContain {
 				gap := slices.Contains(knownGaps[c.name], m)
