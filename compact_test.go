@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/headroom-go/headroom/internal/txt"
+	"github.com/stretchr/testify/assert"
 )
 
 func TestCountMessages(t *testing.T) {
@@ -150,9 +151,7 @@ func TestCompactPendingCall(t *testing.T) {
 	if err != nil || rep.Steps[len(rep.Steps)-1].Err != nil {
 		t.Fatalf("err %v, %v", err, rep.Steps)
 	}
-	if !reflect.DeepEqual(out[len(out)-1], conv[len(conv)-1]) {
-		t.Error("pending call lost")
-	}
+	assert.Equal(t, conv[len(conv)-1], out[len(out)-1], "pending call lost")
 }
 
 func TestCompactStopsAtFirstFit(t *testing.T) {
@@ -172,9 +171,7 @@ func TestCompactStopsAtFirstFit(t *testing.T) {
 		t.Errorf("FirstChanged %d", rep.FirstChanged)
 	}
 	want := []string{"Compacting context · 24 messages, " + txt.Commas(rep.TokensBefore) + " tokens", "Context compacted · 24 → 24 messages, " + txt.Commas(rep.TokensBefore) + " → " + txt.Commas(rep.TokensAfter) + " tokens · mask"}
-	if !reflect.DeepEqual(events, want) {
-		t.Errorf("events %q\nwant %q", events, want)
-	}
+	assert.Equal(t, want, events, "events")
 	if got, want := rep.String(), "24 → 24 messages, "+txt.Commas(rep.TokensBefore)+" → "+txt.Commas(rep.TokensAfter)+" tokens (budget "+txt.Commas(rep.Budget)+") · mask · cache breaks at message 3"; got != want {
 		t.Errorf("String() = %q\nwant       %q", got, want)
 	}
@@ -237,9 +234,7 @@ func TestKept(t *testing.T) {
 	conv := []Message{sysMsg("s"), userMsg("u"), callMsg("a", "skill"), resultMsg("a", "skill", "x"), callMsg("b", "grep"), resultMsg("b", "grep", "y"), userMsg("v")}
 	got := Protection{KeepToolResults: -1, Tools: []string{"skill"}}.Kept(conv, 1)
 	want := []bool{true, false, true, true, false, false, true}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Kept = %v, want %v", got, want)
-	}
+	assert.Equal(t, want, got, "Kept")
 }
 
 // TestCompactSummarizesWhatTrimWouldDrop is the agent-loop user's case:

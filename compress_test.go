@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 
@@ -315,7 +316,7 @@ func TestSummarizerFaultsDegradeToPlainMarker(t *testing.T) {
 			return Summary{}, ctx.Err()
 		}, "deadline exceeded", false},
 		{"hang ignoring context", func(context.Context, SummaryRequest) (Summary, error) {
-			time.Sleep(time.Second)
+			time.Sleep(time.Minute)
 			return Summary{Text: "late"}, nil
 		}, "deadline exceeded", false},
 		{"empty", func(context.Context, SummaryRequest) (Summary, error) { return Summary{Text: " \n\t "}, nil }, "no text", false},
@@ -324,23 +325,31 @@ func TestSummarizerFaultsDegradeToPlainMarker(t *testing.T) {
 		}, "over the 2048-byte cap", false},
 	}
 	for _, tc := range cases {
+		// In a synctest bubble the clock is fake: the default 20 s timeout
+		// passes as soon as every goroutine is blocked, so the hangs cost
+		// no real time and the test depends on no sleep.
 		t.Run(tc.name, func(t *testing.T) {
-			h := mustNew(t, WithMaxBytes(4000), WithSummarizer(tc.fn), WithSummaryTimeout(50*time.Millisecond))
-			got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
-			if err != nil {
-				t.Fatalf("a summarizer fault must not fail the pass: %v", err)
-			}
-			if !o.Summary.Called || o.Summary.Used || o.Summary.Err == nil || !strings.Contains(o.Summary.Err.Error(), tc.wantErr) {
-				t.Fatalf("SummaryUse = %+v, want an error containing %q", o.Summary, tc.wantErr)
-			}
-			if strings.Contains(got, "Summary of the omitted part") || len(got) > 4000 {
-				t.Fatalf("degraded output must be the plain marker within budget:\n%s", got)
-			}
-			// The plan reserved room for a digest, so the plain output may be a
-			// little shorter than without a summarizer, never different in kind.
-			if !strings.HasPrefix(plain, got[:200]) {
-				t.Errorf("degraded output should keep the same head")
-			}
+			synctest.Test(t, func(t *testing.T) {
+				h := mustNew(t, WithMaxBytes(4000), WithSummarizer(tc.fn))
+				got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+				if err != nil {
+					t.Fatalf("a summarizer fault must not fail the pass: %v", err)
+				}
+				if !o.Summary.Called || o.Summary.Used || o.Summary.Err == nil || !strings.Contains(o.Summary.Err.Error(), tc.wantErr) {
+					t.Fatalf("SummaryUse = %+v, want an error containing %q", o.Summary, tc.wantErr)
+				}
+				if strings.Contains(got, "Summary of the omitted part") || len(got) > 4000 {
+					t.Fatalf("degraded output must be the plain marker within budget:\n%s", got)
+				}
+				// The plan reserved room for a digest, so the plain output may be a
+				// little shorter than without a summarizer, never different in kind.
+				if !strings.HasPrefix(plain, got[:200]) {
+					t.Errorf("degraded output should keep the same head")
+				}
+				// A summarizer that ignores ctx is abandoned, not waited for;
+				// let it finish, as a bubble must end with no goroutine left.
+				time.Sleep(time.Hour)
+			})
 		})
 	}
 	if got := cases[0]; true {

@@ -6,7 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
+	"testing/synctest"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // recordingSummarizer answers text and remembers the requests.
@@ -49,9 +51,7 @@ func TestSummarizePromptGolden(t *testing.T) {
 	}
 	checkGolden(t, "compact/summary_request.txt", "-- prompt --\n"+req.Prompt+"-- input --\n"+req.Input+"\n")
 	want := []string{"s:sys", "u:" + summaryOpen + "\n## Decisions\n- fixed\n" + summaryClose, "u:Go on.", "a:Done."}
-	if got := ids(out); !reflect.DeepEqual(got, want) {
-		t.Errorf("got %q\nwant %q", got, want)
-	}
+	assert.Equal(t, want, ids(out), "kept message ids")
 	// A second pass extends the new summary: still one.
 	more := append(out, userMsg("And the docs."), Message{Role: RoleAssistant, Parts: []Part{{Text: lines(50, "docs")}}}, userMsg("Next."))
 	r.text = "## Decisions\n- fixed\n- docs"
@@ -118,13 +118,13 @@ func TestSummarizeFailures(t *testing.T) {
 		}), "deadline exceeded"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := Summarize(context.Background(), conv, tc.s, SummarizeOptions{Timeout: 50 * time.Millisecond})
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "headroom: ") {
-				t.Fatalf("err %v, want %q", err, tc.want)
-			}
-			if !reflect.DeepEqual(out, conv) {
-				t.Error("a failed summary changed the messages")
-			}
+			synctest.Test(t, func(t *testing.T) {
+				out, err := Summarize(context.Background(), conv, tc.s, SummarizeOptions{})
+				if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "headroom: ") {
+					t.Fatalf("err %v, want %q", err, tc.want)
+				}
+				assert.Equal(t, conv, out, "a failed summary changed the messages")
+			})
 		})
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -45,9 +46,7 @@ func TestCompressToolResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(deepCopy(msgs), before) {
-		t.Fatal("the input was mutated")
-	}
+	require.Equal(t, before, deepCopy(msgs), "the input was mutated")
 	if len(out) != len(msgs) {
 		t.Fatalf("%d messages out, %d in", len(out), len(msgs))
 	}
@@ -234,9 +233,7 @@ func TestCompressToolResultsConcurrencyAndOrder(t *testing.T) {
 		}
 	}
 	second, _, _ := CompressToolResults(context.Background(), h, msgs)
-	if !reflect.DeepEqual(first, second) {
-		t.Fatal("same input, different output")
-	}
+	require.Equal(t, second, first, "same input, different output")
 }
 
 // Properties of CompressToolResults over random messages: the input is never
@@ -268,9 +265,7 @@ func TestCompressToolResultsProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(deepCopy(msgs), before) {
-			t.Fatal("input mutated")
-		}
+		require.Equal(t, before, deepCopy(msgs), "input mutated")
 		changed := map[[2]int]bool{}
 		for _, r := range rep.Strings {
 			changed[[2]int{r.Message, r.Part}] = true
@@ -453,9 +448,7 @@ func FuzzSpliceFields(f *testing.F) {
 			before[f.key] = nil
 			after[f.key] = nil
 		}
-		if !reflect.DeepEqual(before, after) {
-			t.Fatal("splice changed a field it was not given")
-		}
+		require.Equal(t, after, before, "splice changed a field it was not given")
 		last, _ := stringFields(out)
 		for i, f := range last {
 			var want string // JSON carries text only: invalid UTF-8 becomes U+FFFD
@@ -676,9 +669,7 @@ func TestCompressToolResultsWrapperDigests(t *testing.T) {
 		t.Fatalf("want both fields compressed with a digest: %+v", rep.Strings)
 	}
 	second, _, _ := CompressToolResults(context.Background(), h, msgs)
-	if !reflect.DeepEqual(first, second) {
-		t.Fatal("same input, different output")
-	}
+	require.Equal(t, second, first, "same input, different output")
 }
 
 // A Compressor other than Headroom is held to the budget it reports: each

@@ -6,6 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // lines returns n numbered lines.
@@ -115,12 +118,8 @@ func TestMaskObservations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			keep := cloneMessages(conv)
 			out := MaskObservations(conv, tc.o)
-			if !reflect.DeepEqual(conv, keep) {
-				t.Fatal("input mutated")
-			}
-			if got := masked(out); !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("masked %v, want %v", got, tc.want)
-			}
+			require.Equal(t, keep, conv, "input mutated")
+			assert.Equal(t, tc.want, masked(out), "masked results")
 			if tc.want == nil && &out[0] != &conv[0] {
 				t.Error("a pass that changes nothing should return its input")
 			}

@@ -3,8 +3,9 @@ package headroom
 import (
 	"context"
 	"errors"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestTiers(t *testing.T) {
@@ -14,9 +15,7 @@ func TestTiers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(conv, keep) {
-		t.Fatal("input mutated")
-	}
+	require.Equal(t, keep, conv, "input mutated")
 	checkRules(t, "tiers", conv, out)
 	checkTail(t, "tiers", conv, out, 10)
 	// system, the instruction, the cold summary, 40 warm, 10 hot.

@@ -2,8 +2,9 @@ package headroom
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 func ids(msgs []Message) (out []string) {
@@ -64,9 +65,7 @@ func TestTrim(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := Trim(conv, tc.o)
 			checkRules(t, tc.name, conv, out)
-			if got := ids(out); !reflect.DeepEqual(got, tc.wantIn) {
-				t.Errorf("got %v\nwant %v", got, tc.wantIn)
-			}
+			assert.Equal(t, tc.wantIn, ids(out), "kept message ids")
 		})
 	}
 }
@@ -74,9 +73,7 @@ func TestTrim(t *testing.T) {
 func TestTrimKeepsSummaries(t *testing.T) {
 	conv := []Message{userMsg(summaryOpen + "\nold\n" + summaryClose), userMsg("u1"), {Role: RoleAssistant, Parts: []Part{{Text: lines(100, "a")}}}, userMsg("u2")}
 	out := Trim(conv, TrimOptions{Budget: 1, KeepRecent: -1})
-	if got := ids(out); !reflect.DeepEqual(got, []string{"u:" + conv[0].Parts[0].Text, "u:u2"}) {
-		t.Errorf("got %v", got)
-	}
+	assert.Equal(t, []string{"u:" + conv[0].Parts[0].Text, "u:u2"}, ids(out), "kept message ids")
 }
 
 // Trim counts each message once: a conversation of thousands of messages

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/headroom-go/headroom"
+	"github.com/stretchr/testify/assert"
 )
 
 // session is one run of the program, shared by the tests: it runs real
@@ -123,9 +123,7 @@ func TestAgentLoopHistoryKeepsTheRules(t *testing.T) {
 			}
 		}
 	}
-	if !reflect.DeepEqual(calls, results) {
-		t.Errorf("every tool call needs its result and every result its call: calls %v, results %v", calls, results)
-	}
+	assert.Equal(t, results, calls, "every tool call needs its result and every result its call")
 	if n := headroom.CountMessages(history, nil); n > smallWindow {
 		t.Errorf("the final history has %d tokens, over the model's %d-token window", n, smallWindow)
 	}
@@ -143,9 +141,7 @@ func TestAgentLoopIsDeterministic(t *testing.T) {
 	if screen.String() != out {
 		t.Errorf("two runs, two screens:\n%s\n---\n%s", out, screen.String())
 	}
-	if !reflect.DeepEqual(again, history) {
-		t.Error("two runs, two histories")
-	}
+	assert.Equal(t, history, again, "two runs, two histories")
 }
 
 func summaryText(history []headroom.Message) string {
