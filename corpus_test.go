@@ -248,6 +248,108 @@ var knownGaps = map[string][]string{
 	"log_tsc_plain_strict_flags_jridgewell": {
 		"sourcemap-codec/src/strings.ts(7,14): error TS2591: Cannot find name 'Buffer'.",
 	},
+	// New real search outputs (and counts, file lists, rg --json) that
+	// today's planSearch loses: pending issue 9.
+	"json_rg_json_goroot_errnotexist": {
+		"\"path\":{\"text\":\"cmd/go/internal/modfetch/proxy.go\"}",
+		"\"path\":{\"text\":\"os/root_test.go\"},\"lines\":{\"text\":\"\\t\\t\\tif !errors.Is(err, os.ErrNotExist) {\\n\"},\"line_number\":652",
+		"\"path\":{\"text\":\"syscall/syscall_js.go\"}",
+	},
+	"plain_find_goroot_cmd_go_files": {
+		"./link/internal/ld/data.go",
+		"./vendor/golang.org/x/sys/unix/zptrace_mipsnn_linux.go",
+		"./internal/par/work_test.go",
+	},
+	"plain_grep_rc_usr_include_deprecated_mostly_zero": {
+		"unicode/utf_old.h:148",
+		"linux/ipv6.h:2",
+	},
+	"plain_grep_rl_dist_packages_import_warnings": {
+		"./setuptools/installer.py",
+	},
+	"plain_rg_c_node_modules_todo_counts": {
+		"node_modules/webpack/lib/javascript/JavascriptParser.js:19",
+		"node_modules/@babel/core/lib/transformation/file/babel-7-helpers.cjs.map:1",
+	},
+	"plain_rg_heading_nonum_aws_s3_client_methods": {
+		"api_op_PutBucketInventoryConfiguration.go\nfunc (c *Client) PutBucketInventoryConfiguration(",
+		"api_op_PutBucketLifecycleConfiguration.go\nfunc (c *Client) PutBucketLifecycleConfiguration(",
+	},
+	"plain_rg_pty_color_heading_goroot_waitgroup": {
+		"\x1b[0m\x1b[35mcrypto/rsa/boring_test.go\x1b[0m\r\n\x1b[0m\x1b[32m120\x1b[0m:\t\tvar wg \x1b[0m\x1b[1m\x1b[31msync.WaitGroup\x1b[0m",
+		"\x1b[0m\x1b[35msyscall/syscall_linux_test.go\x1b[0m\r\n\x1b[0m\x1b[32m593\x1b[0m:\tvar wg \x1b[0m\x1b[1m\x1b[31msync.WaitGroup\x1b[0m",
+		"\x1b[0m\x1b[35mruntime/pprof/pprof_test.go\x1b[0m\r\n\x1b[0m\x1b[32m225\x1b[0m:\t\t\t\t\tvar wg \x1b[0m\x1b[1m\x1b[31msync.WaitGroup\x1b[0m",
+	},
+	"search_ag_group_scipy_asarray": {
+		"scipy/optimize/_constraints.py\n343:        lb = np.asarray(constraint.lb, dtype=float)",
+	},
+	"search_ag_nogroup_django_dunder_methods": {
+		"templatetags/i18n.py:14:    def __init__(self, variable):",
+		"db/migrations/executor.py:16:    def __init__(self, connection, progress_callback=None):",
+		"template/utils.py:17:    def __init__(self, templates=None):",
+		"db/models/expressions.py:71:    def __neg__(self):",
+	},
+	"search_grep_n_single_file_django_query_self": {
+		"1958:        opts = self.get_meta()",
+		"2513:                    self.effective_connector == 'OR' and votes == self.num_children):",
+	},
+	"search_grep_rn_nobody_permission_denied_django": {
+		"self.connection.ops._get_no_autofield_sequence_name(model._meta.db_table)",
+		"./db/models/sql/compiler.py:31:        self.connection = connection",
+		"grep: ./db/backends/oracle/base.py: Permission denied",
+	},
+	"search_grep_rn_numpy_valueerror_binary_notices": {
+		"raise ValueError(msg % (nsub, size, name, vals))",
+		"numpy/lib/_iotools.py:43:    except (TypeError, ValueError):",
+		"numpy/f2py/crackfortran.py:533:            raise ValueError(",
+		"assert_raises(ValueError, MT19937, -1)",
+		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
+	},
+	"search_rg_column_webpack_compilation_hooks": {
+		"compilation.hooks.assetPath.tap(plugin, (path, data, assetInfo) => {",
+		"node_modules/webpack/lib/devtool/EvalSourceMapDevToolPlugin.js:256:5:\t\t\t\tcompilation.hooks.additionalModuleRuntimeRequirements.tap(",
+		"node_modules/webpack/lib/Compiler.js:639:10:\t\t\t\t\tif (compilation.hooks.needAdditionalPass.call()) {",
+		"node_modules/webpack/lib/runtime/RuntimePlugin.js:278:5:\t\t\t\tcompilation.hooks.runtimeRequirementInModule",
+	},
+	"search_rg_goroot_gobuild_2240_files": {
+		"src/bytes/boundary_test.go:5://go:build linux",
+		"src/os/removeall_windows.go:5://go:build windows",
+		"src/syscall/types_darwin.go:5://go:build ignore",
+		"src/go/build/build_test.go:171:\t\tcontent: \"//go:build yes\\n\" +",
+	},
+	"search_rg_heading_n_xtools_fatalf": {
+		"go/packages/overlay_test.go\n48:\t\tt.Fatalf(\"failed to load: %v\", err)",
+		"t.Fatalf(\"unexpected exporter %q\", exporter.Name())",
+	},
+	"search_rg_minified_node_modules_bounding_rect": {
+		"this._element.style[e]=`${this._element.getBoundingClientRect()[e]}px`,reflow(this._e",
+	},
+	"search_rg_nobody_permission_denied_django_model": {
+		"views/generic/edit.py:83:            if self.model is not None:",
+		"db/models/query.py:179:        self.model = model",
+	},
+	"search_zgrep_man_pages_etc_paths": {
+		"/usr/share/man/man5/Xsession.5.gz:27:.I /etc/X11/Xsession",
+		"will default to checking filesystems in \\fI/etc/fstab\\fP serially.",
+		"/usr/share/man/man8/zic.8.gz:760:.I /etc/localtime",
+		"/usr/share/man/man8/useradd.8.gz:83:/etc/default/useradd, or",
+	},
+}
+
+// knownSearchGaps are search cases whose output does not name every file
+// with a match, or does not state the exact total, with how many files
+// go unnamed. The test fails when either changes.
+var knownSearchGaps = map[string]struct {
+	unlisted int
+	noTotal  bool
+}{
+	// New real search outputs: pending issue 9.
+	"search_ag_nogroup_django_dunder_methods":         {unlisted: 286, noTotal: false},
+	"search_grep_rn_nobody_permission_denied_django":  {unlisted: 38, noTotal: true},
+	"search_grep_rn_numpy_valueerror_binary_notices":  {unlisted: 192, noTotal: false},
+	"search_rg_goroot_gobuild_2240_files":             {unlisted: 2240, noTotal: false},
+	"search_rg_nobody_permission_denied_django_model": {unlisted: 17, noTotal: true},
+	"search_zgrep_man_pages_etc_paths":                {unlisted: 328, noTotal: false},
 }
 
 // knownMisroutes are search and log cases that do not reach their planner
@@ -266,6 +368,9 @@ var knownMisroutes = map[string]Strategy{
 	"log_pytest_v_more_itertools_all_pass_success":  StrategyClip,
 	"log_tsc_plain_strict_flags_jridgewell":         StrategyClip,
 	"log_tsc_pretty_ansi_code_frames_found_195":     StrategyClip,
+	// New real search outputs routed elsewhere today: pending issue 9.
+	"search_grep_rn_nobody_permission_denied_django":  StrategyClip,
+	"search_rg_nobody_permission_denied_django_model": StrategyClip,
 }
 
 // Every real output, compressed at the default budget through the whole
@@ -307,13 +412,19 @@ func TestCorpusKeepsWhatMatters(t *testing.T) {
 					t.Errorf("%q is kept now: remove it from knownGaps", m)
 				}
 			}
+			var unlisted []string
 			for _, f := range c.Files {
 				if !strings.Contains(got, f) {
-					t.Errorf("file %s not listed", f)
+					unlisted = append(unlisted, f)
 				}
 			}
-			if c.Kind == "search" && !strings.Contains(got, txt.Commas(c.TotalMatches)) && !strings.Contains(got, itoa(c.TotalMatches)) {
-				t.Errorf("the marker does not state the %d matches", c.TotalMatches)
+			known := knownSearchGaps[c.name]
+			if len(unlisted) != known.unlisted {
+				t.Errorf("%d of %d files not listed (known: %d), first %q", len(unlisted), len(c.Files), known.unlisted, unlisted[:min(5, len(unlisted))])
+			}
+			stated := strings.Contains(got, txt.Commas(c.TotalMatches)) || strings.Contains(got, itoa(c.TotalMatches))
+			if c.Kind == "search" && stated == known.noTotal {
+				t.Errorf("the output states the %d matches: %v (known gap: %v)", c.TotalMatches, stated, known.noTotal)
 			}
 			checkGolden(t, filepath.Join("compress", c.name+".golden"), got)
 		})
