@@ -53,6 +53,15 @@
 // counts at most the token budget. A digest is sanitised to one line and
 // cannot close or forge a marker.
 //
+// # Your own Compressor
+//
+// Everything a [Compressor] needs arrives in its arguments: [Compressor.Budget]
+// says what it holds a string to, and each [ToolOutput] may carry a tighter
+// budget (a structured result's field gets its share that way). So a type
+// that embeds a Compressor to add logging or metrics keeps every budget by
+// passing calls on, and package compresstest checks any Compressor, through
+// such a wrapper too, as testing/slogtest checks a slog.Handler.
+//
 // # Compacting a whole conversation
 //
 // When a conversation nears the context window anyway, the compaction
@@ -73,7 +82,9 @@
 //
 // # Panics and determinism
 //
-// The library never panics on input: invalid UTF-8, NUL bytes, CRLF, ANSI
+// The library never panics on input, and a panic in a Compressor or
+// TokenCounter of the caller's inside [CompressToolResults]'s goroutines
+// becomes an error, not a dead process: invalid UTF-8, NUL bytes, CRLF, ANSI
 // escapes, a 50 MB single line and empty strings are all inputs with a
 // documented result. The same input and options give the same bytes, always.
 // Options that cannot work are refused by [New] with an error.
