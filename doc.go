@@ -82,10 +82,10 @@
 //
 // # Panics and determinism
 //
-// The library never panics on input, and a panic in a Compressor or
-// TokenCounter of the caller's inside [CompressToolResults]'s goroutines
-// becomes an error, not a dead process: invalid UTF-8, NUL bytes, CRLF, ANSI
+// The library never panics on input: invalid UTF-8, NUL bytes, CRLF, ANSI
 // escapes, a 50 MB single line and empty strings are all inputs with a
-// documented result. The same input and options give the same bytes, always.
+// documented result. A panic in the caller's own Compressor or TokenCounter
+// inside [CompressToolResults]'s goroutines becomes an error, never a dead
+// process. The same input and options give the same bytes, always.
 // Options that cannot work are refused by [New] with an error.
 package headroom
