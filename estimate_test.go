@@ -28,8 +28,11 @@ func TestEstimateTable(t *testing.T) {
 		{"", 0, 0},
 		{"a", 1, 1},
 		{"hello world", 2, 4},
-		{"1234567", 3, 5},                   // three digit groups
-		{strings.Repeat("漢字", 50), 80, 100}, // ~0.9 a character
+		{"1234567", 3, 5},                      // three digit groups
+		{strings.Repeat("漢字", 50), 100, 300},   // priced as each rune counts alone, at worst
+		{"𠀀", 4, 4},                            // Han extension B: a token a byte at worst
+		{strings.Repeat("x\n", 100), 195, 200}, // a letter and a line break: two pieces, two tokens
+		{strings.Repeat("\x00", 10), 10, 10},   // a control byte is a token
 		{"\xff\xfe", 2, 2},
 	}
 	for _, tc := range cases {

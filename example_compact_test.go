@@ -54,7 +54,7 @@ func ExampleCompact() {
 	fmt.Println(out[1].Parts[0].Text)
 	fmt.Println(out[2].Parts[0].Text)
 	// Output:
-	// Context compacted · 82 → 23 messages, 131,419 → 32,900 tokens · summarize
+	// Context compacted · 82 → 23 messages, 137,381 → 34,390 tokens · summarize
 	// summarize · 82 → 23 messages, cache breaks at message 2
 	// Make the tests pass.
 	// [CONVERSATION_SUMMARY]
@@ -89,7 +89,7 @@ func ExampleShouldCompact() {
 	fmt.Println(headroom.ShouldCompact(msgs, 200000, 0, nil))
 	fmt.Println(headroom.ShouldCompact(msgs, 36000, 0, nil))
 	// Output:
-	// 32869 tokens
+	// 34361 tokens
 	// false
 	// true
 }

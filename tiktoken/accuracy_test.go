@@ -12,8 +12,9 @@ import (
 
 // TestAccuracyTable prints, per sample, bytes, the exact o200k and cl100k
 // counts, headroom.Estimate and bytes/4, and holds the estimator to its
-// goals: never more than 10 % under o200k on any sample, on average at most
-// 15 % above it, and never more than 15 % under cl100k.
+// goals: on every sample at least 0.95 of both exact counts, and on average
+// over ordinary code, logs and prose (every sample but the special classes
+// below) at most 1.25 of o200k.
 //
 //	go test ./tiktoken -run TestAccuracyTable -v
 func TestAccuracyTable(t *testing.T) {
@@ -31,6 +32,7 @@ func TestAccuracyTable(t *testing.T) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| sample | bytes | o200k | cl100k | Estimate | est/o200k | bytes/4 | (bytes/4)/o200k |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	sum, worstUnder := 0.0, 10.0
+	ordSum, ordN := 0.0, 0
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		if err != nil {
@@ -41,19 +43,36 @@ func TestAccuracyTable(t *testing.T) {
 		exact, exactCL, est := o.CountTokens(s), c.CountTokens(s), headroom.Estimate.CountTokens(s)
 		ratio := float64(est) / float64(exact)
 		sum += ratio
+		if !isSpecialClass(name) {
+			ordSum += ratio
+			ordN++
+		}
 		worstUnder = min(worstUnder, ratio)
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.2f | %d | %.2f |\n", name, len(s), exact, exactCL, est, ratio, len(s)/4, float64(len(s)/4)/float64(exact))
-		if ratio < 0.9 {
+		if ratio < 0.95 {
 			t.Errorf("%s: estimate %d is %.0f %% under the exact o200k count %d", name, est, 100*(1-ratio), exact)
 		}
-		if float64(est) < 0.85*float64(exactCL) {
-			t.Errorf("%s: estimate %d is more than 15 %% under the exact cl100k count %d", name, est, exactCL)
+		if float64(est) < 0.95*float64(exactCL) {
+			t.Errorf("%s: estimate %d is more than 5 %% under the exact cl100k count %d", name, est, exactCL)
 		}
 	}
-	mean := sum / float64(len(files))
-	fmt.Fprintf(&b, "\nmean est/o200k %.3f, lowest %.3f, over %d samples\n", mean, worstUnder, len(files))
+	mean, ordMean := sum/float64(len(files)), ordSum/float64(ordN)
+	fmt.Fprintf(&b, "\nmean est/o200k %.3f over %d samples, %.3f over the %d ordinary ones; lowest %.3f\n", mean, len(files), ordMean, ordN, worstUnder)
 	t.Log("\n" + b.String())
-	if mean > 1.15 {
-		t.Errorf("the estimate is on average %.0f %% above o200k, goal ≤ 15 %%", 100*(mean-1))
+	if ordMean > 1.25 {
+		t.Errorf("the estimate is on average %.0f %% above o200k on ordinary text, goal ≤ 25 %%", 100*(ordMean-1))
 	}
+}
+
+// isSpecialClass reports whether a sample is of a class the estimator
+// prices at its worst case rather than at ordinary text's rate: encoded
+// data, minified code, dumps, colour codes, text in non-Latin scripts.
+func isSpecialClass(name string) bool {
+	for _, k := range []string{"base64", "sourcemap", "minified", "objdump", "ansi", "color", "xxd", "hexdump",
+		"man_chinese", "man_japanese", "man_korean", "man_russian"} {
+		if strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
 }
