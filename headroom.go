@@ -15,6 +15,7 @@ const (
 	StrategySearch Strategy = "search"
 	StrategyJSON   Strategy = "json"
 	StrategyLog    Strategy = "log"
+	StrategyDiff   Strategy = "diff"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

@@ -20,6 +20,9 @@ func routes(cfg config) []planner {
 		{StrategySearch, func(out ToolOutput, limit int) (plan, bool) {
 			return planSearch(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		}},
+		{StrategyDiff, func(out ToolOutput, limit int) (plan, bool) {
+			return planDiff(out.Text, limit)
+		}},
 		{StrategyJSON, func(out ToolOutput, limit int) (plan, bool) {
 			return planJSON(out.Text, limit)
 		}},

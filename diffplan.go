@@ -1,0 +1,406 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planDiff plans a unified diff (git diff, git show, git log -p,
+// git format-patch, diff -u, diff -ru): the commit header and the first
+// line of its message, the stat summary, the name of every file with its
+// +/- counts and its rename, mode and binary lines, then hunks breadth
+// first — every file's first hunk before any file's second — a hunk too
+// long for its share cut in its middle. What room is left goes to the
+// --stat lines, the rest of the message and the index and ---/+++ lines.
+//
+// It declines what is not a diff: at least one hunk whose @@ counts match
+// the lines under it, and diff lines (file headers and hunks) making up at
+// least half of all lines.
+func planDiff(text string, limit int) (plan, bool) {
+	if limit < 200 || !diffLikely(text) {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, diffGap, len(diffGapText(len(text))))
+	d, ok := parseDiff(s)
+	if !ok {
+		return plan{}, false
+	}
+	d.pick(s)
+	items, markerAt := s.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	return plan{strategy: StrategyDiff, items: items, markerAt: markerAt, what: d.what(s), hint: diffHint}, true
+}
+
+const diffHint = "To see one file's whole diff, re-run with its path: git diff -- PATH (git show REV -- PATH)."
+
+// diffLikely is a cheap first test: a hunk header near a file header in
+// the first 256 KiB.
+func diffLikely(text string) bool {
+	head := text[:min(len(text), 256<<10)]
+	at := strings.Index(head, "\n@@ -")
+	if at < 0 {
+		return false
+	}
+	return strings.Contains(head[:at], "\n+++ ") || strings.HasPrefix(head, "+++ ") ||
+		strings.Contains(head[:at], "diff ")
+}
+
+// A diffFile is one file of a diff: the line that names it, its header
+// lines and its hunks.
+type diffFile struct {
+	name      int   // the "diff --git" line, or "---" when there is none
+	important []int // rename, copy, mode, new/deleted, similarity, binary
+	other     []int // index, ---, +++ (when name is the diff line)
+	hunks     [][2]int
+	plus      int
+	minus     int
+	binary    bool
+}
+
+// A diffDoc is a parsed diff: its files and the lines outside them
+// (commit headers, messages, --stat, format-patch trailers).
+type diffDoc struct {
+	files   []*diffFile
+	pre     []int // lines outside files, in order
+	preKey  []int // the ones that identify a commit: its header, subject, stat summary
+	statRow []int // --stat rows
+}
+
+// parseDiff reads the lines of s as a diff. It fails when fewer than half
+// the lines are diff lines or no hunk has matching counts.
+func parseDiff(s *lineSel) (*diffDoc, bool) {
+	d := &diffDoc{}
+	var cur *diffFile
+	n := s.n()
+	diffLines, goodHunks := 0, 0
+	inHeader := false // in a file's header, before its first hunk
+	preStart := true  // the next non-blank message line is a subject
+	for i := 0; i < n; i++ {
+		l := s.line(i)
+		switch {
+		case strings.HasPrefix(l, "diff "):
+			cur = &diffFile{name: i}
+			d.files = append(d.files, cur)
+			inHeader = true
+			diffLines++
+			continue
+		case strings.HasPrefix(l, "--- ") && i+1 < n && strings.HasPrefix(s.line(i+1), "+++ "):
+			if cur == nil || !inHeader {
+				cur = &diffFile{name: i}
+				d.files = append(d.files, cur)
+				inHeader = true
+				cur.important = append(cur.important, i+1)
+			} else {
+				cur.other = append(cur.other, i, i+1)
+			}
+			i++
+			diffLines += 2
+			continue
+		case strings.HasPrefix(l, "@@ -") && cur != nil:
+			end, old, nw, ok := hunkEnd(s, i)
+			if ok {
+				goodHunks++
+			}
+			cur.hunks = append(cur.hunks, [2]int{i, end})
+			cur.minus += old
+			cur.plus += nw
+			diffLines += end - i
+			inHeader = false
+			i = end - 1
+			continue
+		case inHeader && diffHeaderLine(l):
+			if strings.HasPrefix(l, "index ") {
+				cur.other = append(cur.other, i)
+			} else {
+				cur.important = append(cur.important, i)
+				if strings.HasPrefix(l, "Binary files ") || strings.HasPrefix(l, "GIT binary patch") {
+					cur.binary = true
+					goodHunks++
+				}
+			}
+			diffLines++
+			continue
+		}
+		// A line outside any file: a commit header, message or --stat.
+		if cur != nil {
+			cur, inHeader, preStart = nil, false, true
+		}
+		d.pre = append(d.pre, i)
+		t := strings.TrimSpace(l)
+		switch {
+		case diffCommitLine(l):
+			d.preKey = append(d.preKey, i)
+			preStart = true
+		case statSummary(t):
+			d.preKey = append(d.preKey, i)
+		case statRow(l):
+			d.statRow = append(d.statRow, i)
+		case preStart && t != "" && t != "---":
+			d.preKey = append(d.preKey, i) // the subject
+			preStart = false
+		}
+	}
+	if goodHunks == 0 || len(d.files) == 0 || 2*diffLines < n {
+		return nil, false
+	}
+	return d, true
+}
+
+// hunkEnd returns the end (exclusive) of the hunk whose header is line i,
+// the counts of removed and added lines it holds, and whether the header's
+// counts matched the lines under it.
+func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
+	oldN, newN, counted := hunkCounts(s.line(i))
+	n := s.n()
+	j := i + 1
+	for ; j < n; j++ {
+		l := s.line(j)
+		if counted && oldN <= 0 && newN <= 0 && !strings.HasPrefix(l, "\\") {
+			break
+		}
+		c := byte(' ')
+		if l != "" {
+			c = l[0]
+		}
+		switch c {
+		case ' ':
+			oldN--
+			newN--
+		case '-':
+			if !counted && strings.HasPrefix(l, "--- ") && j+1 < n && strings.HasPrefix(s.line(j+1), "+++ ") {
+				return j, minus, plus, false
+			}
+			oldN--
+			minus++
+		case '+':
+			newN--
+			plus++
+		case '\\':
+		default:
+			return j, minus, plus, counted && oldN <= 0 && newN <= 0
+		}
+		if counted && (oldN < 0 || newN < 0) {
+			return j + 1, minus, plus, false
+		}
+	}
+	return j, minus, plus, counted && oldN <= 0 && newN <= 0
+}
+
+// hunkCounts parses "@@ -a,b +c,d @@" into b and d (1 when omitted).
+func hunkCounts(l string) (oldN, newN int, ok bool) {
+	rest, found := strings.CutPrefix(l, "@@ -")
+	if !found {
+		return 0, 0, false
+	}
+	oldN, rest, ok = rangeCount(rest)
+	if !ok || !strings.HasPrefix(rest, " +") {
+		return 0, 0, false
+	}
+	newN, rest, ok = rangeCount(rest[2:])
+	if !ok || !strings.HasPrefix(rest, " @@") {
+		return 0, 0, false
+	}
+	return oldN, newN, true
+}
+
+// rangeCount parses "a,b" or "a" at the start of s: b, or 1.
+func rangeCount(s string) (count int, rest string, ok bool) {
+	i := txt.DigitsAt(s, 0)
+	if i == 0 {
+		return 0, s, false
+	}
+	if i < len(s) && s[i] == ',' {
+		j := i + 1 + txt.DigitsAt(s, i+1)
+		n, ok := txt.Atoi(s[i+1 : j])
+		if !ok {
+			return 0, s, false
+		}
+		return n, s[j:], true
+	}
+	return 1, s[i:], true
+}
+
+// diffHeaderLines start the lines git and diff write between a file's
+// "diff" line and its first hunk.
+var diffHeaderLines = []string{"index ", "old mode ", "new mode ", "deleted file mode ", "new file mode ",
+	"similarity index ", "dissimilarity index ", "rename from ", "rename to ", "copy from ", "copy to ",
+	"Binary files ", "GIT binary patch", "literal ", "delta ", "Only in "}
+
+func diffHeaderLine(l string) bool {
+	for _, p := range diffHeaderLines {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// diffCommitLine reports a commit header line: git log/show's and
+// format-patch's.
+func diffCommitLine(l string) bool {
+	for _, p := range []string{"commit ", "Author: ", "AuthorDate: ", "Commit: ", "CommitDate: ", "Date: ", "Date:   ", "Merge: ", "From ", "From: ", "Subject: "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// statSummary matches --stat's "N files changed, …" line.
+func statSummary(t string) bool {
+	i := txt.DigitsAt(t, 0)
+	return i > 0 && (strings.HasPrefix(t[i:], " files changed") || strings.HasPrefix(t[i:], " file changed"))
+}
+
+// statRow matches a --stat row: " path | 12 ++--" or " path | Bin 0 -> 12 bytes".
+func statRow(l string) bool {
+	if !strings.HasPrefix(l, " ") {
+		return false
+	}
+	bar := strings.LastIndex(l, " | ")
+	if bar < 0 {
+		return false
+	}
+	r := strings.TrimSpace(l[bar+3:])
+	return txt.DigitsAt(r, 0) > 0 || strings.HasPrefix(r, "Bin")
+}
+
+// pick chooses the lines of a diff in order of what they tell.
+func (d *diffDoc) pick(s *lineSel) {
+	for _, i := range d.preKey {
+		s.pickCapped(i, 300)
+	}
+	// The --stat rows name every file compactly, when they are there.
+	stat := 0
+	for _, i := range d.statRow {
+		stat += s.size(i)
+	}
+	if stat > 0 && stat <= s.room()*45/100 {
+		for _, i := range d.statRow {
+			s.pick(i)
+		}
+	}
+	// Every file named with its counts while most of the room lasts: the
+	// first and the last, then the others in order.
+	nameRoom := s.used + s.room()*6/10
+	order := make([]*diffFile, 0, len(d.files))
+	order = append(order, d.files[0])
+	if len(d.files) > 1 {
+		order = append(order, d.files[len(d.files)-1])
+		order = append(order, d.files[1:len(d.files)-1]...)
+	}
+	for _, f := range order {
+		if s.used > nameRoom {
+			break
+		}
+		note := "  [+" + txt.Commas(f.plus) + " -" + txt.Commas(f.minus) + "]"
+		if f.binary {
+			note = "  [binary]"
+		}
+		if len(s.line(f.name)) > 400 || !s.pickNote(f.name, note) {
+			s.pickCapped(f.name, 400)
+		}
+		for _, i := range f.important {
+			s.pickCapped(i, 400)
+		}
+	}
+	// Hunks breadth first.
+	for round := 0; ; round++ {
+		var todo []*diffFile
+		for _, f := range d.files {
+			if round < len(f.hunks) && s.keep[f.name] {
+				todo = append(todo, f)
+			}
+		}
+		if len(todo) == 0 || s.room() <= 0 {
+			break
+		}
+		for k, f := range todo {
+			share := s.room() / (len(todo) - k)
+			pickHunk(s, f.hunks[round], share)
+		}
+		if round == 0 {
+			for _, i := range d.statRow {
+				s.pick(i)
+			}
+		}
+	}
+	for _, i := range d.pre {
+		s.pickCapped(i, 300)
+	}
+	for _, f := range d.files {
+		for _, i := range f.other {
+			s.pick(i)
+		}
+	}
+}
+
+// pickHunk keeps the hunk h ([header, end) lines) within about share
+// bytes: whole when it fits, else its header, its first lines and its last
+// lines, the middle cut.
+func pickHunk(s *lineSel, h [2]int, share int) {
+	const lineCap = 240
+	start := s.used
+	if !s.pickCapped(h[0], lineCap) {
+		return
+	}
+	whole := 0
+	for i := h[0] + 1; i < h[1]; i++ {
+		whole += min(s.size(i), lineCap+cutNoteMax+2)
+	}
+	if whole+s.gapCost <= share-(s.used-start) {
+		for i := h[0] + 1; i < h[1]; i++ {
+			s.pickCapped(i, lineCap)
+		}
+		return
+	}
+	headEnd := start + share*3/5
+	lo, hi := h[0]+1, h[1]-1
+	for lo <= hi && s.used < headEnd && s.used-start+min(s.size(lo), lineCap)+s.gapCost <= share {
+		if !s.pickCapped(lo, lineCap) {
+			return
+		}
+		lo++
+	}
+	for hi >= lo && s.used-start+min(s.size(hi), lineCap)+s.gapCost <= share {
+		if !s.pickCapped(hi, lineCap) {
+			return
+		}
+		hi--
+	}
+	// A gap note is no cheaper than a line or two: keep them instead.
+	if hi >= lo && hi-lo < 2 {
+		for i := lo; i <= hi; i++ {
+			s.pickCapped(i, lineCap)
+		}
+	}
+}
+
+// diffGap words dropped lines [from, to).
+func diffGap(from, to int) string { return diffGapText(to - from) }
+
+func diffGapText(lines int) string { return "[…" + txt.Plural(lines, "line") + " omitted…]" }
+
+// what words the cut for the marker.
+func (d *diffDoc) what(s *lineSel) string {
+	plus, minus, hunks, shown, named := 0, 0, 0, 0, 0
+	for _, f := range d.files {
+		plus += f.plus
+		minus += f.minus
+		hunks += len(f.hunks)
+		if s.keep[f.name] {
+			named++
+		}
+		for _, h := range f.hunks {
+			if s.keep[h[0]] {
+				shown++
+			}
+		}
+	}
+	w := "a diff of " + txt.Plural(len(d.files), "file") + " (+" + txt.Commas(plus) + " -" + txt.Commas(minus) + ", " + txt.Plural(hunks, "hunk") + ")"
+	w += " cut to " + txt.Commas(named) + " named with their counts and " + txt.Commas(shown) + " hunks, breadth first, long ones cut in the middle"
+	return w
+}

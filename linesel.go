@@ -1,0 +1,249 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A lineSel picks whole input lines, in any order of priority, within a
+// byte limit, and renders the kept ones in input order with a gap note for
+// each run of dropped lines. It is the shared core of the line planners
+// (diffs, outlines, tables and listings, JSON lines): each decides which
+// lines matter first; lineSel keeps the bill exact — a pick pays for its
+// line and for the gap notes it adds or removes.
+type lineSel struct {
+	text   string
+	starts []int // starts[i] is where line i starts; starts[n] == len(text)
+	keep   []bool
+	// cutAt[i] > 0 keeps line i only up to that offset, with a note saying
+	// how much of the line was cut; suffix[i] is a note written after line
+	// i (the line then loses its '\n' to the note's own).
+	cutAt   map[int]int
+	suffix  map[int]string
+	limit   int
+	used    int
+	gapCost int
+	// gap words the note for dropped lines [from, to).
+	gap func(from, to int) string
+}
+
+// newLineSel indexes the lines of text. gap words a gap note; gapMax is
+// the longest note it can write.
+func newLineSel(text string, limit int, gap func(from, to int) string, gapMax int) *lineSel {
+	starts := lineStarts(text)
+	n := len(starts) - 1
+	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit,
+		gapCost: gapMax + 2, gap: gap, cutAt: map[int]int{}, suffix: map[int]string{}}
+	if n > 0 {
+		s.used = s.gapCost // every line dropped: one gap
+	}
+	return s
+}
+
+// lineStarts returns the start of every line of text and, last, len(text).
+func lineStarts(text string) []int {
+	starts := make([]int, 0, strings.Count(text, "\n")+2)
+	for i := 0; i < len(text); {
+		starts = append(starts, i)
+		nl := strings.IndexByte(text[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		i += nl + 1
+	}
+	return append(starts, len(text))
+}
+
+// n returns the number of lines.
+func (s *lineSel) n() int { return len(s.starts) - 1 }
+
+// line returns line i without its line break.
+func (s *lineSel) line(i int) string {
+	end := s.starts[i+1]
+	if end > s.starts[i] && s.text[end-1] == '\n' {
+		end--
+	}
+	return s.text[s.starts[i]:end]
+}
+
+// size returns the bytes line i takes with its '\n'.
+func (s *lineSel) size(i int) int { return s.starts[i+1] - s.starts[i] }
+
+// gapDelta is how many gap notes picking line i adds (1), keeps (0) or
+// removes (-1).
+func (s *lineSel) gapDelta(i int) int {
+	d := -1
+	if i > 0 && !s.keep[i-1] {
+		d++
+	}
+	if i < s.n()-1 && !s.keep[i+1] {
+		d++
+	}
+	return d
+}
+
+// cost returns what picking line i whole adds to the output.
+func (s *lineSel) cost(i int) int {
+	if s.keep[i] {
+		return 0
+	}
+	c := s.size(i) + s.gapDelta(i)*s.gapCost
+	if note, ok := s.suffix[i]; ok {
+		c += len(note) + 2
+	}
+	return c
+}
+
+// fits reports whether c more bytes fit.
+func (s *lineSel) fits(c int) bool { return s.used+c <= s.limit }
+
+// room returns the bytes still free.
+func (s *lineSel) room() int { return s.limit - s.used }
+
+// pick keeps line i whole if it fits, and reports whether it is kept.
+func (s *lineSel) pick(i int) bool {
+	if i < 0 || i >= s.n() {
+		return false
+	}
+	if s.keep[i] {
+		return true
+	}
+	c := s.cost(i)
+	if !s.fits(c) {
+		return false
+	}
+	s.keep[i] = true
+	s.used += c
+	return true
+}
+
+// pickNote keeps line i with note written after it.
+func (s *lineSel) pickNote(i int, note string) bool {
+	if i < 0 || i >= s.n() || s.keep[i] {
+		return false
+	}
+	s.suffix[i] = note
+	if !s.pick(i) {
+		delete(s.suffix, i)
+		return false
+	}
+	return true
+}
+
+// cutNoteMax bounds the note a cut line gets.
+const cutNoteMax = len(" […9,999,999,999 bytes of this line cut…]")
+
+// pickCapped keeps line i whole when it is at most capBytes long, or else
+// its first capBytes bytes with a note saying how much was cut. It reports
+// whether anything of the line is kept.
+func (s *lineSel) pickCapped(i, capBytes int) bool {
+	if i < 0 || i >= s.n() || s.keep[i] {
+		return i >= 0 && i < s.n() && s.keep[i]
+	}
+	l := s.line(i)
+	if len(l) <= capBytes || capBytes <= 0 {
+		return s.pick(i)
+	}
+	end := txt.RuneStartAtOrBefore(s.text, s.starts[i]+capBytes)
+	note := " […" + txt.Commas(s.starts[i]+len(l)-end) + " bytes of this line cut…]"
+	c := end - s.starts[i] + len(note) + 2 + s.gapDelta(i)*s.gapCost
+	if !s.fits(c) {
+		return false
+	}
+	s.keep[i] = true
+	s.cutAt[i] = end
+	s.suffix[i] = note
+	s.used += c
+	return true
+}
+
+// kept returns how many lines are kept.
+func (s *lineSel) kept() int {
+	k := 0
+	for _, b := range s.keep {
+		if b {
+			k++
+		}
+	}
+	return k
+}
+
+// items renders the selection: kept runs as ranges, dropped runs as gap
+// notes. The marker goes before the first gap.
+func (s *lineSel) items() (items []item, markerAt int) {
+	markerAt = -1
+	n := s.n()
+	for i := 0; i < n; {
+		if !s.keep[i] {
+			j := i
+			for j < n && !s.keep[j] {
+				j++
+			}
+			if markerAt < 0 {
+				markerAt = len(items)
+			}
+			items = append(items, noteLine(s.gap(i, j)))
+			i = j
+			continue
+		}
+		j := i
+		for j < n && s.keep[j] && s.suffix[j] == "" {
+			j++
+		}
+		if j > i {
+			items = append(items, s.run(i, j))
+			i = j
+			continue
+		}
+		end := s.starts[i] + len(s.line(i))
+		if c, ok := s.cutAt[i]; ok {
+			end = c
+		}
+		items = append(items, item{start: s.starts[i], end: end, note: s.suffix[i]})
+		i++
+	}
+	if markerAt < 0 {
+		markerAt = len(items)
+	}
+	return items, markerAt
+}
+
+// run keeps lines [i, j) whole.
+func (s *lineSel) run(i, j int) item { return keepRange(s.starts[i], s.starts[j]) }
+
+// lineGap words a gap of lines [from, to) by their 1-based line numbers,
+// so every kept line after it has a known number.
+func lineGap(from, to int) string {
+	if to-from == 1 {
+		return "[…line " + txt.Commas(from+1) + " omitted…]"
+	}
+	return "[…lines " + txt.Commas(from+1) + "-" + txt.Commas(to) + " omitted…]"
+}
+
+// lineGapMax is the longest note lineGap writes for a text of n lines.
+func lineGapMax(n int) int { return len(lineGap(n, 2*n+1)) }
+
+// spread returns up to k indices spread evenly over [from, to), the first
+// and the last included.
+func spread(from, to, k int) []int {
+	n := to - from
+	if n <= 0 || k <= 0 {
+		return nil
+	}
+	if k >= n {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = from + i
+		}
+		return out
+	}
+	if k == 1 {
+		return []int{from}
+	}
+	out := make([]int, k)
+	for i := range out {
+		out[i] = from + i*(n-1)/(k-1)
+	}
+	return out
+}
