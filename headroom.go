@@ -10,12 +10,13 @@ type Strategy string
 // The strategies of the default [Compressor]. A string under budget is
 // reported with StrategyNone.
 const (
-	StrategyNone   Strategy = "none"
-	StrategyClip   Strategy = "clip"
-	StrategySearch Strategy = "search"
-	StrategyJSON   Strategy = "json"
-	StrategyLog    Strategy = "log"
-	StrategyDiff   Strategy = "diff"
+	StrategyNone    Strategy = "none"
+	StrategyClip    Strategy = "clip"
+	StrategySearch  Strategy = "search"
+	StrategyJSON    Strategy = "json"
+	StrategyLog     Strategy = "log"
+	StrategyDiff    Strategy = "diff"
+	StrategyOutline Strategy = "outline"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

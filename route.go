@@ -26,6 +26,7 @@ func routes(cfg config) []planner {
 		{StrategyJSON, func(out ToolOutput, limit int) (plan, bool) {
 			return planJSON(out.Text, limit)
 		}},
+		{StrategyOutline, planOutlineRead},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false

@@ -1,0 +1,511 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planOutlineRead plans a read of source code or a document: its head,
+// its tail, and between them the lines that declare what is there — top
+// level and one level in (func, type, class, def, fn, impl, struct, enum,
+// trait, const/var blocks, export, public/private/protected members,
+// decorators and annotations, C-style function heads, shell functions,
+// TOML/INI sections), or for markdown and HTML its headings. Every kept
+// line is an input line verbatim (a very long one cut short, and said so);
+// the gap notes name the line numbers they stand for, so each kept line's
+// number is known and the model can ask for a range. Room left over goes
+// to a longer head and tail.
+//
+// It takes the output of a read tool that has at least three such lines,
+// or any text that opens like source (a shebang, package, import,
+// #include, a comment, <!DOCTYPE) and has at least eight; anything else
+// it declines. There is no parser: the rules are line shapes, as data.
+func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
+	text := out.Text
+	if limit < 200 || len(text) < 64 {
+		return plan{}, false
+	}
+	read := readTool(out.Tool)
+	if !read && !opensLikeSource(text) {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
+	numbered := readNumbered(s)
+	if numbered {
+		s.gap = func(from, to int) string { return "[…" + txt.Plural(to-from, "line") + " omitted…]" }
+	}
+	ranks, ok := outlineLines(s, numbered)
+	var all []int
+	for _, r := range ranks {
+		all = append(all, r...)
+	}
+	need := 8
+	if read {
+		need = 3
+	}
+	if !ok || len(all) < need {
+		return plan{}, false
+	}
+	pickOutline(s, ranks)
+	items, markerAt := s.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	kept := 0
+	for _, i := range all {
+		if s.keep[i] {
+			kept++
+		}
+	}
+	what := txt.Commas(s.n()-s.kept()) + " of " + txt.Plural(s.n(), "line") + ": kept the head, the tail and " +
+		txt.Commas(kept) + " of " + txt.Commas(len(all)) + " declaration or heading lines verbatim; each gap note names the lines it stands for"
+	return plan{strategy: StrategyOutline, items: items, markerAt: markerAt, what: what,
+		hint: "To read a part, ask for a line range (a read with offset and limit, or sed -n 'A,Bp')."}, true
+}
+
+// readTool reports a tool that reads files.
+func readTool(tool string) bool {
+	t := strings.ToLower(tool)
+	return strings.Contains(t, "read") || t == "view" || t == "cat" || t == "open_file"
+}
+
+// sourceOpenings start the first line of a file that is source or markup.
+var sourceOpenings = []string{"#!", "package ", "import ", "from ", "#include", "#pragma", "#ifndef", "// ", "//go:", "/*", "/**",
+	"<!DOCTYPE", "<!doctype", "<html", "<?xml", "<?php", "\"use strict\"", "'use strict'", "use ", "mod ", "module ",
+	"# -*-", "# Copyright", "# SPDX", "// SPDX", "---\n", "%YAML", "<!--", "namespace "}
+
+// opensLikeSource reports whether the first non-blank line of text opens
+// source code or a document.
+func opensLikeSource(text string) bool {
+	i := 0
+	for i < len(text) && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	rest := text[i:]
+	for _, p := range sourceOpenings {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// readNumbered reports whether the lines carry a read tool's line
+// numbers ("   12\t…" as cat -n writes, or "12→…").
+func readNumbered(s *lineSel) bool {
+	n := min(s.n(), 20)
+	hits := 0
+	for i := 0; i < n; i++ {
+		if _, ok := numberPrefix(s.line(i)); ok {
+			hits++
+		}
+	}
+	return n > 0 && hits*10 >= n*9
+}
+
+// numberPrefix returns the length of a "   12\t" or "12→" prefix.
+func numberPrefix(l string) (int, bool) {
+	i := 0
+	for i < len(l) && l[i] == ' ' {
+		i++
+	}
+	d := txt.DigitsAt(l, i)
+	if d == 0 {
+		return 0, false
+	}
+	i += d
+	if i < len(l) && l[i] == '\t' {
+		return i + 1, true
+	}
+	if strings.HasPrefix(l[i:], "→") {
+		return i + len("→"), true
+	}
+	if i == len(l) {
+		return i, true // a numbered empty line
+	}
+	return 0, false
+}
+
+// outlineRanks is how many ranks of declaration lines there are: types
+// and headings of the top levels first, then functions, then the other
+// top-level declarations, then the members one level in.
+const outlineRanks = 4
+
+// outlineLines returns the declaration (or heading) lines of s by rank.
+// ok is false when the text has none.
+func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool) {
+	n := s.n()
+	content := func(i int) string {
+		l := s.line(i)
+		if numbered {
+			if p, ok := numberPrefix(l); ok {
+				return l[p:]
+			}
+		}
+		return l
+	}
+	// Markdown: headings outside fences, when it has them.
+	var md [outlineRanks][]int
+	fenced := make([]bool, n)
+	fence := false
+	heads, mdDeep, fences := 0, 0, 0
+	for i := 0; i < n; i++ {
+		l := content(i)
+		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
+			fence = !fence
+			fences++
+			continue
+		}
+		fenced[i] = fence
+		if h := mdHeading(l); !fence && h > 0 {
+			md[min(h, 4)-1] = append(md[min(h, 4)-1], i)
+			heads++
+			if h >= 2 {
+				mdDeep++
+			}
+		}
+	}
+	codeTop := 0
+	for i := 0; i < n; i++ {
+		l := content(i)
+		if len(l) == 0 {
+			continue
+		}
+		r := declRank(l)
+		if r == 0 {
+			r = htmlHeadingRank(l)
+		}
+		if r == 0 && i+1 < n && cFunctionSplit(l, content(i+1)) {
+			r = 2
+		}
+		if r > 0 {
+			ranks[r-1] = append(ranks[r-1], i)
+			if r < 4 && !fenced[i] {
+				codeTop++ // code samples in a document do not make it code
+			}
+		}
+	}
+	if (mdDeep >= 2 || fences >= 2) && heads >= codeTop {
+		return md, heads > 0
+	}
+	return ranks, len(ranks[0])+len(ranks[1])+len(ranks[2])+len(ranks[3]) > 0
+}
+
+// mdHeading returns the level of an ATX heading (1-6 '#', a space, a
+// word), or 0.
+func mdHeading(l string) int {
+	h := 0
+	for h < len(l) && h < 7 && l[h] == '#' {
+		h++
+	}
+	if h >= 1 && h <= 6 && h+1 < len(l) && l[h] == ' ' && l[h+1] != ' ' {
+		return h
+	}
+	return 0
+}
+
+// htmlHeadingRank ranks a line holding <title> or <h1>…<h6>: title, h1
+// and h2 first, h3 next, deeper ones third; 0 for none.
+func htmlHeadingRank(l string) int {
+	for i := strings.IndexByte(l, '<'); i >= 0 && i+2 < len(l); {
+		c, d := l[i+1]|0x20, l[i+2]
+		if c == 'h' && d >= '1' && d <= '6' && (i+3 == len(l) || l[i+3] == '>' || l[i+3] == ' ') {
+			return min(3, max(1, int(d-'0')-1))
+		}
+		if c == 't' && strings.HasPrefix(strings.ToLower(l[i+1:min(len(l), i+7)]), "title>") {
+			return 1
+		}
+		j := strings.IndexByte(l[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return 0
+}
+
+// declModifiers may open a declaration before its keyword.
+var declModifiers = []string{"export ", "default ", "pub ", "pub(crate) ", "pub(super) ", "async ", "static ", "public ", "private ",
+	"protected ", "internal ", "abstract ", "final ", "override ", "virtual ", "inline ", "extern ", "unsafe ", "open ",
+	"sealed ", "data ", "suspend ", "declare ", "readonly ", "synchronized ", "local "}
+
+// declKeywords open a declaration.
+var declKeywords = []string{"func ", "func(", "function ", "function*", "type ", "class ", "def ", "fn ", "impl ", "impl<", "struct ",
+	"interface ", "enum ", "trait ", "const ", "var ", "let ", "mod ", "module ", "namespace ", "package ", "union ",
+	"typedef ", "template<", "template <", "macro_rules!", "object ", "record ", "protocol ", "extension ", "sub ",
+	"CREATE ", "create "}
+
+// controlWords open statements, never declarations.
+var controlWords = []string{"if", "for", "while", "switch", "catch", "return", "else", "do", "try", "with", "elif",
+	"except", "case", "foreach", "until", "unless", "when", "match", "loop", "throw", "new", "delete", "await", "yield", "echo", "print"}
+
+// typeKeywords declare types: their lines rank first.
+var typeKeywords = []string{"class ", "struct ", "interface ", "trait ", "impl ", "impl<", "enum ", "namespace ",
+	"module ", "object ", "record ", "protocol ", "union ", "extension "}
+
+// funcKeywords declare functions: their lines rank second.
+var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!"}
+
+// declRank ranks a declaration line: 1 a type, 2 a function, 3 another
+// top-level declaration, 4 a declaration one level in; 0 for none.
+func declRank(l string) int {
+	ind, level := indentOf(l)
+	if level > 1 {
+		return 0
+	}
+	t := l[ind:]
+	if t == "" {
+		return 0
+	}
+	in := func(r int) int {
+		if level > 0 {
+			return 4
+		}
+		return r
+	}
+	c := t[0]
+	if c == '@' && len(t) > 1 && isIdentByte(t[1]) || strings.HasPrefix(t, "#[") {
+		return in(3) // a decorator, annotation or attribute
+	}
+	if level == 0 && c == '[' && iniSection(t) {
+		return 3 // a TOML or INI section
+	}
+	if !isIdentByte(c) {
+		return 0
+	}
+	mods := 0
+	for {
+		stripped := false
+		for _, m := range declModifiers {
+			if strings.HasPrefix(t, m) {
+				t = t[len(m):]
+				mods++
+				stripped = true
+				break
+			}
+		}
+		if !stripped {
+			break
+		}
+	}
+	for _, k := range typeKeywords {
+		if strings.HasPrefix(t, k) {
+			return in(1)
+		}
+	}
+	for _, k := range funcKeywords {
+		if strings.HasPrefix(t, k) {
+			return in(2)
+		}
+	}
+	if strings.HasPrefix(t, "type ") && !strings.Contains(t, "=") {
+		return in(1) // a Go type; a TypeScript alias (type X = …) ranks with constants
+	}
+	for _, k := range declKeywords {
+		if strings.HasPrefix(t, k) {
+			if (k == "let " || k == "var " || k == "const ") && level > 0 && mods == 0 {
+				return 0 // a local variable
+			}
+			return in(3)
+		}
+	}
+	w := identEnd(t)
+	if w == 0 || controlWord(t[:w]) {
+		return 0
+	}
+	rest := strings.TrimRight(t[w:], " \t\r")
+	switch {
+	case level == 0 && (rest == "()" || rest == " ()" || rest == "() {" || rest == " () {" || rest == "(){"):
+		return 2 // a shell function: name() {
+	case strings.HasPrefix(rest, "(") && level == 1 && strings.HasSuffix(rest, "{"):
+		return 4 // a method: name(args) {
+	case mods > 0:
+		return in(3) // public/private/protected/static members
+	}
+	if cFunctionHead(t) {
+		return in(2)
+	}
+	return 0
+}
+
+// controlWord reports a word that opens a statement, never a declaration.
+func controlWord(w string) bool {
+	for _, cw := range controlWords {
+		if w == cw {
+			return true
+		}
+	}
+	return false
+}
+
+// cFunctionSplit matches a C function head written GNU style, its name at
+// the start of the line and its type on the line before, or K&R style:
+// "name(args)" at most one level in, followed by a line that is "{".
+func cFunctionSplit(l, next string) bool {
+	ind, level := indentOf(l)
+	if level > 1 {
+		return false
+	}
+	t := l[ind:]
+	w := identEnd(t)
+	if w == 0 || controlWord(t[:w]) {
+		return false
+	}
+	rest := t[w:]
+	if strings.HasPrefix(rest, " (") {
+		rest = rest[1:]
+	}
+	if !strings.HasPrefix(rest, "(") {
+		return false
+	}
+	e := strings.TrimRight(rest, " \t\r")
+	if !strings.HasSuffix(e, ")") {
+		return false
+	}
+	return strings.TrimSpace(next) == "{"
+}
+
+// cFunctionHead matches a C-style function head at the top level: a type
+// and a name, then '(', with only type characters before it, and the line
+// ending as a head or prototype does.
+func cFunctionHead(t string) bool {
+	p := strings.IndexByte(t, '(')
+	if p <= 0 || !isIdentByte(t[p-1]) || strings.IndexByte(t[:p], ' ') < 0 {
+		return false
+	}
+	for i := 0; i < p; i++ {
+		if c := t[i]; !isIdentByte(c) && !strings.ContainsRune(" *&:<>,~", rune(c)) {
+			return false
+		}
+	}
+	if strings.Count(t[:p], " ") > 5 {
+		return false
+	}
+	e := strings.TrimRight(t, " \t\r")
+	last := e[len(e)-1]
+	return last == '{' || last == ')' || last == ';' || last == ','
+}
+
+// iniSection matches "[name]", "[a.b]", "[[name]]" or `[section "x"]`.
+func iniSection(t string) bool {
+	t = strings.TrimRight(t, " \t\r")
+	if len(t) < 3 || len(t) > 80 || t[len(t)-1] != ']' {
+		return false
+	}
+	for i := 1; i < len(t)-1; i++ {
+		c := t[i]
+		if !isIdentByte(c) && c != '.' && c != '-' && c != '"' && c != ' ' && c != '[' && c != ']' {
+			return false
+		}
+	}
+	return isIdentByte(strings.TrimLeft(t, "[ ")[0]) || t[1] == '"'
+}
+
+// indentOf returns the width of l's leading white space and its level: 0
+// for none, 1 for one tab or 1-4 spaces, 2 for more.
+func indentOf(l string) (width, level int) {
+	tabs, spaces := 0, 0
+	for width < len(l) && (l[width] == ' ' || l[width] == '\t') {
+		if l[width] == '\t' {
+			tabs++
+		} else {
+			spaces++
+		}
+		width++
+	}
+	switch {
+	case width == 0:
+		return 0, 0
+	case tabs+spaces/4 <= 1 && spaces <= 4 && !(tabs == 1 && spaces > 0):
+		return width, 1
+	}
+	return width, 2
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// identEnd returns the length of the identifier that starts t.
+func identEnd(t string) int {
+	i := 0
+	for i < len(t) && isIdentByte(t[i]) {
+		i++
+	}
+	return i
+}
+
+// Shares of the room (in %) the head and the tail get before the
+// declarations; what the declarations leave goes to both after.
+const (
+	outlineHeadShare = 15
+	outlineTailShare = 7
+)
+
+// pickOutline keeps a head and a tail, the declarations (top level first,
+// spread evenly when not all fit), and then grows the head and the tail.
+func pickOutline(s *lineSel, ranks [outlineRanks][]int) {
+	const lineCap, declCap = 300, 200
+	n := s.n()
+	limit := s.room()
+	head, tail := 0, n-1
+	for head < n && s.used+min(s.size(head), lineCap) <= s.limit-limit*(100-outlineHeadShare)/100 {
+		if !s.pickCapped(head, lineCap) {
+			break
+		}
+		head++
+	}
+	tailTo := s.used + limit*outlineTailShare/100
+	for tail > head && s.used+min(s.size(tail), lineCap) <= tailTo {
+		if !s.pickCapped(tail, lineCap) {
+			break
+		}
+		tail--
+	}
+	for _, decls := range ranks {
+		pickSpread(s, decls, declCap)
+	}
+	// Room left: the head grows to the next gap, then head and tail take
+	// turns.
+	for head <= tail {
+		grew := false
+		if s.pickCapped(head, lineCap) {
+			head++
+			grew = true
+		}
+		if tail >= head && s.room() > s.limit/3 && s.pickCapped(tail, lineCap) {
+			tail--
+			grew = true
+		}
+		if !grew {
+			break
+		}
+	}
+}
+
+// pickSpread keeps the lines of idx, all of them when they fit, else as
+// many as fit spread evenly over them.
+func pickSpread(s *lineSel, idx []int, lineCap int) {
+	var todo []int
+	cost := 0
+	for _, i := range idx {
+		if !s.keep[i] {
+			todo = append(todo, i)
+			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
+		}
+	}
+	if len(todo) == 0 {
+		return
+	}
+	k := len(todo)
+	if cost > s.room() {
+		k = len(todo) * s.room() / cost
+	}
+	for _, j := range spread(0, len(todo), k) {
+		s.pickCapped(todo[j], lineCap)
+	}
+	for _, i := range todo { // what the spread left room for
+		s.pickCapped(i, lineCap)
+	}
+}
