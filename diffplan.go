@@ -31,7 +31,7 @@ func planDiff(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	return plan{strategy: StrategyDiff, items: items, markerAt: markerAt, what: d.what(s), hint: diffHint}, true
+	return plan{strategy: StrategyDiff, items: items, markerAt: markerAt, what: d.what(s), hint: diffHint, digest: true}, true
 }
 
 const diffHint = "To see one file's whole diff, re-run with its path: git diff -- PATH (git show REV -- PATH)."

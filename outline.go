@@ -61,7 +61,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	what := txt.Commas(s.n()-s.kept()) + " of " + txt.Plural(s.n(), "line") + ": kept the head, the tail and " +
 		txt.Commas(kept) + " of " + txt.Commas(len(all)) + " declaration or heading lines verbatim; each gap note names the lines it stands for"
 	return plan{strategy: StrategyOutline, items: items, markerAt: markerAt, what: what,
-		hint: "To read a part, ask for a line range (a read with offset and limit, or sed -n 'A,Bp')."}, true
+		hint: "To read a part, ask for a line range (a read with offset and limit, or sed -n 'A,Bp').", digest: true}, true
 }
 
 // readTool reports a tool that reads files.
