@@ -285,10 +285,10 @@ func TestCompressFiftyMegabyteLine(t *testing.T) {
 	}
 	text := strings.Repeat("0123456789abcdef", 50<<20/16)
 	got, o, err := mustNew(t).Compress(context.Background(), ToolOutput{Tool: "Bash", Text: text})
-	if err != nil || len(got) > DefaultMaxBytes || o.Strategy != StrategyClip {
+	if err != nil || len(got) > DefaultMaxBytes || o.Strategy != StrategyGiant {
 		t.Fatalf("err %v, %d bytes, %v", err, len(got), o.Strategy)
 	}
-	if !strings.Contains(got, "bytes from the middle of line 1 of 1") {
+	if !strings.Contains(got, " bytes of line 1 cut…]") {
 		t.Errorf("marker should say where the cut is: %s", got[len(got)-300:])
 	}
 }

@@ -17,6 +17,7 @@ const (
 	StrategyLog     Strategy = "log"
 	StrategyDiff    Strategy = "diff"
 	StrategyOutline Strategy = "outline"
+	StrategyGiant   Strategy = "giant"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

@@ -20,6 +20,7 @@ type lineSel struct {
 	// how much of the line was cut; suffix[i] is a note written after line
 	// i (the line then loses its '\n' to the note's own).
 	cutAt   map[int]int
+	tailAt  map[int]int // line i's kept tail starts here (a line cut in its middle)
 	suffix  map[int]string
 	limit   int
 	used    int
@@ -34,7 +35,7 @@ func newLineSel(text string, limit int, gap func(from, to int) string, gapMax in
 	starts := lineStarts(text)
 	n := len(starts) - 1
 	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit,
-		gapCost: gapMax + 2, gap: gap, cutAt: map[int]int{}, suffix: map[int]string{}}
+		gapCost: gapMax + 2, gap: gap, cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
 	if n > 0 {
 		s.used = s.gapCost // every line dropped: one gap
 	}
@@ -158,6 +159,44 @@ func (s *lineSel) pickCapped(i, capBytes int) bool {
 	return true
 }
 
+// midNote is the note written where a line is cut in its middle.
+func midNote(bytes, line int) string {
+	return "[…" + txt.Commas(bytes) + " bytes of line " + txt.Commas(line+1) + " cut…]"
+}
+
+// midNoteMax bounds midNote.
+const midNoteMax = len("[…9,999,999,999 bytes of line 9,999,999,999 cut…]")
+
+// pickEnds keeps line i whole when it is at most headBytes+tailBytes
+// long, or else its first headBytes and last tailBytes bytes (on rune
+// boundaries) with a note between them saying how much was cut.
+func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
+	if i < 0 || i >= s.n() || s.keep[i] {
+		return i >= 0 && i < s.n() && s.keep[i]
+	}
+	start := s.starts[i]
+	end := start + len(s.line(i))
+	if end-start <= headBytes+tailBytes+midNoteMax {
+		return s.pick(i)
+	}
+	h := txt.RuneStartAtOrBefore(s.text, start+max(headBytes, 0))
+	t := txt.RuneStartAtOrAfter(s.text, end-max(tailBytes, 0), end)
+	if t <= h {
+		return s.pick(i)
+	}
+	note := midNote(t-h, i)
+	c := (h - start) + len(note) + 2 + (s.starts[i+1] - t) + s.gapDelta(i)*s.gapCost
+	if !s.fits(c) {
+		return false
+	}
+	s.keep[i] = true
+	s.cutAt[i] = h
+	s.tailAt[i] = t
+	s.suffix[i] = note
+	s.used += c
+	return true
+}
+
 // kept returns how many lines are kept.
 func (s *lineSel) kept() int {
 	k := 0
@@ -201,6 +240,9 @@ func (s *lineSel) items() (items []item, markerAt int) {
 			end = c
 		}
 		items = append(items, item{start: s.starts[i], end: end, note: s.suffix[i]})
+		if t, ok := s.tailAt[i]; ok {
+			items = append(items, keepRange(t, s.starts[i+1]))
+		}
 		i++
 	}
 	if markerAt < 0 {

@@ -15,24 +15,46 @@ type planner struct {
 // routes is the routing table of a Headroom built with cfg: the first
 // planner that accepts a string plans it, and clip is the fallback. Adding
 // a planner is adding a row.
+//
+// Diffs come before JSON and logs (a diff of a log or a JSON file is a
+// diff); source reads before logs (a read of code that mentions errors is
+// code); one-line giants last, for what no planner with structure took.
+// Every row but log's holds the floor (floored).
 func routes(cfg config) []planner {
 	return []planner{
-		{StrategySearch, func(out ToolOutput, limit int) (plan, bool) {
+		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planSearch(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
-		}},
-		{StrategyDiff, func(out ToolOutput, limit int) (plan, bool) {
+		})},
+		{StrategyDiff, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
-		}},
-		{StrategyJSON, func(out ToolOutput, limit int) (plan, bool) {
+		})},
+		{StrategyJSON, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planJSON(out.Text, limit)
-		}},
-		{StrategyOutline, planOutlineRead},
+		})},
+		{StrategyOutline, floored(planOutlineRead)},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false
 			}
 			return planLog(out.Text, limit, logOptions{})
 		}},
+		{StrategyGiant, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planGiant(out.Text, limit)
+		})},
+	}
+}
+
+// floored makes a planner decline a plan that keeps less than half of
+// limit when the input is at least twice limit: a blind clip keeps more,
+// so such a plan (a 160 KB one-line source map outlined in 2 KB) loses to
+// the fallback. The log planner's short success view is the one exception.
+func floored(f func(out ToolOutput, limit int) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
+	return func(out ToolOutput, limit int) (plan, bool) {
+		p, ok := f(out, limit)
+		if ok && len(out.Text) >= 2*limit && itemsSize(p.items) < limit/2 {
+			return plan{}, false
+		}
+		return p, ok
 	}
 }
 

@@ -1,0 +1,106 @@
+package headroom
+
+import (
+	"slices"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planGiant plans text dominated by one or a few giant lines — minified
+// JavaScript or JSON, a source map, base64, a CSV row with a huge cell —
+// where a line-level plan can only keep or drop a whole line. Each giant
+// line keeps its head and its tail with the cut inside the line, marked by
+// a note with the bytes cut; the other lines are kept whole when they fit,
+// or else the ones next to a giant, the head and the tail.
+//
+// It declines unless the longest line is over limit and lines over half of
+// limit make up at least half of the text.
+func planGiant(text string, limit int) (plan, bool) {
+	if limit < 200 || len(text) < 2*limit {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, lineGap, lineGapMax(len(text)))
+	n := s.n()
+	longest, giantBytes := 0, 0
+	var giants []int
+	for i := 0; i < n; i++ {
+		l := s.size(i)
+		longest = max(longest, l)
+		if l > limit/2 {
+			giants = append(giants, i)
+			giantBytes += l
+		}
+	}
+	if longest <= limit || 2*giantBytes < len(text) {
+		return plan{}, false
+	}
+	per := (limit - s.used) / n
+	if per >= 160 {
+		c := waterCap(s, limit)
+		for i := 0; i < n; i++ {
+			s.pickEnds(i, c*3/4, c-c*3/4)
+		}
+	} else {
+		// The first and the last line, then the giants, largest first,
+		// each with its neighbours.
+		s.pickEnds(0, 200, 100)
+		s.pickEnds(n-1, 200, 100)
+		slices.SortStableFunc(giants, func(a, b int) int { return s.size(b) - s.size(a) })
+		share := max(300, s.room()*45/100/len(giants))
+		for _, i := range giants {
+			s.pickEnds(i, share*3/4, share-share*3/4)
+			s.pickEnds(i+1, 200, 100)
+			s.pickEnds(i-1, 200, 100)
+		}
+		headTo := s.used + s.room()*2/3
+		for i := 0; i < n && s.used < headTo; i++ {
+			if !s.keep[i] && !s.pickEnds(i, 200, 100) {
+				break
+			}
+		}
+		for i := n - 1; i >= 0; i-- {
+			if !s.keep[i] && !s.pickEnds(i, 200, 100) {
+				break
+			}
+		}
+	}
+	items, markerAt := s.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	cut := 0
+	for _, r := range (plan{items: items}).dropped(len(text)) {
+		cut += r[1] - r[0]
+	}
+	what := txt.Commas(cut) + " of " + txt.Commas(len(text)) + " bytes in " + txt.Plural(n, "line") + ", " + txt.Plural(len(giants), "giant line") +
+		" cut in the middle (each note says how many bytes)"
+	return plan{strategy: StrategyGiant, items: items, markerAt: markerAt, what: what, digest: true,
+		hint: "To see a part, re-run with a byte range (head -c, tail -c, dd skip= count=) or a filter (jq, cut, grep -o)."}, true
+}
+
+// waterCap returns the largest per-line cap at which every line of s, cut
+// to the cap in its middle when longer, fits in limit with its note.
+func waterCap(s *lineSel, limit int) int {
+	n := s.n()
+	cost := func(c int) int {
+		total := 0
+		for i := 0; i < n; i++ {
+			if l := s.size(i); l <= c+midNoteMax {
+				total += l
+			} else {
+				total += c + midNoteMax + 3
+			}
+		}
+		return total
+	}
+	lo, hi := 0, limit
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if cost(mid) <= limit-s.gapCost {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
