@@ -18,6 +18,7 @@ const (
 	StrategyDiff    Strategy = "diff"
 	StrategyOutline Strategy = "outline"
 	StrategyGiant   Strategy = "giant"
+	StrategyListing Strategy = "listing"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

@@ -32,6 +32,9 @@ func routes(cfg config) []planner {
 			return planJSON(out.Text, limit)
 		})},
 		{StrategyOutline, floored(planOutlineRead)},
+		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planListing(out.Text, limit)
+		})},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false

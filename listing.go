@@ -1,0 +1,183 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planListing plans a listing in sections: a header line ending in ':'
+// after a blank line, then its entries — ls -R and ls -laR (a directory
+// per section), objdump -d (a function per section), and the like. It
+// keeps the head and the tail, every section header with its entry count
+// (the shallowest paths first when not all fit, the rest spread evenly),
+// then the entries breadth first: each section's first entry before any
+// section's second.
+//
+// It declines unless there are at least three sections and they hold at
+// least four fifths of the non-blank lines.
+func planListing(text string, limit int) (plan, bool) {
+	if limit < 200 || !strings.Contains(text, ":\n") {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
+	secs, ok := listingSections(s)
+	if !ok {
+		return plan{}, false
+	}
+	n := s.n()
+	const lineCap = 240
+	room := s.room()
+	for i := 0; i < n && s.used < s.limit-room*9/10; i++ {
+		if !s.pickCapped(i, lineCap) {
+			break
+		}
+	}
+	tailTo := s.used + room/10
+	for i := n - 1; i >= 0 && s.used < tailTo; i-- {
+		if !s.pickCapped(i, lineCap) {
+			break
+		}
+	}
+	// Headers, shallowest first; within a depth, spread evenly.
+	byDepth := slices.Clone(secs)
+	slices.SortStableFunc(byDepth, func(a, b listingSection) int { return a.depth - b.depth })
+	for lo := 0; lo < len(byDepth); {
+		hi := lo
+		for hi < len(byDepth) && byDepth[hi].depth == byDepth[lo].depth {
+			hi++
+		}
+		for _, sec := range treeOrder(s, byDepth[lo:hi]) {
+			pickHeader(s, sec, lineCap)
+		}
+		lo = hi
+	}
+	// Entries breadth first, in sections whose header is shown.
+	for round := 0; s.room() > s.gapCost; round++ {
+		any := false
+		for _, sec := range secs {
+			i := sec.header + 1 + round
+			if strings.HasPrefix(s.line(sec.header+1), "total ") {
+				i++ // ls -l's block count says little
+			}
+			if i < sec.end && s.keep[sec.header] {
+				any = true
+				s.pickCapped(i, lineCap)
+			}
+		}
+		if !any {
+			break
+		}
+	}
+	items, markerAt := s.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	shown := 0
+	for _, sec := range secs {
+		if s.keep[sec.header] {
+			shown++
+		}
+	}
+	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " of a listing of " + txt.Plural(len(secs), "section") +
+		": kept the head, the tail, " + txt.Commas(shown) + " section headers with their entry counts, and each shown section's first entries"
+	return plan{strategy: StrategyListing, items: items, markerAt: markerAt, what: what, digest: true,
+		hint: "To see one section, re-run on it alone (ls -la DIR, objdump -d --disassemble=SYMBOL) or ask for a line range (sed -n 'A,Bp')."}, true
+}
+
+// A listingSection is a header line and its entries, lines (header, end).
+type listingSection struct {
+	header, end, depth int
+}
+
+// listingSections finds the sections of s: a line ending in ':' that opens
+// the text or follows a blank line, and the non-blank lines under it.
+func listingSections(s *lineSel) ([]listingSection, bool) {
+	n := s.n()
+	var secs []listingSection
+	nonBlank, inSections := 0, 0
+	for i := 0; i < n; i++ {
+		l := s.line(i)
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		nonBlank++
+		if (i == 0 || strings.TrimSpace(s.line(i-1)) == "") && listingHeader(l) {
+			j := i + 1
+			for j < n && strings.TrimSpace(s.line(j)) != "" {
+				j++
+			}
+			if j == i+1 {
+				continue // a header with nothing under it is not a section
+			}
+			secs = append(secs, listingSection{header: i, end: j, depth: strings.Count(l, "/")})
+			inSections += j - i
+			nonBlank += j - i - 1
+			i = j - 1
+		}
+	}
+	return secs, len(secs) >= 3 && inSections*5 >= nonBlank*4
+}
+
+// listingHeader matches a section header: a line ending in ':', not
+// indented, not a sentence (no ": " inside it).
+func listingHeader(l string) bool {
+	l = strings.TrimRight(l, "\r")
+	return len(l) >= 2 && len(l) <= 4096 && l[len(l)-1] == ':' && l[0] != ' ' && l[0] != '\t' &&
+		!strings.Contains(l[:len(l)-1], ": ")
+}
+
+// treeOrder orders sections of one depth breadth first across their
+// parents — each parent's first child, then each one's second, … — and
+// within one parent spread evenly, so a hundred look-alike siblings
+// (./locale/xx) do not crowd out the only child of another directory.
+func treeOrder(s *lineSel, group []listingSection) []listingSection {
+	var parents []string
+	children := map[string][]listingSection{}
+	for _, sec := range group {
+		l := s.line(sec.header)
+		p := l[:max(0, strings.LastIndexByte(l, '/'))]
+		if _, ok := children[p]; !ok {
+			parents = append(parents, p)
+		}
+		children[p] = append(children[p], sec)
+	}
+	// Each parent's children in spread order: first, last, middle, …
+	for p, kids := range children {
+		order := make([]listingSection, 0, len(kids))
+		seen := make([]bool, len(kids))
+		for k := 1; len(order) < len(kids); k *= 2 {
+			for _, j := range spread(0, len(kids), min(len(kids), k+1)) {
+				if !seen[j] {
+					seen[j] = true
+					order = append(order, kids[j])
+				}
+			}
+		}
+		children[p] = order
+	}
+	out := make([]listingSection, 0, len(group))
+	for round := 0; len(out) < len(group); round++ {
+		for _, p := range parents {
+			if round < len(children[p]) {
+				out = append(out, children[p][round])
+			}
+		}
+	}
+	return out
+}
+
+// pickHeader keeps a section header with its entry count.
+func pickHeader(s *lineSel, sec listingSection, lineCap int) {
+	entries := sec.end - sec.header - 1
+	word := "line"
+	if strings.HasPrefix(s.line(sec.header+1), "total ") {
+		entries--
+		word = "entry"
+	}
+	note := "  [" + txt.Plural(entries, word) + "]"
+	if len(s.line(sec.header)) > lineCap || !s.pickNote(sec.header, note) {
+		s.pickCapped(sec.header, lineCap)
+	}
+}
