@@ -121,11 +121,11 @@ func listingSections(s *lineSel) ([]listingSection, bool) {
 }
 
 // listingHeader matches a section header: a line ending in ':', not
-// indented, not a sentence (no ": " inside it).
+// indented, not a sentence (no ": " inside it, at most two spaces).
 func listingHeader(l string) bool {
 	l = strings.TrimRight(l, "\r")
 	return len(l) >= 2 && len(l) <= 4096 && l[len(l)-1] == ':' && l[0] != ' ' && l[0] != '\t' &&
-		!strings.Contains(l[:len(l)-1], ": ")
+		!strings.Contains(l[:len(l)-1], ": ") && strings.Count(l, " ") <= 2
 }
 
 // treeOrder orders sections of one depth breadth first across their

@@ -18,7 +18,8 @@ type planner struct {
 //
 // Diffs come before JSON and logs (a diff of a log or a JSON file is a
 // diff); source reads before logs (a read of code that mentions errors is
-// code); one-line giants last, for what no planner with structure took.
+// code); listings after logs (a goroutine dump has sections too); one-line
+// giants last, for what no planner with structure took.
 // Every row but log's holds the floor (floored).
 func routes(cfg config) []planner {
 	return []planner{
@@ -32,15 +33,15 @@ func routes(cfg config) []planner {
 			return planJSON(out.Text, limit)
 		})},
 		{StrategyOutline, floored(planOutlineRead)},
-		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planListing(out.Text, limit)
-		})},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false
 			}
 			return planLog(out.Text, limit, logOptions{})
 		}},
+		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planListing(out.Text, limit)
+		})},
 		{StrategyGiant, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planGiant(out.Text, limit)
 		})},
