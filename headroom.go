@@ -10,15 +10,16 @@ type Strategy string
 // The strategies of the default [Compressor]. A string under budget is
 // reported with StrategyNone.
 const (
-	StrategyNone    Strategy = "none"
-	StrategyClip    Strategy = "clip"
-	StrategySearch  Strategy = "search"
-	StrategyJSON    Strategy = "json"
-	StrategyLog     Strategy = "log"
-	StrategyDiff    Strategy = "diff"
-	StrategyOutline Strategy = "outline"
-	StrategyGiant   Strategy = "giant"
-	StrategyListing Strategy = "listing"
+	StrategyNone      Strategy = "none"
+	StrategyClip      Strategy = "clip"
+	StrategySearch    Strategy = "search"
+	StrategyJSON      Strategy = "json"
+	StrategyLog       Strategy = "log"
+	StrategyDiff      Strategy = "diff"
+	StrategyOutline   Strategy = "outline"
+	StrategyGiant     Strategy = "giant"
+	StrategyListing   Strategy = "listing"
+	StrategyJSONLines Strategy = "jsonlines"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

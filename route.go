@@ -16,13 +16,20 @@ type planner struct {
 // planner that accepts a string plans it, and clip is the fallback. Adding
 // a planner is adding a row.
 //
-// Diffs come before JSON and logs (a diff of a log or a JSON file is a
+// JSON lines come first: their test is strict (nine lines in ten are one
+// object each), and a log line's timestamp would pass for a search hit
+// (`{"time":"2026-11-23T18:03:07Z"` reads as path:line:); rg --json and
+// go test -json they leave to the search and log planners. Diffs come
+// before JSON and logs (a diff of a log or a JSON file is a
 // diff); source reads before logs (a read of code that mentions errors is
 // code); listings after logs (a goroutine dump has sections too); one-line
 // giants last, for what no planner with structure took.
 // Every row but log's holds the floor (floored).
 func routes(cfg config) []planner {
 	return []planner{
+		{StrategyJSONLines, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planJSONLines(out.Text, limit)
+		})},
 		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planSearch(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		})},

@@ -1,0 +1,233 @@
+package headroom
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planJSONLines plans a stream of one-object lines (JSON lines, ndjson:
+// slog and zap logs, package managers' --reporter=ndjson, event streams).
+// It keeps the first events, the last ones — where totals and verdicts
+// sit — then the rarest events by their type/level/name/msg values (the
+// 27 ERRORs among 600 DEBUGs), and a sample spread evenly between; a
+// closing note counts the dropped events by those values. A long event
+// keeps its start and its end.
+//
+// It declines unless at least 90 % of the non-blank lines (and at least
+// five) are objects on one line, the first and the last of them valid
+// JSON; and it leaves go test -json streams to the log planner and
+// rg --json to the search planner.
+func planJSONLines(text string, limit int) (plan, bool) {
+	if limit < 400 || len(text) < 2 || text[0] != '{' {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, jsonLinesGap, len(jsonLinesGap(0, len(text))))
+	n := s.n()
+	var events []int
+	other := 0
+	for i := 0; i < n; i++ {
+		l := strings.TrimRight(s.line(i), " \t\r")
+		switch {
+		case l == "":
+		case l[0] == '{' && l[len(l)-1] == '}':
+			events = append(events, i)
+		default:
+			other++
+		}
+	}
+	if len(events) < 5 || other*9 > len(events) || !json.Valid([]byte(s.line(events[0]))) ||
+		!json.Valid([]byte(s.line(events[len(events)-1]))) || testEvents(s.line(events[0])) {
+		return plan{}, false
+	}
+	keys := eventKeys(s, events)
+	const noteRoom = 220
+	s.used += noteRoom
+	const headBytes, tailBytes = 400, 200
+	room := s.room()
+	pickRun := func(idx []int, to int) {
+		for _, i := range idx {
+			if s.used >= to || !s.pickEnds(i, headBytes, tailBytes) {
+				return
+			}
+		}
+	}
+	pickRun(events, s.used+room/5)
+	rev := slices.Clone(events)
+	slices.Reverse(rev)
+	pickRun(rev, s.used+room/5)
+	// The rarest events first, by the rarity of their values.
+	if len(keys) > 0 {
+		vals := make([][]string, len(events))
+		count := map[string]int{}
+		for k, i := range events {
+			vals[k] = eventValues(s.line(i), keys)
+			for _, v := range vals[k] {
+				count[v]++
+			}
+		}
+		rarity := func(k int) int {
+			r := len(events)
+			for _, v := range vals[k] {
+				r = min(r, count[v])
+			}
+			return r
+		}
+		order := make([]int, len(events))
+		for k := range order {
+			order[k] = k
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return rarity(a) - rarity(b) })
+		rareTo := s.used + s.room()*3/5
+		for lo := 0; lo < len(order) && s.used < rareTo; {
+			r := rarity(order[lo])
+			if r*10 > len(events) {
+				break // a common kind: the even sample covers it
+			}
+			hi := lo
+			for hi < len(order) && rarity(order[hi]) == r {
+				hi++
+			}
+			group := order[lo:hi]
+			k := len(group)
+			avg := (s.size(events[group[0]]) + s.gapCost)
+			if cost := avg * k; cost > rareTo-s.used {
+				k = max(1, (rareTo-s.used)/avg)
+			}
+			for _, j := range spread(0, len(group), k) {
+				s.pickEnds(events[group[j]], headBytes, tailBytes)
+			}
+			lo = hi
+		}
+	}
+	// A sample spread evenly over the rest.
+	var rest []int
+	for _, i := range events {
+		if !s.keep[i] {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		avg := 0
+		for _, i := range rest {
+			avg += min(s.size(i), headBytes+tailBytes+midNoteMax) + s.gapCost
+		}
+		avg /= len(rest)
+		for _, j := range spread(0, len(rest), s.room()/max(1, avg)) {
+			s.pickEnds(rest[j], headBytes, tailBytes)
+		}
+	}
+	s.used -= noteRoom
+	items, markerAt := s.items()
+	dropped := 0
+	for _, i := range events {
+		if !s.keep[i] {
+			dropped++
+		}
+	}
+	if note := droppedNote(s, events, keys, noteRoom-2); note != "" {
+		items = append(items, noteLine(note))
+	}
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept the first and the last, the rarest kinds, and an even sample; the last note counts what was dropped)"
+	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
+		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
+}
+
+func jsonLinesGap(from, to int) string {
+	return "[…" + txt.Plural(to-from, "line") + " omitted…]"
+}
+
+// testEvents reports a go test -json event, which the log planner reads,
+// or an rg --json message, which the search planner reads.
+func testEvents(l string) bool {
+	return strings.Contains(l, `"Action":"`) && (strings.Contains(l, `"Package":"`) || strings.Contains(l, `"Test":"`)) ||
+		strings.HasPrefix(l, `{"type":"begin","data":{"path":`) || strings.HasPrefix(l, `{"type":"match","data":{"path":`)
+}
+
+// eventKindKeys name the members whose values tell events apart.
+var eventKindKeys = []string{"type", "level", "severity", "name", "event", "kind", "action", "status", "msg", "message"}
+
+// eventKeys returns the kind keys present in the first events.
+func eventKeys(s *lineSel, events []int) []string {
+	var keys []string
+	for _, k := range eventKindKeys {
+		q := `"` + k + `":`
+		for _, i := range events[:min(len(events), 20)] {
+			if strings.Contains(s.line(i), q) {
+				keys = append(keys, k)
+				break
+			}
+		}
+	}
+	return keys
+}
+
+// eventValues returns "key=value" for each key whose value in l is a
+// short string.
+func eventValues(l string, keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		q := `"` + k + `":`
+		at := strings.Index(l, q)
+		if at < 0 {
+			continue
+		}
+		v := l[at+len(q):]
+		v = strings.TrimLeft(v, " ")
+		if !strings.HasPrefix(v, `"`) {
+			continue
+		}
+		end := strings.IndexByte(v[1:], '"')
+		if end < 0 || end > 60 {
+			continue
+		}
+		out = append(out, k+"="+v[1:1+end])
+	}
+	return out
+}
+
+// droppedNote counts the dropped events by their kind values, the most
+// common first, within max bytes.
+func droppedNote(s *lineSel, events []int, keys []string, maxLen int) string {
+	count := map[string]int{}
+	dropped := 0
+	for _, i := range events {
+		if s.keep[i] {
+			continue
+		}
+		dropped++
+		for _, v := range eventValues(s.line(i), keys) {
+			count[v]++
+		}
+	}
+	if dropped == 0 {
+		return ""
+	}
+	vals := make([]string, 0, len(count))
+	for v := range count {
+		vals = append(vals, v)
+	}
+	slices.SortFunc(vals, func(a, b string) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		return strings.Compare(a, b)
+	})
+	note := "[…" + txt.Plural(dropped, "event") + " dropped"
+	sep := ": "
+	for _, v := range vals {
+		part := sep + txt.SanitizeLine(v) + " ×" + txt.Commas(count[v])
+		if len(note)+len(part)+len(", …]") > maxLen {
+			note += ", …"
+			break
+		}
+		note += part
+		sep = ", "
+	}
+	return note + "]"
+}
