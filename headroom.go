@@ -20,6 +20,7 @@ const (
 	StrategyGiant     Strategy = "giant"
 	StrategyListing   Strategy = "listing"
 	StrategyJSONLines Strategy = "jsonlines"
+	StrategyTable     Strategy = "table"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

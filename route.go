@@ -22,7 +22,8 @@ type planner struct {
 // go test -json they leave to the search and log planners. Diffs come
 // before JSON and logs (a diff of a log or a JSON file is a
 // diff); source reads before logs (a read of code that mentions errors is
-// code); listings after logs (a goroutine dump has sections too); one-line
+// code), and tables (a kubectl table with an Error status is a table);
+// listings after logs (a goroutine dump has sections too); one-line
 // giants last, for what no planner with structure took.
 // Every row but log's holds the floor (floored).
 func routes(cfg config) []planner {
@@ -40,6 +41,9 @@ func routes(cfg config) []planner {
 			return planJSON(out.Text, limit)
 		})},
 		{StrategyOutline, floored(planOutlineRead)},
+		{StrategyTable, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planTable(out.Text, limit)
+		})},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false

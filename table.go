@@ -1,0 +1,183 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planTable plans a column table — sqlite3 -column and -box, psql and
+// mysql tables, docker ps, kubectl get, ps aux, ls -l — as its header, its
+// first and last rows, and rows spread evenly over the middle; each gap
+// note names the rows it stands for, and the marker gives the row count.
+//
+// It takes a header followed by a rule (---- ----, ----+----), a rule
+// framing the header (+----+), a header of upper-case column names
+// (NAME  READY  STATUS), or lines that are nine in ten ls -l entries; and
+// at least 20 rows, nine in ten of them with two fields or more. Anything
+// else it declines.
+func planTable(text string, limit int) (plan, bool) {
+	if limit < 200 || len(text) < 2*limit {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, nil, 0)
+	first, ok := tableRows(s)
+	if !ok {
+		return plan{}, false
+	}
+	n := s.n()
+	rows := n - first
+	s.gap = func(from, to int) string { return rowGap(from-first, to-first) }
+	s.gapCost = len(rowGap(rows, 2*rows+1)) + 2
+	const lineCap = 300
+	for i := 0; i < first; i++ {
+		s.pickCapped(i, lineCap)
+	}
+	room := s.room()
+	headTo := s.used + room*30/100
+	for i := first; i < n && s.used < headTo; i++ {
+		if !s.pickCapped(i, lineCap) {
+			break
+		}
+	}
+	tailTo := s.used + room*15/100
+	for i := n - 1; i >= first && s.used < tailTo; i-- {
+		if !s.pickCapped(i, lineCap) {
+			break
+		}
+	}
+	var rest []int
+	avg := 0
+	for i := first; i < n; i++ {
+		if !s.keep[i] {
+			rest = append(rest, i)
+			avg += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
+		}
+	}
+	if len(rest) > 0 {
+		avg /= len(rest)
+		for _, j := range spread(0, len(rest), s.room()/max(1, avg)) {
+			s.pickCapped(rest[j], lineCap)
+		}
+		for i := n - 1; i >= first; i-- { // what the sample left room for
+			if !s.keep[i] && !s.pickCapped(i, lineCap) {
+				break
+			}
+		}
+	}
+	items, markerAt := s.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	keptRows := 0
+	for i := first; i < n; i++ {
+		if s.keep[i] {
+			keptRows++
+		}
+	}
+	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (the header kept, the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
+	return plan{strategy: StrategyTable, items: items, markerAt: markerAt, what: what, digest: true,
+		hint: "To see more rows, re-run with a filter (WHERE, LIMIT/OFFSET, grep, awk 'NR>=A && NR<=B')."}, true
+}
+
+// rowGap words dropped rows [from, to), numbered from 1.
+func rowGap(from, to int) string {
+	if to-from == 1 {
+		return "[…row " + txt.Commas(from+1) + " omitted…]"
+	}
+	return "[…rows " + txt.Commas(from+1) + "-" + txt.Commas(to) + " omitted…]"
+}
+
+// tableRows returns the index of the first row of a table in s, after its
+// header lines, and whether s is a table.
+func tableRows(s *lineSel) (first int, ok bool) {
+	n := s.n()
+	if n < 22 {
+		return 0, false
+	}
+	h := 0
+	for h < n && strings.TrimSpace(s.line(h)) == "" {
+		h++
+	}
+	if h+2 >= n {
+		return 0, false
+	}
+	switch l0, l1 := s.line(h), s.line(h+1); {
+	case tableRule(l0) && h+2 < n && tableRule(s.line(h+2)):
+		first = h + 3 // +----+ / | a | b | / +----+
+	case tableRule(l1) && fields(l0) >= 2:
+		first = h + 2 // header, then ----  ---- or ----+----
+	case upperHeader(l0):
+		first = h + 1
+	default:
+		perm := 0
+		start := h
+		if strings.HasPrefix(l0, "total ") {
+			start = h + 1
+		}
+		for i := start; i < n; i++ {
+			if lsEntry(s.line(i)) {
+				perm++
+			}
+		}
+		if perm*10 < (n-start)*9 {
+			return 0, false
+		}
+		first = start
+	}
+	good := 0
+	for i := first; i < n; i++ {
+		if fields(s.line(i)) >= 2 || tableRule(s.line(i)) {
+			good++
+		}
+	}
+	return first, n-first >= 20 && good*10 >= (n-first)*9
+}
+
+// tableRule matches a rule line: dashes, with '+', '|', '=' or spaces.
+func tableRule(l string) bool {
+	l = strings.TrimRight(l, " \r")
+	if strings.Count(l, "-")+strings.Count(l, "=")+strings.Count(l, "─")+strings.Count(l, "━") < 3 {
+		return false
+	}
+	for _, r := range l {
+		if !strings.ContainsRune("-=+| ─━┼┬┴├┤┌┐└┘╋│", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// fields counts the white-space-separated fields of l.
+func fields(l string) int { return len(strings.Fields(l)) }
+
+// upperHeader matches a header of three or more upper-case column names
+// (NAME  READY  STATUS, CONTAINER ID  IMAGE, USER  PID %CPU).
+func upperHeader(l string) bool {
+	f := strings.Fields(l)
+	if len(f) < 3 {
+		return false
+	}
+	for _, w := range f {
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_%()/-#.", c) >= 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lsEntry matches an ls -l line: a file type and nine permission letters.
+func lsEntry(l string) bool {
+	if len(l) < 11 || strings.IndexByte("-dlcbpsD", l[0]) < 0 {
+		return false
+	}
+	for i := 1; i < 10; i++ {
+		if strings.IndexByte("rwxsStTl-", l[i]) < 0 {
+			return false
+		}
+	}
+	return l[10] == ' ' || l[10] == '.' || l[10] == '+' || l[10] == '@'
+}
