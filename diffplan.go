@@ -307,6 +307,11 @@ func (d *diffDoc) pick(s *lineSel) {
 			s.pickCapped(i, 400)
 		}
 	}
+	// The end of the diff: the last file's last hunk, where a clip's
+	// tail would look.
+	if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && s.keep[last.name] {
+		pickHunk(s, last.hunks[len(last.hunks)-1], s.room()/10)
+	}
 	// Hunks breadth first.
 	for round := 0; ; round++ {
 		var todo []*diffFile
