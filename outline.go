@@ -228,7 +228,7 @@ func htmlHeadingRank(l string) int {
 // declModifiers may open a declaration before its keyword.
 var declModifiers = []string{"export ", "default ", "pub ", "pub(crate) ", "pub(super) ", "async ", "static ", "public ", "private ",
 	"protected ", "internal ", "abstract ", "final ", "override ", "virtual ", "inline ", "extern ", "unsafe ", "open ",
-	"sealed ", "data ", "suspend ", "declare ", "readonly ", "synchronized ", "local "}
+	"sealed ", "data ", "suspend ", "declare ", "readonly ", "synchronized "}
 
 // declKeywords open a declaration.
 var declKeywords = []string{"func ", "func(", "function ", "function*", "type ", "class ", "def ", "fn ", "impl ", "impl<", "struct ",
@@ -245,7 +245,7 @@ var typeKeywords = []string{"class ", "struct ", "interface ", "trait ", "impl "
 	"module ", "object ", "record ", "protocol ", "union ", "extension "}
 
 // funcKeywords declare functions: their lines rank second.
-var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!"}
+var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function "}
 
 // declRank ranks a declaration line: 1 a type, 2 a function, 3 another
 // top-level declaration, 4 a declaration one level in; 0 for none.

@@ -1,0 +1,69 @@
+package headroom
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// fuzzDocPlanner runs plan on arbitrary text and limits: it must not
+// panic, and what it accepts must be a sound plan within its limit.
+func fuzzDocPlanner(f *testing.F, plan func(text string, limit int) (plan, bool), seedCases ...string) {
+	for _, c := range seedCases {
+		b, err := os.ReadFile(filepath.Join("testdata", "corpus", c, "input.txt"))
+		if err == nil {
+			f.Add(string(b[:min(len(b), 20000)]), 3000)
+		}
+	}
+	f.Add("", 200)
+	f.Add("\n\n\n", 250)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		limit = 200 + int(uint(limit)%20000)
+		if p, ok := plan(text, limit); ok {
+			checkDocPlan(t, text, p, limit)
+		}
+	})
+}
+
+func FuzzPlanDiff(f *testing.F) {
+	f.Add("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n", 200)
+	f.Add("--- a\n+++ b\n@@ -1 +1 @@\n-x\n+y\n\\ No newline at end of file\n", 200)
+	fuzzDocPlanner(f, planDiff, "plain_git_show_large_commit")
+}
+
+func FuzzPlanOutlineRead(f *testing.F) {
+	f.Add("package x\n\nfunc A() {\n}\n\nfunc B() {\n}\n\ntype C struct {\n}\n", 200)
+	f.Add("     1\t# T\n     2\t\n     3\t## A\n     4\t## B\n", 200)
+	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
+	}, "plain_read_markdown_prometheus_config_docs")
+}
+
+func FuzzPlanGiant(f *testing.F) {
+	f.Add(string(make([]byte, 5000)), 200)
+	f.Add("a\n"+string(make([]byte, 3000))+"\nb\n", 300)
+	fuzzDocPlanner(f, planGiant)
+}
+
+func FuzzPlanListing(f *testing.F) {
+	f.Add(".:\ntotal 1\na\n\n./b:\ntotal 1\nc\n\n./d:\ne\n", 200)
+	fuzzDocPlanner(f, planListing)
+}
+
+func FuzzPlanTable(f *testing.F) {
+	f.Add("a  b\n-  -\n"+stringsRepeat("1  2\n", 40), 200)
+	fuzzDocPlanner(f, planTable)
+}
+
+func FuzzPlanJSONLines(f *testing.F) {
+	f.Add(stringsRepeat("{\"level\":\"INFO\",\"msg\":\"x\"}\n", 100), 400)
+	fuzzDocPlanner(f, planJSONLines)
+}
+
+func stringsRepeat(s string, n int) string {
+	out := ""
+	for range n {
+		out += s
+	}
+	return out
+}

@@ -1,0 +1,317 @@
+package headroom
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/headroom-go/headroom/internal/txt"
+	"pgregory.net/rapid"
+)
+
+// The document planners (diff, outline, giant, listing, table, JSON
+// lines) share these checks: a plan within its limit, kept ranges inside
+// the text and in order, and a render that holds the budget.
+
+// docPlanner is one document planner under test, with a generator of
+// inputs of its shape.
+type docPlanner struct {
+	name string
+	plan func(text string, limit int) (plan, bool)
+	gen  func(t *rapid.T) string
+}
+
+var docPlanners = []docPlanner{
+	{"diff", planDiff, genDiff},
+	{"outline", func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
+	}, genSource},
+	{"giant", planGiant, genGiant},
+	{"listing", planListing, genListing},
+	{"table", planTable, genTable},
+	{"jsonlines", planJSONLines, genJSONLines},
+}
+
+// checkDocPlan fails t unless p is a sound plan of text within limit.
+func checkDocPlan(t interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}, text string, p plan, limit int) string {
+	t.Helper()
+	if got := itemsSize(p.items); got > limit {
+		t.Fatalf("plan of %d bytes over its limit %d", got, limit)
+	}
+	pos := 0
+	for _, it := range p.items {
+		if it.start < 0 || it.end > len(text) || it.start > it.end {
+			t.Fatalf("item %+v outside the text (%d bytes)", it, len(text))
+		}
+		if it.end > it.start {
+			if it.start < pos {
+				t.Fatalf("item %+v overlaps or goes back (at %d)", it, pos)
+			}
+			pos = it.end
+		}
+	}
+	if p.markerAt < 0 || p.markerAt > len(p.items) || len(p.what) > maxWhat*2 || len(p.hint) > maxHint {
+		t.Fatalf("marker at %d of %d items, what %d bytes, hint %d bytes", p.markerAt, len(p.items), len(p.what), len(p.hint))
+	}
+	m := marker{tokens: len(text), what: clean(p.what, maxWhat), hint: clean(p.hint, maxHint)}
+	out := render(text, p, m)
+	if len(out) > limit+plannerReserve(len(text)) {
+		t.Fatalf("render of %d bytes over %d", len(out), limit+plannerReserve(len(text)))
+	}
+	return out
+}
+
+// Every document planner holds its limit on inputs of its shape, keeps
+// ranges of the input in order, and never panics.
+func TestDocPlannersHoldTheirLimit(t *testing.T) {
+	for _, dp := range docPlanners {
+		t.Run(dp.name, func(t *testing.T) {
+			rapid.Check(t, func(rt *rapid.T) {
+				text := dp.gen(rt)
+				limit := rapid.IntRange(200, max(200, len(text)*2)).Draw(rt, "limit")
+				if p, ok := dp.plan(text, limit); ok {
+					checkDocPlan(rt, text, p, limit)
+				}
+			})
+		})
+	}
+}
+
+// Each planner accepts the inputs its generator makes when they are
+// well over the limit (so the generators test the planners, not their
+// declines).
+func TestDocPlannersAcceptTheirShape(t *testing.T) {
+	for _, dp := range docPlanners {
+		t.Run(dp.name, func(t *testing.T) {
+			accepted := 0
+			rapid.Check(t, func(rt *rapid.T) {
+				text := dp.gen(rt)
+				if len(text) < 8000 {
+					return
+				}
+				if _, ok := dp.plan(text, 3000); ok {
+					accepted++
+				}
+			})
+			if accepted == 0 {
+				t.Fatal("accepted none of its generator's inputs")
+			}
+		})
+	}
+}
+
+// Through the whole pipeline, a document planner's output holds the
+// budget and the floor: at least half the planners' limit when the input
+// is twice the budget or more.
+func TestDocPlannersFloor(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		dp := rapid.SampledFrom(docPlanners).Draw(rt, "planner")
+		text := dp.gen(rt)
+		budget := rapid.IntRange(MinBudgetBytes, max(MinBudgetBytes, len(text))).Draw(rt, "budget")
+		h, err := New(WithMaxBytes(budget))
+		if err != nil {
+			rt.Fatal(err)
+		}
+		got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if len(got) > budget {
+			rt.Fatalf("%d bytes over the budget %d", len(got), budget)
+		}
+		limit := budget - plannerReserve(len(text))
+		if o.Strategy != StrategyLog && o.Strategy != StrategyNone && len(text) >= 2*budget && len(got) < limit/2 {
+			rt.Fatalf("%s kept %d bytes of a %d-byte input under a %d-byte budget", o.Strategy, len(got), len(text), budget)
+		}
+	})
+}
+
+// floored declines a plan below half the limit for an input twice the
+// limit, and passes the others through.
+func TestFlooredDeclinesThinPlans(t *testing.T) {
+	thin := func(ToolOutput, int) (plan, bool) { return plan{items: []item{keepRange(0, 10)}}, true }
+	if _, ok := floored(thin)(ToolOutput{Text: strings.Repeat("x", 4000)}, 1000); ok {
+		t.Error("a 10-byte plan of a 4,000-byte input under a 1,000-byte limit was accepted")
+	}
+	if _, ok := floored(thin)(ToolOutput{Text: strings.Repeat("x", 1500)}, 1000); !ok {
+		t.Error("an input under twice the limit is not held to the floor")
+	}
+}
+
+// Generators.
+
+func genWord(t *rapid.T, label string) string {
+	return rapid.StringMatching(`[a-z][a-z0-9_]{0,11}`).Draw(t, label)
+}
+
+func genDiff(t *rapid.T) string {
+	var b strings.Builder
+	if rapid.Bool().Draw(t, "commit") {
+		b.WriteString("commit 0123456789abcdef0123456789abcdef01234567\nAuthor: A U Thor <a@example.com>\nDate:   Mon Nov 23 18:00:00 2026 +0000\n\n    " + genWord(t, "subject") + ": change things\n\n")
+	}
+	files := rapid.IntRange(1, 12).Draw(t, "files")
+	for f := 0; f < files; f++ {
+		path := genWord(t, "dir") + "/" + genWord(t, "file") + ".go"
+		b.WriteString("diff --git a/" + path + " b/" + path + "\n")
+		if rapid.IntRange(0, 9).Draw(t, "binary") == 0 {
+			b.WriteString("Binary files a/" + path + " and b/" + path + " differ\n")
+			continue
+		}
+		b.WriteString("index 1111111..2222222 100644\n--- a/" + path + "\n+++ b/" + path + "\n")
+		line := 1
+		for h := rapid.IntRange(1, 5).Draw(t, "hunks"); h > 0; h-- {
+			var body []string
+			oldN, newN := 0, 0
+			for k := rapid.IntRange(1, 60).Draw(t, "lines"); k > 0; k-- {
+				text := rapid.StringN(0, 90, -1).Draw(t, "text")
+				text = strings.ReplaceAll(text, "\n", " ")
+				switch rapid.IntRange(0, 2).Draw(t, "kind") {
+				case 0:
+					body = append(body, " "+text)
+					oldN++
+					newN++
+				case 1:
+					body = append(body, "-"+text)
+					oldN++
+				default:
+					body = append(body, "+"+text)
+					newN++
+				}
+			}
+			b.WriteString("@@ -" + itoa(line) + "," + itoa(oldN) + " +" + itoa(line) + "," + itoa(newN) + " @@ func x() {\n")
+			b.WriteString(strings.Join(body, "\n") + "\n")
+			line += oldN + 10
+		}
+	}
+	return b.String()
+}
+
+// sourceTemplates are declaration lines of many languages; %s is a name.
+var sourceTemplates = []string{
+	"func %s(x int) error {", "type %s struct {", "class %s(Base):", "    def %s(self, x):", "def %s(a, b):",
+	"export function %s(a) {", "export class %s {", "pub fn %s(&self) -> u32 {", "impl %s for Thing {",
+	"    public void %s(String s) {", "static int %s(char *p)", "%s() {", "## %s", "<h2>%s</h2>", "interface %s {",
+	"@decorator_%s", "const %s = 1", "enum %s {",
+}
+
+func genSource(t *rapid.T) string {
+	var b strings.Builder
+	b.WriteString("// Package x is generated.\npackage x\n\n")
+	for k := rapid.IntRange(5, 400).Draw(t, "blocks"); k > 0; k-- {
+		tpl := rapid.SampledFrom(sourceTemplates).Draw(t, "decl")
+		b.WriteString(strings.Replace(tpl, "%s", genWord(t, "name"), 1) + "\n")
+		for j := rapid.IntRange(0, 12).Draw(t, "body"); j > 0; j-- {
+			b.WriteString("\t\t" + strings.ReplaceAll(rapid.StringN(0, 80, -1).Draw(t, "stmt"), "\n", " ") + "\n")
+		}
+		b.WriteString("}\n\n")
+	}
+	return b.String()
+}
+
+func genGiant(t *rapid.T) string {
+	var b strings.Builder
+	for k := rapid.IntRange(0, 30).Draw(t, "before"); k > 0; k-- {
+		b.WriteString(strings.ReplaceAll(rapid.StringN(0, 120, -1).Draw(t, "line"), "\n", " ") + "\n")
+	}
+	piece := strings.ReplaceAll(rapid.StringN(1, 64, -1).Draw(t, "piece"), "\n", " ")
+	b.WriteString(strings.Repeat(piece, rapid.IntRange(200, 4000).Draw(t, "repeat")))
+	if rapid.Bool().Draw(t, "newline") {
+		b.WriteString("\n")
+	}
+	for k := rapid.IntRange(0, 30).Draw(t, "after"); k > 0; k-- {
+		b.WriteString(strings.ReplaceAll(rapid.StringN(0, 120, -1).Draw(t, "line"), "\n", " ") + "\n")
+	}
+	return b.String()
+}
+
+func genListing(t *rapid.T) string {
+	var b strings.Builder
+	dirs := rapid.IntRange(3, 120).Draw(t, "dirs")
+	for d := 0; d < dirs; d++ {
+		if d > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("./" + genWord(t, "parent") + "/" + genWord(t, "dir") + ":\n")
+		b.WriteString("total " + itoa(rapid.IntRange(0, 999).Draw(t, "total")) + "\n")
+		for e := rapid.IntRange(1, 40).Draw(t, "entries"); e > 0; e-- {
+			b.WriteString("-rw-r--r-- 1 root root " + itoa(rapid.IntRange(0, 99999).Draw(t, "size")) + " Nov 23 17:48 " + genWord(t, "file") + ".py\n")
+		}
+	}
+	return b.String()
+}
+
+func genTable(t *rapid.T) string {
+	var b strings.Builder
+	b.WriteString("NAME                 READY   STATUS    RESTARTS   AGE\n")
+	for r := rapid.IntRange(20, 2000).Draw(t, "rows"); r > 0; r-- {
+		b.WriteString(genWord(t, "pod") + "-" + itoa(r) + "   1/1     " + rapid.SampledFrom([]string{"Running", "Error", "Pending"}).Draw(t, "status") + "   0          " + itoa(r) + "d\n")
+	}
+	return b.String()
+}
+
+func genJSONLines(t *rapid.T) string {
+	var b strings.Builder
+	for e := rapid.IntRange(5, 3000).Draw(t, "events"); e > 0; e-- {
+		level := rapid.SampledFrom([]string{"DEBUG", "DEBUG", "DEBUG", "INFO", "WARN", "ERROR"}).Draw(t, "level")
+		b.WriteString(`{"time":"2026-11-23T18:03:07Z","level":"` + level + `","msg":"` + genWord(t, "msg") + `","n":` + itoa(e) + `,"detail":` + quoteJSON(rapid.StringN(0, 200, -1).Draw(t, "detail")) + "}\n")
+	}
+	return b.String()
+}
+
+// Benchmarks: each planner on 1 MB and 10 MB of its shape.
+
+func benchInput(shape string, size int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		switch shape {
+		case "diff":
+			p := "pkg" + itoa(i%97) + "/file" + itoa(i) + ".go"
+			b.WriteString("diff --git a/" + p + " b/" + p + "\nindex 1111111..2222222 100644\n--- a/" + p + "\n+++ b/" + p + "\n@@ -1,8 +1,8 @@ func f() {\n")
+			for k := 0; k < 4; k++ {
+				b.WriteString(" \tcontext line with some code in it, x := y + " + itoa(k) + "\n-\told line\n+\tnew line\n")
+			}
+		case "outline":
+			b.WriteString("// F" + itoa(i) + " does things.\nfunc F" + itoa(i) + "(x int) (int, error) {\n\tif x > 0 {\n\t\treturn x * 2, nil\n\t}\n\treturn 0, errors.New(\"negative\")\n}\n\n")
+		case "giant":
+			b.WriteString("var a" + itoa(i) + "=function(b,c){return b+c};")
+		case "listing":
+			b.WriteString("\n./dir" + itoa(i) + ":\ntotal 8\n")
+			for k := 0; k < 10; k++ {
+				b.WriteString("-rw-r--r-- 1 root root 1234 Nov 23 17:48 file" + itoa(k) + ".py\n")
+			}
+		case "table":
+			if i == 0 {
+				b.WriteString("NAME                 READY   STATUS    RESTARTS   AGE\n")
+			}
+			b.WriteString("pod-" + itoa(i) + "                1/1     Running   0          " + itoa(i%90) + "d\n")
+		case "jsonlines":
+			b.WriteString(`{"time":"2026-11-23T18:03:07Z","level":"` + []string{"DEBUG", "INFO", "WARN", "ERROR"}[i%4] + `","msg":"package parsed","n":` + itoa(i) + "}\n")
+		}
+	}
+	s := b.String()
+	if shape == "listing" {
+		s = s[1:]
+	}
+	return s
+}
+
+func BenchmarkDocPlanners(b *testing.B) {
+	for _, dp := range docPlanners {
+		for _, size := range []int{1 << 20, 10 << 20} {
+			text := benchInput(dp.name, size)
+			if _, ok := dp.plan(text, DefaultMaxBytes-plannerReserve(len(text))); !ok {
+				b.Fatalf("%s declined its benchmark input", dp.name)
+			}
+			b.Run(dp.name+"/"+txt.Commas(size>>20)+"MB", func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					dp.plan(text, DefaultMaxBytes-plannerReserve(len(text)))
+				}
+			})
+		}
+	}
+}
