@@ -59,38 +59,35 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	slices.Reverse(rev)
 	pickRun(rev, s.used+room/5)
 	// The rarest events first, by the rarity of their values.
+	vals := make([][]eventValue, len(events))
 	if len(keys) > 0 {
-		vals := make([][]string, len(events))
-		count := map[string]int{}
+		count := map[eventValue]int{}
 		for k, i := range events {
 			vals[k] = eventValues(s.line(i), keys)
 			for _, v := range vals[k] {
 				count[v]++
 			}
 		}
-		rarity := func(k int) int {
-			r := len(events)
+		rar := make([]int, len(events))
+		var rare []int // events of a kind that one in ten or fewer share
+		for k := range events {
+			rar[k] = len(events)
 			for _, v := range vals[k] {
-				r = min(r, count[v])
+				rar[k] = min(rar[k], count[v])
 			}
-			return r
+			if rar[k]*10 <= len(events) {
+				rare = append(rare, k)
+			}
 		}
-		order := make([]int, len(events))
-		for k := range order {
-			order[k] = k
-		}
-		slices.SortStableFunc(order, func(a, b int) int { return rarity(a) - rarity(b) })
+		slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
 		rareTo := s.used + s.room()*3/5
-		for lo := 0; lo < len(order) && s.used < rareTo; {
-			r := rarity(order[lo])
-			if r*10 > len(events) {
-				break // a common kind: the even sample covers it
-			}
+		for lo := 0; lo < len(rare) && s.used < rareTo; {
+			r := rar[rare[lo]]
 			hi := lo
-			for hi < len(order) && rarity(order[hi]) == r {
+			for hi < len(rare) && rar[rare[hi]] == r {
 				hi++
 			}
-			group := order[lo:hi]
+			group := rare[lo:hi]
 			k := len(group)
 			avg := (s.size(events[group[0]]) + s.gapCost)
 			if cost := avg * k; cost > rareTo-s.used {
@@ -127,7 +124,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 			dropped++
 		}
 	}
-	if note := droppedNote(s, events, keys, noteRoom-2); note != "" {
+	if note := droppedNote(s, events, vals, keys, noteRoom-2); note != "" {
 		items = append(items, noteLine(note))
 	}
 	if itemsSize(items) > limit {
@@ -152,14 +149,15 @@ func testEvents(l string) bool {
 // eventKindKeys name the members whose values tell events apart.
 var eventKindKeys = []string{"type", "level", "severity", "name", "event", "kind", "action", "status", "msg", "message"}
 
-// eventKeys returns the kind keys present in the first events.
+// eventKeys returns the kind keys present in the first events, quoted
+// and with their colon: "level":.
 func eventKeys(s *lineSel, events []int) []string {
 	var keys []string
 	for _, k := range eventKindKeys {
 		q := `"` + k + `":`
 		for _, i := range events[:min(len(events), 20)] {
 			if strings.Contains(s.line(i), q) {
-				keys = append(keys, k)
+				keys = append(keys, q)
 				break
 			}
 		}
@@ -167,12 +165,17 @@ func eventKeys(s *lineSel, events []int) []string {
 	return keys
 }
 
-// eventValues returns "key=value" for each key whose value in l is a
-// short string.
-func eventValues(l string, keys []string) []string {
-	var out []string
-	for _, k := range keys {
-		q := `"` + k + `":`
+// An eventValue is one kind key's value in an event: keys[key]=val.
+type eventValue struct {
+	key int
+	val string
+}
+
+// eventValues returns the value of each key (given quoted, with its colon)
+// whose value in l is a short string.
+func eventValues(l string, keys []string) []eventValue {
+	var out []eventValue
+	for ki, q := range keys {
 		at := strings.Index(l, q)
 		if at < 0 {
 			continue
@@ -186,42 +189,45 @@ func eventValues(l string, keys []string) []string {
 		if end < 0 || end > 60 {
 			continue
 		}
-		out = append(out, k+"="+v[1:1+end])
+		out = append(out, eventValue{ki, v[1 : 1+end]})
 	}
 	return out
 }
 
 // droppedNote counts the dropped events by their kind values, the most
 // common first, within max bytes.
-func droppedNote(s *lineSel, events []int, keys []string, maxLen int) string {
-	count := map[string]int{}
+func droppedNote(s *lineSel, events []int, vals [][]eventValue, keys []string, maxLen int) string {
+	count := map[eventValue]int{}
 	dropped := 0
-	for _, i := range events {
+	for k, i := range events {
 		if s.keep[i] {
 			continue
 		}
 		dropped++
-		for _, v := range eventValues(s.line(i), keys) {
+		for _, v := range vals[k] {
 			count[v]++
 		}
 	}
 	if dropped == 0 {
 		return ""
 	}
-	vals := make([]string, 0, len(count))
+	kinds := make([]eventValue, 0, len(count))
 	for v := range count {
-		vals = append(vals, v)
+		kinds = append(kinds, v)
 	}
-	slices.SortFunc(vals, func(a, b string) int {
+	slices.SortFunc(kinds, func(a, b eventValue) int {
 		if count[a] != count[b] {
 			return count[b] - count[a]
 		}
-		return strings.Compare(a, b)
+		if a.key != b.key {
+			return a.key - b.key
+		}
+		return strings.Compare(a.val, b.val)
 	})
 	note := "[…" + txt.Plural(dropped, "event") + " dropped"
 	sep := ": "
-	for _, v := range vals {
-		part := sep + txt.SanitizeLine(v) + " ×" + txt.Commas(count[v])
+	for _, v := range kinds {
+		part := sep + strings.Trim(keys[v.key], `":`) + "=" + txt.SanitizeLine(v.val) + " ×" + txt.Commas(count[v])
 		if len(note)+len(part)+len(", …]") > maxLen {
 			note += ", …"
 			break

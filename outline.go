@@ -276,39 +276,30 @@ func declRank(l string) int {
 	}
 	mods := 0
 	for {
-		stripped := false
-		for _, m := range declModifiers {
-			if strings.HasPrefix(t, m) {
-				t = t[len(m):]
-				mods++
-				stripped = true
-				break
-			}
-		}
-		if !stripped {
-			break
-		}
-	}
-	for _, k := range typeKeywords {
-		if strings.HasPrefix(t, k) {
+		k, n := declWord(t)
+		switch k {
+		case wordModifier:
+			t = t[n:]
+			mods++
+			continue
+		case wordType:
 			return in(1)
-		}
-	}
-	for _, k := range funcKeywords {
-		if strings.HasPrefix(t, k) {
+		case wordFunc:
 			return in(2)
-		}
-	}
-	if strings.HasPrefix(t, "type ") && !strings.Contains(t, "=") {
-		return in(1) // a Go type; a TypeScript alias (type X = …) ranks with constants
-	}
-	for _, k := range declKeywords {
-		if strings.HasPrefix(t, k) {
-			if (k == "let " || k == "var " || k == "const ") && level > 0 && mods == 0 {
+		case wordGoType:
+			if !strings.Contains(t, "=") {
+				return in(1) // a Go type; a TypeScript alias (type X = …) ranks with constants
+			}
+			return in(3)
+		case wordLocal:
+			if level > 0 && mods == 0 {
 				return 0 // a local variable
 			}
 			return in(3)
+		case wordOther:
+			return in(3)
 		}
+		break
 	}
 	w := identEnd(t)
 	if w == 0 || controlWord(t[:w]) {
@@ -327,6 +318,61 @@ func declRank(l string) int {
 		return in(2)
 	}
 	return 0
+}
+
+// Kinds of the words that open declaration lines.
+const (
+	wordNone = iota
+	wordModifier
+	wordType
+	wordFunc
+	wordGoType
+	wordLocal
+	wordOther
+)
+
+// A declPrefix is one entry of the word lists: what follows the word, and
+// its kind.
+type declPrefix struct {
+	rest string
+	kind int
+}
+
+// declWords indexes the word lists by their leading word, in precedence
+// order, so a line costs one map lookup, not a hundred prefix tests.
+var declWords = func() map[string][]declPrefix {
+	m := map[string][]declPrefix{}
+	add := func(list []string, kind func(string) int) {
+		for _, e := range list {
+			w := identEnd(e)
+			m[e[:w]] = append(m[e[:w]], declPrefix{rest: e[w:], kind: kind(e)})
+		}
+	}
+	add(declModifiers, func(string) int { return wordModifier })
+	add(typeKeywords, func(string) int { return wordType })
+	add(funcKeywords, func(string) int { return wordFunc })
+	add(declKeywords, func(e string) int {
+		switch e {
+		case "type ":
+			return wordGoType
+		case "let ", "var ", "const ":
+			return wordLocal
+		}
+		return wordOther
+	})
+	return m
+}()
+
+// declWord returns the kind of the word list entry t starts with, and its
+// length.
+func declWord(t string) (kind, n int) {
+	w := identEnd(t)
+	for _, p := range declWords[t[:w]] {
+		if strings.HasPrefix(t[w:], p.rest) {
+			return p.kind, w + len(p.rest)
+		}
+	}
+	return wordNone, 0
 }
 
 // controlWord reports a word that opens a statement, never a declaration.

@@ -148,8 +148,19 @@ func tableRule(l string) bool {
 	return true
 }
 
-// fields counts the white-space-separated fields of l.
-func fields(l string) int { return len(strings.Fields(l)) }
+// fields counts the space-separated fields of l, up to 3.
+func fields(l string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(l) && n < 3; i++ {
+		sp := l[i] == ' ' || l[i] == '\t' || l[i] == '\r'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
 
 // upperHeader matches a header of three or more upper-case column names
 // (NAME  READY  STATUS, CONTAINER ID  IMAGE, USER  PID %CPU).
