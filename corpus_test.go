@@ -82,42 +82,9 @@ var knownGaps = map[string][]string{
 	// New real cases (reads, diffs, one-line giants, tables, listings,
 	// JSON lines) that the clip fallback loses: pending the planners of
 	// issue 11.
-	"json_pnpm_install_ndjson_reporter": {
-		"\"message\":\"Unsupported platform for @esbuild/aix-ppc64@0.24.0",
-		"\"name\":\"pnpm:stats\",\"added\":164,",
-		"\"script\":\"node install.js\",\"stage\":\"postinstall\"",
-		"\"name\":\"pnpm:summary\"",
-	},
 	"json_rg_json_deprecated_context": {
 		"{\"type\":\"begin\",\"data\":{\"path\":{\"text\":\"crypto/elliptic/elliptic.go\"}}}",
 		"{\"type\":\"begin\",\"data\":{\"path\":{\"text\":\"net/http/httputil/persist.go\"}}}",
-	},
-	"json_slog_jsonl_go_parse_walk": {
-		"\"file\":\"/usr/local/go/src/cmd/compile/internal/syntax/testdata/issue20789.go\",\"err\":\"/usr/local/go/src/cmd/compile/internal/syntax/testdata/issue20789.go:9:51: expected '(', found u\"}",
-		"\"err\":\"/usr/local/go/src/cmd/go/internal/modindex/testdata/ignore_non_source/b.go:1:1: expected 'package', found 'EOF'\"}",
-		"\"level\":\"ERROR\",\"msg\":\"walk done\",\"dirs\":594,\"files\":2650,\"funcs\":33970,\"parse_errors\":26",
-	},
-	"json_sourcemap_marked_esm": {
-		"{\"version\":3,\"file\":\"marked.esm.js\",\"sources\":[\"../src/defaults.ts\",\"../src/helpers.ts\"",
-		"\"sourcesContent\":[\"/**",
-		"AAChB,MAAC,MAAM,GAAG,OAAO,CAAC,MAAM;AACxB,MAAC,KAAK,GAAG,MAAM,CAAC;;;;\"}",
-	},
-	"plain_csv_sqlite_giant_cell_dpkg_files": {
-		"python3-django,3:3.2.25-0+deb12u7,24120,5890,\"/usr /usr/bin",
-		"/usr/share/man/man1/django-admin.1.gz\"",
-		"python3-gast,0.5.2-2,68,19,\"/usr",
-	},
-	"plain_diff_ru_npm_commander_11_12": {
-		"+  \"version\": \"12.1.0\",",
-		"diff -ru commander-11.1.0/typings/index.d.ts commander-12.1.0/typings/index.d.ts",
-	},
-	"plain_git_diff_cobra_v170_v180": {
-		"+\tgithub.com/cpuguy83/go-md2man/v2 v2.0.3",
-		"rename from user_guide.md",
-	},
-	"plain_git_diff_color_uuid_v130_v160": {
-		"diff --git a/version7.go b/version7.go",
-		"@@ -0,0 +1,104 @@",
 	},
 	"plain_grep_c_unsafe_pointer_counts": {
 		"crypto/internal/boring/sha.go:32",
@@ -125,86 +92,16 @@ var knownGaps = map[string][]string{
 		"net/cgo_unix.go:13",
 		"net/lookup_windows.go:11",
 	},
-	"plain_ls_laR_django_admin": {
-		"./static/admin:",
-		"./templates/admin:",
-	},
-	"plain_objdump_d_zlib_deflate_o": {
-		"0000000000002680 <deflate>:",
-		"0000000000004400 <deflateInit2_>:",
-		"0000000000004ac0 <deflateCopy>:",
-	},
+	"plain_ls_laR_django_admin": {},
+	// A 690 KB header with some 2,000 declarations: the outline's head
+	// (15 % of the budget, then what the declarations leave) ends before
+	// this #define at byte 6,645, and the spread of declarations misses
+	// these three; a blind clip keeps no more of them (2 of 6 either way).
 	"plain_read_c_header_sqlite3_h": {
+		"#define SQLITE_VERSION        \"3.40.1\"",
 		"typedef struct sqlite3 sqlite3;",
-		"SQLITE_API int sqlite3_open(",
 		"SQLITE_API int sqlite3_prepare_v2(",
 		"SQLITE_API int sqlite3_blob_open(",
-	},
-	"plain_read_c_libpng_pngtest": {
-		"test_one_file(const char *inname, const char *outname)",
-		"main(int argc, char *argv[])",
-	},
-	"plain_read_cpp_stl_algo_h": {
-		"    unique(_ForwardIterator __first, _ForwardIterator __last)",
-		"    for_each_n(_InputIterator __first, _Size __n, _Function __f)",
-		"    sort(_RandomAccessIterator __first, _RandomAccessIterator __last)",
-	},
-	"plain_read_go_modcache_client_golang_histogram": {
-		"type Histogram interface {",
-		"func (h *histogram) limitBuckets(counts *histogramCounts, value float64, bucket int) {",
-		"func (v *HistogramVec) WithLabelValues(lvs ...string) Observer {",
-		"func (n *nativeExemplars) addExemplar(e *dto.Exemplar) {",
-	},
-	"plain_read_go_net_http_server": {
-		"type HandlerFunc func(ResponseWriter, *Request)",
-		"func NewServeMux() *ServeMux {",
-		"func (s *Server) trackConn(c *conn, add bool) {",
-	},
-	"plain_read_html_debian_python_policy": {
-		"<span class=\"section-number\">4.7. </span>Modules Byte-Compilation<a",
-		"<span class=\"section-number\">6. </span>Programs Embedding Python<a",
-		"<span class=\"section-number\">2.7. </span>python-central (removed)<a",
-	},
-	"plain_read_html_underscore_docs": {
-		"<h2 id=\"arrays\">Array Functions</h2>",
-		"<h2 id=\"utility\">Utility Functions</h2>",
-		"<h2 id=\"changelog\">Change Log</h2>",
-	},
-	"plain_read_java_beanshell_namespace": {
-		"public Object getVariable( String name, boolean recurse )",
-		"public BshMethod getMethod( String name, Class [] sig )",
-	},
-	"plain_read_js_commander_command": {
-		"_findOption(arg) {",
-		"_parseOptionsEnv() {",
-	},
-	"plain_read_markdown_nodejs_stream_api": {
-		"## API for stream implementers",
-		"### `stream.Readable.isDisturbed(stream)`",
-		"## Additional notes",
-	},
-	"plain_read_python_django_queryset": {
-		"def select_related(self, *fields):",
-		"class RawQuerySet:",
-		"def model_fields(self):",
-	},
-	"plain_read_python_tarfile": {
-		"class TarInfo(object):",
-		"class TarFile(object):",
-		"def addfile(self, tarinfo, fileobj=None):",
-	},
-	"plain_read_rust_regex_syntax_hir": {
-		"impl Literal {",
-		"impl Drop for Hir {",
-	},
-	"plain_read_shell_git_completion": {
-		"__git_complete_refs ()",
-		"_git_bisect ()",
-		"_git_reset ()",
-	},
-	"plain_read_ts_zod_types_dts": {
-		"export declare class ZodObject<T extends ZodRawShape",
-		"export declare class ZodDiscriminatedUnion<Discriminator extends string",
 	},
 	// New real logs (JS/TS and Python toolchains) that today's planLog
 	// loses: pending issue 10.
@@ -284,9 +181,7 @@ var knownGaps = map[string][]string{
 		"scipy/optimize/_constraints.py\n343:        lb = np.asarray(constraint.lb, dtype=float)",
 	},
 	"search_ag_nogroup_django_dunder_methods": {
-		"templatetags/i18n.py:14:    def __init__(self, variable):",
 		"db/migrations/executor.py:16:    def __init__(self, connection, progress_callback=None):",
-		"template/utils.py:17:    def __init__(self, templates=None):",
 		"db/models/expressions.py:71:    def __neg__(self):",
 	},
 	"search_grep_n_single_file_django_query_self": {
@@ -299,9 +194,7 @@ var knownGaps = map[string][]string{
 		"grep: ./db/backends/oracle/base.py: Permission denied",
 	},
 	"search_grep_rn_numpy_valueerror_binary_notices": {
-		"raise ValueError(msg % (nsub, size, name, vals))",
 		"numpy/lib/_iotools.py:43:    except (TypeError, ValueError):",
-		"numpy/f2py/crackfortran.py:533:            raise ValueError(",
 		"assert_raises(ValueError, MT19937, -1)",
 		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
 	},
@@ -329,9 +222,7 @@ var knownGaps = map[string][]string{
 		"db/models/query.py:179:        self.model = model",
 	},
 	"search_zgrep_man_pages_etc_paths": {
-		"/usr/share/man/man5/Xsession.5.gz:27:.I /etc/X11/Xsession",
 		"will default to checking filesystems in \\fI/etc/fstab\\fP serially.",
-		"/usr/share/man/man8/zic.8.gz:760:.I /etc/localtime",
 		"/usr/share/man/man8/useradd.8.gz:83:/etc/default/useradd, or",
 	},
 	// New real logs (C, JVM, Go and system toolchains) that today's
@@ -364,12 +255,12 @@ var knownSearchGaps = map[string]struct {
 	noTotal  bool
 }{
 	// New real search outputs: pending issue 9.
-	"search_ag_nogroup_django_dunder_methods":         {unlisted: 286, noTotal: false},
+	"search_ag_nogroup_django_dunder_methods":         {unlisted: 245, noTotal: false}, // clipped: see knownMisroutes
 	"search_grep_rn_nobody_permission_denied_django":  {unlisted: 38, noTotal: true},
-	"search_grep_rn_numpy_valueerror_binary_notices":  {unlisted: 192, noTotal: false},
+	"search_grep_rn_numpy_valueerror_binary_notices":  {unlisted: 161, noTotal: true}, // clipped: see knownMisroutes
 	"search_rg_goroot_gobuild_2240_files":             {unlisted: 2240, noTotal: false},
 	"search_rg_nobody_permission_denied_django_model": {unlisted: 17, noTotal: true},
-	"search_zgrep_man_pages_etc_paths":                {unlisted: 328, noTotal: false},
+	"search_zgrep_man_pages_etc_paths":                {unlisted: 293, noTotal: false}, // clipped: see knownMisroutes
 }
 
 // knownMisroutes are search and log cases that do not reach their planner
@@ -391,6 +282,12 @@ var knownMisroutes = map[string]Strategy{
 	// New real search outputs routed elsewhere today: pending issue 9.
 	"search_grep_rn_nobody_permission_denied_django":  StrategyClip,
 	"search_rg_nobody_permission_denied_django_model": StrategyClip,
+	// Search plans under half the limit (336 bytes of a 16,000-byte budget
+	// for zgrep's 328 files) fall below the floor (route.go, floored): clip
+	// keeps more of them until issue 9's planner takes these shapes.
+	"search_ag_nogroup_django_dunder_methods":        StrategyClip,
+	"search_grep_rn_numpy_valueerror_binary_notices": StrategyClip,
+	"search_zgrep_man_pages_etc_paths":               StrategyClip,
 	// New real C, JVM, Go and system logs routed elsewhere today: pending issue 10.
 	"log_go_build_x_logrus_compile_error": StrategyClip,
 	"log_go_test_json_mux_strictslash":    StrategySearch,

@@ -40,7 +40,7 @@ const diffHint = "To see one file's whole diff, re-run with its path: git diff -
 // the first 256 KiB.
 func diffLikely(text string) bool {
 	head := text[:min(len(text), 256<<10)]
-	at := strings.Index(head, "\n@@ -")
+	at := strings.Index(head, "@@ -")
 	if at < 0 {
 		return false
 	}
@@ -79,7 +79,7 @@ func parseDiff(s *lineSel) (*diffDoc, bool) {
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
 	for i := 0; i < n; i++ {
-		l := s.line(i)
+		l := ansiLead(s.line(i))
 		switch {
 		case strings.HasPrefix(l, "diff "):
 			cur = &diffFile{name: i}
@@ -87,7 +87,7 @@ func parseDiff(s *lineSel) (*diffDoc, bool) {
 			inHeader = true
 			diffLines++
 			continue
-		case strings.HasPrefix(l, "--- ") && i+1 < n && strings.HasPrefix(s.line(i+1), "+++ "):
+		case strings.HasPrefix(l, "--- ") && i+1 < n && strings.HasPrefix(ansiLead(s.line(i+1)), "+++ "):
 			if cur == nil || !inHeader {
 				cur = &diffFile{name: i}
 				d.files = append(d.files, cur)
@@ -153,11 +153,11 @@ func parseDiff(s *lineSel) (*diffDoc, bool) {
 // the counts of removed and added lines it holds, and whether the header's
 // counts matched the lines under it.
 func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
-	oldN, newN, counted := hunkCounts(s.line(i))
+	oldN, newN, counted := hunkCounts(ansiLead(s.line(i)))
 	n := s.n()
 	j := i + 1
 	for ; j < n; j++ {
-		l := s.line(j)
+		l := ansiLead(s.line(j))
 		if counted && oldN <= 0 && newN <= 0 && !strings.HasPrefix(l, "\\") {
 			break
 		}
@@ -170,7 +170,7 @@ func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
 			oldN--
 			newN--
 		case '-':
-			if !counted && strings.HasPrefix(l, "--- ") && j+1 < n && strings.HasPrefix(s.line(j+1), "+++ ") {
+			if !counted && strings.HasPrefix(l, "--- ") && j+1 < n && strings.HasPrefix(ansiLead(s.line(j+1)), "+++ ") {
 				return j, minus, plus, false
 			}
 			oldN--
@@ -187,6 +187,22 @@ func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
 		}
 	}
 	return j, minus, plus, counted && oldN <= 0 && newN <= 0
+}
+
+// ansiLead returns l without the terminal colour sequences that open it
+// (git diff --color): the shape tests read what a terminal shows.
+func ansiLead(l string) string {
+	for len(l) > 2 && l[0] == 0x1b && l[1] == '[' {
+		j := 2
+		for j < len(l) && (l[j] < 0x40 || l[j] > 0x7e) {
+			j++
+		}
+		if j == len(l) {
+			return l
+		}
+		l = l[j+1:]
+	}
+	return l
 }
 
 // hunkCounts parses "@@ -a,b +c,d @@" into b and d (1 when omitted).

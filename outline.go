@@ -314,8 +314,8 @@ func declRank(l string) int {
 	case mods > 0:
 		return in(3) // public/private/protected/static members
 	}
-	if cFunctionHead(t) {
-		return in(2)
+	if cFunctionHead(t) && (level == 0 || !strings.HasSuffix(strings.TrimRight(t, " \t\r"), "(")) {
+		return in(2) // a head whose parameters follow on the next lines only at the top level
 	}
 	return 0
 }
@@ -430,7 +430,7 @@ func cFunctionHead(t string) bool {
 	}
 	e := strings.TrimRight(t, " \t\r")
 	last := e[len(e)-1]
-	return last == '{' || last == ')' || last == ';' || last == ','
+	return last == '{' || last == ')' || last == ';' || last == ',' || last == '('
 }
 
 // iniSection matches "[name]", "[a.b]", "[[name]]" or `[section "x"]`.
