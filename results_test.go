@@ -23,6 +23,15 @@ func (l logged) Compress(ctx context.Context, out ToolOutput) (string, Outcome, 
 // stdout and stderr, under three tools and two budgets.
 func TestWrappedCompressorKeepsBudget(t *testing.T) {
 	cases := loadCorpus(t)
+	if testing.Short() {
+		// Under -short (and the race detector) every eighth case: the
+		// shapes still vary, the run stays in seconds.
+		var some []corpusCase
+		for i := 0; i < len(cases); i += 8 {
+			some = append(some, cases[i])
+		}
+		cases = some
+	}
 	for _, budget := range []int{4000, 16000} {
 		h := mustNew(t, WithMaxBytes(budget))
 		for _, wrapped := range []Compressor{h, logged{h}} {
