@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/headroom-go/headroom"
 )
@@ -155,51 +156,87 @@ func Compact[M any](ctx context.Context, c Codec[M], history []M, window int, o 
 }
 
 // Rebuild maps out, what a headroom function made of was (the neutral form
-// of orig), back onto SDK messages. A message of out that shares its parts
-// with a message of was is that message's original; one that has the same
-// shape as a message of was — same role, parts of the same kinds, and the
-// same tool call ids or opaque values, at least one of them — is its
-// original patched; any other (a summary) is built by FromNeutral. Steps
-// keep the order of the messages, so the search goes forward from the last
-// match.
+// of orig), back onto SDK messages. Steps keep the order of messages, so
+// the mapping goes in order. A message of out that shares its parts with a
+// message of was is that message's original. Between two such messages,
+// when out has as many messages as was, they are taken one for one;
+// otherwise a message is matched with one of the same shape — same role,
+// parts of the same kinds, the same tool call ids and opaque values, at
+// least one of them — so a summary is never taken for a plain message.
+// A matched message is its original patched ([Codec.Patch]); any other
+// (a summary) is built by FromNeutral.
 func Rebuild[M any](c Codec[M], orig []M, was, out []headroom.Message) ([]M, error) {
 	res := make([]M, len(out))
+	// Pin the messages out shares with was, in order.
+	pin := make([]int, len(out))
 	cursor := 0
 	for i := range out {
-		o := &out[i]
-		k := -1
+		pin[i] = -1
 		for x := cursor; x < len(was); x++ {
-			if sharesParts(&was[x], o) {
-				k = x
+			if sharesParts(&was[x], &out[i]) {
+				pin[i], cursor = x, x+1
 				break
 			}
 		}
-		if k >= 0 {
-			res[i], cursor = orig[k], k+1
+	}
+	lo := 0 // the first message of was after the last pin
+	for i := 0; i < len(out); {
+		if pin[i] >= 0 {
+			res[i], lo = orig[pin[i]], pin[i]+1
+			i++
 			continue
 		}
-		for x := cursor; x < len(was); x++ {
-			if sharesParts(&was[x], o) {
-				break // a later message is this one's own: no patch past it
-			}
-			if sameShape(&was[x], o) {
-				k = x
-				break
-			}
+		// A gap: out[i:j] between pins, was[lo:hi] between theirs.
+		j := i
+		for j < len(out) && pin[j] < 0 {
+			j++
 		}
-		if k >= 0 {
-			if m, ok := c.Patch(orig[k], was[k], *o); ok {
-				res[i], cursor = m, k+1
-				continue
+		hi := len(was)
+		if j < len(out) {
+			hi = pin[j]
+		}
+		oneForOne := j-i == hi-lo
+		at := lo
+		for k := i; k < j; k++ {
+			match := -1
+			if oneForOne {
+				if x := lo + k - i; isSummary(&out[k]) == isSummary(&was[x]) {
+					match = x
+				}
+			} else {
+				for x := at; x < hi; x++ {
+					if sameShape(&was[x], &out[k]) {
+						match = x
+						break
+					}
+				}
 			}
+			if match >= 0 {
+				if m, ok := c.Patch(orig[match], was[match], out[k]); ok {
+					res[k], at = m, match+1
+					continue
+				}
+			}
+			m, err := c.FromNeutral(out[k])
+			if err != nil {
+				return nil, fmt.Errorf("message %d: %w", k, err)
+			}
+			res[k] = m
 		}
-		m, err := c.FromNeutral(*o)
-		if err != nil {
-			return nil, fmt.Errorf("message %d: %w", i, err)
-		}
-		res[i] = m
+		i = j
 	}
 	return res, nil
+}
+
+// isSummary reports whether m is a conversation summary as
+// [headroom.Summarize] writes it: a user message of one text part in the
+// summary tags. A summary is never a patch of a message that was not one.
+func isSummary(m *headroom.Message) bool {
+	if m.Role != headroom.RoleUser || len(m.Parts) != 1 {
+		return false
+	}
+	t := m.Parts[0].Text
+	return strings.HasPrefix(t, "[CONVERSATION_SUMMARY]") && strings.HasSuffix(t, "[/CONVERSATION_SUMMARY]")
 }
 
 // patchOrBuild patches orig, or builds the message anew when the codec
