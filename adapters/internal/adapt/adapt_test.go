@@ -200,3 +200,18 @@ func TestImageTokensBase64(t *testing.T) {
 		t.Errorf("garbage: %d tokens, want %d", n, ImageTokens)
 	}
 }
+
+func TestOpenAIImageTokens(t *testing.T) {
+	for _, tt := range []struct {
+		detail, url string
+		want        int
+	}{
+		{"low", "https://example.com/a.png", 85},
+		{"auto", "https://example.com/a.png", 765},
+		{"high", "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", 255},
+	} {
+		if got := OpenAIImageTokens(tt.detail, tt.url); got != tt.want {
+			t.Errorf("OpenAIImageTokens(%q, %.30q) = %d, want %d", tt.detail, tt.url, got, tt.want)
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package adapt
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"image"
+	"math"
 	_ "image/gif" // DecodeConfig reads the dimensions of the formats providers accept
 	_ "image/jpeg"
 	_ "image/png"
@@ -34,12 +36,9 @@ func JSONTokens(v any) int {
 	return TextTokens(string(b))
 }
 
-// ImageTokensBase64 estimates what an image sent inline costs, from its
-// dimensions when its header can be read (PNG, JPEG, GIF): width × height
-// / 750, the formula Anthropic documents, capped at [ImageTokens] since
-// providers scale larger images down. Any other image costs ImageTokens.
-// data may be a data: URL.
-func ImageTokensBase64(data string) int {
+// ImageSize reads the dimensions of an inline image (PNG, JPEG, GIF) from
+// its base64 data, or a data: URL; ok is false when it cannot.
+func ImageSize(data string) (w, h int, ok bool) {
 	if i := strings.Index(data, ";base64,"); i >= 0 && strings.HasPrefix(data, "data:") {
 		data = data[i+len(";base64,"):]
 	}
@@ -51,13 +50,55 @@ func ImageTokensBase64(data string) int {
 	data = data[:len(data)/4*4]
 	raw, err := base64.StdEncoding.DecodeString(data)
 	if err != nil {
-		return ImageTokens
+		return 0, 0, false
 	}
-	cfg, _, err := image.DecodeConfig(strings.NewReader(string(raw)))
+	return ImageSizeRaw(raw)
+}
+
+// ImageSizeRaw reads the dimensions of an image (PNG, JPEG, GIF) from its
+// bytes; ok is false when it cannot.
+func ImageSizeRaw(raw []byte) (w, h int, ok bool) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return 0, 0, false
+	}
+	return cfg.Width, cfg.Height, true
+}
+
+// ImageTokensBase64 estimates what an image sent inline to Anthropic costs:
+// width × height / 750, the formula Anthropic documents, capped at
+// [ImageTokens] since larger images are scaled down; an image whose size
+// cannot be read costs ImageTokens.
+func ImageTokensBase64(data string) int {
+	w, h, ok := ImageSize(data)
+	if !ok {
 		return ImageTokens
 	}
-	return max(1, min(ImageTokens, cfg.Width*cfg.Height/750))
+	return max(1, min(ImageTokens, w*h/750))
+}
+
+// OpenAIImageTokens estimates what an image costs OpenAI's vision models
+// by the tile formula OpenAI documents: detail "low" is 85 tokens; any
+// other detail scales the image to fit 2048 × 2048, then its short side
+// to 768, and costs 85 + 170 a 512-pixel tile. An image whose size cannot
+// be read (a URL, a file id) is taken as 1024 × 1024: 765 tokens.
+func OpenAIImageTokens(detail, url string) int {
+	if detail == "low" {
+		return 85
+	}
+	w, h, ok := ImageSize(url)
+	if !ok {
+		w, h = 1024, 1024
+	}
+	fw, fh := float64(w), float64(h)
+	if s := 2048 / max(fw, fh); s < 1 {
+		fw, fh = fw*s, fh*s
+	}
+	if s := 768 / min(fw, fh); s < 1 {
+		fw, fh = fw*s, fh*s
+	}
+	tiles := int(math.Ceil(fw/512)) * int(math.Ceil(fh/512))
+	return 85 + 170*tiles
 }
 
 // PDFPages counts the pages of a base64-encoded PDF by its page objects;
