@@ -5,10 +5,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"image"
-	"math"
 	_ "image/gif" // DecodeConfig reads the dimensions of the formats providers accept
 	_ "image/jpeg"
 	_ "image/png"
+	"math"
 	"strings"
 )
 
