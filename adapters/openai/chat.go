@@ -391,7 +391,14 @@ func (chatCodec) FromNeutral(n headroom.Message) (openai.ChatCompletionMessagePa
 	}
 	switch n.Role {
 	case headroom.RoleSystem:
-		return openai.SystemMessage(strings.Join(texts, "\n")), nil
+		if len(texts) == 1 {
+			return openai.SystemMessage(texts[0]), nil
+		}
+		parts := make([]openai.ChatCompletionContentPartTextParam, len(texts))
+		for i, s := range texts {
+			parts[i].Text = s
+		}
+		return openai.SystemMessage(parts), nil
 	case headroom.RoleAssistant:
 		if len(asstParts) == 1 && asstParts[0].OfText != nil {
 			a.Content.OfString = openai.String(asstParts[0].OfText.Text)

@@ -6,6 +6,7 @@ require (
 	github.com/headroom-go/headroom v0.0.0
 	github.com/openai/openai-go/v3 v3.96.0
 	github.com/stretchr/testify v1.12.1
+	pgregory.net/rapid v1.3.0
 )
 
 require (
