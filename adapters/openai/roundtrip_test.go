@@ -238,8 +238,12 @@ func TestFromNeutralRoundTrip(t *testing.T) {
 			name string
 			run  func() error
 		}{
-			{"chat", func() error { return neutralFixpoint[openai.ChatCompletionMessageParamUnion](t, chatCodec{}, genChat(t)) }},
-			{"items", func() error { return neutralFixpoint[responses.ResponseInputItemUnionParam](t, itemCodec{}, genItems(t)) }},
+			{"chat", func() error {
+				return neutralFixpoint[openai.ChatCompletionMessageParamUnion](t, chatCodec{}, genChat(t))
+			}},
+			{"items", func() error {
+				return neutralFixpoint[responses.ResponseInputItemUnionParam](t, itemCodec{}, genItems(t))
+			}},
 		} {
 			if err := m.run(); err != nil {
 				t.Fatalf("%s: %v", m.name, err)
