@@ -198,6 +198,8 @@ func TestCompressResultCopiesBeforeWriting(t *testing.T) {
 // string, so every result is rewritten.
 type upper struct{}
 
+func (upper) Budget(context.Context) (headroom.Budget, error) { return headroom.Budget{}, nil }
+
 func (upper) Compress(_ context.Context, out headroom.ToolOutput) (string, headroom.Outcome, error) {
 	s := strings.ToUpper(out.Text) + "!"
 	return s, headroom.Outcome{Strategy: headroom.StrategyClip, BytesBefore: len(out.Text), BytesAfter: len(s)}, nil
