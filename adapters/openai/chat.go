@@ -194,6 +194,7 @@ func (chatCodec) ToNeutral(u openai.ChatCompletionMessageParamUnion) (headroom.M
 				return m, fmt.Errorf("a tool call of no known kind")
 			}
 		}
+		//lint:ignore SA1019 histories written before tool_calls still hold function_call turns: they must read and rebuild
 		if fc := a.FunctionCall; fc.Name != "" {
 			m.Parts = append(m.Parts, headroom.Part{ToolCall: &headroom.ToolCall{Name: fc.Name, Args: json.RawMessage(fc.Arguments)}})
 		}
@@ -385,6 +386,7 @@ func (chatCodec) FromNeutral(n headroom.Message) (openai.ChatCompletionMessagePa
 		}
 		r := results[0]
 		if r.CallID == "" && r.Name != "" {
+			//lint:ignore SA1019 histories written before tool_calls still hold function_call turns: they must read and rebuild
 			return openai.ChatCompletionMessageParamUnion{OfFunction: &openai.ChatCompletionFunctionMessageParam{Name: r.Name, Content: openai.String(r.Content)}}, nil
 		}
 		return openai.ToolMessage(r.Content, r.CallID), nil
@@ -407,6 +409,7 @@ func (chatCodec) FromNeutral(n headroom.Message) (openai.ChatCompletionMessagePa
 		}
 		for _, c := range calls {
 			if c.ID == "" {
+				//lint:ignore SA1019 histories written before tool_calls still hold function_call turns: they must read and rebuild
 				a.FunctionCall = openai.ChatCompletionAssistantMessageParamFunctionCall{Name: c.Name, Arguments: string(c.Args)}
 				continue
 			}
