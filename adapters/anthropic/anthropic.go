@@ -67,6 +67,17 @@ func Compact(ctx context.Context, history []anthropic.MessageParam, window int, 
 	return out, rep, ran, nil
 }
 
+// SystemTokens returns what a system prompt costs, as c counts it (nil
+// means [headroom.Estimate]): the system prompt is not one of the
+// messages, so subtract it from the window passed to [Compact].
+func SystemTokens(system []anthropic.TextBlockParam, c headroom.TokenCounter) int {
+	m := headroom.Message{Role: headroom.RoleSystem}
+	for _, b := range system {
+		m.Parts = append(m.Parts, headroom.Part{Text: b.Text})
+	}
+	return headroom.CountMessages([]headroom.Message{m}, c)
+}
+
 // ToNeutral converts msgs to headroom messages, naming each tool result
 // after its call. Opaque parts are [Block] values and attachments
 // [ResultBlock] values.
