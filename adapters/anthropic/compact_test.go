@@ -33,7 +33,7 @@ func TestCompactWithSummaryKeepsTheCallersValues(t *testing.T) {
 	tokens := headroom.CountMessages(n, nil)
 	out, rep, ran, err := hranthropic.Compact(context.Background(), history, tokens, headroom.CompactOptions{
 		Budget: tokens / 2, Protection: headroom.Protection{KeepToolResults: 1},
-		Steps:  []headroom.Step{headroom.SummarizeStep(summarizer, headroom.SummarizeOptions{KeepRecent: 4})},
+		Steps: []headroom.Step{headroom.SummarizeStep(summarizer, headroom.SummarizeOptions{KeepRecent: 4})},
 	})
 	require.NoError(t, err)
 	require.True(t, ran)
