@@ -215,3 +215,35 @@ func TestOpenAIImageTokens(t *testing.T) {
 		}
 	}
 }
+
+// Between two kept messages, as many messages in as out are taken one for
+// one: a text-only message whose text a step rewrote is a patch of its
+// original, not a new message.
+func TestRebuildPatchesOneForOne(t *testing.T) {
+	orig := []sdkMsg{
+		{role: "user", blocks: []string{"task"}},
+		{role: "assistant", blocks: []string{"a long answer"}},
+		{role: "user", blocks: []string{"next"}},
+	}
+	was, err := ToNeutral[sdkMsg](toyCodec{}, orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []headroom.Message{was[0], {Role: headroom.RoleAssistant, Parts: []headroom.Part{{Text: "short"}}}, was[2]}
+	got, err := Rebuild[sdkMsg](toyCodec{}, orig, was, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[1].built || got[1].blocks[0] != "short" || orig[1].blocks[0] != "a long answer" {
+		t.Fatalf("rewritten message: %+v (original %+v)", got[1], orig[1])
+	}
+	// A message of another role in the gap is new.
+	out[1] = headroom.Message{Role: headroom.RoleUser, Parts: []headroom.Part{{Text: "short"}}}
+	got, err = Rebuild[sdkMsg](toyCodec{}, orig, was, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got[1].built {
+		t.Fatal("a message of another role was taken for a patch")
+	}
+}
