@@ -42,9 +42,10 @@ import (
 // batch. It returns a slice as long as batch: messages with nothing
 // compressed are batch's own values; in the others each compressed
 // tool_result is a copy whose text alone is replaced. The report's
-// message indices count from the start of batch.
-func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []anthropic.MessageParam) ([]anthropic.MessageParam, headroom.Report, error) {
-	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch)
+// message indices count from the start of batch. opts are those of
+// [headroom.CompressToolResults], such as [headroom.Concurrency].
+func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []anthropic.MessageParam, opts ...headroom.ResultsOption) ([]anthropic.MessageParam, headroom.Report, error) {
+	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch, opts...)
 	if err != nil {
 		return nil, rep, fmt.Errorf("hranthropic: %w", err)
 	}

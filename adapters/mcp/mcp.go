@@ -73,14 +73,14 @@ func ToolResult(tool string, res *mcp.CallToolResult) *headroom.ToolResult {
 // CompressResult compresses the text of res, the result of the tool named
 // tool, with c. It returns res itself when nothing was over budget, and
 // otherwise a copy of res whose text alone is replaced. A nil res comes
-// back as nil.
-func CompressResult(ctx context.Context, c headroom.Compressor, tool string, res *mcp.CallToolResult) (*mcp.CallToolResult, headroom.Report, error) {
+// back as nil. opts are those of [headroom.CompressToolResults].
+func CompressResult(ctx context.Context, c headroom.Compressor, tool string, res *mcp.CallToolResult, opts ...headroom.ResultsOption) (*mcp.CallToolResult, headroom.Report, error) {
 	if res == nil {
 		return nil, headroom.Report{}, nil
 	}
 	tr := ToolResult(tool, res)
 	msgs := []headroom.Message{{Role: headroom.RoleTool, Parts: []headroom.Part{{ToolResult: tr}}}}
-	out, rep, err := headroom.CompressToolResults(ctx, c, msgs)
+	out, rep, err := headroom.CompressToolResults(ctx, c, msgs, opts...)
 	if err != nil {
 		return nil, headroom.Report{}, fmt.Errorf("hrmcp: %w", err)
 	}
@@ -115,12 +115,12 @@ func withText(content []mcp.Content, text string) []mcp.Content {
 
 // CallTool calls the tool on cs and compresses the result's text with c.
 // The report says what was compressed; the error is the call's, or c's.
-func CallTool(ctx context.Context, cs *mcp.ClientSession, c headroom.Compressor, params *mcp.CallToolParams) (*mcp.CallToolResult, headroom.Report, error) {
+func CallTool(ctx context.Context, cs *mcp.ClientSession, c headroom.Compressor, params *mcp.CallToolParams, opts ...headroom.ResultsOption) (*mcp.CallToolResult, headroom.Report, error) {
 	res, err := cs.CallTool(ctx, params)
 	if err != nil {
 		return res, headroom.Report{}, err
 	}
-	return CompressResult(ctx, c, params.Name, res)
+	return CompressResult(ctx, c, params.Name, res, opts...)
 }
 
 // Middleware compresses the text of every tools/call result that passes

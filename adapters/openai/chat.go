@@ -41,9 +41,10 @@ import (
 // call it answers in history or batch. It returns a slice as long as
 // batch: messages with nothing compressed are batch's own values, the
 // others copies whose content alone is replaced. The report's message
-// indices count from the start of batch.
-func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []openai.ChatCompletionMessageParamUnion) ([]openai.ChatCompletionMessageParamUnion, headroom.Report, error) {
-	out, rep, err := adapt.CompressNew(ctx, chatCodec{}, c, history, batch)
+// indices count from the start of batch. opts are those of
+// [headroom.CompressToolResults], such as [headroom.Concurrency].
+func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []openai.ChatCompletionMessageParamUnion, opts ...headroom.ResultsOption) ([]openai.ChatCompletionMessageParamUnion, headroom.Report, error) {
+	out, rep, err := adapt.CompressNew(ctx, chatCodec{}, c, history, batch, opts...)
 	if err != nil {
 		return nil, rep, fmt.Errorf("hropenai: %w", err)
 	}

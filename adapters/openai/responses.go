@@ -118,9 +118,10 @@ const (
 // compressor) and local_shell_call_output — with c, naming each after the
 // call with its call_id in history or batch. It returns a slice as long
 // as batch: items with nothing compressed are batch's own values, the
-// others copies whose output alone is replaced.
-func CompressNewItems(ctx context.Context, c headroom.Compressor, history, batch []responses.ResponseInputItemUnionParam) ([]responses.ResponseInputItemUnionParam, headroom.Report, error) {
-	out, rep, err := adapt.CompressNew(ctx, itemCodec{}, c, history, batch)
+// others copies whose output alone is replaced. opts are those of
+// [headroom.CompressToolResults].
+func CompressNewItems(ctx context.Context, c headroom.Compressor, history, batch []responses.ResponseInputItemUnionParam, opts ...headroom.ResultsOption) ([]responses.ResponseInputItemUnionParam, headroom.Report, error) {
+	out, rep, err := adapt.CompressNew(ctx, itemCodec{}, c, history, batch, opts...)
 	if err != nil {
 		return nil, rep, fmt.Errorf("hropenai: %w", err)
 	}

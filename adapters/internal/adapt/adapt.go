@@ -106,8 +106,9 @@ func ResolveNames(msgs []headroom.Message) {
 // Tool names are resolved from history and batch together. It returns a
 // new slice as long as batch: the messages with nothing compressed are
 // batch's own values, the others the codec's patches. The report's
-// message indices count from the start of batch.
-func CompressNew[M any](ctx context.Context, c Codec[M], comp headroom.Compressor, history, batch []M) ([]M, headroom.Report, error) {
+// message indices count from the start of batch. opts go to
+// CompressToolResults.
+func CompressNew[M any](ctx context.Context, c Codec[M], comp headroom.Compressor, history, batch []M, opts ...headroom.ResultsOption) ([]M, headroom.Report, error) {
 	all := make([]M, 0, len(history)+len(batch))
 	all = append(append(all, history...), batch...)
 	neutral, err := ToNeutral(c, all)
@@ -115,7 +116,7 @@ func CompressNew[M any](ctx context.Context, c Codec[M], comp headroom.Compresso
 		return nil, headroom.Report{}, err
 	}
 	was := neutral[len(history):]
-	now, rep, err := headroom.CompressToolResults(ctx, comp, was)
+	now, rep, err := headroom.CompressToolResults(ctx, comp, was, opts...)
 	if err != nil {
 		return nil, headroom.Report{}, err
 	}
