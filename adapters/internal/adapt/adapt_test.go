@@ -247,3 +247,17 @@ func TestRebuildPatchesOneForOne(t *testing.T) {
 		t.Fatal("a message of another role was taken for a patch")
 	}
 }
+
+func TestCompressNewPassesOptions(t *testing.T) {
+	h, err := headroom.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch := []sdkMsg{{role: "tool", blocks: []string{"result:1=ok"}}}
+	if _, _, err := CompressNew(context.Background(), toyCodec{}, h, nil, batch, headroom.Concurrency(0)); err == nil {
+		t.Fatal("an invalid option was not passed to CompressToolResults")
+	}
+	if _, _, err := CompressNew(context.Background(), toyCodec{}, h, nil, batch, headroom.Concurrency(1)); err != nil {
+		t.Fatal(err)
+	}
+}
