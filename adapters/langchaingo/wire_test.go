@@ -14,8 +14,8 @@ import (
 	"github.com/tmc/langchaingo/llms/openai"
 
 	"github.com/headroom-go/headroom"
-	hrlangchaingo "github.com/headroom-go/headroom/adapters/langchaingo"
 	"github.com/headroom-go/headroom/adapters/internal/wiretest"
+	hrlangchaingo "github.com/headroom-go/headroom/adapters/langchaingo"
 )
 
 const budget = 4000 // bytes a tool result may keep
