@@ -6,6 +6,7 @@ require (
 	github.com/cloudwego/eino v0.7.36
 	github.com/headroom-go/headroom v0.0.0-00010101000000-000000000000
 	github.com/stretchr/testify v1.12.1
+	pgregory.net/rapid v1.3.0
 )
 
 require (
