@@ -140,6 +140,7 @@ func (r Reasoning) TokenCount() int { return adapt.TextTokens(r.Text) }
 // video, a file — carried as an opaque part or a tool result's attachment.
 // Exactly one field is set, as it was in the message.
 type MediaPart struct {
+	//lint:ignore SA1019 the deprecated MultiContent is still carried through untouched
 	Multi  *schema.ChatMessagePart
 	Input  *schema.MessageInputPart
 	Output *schema.MessageOutputPart
@@ -339,6 +340,7 @@ func (codec) Patch(orig *schema.Message, was, now headroom.Message) (*schema.Mes
 			m.Content = now.Parts[k].ToolResult.Content
 		case fMulti:
 			if &m.MultiContent[0] == &orig.MultiContent[0] {
+				//lint:ignore SA1019 the deprecated MultiContent is still carried through untouched
 				m.MultiContent = append([]schema.ChatMessagePart(nil), orig.MultiContent...)
 			}
 			m.MultiContent[s.index].Text = now.Parts[k].Text
@@ -425,6 +427,7 @@ func (codec) FromNeutral(n headroom.Message) (*schema.Message, error) {
 			t := o.(string)
 			switch {
 			case kind.Multi != nil:
+				//lint:ignore SA1019 the deprecated MultiContent is still carried through untouched
 				mp = MediaPart{Multi: &schema.ChatMessagePart{Type: schema.ChatMessagePartTypeText, Text: t}}
 			case kind.Output != nil:
 				mp = MediaPart{Output: &schema.MessageOutputPart{Type: schema.ChatMessagePartTypeText, Text: t}}

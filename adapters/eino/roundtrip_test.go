@@ -41,6 +41,7 @@ func genMessage(t *rapid.T, ids *int) *schema.Message {
 			m.UserInputMultiContent = append(m.UserInputMultiContent, genInput(t))
 		}
 		if rapid.Bool().Draw(t, "legacy") {
+			//lint:ignore SA1019 the deprecated MultiContent is still carried through untouched
 			m.MultiContent = []schema.ChatMessagePart{{Type: schema.ChatMessagePartTypeImageURL, ImageURL: &schema.ChatMessageImageURL{URL: "data:image/png;base64," + png1x1}}, {Type: schema.ChatMessagePartTypeText, Text: "legacy"}}
 		}
 	case 1:
