@@ -108,11 +108,11 @@ func (p Part) TokenCount() int {
 	case nil:
 		return 0
 	case llms.ImageURLContent:
-		return openAIImageTokens(v.Detail, v.URL)
+		return adapt.OpenAIImageTokens(v.Detail, v.URL)
 	case llms.BinaryContent:
 		s := v.String() // a data: URL
-		if _, _, ok := imageSize(s); ok {
-			return openAIImageTokens("", s)
+		if _, _, ok := adapt.ImageSize(s); ok {
+			return adapt.OpenAIImageTokens("", s)
 		}
 		return adapt.TextTokens(s)
 	case llms.CachedContent:
