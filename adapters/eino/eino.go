@@ -39,13 +39,13 @@ import (
 )
 
 // CompressNew compresses the tool results in batch — the tool messages
-// about to be appended to history — with c, naming each after the tool
+// about to be appended to history — with c and opts (see [headroom.CompressToolResults]), naming each after the tool
 // call it answers when its ToolName is empty. It returns a slice as long
 // as batch: messages with nothing compressed are batch's own pointers, the
 // others copies whose Content alone is replaced. The report's message
 // indices count from the start of batch.
-func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []*schema.Message) ([]*schema.Message, headroom.Report, error) {
-	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch)
+func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []*schema.Message, opts ...headroom.ResultsOption) ([]*schema.Message, headroom.Report, error) {
+	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch, opts...)
 	if err != nil {
 		return nil, rep, fmt.Errorf("hreino: %w", err)
 	}
@@ -87,10 +87,11 @@ func MessageRewriter(window int, o headroom.CompactOptions, report func(headroom
 // ToolMiddleware returns a tool-call middleware for
 // compose.ToolsNodeConfig.ToolCallMiddlewares that compresses each
 // invokable tool's result with c, as [headroom.CompressToolResults] does,
-// before the tools node turns it into a tool message. report, when not
+// before the tools node turns it into a tool message; opts go to
+// CompressToolResults. report, when not
 // nil, is called with the report of every result. A result c fails on is
 // an error of the tool call. Streaming tools are left alone.
-func ToolMiddleware(c headroom.Compressor, report func(*compose.ToolInput, headroom.Report)) compose.ToolMiddleware {
+func ToolMiddleware(c headroom.Compressor, report func(*compose.ToolInput, headroom.Report), opts ...headroom.ResultsOption) compose.ToolMiddleware {
 	return compose.ToolMiddleware{Invokable: func(next compose.InvokableToolEndpoint) compose.InvokableToolEndpoint {
 		return func(ctx context.Context, in *compose.ToolInput) (*compose.ToolOutput, error) {
 			out, err := next(ctx, in)
@@ -100,7 +101,7 @@ func ToolMiddleware(c headroom.Compressor, report func(*compose.ToolInput, headr
 			msgs := []headroom.Message{{Role: headroom.RoleTool, Parts: []headroom.Part{{ToolResult: &headroom.ToolResult{
 				CallID: in.CallID, Name: in.Name, Content: out.Result,
 			}}}}}
-			now, rep, err := headroom.CompressToolResults(ctx, c, msgs)
+			now, rep, err := headroom.CompressToolResults(ctx, c, msgs, opts...)
 			if err != nil {
 				return nil, fmt.Errorf("hreino: tool %s: %w", in.Name, err)
 			}

@@ -51,13 +51,13 @@ import (
 
 // CompressNew compresses the function responses in batch — the contents
 // about to be appended to history, usually one user content of function
-// responses — with c, naming each result after the call it answers. It
+// responses — with c and opts (see [headroom.CompressToolResults]), naming each result after the call it answers. It
 // returns a slice as long as batch: contents with nothing compressed are
 // batch's own pointers; in the others each compressed function response is
 // a copy of its part whose text alone is replaced. The report's message
 // indices count from the start of batch.
-func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []*genai.Content) ([]*genai.Content, headroom.Report, error) {
-	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch)
+func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []*genai.Content, opts ...headroom.ResultsOption) ([]*genai.Content, headroom.Report, error) {
+	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch, opts...)
 	if err != nil {
 		return nil, rep, fmt.Errorf("hrgenai: %w", err)
 	}

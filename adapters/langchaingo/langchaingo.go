@@ -36,13 +36,13 @@ import (
 
 // CompressNew compresses the tool responses in batch — the messages about
 // to be appended to history, usually the tool messages answering the last
-// AI message — with c, naming each response that has no Name after the
+// AI message — with c and opts (see [headroom.CompressToolResults]), naming each response that has no Name after the
 // tool call it answers. It returns a slice as long as batch: messages with
 // nothing compressed are batch's own values; in the others each compressed
 // llms.ToolCallResponse is a copy whose Content alone is replaced. The
 // report's message indices count from the start of batch.
-func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []llms.MessageContent) ([]llms.MessageContent, headroom.Report, error) {
-	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch)
+func CompressNew(ctx context.Context, c headroom.Compressor, history, batch []llms.MessageContent, opts ...headroom.ResultsOption) ([]llms.MessageContent, headroom.Report, error) {
+	out, rep, err := adapt.CompressNew(ctx, codec{}, c, history, batch, opts...)
 	if err != nil {
 		return nil, rep, fmt.Errorf("hrlangchaingo: %w", err)
 	}
