@@ -1,0 +1,14 @@
+package main
+
+import (
+	"context"
+	"testing"
+)
+
+// The example runs offline to its end: the scripted model answers and the
+// history compacts on the way.
+func TestRunsOffline(t *testing.T) {
+	if err := run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
