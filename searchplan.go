@@ -1,0 +1,451 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// searchPlanner chooses what a search plan shows within limit bytes.
+type searchPlanner struct {
+	text        string
+	sc          *searchScan
+	limit       int
+	lineCap     int
+	needle      string // the text the matches share, when one stands out
+	needleDone  bool
+	index       searchIndex
+	notices     []item
+	contextKept int
+}
+
+func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
+	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
+}
+
+// matchShare is the share of the limit first match lines take before the
+// index of the other files gets room: more than half, so that matches
+// stay the most of any output.
+const matchShare = 0.55
+
+// plan returns the items of the plan, in input order: every file with a
+// shown line (its rg heading, its lines with their context, a count of
+// the rest), then the notices, then the index of the other files.
+func (sp *searchPlanner) plan() ([]item, bool) {
+	files := sp.sc.files
+	sp.notices = sp.noticeItems(sp.limit / 4)
+	avail := sp.limit - itemsSize(sp.notices)
+	first := make([]int, len(files))
+	sum := 0
+	for i, f := range files {
+		first[i] = sp.firstCost(f)
+		sum += first[i]
+	}
+	used := 0
+	if sum <= avail {
+		for _, f := range files {
+			f.shown = 1
+		}
+		used = sum
+	} else {
+		// Matches first: the first lines of the files that spread over
+		// the result best, until they hold their share.
+		floor := indexFloor(files)
+		goal := int(matchShare * float64(avail))
+		lineBytes := 0
+		var pending []*searchFile
+		for _, f := range spreadOrder(files) {
+			if c := first[f.order]; lineBytes < goal && used+c <= avail-floor {
+				f.shown = 1
+				used += c
+				lineBytes += sp.lineCost(f.lines[0])
+				continue
+			}
+			pending = append(pending, f)
+		}
+		// The index of the other files takes what it needs of the rest;
+		// what it leaves goes to more first lines.
+		sp.index = fitIndex(unshownFiles(files), avail-used)
+		left := avail - used - sp.index.cost - indexSlack
+		for _, f := range pending {
+			c := first[f.order]
+			if sp.index.flat {
+				c -= len(indexEntry(f)) + 2
+			}
+			if c <= left {
+				f.shown = 1
+				used += first[f.order]
+				left -= c
+			}
+		}
+		sp.index = fitIndex(unshownFiles(files), avail-used)
+		if sp.index.cost > avail-used {
+			return nil, false
+		}
+	}
+	// Further matches, a round at a time: every file's second before any
+	// third.
+	remaining := avail - used - sp.index.cost
+	var active []*searchFile
+	for _, f := range files {
+		if f.shown > 0 && f.more() {
+			active = append(active, f)
+		}
+	}
+	for len(active) > 0 {
+		next := active[:0]
+		for _, f := range active {
+			if c := sp.nextCost(f); c <= remaining {
+				f.take()
+				remaining -= c
+				if f.more() {
+					next = append(next, f)
+				}
+			}
+		}
+		active = next
+	}
+	// Context lines only once the matches are settled.
+	var cx *searchContext
+	if sp.sc.context > 0 {
+		cx = newSearchContext(sp.text, *sp.sc, sp.lineCap)
+		sp.contextKept = cx.grow(remaining)
+	}
+	var items []item
+	at := 0
+	for _, f := range files {
+		items = sp.appendFileItems(items, f, cx, at)
+		at += f.shown
+	}
+	items = append(items, sp.notices...)
+	for _, l := range sp.index.lines {
+		items = append(items, noteLine(l))
+	}
+	return items, true
+}
+
+// indexSlack is what the index may grow by when files leave it, as its
+// lines wrap differently.
+const indexSlack = 16
+
+// spreadOrder returns files in the order they get a first line when not
+// all can: the first, the last and the busiest, then files evenly between
+// (the middle, the quarters, …), every third pick the next busiest.
+func spreadOrder(files []*searchFile) []*searchFile {
+	n := len(files)
+	if n == 0 {
+		return nil
+	}
+	busiest := slices.Clone(files)
+	slices.SortStableFunc(busiest, func(a, b *searchFile) int { return b.count - a.count })
+	seen := make(map[*searchFile]bool, n)
+	out := make([]*searchFile, 0, n)
+	add := func(f *searchFile) {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	add(files[0])
+	add(files[n-1])
+	add(busiest[0])
+	type span struct{ lo, hi int }
+	queue := []span{{0, n - 1}}
+	b := 1
+	for len(queue) > 0 || b < n {
+		for k := 0; k < 2 && len(queue) > 0; k++ {
+			s := queue[0]
+			queue = queue[1:]
+			if s.hi-s.lo < 2 {
+				continue
+			}
+			mid := (s.lo + s.hi) / 2
+			add(files[mid])
+			queue = append(queue, span{s.lo, mid}, span{mid, s.hi})
+		}
+		if b < n {
+			add(busiest[b])
+			b++
+		}
+	}
+	for _, f := range files {
+		add(f)
+	}
+	return out
+}
+
+func unshownFiles(files []*searchFile) []*searchFile {
+	var out []*searchFile
+	for _, f := range files {
+		if f.shown == 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// firstCost is what showing f's first line costs: its heading, the line,
+// and the count of the rest.
+func (sp *searchPlanner) firstCost(f *searchFile) int {
+	n := sp.lineCost(f.lines[0]) + len(countNote(f, 1))
+	if f.heading != (searchLine{}) {
+		n += keepLine(sp.text, f.heading).size()
+	}
+	if note := countNote(f, 1); note != "" {
+		n += 2
+	}
+	return n
+}
+
+// nextCost is what showing one more line of f adds.
+func (sp *searchPlanner) nextCost(f *searchFile) int {
+	l, _ := f.nextLine()
+	n := sp.lineCost(l)
+	if note := countNote(f, f.shown); note != "" {
+		n -= len(note) + 2
+	}
+	if note := countNote(f, f.shown+1); note != "" {
+		n += len(note) + 2
+	}
+	return n
+}
+
+// countNote says how many matches of f are not shown, or "" when all are
+// (or none: the index counts those files).
+func countNote(f *searchFile, shown int) string {
+	if shown == 0 || shown >= f.count {
+		return ""
+	}
+	return "[…+" + txt.Commas(f.count-shown) + " more " + plural(f.count-shown, "match", "matches") + "]"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// appendFileItems writes f: its heading (when it shows lines), its shown
+// lines with the context cx keeps around them (nil for none; f's spans
+// start at cx.spans[first]), its count note.
+func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *searchContext, first int) []item {
+	if f.shown == 0 {
+		return items
+	}
+	text := sp.text
+	var spans []contextSpan
+	if cx != nil {
+		spans = cx.spans[first : first+f.shown]
+		if first > 0 && cx.separated(&cx.spans[first-1], &spans[0]) {
+			items = append(items, keepLine(text, cx.sc.separator))
+		}
+	}
+	if f.heading != (searchLine{}) {
+		items = append(items, keepLine(text, f.heading))
+	}
+	front := f.shown - f.back
+	note := countNote(f, f.shown)
+	for i, l := range f.appendShown(nil) {
+		if i == front && note != "" {
+			items = append(items, noteLine(note)) // between the first lines and the last
+			note = ""
+		}
+		if spans == nil {
+			items = sp.appendLine(items, l)
+			continue
+		}
+		s := &spans[i]
+		if i > 0 && cx.separated(&spans[i-1], s) {
+			items = append(items, keepLine(text, cx.sc.separator))
+		}
+		items = cx.appendLines(items, f, s.up, l.start)
+		items = sp.appendLine(items, l)
+		items = cx.appendLines(items, f, s.after, s.down)
+	}
+	if note != "" {
+		items = append(items, noteLine(note))
+	}
+	return items
+}
+
+// keepLine keeps a whole line with its line break; the input's last line,
+// which may have none, gets one written after it.
+func keepLine(text string, l searchLine) item {
+	end := l.end
+	if end < len(text) && text[end] == '\r' {
+		end++
+	}
+	if end < len(text) && text[end] == '\n' {
+		return keepRange(l.start, end+1)
+	}
+	return item{start: l.start, end: end, eol: true}
+}
+
+// headItem keeps a line, cut to lineCap bytes on a rune boundary with a
+// note of what it left out.
+func headItem(text string, l searchLine, lineCap int) item {
+	// Never cut into `path:NN:`: where the match is matters most.
+	lineCap = max(lineCap, l.body-l.start+16)
+	if l.end-l.start <= lineCap {
+		return keepLine(text, l)
+	}
+	cut := txt.RuneStartAtOrBefore(text, l.start+lineCap)
+	return item{start: l.start, end: cut, note: "…[" + txt.Commas(l.end-cut) + " bytes]…"}
+}
+
+// cut decides how a match line is shown: whole, or its `path:NN:` and
+// text[a:b] of its text, around the matched text when it can be found,
+// else its head.
+func (sp *searchPlanner) cut(l searchLine) (a, b int, whole bool) {
+	if l.end-l.body <= sp.lineCap || l.body <= l.start {
+		return 0, 0, true
+	}
+	body := sp.text[l.body:l.end]
+	a = l.body
+	if p := sp.findNeedle(body); p > sp.lineCap/2 {
+		a = txt.RuneStartAtOrBefore(sp.text, l.body+p-sp.lineCap/3)
+	}
+	b = min(l.end, a+sp.lineCap)
+	if b < l.end {
+		b = txt.RuneStartAtOrBefore(sp.text, b)
+	}
+	return a, b, false
+}
+
+// lineCost is the bytes appendLine writes for l.
+func (sp *searchPlanner) lineCost(l searchLine) int {
+	a, b, whole := sp.cut(l)
+	if whole {
+		return keepLine(sp.text, l).size()
+	}
+	n := 0
+	if a > l.body {
+		n += l.body - l.start + len(skipNote(a-l.body))
+		n += b - a
+	} else {
+		n += b - l.start
+	}
+	if b < l.end {
+		n += len(skipNote(l.end-b)) + 2
+	} else {
+		n += keepLine(sp.text, searchLine{start: a, end: l.end}).size() - (b - a)
+	}
+	return n
+}
+
+// appendLine appends the items of a match line: the line, or its cut
+// with `…[N bytes]…` where bytes are left out.
+func (sp *searchPlanner) appendLine(items []item, l searchLine) []item {
+	a, b, whole := sp.cut(l)
+	if whole {
+		return append(items, keepLine(sp.text, l))
+	}
+	start := l.start
+	if a > l.body {
+		items = append(items, item{start: l.start, end: l.body, note: skipNote(a - l.body), glue: true})
+		start = a
+	}
+	if b < l.end {
+		return append(items, item{start: start, end: b, note: skipNote(l.end - b)})
+	}
+	return append(items, keepLine(sp.text, searchLine{start: start, end: l.end}))
+}
+
+func skipNote(n int) string { return "…[" + txt.Commas(n) + " bytes]…" }
+
+// findNeedle returns where the matched text starts in body, or -1.
+func (sp *searchPlanner) findNeedle(body string) int {
+	if !sp.needleDone {
+		sp.needle, sp.needleDone = guessNeedle(sp.text, sp.sc.files), true
+	}
+	if sp.needle == "" {
+		return -1
+	}
+	return strings.Index(body, sp.needle)
+}
+
+// guessNeedle returns the word most match lines share — what a literal
+// search matched — when one is in at least half of a sample of them.
+func guessNeedle(text string, files []*searchFile) string {
+	const sampleLines, sampleBytes = 256, 2048
+	df := map[string]int{}
+	seen := map[string]bool{}
+	n := 0
+	for _, f := range files {
+		for _, l := range f.lines[:min(3, len(f.lines))] {
+			if n == sampleLines {
+				break
+			}
+			n++
+			body := text[l.body:min(l.end, l.body+sampleBytes)]
+			clear(seen)
+			for i := 0; i < len(body); {
+				if !isWordByte(body[i]) {
+					i++
+					continue
+				}
+				j := i
+				for j < len(body) && isWordByte(body[j]) {
+					j++
+				}
+				if w := body[i:j]; j-i >= 3 && !seen[w] {
+					seen[w] = true
+					df[w]++
+				}
+				i = j
+			}
+		}
+	}
+	best, bestN := "", 0
+	for w, c := range df {
+		if c > bestN || (c == bestN && (len(w) > len(best) || (len(w) == len(best) && w < best))) {
+			best, bestN = w, c
+		}
+	}
+	if 2*bestN < n {
+		return ""
+	}
+	return best
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// noticeItems renders the notices within room bytes: a line per kind with
+// its count and a few of the paths, fewer paths when they do not fit, one
+// line of totals as a last resort, none when even that does not fit.
+func (sp *searchPlanner) noticeItems(room int) []item {
+	if len(sp.sc.notices) == 0 {
+		return nil
+	}
+	for samples := maxNoticeSamples; samples >= 0; samples-- {
+		var items []item
+		for _, n := range sp.sc.notices {
+			s := "[" + n.key + ": " + txt.Plural(n.count, "line")
+			for i, p := range n.samples[:min(samples, len(n.samples))] {
+				if i == 0 {
+					s += ", e.g. "
+				} else {
+					s += ", "
+				}
+				s += txt.TruncateRunes(txt.SanitizeLine(p), 120)
+			}
+			items = append(items, noteLine(s+"]"))
+		}
+		if itemsSize(items) <= room {
+			return items
+		}
+	}
+	total := 0
+	for _, n := range sp.sc.notices {
+		total += n.count
+	}
+	it := noteLine("[" + txt.Plural(total, "notice") + " of " + txt.Plural(len(sp.sc.notices), "kind") + " (binary files, errors) not shown]")
+	if it.size() <= room {
+		return []item{it}
+	}
+	return nil
+}
