@@ -48,14 +48,14 @@ func TestSearchLineShapes(t *testing.T) {
 		}
 	}
 	for line, want := range map[string][2]string{
-		"Binary file web/ui/assets.tar matches":                                        {"binary file matches", "web/ui/assets.tar"},
-		"web/ui/logo.png: binary file matches (found \"\\0\" byte...)":                 {"binary file matches", "web/ui/logo.png"},
-		"grep: ./x/__pycache__/y.cpython-311.pyc: binary file matches":                 {"grep: binary file matches", "./x/__pycache__/y.cpython-311.pyc"},
-		"grep: ./shadow-: Permission denied":                                           {"grep: Permission denied", "./shadow-"},
-		"rg: ./private: Permission denied (os error 13)":                               {"rg: Permission denied", "./private"},
-		"grep: nosuch.txt: No such file or directory":                                  {"grep: No such file or directory", "nosuch.txt"},
-		"grep: src: Is a directory":                                                    {"grep: Is a directory", "src"},
-		"find: ‘/proc/1/fd’: Permission denied":                                        {"find: Permission denied", "/proc/1/fd"},
+		"Binary file web/ui/assets.tar matches":                                     {"binary file matches", "web/ui/assets.tar"},
+		"web/ui/logo.png: binary file matches (found \"\\0\" byte...)":              {"binary file matches", "web/ui/logo.png"},
+		"grep: ./x/__pycache__/y.cpython-311.pyc: binary file matches":              {"grep: binary file matches", "./x/__pycache__/y.cpython-311.pyc"},
+		"grep: ./shadow-: Permission denied":                                        {"grep: Permission denied", "./shadow-"},
+		"rg: ./private: Permission denied (os error 13)":                            {"rg: Permission denied", "./private"},
+		"grep: nosuch.txt: No such file or directory":                               {"grep: No such file or directory", "nosuch.txt"},
+		"grep: src: Is a directory":                                                 {"grep: Is a directory", "src"},
+		"find: ‘/proc/1/fd’: Permission denied":                                     {"find: Permission denied", "/proc/1/fd"},
 		"C:\\work\\a.bin: binary file matches (found \"\\0\" byte around offset 7)": {"binary file matches", `C:\work\a.bin`},
 	} {
 		if key, path, ok := parseNotice(line); !ok || key != want[0] || path != want[1] {
@@ -640,4 +640,172 @@ func TestPlanSearchContextNearestFirst(t *testing.T) {
 	if got := body(len(near.String())); got != near.String() {
 		t.Errorf("with room for one line each side, got:\n%s\nwant:\n%s", got, near.String())
 	}
+}
+
+// A genSearch is a generated search output and what it holds.
+type genSearch struct {
+	text    string
+	files   []string       // in order of first match
+	counts  map[string]int // match lines per file
+	total   int
+	notices int // notice lines
+}
+
+// drawSearch generates a search output: `path:NN:text` (or
+// `path:NN:COL:text`) lines over files of several path shapes, grouped by
+// file as grep and rg write them, with notice lines between; bodies of
+// bodyMin to bodyMax bytes.
+func drawSearch(t *rapid.T, bodyMin, bodyMax int) genSearch {
+	g := genSearch{counts: map[string]int{}}
+	nFiles := rapid.IntRange(1, 120).Draw(t, "files")
+	var paths []string
+	for i := range nFiles {
+		dir := rapid.SampledFrom([]string{"src/", "src/billing/", "pkg/a/b/", "", `C:\work\`, "./x/__pycache__/", "/usr/share/man/man1/"}).Draw(t, "dir")
+		ext := rapid.SampledFrom([]string{".go", ".py", ".1.gz", ".min.js"}).Draw(t, "ext")
+		paths = append(paths, fmt.Sprintf("%sfile%d%s", dir, i, ext))
+	}
+	column := rapid.Bool().Draw(t, "column")
+	eol := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "eol")
+	var b strings.Builder
+	for _, p := range paths {
+		n := rapid.IntRange(1, 30).Draw(t, "matches")
+		if rapid.IntRange(0, 9).Draw(t, "notice") == 0 {
+			fmt.Fprintf(&b, "%s%s", rapid.SampledFrom([]string{
+				"grep: " + p + ".pyc: binary file matches",
+				"Binary file " + p + ".bin matches",
+				"grep: " + p + "x: Permission denied",
+				"rg: " + p + "y: No such file or directory (os error 2)",
+			}).Draw(t, "kind"), eol)
+			g.notices++
+		}
+		g.files = append(g.files, p)
+		for range n {
+			g.counts[p]++
+			g.total++
+			body := strings.Repeat("x", rapid.IntRange(bodyMin, bodyMax).Draw(t, "body"))
+			if column {
+				fmt.Fprintf(&b, "%s:%d:%d:%s%s", p, g.counts[p]*3, 5, body, eol)
+			} else {
+				fmt.Fprintf(&b, "%s:%d:%s%s", p, g.counts[p]*3, body, eol)
+			}
+		}
+	}
+	g.text = b.String()
+	return g
+}
+
+// matchBytes is the bytes of a plan's items that are match lines, whole
+// or cut.
+func matchBytes(text string, p plan) int {
+	n := 0
+	for i, it := range p.items {
+		if it.end == it.start {
+			continue
+		}
+		if i > 0 && p.items[i-1].glue {
+			n += it.size()
+			continue
+		}
+		if _, ok := matchPrefix(strings.TrimRight(text[it.start:it.end], "\r\n")); ok {
+			n += it.size()
+		}
+	}
+	return n
+}
+
+// The search plan's rules, over generated outputs: within the limit;
+// exact totals; at least half of the output (marker included) match lines;
+// breadth first (no file shows a second match while one shows none, when
+// lines are alike); the first, last and busiest files shown when any
+// line is; notices counted apart, never files; the budget filled to 90 %
+// unless every match is shown.
+func TestPlanSearchPolicyProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		alike := rapid.Bool().Draw(t, "alike")
+		lo, hi := 20, 250
+		if alike {
+			lo, hi = 60, 60
+		}
+		g := drawSearch(t, lo, hi)
+		if g.total < searchMinMatches {
+			return
+		}
+		limit := rapid.IntRange(2000, 20000).Draw(t, "limit")
+		p, ok := planSearch(g.text, limit, searchOptions{})
+		if !ok {
+			t.Fatalf("declined a plain search output at limit %d", limit)
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		m := marker{tokens: len(g.text), what: p.what, hint: p.hint}
+		out := render(g.text, p, m)
+		if got := statedMatches(out, g.text, p); got != g.total {
+			t.Fatalf("output accounts for %d matches, want %d", got, g.total)
+		}
+		if !strings.Contains(p.what, " "+txt.Commas(g.total)+" matched lines") {
+			t.Fatalf("what %q does not state the total %d", p.what, g.total)
+		}
+		if mb := matchBytes(g.text, p); 2*mb < len(out) {
+			t.Fatalf("match lines %d of %d output bytes:\n%s", mb, len(out), out)
+		}
+		sc := scanSearch(g.text, 1)
+		for _, f := range sc.files {
+			if _, ok := g.counts[f.path]; !ok {
+				t.Fatalf("%q taken for a file", f.path)
+			}
+		}
+		notices := 0
+		for _, n := range sc.notices {
+			notices += n.count
+			if !strings.Contains(out, n.key+": "+txt.Plural(n.count, "line")) && !strings.Contains(out, "notice") {
+				t.Fatalf("notice %q not counted in the output", n.key)
+			}
+		}
+		if notices != g.notices {
+			t.Fatalf("%d notices counted, %d written", notices, g.notices)
+		}
+		// What each file shows.
+		shown := map[string]int{}
+		for i, it := range p.items {
+			if it.end == it.start || (i > 0 && p.items[i-1].glue) {
+				continue
+			}
+			if path, ok := matchPrefix(strings.TrimRight(g.text[it.start:it.end], "\r\n")); ok {
+				shown[path]++
+			}
+		}
+		second, none := "", ""
+		for _, f := range g.files {
+			if shown[f] >= 2 && second == "" {
+				second = f
+			}
+			if shown[f] == 0 && none == "" {
+				none = f
+			}
+		}
+		if alike && second != "" && none != "" {
+			t.Fatalf("%s shows %d lines while %s shows none", second, shown[second], none)
+		}
+		if len(shown) > 0 {
+			busiest := g.files[0]
+			for _, f := range g.files {
+				if g.counts[f] > g.counts[busiest] {
+					busiest = f
+				}
+			}
+			for _, f := range []string{g.files[0], g.files[len(g.files)-1], busiest} {
+				if shown[f] == 0 {
+					t.Fatalf("%s shows no line", f)
+				}
+			}
+		}
+		all := 0
+		for _, n := range shown {
+			all += n
+		}
+		if all < g.total && 10*itemsSize(p.items) < 9*limit {
+			t.Fatalf("%d of %d matches shown in %d bytes of %d", all, g.total, itemsSize(p.items), limit)
+		}
+	})
 }

@@ -15,6 +15,7 @@ type searchPlanner struct {
 	lineCap     int
 	needle      string // the text the matches share, when one stands out
 	needleDone  bool
+	caps        map[int]int // line start → the cap of a line shrunk to fit
 	index       searchIndex
 	notices     []item
 	contextKept int
@@ -24,9 +25,9 @@ func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPl
 	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
 }
 
-// matchShare is the share of the limit first match lines take before the
-// index of the other files gets room: more than half, so that matches
-// stay the most of any output.
+// matchShare is the share of the output, marker included, first match
+// lines take before the index of the other files gets room: more than
+// half, so that matches stay the most of any output.
 const matchShare = 0.55
 
 // plan returns the items of the plan, in input order: every file with a
@@ -52,7 +53,8 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// Matches first: the first lines of the files that spread over
 		// the result best, until they hold their share.
 		floor := indexFloor(files)
-		goal := int(matchShare * float64(avail))
+		// The goal counts the marker, at its largest, as output.
+		goal := int(matchShare * float64(sp.limit+plannerReserve(len(sp.text))))
 		lineBytes := 0
 		var pending []*searchFile
 		for _, f := range spreadOrder(files) {
@@ -65,18 +67,34 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			pending = append(pending, f)
 		}
 		// The index of the other files takes what it needs of the rest;
-		// what it leaves goes to more first lines.
-		sp.index = fitIndex(unshownFiles(files), avail-used)
-		left := avail - used - sp.index.cost - indexSlack
-		for _, f := range pending {
-			c := first[f.order]
-			if sp.index.flat {
-				c -= len(indexEntry(f)) + 2
-			}
-			if c <= left {
+		// what it leaves goes to more first lines, cut shorter when that
+		// is what fits, as long as any fits.
+		for range 4 {
+			sp.index = fitIndex(unshownFiles(files), avail-used)
+			left := avail - used - sp.index.cost - indexSlack
+			added := false
+			next := pending[:0]
+			for _, f := range pending {
+				save := 0
+				if sp.index.flat {
+					save = len(indexEntry(f)) + 2
+				}
+				c := first[f.order]
+				if c-save > left {
+					c = sp.shrinkFirst(f, left+save)
+				}
+				if c < 0 || c-save > left {
+					next = append(next, f)
+					continue
+				}
 				f.shown = 1
-				used += first[f.order]
-				left -= c
+				used += c
+				left -= c - save
+				added = true
+			}
+			pending = next
+			if !added || len(pending) == 0 {
+				break
 			}
 		}
 		sp.index = fitIndex(unshownFiles(files), avail-used)
@@ -84,24 +102,34 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			return nil, false
 		}
 	}
-	// Further matches, a round at a time: every file's second before any
-	// third.
+	// Further matches once every file shows one, a round at a time: every
+	// file's second before any third; a line that does not fit whole is
+	// cut to what does.
 	remaining := avail - used - sp.index.cost
 	var active []*searchFile
 	for _, f := range files {
-		if f.shown > 0 && f.more() {
+		if f.shown == 0 {
+			active = nil
+			break
+		}
+		if f.more() {
 			active = append(active, f)
 		}
 	}
 	for len(active) > 0 {
 		next := active[:0]
 		for _, f := range active {
-			if c := sp.nextCost(f); c <= remaining {
-				f.take()
-				remaining -= c
-				if f.more() {
-					next = append(next, f)
-				}
+			c := sp.nextCost(f)
+			if c > remaining {
+				c = sp.shrinkNext(f, remaining)
+			}
+			if c < 0 || c > remaining {
+				continue
+			}
+			f.take()
+			remaining -= c
+			if f.more() {
+				next = append(next, f)
 			}
 		}
 		active = next
@@ -183,6 +211,59 @@ func unshownFiles(files []*searchFile) []*searchFile {
 		}
 	}
 	return out
+}
+
+// minCut is the fewest bytes of a line's text a cut keeps.
+const minCut = 48
+
+// shrinkFirst cuts f's first line to what fits in room with its heading
+// and count note, and returns the cost, or -1 when no cut of at least
+// minCut bytes fits.
+func (sp *searchPlanner) shrinkFirst(f *searchFile, room int) int {
+	rest := sp.firstCost(f) - sp.lineCost(f.lines[0])
+	return sp.shrink(f.lines[0], room-rest) + rest
+}
+
+// shrinkNext is shrinkFirst for f's next line.
+func (sp *searchPlanner) shrinkNext(f *searchFile, room int) int {
+	l, _ := f.nextLine()
+	rest := sp.nextCost(f) - sp.lineCost(l)
+	return sp.shrink(l, room-rest) + rest
+}
+
+// shrink sets the cap of l to the largest that fits its cost in room,
+// and returns the cost; without room for minCut bytes it returns a large
+// negative number, leaving l as it was.
+func (sp *searchPlanner) shrink(l searchLine, room int) int {
+	const none = -1 << 40
+	if l.end-l.body <= minCut || l.body <= l.start {
+		return none
+	}
+	lo, hi := minCut, min(sp.capOf(l), l.end-l.body)
+	if sp.lineCostCap(l, lo) > room {
+		return none
+	}
+	for hi-lo > 1 { // lineCostCap(l, lo) fits; hi does not
+		mid := (lo + hi) / 2
+		if sp.lineCostCap(l, mid) <= room {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if sp.caps == nil {
+		sp.caps = map[int]int{}
+	}
+	sp.caps[l.start] = lo
+	return sp.lineCostCap(l, lo)
+}
+
+// capOf is the cap of l's text: lineCap, or what shrink set.
+func (sp *searchPlanner) capOf(l searchLine) int {
+	if c, ok := sp.caps[l.start]; ok {
+		return c
+	}
+	return sp.lineCap
 }
 
 // firstCost is what showing f's first line costs: its heading, the line,
@@ -298,16 +379,16 @@ func headItem(text string, l searchLine, lineCap int) item {
 // cut decides how a match line is shown: whole, or its `path:NN:` and
 // text[a:b] of its text, around the matched text when it can be found,
 // else its head.
-func (sp *searchPlanner) cut(l searchLine) (a, b int, whole bool) {
-	if l.end-l.body <= sp.lineCap || l.body <= l.start {
+func (sp *searchPlanner) cut(l searchLine, lineCap int) (a, b int, whole bool) {
+	if l.end-l.body <= lineCap || l.body <= l.start {
 		return 0, 0, true
 	}
 	body := sp.text[l.body:l.end]
 	a = l.body
-	if p := sp.findNeedle(body); p > sp.lineCap/2 {
-		a = txt.RuneStartAtOrBefore(sp.text, l.body+p-sp.lineCap/3)
+	if p := sp.findNeedle(body); p > lineCap/2 {
+		a = txt.RuneStartAtOrBefore(sp.text, l.body+p-lineCap/3)
 	}
-	b = min(l.end, a+sp.lineCap)
+	b = min(l.end, a+lineCap)
 	if b < l.end {
 		b = txt.RuneStartAtOrBefore(sp.text, b)
 	}
@@ -315,8 +396,11 @@ func (sp *searchPlanner) cut(l searchLine) (a, b int, whole bool) {
 }
 
 // lineCost is the bytes appendLine writes for l.
-func (sp *searchPlanner) lineCost(l searchLine) int {
-	a, b, whole := sp.cut(l)
+func (sp *searchPlanner) lineCost(l searchLine) int { return sp.lineCostCap(l, sp.capOf(l)) }
+
+// lineCostCap is lineCost with lineCap bytes of text.
+func (sp *searchPlanner) lineCostCap(l searchLine, lineCap int) int {
+	a, b, whole := sp.cut(l, lineCap)
 	if whole {
 		return keepLine(sp.text, l).size()
 	}
@@ -338,7 +422,7 @@ func (sp *searchPlanner) lineCost(l searchLine) int {
 // appendLine appends the items of a match line: the line, or its cut
 // with `…[N bytes]…` where bytes are left out.
 func (sp *searchPlanner) appendLine(items []item, l searchLine) []item {
-	a, b, whole := sp.cut(l)
+	a, b, whole := sp.cut(l, sp.capOf(l))
 	if whole {
 		return append(items, keepLine(sp.text, l))
 	}
