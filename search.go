@@ -123,6 +123,25 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	return planScanned(text, &sc, limit, o)
 }
 
+// planSearchShapes plans any of the search shapes: match lines
+// (planSearch), counts per file (grep -c), rg --json events, file lists
+// (grep -l, find). Each declines what is not its shape.
+func planSearchShapes(text string, limit int, o searchOptions) (plan, bool) {
+	if p, ok := planSearch(text, limit, o); ok {
+		return p, true
+	}
+	if p, ok := planSearchJSON(text, limit, o); ok {
+		return p, true
+	}
+	if p, ok := planSearchCounts(text, limit); ok {
+		return p, true
+	}
+	if p, ok := planSearchList(text, limit); ok {
+		return p, true
+	}
+	return plan{}, false
+}
+
 // isSearch reports whether what the scan saw is search output.
 func (sc *searchScan) isSearch() bool {
 	shaped := sc.matches + sc.context + sc.structural

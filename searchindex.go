@@ -177,8 +177,11 @@ func newIndex(entries []string) searchIndex {
 	return ix
 }
 
-// wrapIndex joins entries into lines of about indexWidth bytes.
-func wrapIndex(entries []string) []string {
+// wrapIndex joins index entries into lines.
+func wrapIndex(entries []string) []string { return wrapEntries(indexLead, entries) }
+
+// wrapEntries joins entries into `[lead…]` lines of about indexWidth bytes.
+func wrapEntries(lead string, entries []string) []string {
 	var lines []string
 	var b strings.Builder
 	for _, e := range entries {
@@ -188,7 +191,7 @@ func wrapIndex(entries []string) []string {
 			b.Reset()
 		}
 		if b.Len() == 0 {
-			b.WriteString(indexLead)
+			b.WriteString(lead)
 		} else {
 			b.WriteString(", ")
 		}
