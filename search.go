@@ -291,8 +291,19 @@ func (sc *searchScan) add(f *searchFile, at searchLine) {
 	}
 }
 
-// finish appends every file's last lines to its first ones, in order.
+// finish appends every file's last lines to its first ones, in order,
+// and forgets the rg headings no match line followed.
 func (sc *searchScan) finish() {
+	files := sc.files[:0]
+	for _, f := range sc.files {
+		if f.count == 0 {
+			delete(sc.byPath, f.path)
+			continue
+		}
+		f.order = len(files)
+		files = append(files, f)
+	}
+	sc.files = files
 	for _, f := range sc.files {
 		f.tailFrom = len(f.lines)
 		if len(f.tail) > 0 {
