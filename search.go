@@ -87,6 +87,9 @@ type searchScan struct {
 	other       int        // non-empty lines that are none of these
 	keepPerFile int        // how many match lines to remember per file
 	separator   searchLine // the input's first `--` line; zero when it has none
+	// bare is rg --heading without line numbers: a path line, then the
+	// matched lines as they are, a blank line between files.
+	bare bool
 }
 
 // planSearch plans grep, rg and git grep output: `path:NN:text`,
@@ -177,7 +180,11 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 	case sp.index.rolled > 0:
 		what += ", " + txt.Commas(withLines) + " with lines shown; " + txt.Plural(sp.index.rolled, "file") + " rolled up by directory with exact counts"
 	case sp.index.counted > 0:
-		what += ", " + txt.Commas(withLines) + " with lines shown, " + txt.Commas(len(sc.files)-withLines-sp.index.counted) + " more listed with exact counts, " + txt.Commas(sp.index.counted) + " counted in a total"
+		what += ", " + txt.Commas(withLines) + " with lines shown"
+		if listed := len(sc.files) - withLines - sp.index.counted; listed > 0 {
+			what += ", " + txt.Commas(listed) + " more listed with exact counts"
+		}
+		what += ", " + txt.Commas(sp.index.counted) + " counted in a total"
 	default:
 		what += ", " + txt.Commas(withLines) + " with lines shown, every other file listed with its exact count"
 	}
@@ -202,6 +209,7 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 // lines per file. It allocates per file, not per line.
 func scanSearch(text string, keep int) searchScan {
 	sc := searchScan{byPath: map[string]*searchFile{}, noticeBy: map[string]*searchNotice{}, keepPerFile: keep}
+	sc.bare = bareHeadings(text)
 	var heading *searchFile
 	var scratch []byte
 	for start := 0; start < len(text); {
@@ -238,6 +246,21 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		sc.other++
 		return
 	}
+	if sc.bare {
+		switch {
+		case *heading != nil:
+			at.body = at.start
+			sc.add(*heading, at)
+		case isFileLike(view):
+			f := sc.file(view)
+			f.heading = at
+			*heading = f
+			sc.structural++
+		default:
+			sc.other++
+		}
+		return
+	}
 	if path, ok := matchPrefix(view); ok {
 		at.body = at.start + min(len(view), bodyOffset(view, len(path)))
 		if path == "" && *heading != nil {
@@ -264,6 +287,42 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		return
 	}
 	sc.other++
+}
+
+// bareHeadings reports whether text starts as rg --heading output
+// without line numbers: a file path alone on the first line, followed by
+// a line that is not `NN:text`, `NN-text` or another path.
+func bareHeadings(text string) bool {
+	end, next := txt.LineAt(text, 0)
+	first := strings.TrimSuffix(text[:end], "\r")
+	if !isFileLike(first) {
+		return false
+	}
+	end2, _ := txt.LineAt(text, next)
+	second := strings.TrimSuffix(text[next:end2], "\r")
+	if second == "" || isFileLike(second) || isContextLine(second) {
+		return false
+	}
+	_, numbered := matchPrefix(second)
+	return !numbered
+}
+
+// isFileLike reports whether line is a file path alone: path-like, no
+// spaces, with a directory separator or an extension.
+func isFileLike(line string) bool {
+	if !looksLikePath(line) || strings.ContainsAny(line, " \t:") && !isDrivePath(line) {
+		return false
+	}
+	if strings.ContainsAny(line, `/\`) {
+		return true
+	}
+	dot := strings.LastIndexByte(line, '.')
+	return dot > 0 && dot < len(line)-1 && len(line)-dot <= 6
+}
+
+// isDrivePath reports whether line starts with a Windows drive, C:\.
+func isDrivePath(line string) bool {
+	return len(line) > 3 && line[1] == ':' && line[2] == '\\' && strings.Count(line, ":") == 1 && !strings.ContainsAny(line, " \t")
 }
 
 // file returns the file for path, creating it in first-appearance order.

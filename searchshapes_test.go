@@ -12,7 +12,8 @@ import (
 // Outputs that carry `file.go:12:` but are not search output: every shape
 // declines them.
 func TestSearchShapesDeclineLookalikes(t *testing.T) {
-	var goJSON, goLog, lsR, words strings.Builder
+	var goJSON, goLog, lsR, words, prose strings.Builder
+	prose.WriteString("docs/README.md\nThis guide explains the configuration.\n\n")
 	for i := range 200 {
 		ev, _ := json.Marshal(map[string]string{"Time": "2026-11-23T18:25:06.274801686Z", "Action": "output", "Package": "example.com/x",
 			"Test": fmt.Sprint("TestMany/case", i), "Output": fmt.Sprintf("    a_test.go:%d: value %d: got %d, want %d\n", 11+i, i, 2*i, 3*i)})
@@ -20,12 +21,38 @@ func TestSearchShapesDeclineLookalikes(t *testing.T) {
 		fmt.Fprintf(&goLog, "2026/11/23 18:25:%02d main.go:%d: request %d served\n", i%60, 40+i, i)
 		fmt.Fprintf(&lsR, "./pkg/dir%d:\nfile%d.go\nfile%d_test.go\n\n", i, i, i)
 		fmt.Fprintf(&words, "word%d\n", i)
+		fmt.Fprintf(&prose, "Paragraph %d says what step %d does.\nIt goes on for a line.\n\n", i, i)
 	}
 	for name, text := range map[string]string{
-		"go test -json": goJSON.String(), "timestamped log": goLog.String(), "ls -R": lsR.String(), "words": words.String(),
+		"go test -json": goJSON.String(), "timestamped log": goLog.String(), "ls -R": lsR.String(), "words": words.String(), "prose after a path": prose.String(),
 	} {
 		if p, ok := planSearchShapes(text, 4000, searchOptions{}); ok {
 			t.Errorf("%s: taken for search output: %s", name, p.what)
+		}
+	}
+}
+
+// rg --heading without line numbers: a path, the matched lines as they
+// are, a blank line between files.
+func TestSearchBareHeadings(t *testing.T) {
+	var b strings.Builder
+	for f := range 40 {
+		fmt.Fprintf(&b, "net/http/file%d.go\n", f)
+		for m := range 1 + f%4 {
+			fmt.Fprintf(&b, "\tif err != nil { // %d.%d\n", f, m)
+		}
+		b.WriteString("\n")
+	}
+	text := b.String()
+	p, ok := planSearchShapes(text, 1500, searchOptions{})
+	if !ok {
+		t.Fatal("declined rg --heading output without line numbers")
+	}
+	checkPlan(t, text, p, 1500)
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, want := range []string{"net/http/file0.go\n\tif err != nil { // 0.0\n", "net/http/file39.go\n\tif err != nil { // 39.0\n", " of 100 matched lines"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
 }
