@@ -35,7 +35,7 @@ const matchShare = 0.55
 // the rest), then the notices, then the index of the other files.
 func (sp *searchPlanner) plan() ([]item, bool) {
 	files := sp.sc.files
-	sp.notices = sp.noticeItems(sp.limit / 4)
+	sp.notices = sp.noticeItems(sp.limit / 8)
 	avail := sp.limit - itemsSize(sp.notices)
 	first := make([]int, len(files))
 	sum := 0
