@@ -41,13 +41,30 @@ func (t rgText) String() string {
 // returns ok only when the text is such a stream: at least 20 match
 // events making, with the other events, 90 % of the non-empty lines.
 func rgJSONLines(text string) (string, int, bool) {
+	plain, _, n, ok := rgJSONEvents(text)
+	return plain, n, ok
+}
+
+// rgSource is where the events behind a plain line are in the input: the
+// event's own line, and the begin event of its file.
+type rgSource struct {
+	event, begin searchLine
+}
+
+// rgJSONEvents is rgJSONLines that also returns, by the start of each
+// plain line, where its events are in text. The summary event, when
+// there is one, is under the key -1.
+func rgJSONEvents(text string) (string, map[int]rgSource, int, bool) {
 	if !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
-		return "", 0, false
+		return "", nil, 0, false
 	}
+	src := map[int]rgSource{}
+	var begin searchLine
 	var b strings.Builder
 	matches, events, other := 0, 0, 0
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
+		at := searchLine{start: start, end: start + len(strings.TrimRight(text[start:end], "\r"))}
 		line := strings.TrimSpace(text[start:end])
 		start = next
 		if line == "" {
@@ -57,7 +74,7 @@ func rgJSONLines(text string) (string, int, bool) {
 		if line[0] != '{' || !strings.Contains(line, `"type":"`) || json.Unmarshal([]byte(line), &ev) != nil {
 			other++
 			if other > 16 && 10*other > events+other {
-				return "", 0, false
+				return "", nil, 0, false
 			}
 			continue
 		}
@@ -68,7 +85,11 @@ func rgJSONLines(text string) (string, int, bool) {
 			matches++
 		case "context":
 			sep = '-'
-		case "begin", "end", "summary":
+		case "begin":
+			begin = at
+		case "summary":
+			src[-1] = rgSource{event: at}
+		case "end":
 		default:
 			other++
 			continue
@@ -85,6 +106,7 @@ func rgJSONLines(text string) (string, int, bool) {
 		}, ev.Data.Path.String())
 		body := strings.TrimRight(ev.Data.Lines.String(), "\r\n")
 		body = strings.NewReplacer("\r\n", " ⏎ ", "\n", " ⏎ ", "\r", " ").Replace(body)
+		src[b.Len()] = rgSource{event: at, begin: begin}
 		b.WriteString(path)
 		b.WriteByte(sep)
 		if ev.Data.LineNumber != nil {
@@ -97,37 +119,88 @@ func rgJSONLines(text string) (string, int, bool) {
 		b.WriteByte('\n')
 	}
 	if matches < searchMinMatches || 10*other > events+other {
-		return "", 0, false
+		return "", nil, 0, false
 	}
-	return b.String(), matches, true
+	return b.String(), src, matches, true
 }
 
-// planSearchJSON plans an rg --json stream as the plain search output it
-// stands for: the same plan as planSearch's over `path:NN:text` lines,
-// written as headroom's own lines since they are not the input's bytes.
+// rgEventCap is the most of one event line a plan keeps.
+const rgEventCap = 1024
+
+// planSearchJSON plans an rg --json stream as the search output it stands
+// for: planSearch's plan over the plain `path:NN:text` lines, kept as the
+// events themselves — each shown match's event line, after its file's
+// begin event — so that what is kept is the input's bytes; the summary
+// event last. The plain plan is made for a smaller limit, as large as
+// the events it keeps allow.
 func planSearchJSON(text string, limit int, o searchOptions) (plan, bool) {
 	if limit < 64 {
 		return plan{}, false
 	}
-	plain, _, ok := rgJSONLines(text)
+	plain, src, _, ok := rgJSONEvents(text)
 	if !ok {
 		return plan{}, false
 	}
-	// A kept line costs a byte more as a line of headroom's own: plan
-	// for less, and less again when that was not enough.
-	for inner := limit - limit/16; inner >= 64; inner -= limit / 8 {
-		p, ok := planSearch(plain, inner, o)
-		if !ok {
-			return plan{}, false
+	var tail []item
+	if s, ok := src[-1]; ok {
+		tail = append(tail, headItem(text, s.event, rgEventCap))
+	}
+	room := limit - itemsSize(tail)
+	var best plan
+	lo, hi := 64, max(64, room)
+	for range 8 {
+		if lo > hi {
+			break
 		}
-		items := asNotes(plain, p.items)
-		if itemsSize(items) <= limit {
-			p.items, p.markerAt = items, len(items)
-			p.what = "rg --json events shown as path:line:text; " + p.what
-			return p, true
+		mid := (lo + hi) / 2
+		p, ok := planSearch(plain, mid, o)
+		if !ok {
+			lo = mid + 1
+			continue
+		}
+		p.items = asEvents(text, plain, src, p.items)
+		if itemsSize(p.items) <= room {
+			best = p
+			lo = mid + 1
+		} else {
+			hi = mid - 1
 		}
 	}
-	return plan{}, false
+	if best.items == nil {
+		return plan{}, false
+	}
+	best.items = append(best.items, tail...)
+	best.markerAt = len(best.items)
+	best.what = "rg --json: " + best.what
+	return best, true
+}
+
+// asEvents turns a plan's items over the plain lines into items over the
+// events: a kept line becomes its event line (cut to rgEventCap), after
+// its file's begin event the first time; notes stay notes.
+func asEvents(text, plain string, src map[int]rgSource, items []item) []item {
+	var out []item
+	begun := map[int]bool{}
+	for i, it := range items {
+		if it.end == it.start {
+			out = append(out, item{note: it.note})
+			continue
+		}
+		if i > 0 && items[i-1].glue {
+			continue
+		}
+		s, ok := src[it.start]
+		if !ok {
+			// A heading or separator: the events carry the path.
+			continue
+		}
+		if s.begin != (searchLine{}) && !begun[s.begin.start] {
+			begun[s.begin.start] = true
+			out = append(out, headItem(text, s.begin, rgEventCap))
+		}
+		out = append(out, headItem(text, s.event, rgEventCap))
+	}
+	return out
 }
 
 // asNotes turns a plan's items over text into lines of headroom's own:

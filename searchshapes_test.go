@@ -118,7 +118,11 @@ func TestSearchJSONEvents(t *testing.T) {
 	}
 	checkPlan(t, text, p, 3000)
 	out := render(text, p, marker{what: p.what, hint: p.hint})
-	for _, want := range []string{"net/file0.go:1:\tmu sync.Mutex // 0\n", "net/file29.go:1:\tmu sync.Mutex // 0\n", "of 120 matched lines"} {
+	for _, want := range []string{
+		`{"type":"begin","data":{"path":{"text":"net/file0.go"}}}` + "\n" + `{"type":"match","data":{"path":{"text":"net/file0.go"},"lines":{"text":"\tmu sync.Mutex // 0\n"}`,
+		`{"type":"match","data":{"path":{"text":"net/file29.go"},"lines":{"text":"\tmu sync.Mutex // 0\n"}`,
+		`{"data":{"stats":{"matched_lines":120}},"type":"summary"}`, "of 120 matched lines",
+	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
