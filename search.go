@@ -70,10 +70,16 @@ func (f *searchFile) appendShown(dst []searchLine) []searchLine {
 // file rather than a match in it: `binary file matches`, `Permission
 // denied`. Notices are counted apart and never make a file.
 type searchNotice struct {
-	key     string   // "grep: Permission denied"
-	count   int      // lines of this kind
-	samples []string // the first few paths named
+	key     string       // "grep: Permission denied"
+	count   int          // lines of this kind
+	samples []searchLine // the first line of each shape of path
+	shapes  map[string]bool
+	last    searchLine // the last line of this kind
+	lines   []searchLine // the first maxNoticeLines lines of this kind
 }
+
+// maxNoticeLines is how many lines of a notice kind the scan remembers.
+const maxNoticeLines = 4096
 
 // searchScan is what one pass over a search output learns.
 type searchScan struct {
@@ -162,9 +168,10 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 	for _, f := range sc.files {
 		shown += f.shown
 	}
-	what := txt.Commas(sc.matches-shown) + " of " + txt.Commas(sc.matches) + " matched lines omitted (" + txt.Plural(len(sc.files), "file")
+	// The total in plain digits: the number a reader searches for.
+	what := txt.Commas(sc.matches-shown) + " of " + itoa(sc.matches) + " matched lines omitted (" + txt.Plural(len(sc.files), "file")
 	if shown == sc.matches {
-		what = "all " + txt.Commas(sc.matches) + " matched lines shown (" + txt.Plural(len(sc.files), "file")
+		what = "all " + itoa(sc.matches) + " matched lines shown (" + txt.Plural(len(sc.files), "file")
 	}
 	withLines := 0
 	for _, f := range sc.files {
@@ -271,7 +278,7 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		return
 	}
 	if key, path, ok := parseNotice(view); ok {
-		sc.notice(key, path)
+		sc.notice(key, path, at)
 		sc.structural++
 		return
 	}
@@ -373,20 +380,40 @@ func (sc *searchScan) finish() {
 	}
 }
 
-// maxNoticeSamples is how many paths a notice kind keeps to show.
-const maxNoticeSamples = 3
+// maxNoticeShapes is how many shapes of path a notice kind keeps a
+// line of.
+const maxNoticeShapes = 16
 
-func (sc *searchScan) notice(key, path string) {
+func (sc *searchScan) notice(key, path string, at searchLine) {
 	n, ok := sc.noticeBy[key]
 	if !ok {
-		n = &searchNotice{key: strings.Clone(key)}
+		n = &searchNotice{key: strings.Clone(key), shapes: map[string]bool{}}
 		sc.noticeBy[n.key] = n
 		sc.notices = append(sc.notices, n)
 	}
 	n.count++
-	if len(n.samples) < maxNoticeSamples && path != "" {
-		n.samples = append(n.samples, strings.Clone(path))
+	n.last = at
+	if len(n.lines) < maxNoticeLines {
+		n.lines = append(n.lines, at)
 	}
+	if shape := pathShape(path); !n.shapes[shape] && len(n.shapes) < maxNoticeShapes {
+		n.shapes[shape] = true
+		n.samples = append(n.samples, at)
+	}
+}
+
+// pathShape tells paths apart the way a reader would: a directory or a
+// file, and which kind of file (its extension), relative or with ./.
+func pathShape(path string) string {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
+	shape := "dir"
+	if dot := strings.LastIndexByte(base, '.'); dot > 0 {
+		shape = base[dot:]
+	}
+	if strings.HasPrefix(path, "./") {
+		shape = "./" + shape
+	}
+	return shape
 }
 
 // matchPrefix parses a match line: `path:NN:…` (rg --column and vimgrep

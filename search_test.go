@@ -54,6 +54,7 @@ func TestSearchLineShapes(t *testing.T) {
 		"grep: ./shadow-: Permission denied":                                        {"grep: Permission denied", "./shadow-"},
 		"rg: ./private: Permission denied (os error 13)":                            {"rg: Permission denied", "./private"},
 		"grep: nosuch.txt: No such file or directory":                               {"grep: No such file or directory", "nosuch.txt"},
+		"core/management/commands/dumpdata.py: Permission denied (os error 13)":     {"Permission denied", "core/management/commands/dumpdata.py"},
 		"grep: src: Is a directory":                                                 {"grep: Is a directory", "src"},
 		"find: ‘/proc/1/fd’: Permission denied":                                     {"find: Permission denied", "/proc/1/fd"},
 		"C:\\work\\a.bin: binary file matches (found \"\\0\" byte around offset 7)": {"binary file matches", `C:\work\a.bin`},
@@ -200,7 +201,7 @@ func TestPlanSearchCorpusCounts(t *testing.T) {
 				}
 			}
 			out := render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-			if !strings.Contains(p.what, " of "+txt.Commas(total)+" matched lines") && !strings.HasPrefix(p.what, "all "+txt.Commas(total)+" matched lines shown") {
+			if !strings.Contains(p.what, " of "+itoa(total)+" matched lines") && !strings.HasPrefix(p.what, "all "+itoa(total)+" matched lines shown") {
 				t.Errorf("%s: what %q does not state the total %d", c.name, p.what, total)
 			}
 			if got := statedMatches(out, c.text, p); got != total {
@@ -745,7 +746,7 @@ func TestPlanSearchPolicyProperties(t *testing.T) {
 		if got := statedMatches(out, g.text, p); got != g.total {
 			t.Fatalf("output accounts for %d matches, want %d", got, g.total)
 		}
-		if !strings.Contains(p.what, " "+txt.Commas(g.total)+" matched lines") {
+		if !strings.Contains(p.what, " "+itoa(g.total)+" matched lines") {
 			t.Fatalf("what %q does not state the total %d", p.what, g.total)
 		}
 		if mb := matchBytes(g.text, p); 2*mb < len(out) {

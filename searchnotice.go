@@ -65,8 +65,9 @@ func parseNotice(line string) (key, path string, ok bool) {
 		if tail != "" && !strings.HasPrefix(tail, " (") {
 			continue
 		}
-		if tool == "" && m != "binary file matches" {
-			// `X: Permission denied` without a tool could be anything.
+		if tool == "" && m != "binary file matches" && !strings.HasPrefix(tail, " (os error ") {
+			// `X: Permission denied` without a tool could be anything;
+			// rg writes `X: Permission denied (os error 13)`.
 			continue
 		}
 		path = strings.Trim(rest[:i], "'‘’`\"")

@@ -188,7 +188,7 @@ func spreadOrder(files []*searchFile) []*searchFile {
 			if s.hi-s.lo < 2 {
 				continue
 			}
-			mid := (s.lo + s.hi) / 2
+			mid := (s.lo + s.hi + 1) / 2 // the middle of n files is file n/2
 			add(files[mid])
 			queue = append(queue, span{s.lo, mid}, span{mid, s.hi})
 		}
@@ -377,22 +377,25 @@ func headItem(text string, l searchLine, lineCap int) item {
 }
 
 // cut decides how a match line is shown: whole, or its `path:NN:` and
-// text[a:b] of its text, around the matched text when it can be found,
-// else its head.
-func (sp *searchPlanner) cut(l searchLine, lineCap int) (a, b int, whole bool) {
+// the head of its text up to h, then text[a:b] around the matched text
+// when it can be found further on (a == h when not).
+func (sp *searchPlanner) cut(l searchLine, lineCap int) (h, a, b int, whole bool) {
 	if l.end-l.body <= lineCap || l.body <= l.start {
-		return 0, 0, true
+		return 0, 0, 0, true
 	}
 	body := sp.text[l.body:l.end]
-	a = l.body
+	h, a = l.body, l.body
 	if p := sp.findNeedle(body); p > lineCap/2 {
-		a = txt.RuneStartAtOrBefore(sp.text, l.body+p-lineCap/3)
+		// A third of the cap for the head, the rest around the match.
+		h = txt.RuneStartAtOrBefore(sp.text, l.body+lineCap/3)
+		a = max(h, txt.RuneStartAtOrBefore(sp.text, l.body+p-lineCap/6))
+		lineCap -= h - l.body
 	}
 	b = min(l.end, a+lineCap)
 	if b < l.end {
 		b = txt.RuneStartAtOrBefore(sp.text, b)
 	}
-	return a, b, false
+	return h, a, b, false
 }
 
 // lineCost is the bytes appendLine writes for l.
@@ -400,13 +403,13 @@ func (sp *searchPlanner) lineCost(l searchLine) int { return sp.lineCostCap(l, s
 
 // lineCostCap is lineCost with lineCap bytes of text.
 func (sp *searchPlanner) lineCostCap(l searchLine, lineCap int) int {
-	a, b, whole := sp.cut(l, lineCap)
+	h, a, b, whole := sp.cut(l, lineCap)
 	if whole {
 		return keepLine(sp.text, l).size()
 	}
 	n := 0
-	if a > l.body {
-		n += l.body - l.start + len(skipNote(a-l.body))
+	if a > h {
+		n += h - l.start + len(skipNote(a-h))
 		n += b - a
 	} else {
 		n += b - l.start
@@ -422,13 +425,13 @@ func (sp *searchPlanner) lineCostCap(l searchLine, lineCap int) int {
 // appendLine appends the items of a match line: the line, or its cut
 // with `…[N bytes]…` where bytes are left out.
 func (sp *searchPlanner) appendLine(items []item, l searchLine) []item {
-	a, b, whole := sp.cut(l, sp.capOf(l))
+	h, a, b, whole := sp.cut(l, sp.capOf(l))
 	if whole {
 		return append(items, keepLine(sp.text, l))
 	}
 	start := l.start
-	if a > l.body {
-		items = append(items, item{start: l.start, end: l.body, note: skipNote(a - l.body), glue: true})
+	if a > h {
+		items = append(items, item{start: l.start, end: h, note: skipNote(a - h), glue: true})
 		start = a
 	}
 	if b < l.end {
@@ -498,38 +501,78 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// noticeItems renders the notices within room bytes: a line per kind with
-// its count and a few of the paths, fewer paths when they do not fit, one
-// line of totals as a last resort, none when even that does not fit.
+// noticeItems keeps notices within room bytes: of each kind, a line of
+// each shape of path (a directory, a .so, a .pyc) and the last line,
+// verbatim, in input order, and a count of the kind; fewer lines when
+// they do not fit, taking turns between kinds; one line of totals as a
+// last resort, none when even that does not fit.
 func (sp *searchPlanner) noticeItems(room int) []item {
-	if len(sp.sc.notices) == 0 {
+	notices := sp.sc.notices
+	if len(notices) == 0 {
 		return nil
 	}
-	for samples := maxNoticeSamples; samples >= 0; samples-- {
-		var items []item
-		for _, n := range sp.sc.notices {
-			s := "[" + n.key + ": " + txt.Plural(n.count, "line")
-			for i, p := range n.samples[:min(samples, len(n.samples))] {
-				if i == 0 {
-					s += ", e.g. "
-				} else {
-					s += ", "
-				}
-				s += txt.TruncateRunes(txt.SanitizeLine(p), 120)
+	var counts []item
+	for _, n := range notices {
+		counts = append(counts, noteLine("["+n.key+": "+txt.Plural(n.count, "line")+" in all]"))
+	}
+	left := room - itemsSize(counts)
+	if left < 0 {
+		total := 0
+		for _, n := range notices {
+			total += n.count
+		}
+		it := noteLine("[" + txt.Plural(total, "notice") + " of " + txt.Plural(len(notices), "kind") + " (binary files, errors) not shown]")
+		if it.size() <= room {
+			return []item{it}
+		}
+		return nil
+	}
+	// Candidates of each kind: its first line, its last, the first line
+	// of each other shape of path, then lines spread evenly between.
+	cands := make([][]searchLine, len(notices))
+	for i, n := range notices {
+		seen := map[searchLine]bool{}
+		var c []searchLine
+		add := func(l searchLine) {
+			if !seen[l] {
+				seen[l] = true
+				c = append(c, l)
 			}
-			items = append(items, noteLine(s+"]"))
 		}
-		if itemsSize(items) <= room {
-			return items
+		add(n.lines[0])
+		add(n.last)
+		for _, l := range n.samples {
+			add(l)
+		}
+		for step := len(n.lines) / 2; step >= 1 && len(c) < 64; step /= 2 {
+			for k := step; k < len(n.lines) && len(c) < 64; k += 2 * step {
+				add(n.lines[k])
+			}
+		}
+		cands[i] = c
+	}
+	var kept []searchLine
+	for round := 0; ; round++ {
+		added := false
+		for i := range cands {
+			if round >= len(cands[i]) {
+				continue
+			}
+			it := headItem(sp.text, cands[i][round], 300)
+			if it.size() <= left {
+				kept = append(kept, cands[i][round])
+				left -= it.size()
+				added = true
+			}
+		}
+		if !added {
+			break
 		}
 	}
-	total := 0
-	for _, n := range sp.sc.notices {
-		total += n.count
+	slices.SortFunc(kept, func(a, b searchLine) int { return a.start - b.start })
+	var items []item
+	for _, l := range kept {
+		items = append(items, headItem(sp.text, l, 300))
 	}
-	it := noteLine("[" + txt.Plural(total, "notice") + " of " + txt.Plural(len(sp.sc.notices), "kind") + " (binary files, errors) not shown]")
-	if it.size() <= room {
-		return []item{it}
-	}
-	return nil
+	return append(items, counts...)
 }
