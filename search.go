@@ -74,7 +74,7 @@ type searchNotice struct {
 	count   int          // lines of this kind
 	samples []searchLine // the first line of each shape of path
 	shapes  map[string]bool
-	last    searchLine // the last line of this kind
+	last    searchLine   // the last line of this kind
 	lines   []searchLine // the first maxNoticeLines lines of this kind
 }
 
@@ -153,6 +153,11 @@ func planSearchShapes(text string, limit int, o searchOptions) (plan, bool) {
 
 // isSearch reports whether what the scan saw is search output.
 func (sc *searchScan) isSearch() bool {
+	if sc.bare && len(sc.files) < 3 {
+		// Without line numbers, only blocks under paths, again and
+		// again, tell search output from a log that starts with a path.
+		return false
+	}
 	shaped := sc.matches + sc.context + sc.structural
 	return sc.matches >= searchMinMatches && float64(shaped) >= searchMinShare*float64(shaped+sc.other)
 }
@@ -317,7 +322,7 @@ func bareHeadings(text string) bool {
 // isFileLike reports whether line is a file path alone: path-like, no
 // spaces, with a directory separator or an extension.
 func isFileLike(line string) bool {
-	if !looksLikePath(line) || strings.ContainsAny(line, " \t:") && !isDrivePath(line) {
+	if !looksLikePath(line) || strings.ContainsAny(line, " \t:=") && !isDrivePath(line) {
 		return false
 	}
 	if strings.ContainsAny(line, `/\`) {

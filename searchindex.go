@@ -23,6 +23,23 @@ const (
 	maxDepths  = 24  // directory depths tried before the last resort
 )
 
+// coarser reports whether ix names fewer of its files than was does.
+func (ix searchIndex) coarser(was searchIndex) bool {
+	level := func(x searchIndex) int {
+		switch {
+		case x.flat:
+			return 2
+		case x.counted == 0:
+			return 1
+		}
+		return 0
+	}
+	if level(ix) != level(was) {
+		return level(ix) < level(was)
+	}
+	return ix.rolled+ix.counted > was.rolled+was.counted
+}
+
 // indexEntry is a file's entry: `path (count)`.
 func indexEntry(f *searchFile) string {
 	name := f.path

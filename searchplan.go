@@ -61,41 +61,52 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			if c := first[f.order]; lineBytes < goal && used+c <= avail-floor {
 				f.shown = 1
 				used += c
+				// An rg heading is the path part of its lines.
 				lineBytes += sp.lineCost(f.lines[0])
+				if f.heading != (searchLine{}) {
+					lineBytes += keepLine(sp.text, f.heading).size()
+				}
 				continue
 			}
 			pending = append(pending, f)
 		}
 		// The index of the other files takes what it needs of the rest;
 		// what it leaves goes to more first lines, cut shorter when that
-		// is what fits, as long as any fits.
-		for range 4 {
-			sp.index = fitIndex(unshownFiles(files), avail-used)
+		// is what fits, as long as the index stays as detailed.
+		sp.index = fitIndex(unshownFiles(files), avail-used)
+		recounts := 0
+		for _, f := range pending {
+			save := 0
+			if sp.index.flat {
+				save = len(indexEntry(f)) + 2
+			}
 			left := avail - used - sp.index.cost - indexSlack
-			added := false
-			next := pending[:0]
-			for _, f := range pending {
-				save := 0
-				if sp.index.flat {
-					save = len(indexEntry(f)) + 2
-				}
-				c := first[f.order]
-				if c-save > left {
-					c = sp.shrinkFirst(f, left+save)
-				}
-				if c < 0 || c-save > left {
-					next = append(next, f)
-					continue
-				}
-				f.shown = 1
-				used += c
-				left -= c - save
-				added = true
+			c := first[f.order]
+			if c-save > left {
+				c = sp.shrinkFirst(f, left+save)
 			}
-			pending = next
-			if !added || len(pending) == 0 {
-				break
+			if c < 0 || c-save > left {
+				continue
 			}
+			f.shown = 1
+			used += c
+			if sp.index.flat {
+				sp.index.cost -= save
+				continue
+			}
+			// A coarser index for one more line is a bad trade; and
+			// each check costs a pass over the files, so there are few.
+			ix := fitIndex(unshownFiles(files), avail-used)
+			if recounts++; recounts > 64 || ix.coarser(sp.index) {
+				f.shown = 0
+				used -= c
+				delete(sp.caps, f.lines[0].start)
+				if recounts > 64 {
+					break
+				}
+				continue
+			}
+			sp.index = ix
 		}
 		sp.index = fitIndex(unshownFiles(files), avail-used)
 		if sp.index.cost > avail-used {
