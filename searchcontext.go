@@ -24,8 +24,6 @@ type contextSpan struct {
 	start    int // the match line's start
 	after    int // where the line after the match starts
 	up, down int
-	upDone   bool // no more context above can be kept
-	downDone bool
 }
 
 func newSearchContext(text string, sc searchScan, lineCap int) *searchContext {

@@ -72,13 +72,18 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 	if len(files) == 0 {
 		return searchIndex{flat: true}
 	}
-	entries := make([]string, len(files))
-	for i, f := range files {
-		entries[i] = indexEntry(f)
-	}
-	if ix := newIndex(entries); ix.cost <= room {
-		ix.flat = true
-		return ix
+	// An entry takes at least minEntry bytes: no need to write out a
+	// list that cannot fit.
+	const minEntry = 8
+	entries := make([]string, 0, len(files))
+	if len(files)*minEntry <= room {
+		for _, f := range files {
+			entries = append(entries, indexEntry(f))
+		}
+		if ix := newIndex(entries); ix.cost <= room {
+			ix.flat = true
+			return ix
+		}
 	}
 	deepest := 0
 	for _, f := range files {
@@ -107,6 +112,9 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 			// One directory for all (a shared prefix, or no directories
 			// at all) says nothing the marker does not.
 			break
+		}
+		if len(groups)*minEntry > room {
+			continue
 		}
 		entries = entries[:0]
 		rolled := 0

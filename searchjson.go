@@ -36,24 +36,18 @@ func (t rgText) String() string {
 	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
-// rgJSONLines renders rg --json events as the plain lines rg would have
-// printed: `path:NN:text` for a match, `path-NN-text` for context. It
-// returns ok only when the text is such a stream: at least 20 match
-// events making, with the other events, 90 % of the non-empty lines.
-func rgJSONLines(text string) (string, int, bool) {
-	plain, _, n, ok := rgJSONEvents(text)
-	return plain, n, ok
-}
-
 // rgSource is where the events behind a plain line are in the input: the
 // event's own line, and the begin event of its file.
 type rgSource struct {
 	event, begin searchLine
 }
 
-// rgJSONEvents is rgJSONLines that also returns, by the start of each
-// plain line, where its events are in text. The summary event, when
-// there is one, is under the key -1.
+// rgJSONEvents renders rg --json events as the plain lines rg would have
+// printed: `path:NN:text` for a match, `path-NN-text` for context; and
+// returns, by the start of each plain line, where its events are in
+// text, the summary event under the key -1. It returns ok only when the
+// text is such a stream: at least 20 match events making, with the other
+// events, 90 % of the non-empty lines.
 func rgJSONEvents(text string) (string, map[int]rgSource, int, bool) {
 	if !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
 		return "", nil, 0, false
@@ -199,26 +193,6 @@ func asEvents(text, plain string, src map[int]rgSource, items []item) []item {
 			out = append(out, headItem(text, s.begin, rgEventCap))
 		}
 		out = append(out, headItem(text, s.event, rgEventCap))
-	}
-	return out
-}
-
-// asNotes turns a plan's items over text into lines of headroom's own:
-// kept ranges, cut notes and glued pieces joined into one line each.
-func asNotes(text string, items []item) []item {
-	var out []item
-	var line strings.Builder
-	for _, it := range items {
-		line.WriteString(strings.TrimRight(text[it.start:it.end], "\r\n"))
-		line.WriteString(it.note)
-		if it.glue {
-			continue
-		}
-		out = append(out, noteLine(line.String()))
-		line.Reset()
-	}
-	if line.Len() > 0 {
-		out = append(out, noteLine(line.String()))
 	}
 	return out
 }

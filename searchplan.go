@@ -97,11 +97,11 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			// A coarser index for one more line is a bad trade; and
 			// each check costs a pass over the files, so there are few.
 			ix := fitIndex(unshownFiles(files), avail-used)
-			if recounts++; recounts > 64 || ix.coarser(sp.index) {
+			if recounts++; recounts > maxRecounts || ix.coarser(sp.index) {
 				f.shown = 0
 				used -= c
 				delete(sp.caps, f.lines[0].start)
-				if recounts > 64 {
+				if recounts > maxRecounts {
 					break
 				}
 				continue
@@ -163,6 +163,10 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	}
 	return items, true
 }
+
+// maxRecounts bounds the passes over the files that check the index
+// stays as detailed when a file leaves it.
+const maxRecounts = 24
 
 // indexSlack is what the index may grow by when files leave it, as its
 // lines wrap differently.
