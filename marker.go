@@ -36,11 +36,13 @@ type plan struct {
 // was cut short. Rendering starts a note-only item on a fresh line. eol asks
 // for a '\n' after the range: the input's last line has none, and a plan
 // that moves it (a search plan groups lines by file) must not glue the next
-// line onto it.
+// line onto it. glue writes the note without its '\n', so that the next
+// item continues the line: a line cut in its middle, `…[N bytes]…`.
 type item struct {
 	start, end int
 	note       string
 	eol        bool
+	glue       bool
 }
 
 // Limits on planner-written text, so the marker's size is known before
@@ -59,7 +61,9 @@ func noteLine(s string) item { return item{note: s} }
 // size returns an upper bound on the bytes render writes for it.
 func (it item) size() int {
 	n := it.end - it.start
-	if it.note != "" {
+	if it.note != "" && it.glue {
+		n += len(it.note)
+	} else if it.note != "" {
 		n += len(it.note) + 2 // the note's '\n', and a '\n' to start a fresh line
 	}
 	if it.eol {
@@ -172,7 +176,9 @@ func render(text string, p plan, m marker) string {
 		}
 		if it.note != "" {
 			b.WriteString(it.note)
-			b.WriteByte('\n')
+			if !it.glue {
+				b.WriteByte('\n')
+			}
 		} else if it.eol {
 			b.WriteByte('\n')
 		}

@@ -32,7 +32,7 @@ func routes(cfg config) []planner {
 			return planJSONLines(out.Text, limit)
 		})},
 		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planSearch(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
+			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		})},
 		{StrategyDiff, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)

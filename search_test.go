@@ -47,12 +47,30 @@ func TestSearchLineShapes(t *testing.T) {
 			t.Errorf("isContextLine(%q) = %v", line, got)
 		}
 	}
-	for line, want := range map[string]string{
-		"Binary file web/ui/assets.tar matches":                        "web/ui/assets.tar",
-		"web/ui/logo.png: binary file matches (found \"\\0\" byte...)": "web/ui/logo.png",
+	for line, want := range map[string][2]string{
+		"Binary file web/ui/assets.tar matches":                                     {"binary file matches", "web/ui/assets.tar"},
+		"web/ui/logo.png: binary file matches (found \"\\0\" byte...)":              {"binary file matches", "web/ui/logo.png"},
+		"grep: ./x/__pycache__/y.cpython-311.pyc: binary file matches":              {"grep: binary file matches", "./x/__pycache__/y.cpython-311.pyc"},
+		"grep: ./shadow-: Permission denied":                                        {"grep: Permission denied", "./shadow-"},
+		"rg: ./private: Permission denied (os error 13)":                            {"rg: Permission denied", "./private"},
+		"grep: nosuch.txt: No such file or directory":                               {"grep: No such file or directory", "nosuch.txt"},
+		"core/management/commands/dumpdata.py: Permission denied (os error 13)":     {"Permission denied", "core/management/commands/dumpdata.py"},
+		"grep: src: Is a directory":                                                 {"grep: Is a directory", "src"},
+		"find: ‘/proc/1/fd’: Permission denied":                                     {"find: Permission denied", "/proc/1/fd"},
+		"C:\\work\\a.bin: binary file matches (found \"\\0\" byte around offset 7)": {"binary file matches", `C:\work\a.bin`},
 	} {
-		if got, ok := binaryNotice(line); !ok || got != want {
-			t.Errorf("binaryNotice(%q) = %q, %v", line, got, ok)
+		if key, path, ok := parseNotice(line); !ok || key != want[0] || path != want[1] {
+			t.Errorf("parseNotice(%q) = %q, %q, %v", line, key, path, ok)
+		}
+	}
+	for _, line := range []string{
+		"src/a.go:12:\treturn err // Permission denied",
+		"error: open config: Permission denied while starting", // not a search tool's notice
+		"Binary file",
+		"a.go: Permission denied",
+	} {
+		if key, path, ok := parseNotice(line); ok {
+			t.Errorf("parseNotice(%q) = %q, %q: not a notice", line, key, path)
 		}
 	}
 	if got := txt.StripANSI(nil, "\x1b[35mpkg/a.go\x1b[0m:\x1b[32m12\x1b[0m:text"); string(got) != "pkg/a.go:12:text" {
@@ -133,12 +151,9 @@ func recountSearch(text string, files []string, shape string) (map[string]int, i
 
 // On every real search output, at the default limit and at tight ones,
 // every file is accounted for with its exact count and the counts add up.
-// knownSearchDeclines are search outputs planSearch declines today:
-// permission-denied notices it takes for paths, pending issue 9.
-var knownSearchDeclines = map[string]bool{
-	"search_grep_rn_nobody_permission_denied_django":  true,
-	"search_rg_nobody_permission_denied_django_model": true,
-}
+// knownSearchDeclines are search outputs planSearch declines today, with
+// the reason; none since notices are kept apart (issue 9).
+var knownSearchDeclines = map[string]bool{}
 
 func TestPlanSearchCorpusCounts(t *testing.T) {
 	type search struct {
@@ -178,12 +193,12 @@ func TestPlanSearchCorpusCounts(t *testing.T) {
 				t.Errorf("%s: planner counts %d matches, recount %d", c.name, sc.matches, total)
 			}
 			for _, f := range sc.files {
-				if c.shape != "no-path" && f.count != counts[f.path] && f.binary == (searchLine{}) {
+				if c.shape != "no-path" && f.count != counts[f.path] {
 					t.Errorf("%s: %s has %d matches, recount %d", c.name, f.path, f.count, counts[f.path])
 				}
 			}
 			out := render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-			if !strings.Contains(p.what, " of "+txt.Commas(total)+" matched lines") && !strings.HasPrefix(p.what, "all "+txt.Commas(total)+" matched lines shown") {
+			if !strings.Contains(p.what, " of "+itoa(total)+" matched lines") && !strings.HasPrefix(p.what, "all "+itoa(total)+" matched lines shown") {
 				t.Errorf("%s: what %q does not state the total %d", c.name, p.what, total)
 			}
 			if got := statedMatches(out, c.text, p); got != total {
@@ -194,55 +209,70 @@ func TestPlanSearchCorpusCounts(t *testing.T) {
 }
 
 var (
-	moreNote = regexp.MustCompile(`^\[…[\d,]+ more \(([\d,]+) match(?:es)? in all\)…\]$`)
-	noneNote = regexp.MustCompile(`^\[…([\d,]+) match(?:es)? in (.*), none shown…\]$`)
-	dirNote  = regexp.MustCompile(`^\[.* — [\d,]+ files?, ([\d,]+) match(?:es)?\]$`)
+	moreNote  = regexp.MustCompile(`^\[…\+([\d,]+) more match(?:es)?\]$`)
+	indexNote = regexp.MustCompile(`^\[also: (.*)\]$`)
+	fileEntry = regexp.MustCompile(`^(.*) \(([\d,]+)\)$`)
+	dirEntry  = regexp.MustCompile(`^(.*) \([\d,]+ files, ([\d,]+) match(?:es)?\)$`)
+	restEntry = regexp.MustCompile(`^(?:and )?[\d,]+ files? with ([\d,]+) match(?:es)?$`)
 )
 
+// indexEntries splits an index line's entries at the ", " outside
+// parentheses.
+func indexEntries(s string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '(':
+			depth++
+		case s[i] == ')':
+			depth--
+		case depth == 0 && strings.HasPrefix(s[i:], ", "):
+			out = append(out, s[from:i])
+			from = i + 2
+		}
+	}
+	return append(out, s[from:])
+}
+
 // statedMatches adds up the matches a search plan's output accounts for,
-// reading it as the model would: a file's note states its total (a "more"
-// note speaks of the file of the lines above it); a file without a note
-// shows all its matches; a directory line states its sum. Context lines
-// and separators count for nothing.
+// reading it as the model would: every match line shown, every "+K more"
+// note, every count of the index (a file's, a directory's, the rest's).
+// Context lines, separators and notices count for nothing. It returns -1
+// when an index entry does not parse.
 func statedMatches(out, text string, p plan) int {
 	atoi := func(s string) int {
-		n := 0
-		fmt.Sscan(strings.ReplaceAll(s, ",", ""), &n)
+		n, _ := txt.ParseCommas(s)
 		return n
 	}
-	shown, stated := map[string]int{}, map[string]int{}
-	total, heading, last := 0, "", ""
-	for _, it := range p.items {
+	total := 0
+	for i, it := range p.items {
 		if it.end == it.start {
-			switch note := it.note; {
-			case moreNote.MatchString(note):
-				stated[last] = atoi(moreNote.FindStringSubmatch(note)[1])
-			case noneNote.MatchString(note):
-				m := noneNote.FindStringSubmatch(note)
-				stated[strings.TrimSuffix(m[2], "this file")] = atoi(m[1])
-			case dirNote.MatchString(note):
-				total += atoi(dirNote.FindStringSubmatch(note)[1])
+			note := it.note
+			if m := moreNote.FindStringSubmatch(note); m != nil {
+				total += atoi(m[1])
+			} else if m := indexNote.FindStringSubmatch(note); m != nil {
+				for _, e := range indexEntries(m[1]) {
+					if d := dirEntry.FindStringSubmatch(e); d != nil {
+						total += atoi(d[2])
+					} else if r := restEntry.FindStringSubmatch(e); r != nil {
+						total += atoi(r[1])
+					} else if f := fileEntry.FindStringSubmatch(e); f != nil {
+						total += atoi(f[2])
+					} else {
+						return -1
+					}
+				}
 			}
 			continue
 		}
+		if i > 0 && p.items[i-1].glue {
+			continue // the rest of a cut line
+		}
 		line := strings.TrimRight(text[it.start:it.end], "\r\n")
-		if path, ok := matchPrefix(line); ok {
-			if path == "" {
-				path = heading
-			}
-			shown[path]++
-			last = path
-		} else if _, bin := binaryNotice(line); !bin && line != "--" && !isContextLine(line) {
-			heading = line
+		if _, ok := matchPrefix(line); ok {
+			total++
 		}
-	}
-	for path, n := range shown {
-		if _, ok := stated[path]; !ok {
-			total += n
-		}
-	}
-	for _, n := range stated {
-		total += n
 	}
 	return total
 }
@@ -284,10 +314,10 @@ func TestPlanSearchProperties(t *testing.T) {
 		if itemsSize(p.items) > limit {
 			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
 		}
-		for _, it := range p.items {
+		for i, it := range p.items {
 			if it.end > it.start {
-				if (it.start != 0 && text[it.start-1] != '\n') || it.end > len(text) {
-					t.Fatal("a kept range does not start an input line")
+				if (it.start != 0 && text[it.start-1] != '\n' && (i == 0 || !p.items[i-1].glue)) || it.end > len(text) {
+					t.Fatal("a kept range does not start an input line, nor continues a cut one")
 				}
 				if it.note == "" && text[it.end-1] != '\n' && it.end != len(text) {
 					t.Fatal("a kept range without a cut note must be a whole line")
@@ -298,7 +328,7 @@ func TestPlanSearchProperties(t *testing.T) {
 		if got := statedMatches(out, text, p); got != total {
 			t.Fatalf("output accounts for %d matches, want %d", got, total)
 		}
-		if !strings.Contains(p.what, "rolled up") {
+		if !strings.Contains(p.what, "rolled up") && !strings.Contains(p.what, "counted in a total") {
 			for f := range counts {
 				if !strings.Contains(out, f) {
 					t.Fatalf("file %s not listed", f)
@@ -369,31 +399,6 @@ func benchPlanSearch(b *testing.B, src string, sizes []struct {
 				}
 			}
 		})
-	}
-}
-
-// fileCostOfNext is the difference of fileCosts it stands for, on plain,
-// single-file and rg --heading outputs, with first lines cut or not.
-func TestFileCostOfNext(t *testing.T) {
-	heading, err := os.ReadFile(filepath.Join("testdata", "search", "rg_heading_goroot_net.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := []string{string(heading)}
-	for _, name := range []string{"search_grep_single_file_no_path", "search_git_grep_todo_prometheus", "search_rg_context_ctx_prometheus"} {
-		texts = append(texts, corpusInput(t, name))
-	}
-	for _, text := range texts {
-		for _, f := range scanSearch(text, 300).files {
-			for _, caps := range []lineCaps{{256, 256}, {40, 256}} {
-				for shown := range f.lines {
-					want := fileCost(text, f, shown+1, caps) - fileCost(text, f, shown, caps)
-					if got := fileCostOfNext(text, f, shown, caps); got != want {
-						t.Fatalf("%s after %d lines: %d, fileCost says %d", f.path, shown, got, want)
-					}
-				}
-			}
-		}
 	}
 }
 
@@ -557,7 +562,8 @@ func TestPlanSearchContextProperties(t *testing.T) {
 		sc := scanSearch(text, max(o.perFile, limit/16))
 		total := sc.context
 		sc.context = 0
-		base, _, _ := planSearchFiles(text, sc, limit, o)
+		basePlan, _ := planScanned(text, &sc, limit, o)
+		base := basePlan.items
 		if fmt.Sprint(base) != fmt.Sprint(bare) {
 			t.Fatalf("context changed what else the plan keeps:\n%v\n%v", base, bare)
 		}
@@ -632,4 +638,174 @@ func TestPlanSearchContextNearestFirst(t *testing.T) {
 	if got := body(len(near.String())); got != near.String() {
 		t.Errorf("with room for one line each side, got:\n%s\nwant:\n%s", got, near.String())
 	}
+}
+
+// A genSearch is a generated search output and what it holds.
+type genSearch struct {
+	text    string
+	files   []string       // in order of first match
+	counts  map[string]int // match lines per file
+	total   int
+	notices int // notice lines
+}
+
+// drawSearch generates a search output: `path:NN:text` (or
+// `path:NN:COL:text`) lines over files of several path shapes, grouped by
+// file as grep and rg write them, with notice lines between; bodies of
+// bodyMin to bodyMax bytes.
+func drawSearch(t *rapid.T, bodyMin, bodyMax int) genSearch {
+	g := genSearch{counts: map[string]int{}}
+	nFiles := rapid.IntRange(1, 120).Draw(t, "files")
+	var paths []string
+	for i := range nFiles {
+		dir := rapid.SampledFrom([]string{"src/", "src/billing/", "pkg/a/b/", "", `C:\work\`, "./x/__pycache__/", "/usr/share/man/man1/"}).Draw(t, "dir")
+		ext := rapid.SampledFrom([]string{".go", ".py", ".1.gz", ".min.js"}).Draw(t, "ext")
+		paths = append(paths, fmt.Sprintf("%sfile%d%s", dir, i, ext))
+	}
+	column := rapid.Bool().Draw(t, "column")
+	eol := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "eol")
+	var b strings.Builder
+	for _, p := range paths {
+		n := rapid.IntRange(1, 30).Draw(t, "matches")
+		if rapid.IntRange(0, 9).Draw(t, "notice") == 0 {
+			fmt.Fprintf(&b, "%s%s", rapid.SampledFrom([]string{
+				"grep: " + p + ".pyc: binary file matches",
+				"Binary file " + p + ".bin matches",
+				"grep: " + p + "x: Permission denied",
+				"rg: " + p + "y: No such file or directory (os error 2)",
+			}).Draw(t, "kind"), eol)
+			g.notices++
+		}
+		g.files = append(g.files, p)
+		for range n {
+			g.counts[p]++
+			g.total++
+			body := strings.Repeat("x", rapid.IntRange(bodyMin, bodyMax).Draw(t, "body"))
+			if column {
+				fmt.Fprintf(&b, "%s:%d:%d:%s%s", p, g.counts[p]*3, 5, body, eol)
+			} else {
+				fmt.Fprintf(&b, "%s:%d:%s%s", p, g.counts[p]*3, body, eol)
+			}
+		}
+	}
+	g.text = b.String()
+	return g
+}
+
+// matchBytes is the bytes of a plan's items that are match lines, whole
+// or cut.
+func matchBytes(text string, p plan) int {
+	n := 0
+	for i, it := range p.items {
+		if it.end == it.start {
+			continue
+		}
+		if i > 0 && p.items[i-1].glue {
+			n += it.size()
+			continue
+		}
+		if _, ok := matchPrefix(strings.TrimRight(text[it.start:it.end], "\r\n")); ok {
+			n += it.size()
+		}
+	}
+	return n
+}
+
+// The search plan's rules, over generated outputs: within the limit;
+// exact totals; at least half of the output (marker included) match lines;
+// breadth first (no file shows a second match while one shows none, when
+// lines are alike); the first, last and busiest files shown when any
+// line is; notices counted apart, never files; the budget filled to 90 %
+// unless every match is shown.
+func TestPlanSearchPolicyProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		alike := rapid.Bool().Draw(t, "alike")
+		// Match lines of 40 bytes and more, as real ones are: a
+		// line shorter than its count note cannot be most of the output.
+		lo, hi := 40, 250
+		if alike {
+			lo, hi = 60, 60
+		}
+		g := drawSearch(t, lo, hi)
+		if g.total < searchMinMatches {
+			return
+		}
+		limit := rapid.IntRange(2000, 20000).Draw(t, "limit")
+		p, ok := planSearch(g.text, limit, searchOptions{})
+		if !ok {
+			t.Fatalf("declined a plain search output at limit %d", limit)
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		m := marker{tokens: len(g.text), what: p.what, hint: p.hint}
+		out := render(g.text, p, m)
+		if got := statedMatches(out, g.text, p); got != g.total {
+			t.Fatalf("output accounts for %d matches, want %d", got, g.total)
+		}
+		if !strings.Contains(p.what, " "+itoa(g.total)+" matched lines") {
+			t.Fatalf("what %q does not state the total %d", p.what, g.total)
+		}
+		if mb := matchBytes(g.text, p); 2*mb < len(out) {
+			t.Fatalf("match lines %d of %d output bytes:\n%s", mb, len(out), out)
+		}
+		sc := scanSearch(g.text, 1)
+		for _, f := range sc.files {
+			if _, ok := g.counts[f.path]; !ok {
+				t.Fatalf("%q taken for a file", f.path)
+			}
+		}
+		notices := 0
+		for _, n := range sc.notices {
+			notices += n.count
+			if !strings.Contains(out, n.key+": "+txt.Plural(n.count, "line")) && !strings.Contains(out, "notice") {
+				t.Fatalf("notice %q not counted in the output", n.key)
+			}
+		}
+		if notices != g.notices {
+			t.Fatalf("%d notices counted, %d written", notices, g.notices)
+		}
+		// What each file shows.
+		shown := map[string]int{}
+		for i, it := range p.items {
+			if it.end == it.start || (i > 0 && p.items[i-1].glue) {
+				continue
+			}
+			if path, ok := matchPrefix(strings.TrimRight(g.text[it.start:it.end], "\r\n")); ok {
+				shown[path]++
+			}
+		}
+		second, none := "", ""
+		for _, f := range g.files {
+			if shown[f] >= 2 && second == "" {
+				second = f
+			}
+			if shown[f] == 0 && none == "" {
+				none = f
+			}
+		}
+		if alike && second != "" && none != "" {
+			t.Fatalf("%s shows %d lines while %s shows none", second, shown[second], none)
+		}
+		if len(shown) > 0 {
+			busiest := g.files[0]
+			for _, f := range g.files {
+				if g.counts[f] > g.counts[busiest] {
+					busiest = f
+				}
+			}
+			for _, f := range []string{g.files[0], g.files[len(g.files)-1], busiest} {
+				if shown[f] == 0 {
+					t.Fatalf("%s shows no line", f)
+				}
+			}
+		}
+		all := 0
+		for _, n := range shown {
+			all += n
+		}
+		if all < g.total && 10*itemsSize(p.items) < 9*limit {
+			t.Fatalf("%d of %d matches shown in %d bytes of %d", all, g.total, itemsSize(p.items), limit)
+		}
+	})
 }

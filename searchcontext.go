@@ -1,0 +1,196 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// searchContext spends leftover room on grep -C context lines: those next
+// to a shown match in the input, of the same file, up to the next match
+// or separator. It allocates one span per shown match, not per line.
+type searchContext struct {
+	text    string
+	sc      searchScan
+	lineCap int
+	spans   []contextSpan // every shown match, by file, in input order
+	scratch []byte
+}
+
+// A contextSpan is one shown match with the context kept around it: the
+// lines from up to the match's start, and from after to down (line starts).
+type contextSpan struct {
+	f        *searchFile
+	start    int // the match line's start
+	after    int // where the line after the match starts
+	up, down int
+}
+
+func newSearchContext(text string, sc searchScan, lineCap int) *searchContext {
+	cx := &searchContext{text: text, sc: sc, lineCap: lineCap}
+	n := 0
+	for _, f := range sc.files {
+		n += f.shown
+	}
+	cx.spans = make([]contextSpan, 0, n)
+	for _, f := range sc.files {
+		for _, l := range f.appendShown(nil) {
+			after := txt.NextLineStart(text, l.end)
+			cx.spans = append(cx.spans, contextSpan{f: f, start: l.start, after: after, up: l.start, down: after})
+		}
+	}
+	return cx
+}
+
+// grow keeps context lines within room bytes, in rounds: every shown
+// match gets the line above and the line below it, then the next ones out,
+// while the lines last and fit. Within a round, matches take turns as the
+// match rounds gave them out: every file's first, then every file's
+// second, so context spreads over files as the matches did. It returns
+// how many lines it kept.
+func (cx *searchContext) grow(room int) int {
+	sepSize := 0
+	if cx.sc.separator != (searchLine{}) {
+		sepSize = keepLine(cx.text, cx.sc.separator).size()
+	}
+	// The separators around span i.
+	seps := func(i int) int {
+		n := 0
+		if i > 0 && cx.separated(&cx.spans[i-1], &cx.spans[i]) {
+			n++
+		}
+		if i+1 < len(cx.spans) && cx.separated(&cx.spans[i], &cx.spans[i+1]) {
+			n++
+		}
+		return n
+	}
+	// open lists the sides still growing, as 2×span (above) and 2×span+1
+	// (below), in turn order; a side that cannot take its next line leaves.
+	open := make([]int, 0, 2*len(cx.spans))
+	type fileSpans struct{ first, n int }
+	var files []fileSpans
+	first := 0
+	for _, f := range cx.sc.files {
+		if f.shown > 0 {
+			files = append(files, fileSpans{first, f.shown})
+		}
+		first += f.shown
+	}
+	for k := 0; len(files) > 0; k++ {
+		left := files[:0]
+		for _, fs := range files {
+			open = append(open, 2*(fs.first+k), 2*(fs.first+k)+1)
+			if k+1 < fs.n {
+				left = append(left, fs)
+			}
+		}
+		files = left
+	}
+	kept := 0
+	for len(open) > 0 {
+		still := open[:0]
+		for _, side := range open {
+			i, down := side/2, side%2 == 1
+			l, ok := cx.step(i, down)
+			if !ok {
+				continue
+			}
+			s := &cx.spans[i]
+			before, up0, down0 := seps(i), s.up, s.down
+			if down {
+				s.down = txt.NextLineStart(cx.text, l.end)
+			} else {
+				s.up = l.start
+			}
+			cost := headItem(cx.text, l, cx.lineCap).size() + (seps(i)-before)*sepSize
+			if cost > room {
+				s.up, s.down = up0, down0
+				continue
+			}
+			room -= cost
+			kept++
+			still = append(still, side)
+		}
+		open = still
+	}
+	return kept
+}
+
+// step returns the next context line span i can keep, above it or below.
+func (cx *searchContext) step(i int, down bool) (searchLine, bool) {
+	s := &cx.spans[i]
+	if down {
+		if i+1 < len(cx.spans) && cx.spans[i+1].f == s.f && cx.spans[i+1].up == s.down {
+			return searchLine{}, false // reached the next shown match's context
+		}
+		return cx.contextLine(s.f, s.down)
+	}
+	if s.up == 0 {
+		return searchLine{}, false
+	}
+	if i > 0 && cx.spans[i-1].f == s.f && cx.spans[i-1].down == s.up {
+		return searchLine{}, false
+	}
+	return cx.contextLine(s.f, strings.LastIndexByte(cx.text[:s.up-1], '\n')+1)
+}
+
+// separated reports whether a `--` goes between spans a and b (a before
+// b), as grep -C writes it between groups of lines: when the input has
+// separators, lines were left out between a and b, and either keeps
+// context on that side. Matches with no context kept stay as they would
+// be without it, and an rg heading needs no separator before it.
+func (cx *searchContext) separated(a, b *contextSpan) bool {
+	return cx.sc.separator != (searchLine{}) && a.down != b.up &&
+		(a.f == b.f || b.f.heading == (searchLine{})) &&
+		(a.down != a.after || b.up != b.start)
+}
+
+// contextLine returns the line starting at start when it is a context
+// line of f: `path-NN-text`, or `NN-text` in a file with no path or with
+// an rg heading.
+func (cx *searchContext) contextLine(f *searchFile, start int) (searchLine, bool) {
+	if start >= len(cx.text) {
+		return searchLine{}, false
+	}
+	end := strings.IndexByte(cx.text[start:], '\n')
+	if end < 0 {
+		end = len(cx.text)
+	} else {
+		end += start
+	}
+	line := strings.TrimSuffix(cx.text[start:end], "\r")
+	view := line
+	if strings.IndexByte(line, 0x1b) >= 0 {
+		cx.scratch = txt.StripANSI(cx.scratch[:0], line)
+		view = string(cx.scratch)
+	}
+	prefix := 0
+	if f.path != "" && f.heading == (searchLine{}) {
+		if !strings.HasPrefix(view, f.path) || len(view) == len(f.path) || view[len(f.path)] != '-' {
+			return searchLine{}, false
+		}
+		prefix = len(f.path) + 1
+	}
+	n := digitRun(view, prefix)
+	if n == 0 || prefix+n >= len(view) || view[prefix+n] != '-' {
+		return searchLine{}, false
+	}
+	if _, match := matchPrefix(view); match {
+		return searchLine{}, false
+	}
+	body := start + min(len(line), prefix+n+1)
+	return searchLine{start: start, end: start + len(line), body: body}, true
+}
+
+// appendLines appends the context lines of f from from to to (line starts).
+func (cx *searchContext) appendLines(items []item, f *searchFile, from, to int) []item {
+	for from < to {
+		l, ok := cx.contextLine(f, from)
+		if !ok { // cannot happen: grow kept only context lines of f here
+			break
+		}
+		items = append(items, headItem(cx.text, l, cx.lineCap))
+		from = txt.NextLineStart(cx.text, l.end)
+	}
+	return items
+}

@@ -1,0 +1,249 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// searchIndex is the dense list of the files a search plan shows no line
+// of: `[also: a.go (3), b/c.go (2), …]`, wrapped, with directories rolled
+// up only as far as it must be to fit.
+type searchIndex struct {
+	lines   []string // note lines
+	cost    int      // bytes they render to
+	flat    bool     // every file listed by name
+	rolled  int      // files counted in a directory entry instead
+	counted int      // files counted only in a last total
+}
+
+const (
+	indexLead  = "[also: "
+	indexWidth = 200 // bytes of an index line, entries allowing
+	maxDepths  = 24  // directory depths tried before the last resort
+)
+
+// coarser reports whether ix names fewer of its files than was does.
+func (ix searchIndex) coarser(was searchIndex) bool {
+	level := func(x searchIndex) int {
+		switch {
+		case x.flat:
+			return 2
+		case x.counted == 0:
+			return 1
+		}
+		return 0
+	}
+	if level(ix) != level(was) {
+		return level(ix) < level(was)
+	}
+	return ix.rolled+ix.counted > was.rolled+was.counted
+}
+
+// indexEntry is a file's entry: `path (count)`.
+func indexEntry(f *searchFile) string {
+	name := f.path
+	if name == "" {
+		name = "this file"
+	}
+	return name + " (" + txt.Commas(f.count) + ")"
+}
+
+// indexFloor is the most the last resort of fitIndex can take.
+func indexFloor(files []*searchFile) int {
+	n, m := 0, 0
+	for _, f := range files {
+		n++
+		m += f.count
+	}
+	return len(wrapIndex([]string{totalsEntry(n, m)})[0]) + 2
+}
+
+// totalsEntry counts files an index does not name.
+
+func totalsEntry(files, matches int) string {
+	return txt.Plural(files, "file") + " with " + txt.Plural(matches, "match")
+}
+
+// fitIndex lists files within room bytes: each by name when they fit,
+// else grouped by directory at the deepest level that fits (a directory
+// of one file still names the file), else one line of totals.
+func fitIndex(files []*searchFile, room int) searchIndex {
+	if len(files) == 0 {
+		return searchIndex{flat: true}
+	}
+	// An entry takes at least minEntry bytes: no need to write out a
+	// list that cannot fit.
+	const minEntry = 8
+	entries := make([]string, 0, len(files))
+	if len(files)*minEntry <= room {
+		for _, f := range files {
+			entries = append(entries, indexEntry(f))
+		}
+		if ix := newIndex(entries); ix.cost <= room {
+			ix.flat = true
+			return ix
+		}
+	}
+	deepest := 0
+	for _, f := range files {
+		deepest = max(deepest, strings.Count(f.path, "/")+strings.Count(f.path, `\`))
+	}
+	for depth := min(deepest, maxDepths); depth >= 0; depth-- {
+		type group struct {
+			name           string
+			first          *searchFile
+			files, matches int
+		}
+		var groups []*group
+		byName := map[string]*group{}
+		for _, f := range files {
+			name := dirPrefix(f.path, depth)
+			g, ok := byName[name]
+			if !ok {
+				g = &group{name: name, first: f}
+				byName[name] = g
+				groups = append(groups, g)
+			}
+			g.files++
+			g.matches += f.count
+		}
+		if len(groups) < 2 {
+			// One directory for all (a shared prefix, or no directories
+			// at all) says nothing the marker does not.
+			break
+		}
+		if len(groups)*minEntry > room {
+			continue
+		}
+		entries = entries[:0]
+		rolled := 0
+		for _, g := range groups {
+			if g.files == 1 {
+				entries = append(entries, indexEntry(g.first))
+				continue
+			}
+			name := g.name
+			if name == "" {
+				name = "./"
+			}
+			entries = append(entries, name+" ("+txt.Commas(g.files)+" files, "+txt.Plural(g.matches, "match")+")")
+			rolled += g.files
+		}
+		if ix := newIndex(entries); ix.cost <= room {
+			ix.rolled = rolled
+			return ix
+		}
+	}
+	return partialIndex(files, room)
+}
+
+// partialIndex names the files that fit, the busiest and those spread
+// over the list first, in input order, and counts the rest on one entry.
+func partialIndex(files []*searchFile, room int) searchIndex {
+	m := 0
+	for _, f := range files {
+		m += f.count
+	}
+	named := make([]bool, len(files))
+	pos := make(map[*searchFile]int, len(files))
+	for i, f := range files {
+		pos[f] = i
+	}
+	rest, restMatches := len(files), m
+	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
+	var order []int
+	for _, f := range spreadOrder(files) {
+		c := len(indexEntry(f)) + 2
+		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
+			continue
+		}
+		cost += c
+		named[pos[f]] = true
+		order = append(order, pos[f])
+		rest--
+		restMatches -= f.count
+	}
+	build := func() searchIndex {
+		var entries []string
+		for i, f := range files {
+			if named[i] {
+				entries = append(entries, indexEntry(f))
+			}
+		}
+		if rest > 0 {
+			lead := "and "
+			if len(entries) == 0 {
+				lead = ""
+			}
+			entries = append(entries, lead+totalsEntry(rest, restMatches))
+		}
+		ix := newIndex(entries)
+		ix.counted = rest
+		return ix
+	}
+	ix := build()
+	for ix.cost > room && len(order) > 0 {
+		i := order[len(order)-1]
+		order = order[:len(order)-1]
+		named[i] = false
+		rest++
+		restMatches += files[i].count
+		ix = build()
+	}
+	return ix
+}
+
+func newIndex(entries []string) searchIndex {
+	ix := searchIndex{lines: wrapIndex(entries)}
+	for _, l := range ix.lines {
+		ix.cost += len(l) + 2
+	}
+	return ix
+}
+
+// wrapIndex joins index entries into lines.
+func wrapIndex(entries []string) []string { return wrapEntries(indexLead, entries) }
+
+// wrapEntries joins entries into `[lead…]` lines of about indexWidth bytes.
+func wrapEntries(lead string, entries []string) []string {
+	var lines []string
+	var b strings.Builder
+	for _, e := range entries {
+		if b.Len() > 0 && b.Len()+2+len(e)+1 > indexWidth {
+			b.WriteString("]")
+			lines = append(lines, b.String())
+			b.Reset()
+		}
+		if b.Len() == 0 {
+			b.WriteString(lead)
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(e)
+	}
+	if b.Len() > 0 {
+		b.WriteString("]")
+		lines = append(lines, b.String())
+	}
+	return lines
+}
+
+// dirPrefix returns the directory of path cut to at most depth components,
+// with its trailing separator: "src/billing/" for depth 2, "" for 0.
+func dirPrefix(path string, depth int) string {
+	dir := path[:strings.LastIndexAny(path, `/\`)+1]
+	if depth == 0 {
+		return ""
+	}
+	n := 0
+	for i := 0; i < len(dir); i++ {
+		if dir[i] == '/' || dir[i] == '\\' {
+			n++
+			if n == depth {
+				return dir[:i+1]
+			}
+		}
+	}
+	return dir
+}

@@ -1,0 +1,593 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// searchPlanner chooses what a search plan shows within limit bytes.
+type searchPlanner struct {
+	text        string
+	sc          *searchScan
+	limit       int
+	lineCap     int
+	needle      string // the text the matches share, when one stands out
+	needleDone  bool
+	caps        map[int]int // line start → the cap of a line shrunk to fit
+	index       searchIndex
+	notices     []item
+	contextKept int
+}
+
+func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
+	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
+}
+
+// matchShare is the share of the output, marker included, first match
+// lines take before the index of the other files gets room: more than
+// half, so that matches stay the most of any output.
+const matchShare = 0.55
+
+// plan returns the items of the plan, in input order: every file with a
+// shown line (its rg heading, its lines with their context, a count of
+// the rest), then the notices, then the index of the other files.
+func (sp *searchPlanner) plan() ([]item, bool) {
+	files := sp.sc.files
+	sp.notices = sp.noticeItems(sp.limit / 8)
+	avail := sp.limit - itemsSize(sp.notices)
+	first := make([]int, len(files))
+	sum := 0
+	for i, f := range files {
+		first[i] = sp.firstCost(f)
+		sum += first[i]
+	}
+	used := 0
+	if sum <= avail {
+		for _, f := range files {
+			f.shown = 1
+		}
+		used = sum
+	} else {
+		// Matches first: the first lines of the files that spread over
+		// the result best, until they hold their share.
+		floor := indexFloor(files)
+		// The goal counts the marker, at its largest, as output.
+		goal := int(matchShare * float64(sp.limit+plannerReserve(len(sp.text))))
+		lineBytes := 0
+		var pending []*searchFile
+		for _, f := range spreadOrder(files) {
+			if c := first[f.order]; lineBytes < goal && used+c <= avail-floor {
+				f.shown = 1
+				used += c
+				// An rg heading is the path part of its lines.
+				lineBytes += sp.lineCost(f.lines[0])
+				if f.heading != (searchLine{}) {
+					lineBytes += keepLine(sp.text, f.heading).size()
+				}
+				continue
+			}
+			pending = append(pending, f)
+		}
+		// The index of the other files takes what it needs of the rest;
+		// what it leaves goes to more first lines, cut shorter when that
+		// is what fits, as long as the index stays as detailed.
+		sp.index = fitIndex(unshownFiles(files), avail-used)
+		recounts := 0
+		for _, f := range pending {
+			save := 0
+			if sp.index.flat {
+				save = len(indexEntry(f)) + 2
+			}
+			left := avail - used - sp.index.cost - indexSlack
+			c := first[f.order]
+			if c-save > left {
+				c = sp.shrinkFirst(f, left+save)
+			}
+			if c < 0 || c-save > left {
+				continue
+			}
+			f.shown = 1
+			used += c
+			if sp.index.flat {
+				sp.index.cost -= save
+				continue
+			}
+			// A coarser index for one more line is a bad trade; and
+			// each check costs a pass over the files, so there are few.
+			ix := fitIndex(unshownFiles(files), avail-used)
+			if recounts++; recounts > maxRecounts || ix.coarser(sp.index) {
+				f.shown = 0
+				used -= c
+				delete(sp.caps, f.lines[0].start)
+				if recounts > maxRecounts {
+					break
+				}
+				continue
+			}
+			sp.index = ix
+		}
+		sp.index = fitIndex(unshownFiles(files), avail-used)
+		if sp.index.cost > avail-used {
+			return nil, false
+		}
+	}
+	// Further matches once every file shows one, a round at a time: every
+	// file's second before any third; a line that does not fit whole is
+	// cut to what does.
+	remaining := avail - used - sp.index.cost
+	var active []*searchFile
+	for _, f := range files {
+		if f.shown == 0 {
+			active = nil
+			break
+		}
+		if f.more() {
+			active = append(active, f)
+		}
+	}
+	for len(active) > 0 {
+		next := active[:0]
+		for _, f := range active {
+			c := sp.nextCost(f)
+			if c > remaining {
+				c = sp.shrinkNext(f, remaining)
+			}
+			if c < 0 || c > remaining {
+				continue
+			}
+			f.take()
+			remaining -= c
+			if f.more() {
+				next = append(next, f)
+			}
+		}
+		active = next
+	}
+	// Context lines only once the matches are settled.
+	var cx *searchContext
+	if sp.sc.context > 0 {
+		cx = newSearchContext(sp.text, *sp.sc, sp.lineCap)
+		sp.contextKept = cx.grow(remaining)
+	}
+	var items []item
+	at := 0
+	for _, f := range files {
+		items = sp.appendFileItems(items, f, cx, at)
+		at += f.shown
+	}
+	items = append(items, sp.notices...)
+	for _, l := range sp.index.lines {
+		items = append(items, noteLine(l))
+	}
+	return items, true
+}
+
+// maxRecounts bounds the passes over the files that check the index
+// stays as detailed when a file leaves it.
+const maxRecounts = 24
+
+// indexSlack is what the index may grow by when files leave it, as its
+// lines wrap differently.
+const indexSlack = 16
+
+// spreadOrder returns files in the order they get a first line when not
+// all can: the first, the last and the busiest, then files evenly between
+// (the middle, the quarters, …), every third pick the next busiest.
+func spreadOrder(files []*searchFile) []*searchFile {
+	n := len(files)
+	if n == 0 {
+		return nil
+	}
+	busiest := slices.Clone(files)
+	slices.SortStableFunc(busiest, func(a, b *searchFile) int { return b.count - a.count })
+	seen := make(map[*searchFile]bool, n)
+	out := make([]*searchFile, 0, n)
+	add := func(f *searchFile) {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	add(files[0])
+	add(files[n-1])
+	add(busiest[0])
+	type span struct{ lo, hi int }
+	queue := []span{{0, n - 1}}
+	b := 1
+	for len(queue) > 0 || b < n {
+		for k := 0; k < 2 && len(queue) > 0; k++ {
+			s := queue[0]
+			queue = queue[1:]
+			if s.hi-s.lo < 2 {
+				continue
+			}
+			mid := (s.lo + s.hi + 1) / 2 // the middle of n files is file n/2
+			add(files[mid])
+			queue = append(queue, span{s.lo, mid}, span{mid, s.hi})
+		}
+		if b < n {
+			add(busiest[b])
+			b++
+		}
+	}
+	for _, f := range files {
+		add(f)
+	}
+	return out
+}
+
+func unshownFiles(files []*searchFile) []*searchFile {
+	var out []*searchFile
+	for _, f := range files {
+		if f.shown == 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// minCut is the fewest bytes of a line's text a cut keeps.
+const minCut = 48
+
+// shrinkFirst cuts f's first line to what fits in room with its heading
+// and count note, and returns the cost, or -1 when no cut of at least
+// minCut bytes fits.
+func (sp *searchPlanner) shrinkFirst(f *searchFile, room int) int {
+	rest := sp.firstCost(f) - sp.lineCost(f.lines[0])
+	return sp.shrink(f.lines[0], room-rest) + rest
+}
+
+// shrinkNext is shrinkFirst for f's next line.
+func (sp *searchPlanner) shrinkNext(f *searchFile, room int) int {
+	l, _ := f.nextLine()
+	rest := sp.nextCost(f) - sp.lineCost(l)
+	return sp.shrink(l, room-rest) + rest
+}
+
+// shrink sets the cap of l to the largest that fits its cost in room,
+// and returns the cost; without room for minCut bytes it returns a large
+// negative number, leaving l as it was.
+func (sp *searchPlanner) shrink(l searchLine, room int) int {
+	const none = -1 << 40
+	if l.end-l.body <= minCut || l.body <= l.start {
+		return none
+	}
+	lo, hi := minCut, min(sp.capOf(l), l.end-l.body)
+	if sp.lineCostCap(l, lo) > room {
+		return none
+	}
+	for hi-lo > 1 { // lineCostCap(l, lo) fits; hi does not
+		mid := (lo + hi) / 2
+		if sp.lineCostCap(l, mid) <= room {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if sp.caps == nil {
+		sp.caps = map[int]int{}
+	}
+	sp.caps[l.start] = lo
+	return sp.lineCostCap(l, lo)
+}
+
+// capOf is the cap of l's text: lineCap, or what shrink set.
+func (sp *searchPlanner) capOf(l searchLine) int {
+	if c, ok := sp.caps[l.start]; ok {
+		return c
+	}
+	return sp.lineCap
+}
+
+// firstCost is what showing f's first line costs: its heading, the line,
+// and the count of the rest.
+func (sp *searchPlanner) firstCost(f *searchFile) int {
+	n := sp.lineCost(f.lines[0]) + len(countNote(f, 1))
+	if f.heading != (searchLine{}) {
+		n += keepLine(sp.text, f.heading).size()
+	}
+	if note := countNote(f, 1); note != "" {
+		n += 2
+	}
+	return n
+}
+
+// nextCost is what showing one more line of f adds.
+func (sp *searchPlanner) nextCost(f *searchFile) int {
+	l, _ := f.nextLine()
+	n := sp.lineCost(l)
+	if note := countNote(f, f.shown); note != "" {
+		n -= len(note) + 2
+	}
+	if note := countNote(f, f.shown+1); note != "" {
+		n += len(note) + 2
+	}
+	return n
+}
+
+// countNote says how many matches of f are not shown, or "" when all are
+// (or none: the index counts those files).
+func countNote(f *searchFile, shown int) string {
+	if shown == 0 || shown >= f.count {
+		return ""
+	}
+	return "[…+" + txt.Commas(f.count-shown) + " more " + plural(f.count-shown, "match", "matches") + "]"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// appendFileItems writes f: its heading (when it shows lines), its shown
+// lines with the context cx keeps around them (nil for none; f's spans
+// start at cx.spans[first]), its count note.
+func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *searchContext, first int) []item {
+	if f.shown == 0 {
+		return items
+	}
+	text := sp.text
+	var spans []contextSpan
+	if cx != nil {
+		spans = cx.spans[first : first+f.shown]
+		if first > 0 && cx.separated(&cx.spans[first-1], &spans[0]) {
+			items = append(items, keepLine(text, cx.sc.separator))
+		}
+	}
+	if f.heading != (searchLine{}) {
+		items = append(items, keepLine(text, f.heading))
+	}
+	front := f.shown - f.back
+	note := countNote(f, f.shown)
+	for i, l := range f.appendShown(nil) {
+		if i == front && note != "" {
+			items = append(items, noteLine(note)) // between the first lines and the last
+			note = ""
+		}
+		if spans == nil {
+			items = sp.appendLine(items, l)
+			continue
+		}
+		s := &spans[i]
+		if i > 0 && cx.separated(&spans[i-1], s) {
+			items = append(items, keepLine(text, cx.sc.separator))
+		}
+		items = cx.appendLines(items, f, s.up, l.start)
+		items = sp.appendLine(items, l)
+		items = cx.appendLines(items, f, s.after, s.down)
+	}
+	if note != "" {
+		items = append(items, noteLine(note))
+	}
+	return items
+}
+
+// keepLine keeps a whole line with its line break; the input's last line,
+// which may have none, gets one written after it.
+func keepLine(text string, l searchLine) item {
+	end := l.end
+	if end < len(text) && text[end] == '\r' {
+		end++
+	}
+	if end < len(text) && text[end] == '\n' {
+		return keepRange(l.start, end+1)
+	}
+	return item{start: l.start, end: end, eol: true}
+}
+
+// headItem keeps a line, cut to lineCap bytes on a rune boundary with a
+// note of what it left out.
+func headItem(text string, l searchLine, lineCap int) item {
+	// Never cut into `path:NN:`: where the match is matters most.
+	lineCap = max(lineCap, l.body-l.start+16)
+	if l.end-l.start <= lineCap {
+		return keepLine(text, l)
+	}
+	cut := txt.RuneStartAtOrBefore(text, l.start+lineCap)
+	return item{start: l.start, end: cut, note: "…[" + txt.Commas(l.end-cut) + " bytes]…"}
+}
+
+// cut decides how a match line is shown: whole, or its `path:NN:` and
+// the head of its text up to h, then text[a:b] around the matched text
+// when it can be found further on (a == h when not).
+func (sp *searchPlanner) cut(l searchLine, lineCap int) (h, a, b int, whole bool) {
+	if l.end-l.body <= lineCap || l.body <= l.start {
+		return 0, 0, 0, true
+	}
+	body := sp.text[l.body:l.end]
+	h, a = l.body, l.body
+	if p := sp.findNeedle(body); p > lineCap/2 {
+		// A third of the cap for the head, the rest around the match.
+		h = txt.RuneStartAtOrBefore(sp.text, l.body+lineCap/3)
+		a = max(h, txt.RuneStartAtOrBefore(sp.text, l.body+p-lineCap/6))
+		lineCap -= h - l.body
+	}
+	b = min(l.end, a+lineCap)
+	if b < l.end {
+		b = txt.RuneStartAtOrBefore(sp.text, b)
+	}
+	return h, a, b, false
+}
+
+// lineCost is the bytes appendLine writes for l.
+func (sp *searchPlanner) lineCost(l searchLine) int { return sp.lineCostCap(l, sp.capOf(l)) }
+
+// lineCostCap is lineCost with lineCap bytes of text.
+func (sp *searchPlanner) lineCostCap(l searchLine, lineCap int) int {
+	h, a, b, whole := sp.cut(l, lineCap)
+	if whole {
+		return keepLine(sp.text, l).size()
+	}
+	n := 0
+	if a > h {
+		n += h - l.start + len(skipNote(a-h))
+		n += b - a
+	} else {
+		n += b - l.start
+	}
+	if b < l.end {
+		n += len(skipNote(l.end-b)) + 2
+	} else {
+		n += keepLine(sp.text, searchLine{start: a, end: l.end}).size() - (b - a)
+	}
+	return n
+}
+
+// appendLine appends the items of a match line: the line, or its cut
+// with `…[N bytes]…` where bytes are left out.
+func (sp *searchPlanner) appendLine(items []item, l searchLine) []item {
+	h, a, b, whole := sp.cut(l, sp.capOf(l))
+	if whole {
+		return append(items, keepLine(sp.text, l))
+	}
+	start := l.start
+	if a > h {
+		items = append(items, item{start: l.start, end: h, note: skipNote(a - h), glue: true})
+		start = a
+	}
+	if b < l.end {
+		return append(items, item{start: start, end: b, note: skipNote(l.end - b)})
+	}
+	return append(items, keepLine(sp.text, searchLine{start: start, end: l.end}))
+}
+
+func skipNote(n int) string { return "…[" + txt.Commas(n) + " bytes]…" }
+
+// findNeedle returns where the matched text starts in body, or -1.
+func (sp *searchPlanner) findNeedle(body string) int {
+	if !sp.needleDone {
+		sp.needle, sp.needleDone = guessNeedle(sp.text, sp.sc.files), true
+	}
+	if sp.needle == "" {
+		return -1
+	}
+	return strings.Index(body, sp.needle)
+}
+
+// guessNeedle returns the word most match lines share — what a literal
+// search matched — when one is in at least half of a sample of them.
+func guessNeedle(text string, files []*searchFile) string {
+	const sampleLines, sampleBytes = 256, 2048
+	df := map[string]int{}
+	seen := map[string]bool{}
+	n := 0
+	for _, f := range files {
+		for _, l := range f.lines[:min(3, len(f.lines))] {
+			if n == sampleLines {
+				break
+			}
+			n++
+			body := text[l.body:min(l.end, l.body+sampleBytes)]
+			clear(seen)
+			for i := 0; i < len(body); {
+				if !isWordByte(body[i]) {
+					i++
+					continue
+				}
+				j := i
+				for j < len(body) && isWordByte(body[j]) {
+					j++
+				}
+				if w := body[i:j]; j-i >= 3 && !seen[w] {
+					seen[w] = true
+					df[w]++
+				}
+				i = j
+			}
+		}
+	}
+	best, bestN := "", 0
+	for w, c := range df {
+		if c > bestN || (c == bestN && (len(w) > len(best) || (len(w) == len(best) && w < best))) {
+			best, bestN = w, c
+		}
+	}
+	if 2*bestN < n {
+		return ""
+	}
+	return best
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// noticeItems keeps notices within room bytes: of each kind, a line of
+// each shape of path (a directory, a .so, a .pyc) and the last line,
+// verbatim, in input order, and a count of the kind; fewer lines when
+// they do not fit, taking turns between kinds; one line of totals as a
+// last resort, none when even that does not fit.
+func (sp *searchPlanner) noticeItems(room int) []item {
+	notices := sp.sc.notices
+	if len(notices) == 0 {
+		return nil
+	}
+	var counts []item
+	for _, n := range notices {
+		counts = append(counts, noteLine("["+n.key+": "+txt.Plural(n.count, "line")+" in all]"))
+	}
+	left := room - itemsSize(counts)
+	if left < 0 {
+		total := 0
+		for _, n := range notices {
+			total += n.count
+		}
+		it := noteLine("[" + txt.Plural(total, "notice") + " of " + txt.Plural(len(notices), "kind") + " (binary files, errors) not shown]")
+		if it.size() <= room {
+			return []item{it}
+		}
+		return nil
+	}
+	// Candidates of each kind: its first line, its last, the first line
+	// of each other shape of path, then lines spread evenly between.
+	cands := make([][]searchLine, len(notices))
+	for i, n := range notices {
+		seen := map[searchLine]bool{}
+		var c []searchLine
+		add := func(l searchLine) {
+			if !seen[l] {
+				seen[l] = true
+				c = append(c, l)
+			}
+		}
+		add(n.lines[0])
+		add(n.last)
+		for _, l := range n.samples {
+			add(l)
+		}
+		for step := len(n.lines) / 2; step >= 1 && len(c) < 64; step /= 2 {
+			for k := step; k < len(n.lines) && len(c) < 64; k += 2 * step {
+				add(n.lines[k])
+			}
+		}
+		cands[i] = c
+	}
+	var kept []searchLine
+	for round := 0; ; round++ {
+		added := false
+		for i := range cands {
+			if round >= len(cands[i]) {
+				continue
+			}
+			it := headItem(sp.text, cands[i][round], 300)
+			if it.size() <= left {
+				kept = append(kept, cands[i][round])
+				left -= it.size()
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	slices.SortFunc(kept, func(a, b searchLine) int { return a.start - b.start })
+	var items []item
+	for _, l := range kept {
+		items = append(items, headItem(sp.text, l, 300))
+	}
+	return append(items, counts...)
+}

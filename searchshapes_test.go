@@ -1,0 +1,205 @@
+package headroom
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// Outputs that carry `file.go:12:` but are not search output: every shape
+// declines them.
+func TestSearchShapesDeclineLookalikes(t *testing.T) {
+	var goJSON, goLog, lsR, words, prose strings.Builder
+	prose.WriteString("docs/README.md\nThis guide explains the configuration.\n\n")
+	for i := range 200 {
+		ev, _ := json.Marshal(map[string]string{"Time": "2026-11-23T18:25:06.274801686Z", "Action": "output", "Package": "example.com/x",
+			"Test": fmt.Sprint("TestMany/case", i), "Output": fmt.Sprintf("    a_test.go:%d: value %d: got %d, want %d\n", 11+i, i, 2*i, 3*i)})
+		goJSON.Write(append(ev, '\n'))
+		fmt.Fprintf(&goLog, "2026/11/23 18:25:%02d main.go:%d: request %d served\n", i%60, 40+i, i)
+		fmt.Fprintf(&lsR, "./pkg/dir%d:\nfile%d.go\nfile%d_test.go\n\n", i, i, i)
+		fmt.Fprintf(&words, "word%d\n", i)
+		fmt.Fprintf(&prose, "Paragraph %d says what step %d does.\nIt goes on for a line.\n\n", i, i)
+	}
+	for name, text := range map[string]string{
+		"go test -json": goJSON.String(), "timestamped log": goLog.String(), "ls -R": lsR.String(), "words": words.String(), "prose after a path": prose.String(),
+	} {
+		if p, ok := planSearchShapes(text, 4000, searchOptions{}); ok {
+			t.Errorf("%s: taken for search output: %s", name, p.what)
+		}
+	}
+}
+
+// rg --heading without line numbers: a path, the matched lines as they
+// are, a blank line between files.
+func TestSearchBareHeadings(t *testing.T) {
+	var b strings.Builder
+	for f := range 40 {
+		fmt.Fprintf(&b, "net/http/file%d.go\n", f)
+		for m := range 1 + f%4 {
+			fmt.Fprintf(&b, "\tif err != nil { // %d.%d\n", f, m)
+		}
+		b.WriteString("\n")
+	}
+	text := b.String()
+	p, ok := planSearchShapes(text, 1500, searchOptions{})
+	if !ok {
+		t.Fatal("declined rg --heading output without line numbers")
+	}
+	checkPlan(t, text, p, 1500)
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, want := range []string{"net/http/file0.go\n\tif err != nil { // 0.0\n", "net/http/file39.go\n\tif err != nil { // 39.0\n", " of 100 matched lines"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestSearchCounts(t *testing.T) {
+	var b strings.Builder
+	total, zeros := 0, 0
+	for i := range 300 {
+		n := (i * 7) % 13
+		if i%3 == 0 {
+			n = 0
+		}
+		total += n
+		if n == 0 {
+			zeros++
+		}
+		fmt.Fprintf(&b, "src/pkg%d/file%d.go:%d\n", i%9, i, n)
+	}
+	b.WriteString("grep: src/blob.bin: binary file matches\n")
+	text := b.String()
+	p, ok := planSearchShapes(text, 2000, searchOptions{})
+	if !ok {
+		t.Fatal("declined grep -c output")
+	}
+	checkPlan(t, text, p, 2000)
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if !strings.Contains(p.what, "300 files counted, "+txt.Commas(total)+" matches in all") {
+		t.Errorf("what %q", p.what)
+	}
+	// Sorted by count, busiest first.
+	prev := 1 << 30
+	for _, line := range strings.Split(out, "\n") {
+		if _, n, ok := parseCountLine(line); ok {
+			if n > prev {
+				t.Fatalf("%q after a count of %d", line, prev)
+			}
+			prev = n
+		}
+	}
+	if !strings.Contains(out, "[0 matches in "+itoa(zeros)+" files: ") {
+		t.Errorf("zeros not summarised:\n%s", out)
+	}
+	if strings.Contains(out, ":0\n") {
+		t.Errorf("a zero row kept as a row:\n%s", out)
+	}
+}
+
+func TestSearchJSONEvents(t *testing.T) {
+	var b strings.Builder
+	for f := range 30 {
+		path := fmt.Sprintf("net/file%d.go", f)
+		fmt.Fprintf(&b, `{"type":"begin","data":{"path":{"text":%q}}}`+"\n", path)
+		for m := range 4 {
+			fmt.Fprintf(&b, `{"type":"match","data":{"path":{"text":%q},"lines":{"text":"\tmu sync.Mutex // %d\n"},"line_number":%d,"absolute_offset":1,"submatches":[{"match":{"text":"sync.Mutex"},"start":4,"end":14}]}}`+"\n", path, m, 10*m+1)
+		}
+		fmt.Fprintf(&b, `{"type":"end","data":{"path":{"text":%q},"binary_offset":null,"stats":{}}}`+"\n", path)
+	}
+	b.WriteString(`{"data":{"stats":{"matched_lines":120}},"type":"summary"}` + "\n")
+	text := b.String()
+	p, ok := planSearchShapes(text, 3000, searchOptions{})
+	if !ok {
+		t.Fatal("declined rg --json output")
+	}
+	checkPlan(t, text, p, 3000)
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, want := range []string{
+		`{"type":"begin","data":{"path":{"text":"net/file0.go"}}}` + "\n" + `{"type":"match","data":{"path":{"text":"net/file0.go"},"lines":{"text":"\tmu sync.Mutex // 0\n"}`,
+		`{"type":"match","data":{"path":{"text":"net/file29.go"},"lines":{"text":"\tmu sync.Mutex // 0\n"}`,
+		`{"data":{"stats":{"matched_lines":120}},"type":"summary"}`, "of 120 matched lines",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestSearchFileList(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&b, "/home/dev/src/proj/pkg%d/sub/file%d.go\n", i%5, i)
+	}
+	text := b.String()
+	p, ok := planSearchShapes(text, 2000, searchOptions{})
+	if !ok {
+		t.Fatal("declined a file list")
+	}
+	checkPlan(t, text, p, 2000)
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, want := range []string{"/home/dev/src/proj/pkg0/sub/file0.go\n", "/home/dev/src/proj/pkg4/sub/file399.go\n", "400 paths listed, all under /home/dev/src/proj/", "/home/dev/src/proj/pkg2/sub/ ("} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+}
+
+func FuzzParseNotice(f *testing.F) {
+	for _, s := range []string{"grep: a/b.pyc: binary file matches", "Binary file x matches", "rg: p: Permission denied (os error 13)", "find: ‘/x’: Permission denied", "a: b: c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		key, path, ok := parseNotice(line)
+		if !ok {
+			return
+		}
+		if key == "" || !strings.HasPrefix(line, "Binary file ") && !strings.Contains(line, strings.TrimPrefix(key[strings.LastIndex(key, ": ")+1:], " ")) {
+			t.Fatalf("key %q not in %q", key, line)
+		}
+		if path != "" && !strings.Contains(line, path) {
+			t.Fatalf("path %q not in %q", path, line)
+		}
+	})
+}
+
+func FuzzMatchPrefix(f *testing.F) {
+	for _, s := range []string{"a.go:12:x", `C:\a\b.go:3:4:y`, "12:x", "https://h:80/a.gz:7:z", "2026-01-02 10:11:12 x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		path, ok := matchPrefix(line)
+		if !ok {
+			return
+		}
+		if !strings.HasPrefix(line, path) {
+			t.Fatalf("path %q is not a prefix of %q", path, line)
+		}
+		if off := bodyOffset(line, len(path)); off < len(path) || off > len(line)+1 {
+			t.Fatalf("body offset %d out of %q", off, line)
+		}
+	})
+}
+
+func FuzzSearchShapes(f *testing.F) {
+	f.Add("src/a.go:3\nsrc/b.go:0\n", 200)
+	f.Add(`{"type":"match","data":{"path":{"text":"a"},"lines":{"text":"x\n"},"line_number":1}}`+"\n", 300)
+	f.Add("/a/b/c.go\n/a/b/d.go\n./x\n", 100)
+	f.Add(`{"type":"match","data":{"path":{"bytes":"/w=="},"lines":{"bytes":"AA=="},"line_number":null}}`+"\n", 300)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		limit = abs(limit) % 20000
+		// Enough lines for the shapes to accept: the fuzzer's text, many times.
+		text = strings.Repeat(text, 1+searchMinMatches/max(1, strings.Count(text, "\n")))
+		for _, try := range []func(string, int) (plan, bool){
+			planSearchCounts, planSearchList,
+			func(s string, l int) (plan, bool) { return planSearchJSON(s, l, searchOptions{}) },
+		} {
+			if p, ok := try(text, limit); ok {
+				checkPlan(t, text, p, limit)
+			}
+		}
+	})
+}
