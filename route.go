@@ -48,7 +48,7 @@ func routes(cfg config) []planner {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false
 			}
-			return planLog(out.Text, limit, logOptions{})
+			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
 		}},
 		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planListing(out.Text, limit)
