@@ -31,6 +31,10 @@ func routes(cfg config) []planner {
 		{StrategyJSONLines, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planJSONLines(out.Text, limit)
 		})},
+		// A JSON-lines test stream (go test -json) is a test log: before
+		// search, which would take the `file.go:12:` inside its Output
+		// strings for matches, and before JSON.
+		{StrategyLog, planTestEvents},
 		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planSearch(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		})},
