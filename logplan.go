@@ -8,11 +8,11 @@ import (
 
 // logOptions tunes planLog; the zero value means the defaults.
 type logOptions struct {
-	lineCap   int // bytes of one kept line shown; 0 means defaultLogLineCap
-	head      int // first lines kept; 0 means defaultLogHead
-	tail      int // last lines kept; 0 means defaultLogTail
-	traceHead int // first lines of an error block kept before its last ones; 0 means defaultTraceHead
-	traceTail int // last lines of an error block; 0 means defaultTraceTail
+	lineCap   int  // bytes of one kept line shown; 0 means defaultLogLineCap
+	head      int  // first lines kept; 0 means defaultLogHead
+	tail      int  // last lines kept; 0 means defaultLogTail
+	traceHead int  // first lines of an error block kept before its last ones; 0 means defaultTraceHead
+	traceTail int  // last lines of an error block; 0 means defaultTraceTail
 	exitCode  *int // the command's exit status; nil when unknown
 }
 
@@ -290,21 +290,6 @@ func (o logOptions) withDefaults() logOptions {
 	return o
 }
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 // isTellingLine reports whether a line inside an error block says what
 // went wrong.
 func isTellingLine(l string) bool {
@@ -349,10 +334,6 @@ func isPanicLine(l string) bool {
 	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.Contains(l, " panicked at ") ||
 		strings.HasPrefix(l, "Traceback") || strings.HasPrefix(l, "Exception in thread ")
 }
-
-
-
-
 
 // dedupWarnings returns the representative (first) line of each distinct
 // warning, in order, and how many times each occurs, by line index. It
@@ -600,7 +581,6 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	return order, mid
 }
 
-
 // appendTelling appends to order the telling lines of block b from its
 // from-th to before its to-th, each with the line after it when it ends in
 // ':'.
@@ -705,21 +685,25 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 	return s.pick(i)
 }
 
-// fill spends the limit until bound on what is left: every block's lines,
-// then the tail growing upwards and the head downwards in turns, so that
-// no line of a failure is dropped, and no fact-bearing line, while a
-// quarter of the budget is unused.
+// fill spends the limit on what is left while less than bound is used:
+// every block's lines, every failure and summary line, then the tail
+// growing upwards and the head downwards in turns, so that no line of a
+// failure, and no other line, is dropped while a quarter of the budget is
+// unused.
 func (s *logSelection) fill(bound int) {
 	for _, b := range s.blocks {
 		if b.dupOf < 0 {
-			for i := b.first; i <= b.last; i++ {
-				s.pickWithin(i, bound)
+			for i := b.first; i <= b.last && s.cost < bound; i++ {
+				s.pick(i)
 			}
 		}
 	}
 	for i, l := range s.lines {
+		if s.cost >= bound {
+			return
+		}
 		if l.class == lineError || l.class == lineSummary {
-			s.pickWithin(i, bound)
+			s.pick(i)
 		}
 	}
 	top, bottom := 0, len(s.lines)-1
@@ -733,11 +717,14 @@ func (s *logSelection) fill(bound int) {
 		if top > bottom {
 			break
 		}
-		a := !s.lines[bottom].repeat && s.pickWithin(bottom, bound)
+		a := !s.lines[bottom].repeat && s.pick(bottom)
 		bottom--
-		c := !s.lines[top].repeat && s.pickWithin(top, bound)
+		if s.cost >= bound {
+			break
+		}
+		c := !s.lines[top].repeat && s.pick(top)
 		top++
-		if !a && !c && s.cost+s.gapCost*2 >= bound {
+		if !a && !c && s.cost+s.gapCost*2 >= s.limit {
 			break
 		}
 	}
@@ -897,16 +884,32 @@ func (s *logSelection) items() []item {
 }
 
 // lineItem keeps one line, cut at lineCap on a rune boundary, with a (×N)
-// mark when it stands for N occurrences.
+// mark when it stands for N occurrences. A line with terminal noise (ANSI
+// escapes, segments a '\r' overwrote) is written clean, as the terminal
+// showed it.
 func (s *logSelection) lineItem(l logLine, times int) item {
+	var mark string
+	if times > 1 {
+		mark = " (×" + txt.Commas(times) + ")"
+	}
+	if raw := s.text[l.start:l.end]; txt.HasTerminalNoise(raw) {
+		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")
+		if len(clean) > s.lineCap {
+			end := txt.RuneStartAtOrBefore(clean, s.lineCap)
+			mark = "…[+" + txt.Commas(len(clean)-end) + " bytes]" + mark
+			clean = clean[:end]
+		}
+		if clean == "" && mark == "" {
+			clean = " "
+		}
+		return noteLine(clean + mark)
+	}
 	end, note := l.end, ""
 	if l.end-l.start > s.lineCap {
 		end = txt.RuneStartAtOrBefore(s.text, l.start+s.lineCap)
 		note = "…[+" + txt.Commas(l.end-end) + " bytes]"
 	}
-	if times > 1 {
-		note += " (×" + txt.Commas(times) + ")"
-	}
+	note += mark
 	if note != "" {
 		return item{start: l.start, end: end, note: note}
 	}

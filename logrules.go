@@ -94,8 +94,8 @@ var logRules = []logRule{
 	{at: atEither, lit: "Tests:", class: lineSummary},
 	{at: atEither, lit: "Test Suites:", class: lineSummary},
 	{at: atCol0, lit: "Ran ", suffix: "s", shape: hasDigit, class: lineSummary}, // unittest: Ran 12 tests in 0.01s
-	{at: atCol0, lit: "FAILED (", class: lineSummary},                            // unittest
-	{at: atCol0, lit: "BUILD ", class: lineSummary},                              // maven, gradle
+	{at: atCol0, lit: "FAILED (", class: lineSummary},                           // unittest
+	{at: atCol0, lit: "BUILD ", class: lineSummary},                             // maven, gradle
 	{at: atCol0, lit: "[INFO] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "[ERROR] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "Build FAILED", class: lineSummary},
