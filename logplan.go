@@ -386,20 +386,25 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
 		if tokenStart {
-			end := i
+			end, marks := i, false
 			for end < len(s) && s[end] != ' ' && s[end] != '\t' {
+				if b := s[end]; b == '/' || b == ':' || b == '(' || b == ']' {
+					marks = true
+				}
 				end++
 			}
-			if isIdentityToken(s[i:end]) {
+			if marks && isIdentityToken(s[i:end]) {
 				dst = append(dst, s[i:end]...)
 				i = end - 1
 				continue
 			}
 		}
-		if q := closingQuote(s, i); q > i {
-			dst = append(dst, s[i:q]...)
-			i = q - 1
-			continue
+		if c == '"' || c == '`' || c == '\'' || c == 0xe2 {
+			if q := closingQuote(s, i); q > i {
+				dst = append(dst, s[i:q]...)
+				i = q - 1
+				continue
+			}
 		}
 		switch {
 		case c == '0' && i+1 < len(s) && (s[i+1] == 'x' || s[i+1] == 'X'):

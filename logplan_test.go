@@ -237,11 +237,11 @@ func BenchmarkPlanLog(b *testing.B) {
 		b.Run(size.name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
-			for b.Loop() {
+			reportCPUThroughput(b, len(text), func() {
 				if _, ok := planLog(text, 15000, logOptions{}); !ok {
 					b.Fatal("declined")
 				}
-			}
+			})
 		})
 	}
 }

@@ -268,13 +268,14 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 	if !indented && isJSErrorLine(line) {
 		return lineError, blockTrace
 	}
-	switch compilerDiagnostic(line) {
-	case "error":
+	diag, level, sig := lineSignals(line)
+	switch diag {
+	case diagError:
 		return lineError, blockTrace
-	case "warning":
+	case diagWarning:
 		return lineWarning, 0
 	}
-	switch l, _ := levelWord(line); l {
+	switch level {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
 		return lineError, blockTrace
 	case "WARN", "WARNING":
@@ -290,7 +291,6 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 			return r.class, r.block
 		}
 	}
-	sig := failureSignal(t)
 	switch {
 	case sig == sigCount:
 		return lineSummary, blockGeneric
@@ -492,77 +492,145 @@ func isWordByte(c byte) bool {
 }
 
 // failureSignal looks for a failure word standing as a word, or a count
-// of failures above zero, in the first 400 bytes of line. Benign forms do
-// not count: `0 errors`, `-Werror`, `errors.go`, `--no-error-on-…`,
-// `Failures: 0`, `no errors`.
+// of failures above zero, in the first 400 bytes of line.
 func failureSignal(line string) int {
+	_, _, sig := lineSignals(line)
+	return sig
+}
+
+// Compiler diagnostics.
+const (
+	diagNone = iota
+	diagError
+	diagWarning
+)
+
+// letterTab marks ASCII letters.
+var letterTab = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	return t
+}()
+
+// lineSignals reads the words of the first 400 bytes of line once and
+// returns the generic signals in them: a compiler's diagnostic (`file:1:2:
+// error: …`, `file.ts(1,2): error TS…`), the first log level word standing
+// as a whole upper-case word in the first 120 bytes (` ERROR `, `[WARN]`,
+// `INFO:`), and a failure signal — a failure word standing as a word, or
+// a count of failures above zero. Benign forms do not count: `0 errors`,
+// `-Werror`, `errors.go`, `--no-error-on-…`, `Failures: 0`, `no errors`.
+func lineSignals(line string) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !wordStart[c] {
-			continue
-		}
-		if c >= 0x80 {
-			if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
-				return sigFailure
+		if !letterTab[c] {
+			if c >= 0x80 && sig == sigNone {
+				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
+					sig = sigFailure
+				}
 			}
 			continue
 		}
-		if i > 0 && (isWordByte(s[i-1]) || s[i-1] == '-' || s[i-1] == ',' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '$' || s[i-1] == '@') {
-			continue
-		}
-		j := i
-		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+		j := i + 1
+		for j < len(s) && letterTab[s[j]] {
 			j++
 		}
-		if j-i < 3 || j-i > 10 {
-			i = j
+		var prev byte = ' '
+		if i > 0 {
+			prev = s[i-1]
+		}
+		if isWordByte(prev) {
+			i = j - 1 // inside a word: x2error, E1122
 			continue
 		}
 		w := s[i:j]
-		if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
-			i = j // errors.go, error-prone, error_code, error(…), errors/
-			continue
+		var next byte = ' '
+		if j < len(s) {
+			next = s[j]
 		}
-		if isCountWord(w) {
-			if n := numberBefore(s[:i]); n > 0 {
-				return sigCount
-			} else if n == 0 {
-				i = j
-				continue
+		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+			switch w {
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+				level = w
 			}
 		}
-		if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
-			i = j
-			continue
+		if diag == diagNone && prev == ' ' && i >= 2 && (c == 'e' || c == 'w') {
+			before := s[:i-1]
+			before = strings.TrimSuffix(before, " fatal")
+			if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") {
+				rest := s[j:]
+				switch {
+				case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+					diag = diagError
+				case w == "warning" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+					diag = diagWarning
+				}
+			}
 		}
-		return sigFailure
+		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordStart[c] {
+			sig = failureWordAt(s, i, j)
+		}
+		i = j - 1
 	}
-	return sigNone
+	return diag, level, sig
+}
+
+// failureWordAt classes the word s[i:j], which starts a word: a failure
+// word, a count of failures above zero, or nothing.
+func failureWordAt(s string, i, j int) int {
+	if i > 0 && (s[i-1] == '-' || s[i-1] == ',' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '$' || s[i-1] == '@') {
+		return sigNone
+	}
+	w := s[i:j]
+	if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
+		return sigNone // errors.go, error-prone, error_code, error(…), errors/
+	}
+	if isCountWord(w) {
+		if n := numberBefore(s[:i]); n > 0 {
+			return sigCount
+		} else if n == 0 {
+			return sigNone
+		}
+	}
+	if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
+		return sigNone
+	}
+	return sigFailure
+}
+
+// lowerASCII returns w in lower case, in buf when it is short.
+func lowerASCII(buf []byte, w string) string {
+	buf = buf[:0]
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return string(buf)
 }
 
 // isFailureWord reports whether w, followed by rest, is a failure word.
 func isFailureWord(w, rest string) bool {
-	for _, f := range failureWords {
-		switch {
-		case len(f) == len(w):
-			if strings.EqualFold(w, f) {
-				return true
-			}
-		case strings.IndexByte(f, ' ') == len(w) && strings.EqualFold(w, f[:len(w)]):
-			if len(rest) >= len(f)-len(w) && strings.EqualFold(rest[:len(f)-len(w)], f[len(w):]) {
-				return true
-			}
-		}
+	var buf [16]byte
+	switch lowerASCII(buf[:], w) {
+	case "error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion", "abort", "aborted", "fail":
+		return true
+	case "not":
+		return len(rest) >= 3 && strings.EqualFold(rest[:3], " ok") && (len(rest) == 3 || !isWordByte(rest[3]))
+	case "segmentation":
+		return len(rest) >= 6 && strings.EqualFold(rest[:6], " fault")
 	}
 	return false
 }
 
 func isCountWord(w string) bool {
-	for _, c := range countWords {
-		if strings.EqualFold(w, c) {
-			return true
-		}
+	var buf [16]byte
+	switch lowerASCII(buf[:], w) {
+	case "failed", "failing", "failures", "failure", "errors", "error", "broken", "problems":
+		return true
 	}
 	return false
 }
