@@ -163,7 +163,8 @@ var logRules = []logRule{
 	{at: atCol0, lit: "[ERROR] ", class: lineError},
 	{at: atCol0, lit: "not ok ", class: lineError}, // TAP; its YAML block is indented
 	{at: atIndented, lit: "not ok ", class: lineError},
-	{at: atEither, lit: "✖ ", class: lineError}, // node --test
+	{at: atCol0, lit: "✖ ", shape: countFollows, class: lineSummary}, // eslint: ✖ 5 problems (3 errors, 2 warnings)
+	{at: atEither, lit: "✖ ", class: lineError},                       // node --test
 	{at: atEither, lit: "✗ ", class: lineError},
 	{at: atEither, lit: "× ", class: lineError},
 	{at: atCol0, lit: "************* Module ", class: lineOther},
@@ -361,6 +362,12 @@ func isBlank(line string) bool {
 		}
 	}
 	return true
+}
+
+// countFollows matches a mark followed by a count: `✖ 5 problems`.
+func countFollows(s string) bool {
+	_, rest, _ := strings.Cut(s, " ")
+	return digitRun(rest, 0) > 0
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
@@ -653,7 +660,7 @@ func zeroBefore(s string) bool {
 // zeroAfter reports `Failures: 0`, `errors=0`, `failed 0`.
 func zeroAfter(s string) bool {
 	s = strings.TrimLeft(s, ":= \t")
-	return strings.HasPrefix(s, "0") && (len(s) == 1 || !isWordByte(s[1]) || s[1] == ' ')
+	return strings.HasPrefix(s, "0") && (len(s) == 1 || !isWordByte(s[1]) && s[1] != '.')
 }
 
 // numberBefore returns the number standing right before a word (`3
@@ -662,11 +669,14 @@ func numberBefore(s string) int {
 	s = strings.TrimRight(s, " ")
 	j := len(s)
 	i := j
-	for i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ',') {
+	for i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ',' && i < j) {
 		i--
 	}
-	if i == j || i > 0 && isWordByte(s[i-1]) {
-		return -1
+	if i < j && s[i] == ',' {
+		i++
+	}
+	if i == j || i > 0 && (isWordByte(s[i-1]) || s[i-1] == ':' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '-') {
+		return -1 // a location (12:5), a version, a path, not a count
 	}
 	n := 0
 	for _, c := range []byte(s[i:j]) {

@@ -87,12 +87,12 @@ func FuzzLineAt(f *testing.F) {
 
 func TestCleanTerminal(t *testing.T) {
 	cases := map[string]string{
-		"\x1b[31mFAIL\x1b[0m":                     "FAIL",
-		"10%\r50%\r100% done":                      "100% done",
-		"error: x\r   \r":                         "error: x\r", // a CRLF end stays; the blank overwrite does not hide the line
-		"\x1b]0;title\x07ok":                       "ok",
-		"plain":                                    "plain",
-		"a\x1b":                                    "a",
+		"\x1b[31mFAIL\x1b[0m": "FAIL",
+		"10%\r50%\r100% done": "100% done",
+		"error: x\r   \r":     "error: x\r", // a CRLF end stays; the blank overwrite does not hide the line
+		"\x1b]0;title\x07ok":  "ok",
+		"plain":               "plain",
+		"a\x1b":               "a",
 		"\x1b[1m\x1b[32m✓\x1b[39m\x1b[22m passes": "✓ passes",
 	}
 	for in, want := range cases {
