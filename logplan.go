@@ -106,10 +106,10 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
 	verdict := verdictLines(text, lines)
-	if succeeded && strong == 0 && generic == 0 && !verdictFails(lines, verdict) {
+	if succeeded && strong == 0 && generic == 0 && !verdictFails(text, lines) {
 		return planSuccess(text, lines, verdict, limit, o)
 	}
-	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines, verdict)) {
+	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(text, lines)) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
@@ -123,7 +123,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		}
 	}
 	order, mid := logPriorities(text, lines, blocks, warnRep, o)
-	sel.pickAll(order[:mid])
+	sel.pickTelling(order[:mid])
 	if first := firstDistinct(blocks); first >= 0 {
 		sel.pickBlock(blocks[first], sel.cost+limit/firstBlockShare)
 	}
@@ -210,22 +210,23 @@ func verdictLines(text string, lines []logLine) []int {
 	return out
 }
 
-// verdictFails reports whether the verdict or the last lines speak of a
-// failure.
-func verdictFails(lines []logLine, verdict []int) bool {
-	for _, i := range verdict {
-		if lines[i].class == lineSummary {
-			return true
-		}
-	}
+// verdictFails reports whether the last lines speak of a failure: an
+// error line, or a summary that says FAIL or counts failures.
+func verdictFails(text string, lines []logLine) bool {
 	seen := 0
 	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
-		if lines[i].class == lineBlank {
+		l := lines[i]
+		if l.class == lineBlank {
 			continue
 		}
 		seen++
-		if lines[i].class == lineError {
+		switch l.class {
+		case lineError:
 			return true
+		case lineSummary:
+			if t := text[l.start:l.end]; strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
+				return true
+			}
 		}
 	}
 	return false
@@ -524,6 +525,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		if b.dupOf < 0 {
 			order = append(order, leadIn(text, lines, b)...)
 			order = appendTelling(order, text, lines, b, 0, 1)
+			order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
 		}
 	}
 	for _, b := range blocks {
@@ -531,7 +533,6 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 			for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
 				order = append(order, i)
 			}
-			order = append(order, userFrames(text, lines, b)...)
 		}
 	}
 	for k := 1; k < blockKeyLines; k++ {
@@ -656,7 +657,8 @@ type logSelection struct {
 	limit     int
 	cost      int
 	lineCap   int
-	gapCost   int // an upper bound on one gap note line
+	gapCost   int     // an upper bound on one gap note line
+	cut       []int32 // a shorter cap for a line kept while every failure was being told; 0 means lineCap
 }
 
 func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
@@ -665,6 +667,26 @@ func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount 
 	s.cost = s.gapCost // everything omitted: one gap
 	return s
 }
+
+// pickTelling keeps the listed lines, each error line whole (to lineCap)
+// and every other cut at tellCap: when every failure's telling lines are
+// kept in turn, one failure's kilobyte-long value dump must not crowd out
+// the next failures.
+func (s *logSelection) pickTelling(order []int) {
+	s.cut = make([]int32, len(s.lines))
+	for _, i := range order {
+		if !s.keep[i] && s.lines[i].class != lineError && s.lines[i].class != lineSummary {
+			s.cut[i] = tellCap
+		}
+		if !s.pick(i) {
+			s.cut[i] = 0
+		}
+	}
+}
+
+// tellCap is the cap on a telling line kept before every failure has
+// been told.
+const tellCap = 320
 
 // pickBlock keeps block b whole, with its lead-in, in order, while the
 // selection stays within bound.
@@ -722,17 +744,24 @@ func (s *logSelection) fill(bound int) {
 		if top > bottom {
 			break
 		}
-		a := !s.lines[bottom].repeat && s.pick(bottom)
+		a := s.fillable(bottom) && s.pick(bottom)
 		bottom--
 		if s.cost >= bound {
 			break
 		}
-		c := !s.lines[top].repeat && s.pick(top)
+		c := s.fillable(top) && s.pick(top)
 		top++
 		if !a && !c && s.cost+s.gapCost*2 >= s.limit {
 			break
 		}
 	}
+}
+
+// fillable reports whether fill may spend budget on line i: not a folded
+// repeat, and not a test that passed (=== RUN, --- PASS), which the
+// verdict counts.
+func (s *logSelection) fillable(i int) bool {
+	return !s.lines[i].repeat && s.lines[i].class != linePassed
 }
 
 // pickAll keeps each listed line that still fits, in the order given.
@@ -831,7 +860,7 @@ func (s *logSelection) pickContext(i int) bool {
 // lineCost is what keeping line i adds, as it will be shown: possibly
 // cut, with its (×N) mark if it stands for N occurrences.
 func (s *logSelection) lineCost(i int) int {
-	return s.lineItem(s.lines[i], s.times(i)).size()
+	return s.lineItem(i, s.times(i)).size()
 }
 
 // times is how many occurrences line i stands for: a distinct warning's,
@@ -871,6 +900,14 @@ func (s *logSelection) keptCount() int {
 func (s *logSelection) items() []item {
 	var items []item
 	gap := 0
+	// A repeat shown in its own place is not counted again in the first
+	// one's (×N).
+	shown := map[int]int{}
+	for _, b := range s.blocks {
+		if b.dupOf >= 0 && s.keep[b.head] {
+			shown[b.dupOf]++
+		}
+	}
 	for i, l := range s.lines {
 		if !s.keep[i] {
 			gap++
@@ -880,7 +917,11 @@ func (s *logSelection) items() []item {
 			items = append(items, noteLine(gapNote(gap)))
 			gap = 0
 		}
-		items = append(items, s.lineItem(l, s.times(i)))
+		times := s.times(i)
+		if b := l.block; b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
+			times -= shown[int(b)]
+		}
+		items = append(items, s.lineItem(i, times))
 	}
 	if gap > 0 {
 		items = append(items, noteLine(gapNote(gap)))
@@ -892,15 +933,20 @@ func (s *logSelection) items() []item {
 // mark when it stands for N occurrences. A line with terminal noise (ANSI
 // escapes, segments a '\r' overwrote) is written clean, as the terminal
 // showed it.
-func (s *logSelection) lineItem(l logLine, times int) item {
+func (s *logSelection) lineItem(i int, times int) item {
+	l := s.lines[i]
+	lineCap := s.lineCap
+	if s.cut != nil && s.cut[i] > 0 {
+		lineCap = int(s.cut[i])
+	}
 	var mark string
 	if times > 1 {
 		mark = " (×" + txt.Commas(times) + ")"
 	}
 	if raw := s.text[l.start:l.end]; txt.HasTerminalNoise(raw) {
 		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")
-		if len(clean) > s.lineCap {
-			end := txt.RuneStartAtOrBefore(clean, s.lineCap)
+		if len(clean) > lineCap {
+			end := txt.RuneStartAtOrBefore(clean, lineCap)
 			mark = "…[+" + txt.Commas(len(clean)-end) + " bytes]" + mark
 			clean = clean[:end]
 		}
@@ -910,8 +956,8 @@ func (s *logSelection) lineItem(l logLine, times int) item {
 		return noteLine(clean + mark)
 	}
 	end, note := l.end, ""
-	if l.end-l.start > s.lineCap {
-		end = txt.RuneStartAtOrBefore(s.text, l.start+s.lineCap)
+	if l.end-l.start > lineCap {
+		end = txt.RuneStartAtOrBefore(s.text, l.start+lineCap)
 		note = "…[+" + txt.Commas(l.end-end) + " bytes]"
 	}
 	note += mark

@@ -164,7 +164,7 @@ var logRules = []logRule{
 	{at: atCol0, lit: "not ok ", class: lineError}, // TAP; its YAML block is indented
 	{at: atIndented, lit: "not ok ", class: lineError},
 	{at: atCol0, lit: "✖ ", shape: countFollows, class: lineSummary}, // eslint: ✖ 5 problems (3 errors, 2 warnings)
-	{at: atEither, lit: "✖ ", class: lineError},                       // node --test
+	{at: atEither, lit: "✖ ", class: lineError},                      // node --test
 	{at: atEither, lit: "✗ ", class: lineError},
 	{at: atEither, lit: "× ", class: lineError},
 	{at: atCol0, lit: "************* Module ", class: lineOther},

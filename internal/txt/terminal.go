@@ -66,7 +66,9 @@ func stripEscapes(dst []byte, s string) []byte {
 			}
 			i = j
 		default:
-			i++ // ESC and one byte: ESC ( B, ESC =, …
+			if s[i+1] < 0x80 {
+				i++ // ESC and one byte: ESC ( B, ESC =, …
+			}
 		}
 	}
 	return dst

@@ -106,7 +106,7 @@ func FuzzCleanTerminal(f *testing.F) {
 	f.Add("\x1b[31mFAIL\x1b[0m\r50%\r")
 	f.Fuzz(func(t *testing.T, s string) {
 		got := CleanTerminal(s)
-		if len(got) > len(s) || strings.IndexByte(got, 0x1b) >= 0 {
+		if len(got) > len(s) || strings.IndexByte(got, 0x1b) >= 0 || utf8.ValidString(s) && !utf8.ValidString(got) {
 			t.Fatalf("CleanTerminal(%q) = %q", s, got)
 		}
 		if HasTerminalNoise(got) {
