@@ -342,6 +342,7 @@ func isPanicLine(l string) bool {
 // the warning line and the trace and blank lines that follow it.
 func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
+	seenRaw := map[string]int{}
 	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
@@ -351,14 +352,19 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 		case l.block >= 0:
 			in = false
 		case l.class == lineWarning:
-			key = normalizeLogLine(key[:0], text[l.start:l.end])
-			first, ok := seen[string(key)]
+			raw := text[l.start:l.end]
+			first, ok := seenRaw[raw] // the same bytes again: no need to normalise
+			if !ok {
+				key = normalizeLogLine(key[:0], raw)
+				first, ok = seen[string(key)]
+			}
 			in = ok
 			if ok {
 				count[first]++
 				break
 			}
 			seen[string(key)] = i
+			seenRaw[raw] = i
 			count[i] = 1
 			reps = append(reps, i)
 		case l.class != lineTrace && l.class != lineBlank:

@@ -478,6 +478,29 @@ var failureWords = [...]string{"error", "failed", "failure", "fatal", "panic", "
 // countWords follow a number in a count of failures.
 var countWords = [...]string{"failed", "failing", "failures", "failure", "errors", "error", "broken", "problems"}
 
+// lowerTab folds ASCII letters to lower case.
+var lowerTab = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+		if i >= 'A' && i <= 'Z' {
+			t[i] = byte(i) + 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// wordPair marks the first two letters (lower case) of the failure and
+// count words: most words are turned away by two table reads.
+var wordPair = func() (t [256][256]bool) {
+	for _, w := range failureWords {
+		t[w[0]][w[1]] = true
+	}
+	for _, w := range countWords {
+		t[w[0]][w[1]] = true
+	}
+	return t
+}()
+
 // wordStart marks the bytes a failure word can start with.
 var wordStart = func() (t [256]bool) {
 	for _, w := range failureWords {
@@ -575,7 +598,7 @@ func lineSignals(line string) (diag int, level string, sig int) {
 				}
 			}
 		}
-		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordStart[c] {
+		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordStart[c] && wordPair[lowerTab[c]][lowerTab[s[i+1]]] {
 			sig = failureWordAt(s, i, j)
 		}
 		i = j - 1
