@@ -44,175 +44,104 @@ func isTestEventStream(text string) bool {
 	return seen > 0
 }
 
-// renderTestEvents renders a test stream as the text a plain run would
-// have printed, keeping what a failure needs: each failing test's output
-// in order, package output of packages that failed (a panic, a build
-// error), build output, the package verdicts, lines that are not events;
-// passing tests are counted, not shown. It reports whether any test or
-// package failed.
-func renderTestEvents(text string) (string, bool) {
-	type testLog struct {
-		out    strings.Builder
-		failed bool
+// planTestEvents plans a JSON-lines test stream over its own lines, each
+// event kept verbatim or not at all: build output and lines that are not
+// events; the package verdicts (a failed package's own output whole: its
+// FAIL line, a panic); every failing test's fail event, its `--- FAIL`
+// line and the output lines that say what failed (classed on the decoded
+// Output, as a plain run's lines would be); then the rest of the failing
+// tests' output in order. Passing tests are counted in the marker, not
+// shown. A stream with no failure gets the success view: verdicts, head
+// and tail within a quarter of the limit.
+func planTestEvents(out ToolOutput, limit int) (plan, bool) {
+	text := out.Text
+	if limit < 200 || !isTestEventStream(text) {
+		return plan{}, false
 	}
-	tests := map[string]*testLog{}
-	var order []string // tests in the order they first spoke
-	pkgOut := map[string]*strings.Builder{}
-	var pkgs []string
-	pkgFailed := map[string]bool{}
-	var plain strings.Builder // lines that are not events, and build output
+	type ev struct {
+		testEvent
+		ok bool
+	}
+	var lines []logLine
+	var evs []ev
+	failedTests := map[string]bool{}
+	failedPkgs := map[string]bool{}
 	passed, failed, skipped := 0, 0, 0
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
-		raw := strings.TrimRight(text[start:end], "\r")
+		var e ev
+		if l := strings.TrimSpace(text[start:end]); strings.HasPrefix(l, "{") && json.Unmarshal([]byte(l), &e.testEvent) == nil && e.Action != "" {
+			e.ok = true
+			switch {
+			case e.Action == "fail" && e.Test != "":
+				failedTests[e.Package+"\x00"+e.Test] = true
+				failed++
+			case e.Action == "fail":
+				failedPkgs[e.Package] = true
+			case e.Action == "pass" && e.Test != "":
+				passed++
+			case e.Action == "skip" && e.Test != "":
+				skipped++
+			}
+		}
+		class := lineOther
+		if strings.TrimSpace(text[start:end]) == "" {
+			class = lineBlank
+		}
+		lines = append(lines, logLine{start: start, end: end, class: class, block: -1})
+		evs = append(evs, e)
 		start = next
-		var e testEvent
-		if l := strings.TrimSpace(raw); !strings.HasPrefix(l, "{") || json.Unmarshal([]byte(l), &e) != nil || e.Action == "" {
-			if strings.TrimSpace(raw) != "" {
-				plain.WriteString(raw)
-				plain.WriteByte('\n')
-			}
-			continue
-		}
-		if e.Action == "build-output" || e.Action == "build-fail" {
-			if e.Output != nil {
-				plain.WriteString(*e.Output)
-			}
-			continue
-		}
-		if e.Test == "" {
-			b := pkgOut[e.Package]
-			if b == nil {
-				b = &strings.Builder{}
-				pkgOut[e.Package] = b
-				pkgs = append(pkgs, e.Package)
-			}
-			if e.Output != nil {
-				b.WriteString(*e.Output)
-			}
-			if e.Action == "fail" {
-				pkgFailed[e.Package] = true
-			}
-			continue
-		}
-		key := e.Package + "\x00" + e.Test
-		t := tests[key]
-		if t == nil {
-			t = &testLog{}
-			tests[key] = t
-			order = append(order, key)
-		}
-		switch e.Action {
-		case "output":
-			if e.Output != nil {
-				t.out.WriteString(*e.Output)
-			}
-		case "pass":
-			passed++
-		case "fail":
-			failed++
-			t.failed = true
-		case "skip":
-			skipped++
-		}
 	}
-	var b strings.Builder
-	b.WriteString(plain.String())
-	for _, key := range order {
-		if t := tests[key]; t.failed {
-			out := t.out.String()
-			b.WriteString(out)
-			if out != "" && !strings.HasSuffix(out, "\n") {
-				b.WriteByte('\n')
+	output := func(i int) string {
+		if evs[i].Output == nil {
+			return ""
+		}
+		return strings.TrimRight(*evs[i].Output, "\r\n")
+	}
+	var first, telling, rest, verdicts []int
+	for i, e := range evs {
+		switch {
+		case !e.ok:
+			if lines[i].class != lineBlank {
+				first = append(first, i) // not an event: a build error on stderr
+			}
+		case e.Action == "build-output" || e.Action == "build-fail":
+			first = append(first, i)
+		case e.Test == "":
+			if failedPkgs[e.Package] || e.Action == "pass" || e.Action == "fail" || strings.HasPrefix(output(i), "ok  ") || strings.HasPrefix(output(i), "FAIL") {
+				verdicts = append(verdicts, i)
+			}
+		case failedTests[e.Package+"\x00"+e.Test]:
+			o := strings.TrimLeft(output(i), " \t")
+			c, _ := classifyFull(output(i), false)
+			switch {
+			case e.Action == "fail", strings.HasPrefix(o, "--- FAIL"), c == lineError, c == lineSummary,
+				e.Action == "output" && failureSignal(o) != sigNone, strings.HasPrefix(o, "panic:"):
+				telling = append(telling, i)
+			case e.Action == "output":
+				rest = append(rest, i)
 			}
 		}
 	}
-	for _, p := range pkgs {
-		out := pkgOut[p].String()
-		if !pkgFailed[p] {
-			// A package that passed: its verdict line only.
-			lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-			out = lines[len(lines)-1] + "\n"
-			if strings.TrimSpace(out) == "" {
-				continue
-			}
-		}
-		b.WriteString(out)
-		if out != "" && !strings.HasSuffix(out, "\n") {
-			b.WriteByte('\n')
-		}
+	anyFailed := failed > 0 || len(failedPkgs) > 0
+	room := limit
+	if !anyFailed && (out.ExitCode == nil || *out.ExitCode == 0) {
+		room = max(limit/successShare, min(limit, 800))
 	}
-	b.WriteString("test events: " + txt.Plural(passed, "test") + " passed, " + txt.Commas(failed) + " failed, " +
-		txt.Commas(skipped) + " skipped, in " + txt.Plural(len(pkgs), "package") + "\n")
-	return b.String(), failed > 0 || len(pkgFailed) > 0
-}
-
-// planTestEvents plans a JSON-lines test stream: rendered as text, then
-// planned as a log, every line written by headroom (the rendering is not
-// the input's bytes).
-func planTestEvents(out ToolOutput, limit int) (plan, bool) {
-	if limit < 200 || !isTestEventStream(out.Text) {
-		return plan{}, false
+	sel := newLogSelection(text, lines, nil, nil, room, defaultLogLineCap)
+	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
+	sel.pickAll(first)
+	sel.pickAll(telling)
+	sel.pickAll(verdicts)
+	sel.pickAll(rest)
+	for k := 0; k < len(lines) && sel.cost < room*3/4; k++ {
+		sel.pick(len(lines) - 1 - k)
+		sel.pick(k)
 	}
-	rendered, anyFailed := renderTestEvents(out.Text)
-	o := logOptions{exitCode: out.ExitCode}
-	if !anyFailed && o.exitCode == nil {
-		zero := 0
-		o.exitCode = &zero
-	}
-	lines := strings.SplitAfter(rendered, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	var items []item
-	whole := 0
-	for _, l := range lines {
-		whole += len(l) + 2
-	}
-	if whole <= limit {
-		for _, l := range lines {
-			items = append(items, noteLine(strings.TrimSuffix(l, "\n")))
-		}
-	} else {
-		budget := limit
-		for range 8 {
-			p, ok := planLog(rendered, budget, o)
-			if !ok {
-				p = planClip(rendered, budget, clipReserve(len(rendered)))
-			}
-			items = notesOf(rendered, p.items)
-			if itemsSize(items) <= limit {
-				break
-			}
-			budget -= itemsSize(items) - limit + 64
-			if budget < 200 {
-				items = nil
-				break
-			}
-		}
-	}
-	what := "a JSON test stream rendered as text: failing tests' output, package verdicts, counts"
+	items := sel.items()
+	what := txt.Commas(len(lines)-sel.keptCount()) + " of " + txt.Plural(len(lines), "event line") +
+		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), the package verdicts; " +
+		txt.Commas(passed) + " passed and " + txt.Commas(skipped) + " skipped tests counted, not shown"
 	hint := "To see more, re-run one failing test: go test -run 'TestName$' -v ./pkg."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
-}
-
-// notesOf turns a plan over rendered into lines of headroom's own: the
-// rendering is not the input, so nothing of it is a kept range.
-func notesOf(rendered string, items []item) []item {
-	out := make([]item, 0, len(items))
-	for _, it := range items {
-		s := rendered[it.start:it.end]
-		s = strings.TrimSuffix(s, "\n")
-		if it.note != "" {
-			if s != "" {
-				s += it.note
-			} else {
-				s = it.note
-			}
-		}
-		for _, l := range strings.Split(s, "\n") {
-			out = append(out, noteLine(l))
-		}
-	}
-	return out
 }
