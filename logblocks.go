@@ -200,6 +200,11 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 	for i := range blocks {
 		l := lines[blocks[i].head]
 		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		for _, k := range leadIn(text, lines, blocks[i]) {
+			// The same error reached through another include chain, or
+			// under another file's header, is another error.
+			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
+		}
 		if first, ok := seen[string(key)]; ok {
 			blocks[i].dupOf = first
 			blocks[first].repeats++

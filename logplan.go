@@ -101,12 +101,21 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 			} else {
 				strong++
 			}
+		case lineTrace:
+			if l.open == blockFailDetail {
+				generic++
+			}
 		}
 	}
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
 	verdict := verdictLines(text, lines)
 	if succeeded && strong == 0 && generic == 0 && !verdictFails(text, lines) {
+		return planSuccess(text, lines, verdict, max(limit/successShare, min(limit, 800)), o)
+	}
+	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(text, lines) {
+		// No exit code, no failure, and a verdict with counts: a run that
+		// passed, told as one, in the whole budget.
 		return planSuccess(text, lines, verdict, limit, o)
 	}
 	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(text, lines)) {
@@ -152,6 +161,45 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 // failure's first line: a fifth of the limit.
 const firstBlockShare = 5
 
+// diagnosticShaped reports whether text is a toolchain's report whose
+// lines look like search matches (`path:12: error: …`, pylint's `path:1:0:
+// E0602: …`) and must be planned as a log, not as matches: its closing
+// lines hold a runner's verdict from the rule table that says something
+// failed (`Found 1339 errors in 68 files`, `make: ***`, `FAIL`, `rated
+// at`), or most of its first lines are compiler diagnostics. A grep over
+// source code has neither.
+func diagnosticShaped(text string) bool {
+	seen := 0
+	for end := len(text); end > 0 && seen < verdictWindow; {
+		start := strings.LastIndexByte(text[:end], '\n') + 1
+		line := strings.TrimRight(text[start:end], "\r")
+		end = max(start-1, 0)
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		seen++
+		if c, open := classifyFull(line, false); c == lineSummary && open != blockGeneric &&
+			(strings.HasPrefix(line, "FAIL") || failureSignal(line) != sigNone || strings.Contains(line, "rated at")) {
+			return true
+		}
+		if start == 0 {
+			break
+		}
+	}
+	diags, lines := 0, 0
+	for start := 0; start < len(text) && lines < 200; {
+		end, next := txt.LineAt(text, start)
+		if l := text[start:end]; strings.TrimSpace(l) != "" {
+			lines++
+			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) {
+				diags++
+			}
+		}
+		start = next
+	}
+	return lines >= 5 && diags*2 >= lines
+}
+
 // successShare is the share of the limit a success view may use: a run
 // that passed is told in its verdict, its counts and its ends.
 const successShare = 4 // one quarter
@@ -160,8 +208,7 @@ const successShare = 4 // one quarter
 // and every summary line, then the tail and the head growing in turns,
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
-func planSuccess(text string, lines []logLine, verdict []int, limit int, o logOptions) (plan, bool) {
-	room := max(limit/successShare, min(limit, 800))
+func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
 	for i, l := range lines {
@@ -182,7 +229,7 @@ func planSuccess(text string, lines []logLine, verdict []int, limit int, o logOp
 	items := sel.items()
 	kept := sel.keptCount()
 	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") +
-		" omitted from a run that exited 0 with no failure line; kept the verdict, counts, head and tail"
+		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
 }
@@ -222,7 +269,9 @@ func verdictFails(text string, lines []logLine) bool {
 		seen++
 		switch l.class {
 		case lineError:
-			return true
+			if l.open != blockGeneric {
+				return true // a failure word alone may be code: (err error)
+			}
 		case lineSummary:
 			if t := text[l.start:l.end]; strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
 				return true

@@ -276,6 +276,14 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 	case diagWarning:
 		return lineWarning, 0
 	}
+	if !indented {
+		switch positionLine(line) {
+		case diagError:
+			return lineError, blockTrace
+		case diagWarning:
+			return lineWarning, 0
+		}
+	}
 	switch level {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
 		return lineError, blockTrace
@@ -526,6 +534,45 @@ func isWordByte(c byte) bool {
 func failureSignal(line string) int {
 	_, _, sig := lineSignals(line)
 	return sig
+}
+
+// isPositionLine reports whether line starts with a source position:
+// `path.ext:12:5: ` (line and column).
+func isPositionLine(line string) bool { return positionLine(line) != diagNone }
+
+// positionLine classes a line that starts with a source position with a
+// column, `path.ext:12:5: message`, which a compiler writes (Go's `./a.go:
+// 3:1: undefined: x`, pylint's `a.py:1:0: E0602: …`) and grep -n does not
+// (it gives no column): an error, or a warning when a linter's message
+// code says so (pylint's C, R and W codes).
+func positionLine(line string) int {
+	colon := strings.IndexByte(line[:min(len(line), 300)], ':')
+	if colon < 3 {
+		return diagNone
+	}
+	path := line[:colon]
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 || dot == len(path)-1 || strings.ContainsAny(path, " \t") || !isLetter(path[dot+1]) {
+		return diagNone
+	}
+	rest := line[colon+1:]
+	n := digitRun(rest, 0)
+	if n == 0 || n >= len(rest) || rest[n] != ':' {
+		return diagNone
+	}
+	rest = rest[n+1:]
+	m := digitRun(rest, 0)
+	if m == 0 || !strings.HasPrefix(rest[m:], ": ") {
+		return diagNone
+	}
+	msg := rest[m+2:]
+	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
+		switch msg[0] {
+		case 'C', 'R', 'W', 'I':
+			return diagWarning
+		}
+	}
+	return diagError
 }
 
 // Compiler diagnostics.

@@ -35,6 +35,14 @@ func routes(cfg config) []planner {
 		// search, which would take the `file.go:12:` inside its Output
 		// strings for matches, and before JSON.
 		{StrategyLog, planTestEvents},
+		// A toolchain's report whose lines look like matches (mypy,
+		// pylint, gcc): before search, which would count them as hits.
+		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
+			if !cfg.isExecTool(out.Tool) || !diagnosticShaped(out.Text) {
+				return plan{}, false
+			}
+			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
+		}},
 		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planSearch(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		})},
