@@ -254,8 +254,24 @@ func verdictLines(text string, lines []logLine) []int {
 			out = append(out, i)
 		}
 	}
+	// What follows the last summary line is part of the verdict: tsc's
+	// table of errors by file, ctest's list of failed tests.
+	for i := len(lines) - 1; i >= max(0, len(lines)-verdictTail); i-- {
+		if lines[i].class == lineSummary && lines[i].open != blockGeneric {
+			for k := i + 1; k < len(lines); k++ {
+				if lines[k].class != lineBlank {
+					out = append(out, k)
+				}
+			}
+			break
+		}
+	}
 	return out
 }
+
+// verdictTail bounds how far from the end the last summary line may
+// stand for the lines after it to count as the verdict.
+const verdictTail = 30
 
 // verdictFails reports whether the last lines speak of a failure: an
 // error line, or a summary that says FAIL or counts failures.

@@ -158,8 +158,14 @@ func TestPlanLogExitCode(t *testing.T) {
 	b.WriteString("    Finished `release` profile [optimized] target(s) in 41.20s\ntest result: ok. 120 passed; 0 failed; 2 ignored\n")
 	text := b.String()
 	zero, one := 0, 1
-	if _, ok := planLog(text, 8000, logOptions{}); ok {
-		t.Error("a quiet log with one summary and no exit code should be left to clip")
+	// Without an exit code, a run whose verdict counts and reports no
+	// failure is told as a success too, in the whole budget.
+	if p, ok := planLog(text, 8000, logOptions{}); !ok || !strings.Contains(render(text, p, marker{}), "test result: ok. 120 passed") {
+		t.Error("a passing run with no exit code lost its verdict")
+	}
+	quiet := strings.Repeat("   Compiling crate v1.0.0\n", 500)
+	if _, ok := planLog(quiet, 4000, logOptions{}); ok {
+		t.Error("a quiet log with no verdict and no exit code should be left to clip")
 	}
 	p, ok := planLog(text, 8000, logOptions{exitCode: &zero})
 	if !ok {

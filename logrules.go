@@ -635,7 +635,7 @@ func lineSignals(line string) (diag int, level string, sig int) {
 		if diag == diagNone && prev == ' ' && i >= 2 && (c == 'e' || c == 'w') {
 			before := s[:i-1]
 			before = strings.TrimSuffix(before, " fatal")
-			if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") {
+			if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") || strings.HasSuffix(before, " -") && strings.HasPrefix(s[j:], " TS") {
 				rest := s[j:]
 				switch {
 				case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
