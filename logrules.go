@@ -234,13 +234,6 @@ func classifyLogLine(line string) uint8 {
 	return c
 }
 
-// classifyView classifies a line that holds pytest's summary heading when
-// hasInfo.
-func classifyView(line string, hasInfo bool) uint8 {
-	c, _ := classifyFull(line, hasInfo)
-	return c
-}
-
 // classifyFull returns a line's class and the block an error line opens.
 // The table decides first; then the generic signals: a compiler's
 // `file:line: error:`, a log level word, a failure word standing as a
