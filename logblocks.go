@@ -218,6 +218,10 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 // `=== RUN` line: its subtests' own lines may stand between.
 const leadInWindow = 8
 
+// leadInRun bounds how far back leadIn walks over a run of findings to
+// their header.
+const leadInRun = 400
+
 // leadIn returns the lines above block b that name what failed, which its
 // telling lines do not: for go test, the failing test's `=== RUN   TestX`
 // line and the `x_test.go:NN: ` line that opens its report (go test prints
@@ -252,6 +256,17 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 			out = append(out, p)
 		}
 		return out
+	}
+	if b.first > 0 && positionLine(head) != diagNone {
+		// A linter's findings under a header (pylint's `************* Module
+		// x`): the header above the run of findings the error is in.
+		p := b.first - 1
+		for p > 0 && b.first-p < leadInRun && positionLine(line(p)) != diagNone {
+			p--
+		}
+		if l := line(p); p < b.first-1 && lines[p].class == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+			out = append(out, p)
+		}
 	}
 	if b.first > 0 && compilerDiagnostic(head) == "error" {
 		p := b.first - 1
