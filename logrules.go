@@ -559,6 +559,11 @@ func positionLine(line string) int {
 		return diagNone
 	}
 	msg := rest[m+2:]
+	for _, w := range [...]string{"note:", "warning:", "required from", "in ", "In "} {
+		if strings.HasPrefix(msg, w) {
+			return diagNone // gcc's notes and template chains: detail, not a failure
+		}
+	}
 	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
