@@ -8,11 +8,12 @@ import (
 
 // logOptions tunes planLog; the zero value means the defaults.
 type logOptions struct {
-	lineCap   int // bytes of one kept line shown; 0 means defaultLogLineCap
-	head      int // first lines kept; 0 means defaultLogHead
-	tail      int // last lines kept; 0 means defaultLogTail
-	traceHead int // first lines of an error block kept before its last ones; 0 means defaultTraceHead
-	traceTail int // last lines of an error block; 0 means defaultTraceTail
+	lineCap   int  // bytes of one kept line shown; 0 means defaultLogLineCap
+	head      int  // first lines kept; 0 means defaultLogHead
+	tail      int  // last lines kept; 0 means defaultLogTail
+	traceHead int  // first lines of an error block kept before its last ones; 0 means defaultTraceHead
+	traceTail int  // last lines of an error block; 0 means defaultTraceTail
+	exitCode  *int // the command's exit status; nil when unknown
 }
 
 const (
@@ -51,6 +52,7 @@ const (
 type logLine struct {
 	start, end int
 	class      uint8
+	open       uint8 // the block an error line opens (blockTrace, …), from its rule
 	repeat     bool  // part of a warning folded into an earlier one; see dedupWarnings
 	block      int32 // index of the error block it belongs to, or -1
 }
@@ -65,36 +67,78 @@ type logBlock struct {
 
 // planLog plans the output of an exec tool: a build, a test run, an
 // install, a system log. It keeps, in this order of priority while limit
-// lasts: runner summaries; the first line of every distinct error; the
-// tail; each error block with its trace (its first 40 and last 10 lines,
-// then the rest); the head; every distinct warning once, marked (×N).
-// What the limit leaves then goes to context: lines around each error
-// block, a little more tail and head. It re-emits what it keeps in input order with `[…N lines omitted…]` gaps,
-// and declines text with no error and fewer than two summary lines.
+// lasts: the runner's verdict (the closing lines that hold counts or say
+// FAIL, ok, BUILD …); the first failure whole; runner summaries; the first
+// line of every distinct error; the tail; each error block with its trace
+// (its first 40 and last 10 lines, then the rest); the head; every distinct
+// warning once, marked (×N). What the limit leaves then goes to context:
+// lines around each error block, more tail and head. It re-emits what it
+// keeps in input order with `[…N lines omitted…]` gaps.
+//
+// A run that exited 0 with no failure line gets a short success view
+// instead: the verdict, the counts, head and tail, within successShare of
+// the limit. planLog declines text with no failure, fewer than two summary
+// lines and no non-zero exit code; a failure that only a failure word
+// found counts when the run's last lines also speak of a failure.
 func planLog(text string, limit int, o logOptions) (plan, bool) {
 	o = o.withDefaults()
 	if limit < 200 || text == "" {
 		return plan{}, false
 	}
 	lines := scanLog(text)
-	blocks := formBlocks(lines, text)
-	summaries, warnings := 0, 0
+	summaries, warnings, strong, generic := 0, 0, 0, 0
 	for _, l := range lines {
 		switch l.class {
 		case lineSummary:
-			summaries++
+			if l.open != blockGeneric {
+				summaries++
+			}
 		case lineWarning:
 			warnings++
+		case lineError:
+			if l.open == blockGeneric {
+				generic++
+			} else {
+				strong++
+			}
+		case lineTrace:
+			if l.open == blockFailDetail {
+				generic++
+			}
 		}
 	}
-	if len(blocks) == 0 && summaries < 2 {
+	failed := o.exitCode != nil && *o.exitCode != 0
+	succeeded := o.exitCode != nil && *o.exitCode == 0
+	verdict := verdictLines(text, lines)
+	if succeeded && strong == 0 && generic == 0 && !verdictFails(text, lines) {
+		return planSuccess(text, lines, verdict, max(limit/successShare, min(limit, 800)), o)
+	}
+	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(text, lines) {
+		// No exit code, no failure, and a verdict with counts: a run that
+		// passed, told as one, in the whole budget.
+		return planSuccess(text, lines, verdict, limit, o)
+	}
+	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(text, lines)) {
 		return plan{}, false
 	}
+	blocks := formBlocks(lines, text)
 	warnRep, warnCount := dedupWarnings(lines, text)
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.warnReps = warnRep
-	sel.pickAll(logPriorities(text, lines, blocks, warnRep, o))
+	sel.pickAll(verdict)
+	for _, b := range blocks {
+		if b.dupOf < 0 {
+			sel.pickWithin(b.head, limit/2)
+		}
+	}
+	order, mid := logPriorities(text, lines, blocks, warnRep, o)
+	sel.pickTelling(order[:mid])
+	if first := firstDistinct(blocks); first >= 0 {
+		sel.pickBlock(blocks[first], sel.cost+limit/firstBlockShare)
+	}
+	sel.pickAll(order[mid:])
 	sel.pickSpare(o.head, o.tail)
+	sel.fill(limit - limit/4)
 	items := sel.items()
 	kept := sel.keptCount()
 	distinctErrors := 0
@@ -108,9 +152,193 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	if warnings > 0 {
 		what += ", " + txt.Plural(len(warnRep), "distinct warning") + " of " + txt.Commas(warnings)
 	}
-	what += ", runner summaries, head and tail"
+	what += ", the verdict, runner summaries, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+// firstBlockShare bounds the first failure kept whole before every other
+// failure's first line: a fifth of the limit.
+const firstBlockShare = 5
+
+// diagnosticShaped reports whether text is a toolchain's report whose
+// lines look like search matches (`path:12: error: …`, pylint's `path:1:0:
+// E0602: …`) and must be planned as a log, not as matches: its closing
+// lines hold a runner's verdict from the rule table that says something
+// failed (`Found 1339 errors in 68 files`, `make: ***`, `FAIL`, `rated
+// at`), or most of its first lines are compiler diagnostics. A grep over
+// source code has neither.
+func diagnosticShaped(text string) bool {
+	seen := 0
+	for end := len(text); end > 0 && seen < verdictWindow; {
+		start := strings.LastIndexByte(text[:end], '\n') + 1
+		line := strings.TrimRight(text[start:end], "\r")
+		end = max(start-1, 0)
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		seen++
+		if c, open := classifyFull(line, false); c == lineSummary && open != blockGeneric &&
+			(strings.HasPrefix(line, "FAIL") || failureSignal(line) != sigNone || strings.Contains(line, "rated at")) {
+			return true
+		}
+		if start == 0 {
+			break
+		}
+	}
+	diags, lines := 0, 0
+	for start := 0; start < len(text) && lines < 200; {
+		end, next := txt.LineAt(text, start)
+		if l := text[start:end]; strings.TrimSpace(l) != "" {
+			lines++
+			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) {
+				diags++
+			}
+		}
+		start = next
+	}
+	return lines >= 5 && diags*2 >= lines
+}
+
+// successShare is the share of the limit a success view may use: a run
+// that passed is told in its verdict, its counts and its ends.
+const successShare = 4 // one quarter
+
+// planSuccess plans a run that exited 0 with no failure line: the verdict
+// and every summary line, then the tail and the head growing in turns,
+// within a quarter of the limit (at least what the verdict needs, up to
+// 800 bytes when the limit allows).
+func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
+	sel := newLogSelection(text, lines, nil, nil, room, o.lineCap)
+	sel.pickAll(verdict)
+	for i, l := range lines {
+		if l.class == lineSummary {
+			sel.pick(i)
+		}
+	}
+	for k := 0; k < len(lines); k++ {
+		top, bottom := k, len(lines)-1-k
+		if top > bottom {
+			break
+		}
+		a, b := sel.pick(bottom), sel.pick(top)
+		if !a && !b {
+			break
+		}
+	}
+	items := sel.items()
+	kept := sel.keptCount()
+	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") +
+		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
+	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
+	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+// verdictWindow is how many of the last non-blank lines may hold the
+// runner's verdict.
+const verdictWindow = 12
+
+// verdictLines returns the runner's closing verdict: among the last
+// verdictWindow non-blank lines, those that are summaries, say ok or
+// FAIL, or hold a count (`3 passed`, `Found 2 errors`, `rated at 5.00/10`).
+func verdictLines(text string, lines []logLine) []int {
+	var out []int
+	seen := 0
+	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
+		l := lines[i]
+		if l.class == lineBlank {
+			continue
+		}
+		seen++
+		if l.class == lineSummary || l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") || holdsCount(text[l.start:l.end]) {
+			out = append(out, i)
+		}
+	}
+	// What follows the last summary line is part of the verdict: tsc's
+	// table of errors by file, ctest's list of failed tests.
+	for i := len(lines) - 1; i >= max(0, len(lines)-verdictTail); i-- {
+		if lines[i].class == lineSummary && lines[i].open != blockGeneric {
+			for k := i + 1; k < len(lines); k++ {
+				if lines[k].class != lineBlank {
+					out = append(out, k)
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// verdictTail bounds how far from the end the last summary line may
+// stand for the lines after it to count as the verdict.
+const verdictTail = 30
+
+// verdictFails reports whether the last lines speak of a failure: an
+// error line, or a summary that says FAIL or counts failures.
+func verdictFails(text string, lines []logLine) bool {
+	seen := 0
+	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
+		l := lines[i]
+		if l.class == lineBlank {
+			continue
+		}
+		seen++
+		switch l.class {
+		case lineError:
+			if l.open != blockGeneric {
+				return true // a failure word alone may be code: (err error)
+			}
+		case lineSummary:
+			if t := text[l.start:l.end]; strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsCount reports whether a line holds a number followed by a word
+// that counts a run's outcome: `12 passed`, `3 tests`, `0 errors`, or a
+// rating (`rated at 5.00/10`).
+func holdsCount(l string) bool {
+	if len(l) > 300 {
+		return false
+	}
+	if strings.Contains(l, "rated at ") {
+		return true
+	}
+	for i := 0; i < len(l); i++ {
+		if l[i] < '0' || l[i] > '9' || i > 0 && isWordByte(l[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(l) && (l[j] >= '0' && l[j] <= '9' || l[j] == ',') {
+			j++
+		}
+		rest := strings.TrimLeft(l[j:], " ")
+		for _, w := range countNouns {
+			if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// countNouns follow the numbers of a runner's closing counts.
+var countNouns = [...]string{"pass", "fail", "error", "warning", "test", "skip", "ok", "problem", "broken", "todo",
+	"suites", "total", "files", "succeeded", "up-to-date", "xfail", "deselected", "issue", "expected", "unexpected"}
+
+// firstDistinct returns the index of the first block that is not a
+// repeat, or -1.
+func firstDistinct(blocks []logBlock) int {
+	for i, b := range blocks {
+		if b.dupOf < 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 func (o logOptions) withDefaults() logOptions {
@@ -126,405 +354,6 @@ func (o logOptions) withDefaults() logOptions {
 	set(&o.traceHead, defaultTraceHead)
 	set(&o.traceTail, defaultTraceTail)
 	return o
-}
-
-// summaryInfo is pytest's `short test summary info` heading, which a
-// line may carry anywhere; scanLog finds it once over the whole text.
-const summaryInfo = "short test summary info"
-
-// scanLog splits text into classified lines. Classification looks at a
-// view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
-// Escapes and pytest's summary heading are searched for over the whole
-// text, not line by line: most lines have neither.
-func scanLog(text string) []logLine {
-	lines := make([]logLine, 0, strings.Count(text, "\n")+1)
-	var scratch []byte
-	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
-	for start := 0; start < len(text); {
-		end, next := txt.LineAt(text, start)
-		esc = nextAt(text, start, esc, "\x1b")
-		info = nextAt(text, start, info, summaryInfo)
-		view := text[start:end]
-		if end > start && view[len(view)-1] == '\r' {
-			view = view[:len(view)-1]
-		}
-		var class uint8
-		if esc < end {
-			scratch = txt.StripANSI(scratch[:0], view)
-			class = classifyLogLine(string(scratch))
-		} else {
-			class = classifyView(view, info < end)
-		}
-		lines = append(lines, logLine{start: start, end: end, class: class, block: -1})
-		start = next
-	}
-	return lines
-}
-
-// nextAt returns where s next occurs in text at or after start, given
-// where it was last found (at, -1 at first), or len(text) if it does not.
-// Each byte of text is searched at most once.
-func nextAt(text string, start, at int, s string) int {
-	if at >= start {
-		return at
-	}
-	if i := strings.Index(text[start:], s); i >= 0 {
-		return start + i
-	}
-	return len(text)
-}
-
-// classifyLogLine knows the error, warning, summary and trace shapes of
-// the common toolchains.
-func classifyLogLine(line string) uint8 {
-	return classifyView(line, strings.Contains(line, summaryInfo))
-}
-
-// classifyView classifies a line that holds pytest's summary heading when
-// hasInfo. A line's shape is decided in this order: passed, summary, trace,
-// error, warning; the prefixes are tested by the line's first byte, so most
-// lines meet a handful of them; the whole-line scans run only when no prefix
-// has decided.
-func classifyView(line string, hasInfo bool) uint8 {
-	if isBlank(line) {
-		return lineBlank
-	}
-	t := line
-	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
-		t = t[1:]
-	}
-	indented := len(t) < len(line)
-	if indented && isCargoStatus(t) {
-		return lineOther
-	}
-	switch {
-	case line[0] == 'o' && strings.HasPrefix(line, "ok  \t"),
-		line[0] == '-' && strings.HasPrefix(line, "--- PASS: "),
-		line[0] == '=' && strings.HasPrefix(line, "=== RUN "):
-		return linePassed
-	case hasInfo:
-		return lineSummary
-	}
-	var class uint8
-	if indented {
-		class = classifyIndented(line, t)
-	} else {
-		class = classifyUnindented(line)
-	}
-	if class != lineOther {
-		return class
-	}
-	switch compilerDiagnostic(line) {
-	case "error":
-		return lineError
-	case "warning":
-		return lineWarning
-	}
-	switch l, _ := levelWord(line); l {
-	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
-		return lineError
-	case "WARN", "WARNING":
-		return lineWarning
-	}
-	switch {
-	case !indented && strings.Contains(line, "Exception"): // a system log's INFO line that mentions one is worth a look
-		return lineWarning
-	case indented:
-		return lineTrace
-	}
-	return lineOther
-}
-
-// isBlank reports whether line is only white space, Unicode's included.
-func isBlank(line string) bool {
-	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case c == ' ', c >= '\t' && c <= '\r':
-		case c >= 0x80:
-			return strings.TrimSpace(line[i:]) == ""
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// classifyIndented returns the summary, trace or error shape of an
-// indented line, whose text starts at t, or lineOther.
-func classifyIndented(line, t string) uint8 {
-	switch t[0] {
-	case 'T':
-		if strings.HasPrefix(t, "Tests:") || strings.HasPrefix(t, "Test Suites:") {
-			return lineSummary
-		}
-	case 'a':
-		if strings.HasPrefix(t, "at ") {
-			return lineTrace
-		}
-	case 'C':
-		if strings.HasPrefix(t, "Caused by:") {
-			return lineTrace
-		}
-	case '.':
-		if strings.HasPrefix(t, "... ") && strings.HasSuffix(t, " more") {
-			return lineTrace
-		}
-	case '-':
-		if strings.HasPrefix(t, "--> ") {
-			return lineTrace
-		}
-		if strings.HasPrefix(t, "--- FAIL: ") {
-			return lineError
-		}
-	case '|', '^':
-		return lineTrace
-	case '=':
-		if strings.HasPrefix(t, "= note:") || strings.HasPrefix(t, "= help:") {
-			return lineTrace
-		}
-	case 'F':
-		if strings.HasPrefix(t, "File \"") {
-			return lineTrace
-		}
-	case 'n':
-		if strings.HasPrefix(t, "note: ") {
-			return lineTrace
-		}
-	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		if isGutterLine(t) {
-			return lineTrace
-		}
-	case '/':
-		if strings.HasPrefix(line, "\t/") && strings.Contains(line, ".go:") {
-			return lineTrace // a Go stack frame's file line
-		}
-	case 0xe2:
-		if strings.HasPrefix(t, "● ") {
-			return lineError
-		}
-	}
-	return lineOther
-}
-
-// classifyUnindented returns the summary, trace, error or warning shape of
-// a line that starts in its first column, or lineOther.
-func classifyUnindented(line string) uint8 {
-	switch line[0] {
-	case 'F':
-		if strings.HasPrefix(line, "FAIL\t") || strings.HasPrefix(line, "FAIL ") || line == "FAIL" || strings.HasPrefix(line, "FAILED ") {
-			return lineSummary
-		}
-	case 'P':
-		if line == "PASS" {
-			return lineSummary
-		}
-	case 'e':
-		if strings.HasPrefix(line, "exit status ") || strings.HasPrefix(line, "error: could not compile") {
-			return lineSummary
-		}
-		if strings.HasPrefix(line, "error[E") || strings.HasPrefix(line, "error:") {
-			return lineError
-		}
-	case 't':
-		if strings.HasPrefix(line, "test result: ") {
-			return lineSummary
-		}
-		if strings.HasPrefix(line, "thread '") && strings.Contains(line, " panicked at ") {
-			return lineError
-		}
-	case 'T':
-		if strings.HasPrefix(line, "Tests:") || strings.HasPrefix(line, "Test Suites:") {
-			return lineSummary
-		}
-		if strings.HasPrefix(line, "Traceback (most recent call last)") {
-			return lineError
-		}
-	case '=':
-		if strings.HasSuffix(line, "=") && (strings.Contains(line, " passed") || strings.Contains(line, " failed") || strings.Contains(line, " error")) {
-			return lineSummary
-		}
-		if strings.HasPrefix(line, "= note:") || strings.HasPrefix(line, "= help:") {
-			return lineTrace
-		}
-	case 'm':
-		if strings.HasPrefix(line, "make: *** ") || strings.HasPrefix(line, "make[") && strings.Contains(line, "*** ") {
-			return lineSummary
-		}
-	case 'B':
-		if strings.HasPrefix(line, "Build FAILED") || strings.HasPrefix(line, "BUILD FAILED") {
-			return lineSummary
-		}
-	case 'C':
-		if strings.HasPrefix(line, "Caused by:") {
-			return lineTrace
-		}
-	case '.':
-		if strings.HasPrefix(line, "... ") && strings.HasSuffix(line, " more") {
-			return lineTrace
-		}
-	case '-':
-		if strings.HasPrefix(line, "--> ") {
-			return lineTrace
-		}
-		if strings.HasPrefix(line, "--- FAIL: ") || strings.HasPrefix(line, "---- ") && strings.HasSuffix(line, " stdout ----") {
-			return lineError
-		}
-	case '|', '^':
-		return lineTrace
-	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		if isGutterLine(line) {
-			return lineTrace
-		}
-	case 'n':
-		if strings.HasPrefix(line, "note: ") {
-			return lineTrace
-		}
-		if strings.HasPrefix(line, "npm ERR!") || strings.HasPrefix(line, "npm error") {
-			return lineError
-		}
-		if strings.HasPrefix(line, "npm WARN") || strings.HasPrefix(line, "npm warn") {
-			return lineWarning
-		}
-	case 'g':
-		if strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, ":") {
-			return lineTrace
-		}
-	case 'c':
-		if strings.HasPrefix(line, "created by ") {
-			return lineTrace
-		}
-	case 'p':
-		if strings.HasPrefix(line, "panic: ") {
-			return lineError
-		}
-	case 'f':
-		if strings.HasPrefix(line, "fatal error: ") {
-			return lineError
-		}
-	case 'E':
-		if strings.HasPrefix(line, "E   ") || strings.HasPrefix(line, "ERROR ") || strings.HasPrefix(line, "Error:") ||
-			strings.HasPrefix(line, "Exception in thread ") {
-			return lineError
-		}
-	case '_':
-		if isPytestSection(line) {
-			return lineError
-		}
-	case 'w':
-		if strings.HasPrefix(line, "warning:") || strings.HasPrefix(line, "warning[") {
-			return lineWarning
-		}
-	case 0xe2:
-		if strings.HasPrefix(line, "● ") {
-			return lineError
-		}
-	}
-	// No prefix above is a JS error's name, so the order does not matter.
-	if isJSErrorLine(line) {
-		return lineError
-	}
-	return lineOther
-}
-
-// isCargoStatus matches cargo's right-aligned progress words.
-func isCargoStatus(t string) bool {
-	var words []string
-	switch t[0] {
-	case 'B':
-		words = []string{"Building "}
-	case 'C':
-		words = []string{"Compiling ", "Checking "}
-	case 'D':
-		words = []string{"Downloading ", "Downloaded ", "Doc-tests "}
-	case 'F':
-		words = []string{"Finished ", "Fresh "}
-	case 'R':
-		words = []string{"Running "}
-	case 'U':
-		words = []string{"Updating "}
-	}
-	for _, w := range words {
-		if strings.HasPrefix(t, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// isGutterLine matches rustc's source gutter: `464 |         code`.
-func isGutterLine(t string) bool {
-	n := digitRun(t, 0)
-	return n > 0 && strings.HasPrefix(t[n:], " |")
-}
-
-// isPytestSection matches a pytest failure header: `____ test_name ____`.
-func isPytestSection(line string) bool {
-	return strings.HasPrefix(line, "___") && strings.HasSuffix(line, "___") && strings.Contains(line, " ")
-}
-
-// isJSErrorLine matches `TypeError: …`, `AssertionError [ERR_…]: …` and the
-// like at the start of a line.
-func isJSErrorLine(line string) bool {
-	i := 0
-	for i < len(line) && (line[i] >= 'A' && line[i] <= 'Z' || line[i] >= 'a' && line[i] <= 'z' || line[i] == '.') {
-		i++
-	}
-	word := line[:i]
-	return i > 5 && (strings.HasSuffix(word, "Error") || strings.HasSuffix(word, "Exception")) &&
-		i < len(line) && (line[i] == ':' || line[i] == ' ')
-}
-
-// levelWord returns the first log level (ERROR, FATAL, CRITICAL, SEVERE,
-// WARNING, WARN) standing as a whole upper-case word (` ERROR `, `[ERROR]`,
-// `ERROR:`) in the first 120 bytes of line, and where, in one pass over the
-// line's upper-case words.
-func levelWord(line string) (string, int) {
-	head := line[:min(len(line), 120)]
-	for i := 0; i < len(head); i++ {
-		if c := head[i]; c < 'A' || c > 'Z' {
-			continue
-		}
-		if i > 0 {
-			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
-				continue // inside a word
-			}
-		}
-		j := i + 1
-		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
-			j++
-		}
-		if j == len(head) || isLevelEnd(head[j]) {
-			switch w := head[i:j]; w {
-			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
-				return w, i
-			}
-		}
-		i = j
-	}
-	return "", -1
-}
-
-func isLevelEnd(c byte) bool {
-	return c == ' ' || c == ']' || c == '>' || c == '|' || c == ':'
-}
-
-// compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
-// style `file:line:col: error: …` lines, in one pass over the colons.
-func compilerDiagnostic(line string) string {
-	for i := 0; ; {
-		c := strings.IndexByte(line[i:], ':')
-		if c < 0 {
-			return ""
-		}
-		rest := line[i+c+1:]
-		switch {
-		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "):
-			return "error"
-		case strings.HasPrefix(rest, " warning: "):
-			return "warning"
-		}
-		i += c + 1
-	}
 }
 
 // isTellingLine reports whether a line inside an error block says what
@@ -572,103 +401,13 @@ func isPanicLine(l string) bool {
 		strings.HasPrefix(l, "Traceback") || strings.HasPrefix(l, "Exception in thread ")
 }
 
-// formBlocks groups each error line with the trace lines that follow it.
-// A Go panic or goroutine dump runs until the runner's next word (FAIL,
-// ok, === RUN); a pytest section until the next section; anything else
-// while lines are trace-shaped.
-func formBlocks(lines []logLine, text string) []logBlock {
-	var blocks []logBlock
-	for i := 0; i < len(lines); i++ {
-		if lines[i].class != lineError {
-			continue
-		}
-		head := text[lines[i].start:lines[i].end]
-		j := i + 1
-		switch {
-		case strings.HasPrefix(head, "panic: "), strings.HasPrefix(head, "fatal error: "):
-			for j < len(lines) && !endsGoDump(text[lines[j].start:lines[j].end]) {
-				j++
-			}
-		case strings.HasPrefix(head, "thread '"):
-			// A Rust panic: message, left/right, backtrace, up to a blank line.
-			for j < len(lines) && lines[j].class != lineBlank {
-				j++
-			}
-		case isPytestSection(head):
-			for j < len(lines) {
-				l := text[lines[j].start:lines[j].end]
-				if isPytestSection(l) || strings.HasPrefix(l, "===") {
-					break
-				}
-				j++
-			}
-		default:
-			for j < len(lines) && continuesBlock(lines, j) {
-				j++
-			}
-		}
-		for j > i+1 && lines[j-1].class == lineBlank {
-			j-- // trailing blank lines belong to no block
-		}
-		first := i
-		if strings.HasPrefix(head, "--- FAIL: ") {
-			for first > 0 && lines[first-1].class == lineTrace && lines[first-1].block < 0 {
-				first--
-			}
-		}
-		b := int32(len(blocks))
-		for k := first; k < j; k++ {
-			lines[k].block = b
-		}
-		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
-		i = j - 1
-	}
-	markDuplicateBlocks(blocks, lines, text)
-	return blocks
-}
-
-// continuesBlock reports whether line j continues the error block above:
-// trace-shaped, or a blank line inside a trace that goes on.
-func continuesBlock(lines []logLine, j int) bool {
-	switch lines[j].class {
-	case lineTrace:
-		return true
-	case lineBlank:
-		return j+1 < len(lines) && lines[j+1].class == lineTrace
-	}
-	return false
-}
-
-// endsGoDump reports whether a line is the runner speaking again after a
-// panic's goroutine dump.
-func endsGoDump(l string) bool {
-	return strings.HasPrefix(l, "FAIL") || strings.HasPrefix(l, "ok  ") || strings.HasPrefix(l, "=== RUN") ||
-		strings.HasPrefix(l, "--- ") || l == "PASS" || strings.HasPrefix(l, "exit status ")
-}
-
-// markDuplicateBlocks folds blocks whose first lines are the same once
-// numbers and hex are normalised (a Hadoop ERROR repeated 148 times).
-func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
-	seen := map[string]int{}
-	var key []byte
-	for i := range blocks {
-		l := lines[blocks[i].head]
-		key = normalizeLogLine(key[:0], text[l.start:l.end])
-		if first, ok := seen[string(key)]; ok {
-			blocks[i].dupOf = first
-			blocks[first].repeats++
-			continue
-		}
-		seen[string(key)] = i
-	}
-}
-
 // dedupWarnings returns the representative (first) line of each distinct
 // warning, in order, and how many times each occurs, by line index. It
 // marks repeat on the lines of every warning folded into an earlier one:
 // the warning line and the trace and blank lines that follow it.
 func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
+	seenRaw := map[string]int{}
 	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
@@ -678,14 +417,19 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 		case l.block >= 0:
 			in = false
 		case l.class == lineWarning:
-			key = normalizeLogLine(key[:0], text[l.start:l.end])
-			first, ok := seen[string(key)]
+			raw := text[l.start:l.end]
+			first, ok := seenRaw[raw] // the same bytes again: no need to normalise
+			if !ok {
+				key = normalizeLogLine(key[:0], raw)
+				first, ok = seen[string(key)]
+			}
 			in = ok
 			if ok {
 				count[first]++
 				break
 			}
 			seen[string(key)] = i
+			seenRaw[raw] = i
 			count[i] = 1
 			reps = append(reps, i)
 		case l.class != lineTrace && l.class != lineBlank:
@@ -697,9 +441,12 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 }
 
 // normalizeLogLine appends to dst s made equal to the lines that differ
-// from it only in numbers, hex, times, ids and paths: every run of digits,
-// every 0x… and every word with a '/' becomes '#'. It looks at the first
-// 200 bytes, where a message's identity is.
+// from it only in numbers, addresses, durations and timestamps: every
+// standalone run of digits (with its decimals and its unit, `0.01s`) and
+// every 0x… becomes '#'. Identities stay as they are: paths, `file.go:12`
+// locations, quoted strings, and digits inside a name (`params0`,
+// `Test2`). It looks at the first 200 bytes, where a message's identity
+// is.
 func normalizeLogLine(dst []byte, s string) []byte {
 	// A system log's identity starts at its level word: what comes before
 	// is a timestamp, a host, a node name.
@@ -709,13 +456,29 @@ func normalizeLogLine(dst []byte, s string) []byte {
 	s = strings.TrimSuffix(s[:min(len(s), 200)], "\r")
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '/' && i+1 < len(s) && s[i+1] != ' ':
-			for i < len(s) && s[i] != ' ' && s[i] != ':' {
-				i++
+		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
+		if tokenStart {
+			end, marks := i, false
+			for end < len(s) && s[end] != ' ' && s[end] != '\t' {
+				if b := s[end]; b == '/' || b == ':' || b == '(' || b == ']' {
+					marks = true
+				}
+				end++
 			}
-			i--
-			dst = append(dst, '#')
+			if marks && isIdentityToken(s[i:end]) {
+				dst = append(dst, s[i:end]...)
+				i = end - 1
+				continue
+			}
+		}
+		if c == '"' || c == '`' || c == '\'' || c == 0xe2 {
+			if q := closingQuote(s, i); q > i {
+				dst = append(dst, s[i:q]...)
+				i = q - 1
+				continue
+			}
+		}
+		switch {
 		case c == '0' && i+1 < len(s) && (s[i+1] == 'x' || s[i+1] == 'X'):
 			i += 2
 			for i < len(s) && isHexDigit(s[i]) {
@@ -723,9 +486,15 @@ func normalizeLogLine(dst []byte, s string) []byte {
 			}
 			i--
 			dst = append(dst, '#')
-		case c >= '0' && c <= '9':
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		case c >= '0' && c <= '9' && (i == 0 || !isLetter(s[i-1])):
+			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == '.' || s[i] == ',') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
 				i++
+			}
+			for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
+				if strings.HasPrefix(s[i:], u) && (i+len(u) == len(s) || !isLetter(s[i+len(u)])) {
+					i += len(u)
+					break
+				}
 			}
 			i--
 			dst = append(dst, '#')
@@ -736,13 +505,64 @@ func normalizeLogLine(dst []byte, s string) []byte {
 	return dst
 }
 
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// isIdentityToken reports whether a word names something: a path (a '/'
+// next to a letter) or a `name.ext:line` location.
+func isIdentityToken(w string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	if i := strings.IndexByte(w, '/'); i >= 0 && strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) >= 0 {
+		return true
+	}
+	if w[len(w)-1] == ']' && strings.IndexByte(w, '[') > 0 {
+		return true // a parametrized test's id: test_x[args0-1]
+	}
+	// name.ext:12 or name.ext(12,3)
+	for i := 1; i+2 < len(w); i++ {
+		if w[i] == '.' && isLetter(w[i+1]) && isWordByte(w[i-1]) {
+			j := i + 1
+			for j < len(w) && isWordByte(w[j]) {
+				j++
+			}
+			if j+1 < len(w) && (w[j] == ':' || w[j] == '(') && w[j+1] >= '0' && w[j+1] <= '9' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// closingQuote returns the end (after the closing quote) of a quoted
+// string that starts at i, or -1: '…' and ‘…’ and "…" and `…`, an
+// apostrophe inside a word excepted.
+func closingQuote(s string, i int) int {
+	var open, closing string
+	switch {
+	case s[i] == '"', s[i] == '`':
+		open, closing = s[i:i+1], s[i:i+1]
+	case s[i] == '\'' && (i == 0 || !isWordByte(s[i-1])):
+		open, closing = "'", "'"
+	case strings.HasPrefix(s[i:], "‘"):
+		open, closing = "‘", "’"
+	default:
+		return -1
+	}
+	j := strings.Index(s[i+len(open):], closing)
+	if j < 0 {
+		return -1
+	}
+	return i + len(open) + j + len(closing)
+}
+
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // logPriorities lists line indices in the order they should be kept.
-func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []int, o logOptions) []int {
-	var order []int
+// Lines before mid are every failure's telling lines; the traces follow.
+func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []int, o logOptions) (order []int, mid int) {
 	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
 	var sums []int
 	for i, l := range lines {
@@ -776,6 +596,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		if b.dupOf < 0 {
 			order = append(order, leadIn(text, lines, b)...)
 			order = appendTelling(order, text, lines, b, 0, 1)
+			order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
 		}
 	}
 	for _, b := range blocks {
@@ -783,7 +604,6 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 			for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
 				order = append(order, i)
 			}
-			order = append(order, userFrames(text, lines, b)...)
 		}
 	}
 	for k := 1; k < blockKeyLines; k++ {
@@ -793,6 +613,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 			}
 		}
 	}
+	mid = len(order)
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
 	byWeight := make([]logBlock, 0, len(blocks))
@@ -834,41 +655,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 			}
 		}
 	}
-	return order
-}
-
-// leadInWindow bounds how far back leadIn looks for a failing test's
-// `=== RUN` line: its subtests' own lines may stand between.
-const leadInWindow = 8
-
-// leadIn returns the lines that name what failed in block b, which its
-// telling lines do not: for go test, the failing test's `=== RUN   TestX`
-// line and the `x_test.go:NN: ` line that opens its report (go test prints
-// a failure's detail before its --- FAIL line); for gcc and clang, the
-// `file.c: In function 'f':` line above the error.
-func leadIn(text string, lines []logLine, b logBlock) []int {
-	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
-	head := strings.TrimLeft(line(b.head), " \t")
-	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
-		name, _, _ = strings.Cut(name, " ")
-		var out []int
-		for i := b.first - 1; i >= max(0, b.first-leadInWindow); i-- {
-			if t, ok := strings.CutPrefix(line(i), "=== RUN "); ok && strings.TrimLeft(t, " ") == name {
-				out = append(out, i)
-				break
-			}
-		}
-		if b.first < b.head {
-			out = append(out, b.first)
-		}
-		return out
-	}
-	if b.first > 0 && compilerDiagnostic(head) == "error" {
-		if l := line(b.first - 1); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
-			return []int{b.first - 1}
-		}
-	}
-	return nil
+	return order, mid
 }
 
 // appendTelling appends to order the telling lines of block b from its
@@ -941,7 +728,8 @@ type logSelection struct {
 	limit     int
 	cost      int
 	lineCap   int
-	gapCost   int // an upper bound on one gap note line
+	gapCost   int     // an upper bound on one gap note line
+	cut       []int32 // a shorter cap for a line kept while every failure was being told; 0 means lineCap
 }
 
 func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
@@ -949,6 +737,102 @@ func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount 
 	s.gapCost = len(gapNote(len(lines))) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	return s
+}
+
+// pickTelling keeps the listed lines, each error line whole (to lineCap)
+// and every other cut at tellCap: when every failure's telling lines are
+// kept in turn, one failure's kilobyte-long value dump must not crowd out
+// the next failures.
+func (s *logSelection) pickTelling(order []int) {
+	s.cut = make([]int32, len(s.lines))
+	for _, i := range order {
+		if !s.keep[i] && s.lines[i].class != lineError && s.lines[i].class != lineSummary {
+			s.cut[i] = tellCap
+		}
+		if !s.pick(i) {
+			s.cut[i] = 0
+		}
+	}
+}
+
+// tellCap is the cap on a telling line kept before every failure has
+// been told.
+const tellCap = 320
+
+// pickBlock keeps block b whole, with its lead-in, in order, while the
+// selection stays within bound.
+func (s *logSelection) pickBlock(b logBlock, bound int) {
+	for _, i := range leadIn(s.text, s.lines, b) {
+		s.pickWithin(i, bound)
+	}
+	for i := b.first; i <= b.last; i++ {
+		if !s.pickWithin(i, bound) {
+			return
+		}
+	}
+}
+
+// pickWithin keeps line i if the selection stays within bound.
+func (s *logSelection) pickWithin(i, bound int) bool {
+	if s.keep[i] {
+		return true
+	}
+	if s.cost+s.lineCost(i)+s.gapDelta(i)*s.gapCost > bound {
+		return false
+	}
+	return s.pick(i)
+}
+
+// fill spends the limit on what is left while less than bound is used:
+// every block's lines, every failure and summary line, then the tail
+// growing upwards and the head downwards in turns, so that no line of a
+// failure, and no other line, is dropped while a quarter of the budget is
+// unused.
+func (s *logSelection) fill(bound int) {
+	for _, b := range s.blocks {
+		if b.dupOf < 0 {
+			for i := b.first; i <= b.last && s.cost < bound; i++ {
+				s.pick(i)
+			}
+		}
+	}
+	for i, l := range s.lines {
+		if s.cost >= bound {
+			return
+		}
+		if l.class == lineError || l.class == lineSummary {
+			s.pick(i)
+		}
+	}
+	top, bottom := 0, len(s.lines)-1
+	for top <= bottom && s.cost < bound {
+		for top <= bottom && s.keep[top] {
+			top++
+		}
+		for bottom >= top && s.keep[bottom] {
+			bottom--
+		}
+		if top > bottom {
+			break
+		}
+		a := s.fillable(bottom) && s.pick(bottom)
+		bottom--
+		if s.cost >= bound {
+			break
+		}
+		c := s.fillable(top) && s.pick(top)
+		top++
+		if !a && !c && s.cost+s.gapCost*2 >= s.limit {
+			break
+		}
+	}
+}
+
+// fillable reports whether fill may spend budget on line i: not a folded
+// repeat, and not a test that passed (=== RUN, --- PASS), which the
+// verdict counts.
+func (s *logSelection) fillable(i int) bool {
+	return !s.lines[i].repeat && s.lines[i].class != linePassed
 }
 
 // pickAll keeps each listed line that still fits, in the order given.
@@ -1047,7 +931,7 @@ func (s *logSelection) pickContext(i int) bool {
 // lineCost is what keeping line i adds, as it will be shown: possibly
 // cut, with its (×N) mark if it stands for N occurrences.
 func (s *logSelection) lineCost(i int) int {
-	return s.lineItem(s.lines[i], s.times(i)).size()
+	return s.lineItem(i, s.times(i)).size()
 }
 
 // times is how many occurrences line i stands for: a distinct warning's,
@@ -1087,6 +971,14 @@ func (s *logSelection) keptCount() int {
 func (s *logSelection) items() []item {
 	var items []item
 	gap := 0
+	// A repeat shown in its own place is not counted again in the first
+	// one's (×N).
+	shown := map[int]int{}
+	for _, b := range s.blocks {
+		if b.dupOf >= 0 && s.keep[b.head] {
+			shown[b.dupOf]++
+		}
+	}
 	for i, l := range s.lines {
 		if !s.keep[i] {
 			gap++
@@ -1096,7 +988,11 @@ func (s *logSelection) items() []item {
 			items = append(items, noteLine(gapNote(gap)))
 			gap = 0
 		}
-		items = append(items, s.lineItem(l, s.times(i)))
+		times := s.times(i)
+		if b := l.block; b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
+			times -= shown[int(b)]
+		}
+		items = append(items, s.lineItem(i, times))
 	}
 	if gap > 0 {
 		items = append(items, noteLine(gapNote(gap)))
@@ -1105,16 +1001,37 @@ func (s *logSelection) items() []item {
 }
 
 // lineItem keeps one line, cut at lineCap on a rune boundary, with a (×N)
-// mark when it stands for N occurrences.
-func (s *logSelection) lineItem(l logLine, times int) item {
+// mark when it stands for N occurrences. A line with terminal noise (ANSI
+// escapes, segments a '\r' overwrote) is written clean, as the terminal
+// showed it.
+func (s *logSelection) lineItem(i int, times int) item {
+	l := s.lines[i]
+	lineCap := s.lineCap
+	if s.cut != nil && s.cut[i] > 0 {
+		lineCap = int(s.cut[i])
+	}
+	var mark string
+	if times > 1 {
+		mark = " (×" + txt.Commas(times) + ")"
+	}
+	if raw := s.text[l.start:l.end]; txt.HasTerminalNoise(raw) {
+		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")
+		if len(clean) > lineCap {
+			end := txt.RuneStartAtOrBefore(clean, lineCap)
+			mark = "…[+" + txt.Commas(len(clean)-end) + " bytes]" + mark
+			clean = clean[:end]
+		}
+		if clean == "" && mark == "" {
+			clean = " "
+		}
+		return noteLine(clean + mark)
+	}
 	end, note := l.end, ""
-	if l.end-l.start > s.lineCap {
-		end = txt.RuneStartAtOrBefore(s.text, l.start+s.lineCap)
+	if l.end-l.start > lineCap {
+		end = txt.RuneStartAtOrBefore(s.text, l.start+lineCap)
 		note = "…[+" + txt.Commas(l.end-end) + " bytes]"
 	}
-	if times > 1 {
-		note += " (×" + txt.Commas(times) + ")"
-	}
+	note += mark
 	if note != "" {
 		return item{start: l.start, end: end, note: note}
 	}

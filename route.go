@@ -31,6 +31,18 @@ func routes(cfg config) []planner {
 		{StrategyJSONLines, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planJSONLines(out.Text, limit)
 		})},
+		// A JSON-lines test stream (go test -json) is a test log: before
+		// search, which would take the `file.go:12:` inside its Output
+		// strings for matches, and before JSON.
+		{StrategyLog, planTestEvents},
+		// A toolchain's report whose lines look like matches (mypy,
+		// pylint, gcc): before search, which would count them as hits.
+		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
+			if !cfg.isExecTool(out.Tool) || !diagnosticShaped(out.Text) {
+				return plan{}, false
+			}
+			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
+		}},
 		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		})},
@@ -48,7 +60,7 @@ func routes(cfg config) []planner {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false
 			}
-			return planLog(out.Text, limit, logOptions{})
+			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
 		}},
 		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planListing(out.Text, limit)

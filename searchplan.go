@@ -512,10 +512,6 @@ func guessNeedle(text string, files []*searchFile) string {
 	return best
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
 // noticeItems keeps notices within room bytes: of each kind, a line of
 // each shape of path (a directory, a .so, a .pyc) and the last line,
 // verbatim, in input order, and a count of the kind; fewer lines when

@@ -76,3 +76,58 @@ func TestCompressCommandBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// -exit-code tells the log planner how the command ended: a run that
+// exited 0 with no failure line gets the short success view, a non-zero
+// exit the full diagnostic plan, and without the flag the output is
+// planned from its text alone.
+func TestCompressCommandExitCode(t *testing.T) {
+	var b strings.Builder
+	for i := range 600 {
+		b.WriteString("=== RUN   TestCase" + strings.Repeat("x", i%7) + "\n--- PASS: TestCase (0.00s)\n")
+	}
+	b.WriteString("PASS\nok  \texample.com/app\t1.204s\n")
+	in := b.String()
+	outs := map[string]string{}
+	for _, args := range [][]string{nil, {"-exit-code", "0"}, {"-exit-code", "1"}} {
+		args = append(args, "-max-bytes", "8000", "-stats")
+		out, errs, code := runCLI(t, in, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if len(out) > 8000 {
+			t.Fatalf("%v: %d bytes over the budget", args, len(out))
+		}
+		var st compressStats
+		if err := json.Unmarshal([]byte(errs), &st); err != nil {
+			t.Fatal(err)
+		}
+		outs[strings.Join(args[:min(2, len(args))], " ")+" "+string(st.Strategy)] = out
+		if args[0] == "-exit-code" && st.Strategy != headroom.StrategyLog {
+			t.Errorf("%v: strategy %s, want log", args, st.Strategy)
+		}
+		if !strings.Contains(out, "ok  \texample.com/app\t1.204s") {
+			t.Errorf("%v: lost the verdict:\n%s", args, out)
+		}
+	}
+	var success, failure, none string
+	for k, v := range outs {
+		switch {
+		case strings.HasPrefix(k, "-exit-code 0"):
+			success = v
+		case strings.HasPrefix(k, "-exit-code 1"):
+			failure = v
+		default:
+			none = v
+		}
+	}
+	if success == none || success == failure || failure == none {
+		t.Fatal("-exit-code did not change the output")
+	}
+	if len(success) > 8000/4+600 {
+		t.Errorf("the success view took %d bytes of 8000: more than its share", len(success))
+	}
+	if !strings.Contains(success, "no failure line") {
+		t.Errorf("the success view's marker does not say the run exited 0:\n%s", success)
+	}
+}

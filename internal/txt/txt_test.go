@@ -84,3 +84,33 @@ func FuzzLineAt(f *testing.F) {
 		}
 	})
 }
+
+func TestCleanTerminal(t *testing.T) {
+	cases := map[string]string{
+		"\x1b[31mFAIL\x1b[0m": "FAIL",
+		"10%\r50%\r100% done": "100% done",
+		"error: x\r   \r":     "error: x\r", // a CRLF end stays; the blank overwrite does not hide the line
+		"\x1b]0;title\x07ok":  "ok",
+		"plain":               "plain",
+		"a\x1b":               "a",
+		"\x1b[1m\x1b[32m✓\x1b[39m\x1b[22m passes": "✓ passes",
+	}
+	for in, want := range cases {
+		if got := CleanTerminal(in); got != want {
+			t.Errorf("CleanTerminal(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzCleanTerminal(f *testing.F) {
+	f.Add("\x1b[31mFAIL\x1b[0m\r50%\r")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := CleanTerminal(s)
+		if len(got) > len(s) || strings.IndexByte(got, 0x1b) >= 0 || utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("CleanTerminal(%q) = %q", s, got)
+		}
+		if HasTerminalNoise(got) {
+			t.Fatalf("CleanTerminal(%q) = %q keeps a carriage return", s, got)
+		}
+	})
+}

@@ -1,0 +1,294 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// scanLog splits text into classified lines. Classification looks at a
+// view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
+// Escapes and pytest's summary heading are searched for over the whole
+// text, not line by line: most lines have neither.
+func scanLog(text string) []logLine {
+	lines := make([]logLine, 0, strings.Count(text, "\n")+1)
+	var scratch []byte
+	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
+	for start := 0; start < len(text); {
+		end, next := txt.LineAt(text, start)
+		esc = nextAt(text, start, esc, "\x1b")
+		info = nextAt(text, start, info, summaryInfo)
+		view := text[start:end]
+		if end > start && view[len(view)-1] == '\r' {
+			view = view[:len(view)-1]
+		}
+		var class, open uint8
+		if esc < end {
+			scratch = txt.StripANSI(scratch[:0], view)
+			class, open = classifyFull(string(scratch), strings.Contains(string(scratch), summaryInfo))
+		} else {
+			class, open = classifyFull(view, info < end)
+		}
+		lines = append(lines, logLine{start: start, end: end, class: class, open: open, block: -1})
+		start = next
+	}
+	return lines
+}
+
+// nextAt returns where s next occurs in text at or after start, given
+// where it was last found (at, -1 at first), or len(text) if it does not.
+// Each byte of text is searched at most once.
+func nextAt(text string, start, at int, s string) int {
+	if at >= start {
+		return at
+	}
+	if i := strings.Index(text[start:], s); i >= 0 {
+		return start + i
+	}
+	return len(text)
+}
+
+// opensBlock reports whether line i starts an error block: an error line,
+// or an indented line with a failure word right under a header that is
+// no one's detail (eslint's path line above its `12:5  error …` entries).
+func opensBlock(lines []logLine, i int) bool {
+	l := lines[i]
+	if l.block >= 0 {
+		return false
+	}
+	if l.class == lineError {
+		return true
+	}
+	if l.class != lineTrace || l.open != blockFailDetail {
+		return false
+	}
+	p := i - 1
+	for p >= 0 && lines[p].class == lineBlank && i-p < 3 {
+		p--
+	}
+	return p >= 0 && lines[p].class == lineOther && lines[p].block < 0 || p < 0
+}
+
+// formBlocks groups each error line with the lines its block holds: its
+// trace (the shape of the block is its rule's: a Go panic runs until the
+// runner's next word, a pytest section until the next section, a race
+// report to its closing rule, anything else while lines are trace-shaped),
+// and the lines above it that belong to it (go test's report before its
+// --- FAIL line, the rule that opens a race report).
+func formBlocks(lines []logLine, text string) []logBlock {
+	var blocks []logBlock
+	line := func(j int) string { return text[lines[j].start:lines[j].end] }
+	for i := 0; i < len(lines); i++ {
+		if !opensBlock(lines, i) {
+			continue
+		}
+		head := strings.TrimRight(line(i), "\r")
+		j := i + 1
+		switch lines[i].open {
+		case blockGoDump:
+			for j < len(lines) && !endsGoDump(line(j)) {
+				j++
+			}
+		case blockUntilBlank:
+			for j < len(lines) && lines[j].class != lineBlank {
+				j++
+			}
+		case blockSection:
+			for j < len(lines) {
+				l := line(j)
+				if isPytestSection(l) || strings.HasPrefix(l, "===") {
+					break
+				}
+				j++
+			}
+		case blockRuled:
+			for j < len(lines) && j-i < ruledMax {
+				if isRuleLine(line(j)) {
+					j++
+					break
+				}
+				j++
+			}
+		case blockBullet:
+			for j < len(lines) && lines[j].class != lineSummary {
+				if t := strings.TrimLeft(line(j), " "); strings.HasPrefix(t, "● ") {
+					break
+				}
+				if l := line(j); l != "" && l[0] != ' ' && l[0] != '\t' && lines[j].class != lineBlank {
+					break
+				}
+				j++
+			}
+		default:
+			for j < len(lines) && continuesBlock(lines, j) {
+				j++
+			}
+		}
+		for j > i+1 && lines[j-1].class == lineBlank {
+			j-- // trailing blank lines belong to no block
+		}
+		first := i
+		switch {
+		case strings.HasPrefix(strings.TrimLeft(head, " "), "--- FAIL: "):
+			for first > 0 && lines[first-1].class == lineTrace && lines[first-1].block < 0 {
+				first--
+			}
+		case lines[i].open == blockRuled:
+			if first > 0 && isRuleLine(line(first-1)) && lines[first-1].block < 0 {
+				first--
+			}
+		}
+		b := int32(len(blocks))
+		for k := first; k < j; k++ {
+			lines[k].block = b
+		}
+		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
+		i = j - 1
+	}
+	markDuplicateBlocks(blocks, lines, text)
+	return blocks
+}
+
+// ruledMax bounds a race or sanitizer report whose closing rule never
+// comes.
+const ruledMax = 400
+
+// isRuleLine matches a line of ten or more '=' (a race report's frame),
+// after a valgrind-style ==PID== prefix too.
+func isRuleLine(l string) bool {
+	l = strings.TrimRight(l, " \r")
+	if rest, ok := cutValgrindPrefix(l); ok {
+		l = rest
+	}
+	return len(l) >= 10 && strings.Trim(l, "=") == ""
+}
+
+// continuesBlock reports whether line j continues the error block above:
+// trace-shaped, or up to two blank lines inside a trace that goes on.
+func continuesBlock(lines []logLine, j int) bool {
+	switch lines[j].class {
+	case lineTrace:
+		return true
+	case lineBlank:
+		for k := j + 1; k < len(lines) && k <= j+2; k++ {
+			switch lines[k].class {
+			case lineTrace:
+				return true
+			case lineBlank:
+				continue
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// endsGoDump reports whether a line is the runner speaking again after a
+// panic's goroutine dump.
+func endsGoDump(l string) bool {
+	return strings.HasPrefix(l, "FAIL") || strings.HasPrefix(l, "ok  ") || strings.HasPrefix(l, "=== RUN") ||
+		strings.HasPrefix(l, "--- ") || l == "PASS" || strings.HasPrefix(l, "exit status ")
+}
+
+// markDuplicateBlocks folds blocks whose first lines are the same once
+// numbers and hex are normalised and whose identifiers are equal (a Hadoop
+// ERROR repeated 148 times; not javac's `cannot find symbol` in forty
+// files).
+func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
+	seen := map[string]int{}
+	var key []byte
+	for i := range blocks {
+		l := lines[blocks[i].head]
+		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		for _, k := range leadIn(text, lines, blocks[i]) {
+			// The same error reached through another include chain, or
+			// under another file's header, is another error.
+			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
+		}
+		if first, ok := seen[string(key)]; ok {
+			blocks[i].dupOf = first
+			blocks[first].repeats++
+			continue
+		}
+		seen[string(key)] = i
+	}
+}
+
+// leadInWindow bounds how far back leadIn looks for a failing test's
+// `=== RUN` line: its subtests' own lines may stand between.
+const leadInWindow = 8
+
+// leadInRun bounds how far back leadIn walks over a run of findings to
+// their header.
+const leadInRun = 400
+
+// leadIn returns the lines above block b that name what failed, which its
+// telling lines do not: for go test, the failing test's `=== RUN   TestX`
+// line and the `x_test.go:NN: ` line that opens its report (go test prints
+// a failure's detail before its --- FAIL line); for gcc and clang, the
+// `file.c: In function 'f':` line and the `In file included from` chain
+// above the error; for an indented entry (eslint), the path header above.
+func leadIn(text string, lines []logLine, b logBlock) []int {
+	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
+	head := strings.TrimLeft(line(b.head), " \t")
+	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
+		name, _, _ = strings.Cut(name, " ")
+		var out []int
+		for i := b.first - 1; i >= max(0, b.first-leadInWindow); i-- {
+			if t, ok := strings.CutPrefix(line(i), "=== RUN "); ok && strings.TrimLeft(t, " ") == name {
+				out = append(out, i)
+				break
+			}
+		}
+		if b.first < b.head {
+			out = append(out, b.first)
+		}
+		return out
+	}
+	var out []int
+	if b.first > 0 && len(line(b.head)) > len(head) {
+		// An indented entry: the header it sits under.
+		p := b.first - 1
+		for p > 0 && lines[p].class == lineBlank && b.first-p < 3 {
+			p--
+		}
+		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines[p].class != lineBlank {
+			out = append(out, p)
+		}
+		return out
+	}
+	if b.first > 0 && positionLine(head) != diagNone {
+		// A linter's findings under a header (pylint's `************* Module
+		// x`): the header above the run of findings the error is in.
+		p := b.first - 1
+		for p > 0 && b.first-p < leadInRun && positionLine(line(p)) != diagNone {
+			p--
+		}
+		if l := line(p); p < b.first-1 && lines[p].class == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+			out = append(out, p)
+		}
+	}
+	if b.first > 0 && compilerDiagnostic(head) == "error" {
+		p := b.first - 1
+		if l := line(p); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
+			out = append(out, p)
+			p--
+		}
+		for ; p >= 0 && b.first-p <= leadInWindow*2; p-- {
+			l := line(p)
+			if strings.HasPrefix(l, "In file included from ") {
+				for k := p; k < b.first; k++ {
+					if k != p && !strings.HasPrefix(strings.TrimLeft(line(k), " "), "from ") {
+						break
+					}
+					out = append(out, k)
+				}
+				break
+			}
+			if !strings.HasPrefix(strings.TrimLeft(l, " "), "from ") {
+				break
+			}
+		}
+	}
+	return out
+}

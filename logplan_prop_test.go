@@ -1,0 +1,206 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// drawLog draws a build or test log: filler, failure blocks of several
+// shapes at random places, and a closing verdict.
+func drawLog(t *rapid.T) (text string, blocks [][]string, verdict string) {
+	filler := rapid.SliceOfN(rapid.StringMatching(`(compiling|linking|downloading|running) [a-z]{1,10}( v[0-9]\.[0-9])?`), 0, 400).Draw(t, "filler")
+	nBlocks := rapid.IntRange(1, 4).Draw(t, "blocks")
+	var b strings.Builder
+	at := make([]int, nBlocks)
+	for k := range at {
+		at[k] = rapid.IntRange(0, len(filler)).Draw(t, "at")
+	}
+	for i := 0; i <= len(filler); i++ {
+		for k := range at {
+			if at[k] != i {
+				continue
+			}
+			var blk []string
+			switch rapid.IntRange(0, 3).Draw(t, "shape") {
+			case 0: // an error with an indented trace
+				blk = append(blk, fmt.Sprintf("src/mod%d.c:%d:5: error: expected ';' before 'return'", k, i))
+				for j := range rapid.IntRange(0, 12).Draw(t, "trace") {
+					blk = append(blk, fmt.Sprintf("    %d | frame_%d_%d()", j+1, k, j))
+				}
+			case 1: // a Java exception with frames and a cause
+				blk = append(blk, fmt.Sprintf("Exception in thread \"main\" java.lang.IllegalStateException: boom %d", k))
+				for j := range rapid.IntRange(0, 10).Draw(t, "trace") {
+					blk = append(blk, fmt.Sprintf("\tat com.example.C%d.m%d(C%d.java:%d)", k, j, k, j+10))
+				}
+				blk = append(blk, fmt.Sprintf("Caused by: java.io.IOException: pipe %d", k))
+			case 2: // a race report between rules
+				blk = append(blk, "==================", "WARNING: DATA RACE", fmt.Sprintf("Write at 0x00c%03d by goroutine %d:", k, k+7))
+				for j := range rapid.IntRange(0, 8).Draw(t, "trace") {
+					blk = append(blk, fmt.Sprintf("  main.worker%d()", j), fmt.Sprintf("      /src/race_%d.go:%d +0x%x", k, j+3, j*16))
+				}
+				blk = append(blk, "==================")
+			case 3: // a valgrind record
+				blk = append(blk, fmt.Sprintf("==4242== Invalid read of size %d", k+1))
+				for j := range rapid.IntRange(0, 8).Draw(t, "trace") {
+					blk = append(blk, fmt.Sprintf("==4242==    at 0x%x: f%d (leak%d.c:%d)", 4096+j, j, k, j+1))
+				}
+			}
+			blocks = append(blocks, blk)
+			for _, l := range blk {
+				b.WriteString(l + "\n")
+			}
+		}
+		if i < len(filler) {
+			b.WriteString(filler[i] + "\n")
+		}
+	}
+	verdict = rapid.SampledFrom([]string{"make: *** [Makefile:12: all] Error 1", "BUILD FAILED in 3s", "FAIL\texample.com/app\t0.120s",
+		"=========== 2 failed, 10 passed in 0.12s ===========", "Found 3 errors in 2 files."}).Draw(t, "verdict")
+	b.WriteString(verdict + "\n")
+	return b.String(), blocks, verdict
+}
+
+// The verdict is always kept; the first failure is kept whole; a block
+// is kept whole while a quarter of the budget would be left unused; the
+// budget holds.
+func TestPlanLogKeepsVerdictAndWholeBlocks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text, blocks, verdict := drawLog(t)
+		limit := rapid.IntRange(600, 20000).Draw(t, "limit")
+		p, ok := planLog(text, limit, logOptions{})
+		if !ok {
+			t.Fatal("declined a log with failures")
+		}
+		checkLogPlan(t, text, p, limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		if !strings.Contains(out, verdict+"\n") {
+			t.Fatalf("lost the verdict %q:\n%s", verdict, out)
+		}
+		whole := func(blk []string) bool { return strings.Contains(out, strings.Join(blk, "\n")+"\n") }
+		first := blocks[0]
+		if size := len(strings.Join(first, "\n")); size < limit/firstBlockShare-200 && !whole(first) {
+			t.Fatalf("the first failure (%d bytes, limit %d) was not kept whole:\n%s", size, limit, out)
+		}
+		if used := itemsSize(p.items); used < limit*3/4 {
+			for _, blk := range blocks {
+				if !whole(blk) {
+					t.Fatalf("%d of %d bytes used, yet a block lost lines:\n%s", used, limit, out)
+				}
+			}
+		}
+	})
+}
+
+// Lines that differ in an identity — a file:line, a quoted name, a test
+// name — are never folded into one (×N); lines that differ only in
+// numbers, addresses, durations and timestamps are.
+func TestPlanLogDedupKeepsIdentities(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 60).Draw(t, "n")
+		kind := rapid.IntRange(0, 3).Draw(t, "kind")
+		var b strings.Builder
+		b.WriteString(strings.Repeat("compiling unit\n", 300))
+		for i := range n {
+			switch kind {
+			case 0:
+				fmt.Fprintf(&b, "src/main/java/pkg/File%d.java:%d: error: cannot find symbol\n", i, 10+i)
+			case 1:
+				fmt.Fprintf(&b, "error: package 'github.com/x/mod%d' not found\n", i)
+			case 2:
+				fmt.Fprintf(&b, "--- FAIL: TestParse/case_%c%c (0.0%ds)\n", 'a'+i/26, 'a'+i%26, i%10)
+			case 3: // the same error, at different times
+				fmt.Fprintf(&b, "2024-01-0%d 10:%02d:%02d.%03d ERROR [worker-%d] connection refused after %dms\n", 1+i%9, i%60, i%60, i, i%3, 100+i)
+			}
+			b.WriteString("compiling unit\n")
+		}
+		b.WriteString("make: *** [all] Error 1\n")
+		text := b.String()
+		p, ok := planLog(text, rapid.SampledFrom([]int{1500, 4000, 16000}).Draw(t, "limit"), logOptions{})
+		if !ok {
+			t.Fatal("declined")
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		folded := strings.Contains(out, "(×")
+		if kind < 3 && folded {
+			t.Fatalf("distinct identities folded:\n%s", out)
+		}
+		if kind == 3 {
+			// Every occurrence is shown, or counted in a shown line's (×N).
+			count := 0
+			for _, l := range strings.Split(out, "\n") {
+				if !strings.Contains(l, "ERROR [worker-") {
+					continue
+				}
+				k := 1
+				if i := strings.Index(l, "(×"); i >= 0 {
+					fmt.Sscanf(l[i+len("(×"):], "%d", &k)
+				}
+				count += k
+			}
+			if count != n {
+				t.Fatalf("%d errors that differ only in times and numbers, %d accounted for:\n%s", n, count, out)
+			}
+		}
+	})
+}
+
+// A run that exited 0 with no failure line gets the short success view:
+// its verdict and counts, within a quarter of the budget; a non-zero exit
+// gets the diagnostic plan even with no failure word.
+func TestPlanLogExitCode(t *testing.T) {
+	var b strings.Builder
+	for i := range 800 {
+		fmt.Fprintf(&b, "   Compiling crate%d v1.0.%d\n", i, i)
+	}
+	b.WriteString("    Finished `release` profile [optimized] target(s) in 41.20s\ntest result: ok. 120 passed; 0 failed; 2 ignored\n")
+	text := b.String()
+	zero, one := 0, 1
+	// Without an exit code, a run whose verdict counts and reports no
+	// failure is told as a success too, in the whole budget.
+	if p, ok := planLog(text, 8000, logOptions{}); !ok || !strings.Contains(render(text, p, marker{}), "test result: ok. 120 passed") {
+		t.Error("a passing run with no exit code lost its verdict")
+	}
+	quiet := strings.Repeat("   Compiling crate v1.0.0\n", 500)
+	if _, ok := planLog(quiet, 4000, logOptions{}); ok {
+		t.Error("a quiet log with no verdict and no exit code should be left to clip")
+	}
+	p, ok := planLog(text, 8000, logOptions{exitCode: &zero})
+	if !ok {
+		t.Fatal("declined a run that exited 0")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if itemsSize(p.items) > 8000/successShare || !strings.Contains(out, "test result: ok. 120 passed") || !strings.Contains(out, "crate0 ") {
+		t.Errorf("success view of %d bytes:\n%s", itemsSize(p.items), out)
+	}
+	p, ok = planLog(text, 8000, logOptions{exitCode: &one})
+	if !ok {
+		t.Fatal("declined a run that exited 1")
+	}
+	if itemsSize(p.items) < 8000*3/4 {
+		t.Errorf("a failed run got %d bytes of 8000", itemsSize(p.items))
+	}
+}
+
+// Terminal noise is written clean; an output within budget is not
+// planned at all (Compress returns it as it is).
+func TestPlanLogCleansTerminalNoise(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "\x1b[32mdownloading\x1b[0m %d%%\r[%s]\r\n", i%100, strings.Repeat("#", i%40))
+	}
+	b.WriteString("\x1b[1;31merror:\x1b[0m build failed: \x1b[1mmissing.h\x1b[0m\n")
+	b.WriteString("10%\r50%\r100% done\n")
+	text := b.String()
+	p, ok := planLog(text, 3000, logOptions{})
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if strings.Contains(out, "\x1b") || !strings.Contains(out, "error: build failed: missing.h\n") || !strings.Contains(out, "100% done\n") {
+		t.Errorf("terminal noise kept:\n%q", out)
+	}
+	checkLogPlan(t, text, p, 3000)
+}

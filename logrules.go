@@ -1,0 +1,756 @@
+package headroom
+
+import "strings"
+
+// The line rules of planLog: one table, read top to bottom within the
+// rules that can match a line's first byte. A toolchain is a row here and
+// a case under testdata/logrules; what no row decides falls to the generic
+// signals (compiler diagnostics, level words, failure words, counts).
+
+// Where a rule's literal is matched.
+const (
+	atCol0     uint8 = 1 << iota // the line starts in its first column; lit is matched against the line
+	atIndented                   // the line is indented; lit is matched against its text after the indent
+	atEither   = atCol0 | atIndented
+)
+
+// How a rule's literal is matched.
+const (
+	ruleByPrefix uint8 = iota
+	ruleExact
+)
+
+// What block an error line opens.
+const (
+	blockTrace      uint8 = iota // trace-shaped lines below it: indented detail, frames, notes
+	blockGoDump                  // a Go panic: to where the runner speaks again
+	blockUntilBlank              // to the next blank line (a Rust panic's message and backtrace)
+	blockSection                 // a pytest section: to the next section or ==== line
+	blockRuled                   // a race or sanitizer report: to the next ==== rule
+	blockBullet                  // a jest ● block: to the next ● or a summary line
+	// blockFailDetail marks an indented line with a failure word: detail
+	// inside a block, or the first entry under a path header (eslint),
+	// which opens a block of trace-shaped lines.
+	blockFailDetail uint8 = 255
+	// blockGeneric marks an error line that only a failure word found: it
+	// opens a blockTrace, but alone it does not make a text a log.
+	blockGeneric uint8 = 254
+)
+
+// A logRule classes the lines it matches.
+type logRule struct {
+	at    uint8
+	match uint8
+	lit   string // the literal the line (or its text after the indent) starts with or equals
+	// infix and suffix, when set, must also occur in (end) the matched text.
+	infix, suffix string
+	// shape, when set, must also accept the matched text: shapes no literal
+	// says, such as a source gutter's digits.
+	shape func(string) bool
+	class uint8
+	block uint8
+	// early rules decide before a line that carries pytest's summary
+	// heading is taken for a summary.
+	early bool
+}
+
+// logRules is the table. Order matters only between rules whose literals
+// share a first byte.
+var logRules = []logRule{
+	// Progress that passes: go test, cargo's right-aligned status words.
+	{at: atCol0, lit: "ok  \t", class: linePassed, early: true},
+	{at: atCol0, lit: "--- PASS: ", class: linePassed, early: true},
+	{at: atCol0, lit: "=== RUN ", class: linePassed, early: true},
+	{at: atIndented, lit: "Building ", class: lineOther, early: true},
+	{at: atIndented, lit: "Compiling ", class: lineOther, early: true},
+	{at: atIndented, lit: "Checking ", class: lineOther, early: true},
+	{at: atIndented, lit: "Downloading ", class: lineOther, early: true},
+	{at: atIndented, lit: "Downloaded ", class: lineOther, early: true},
+	{at: atIndented, lit: "Doc-tests ", class: lineOther, early: true},
+	{at: atIndented, lit: "Finished ", class: lineOther, early: true},
+	{at: atIndented, lit: "Fresh ", class: lineOther, early: true},
+	{at: atIndented, lit: "Running ", class: lineOther, early: true},
+	{at: atIndented, lit: "Updating ", class: lineOther, early: true},
+
+	// Runner verdicts and counts.
+	{at: atCol0, lit: "FAIL\t", class: lineSummary},
+	{at: atCol0, lit: "FAIL ", class: lineSummary},
+	{at: atCol0, match: ruleExact, lit: "FAIL", class: lineSummary},
+	{at: atCol0, lit: "FAILED ", class: lineSummary},
+	{at: atCol0, match: ruleExact, lit: "PASS", class: lineSummary},
+	{at: atCol0, lit: "FAIL: ", class: lineError},  // automake: FAIL: test_name
+	{at: atCol0, lit: "ERROR: ", class: lineError}, // automake, and many tools' level tag
+	{at: atCol0, lit: "XFAIL: ", class: lineOther},
+	{at: atCol0, lit: "# TOTAL:", class: lineSummary},
+	{at: atCol0, lit: "# PASS:", class: lineSummary},
+	{at: atCol0, lit: "# FAIL:", class: lineSummary},
+	{at: atCol0, lit: "# ERROR:", class: lineSummary},
+	{at: atCol0, lit: "# fail ", class: lineSummary}, // TAP counts
+	{at: atCol0, lit: "# pass ", class: lineSummary},
+	{at: atCol0, lit: "# tests ", class: lineSummary},
+	{at: atCol0, lit: "exit status ", class: lineSummary},
+	{at: atCol0, lit: "error: could not compile", class: lineSummary},
+	{at: atCol0, lit: "test result: ", class: lineSummary},
+	{at: atEither, lit: "Tests:", class: lineSummary},
+	{at: atEither, lit: "Test Suites:", class: lineSummary},
+	{at: atCol0, lit: "Ran ", suffix: "s", shape: hasDigit, class: lineSummary}, // unittest: Ran 12 tests in 0.01s
+	{at: atCol0, lit: "FAILED (", class: lineSummary},                           // unittest
+	{at: atCol0, lit: "BUILD ", class: lineSummary},                             // maven, gradle
+	{at: atCol0, lit: "[INFO] BUILD ", class: lineSummary},
+	{at: atCol0, lit: "[ERROR] BUILD ", class: lineSummary},
+	{at: atCol0, lit: "Build FAILED", class: lineSummary},
+	{at: atCol0, lit: "Found ", infix: " error", class: lineSummary}, // mypy, tsc
+	{at: atCol0, lit: "Success: no issues", class: lineSummary},      // mypy
+	{at: atCol0, lit: "Your code has been rated at", class: lineSummary},
+	{at: atCol0, lit: "make: *** ", class: lineSummary},
+	{at: atCol0, lit: "make[", infix: "*** ", class: lineSummary},
+	{at: atCol0, lit: "ℹ tests ", class: lineSummary}, // node --test
+	{at: atCol0, lit: "ℹ pass ", class: lineSummary},
+	{at: atCol0, lit: "ℹ fail ", class: lineSummary},
+	{at: atCol0, lit: "=", suffix: "=", shape: isRunnerTotals, class: lineSummary},
+	{at: atCol0, match: ruleExact, lit: "✖ failing tests:", class: lineSummary},
+	{at: atEither, lit: "The following tests FAILED:", class: lineSummary}, // ctest
+	{at: atCol0, lit: "Total Test time", class: lineSummary},
+	{at: atCol0, lit: "ERROR SUMMARY: ", class: lineSummary}, // valgrind, after its ==PID== prefix
+
+	// Traces: lines that continue the block above.
+	{at: atEither, lit: "Caused by:", class: lineTrace},
+	{at: atEither, lit: "... ", suffix: " more", class: lineTrace},
+	{at: atEither, lit: "--> ", class: lineTrace},
+	{at: atEither, lit: "|", class: lineTrace},
+	{at: atEither, lit: "^", class: lineTrace},
+	{at: atEither, lit: "= note:", class: lineTrace},
+	{at: atEither, lit: "= help:", class: lineTrace},
+	{at: atEither, lit: "note: ", class: lineTrace},
+	{at: atEither, lit: "0", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "1", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "2", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "3", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "4", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "5", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "6", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "7", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "8", shape: isGutterLine, class: lineTrace},
+	{at: atEither, lit: "9", shape: isGutterLine, class: lineTrace},
+	{at: atIndented, lit: "at ", class: lineTrace},
+	{at: atIndented, lit: "File \"", class: lineTrace},
+	{at: atCol0, lit: "goroutine ", suffix: ":", class: lineTrace},
+	{at: atCol0, lit: "created by ", class: lineTrace},
+	{at: atCol0, lit: "During handling of the above exception", class: lineTrace},
+	{at: atCol0, lit: "The above exception was the direct cause", class: lineTrace},
+	{at: atCol0, lit: "In file included from ", class: lineTrace},
+	{at: atIndented, lit: "from ", shape: isIncludeFrom, class: lineTrace},
+
+	// Failures, and the block each opens.
+	{at: atCol0, lit: "panic: ", class: lineError, block: blockGoDump},
+	{at: atCol0, lit: "fatal error: ", class: lineError, block: blockGoDump},
+	{at: atCol0, lit: "thread '", infix: " panicked at ", class: lineError, block: blockUntilBlank},
+	{at: atCol0, lit: "WARNING: DATA RACE", class: lineError, block: blockRuled},
+	{at: atEither, lit: "--- FAIL: ", class: lineError},
+	{at: atCol0, lit: "---- ", suffix: " stdout ----", class: lineError},
+	{at: atCol0, lit: "Traceback (most recent call last)", class: lineError},
+	{at: atCol0, lit: "E   ", class: lineError},
+	{at: atCol0, lit: "ERROR ", class: lineError},
+	{at: atCol0, lit: "Error:", class: lineError},
+	{at: atCol0, lit: "error[E", class: lineError},
+	{at: atCol0, lit: "error:", class: lineError},
+	{at: atCol0, lit: "Exception in thread ", class: lineError},
+	{at: atCol0, lit: "___", suffix: "___", shape: hasSpace, class: lineError, block: blockSection},
+	{at: atCol0, lit: "_ ", suffix: " _", shape: isPytestSection, class: lineError, block: blockSection},
+	{at: atEither, lit: "● ", class: lineError, block: blockBullet},
+	{at: atCol0, lit: "npm ERR!", class: lineError},
+	{at: atCol0, lit: "npm error", class: lineError},
+	{at: atCol0, lit: "[ERROR] ", class: lineError},
+	{at: atCol0, lit: "not ok ", class: lineError}, // TAP; its YAML block is indented
+	{at: atIndented, lit: "not ok ", class: lineError},
+	{at: atCol0, lit: "✖ ", shape: countFollows, class: lineSummary}, // eslint: ✖ 5 problems (3 errors, 2 warnings)
+	{at: atEither, lit: "✖ ", class: lineError},                      // node --test
+	{at: atEither, lit: "✗ ", class: lineError},
+	{at: atEither, lit: "× ", class: lineError},
+	{at: atCol0, lit: "************* Module ", class: lineOther},
+	{at: atCol0, lit: "npm WARN", class: lineWarning},
+	{at: atCol0, lit: "npm warn", class: lineWarning},
+	{at: atCol0, lit: "warning:", class: lineWarning},
+	{at: atCol0, lit: "warning[", class: lineWarning},
+	{at: atCol0, lit: "[WARNING] ", class: lineWarning},
+}
+
+// ruleIndex lists, for each first byte, the rules to try on a line in
+// its first column and on an indented line's text.
+var ruleIndex = func() (ix [2][256][]uint16) {
+	for i, r := range logRules {
+		c := r.lit[0]
+		if r.at&atCol0 != 0 {
+			ix[0][c] = append(ix[0][c], uint16(i))
+		}
+		if r.at&atIndented != 0 {
+			ix[1][c] = append(ix[1][c], uint16(i))
+		}
+	}
+	return ix
+}()
+
+// matchRule returns the first rule of the table that accepts s (the line,
+// or an indented line's text), or nil.
+func matchRule(s string, indented, earlyOnly bool) *logRule {
+	k := 0
+	if indented {
+		k = 1
+	}
+	for _, i := range ruleIndex[k][s[0]] {
+		r := &logRules[i]
+		if earlyOnly && !r.early {
+			continue
+		}
+		if r.match == ruleExact {
+			if s != r.lit {
+				continue
+			}
+		} else if !strings.HasPrefix(s, r.lit) {
+			continue
+		}
+		rest := s[len(r.lit):]
+		if r.suffix != "" && !strings.HasSuffix(rest, r.suffix) {
+			continue
+		}
+		if r.infix != "" && !strings.Contains(rest, r.infix) {
+			continue
+		}
+		if r.shape != nil && !r.shape(s) {
+			continue
+		}
+		return r
+	}
+	return nil
+}
+
+// summaryInfo is pytest's `short test summary info` heading, which a
+// line may carry anywhere; scanLog finds it once over the whole text.
+const summaryInfo = "short test summary info"
+
+// classifyLogLine classes one line, escapes already stripped.
+func classifyLogLine(line string) uint8 {
+	c, _ := classifyFull(line, strings.Contains(line, summaryInfo))
+	return c
+}
+
+// classifyFull returns a line's class and the block an error line opens.
+// The table decides first; then the generic signals: a compiler's
+// `file:line: error:`, a log level word, a failure word standing as a
+// word, a count of failures.
+func classifyFull(line string, hasInfo bool) (uint8, uint8) {
+	if isBlank(line) {
+		return lineBlank, 0
+	}
+	if rest, ok := cutValgrindPrefix(line); ok {
+		return classifyRecord(rest)
+	}
+	t := line
+	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+		t = t[1:]
+	}
+	indented := len(t) < len(line)
+	if t == "" {
+		return lineBlank, 0 // white space other than ' ' and '\t' after an indent
+	}
+	if r := matchRule(t, indented, hasInfo); r != nil {
+		return r.class, r.block
+	}
+	if hasInfo {
+		return lineSummary, 0
+	}
+	if !indented && isJSErrorLine(line) {
+		return lineError, blockTrace
+	}
+	diag, level, sig := lineSignals(line)
+	switch diag {
+	case diagError:
+		return lineError, blockTrace
+	case diagWarning:
+		return lineWarning, 0
+	}
+	if !indented {
+		switch positionLine(line) {
+		case diagError:
+			return lineError, blockTrace
+		case diagWarning:
+			return lineWarning, 0
+		}
+	}
+	switch level {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
+		return lineError, blockTrace
+	case "WARN", "WARNING":
+		return lineWarning, 0
+	case "INFO", "DEBUG", "TRACE", "NOTICE":
+		if strings.Contains(line, "Exception") { // a system log's INFO line that mentions one is worth a look
+			return lineWarning, 0
+		}
+		return lineOther, 0
+	}
+	for _, r := range infixRules {
+		if strings.Contains(line, r.infix) {
+			return r.class, r.block
+		}
+	}
+	switch {
+	case sig == sigCount:
+		return lineSummary, blockGeneric
+	case indented && sig == sigFailure:
+		return lineTrace, blockFailDetail
+	case indented:
+		return lineTrace, 0
+	case sig == sigFailure && line[0] != '+' && line[0] != '-' && line[0] != '@':
+		return lineError, blockGeneric // not a diff's added or removed line
+	}
+	return lineOther, 0
+}
+
+// infixRules are the rows no first byte finds: a literal anywhere in the
+// line. Each costs a search of every undecided line, so they are few.
+var infixRules = []logRule{
+	{infix: "% tests passed, ", class: lineSummary}, // ctest: 50% tests passed, 1 tests failed out of 2
+}
+
+// cutValgrindPrefix splits a `==1234== text` line (valgrind, the
+// sanitizers) into its pid and its text.
+func cutValgrindPrefix(line string) (rest string, ok bool) {
+	if len(line) < 5 || line[0] != '=' || line[1] != '=' {
+		return "", false
+	}
+	n := digitRun(line, 2)
+	if n == 0 || !strings.HasPrefix(line[2+n:], "==") {
+		return "", false
+	}
+	return strings.TrimPrefix(line[2+n+2:], " "), true
+}
+
+// classifyRecord classes the text of a valgrind or sanitizer line: a
+// record's first line starts in the column after the prefix, its frames
+// and address notes are indented.
+func classifyRecord(rest string) (uint8, uint8) {
+	switch {
+	case isBlank(rest):
+		return lineBlank, 0
+	case rest[0] == ' ' || rest[0] == '\t':
+		return lineTrace, 0
+	case strings.HasPrefix(rest, "ERROR SUMMARY:"), strings.HasPrefix(rest, "LEAK SUMMARY:"):
+		return lineSummary, 0
+	case strings.HasPrefix(rest, "ERROR:"), strings.HasPrefix(rest, "WARNING:"):
+		return lineError, blockRuled // a sanitizer report: to its ==== rule
+	}
+	for _, w := range [...]string{"Invalid ", "Conditional jump", "Use of uninitialised", "Mismatched ", "Syscall param",
+		"Source and destination overlap", "Process terminating", "Jump to the invalid", "Argument '"} {
+		if strings.HasPrefix(rest, w) {
+			return lineError, blockTrace
+		}
+	}
+	if strings.Contains(rest, " are definitely lost") || strings.Contains(rest, " are possibly lost") {
+		return lineError, blockTrace
+	}
+	return lineOther, 0
+}
+
+// isBlank reports whether line is only white space, Unicode's included.
+func isBlank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ', c >= '\t' && c <= '\r':
+		case c >= 0x80:
+			return strings.TrimSpace(line[i:]) == ""
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// countFollows matches a mark followed by a count: `✖ 5 problems`.
+func countFollows(s string) bool {
+	_, rest, _ := strings.Cut(s, " ")
+	return digitRun(rest, 0) > 0
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+func hasSpace(s string) bool { return strings.IndexByte(s, ' ') >= 0 }
+
+// isRunnerTotals matches pytest's closing `==== 3 failed, 9 passed in 1s ====`.
+func isRunnerTotals(s string) bool {
+	return strings.Contains(s, " passed") || strings.Contains(s, " failed") || strings.Contains(s, " error")
+}
+
+// isIncludeFrom matches the continuation of gcc's include chain:
+// `                 from a.c:3:`.
+func isIncludeFrom(t string) bool { return strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",") }
+
+// isGutterLine matches rustc's source gutter: `464 |         code`.
+func isGutterLine(t string) bool {
+	n := digitRun(t, 0)
+	return n > 0 && strings.HasPrefix(t[n:], " |")
+}
+
+// isPytestSection matches a pytest failure header: `____ test_name ____`.
+func isPytestSection(line string) bool {
+	return strings.HasPrefix(line, "_") && strings.HasSuffix(line, "_") && strings.Contains(line, " ") && strings.Trim(line, "_ ") != "" &&
+		(strings.HasPrefix(line, "___") && strings.HasSuffix(line, "___") || strings.HasPrefix(line, "_ ") && strings.HasSuffix(line, " _"))
+}
+
+// isJSErrorLine matches `TypeError: …`, `AssertionError [ERR_…]: …` and the
+// like at the start of a line.
+func isJSErrorLine(line string) bool {
+	i := 0
+	for i < len(line) && (line[i] >= 'A' && line[i] <= 'Z' || line[i] >= 'a' && line[i] <= 'z' || line[i] == '.') {
+		i++
+	}
+	word := line[:i]
+	return i > 5 && (strings.HasSuffix(word, "Error") || strings.HasSuffix(word, "Exception")) &&
+		i < len(line) && (line[i] == ':' || line[i] == ' ')
+}
+
+// levelWord returns the first log level (ERROR, FATAL, CRITICAL, SEVERE,
+// WARNING, WARN, INFO, DEBUG, TRACE, NOTICE) standing as a whole upper-case
+// word (` ERROR `, `[ERROR]`, `ERROR:`) in the first 120 bytes of line, and
+// where, in one pass over the line's upper-case words.
+func levelWord(line string) (string, int) {
+	head := line[:min(len(line), 120)]
+	for i := 0; i < len(head); i++ {
+		if c := head[i]; c < 'A' || c > 'Z' {
+			continue
+		}
+		if i > 0 {
+			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+				for i+1 < len(head) && head[i+1] >= 'A' && head[i+1] <= 'Z' {
+					i++
+				}
+				continue // inside a word
+			}
+		}
+		j := i + 1
+		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
+			j++
+		}
+		if j == len(head) || isLevelEnd(head[j]) {
+			switch w := head[i:j]; w {
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+				return w, i
+			}
+		}
+		i = j
+	}
+	return "", -1
+}
+
+func isLevelEnd(c byte) bool {
+	return c == ' ' || c == ']' || c == '>' || c == '|' || c == ':'
+}
+
+// compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
+// style `file:line:col: error: …` lines, and tsc's `file.ts(1,2): error
+// TS…`, in one pass over the colons.
+func compilerDiagnostic(line string) string {
+	for i := 0; ; {
+		c := strings.IndexByte(line[i:], ':')
+		if c < 0 {
+			return ""
+		}
+		rest := line[i+c+1:]
+		switch {
+		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "), strings.HasPrefix(rest, " error TS"):
+			return "error"
+		case strings.HasPrefix(rest, " warning: "), strings.HasPrefix(rest, " warning TS"):
+			return "warning"
+		}
+		i += c + 1
+	}
+}
+
+// Generic failure signals.
+const (
+	sigNone    = iota
+	sigFailure // a failure word standing as a word
+	sigCount   // a count of failures above zero: `3 failed`, `2 errors`
+)
+
+// failureWords stand for a failure when they stand as words, in any case.
+// Multi-word phrases are matched at their first word.
+var failureWords = [...]string{"error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion",
+	"abort", "aborted", "not ok", "segmentation fault", "fail"}
+
+// countWords follow a number in a count of failures.
+var countWords = [...]string{"failed", "failing", "failures", "failure", "errors", "error", "broken", "problems"}
+
+// lowerTab folds ASCII letters to lower case.
+var lowerTab = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+		if i >= 'A' && i <= 'Z' {
+			t[i] = byte(i) + 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// wordPair marks the first two letters (lower case) of the failure and
+// count words: most words are turned away by two table reads.
+var wordPair = func() (t [256][256]bool) {
+	for _, w := range failureWords {
+		t[w[0]][w[1]] = true
+	}
+	for _, w := range countWords {
+		t[w[0]][w[1]] = true
+	}
+	return t
+}()
+
+// wordStart marks the bytes a failure word can start with.
+var wordStart = func() (t [256]bool) {
+	for _, w := range failureWords {
+		t[w[0]] = true
+		t[w[0]-'a'+'A'] = true
+	}
+	for _, w := range countWords {
+		t[w[0]] = true
+		t[w[0]-'a'+'A'] = true
+	}
+	for _, c := range []byte{0xe2, 0xc3} { // ✗ ✖ ×
+		t[c] = true
+	}
+	return t
+}()
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// failureSignal looks for a failure word standing as a word, or a count
+// of failures above zero, in the first 400 bytes of line.
+func failureSignal(line string) int {
+	_, _, sig := lineSignals(line)
+	return sig
+}
+
+// isPositionLine reports whether line starts with a source position:
+// `path.ext:12:5: ` (line and column).
+func isPositionLine(line string) bool { return positionLine(line) != diagNone }
+
+// positionLine classes a line that starts with a source position with a
+// column, `path.ext:12:5: message`, which a compiler writes (Go's `./a.go:
+// 3:1: undefined: x`, pylint's `a.py:1:0: E0602: …`) and grep -n does not
+// (it gives no column): an error, or a warning when a linter's message
+// code says so (pylint's C, R and W codes).
+func positionLine(line string) int {
+	colon := strings.IndexByte(line[:min(len(line), 300)], ':')
+	if colon < 3 {
+		return diagNone
+	}
+	path := line[:colon]
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 || dot == len(path)-1 || strings.ContainsAny(path, " \t") || !isLetter(path[dot+1]) {
+		return diagNone
+	}
+	rest := line[colon+1:]
+	n := digitRun(rest, 0)
+	if n == 0 || n >= len(rest) || rest[n] != ':' {
+		return diagNone
+	}
+	rest = rest[n+1:]
+	m := digitRun(rest, 0)
+	if m == 0 || !strings.HasPrefix(rest[m:], ": ") {
+		return diagNone
+	}
+	msg := rest[m+2:]
+	for _, w := range [...]string{"note:", "warning:", "required from", "in ", "In "} {
+		if strings.HasPrefix(msg, w) {
+			return diagNone // gcc's notes and template chains: detail, not a failure
+		}
+	}
+	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
+		switch msg[0] {
+		case 'C', 'R', 'W', 'I':
+			return diagWarning
+		}
+	}
+	return diagError
+}
+
+// Compiler diagnostics.
+const (
+	diagNone = iota
+	diagError
+	diagWarning
+)
+
+// letterTab marks ASCII letters.
+var letterTab = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	return t
+}()
+
+// lineSignals reads the words of the first 400 bytes of line once and
+// returns the generic signals in them: a compiler's diagnostic (`file:1:2:
+// error: …`, `file.ts(1,2): error TS…`), the first log level word standing
+// as a whole upper-case word in the first 120 bytes (` ERROR `, `[WARN]`,
+// `INFO:`), and a failure signal — a failure word standing as a word, or
+// a count of failures above zero. Benign forms do not count: `0 errors`,
+// `-Werror`, `errors.go`, `--no-error-on-…`, `Failures: 0`, `no errors`.
+func lineSignals(line string) (diag int, level string, sig int) {
+	s := line[:min(len(line), 400)]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !letterTab[c] {
+			if c >= 0x80 && sig == sigNone {
+				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
+					sig = sigFailure
+				}
+			}
+			continue
+		}
+		j := i + 1
+		for j < len(s) && letterTab[s[j]] {
+			j++
+		}
+		var prev byte = ' '
+		if i > 0 {
+			prev = s[i-1]
+		}
+		if isWordByte(prev) {
+			i = j - 1 // inside a word: x2error, E1122
+			continue
+		}
+		w := s[i:j]
+		var next byte = ' '
+		if j < len(s) {
+			next = s[j]
+		}
+		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+			switch w {
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+				level = w
+			}
+		}
+		if diag == diagNone && prev == ' ' && i >= 2 && (c == 'e' || c == 'w') {
+			before := s[:i-1]
+			before = strings.TrimSuffix(before, " fatal")
+			if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") || strings.HasSuffix(before, " -") && strings.HasPrefix(s[j:], " TS") {
+				rest := s[j:]
+				switch {
+				case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+					diag = diagError
+				case w == "warning" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+					diag = diagWarning
+				}
+			}
+		}
+		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordStart[c] && wordPair[lowerTab[c]][lowerTab[s[i+1]]] {
+			sig = failureWordAt(s, i, j)
+		}
+		i = j - 1
+	}
+	return diag, level, sig
+}
+
+// failureWordAt classes the word s[i:j], which starts a word: a failure
+// word, a count of failures above zero, or nothing.
+func failureWordAt(s string, i, j int) int {
+	if i > 0 && (s[i-1] == '-' || s[i-1] == ',' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '$' || s[i-1] == '@') {
+		return sigNone
+	}
+	w := s[i:j]
+	if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
+		return sigNone // errors.go, error-prone, error_code, error(…), errors/
+	}
+	if isCountWord(w) {
+		if n := numberBefore(s[:i]); n > 0 {
+			return sigCount
+		} else if n == 0 {
+			return sigNone
+		}
+	}
+	if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
+		return sigNone
+	}
+	return sigFailure
+}
+
+// lowerASCII returns w in lower case, in buf when it is short.
+func lowerASCII(buf []byte, w string) string {
+	buf = buf[:0]
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return string(buf)
+}
+
+// isFailureWord reports whether w, followed by rest, is a failure word.
+func isFailureWord(w, rest string) bool {
+	var buf [16]byte
+	switch lowerASCII(buf[:], w) {
+	case "error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion", "abort", "aborted", "fail":
+		return true
+	case "not":
+		return len(rest) >= 3 && strings.EqualFold(rest[:3], " ok") && (len(rest) == 3 || !isWordByte(rest[3]))
+	case "segmentation":
+		return len(rest) >= 6 && strings.EqualFold(rest[:6], " fault")
+	}
+	return false
+}
+
+func isCountWord(w string) bool {
+	var buf [16]byte
+	switch lowerASCII(buf[:], w) {
+	case "failed", "failing", "failures", "failure", "errors", "error", "broken", "problems":
+		return true
+	}
+	return false
+}
+
+// zeroBefore reports whether the words before a failure word say there
+// were none: `0 errors`, `no errors`, `without error`.
+func zeroBefore(s string) bool {
+	s = strings.TrimRight(s, " ")
+	if n := numberBefore(s + " "); n == 0 && strings.HasSuffix(s, "0") {
+		return true
+	}
+	for _, w := range [...]string{"no", "No", "NO", "0", "zero", "without", "Without", "ignore", "ignoring", "if", "on"} {
+		if strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroAfter reports `Failures: 0`, `errors=0`, `failed 0`.
+func zeroAfter(s string) bool {
+	s = strings.TrimLeft(s, ":= \t")
+	return strings.HasPrefix(s, "0") && (len(s) == 1 || !isWordByte(s[1]) && s[1] != '.')
+}
+
+// numberBefore returns the number standing right before a word (`3
+// failed`), or -1.
+func numberBefore(s string) int {
+	s = strings.TrimRight(s, " ")
+	j := len(s)
+	i := j
+	for i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ',' && i < j) {
+		i--
+	}
+	if i < j && s[i] == ',' {
+		i++
+	}
+	if i == j || i > 0 && (isWordByte(s[i-1]) || s[i-1] == ':' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '-') {
+		return -1 // a location (12:5), a version, a path, not a count
+	}
+	n := 0
+	for _, c := range []byte(s[i:j]) {
+		if c != ',' && n < 1<<30 {
+			n = n*10 + int(c-'0')
+		}
+	}
+	return n
+}

@@ -1,0 +1,105 @@
+package headroom
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var classNames = map[string]uint8{"other": lineOther, "blank": lineBlank, "error": lineError, "warning": lineWarning,
+	"summary": lineSummary, "trace": lineTrace, "passed": linePassed}
+
+// Every toolchain's lines, one txtar file each under testdata/logrules:
+// a section per class (`-- error --`), one line per real line of output.
+// Adding a toolchain is a row in logRules and a file here.
+func TestLogRulesByToolchain(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "logrules", "*.txtar"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("want the toolchain cases in testdata/logrules, found %d: %v", len(files), err)
+	}
+	names := map[uint8]string{}
+	for n, c := range classNames {
+		names[c] = n
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, checked := uint8(255), 0
+		for _, line := range strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n") {
+			if name, ok := strings.CutPrefix(line, "-- "); ok && strings.HasSuffix(name, " --") {
+				c, ok := classNames[strings.TrimSuffix(name, " --")]
+				if !ok {
+					t.Fatalf("%s: unknown section %q", f, line)
+				}
+				want = c
+				continue
+			}
+			if want == 255 {
+				continue // the comment above the first section
+			}
+			checked++
+			if got := classifyLogLine(line); got != want {
+				t.Errorf("%s: %q is %s, want %s", filepath.Base(f), line, names[got], names[want])
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no lines", f)
+		}
+	}
+}
+
+// The failure words count only standing as words, and not where they say
+// nothing failed.
+func TestFailureSignal(t *testing.T) {
+	cases := map[string]int{
+		"Segmentation fault (core dumped)": sigFailure,
+		"not ok 3 - parses dates":          sigFailure,
+		"FATAL: could not open file":       sigFailure,
+		"thing ✗ broke":                    sigFailure,
+		"Build failed with an exception.":  sigFailure,
+		"3 failed, 9 passed":               sigCount,
+		"12 errors":                        sigCount,
+		"1,204 failures":                   sigCount,
+		"0 errors":                         sigNone,
+		"-Werror":                          sigNone,
+		"errors.go":                        sigNone,
+		"--no-error-on-unmatched-pattern":  sigNone,
+		"Failures: 0, Errors: 0":           sigNone,
+		"Tests run: 5, Failures: 0, Errors: 0, Skipped: 0": sigNone,
+		"no errors found":         sigNone,
+		"terrorism":               sigNone,
+		"errorf":                  sigNone,
+		"installed failure-tools": sigNone,
+		"notok":                   sigNone,
+		"error_count=3":           sigNone,
+		"x.failed":                sigNone,
+	}
+	for line, want := range cases {
+		if got := failureSignal(line); got != want {
+			t.Errorf("failureSignal(%q) = %d, want %d", line, got, want)
+		}
+	}
+}
+
+// The classifier never panics, is a pure function of the line, and
+// agrees with the whole-text scan.
+func FuzzClassifyLogLine(f *testing.F) {
+	for _, seed := range []string{"==1== Invalid read", "✖ 5 problems", "  12:5  error  x", "Found 2 errors in 1 file", "\x1b[31m✗\x1b[0m x",
+		"a.ts(1,2): error TS1: x", "3 failed", "0 errors", "_ x _", "___ y ___", "not ok 1 - x", "Tests run: 5, Failures: 0"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		line = strings.ReplaceAll(line, "\n", " ")
+		c, open := classifyFull(line, false)
+		if c2, open2 := classifyFull(line, false); c2 != c || open2 != open {
+			t.Fatal("not deterministic")
+		}
+		if _, ok := map[uint8]bool{lineOther: true, lineBlank: true, lineError: true, lineWarning: true, lineSummary: true, lineTrace: true, linePassed: true}[c]; !ok {
+			t.Fatalf("class %d", c)
+		}
+		checkScanLog(t, line)
+	})
+}

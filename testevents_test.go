@@ -1,0 +1,58 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A go test -json stream: the failing test's events and the package
+// verdict are kept verbatim, passing tests are counted, and the stream is
+// planned as a test log before search or JSON could take it.
+func TestPlanTestEvents(t *testing.T) {
+	var b strings.Builder
+	ev := func(action, test, output string) {
+		if output != "" {
+			fmt.Fprintf(&b, `{"Action":%q,"Package":"example.com/app","Test":%q,"Output":%q}`+"\n", action, test, output)
+		} else {
+			fmt.Fprintf(&b, `{"Action":%q,"Package":"example.com/app","Test":%q}`+"\n", action, test)
+		}
+	}
+	for i := range 300 {
+		name := fmt.Sprintf("TestOK%d", i)
+		ev("run", name, "")
+		ev("output", name, "=== RUN   "+name+"\n")
+		ev("output", name, "    app_test.go:12: fine\n")
+		ev("pass", name, "")
+		if i == 200 {
+			ev("run", "TestBad", "")
+			ev("output", "TestBad", "=== RUN   TestBad\n")
+			ev("output", "TestBad", "    app_test.go:40: got 1, want 2\n")
+			ev("output", "TestBad", "--- FAIL: TestBad (0.00s)\n")
+			ev("fail", "TestBad", "")
+		}
+	}
+	b.WriteString(`{"Action":"output","Package":"example.com/app","Output":"FAIL\texample.com/app\t0.2s\n"}` + "\n")
+	b.WriteString(`{"Action":"fail","Package":"example.com/app"}` + "\n")
+	text := b.String()
+	if !isTestEventStream(text) || isTestEventStream(`{"a":1}`+"\n") || isTestEventStream("x.go:12: error\n") {
+		t.Fatal("isTestEventStream misjudges")
+	}
+	h := mustNew(t, WithMaxBytes(4000))
+	got, o, err := h.Compress(t.Context(), ToolOutput{Tool: "Bash", Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Strategy != StrategyLog || len(got) > 4000 {
+		t.Fatalf("strategy %s, %d bytes", o.Strategy, len(got))
+	}
+	for _, want := range []string{`"Output":"    app_test.go:40: got 1, want 2\n"`, `"Output":"--- FAIL: TestBad (0.00s)\n"`,
+		`{"Action":"fail","Package":"example.com/app","Test":"TestBad"}`, `"Output":"FAIL\texample.com/app\t0.2s\n"`, "300 passed"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lost %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `"TestOK150"`) {
+		t.Errorf("a passing test's events shown:\n%s", got)
+	}
+}
