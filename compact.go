@@ -396,7 +396,9 @@ func (f Observer) notify(e Event) {
 // masked ([RelaxRecentResults]), then the skip boundary is turned off
 // ([RelaxSkipBoundary]), then trim's floor drops to the irreducible core
 // ([RelaxTrimFloor]); when a summary was made, the same is tried on msgs
-// without it ([RelaxSummary]). The report's Relaxed names what was relaxed. Only when even
+// without it ([RelaxSummary]). Relaxing starts again from the input (or
+// the summarized conversation), not from what a trim that could not reach
+// the budget left, so trim drops no more than the relaxed budget needs. The report's Relaxed names what was relaxed. Only when even
 // the core — the system messages, the latest user message, the last
 // assistant message with its tool results, conversation summaries and the
 // protected tools' messages — cannot fit does Compact return msgs untouched
@@ -442,6 +444,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	env := StepEnv{Budget: o.Budget, Counter: mc, Protection: o.Protection}
 	cur, tokens := msgs, rep.TokensBefore
 	orphans := orphanIDs(msgs) // of cur, carried from step to step
+	var summarized []Message   // the conversation after a summary was made
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
 			return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
@@ -470,6 +473,9 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		if err == nil {
 			orphans = outOrphans
 		}
+		if sr.Name == "summarize" && sr.Changed {
+			summarized = out
+		}
 		cur, tokens = out, sr.TokensAfter
 		if tokens <= o.Budget {
 			return finish(cur, nil)
@@ -483,11 +489,11 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		// The default cascade kept its protections and did not fit:
 		// relax them in order, on its output and, when a summary was
 		// made and still does not fit, on the input without it.
-		bases := [][]Message{cur}
-		for _, sr := range rep.Steps {
-			if sr.Name == "summarize" && sr.Changed {
-				bases = append(bases, msgs)
-			}
+		// Relax from the summary when one was made, else from the input:
+		// not from what a hopeless trim left.
+		bases := [][]Message{msgs}
+		if summarized != nil {
+			bases = [][]Message{summarized, msgs}
 		}
 		for k, base := range bases {
 			t0 := time.Now()
