@@ -60,14 +60,13 @@ func relax(base []Message, o CompactOptions, c TokenCounter) (r relaxed, ok bool
 		return r, true
 	}
 	// 3. Trim's floor, down to the core.
-	return r, try(RelaxTrimFloor, trimToCore(cur, o.Budget, p, c))
+	return r, try(RelaxTrimFloor, trimToCore(cur, o.Budget, p, c, 0))
 }
 
-// trimTo trims msgs with o.Trim's floor under protection p.
+// trimTo trims msgs with o.Trim's floor under protection p, keeping the
+// core as well.
 func trimTo(msgs []Message, o CompactOptions, p Protection, c TokenCounter) []Message {
-	t := o.Trim
-	t.Protection, t.Budget, t.Counter = p, o.Budget, c
-	return Trim(msgs, t)
+	return trimToCore(msgs, o.Budget, p, c, o.Trim.keepRecent())
 }
 
 // lastAssistant returns the index of the last assistant message, or -1.
@@ -95,10 +94,10 @@ func lastUnitResults(msgs []Message) int {
 }
 
 // trimToCore drops the oldest units outside the core (see RelaxTrimFloor)
-// until msgs fits budget.
-func trimToCore(msgs []Message, budget int, p Protection, c TokenCounter) []Message {
+// and the last keepRecent messages until msgs fits budget.
+func trimToCore(msgs []Message, budget int, p Protection, c TokenCounter, keepRecent int) []Message {
 	cv := analyze(msgs)
-	keep := p.kept(cv, 0, true)
+	keep := p.kept(cv, keepRecent, true)
 	if la := lastAssistant(msgs); la >= 0 {
 		for i := range keep {
 			if cv.unit[i] == cv.unit[la] {
