@@ -237,8 +237,14 @@ type CompactReport struct {
 	TokensBefore, TokensAfter     int
 	// Budget is [CompactOptions].Budget.
 	Budget int
-	// Steps lists the steps that ran, in order.
+	// Steps lists the steps that ran, in order. When the default cascade
+	// had to relax its protections, the last is named "relax".
 	Steps []StepReport
+	// Relaxed names the protections the default cascade relaxed to fit,
+	// in the order it relaxes them — [RelaxRecentResults],
+	// [RelaxSkipBoundary], [RelaxTrimFloor] — or is nil when none was.
+	// With [ErrCannotFit] it names all three: even the core did not fit.
+	Relaxed []string
 	// Usage is the token usage the steps' models reported (the
 	// summarizer's), summed over Steps.
 	Usage Usage
@@ -294,6 +300,9 @@ func (r CompactReport) String() string {
 		if s.Err != nil {
 			b.WriteString(" · " + s.Name + " failed")
 		}
+	}
+	if len(r.Relaxed) > 0 {
+		b.WriteString(" · relaxed " + strings.Join(r.Relaxed, ", "))
 	}
 	if r.FirstChanged >= 0 {
 		b.WriteString(" · cache breaks at message " + itoa(r.FirstChanged))
@@ -381,9 +390,19 @@ func (f Observer) notify(e Event) {
 // message, is rejected and recorded in the report, and the cascade goes on
 // with the messages it had.
 //
-// msgs under budget is returned as it is, with no step run. When even what
-// the protection rules keep cannot fit, Compact returns msgs untouched and
-// an error wrapping [ErrCannotFit] that says how many tokens remain. When
+// msgs under budget is returned as it is, with no step run. When the
+// default cascade (o.Steps nil) does not fit, its protections relax in a
+// documented order before Compact gives up: the recent tool results are
+// masked ([RelaxRecentResults]), then the skip boundary is turned off
+// ([RelaxSkipBoundary]), then trim's floor drops to the irreducible core
+// ([RelaxTrimFloor]); when a summary was made, the same is tried on msgs
+// without it ([RelaxSummary]). Relaxing starts again from the input (or
+// the summarized conversation), not from what a trim that could not reach
+// the budget left, so trim drops no more than the relaxed budget needs. The report's Relaxed names what was relaxed. Only when even
+// the core — the system messages, the latest user message, the last
+// assistant message with its tool results, conversation summaries and the
+// protected tools' messages — cannot fit does Compact return msgs untouched
+// and an error wrapping [ErrCannotFit] that says how many tokens remain. When
 // ctx is done it returns msgs and an error wrapping ctx.Err(). The input
 // is never mutated; unchanged messages are shared with the output. The
 // report is filled in every case.
@@ -425,6 +444,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	env := StepEnv{Budget: o.Budget, Counter: mc, Protection: o.Protection}
 	cur, tokens := msgs, rep.TokensBefore
 	orphans := orphanIDs(msgs) // of cur, carried from step to step
+	var summarized []Message   // the conversation after a summary was made
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
 			return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
@@ -453,6 +473,9 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		if err == nil {
 			orphans = outOrphans
 		}
+		if sr.Name == "summarize" && sr.Changed {
+			summarized = out
+		}
 		cur, tokens = out, sr.TokensAfter
 		if tokens <= o.Budget {
 			return finish(cur, nil)
@@ -460,6 +483,39 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	}
 	if err := ctx.Err(); err != nil {
 		return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
+	}
+	relaxedTokens := 0
+	if o.Steps == nil {
+		// The default cascade kept its protections and did not fit:
+		// relax them in order, on its output and, when a summary was
+		// made and still does not fit, on the input without it.
+		// Relax from the summary when one was made, else from the input:
+		// not from what a hopeless trim left.
+		bases := [][]Message{msgs}
+		if summarized != nil {
+			bases = [][]Message{summarized, msgs}
+		}
+		for k, base := range bases {
+			t0 := time.Now()
+			r, ok := relax(base, o, mc)
+			if _, err := checkStep(msgs, r.out, orphanIDs(msgs)); err != nil {
+				continue // never expected: relax obeys the same rules
+			}
+			if ok {
+				rep.Relaxed = r.steps
+				if k > 0 {
+					rep.Relaxed = append([]string{RelaxSummary}, r.steps...)
+				}
+				rep.Steps = append(rep.Steps, StepReport{Name: "relax", MessagesBefore: len(base), TokensBefore: CountMessages(base, mc),
+					MessagesAfter: len(r.out), TokensAfter: r.tokens, Duration: time.Since(t0), Changed: firstChanged(base, r.out) >= 0})
+				return finish(r.out, nil)
+			}
+			rep.Relaxed, relaxedTokens = r.steps, r.tokens
+		}
+	}
+	if rep.Relaxed != nil && relaxedTokens < tokens {
+		return finish(msgs, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s (%s with every protection relaxed)",
+			ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget), txt.Commas(relaxedTokens)))
 	}
 	return finish(msgs, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
 		ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget)))

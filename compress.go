@@ -3,7 +3,6 @@ package headroom
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -117,13 +116,16 @@ func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcom
 	if noCount {
 		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
 	}
-	// Count the input once: the token check, the byte guess for a token
-	// budget and every marker's omitted tokens derive from this total.
-	total := countTokens(h.cfg.counter, text)
-	if fits && total <= b.tokens {
+	// Count the input only as far as the token budget: whether it fits,
+	// and the byte guess for a token budget, need no more (inputCount).
+	in, err := countInput(ctx, h.cfg.counter, text, b.tokens)
+	if err != nil {
+		return "", Outcome{}, err
+	}
+	if fits && in.fits(b.tokens) {
 		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
 	}
-	d, err := h.draft(out, b, total)
+	d, err := h.draft(out, b, in)
 	if err != nil {
 		return "", Outcome{}, err
 	}
@@ -148,9 +150,9 @@ type draft struct {
 	plan         plan
 	marker       marker
 	rendered     string
-	total        int // tokens of the whole input
-	byteBudget   int // the byte budget the draft was made for
-	digestRoom   int // bytes kept free for a digest; 0 when none is wanted
+	in           *inputCount // prices the input's tokens
+	byteBudget   int         // the byte budget the draft was made for
+	digestRoom   int         // bytes kept free for a digest; 0 when none is wanted
 	droppedBytes int
 }
 
@@ -158,22 +160,17 @@ type draft struct {
 // for the byte budget whose output counts within it, shrinking from a guess
 // made on the text's own bytes-per-token ratio; the last resort, a bare
 // marker, fits any budget New accepts.
-func (h *Headroom) draft(out ToolOutput, b budget, total int) (draft, error) {
+func (h *Headroom) draft(out ToolOutput, b budget, in *inputCount) (draft, error) {
 	text := out.Text
 	bytes := b.bytes
-	if b.tokens > 0 && b.tokens < total {
-		// tokens·len/total, in 128 bits: a token budget near MaxInt must
-		// not overflow into a negative guess (and a bare marker). The
-		// quotient is below len(text), so Div64 cannot overflow.
-		hi, lo := bits.Mul64(uint64(b.tokens), uint64(len(text)))
-		q, _ := bits.Div64(hi, lo, uint64(total))
-		if guess := int(q); bytes == 0 || guess < bytes {
+	if b.tokens > 0 && !in.fits(b.tokens) {
+		if guess, ok := in.bytesFor(b.tokens); ok && guess < len(text) && (bytes == 0 || guess < bytes) {
 			bytes = guess
 		}
 	}
 	const attempts = 8
 	for i := 0; ; i++ {
-		d := h.draftBytes(out, total, bytes, h.digestRoomFor(len(text), bytes))
+		d := h.draftBytes(out, in, bytes, h.digestRoomFor(len(text), bytes))
 		if b.tokens == 0 {
 			return d, nil
 		}
@@ -201,20 +198,20 @@ func (h *Headroom) digestRoomFor(textLen, bytes int) int {
 	return digestRoom(bytes)
 }
 
-// draftBytes plans text, whose tokens number total, for a byte budget,
+// draftBytes plans text, whose tokens in prices, for a byte budget,
 // keeping room bytes free for a digest, and renders it with the plain marker. A budget of 0 asks for the
 // bare marker.
-func (h *Headroom) draftBytes(out ToolOutput, total, bytes, room int) draft {
+func (h *Headroom) draftBytes(out ToolOutput, in *inputCount, bytes, room int) draft {
 	text := out.Text
 	p := h.route(out, bytes, room)
-	d := draft{plan: p, byteBudget: bytes, digestRoom: room, total: total}
-	d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter, total), what: p.what, hint: p.hint}
+	d := draft{plan: p, byteBudget: bytes, digestRoom: room, in: in}
+	d.marker = marker{tokens: in.omitted(p), what: p.what, hint: p.hint}
 	d.rendered = render(text, p, d.marker)
 	if len(d.rendered) > bytes && p.strategy != StrategyClip {
 		// A planner overran its limit: a bug, but never the caller's problem.
 		p = planClip(text, bytes, clipReserve(len(text))+room)
 		d.plan = p
-		d.marker = marker{tokens: omittedTokens(text, p, h.cfg.counter, total), what: p.what, hint: p.hint}
+		d.marker = marker{tokens: in.omitted(p), what: p.what, hint: p.hint}
 		d.rendered = render(text, p, d.marker)
 	}
 	for _, r := range p.dropped(len(text)) {

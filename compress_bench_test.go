@@ -80,3 +80,32 @@ func BenchmarkCompress(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRoute measures the planners alone — routing and the chosen plan,
+// no counting, no rendering — on BenchmarkCompress's inputs, the yardstick
+// for Compress's overhead.
+func BenchmarkRoute(b *testing.B) {
+	inputs := []struct{ name, tool, corpus string }{
+		{"search", "Grep", "search_rg_context_ctx_prometheus"},
+		{"log", "Bash", "log_go_test_prometheus_all_packages"},
+		{"json", "Bash", "json_go_list_prometheus_stream"},
+		{"plain", "Read", "plain_read_markdown_prometheus_config_docs"},
+	}
+	h := mustNew(b)
+	for _, in := range inputs {
+		src := corpusInput(b, in.corpus)
+		for _, size := range benchSizes {
+			text := repeatTo(src, size.n)
+			if in.name == "json" {
+				text = strings.Repeat(src, max(1, size.n/len(src)))
+			}
+			b.Run(in.name+"/"+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					h.route(ToolOutput{Tool: in.tool, Text: text}, DefaultMaxBytes, 0)
+				}
+			})
+		}
+	}
+}

@@ -29,9 +29,10 @@ func history(n int) []headroom.Message {
 	return msgs
 }
 
-// Compact a long autonomous run to a token budget. Masking cannot help
-// here — every output is in the current user turn — so the summarizer
-// folds the older calls, and the instruction stays where it was.
+// Compact a long autonomous run to a token budget. Every output is in the
+// current user turn; masking clears all but the last ten, which is not
+// enough here, so the summarizer folds the older calls, and the
+// instruction stays where it was.
 func ExampleCompact() {
 	summarizer := headroom.SummarizerFunc(func(ctx context.Context, req headroom.SummaryRequest) (headroom.Summary, error) {
 		// A real one sends req.Prompt and req.Input to a cheap model.
@@ -39,7 +40,7 @@ func ExampleCompact() {
 	})
 	msgs := history(40)
 	out, rep, err := headroom.Compact(context.Background(), msgs, headroom.CompactOptions{
-		Budget:     40000,
+		Budget:     20000,
 		Summarizer: summarizer,
 		Observer: func(e headroom.Event) {
 			if e.Kind == headroom.EventCompacted {
@@ -54,8 +55,8 @@ func ExampleCompact() {
 	fmt.Println(out[1].Parts[0].Text)
 	fmt.Println(out[2].Parts[0].Text)
 	// Output:
-	// Context compacted · 82 → 23 messages, 137,381 → 34,390 tokens · summarize
-	// summarize · 82 → 23 messages, cache breaks at message 2
+	// Context compacted · 82 → 13 messages, 137,381 → 17,220 tokens · mask+summarize
+	// mask+summarize · 82 → 13 messages, cache breaks at message 2
 	// Make the tests pass.
 	// [CONVERSATION_SUMMARY]
 	// ## Errors
@@ -118,12 +119,12 @@ func ExampleSummarizerFunc_bothKinds() {
 	fmt.Println(strings.Contains(out, "Summary of the omitted part: rows 40-360 all fetched 200 OK"))
 
 	// The conversation, when it nears the window.
-	msgs, _, _ := headroom.Compact(context.Background(), history(40), headroom.CompactOptions{Budget: 40000, Summarizer: cheap})
+	msgs, _, _ := headroom.Compact(context.Background(), history(40), headroom.CompactOptions{Budget: 20000, Summarizer: cheap})
 	fmt.Println(msgs[2].Parts[0].Text)
 	// Output:
 	// true
 	// [CONVERSATION_SUMMARY]
 	// ## Errors
-	// - undefined: Snapshot in pkg/store (24 outputs folded)
+	// - undefined: Snapshot in pkg/store (35 outputs folded)
 	// [/CONVERSATION_SUMMARY]
 }

@@ -32,6 +32,10 @@ type MaskOptions struct {
 	// masked (all of them when there are fewer turns). 0 means
 	// [DefaultSkipTurns]; a negative value turns the boundary off.
 	// (A zero value that masked the current turn would be a trap.)
+	// However many turns it spans, the boundary shelters at most the
+	// last 10 tool results (twice [DefaultKeepToolResults]): one
+	// instruction followed by 200 tool calls is one turn, and its old
+	// results must still be masked.
 	SkipTurns int
 	// MinTokensFreed: a pass that would free fewer tokens than this
 	// changes nothing, since rewriting history breaks the prompt cache.
@@ -64,6 +68,9 @@ func (o MaskOptions) minFreed() int {
 	}
 	return o.MinTokensFreed
 }
+
+// skipCapResults is the most tool results the skip boundary shelters.
+const skipCapResults = 2 * DefaultKeepToolResults
 
 // excerptLines is how many lines an excerpt keeps at each end, and
 // excerptLineBytes how long each may be.
@@ -109,6 +116,19 @@ func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
 		}
 		if len(turns) > 0 {
 			boundary = turns[max(0, len(turns)-n)]
+		}
+		// A long autonomous run sits inside one turn: the boundary never
+		// shelters more than skipCapResults results.
+		for i, seen := len(msgs)-1, 0; i > boundary; i-- {
+			for _, p := range msgs[i].Parts {
+				if p.ToolResult != nil {
+					seen++
+				}
+			}
+			if seen >= skipCapResults {
+				boundary = i
+				break
+			}
 		}
 	}
 	boundary = min(boundary, len(msgs)-hot)

@@ -54,7 +54,15 @@ import (
 // Parts slice and a new ToolResult. On error — ctx done, an invalid
 // option, c failing — it returns nil messages, and the caller can append
 // the originals.
-func CompressToolResults(ctx context.Context, c Compressor, msgs []Message, opts ...ResultsOption) ([]Message, Report, error) {
+func CompressToolResults(ctx context.Context, c Compressor, msgs []Message, opts ...ResultsOption) (_ []Message, _ Report, err error) {
+	// The workers recover their own panics (compressOne); the budget's
+	// TokenCounter also runs here, sharing a structured result's budget
+	// among its fields, and its panic is an error too.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("headroom: the TokenCounter panicked: %v", r)
+		}
+	}()
 	if err := ctx.Err(); err != nil {
 		return nil, Report{}, err
 	}

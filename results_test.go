@@ -124,6 +124,20 @@ func TestCompressToolResultsRecoversPanics(t *testing.T) {
 	_, _, err = CompressToolResults(context.Background(), h, msgs)
 	assert.ErrorContains(t, err, "counter bug")
 
+	// The budget's counter also runs in the caller's goroutine, sharing a
+	// structured result's budget among its fields.
+	structured := []Message{{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "s", Name: "Bash",
+		Content: `{"stdout":"` + strings.Repeat("x\\n", 9000) + `","stderr":"` + strings.Repeat("y\\n", 9000) + `"}`}}}}}
+	longOnly := TokenCounterFunc(func(s string) int {
+		if len(s) > 2000 {
+			panic("counter bug on long text")
+		}
+		return len(s) / 4
+	})
+	h = mustNew(t, WithMaxTokens(4000), WithTokenCounter(longOnly))
+	_, _, err = CompressToolResults(context.Background(), h, structured)
+	assert.ErrorContains(t, err, "counter bug on long text")
+
 	badBudget := panicBudget{}
 	_, _, err = CompressToolResults(context.Background(), badBudget, msgs)
 	assert.ErrorContains(t, err, "Budget panicked")

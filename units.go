@@ -12,34 +12,49 @@ type conversation struct {
 // analyze indexes msgs: the latest user message, and the units — sets of
 // messages tied together by tool call ids, which every step keeps or
 // removes whole.
+//
+// Calls and results are paired by id and, among those sharing an id, by
+// position: the n-th call with an id goes with the n-th result with it.
+// Unique ids pair as they always did; empty ids (Gemini often sends none)
+// and ids a provider reuses pair in order instead of merging every call
+// into one unit that no step could ever drop.
 func analyze(msgs []Message) *conversation {
 	cv := &conversation{msgs: msgs, latestUser: -1, unit: make([]int, len(msgs)), callName: map[string]string{}}
 	for i := range cv.unit {
 		cv.unit[i] = i
 	}
-	first := map[string]int{} // call id → first message mentioning it
+	type pairKey struct {
+		id string
+		n  int
+	}
+	first := map[pairKey]int{} // (call id, position) → first message mentioning it
+	calls, results := map[string]int{}, map[string]int{}
 	for i := range msgs {
 		m := &msgs[i]
 		if isInstruction(m) {
 			cv.latestUser = i
 		}
 		for _, p := range m.Parts {
-			var id string
+			var k pairKey
 			switch {
 			case p.ToolCall != nil:
-				id = p.ToolCall.ID
+				id := p.ToolCall.ID
 				if _, ok := cv.callName[id]; !ok {
 					cv.callName[id] = p.ToolCall.Name
 				}
+				k = pairKey{id, calls[id]}
+				calls[id]++
 			case p.ToolResult != nil:
-				id = p.ToolResult.CallID
+				id := p.ToolResult.CallID
+				k = pairKey{id, results[id]}
+				results[id]++
 			default:
 				continue
 			}
-			if f, ok := first[id]; ok {
+			if f, ok := first[k]; ok {
 				cv.union(f, i)
 			} else {
-				first[id] = i
+				first[k] = i
 			}
 		}
 	}

@@ -16,6 +16,7 @@
 package tiktoken
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"unicode/utf8"
@@ -98,13 +99,26 @@ func (c *Counter) Name() string { return c.name }
 // extra token per cut. Invalid UTF-8 is counted as the encoder sees it,
 // each bad byte as U+FFFD; the result never exceeds len(s).
 func (c *Counter) CountTokens(s string) int {
+	n, _ := c.CountTokensContext(context.Background(), s)
+	return n
+}
+
+// CountTokensContext counts as CountTokens does, checking ctx between
+// chunks of about 8 KB (a few milliseconds of work each): once ctx is done
+// it returns the count so far and ctx.Err(). It implements
+// headroom.ContextTokenCounter, which headroom uses to stop counting a
+// long input when the caller's deadline passes.
+func (c *Counter) CountTokensContext(ctx context.Context, s string) (int, error) {
 	n := 0
 	for len(s) > 0 {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
 		cut := chunkEnd(s)
 		n += len(c.enc.EncodeOrdinary(s[:cut]))
 		s = s[cut:]
 	}
-	return n
+	return n, nil
 }
 
 const (

@@ -1,9 +1,16 @@
 package tiktoken
 
 import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/headroom-go/headroom"
 )
 
 func mustNew(t testing.TB, name string) *Counter {
@@ -131,5 +138,49 @@ func BenchmarkSingleWordUnchunked(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		c.enc.EncodeOrdinary(text)
+	}
+}
+
+// A done context stops counting between chunks.
+func TestCountTokensContext(t *testing.T) {
+	c := mustNew(t, O200kBase)
+	text := strings.Repeat("The quick brown fox jumps over the lazy dog.\n", 1<<14)
+	n, err := c.CountTokensContext(context.Background(), text)
+	if err != nil || n != c.CountTokens(text) {
+		t.Fatalf("CountTokensContext = %d, %v; CountTokens = %d", n, err, c.CountTokens(text))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if n, err := c.CountTokensContext(ctx, text); err != context.Canceled || n != 0 {
+		t.Fatalf("on a cancelled context: %d, %v", n, err)
+	}
+	var _ headroom.ContextTokenCounter = c
+}
+
+// Compress with the exact counter on 5 MB honours a 200 ms deadline: it
+// counts only what the budget needs, and stops between chunks.
+func TestCompressHonoursDeadlineWithExactCounter(t *testing.T) {
+	c := mustNew(t, O200kBase)
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "log_loghub_zookeeper", "input.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Repeat(string(raw), (5<<20)/len(raw)+1)
+	for _, opt := range []headroom.Option{headroom.WithMaxBytes(16000), headroom.WithMaxTokens(4000), headroom.WithMaxTokens(1 << 20)} {
+		h, err := headroom.New(headroom.WithTokenCounter(c), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		_, _, err = h.Compress(ctx, headroom.ToolOutput{Tool: "Bash", Text: text})
+		took := time.Since(start)
+		cancel()
+		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatal(err)
+		}
+		if took > 1500*time.Millisecond {
+			t.Errorf("Compress on %d MB with a 200 ms deadline took %v", len(text)>>20, took)
+		}
 	}
 }

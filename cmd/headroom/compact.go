@@ -36,6 +36,8 @@ func runCompact(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	keepResults := fs.Int("keep-results", headroom.DefaultKeepToolResults, "the most recent `N` tool results are kept as they are")
 	protect := fs.String("protect", "", "comma-separated `globs` of tool names never masked or dropped, e.g. skill,mcp__memory__*")
 	excerpt := fs.Bool("excerpt", false, "keep the first and last 3 lines of masked tool outputs")
+	skipTurns := fs.Int("skip-turns", headroom.DefaultSkipTurns, "masking leaves the last `N` user turns alone (at most the last 10 tool results); 0 turns the boundary off")
+	trimKeep := fs.Int("trim-keep", headroom.DefaultTrimKeepRecent, "trim always keeps the last `N` messages; 0 keeps none beyond the protection rules")
 	tokenizer := fs.String("tokenizer", "estimate", "how tokens are counted: estimate (fast, errs high), o200k_base or cl100k_base (exact)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -49,8 +51,8 @@ func runCompact(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "headroom compact: -budget must be a positive number of tokens")
 		return 2
 	}
-	if *keepResults < 0 {
-		fmt.Fprintln(stderr, "headroom compact: -keep-results must not be negative")
+	if *keepResults < 0 || *skipTurns < 0 || *trimKeep < 0 {
+		fmt.Fprintln(stderr, "headroom compact: -keep-results, -skip-turns and -trim-keep must not be negative")
 		return 2
 	}
 	o := headroom.CompactOptions{Budget: *budget}
@@ -64,6 +66,14 @@ func runCompact(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	o.Mask.Excerpt = *excerpt
+	// The options' zero means the default; the flags' 0 means none.
+	o.Mask.SkipTurns, o.Trim.KeepRecent = *skipTurns, *trimKeep
+	if *skipTurns == 0 {
+		o.Mask.SkipTurns = -1
+	}
+	if *trimKeep == 0 {
+		o.Trim.KeepRecent = -1
+	}
 	if *tokenizer != "estimate" {
 		c, err := tiktoken.New(*tokenizer)
 		if err != nil {

@@ -59,9 +59,33 @@ func TestCompactCommandOptions(t *testing.T) {
 }
 
 func TestCompactCommandCannotFit(t *testing.T) {
-	_, errs, code := runCLI(t, readFixture(t), "compact", "-budget", "500")
+	_, errs, code := runCLI(t, readFixture(t), "compact", "-budget", "20")
 	if code != 1 || !strings.Contains(errs, "cannot fit") {
 		t.Fatalf("exit %d, stderr %q; want 1 and a clear message", code, errs)
+	}
+	// 500 tokens hold the core: the protections relax, and it fits.
+	_, errs, code = runCLI(t, readFixture(t), "compact", "-budget", "500", "-stats")
+	if code != 0 || !strings.Contains(errs, "relaxed") {
+		t.Fatalf("exit %d, stderr %q; want a fit with relaxed protections", code, errs)
+	}
+}
+
+// -skip-turns and -trim-keep reach the steps: with both at 0, a run that
+// only fits by dropping messages keeps no more than it must.
+func TestCompactCommandSkipAndTrimFlags(t *testing.T) {
+	out, errs, code := runCLI(t, readFixture(t), "compact", "-budget", "20000", "-skip-turns", "0", "-trim-keep", "0", "-keep-results", "0")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	def, errs, code := runCLI(t, readFixture(t), "compact", "-budget", "20000")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if out == def {
+		t.Fatal("-skip-turns 0 -trim-keep 0 changed nothing")
+	}
+	if _, _, code := runCLI(t, "[]", "compact", "-budget", "10", "-skip-turns", "-1"); code != 2 {
+		t.Fatalf("-skip-turns -1: exit %d, want 2", code)
 	}
 }
 
