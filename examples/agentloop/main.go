@@ -41,7 +41,7 @@ const (
 	window = 5000
 	// smallWindow is the window of the smaller model the user switches to
 	// for the last question (see rootSession).
-	smallWindow = 3000
+	smallWindow = 2500
 )
 
 func main() {
