@@ -124,6 +124,18 @@ func clipReserve(textLen int) int {
 	return len(clipLongestMarker(textLen).String()) + 2 // '\n' before and after the marker
 }
 
+// clipReserveFor is clipReserve for a marker whose hint is hint instead of
+// clip's own, when hint is set.
+func clipReserveFor(textLen int, hint string) int {
+	r := clipReserve(textLen)
+	if hint != "" {
+		m := clipLongestMarker(textLen)
+		m.hint = hint
+		r = max(r, len(m.String())+2)
+	}
+	return r
+}
+
 // clipLongestMarker returns the longest marker a clip of a text of textLen
 // bytes can write: every number at its largest (no line number, byte count
 // or token count exceeds textLen), in the longer of clipWhat's two wordings.

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -104,6 +105,13 @@ func (b budget) fitsBytes(text string) (fits, noCount bool) {
 // below [MinBudgetBytes], a negative MaxTokens), when ctx is done, or when
 // a custom TokenCounter counts even a bare marker over the token budget.
 func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcome, error) {
+	return h.compress(ctx, out, "")
+}
+
+// compress is Compress with the marker's hint fixed when hint is set (the
+// retrieve tool's "ask for less"); otherwise, with a store configured,
+// the original is stored and the hint names its id.
+func (h *Headroom) compress(ctx context.Context, out ToolOutput, hint string) (string, Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return "", Outcome{}, err
 	}
@@ -125,7 +133,21 @@ func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcom
 	if fits && in.fits(b.tokens) {
 		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
 	}
-	d, err := h.draft(out, b, in)
+	var stored string
+	var storeErr error
+	if hint == "" && h.cfg.store != nil {
+		if stored, storeErr = putOriginal(ctx, h.cfg.store, h.cfg.storeTimeout, text); storeErr == nil {
+			hint = retrieveHint(stored)
+		}
+	}
+	d, err := h.draft(out, b, in, hint)
+	if err != nil && stored != "" {
+		// A custom counter may count the longer marker over a token
+		// budget that holds the plain one: the store must never be what
+		// fails a compression.
+		stored, storeErr = "", fmt.Errorf("headroom: the marker naming the stored original does not fit the token budget: %w", err)
+		d, err = h.draft(out, b, in, "")
+	}
 	if err != nil {
 		return "", Outcome{}, err
 	}
@@ -142,6 +164,8 @@ func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcom
 		BytesAfter:    len(d.rendered),
 		TokensOmitted: d.marker.tokens,
 		Summary:       use,
+		StoredID:      stored,
+		StoreErr:      storeErr,
 	}, nil
 }
 
@@ -154,13 +178,14 @@ type draft struct {
 	byteBudget   int         // the byte budget the draft was made for
 	digestRoom   int         // bytes kept free for a digest; 0 when none is wanted
 	droppedBytes int
+	hint         string // the marker's hint in place of the plan's; "" keeps the plan's
 }
 
 // draft plans and renders text within b. For a token budget it searches
 // for the byte budget whose output counts within it, shrinking from a guess
 // made on the text's own bytes-per-token ratio; the last resort, a bare
 // marker, fits any budget New accepts.
-func (h *Headroom) draft(out ToolOutput, b budget, in *inputCount) (draft, error) {
+func (h *Headroom) draft(out ToolOutput, b budget, in *inputCount, hint string) (draft, error) {
 	text := out.Text
 	bytes := b.bytes
 	if b.tokens > 0 && !in.fits(b.tokens) {
@@ -170,7 +195,7 @@ func (h *Headroom) draft(out ToolOutput, b budget, in *inputCount) (draft, error
 	}
 	const attempts = 8
 	for i := 0; ; i++ {
-		d := h.draftBytes(out, in, bytes, h.digestRoomFor(len(text), bytes))
+		d := h.draftBytes(out, in, bytes, h.digestRoomFor(len(text), bytes), hint)
 		if b.tokens == 0 {
 			return d, nil
 		}
@@ -199,19 +224,20 @@ func (h *Headroom) digestRoomFor(textLen, bytes int) int {
 }
 
 // draftBytes plans text, whose tokens in prices, for a byte budget,
-// keeping room bytes free for a digest, and renders it with the plain marker. A budget of 0 asks for the
-// bare marker.
-func (h *Headroom) draftBytes(out ToolOutput, in *inputCount, bytes, room int) draft {
+// keeping room bytes free for a digest, and renders it with the marker
+// without a digest: its hint is hint when set (the stored original's id),
+// else the plan's. A budget of 0 asks for the bare marker.
+func (h *Headroom) draftBytes(out ToolOutput, in *inputCount, bytes, room int, hint string) draft {
 	text := out.Text
-	p := h.route(out, bytes, room)
-	d := draft{plan: p, byteBudget: bytes, digestRoom: room, in: in}
-	d.marker = marker{tokens: in.omitted(p), what: p.what, hint: p.hint}
+	p := h.route(out, bytes, room, hint)
+	d := draft{plan: p, byteBudget: bytes, digestRoom: room, in: in, hint: hint}
+	d.marker = marker{tokens: in.omitted(p), what: p.what, hint: cmp.Or(hint, p.hint)}
 	d.rendered = render(text, p, d.marker)
 	if len(d.rendered) > bytes && p.strategy != StrategyClip {
 		// A planner overran its limit: a bug, but never the caller's problem.
-		p = planClip(text, bytes, clipReserve(len(text))+room)
+		p = planClip(text, bytes, clipReserveFor(len(text), hint)+room)
 		d.plan = p
-		d.marker = marker{tokens: in.omitted(p), what: p.what, hint: p.hint}
+		d.marker = marker{tokens: in.omitted(p), what: p.what, hint: cmp.Or(hint, p.hint)}
 		d.rendered = render(text, p, d.marker)
 	}
 	for _, r := range p.dropped(len(text)) {
@@ -221,7 +247,9 @@ func (h *Headroom) draftBytes(out ToolOutput, in *inputCount, bytes, room int) d
 }
 
 // route asks each applicable planner in turn and falls back to clip.
-func (h *Headroom) route(out ToolOutput, bytes, room int) plan {
+// A hint that replaces the plans' is at most maxHint bytes, which the
+// planners' reserve already holds; clip's reserve is priced with it.
+func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 	limit := bytes - plannerReserve(len(out.Text)) - room
 	if limit > 0 {
 		for _, pl := range h.planners {
@@ -232,7 +260,7 @@ func (h *Headroom) route(out ToolOutput, bytes, room int) plan {
 			}
 		}
 	}
-	return planClip(out.Text, bytes, clipReserve(len(out.Text))+room)
+	return planClip(out.Text, bytes, clipReserveFor(len(out.Text), hint)+room)
 }
 
 // safePlan runs a planner, treating a panic as a decline so that a planner

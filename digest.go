@@ -74,7 +74,7 @@ func (h *Headroom) addDigest(ctx context.Context, out ToolOutput, d draft, b bud
 		// The digest is shorter than the room kept for it: give the rest
 		// back to the content. The plan is deterministic, so this costs
 		// a re-plan, not a second summary.
-		d = h.draftBytes(out, d.in, d.byteBudget, need)
+		d = h.draftBytes(out, d.in, d.byteBudget, need, d.hint)
 	}
 	room := d.byteBudget - len(d.rendered) - len(summaryLead) - len(".")
 	for digest = txt.ShortenWords(digest, room); digest != ""; digest = txt.ShortenWords(digest, len(digest)/2) {

@@ -62,6 +62,14 @@ type Outcome struct {
 	BytesAfter    int
 	TokensOmitted int // tokens of the input not shown verbatim, as the configured TokenCounter counts them
 	Summary       SummaryUse
+	// StoredID is the id under which the configured [Store] holds the
+	// original, which the marker then names; "" when there is no store,
+	// nothing was compressed, or the store failed.
+	StoredID string
+	// StoreErr says why a configured store did not take the original
+	// (it failed, panicked or timed out); the marker then says how to
+	// re-run narrower, and the compression itself succeeded.
+	StoreErr error
 }
 
 // Compressor compresses one tool output at append time. Both methods must

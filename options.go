@@ -52,6 +52,9 @@ type config struct {
 	execTools                 []string
 	matchesPerFile            int
 	counterNil, summarizerNil bool
+	store                     Store
+	storeTimeout              time.Duration
+	storeNil                  bool
 }
 
 // WithMaxBytes sets the budget in bytes of UTF-8: no compressed string is
@@ -101,12 +104,29 @@ func WithMatchesPerFile(n int) Option {
 	return optionFunc(func(c *config) { c.matchesPerFile = n })
 }
 
+// WithStore keeps the original of every string Compress shortens in s, so
+// the marker can name its id and the retrieve tool ([Retriever]) can
+// answer for it. When s fails, panics or takes longer than the store
+// timeout ([WithStoreTimeout]), the marker says how to re-run narrower, as
+// without a store, and the compression succeeds; [Outcome].StoreErr says
+// what happened.
+func WithStore(s Store) Option {
+	return optionFunc(func(c *config) { c.store, c.storeNil = s, s == nil })
+}
+
+// WithStoreTimeout bounds one Store.Put; past it the plain marker is
+// used. The default is [DefaultStoreTimeout].
+func WithStoreTimeout(d time.Duration) Option {
+	return optionFunc(func(c *config) { c.storeTimeout = d })
+}
+
 // newConfig applies opts over the defaults and validates the result.
 func newConfig(opts []Option) (config, error) {
 	c := config{
 		maxBytes:       DefaultMaxBytes,
 		counter:        Estimate,
 		summaryTimeout: DefaultSummaryTimeout,
+		storeTimeout:   DefaultStoreTimeout,
 		execTools:      slices.Clone(DefaultExecTools),
 		matchesPerFile: DefaultMatchesPerFile,
 	}
@@ -134,6 +154,12 @@ func newConfig(opts []Option) (config, error) {
 		if least := minTokenBudget(c.counter); c.maxTokens < least {
 			errs = append(errs, fmt.Errorf("headroom: token budget %d is below the %d-token minimum for this counter (the marker alone needs that much)", c.maxTokens, least))
 		}
+	}
+	if c.storeNil {
+		errs = append(errs, errors.New("headroom: WithStore(nil): leave the option out to run without a store"))
+	}
+	if c.storeTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("headroom: store timeout %v must be positive", c.storeTimeout))
 	}
 	if c.summaryTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("headroom: summary timeout %v must be positive", c.summaryTimeout))
