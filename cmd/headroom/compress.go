@@ -12,6 +12,7 @@ import (
 )
 
 const compressUsage = `usage: headroom [flags] < tool-output.txt > compressed.txt
+       headroom get -store DIR [flags] ID > original.txt
        headroom compact [flags] < conversation.json > compacted.json
 
 Compresses one tool output read on stdin, as an agent would before appending
@@ -33,6 +34,7 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxTokens := fs.Int("max-tokens", 0, "token budget, marker included; 0 disables (alone, it replaces the byte budget)")
 	exitCode := fs.Int("exit-code", 0, "the command's exit `status`, when known")
 	stats := fs.Bool("stats", false, "write one JSON object with what was done on stderr")
+	storeDir := fs.String("store", "", "keep the original in `dir`, so the marker names its id and `headroom get` prints it back")
 	tokenizer := fs.String("tokenizer", "estimate", "how tokens are counted: estimate (fast, errs high), o200k_base or cl100k_base (exact)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -58,6 +60,15 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		opts = append(opts, headroom.WithTokenCounter(c))
+	}
+	if *storeDir != "" {
+		s, err := headroom.NewDirStore(*storeDir)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		defer s.Close()
+		opts = append(opts, headroom.WithStore(s))
 	}
 	h, err := headroom.New(opts...)
 	if err != nil {
@@ -85,6 +96,11 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *stats {
 		writeStats(stderr, o)
 	}
+	if o.StoreErr != nil {
+		// The output is good (its marker says how to re-run narrower),
+		// but the caller asked for a store: say why it has no id.
+		fmt.Fprintln(stderr, "headroom: warning: the original was not stored:", o.StoreErr)
+	}
 	return 0
 }
 
@@ -94,9 +110,11 @@ type compressStats struct {
 	BytesIn       int               `json:"bytes_in"`
 	BytesOut      int               `json:"bytes_out"`
 	TokensOmitted int               `json:"tokens_omitted"`
+	// ID is the stored original's id, with -store, when it was stored.
+	ID string `json:"id,omitempty"`
 }
 
 func writeStats(w io.Writer, o headroom.Outcome) {
-	b, _ := json.Marshal(compressStats{o.Strategy, o.BytesBefore, o.BytesAfter, o.TokensOmitted})
+	b, _ := json.Marshal(compressStats{o.Strategy, o.BytesBefore, o.BytesAfter, o.TokensOmitted, o.StoredID})
 	fmt.Fprintf(w, "%s\n", b)
 }

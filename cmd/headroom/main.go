@@ -1,6 +1,7 @@
 // Command headroom compresses a tool output read on stdin, as an agent
 // would before appending it to the conversation, and compacts whole
-// conversations with the compact subcommand.
+// conversations with the compact subcommand; the get subcommand prints
+// back an original that -store kept.
 package main
 
 import (
@@ -17,6 +18,9 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "compact" {
 		return runCompact(args[1:], stdin, stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "get" {
+		return runGet(args[1:], stdout, stderr)
 	}
 	return runCompress(args, stdin, stdout, stderr)
 }
