@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/headroom-go/headroom"
-	"github.com/headroom-go/headroom/storetest"
 	redisstore "github.com/headroom-go/headroom/store/redis"
+	"github.com/headroom-go/headroom/storetest"
 	"github.com/redis/go-redis/v9"
 )
 
