@@ -47,6 +47,13 @@ type MaskOptions struct {
 	// Counter counts tokens; nil means [Estimate]. In a cascade it must be
 	// left nil, as Protection: the cascade's counter is used.
 	Counter TokenCounter
+	// Stored, when set, reports whether a store holds the text whose
+	// [StoreID] is id; a masked result whose content it holds names the
+	// id in its placeholder, so the model can get it back with the
+	// retrieve tool. (A result Compress shortened with a store names the
+	// id its marker names, without asking.) It must be fast and
+	// deterministic: masking stays a pure function of its input.
+	Stored func(id string) bool
 }
 
 func (o MaskOptions) skipTurns() int {
@@ -183,7 +190,7 @@ func maskObservations(msgs []Message, o MaskOptions, hot int) ([]Message, int) {
 			if o.Protection.protectsTool(name) {
 				continue
 			}
-			masked := maskContent(name, r.Content, o.Excerpt)
+			masked := withOriginal(maskContent(name, r.Content, o.Excerpt), o.originalID(r.Content))
 			gain := stringTokens(c, r.Content) - stringTokens(c, masked)
 			if gain <= 0 {
 				continue
@@ -302,6 +309,7 @@ func isMasked(s string) bool {
 	}
 	name, counts := header[1:arrow], header[arrow+len(" → "):len(header)-1]
 	counts, ending, ok := strings.Cut(counts, "; ")
+	ending, id := splitOriginal(ending)
 	if !ok || (ending != maskCleared && ending != maskExcerpt) || (ending == maskCleared) == multi {
 		return false
 	}
@@ -311,5 +319,5 @@ func isMasked(s string) bool {
 	}
 	lines, ok1 := txt.ParseCommas(strings.TrimSuffix(strings.TrimSuffix(linesPart, " lines"), " line"))
 	bytes, ok2 := txt.ParseCommas(strings.TrimSuffix(strings.TrimSuffix(bytesPart, " bytes"), " byte"))
-	return ok1 && ok2 && maskHeader(name, lines, bytes, ending) == header
+	return ok1 && ok2 && withOriginal(maskHeader(name, lines, bytes, ending), id) == header
 }
