@@ -3,6 +3,7 @@ package redisstore_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net"
@@ -22,7 +23,7 @@ import (
 // startRedis starts a real redis-server on a free loopback port, with no
 // persistence, for the test's lifetime. CI installs the Debian package
 // (.ci/run); a machine without it fails here rather than skip.
-func startRedis(t *testing.T) *redis.Client {
+func startRedis(t testing.TB) *redis.Client {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -154,5 +155,58 @@ func TestServerDown(t *testing.T) {
 	out, o, err := h.Compress(context.Background(), headroom.ToolOutput{Tool: "Bash", Text: strings.Repeat("x\n", 5000)})
 	if err != nil || o.StoreErr == nil || o.StoredID != "" || !strings.Contains(out, "[…headroom:") {
 		t.Fatalf("%v, %+v", err, o)
+	}
+}
+
+// BenchmarkStore measures Put of a new text, Put of a text already stored
+// (a PEXPIRE only) and Get (which verifies the hash) against the local
+// redis-server, for 1 KB and 1 MB texts.
+func BenchmarkStore(b *testing.B) {
+	rdb := startRedis(b)
+	s := redisstore.New(rdb, redisstore.Options{TTL: time.Minute})
+	ctx := context.Background()
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"1KB", 1 << 10}, {"1MB", 1 << 20}} {
+		base := []byte(strings.Repeat("a line of build output, 32 byte\n", size.n/32))
+		b.Run("put-new/"+size.name, func(b *testing.B) {
+			buf := append([]byte(nil), base...)
+			b.SetBytes(int64(len(buf)))
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				binary.LittleEndian.PutUint64(buf, uint64(i))
+				id, err := s.Put(ctx, string(buf))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				rdb.Del(ctx, redisstore.DefaultKeyPrefix+id)
+				b.StartTimer()
+			}
+		})
+		b.Run("put-again/"+size.name, func(b *testing.B) {
+			text := string(base)
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Put(ctx, text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("get/"+size.name, func(b *testing.B) {
+			id, err := s.Put(ctx, string(base))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(base)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Get(ctx, id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
