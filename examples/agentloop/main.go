@@ -12,6 +12,11 @@
 //     same summarizer and an Observer that prints the line a UI would show.
 //   - Around each model call: the reactive path (RetryOnOverflow), which
 //     compacts and retries when the provider answers "prompt is too long".
+//   - When the model needs what a marker cut: the originals are kept in a
+//     store (WithStore), each marker names its original's id, and the
+//     model calls the retrieve tool (headroom.RetrieveTool, answered by a
+//     headroom.Retriever) for the lines it needs, instead of re-running
+//     the command.
 //
 // The context window is tiny (5,000 tokens, where real models have 200,000)
 // so that a few tool turns fill it. Run it from the repository root:
@@ -27,6 +32,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -55,15 +61,24 @@ func main() {
 // user would see to screen, and returns the root agent's final history.
 func run(ctx context.Context, screen io.Writer) ([]headroom.Message, error) {
 	summarizer := headroom.SummarizerFunc(cheapModel)
+	// The originals of what is compressed are kept, so a marker can name
+	// one and the model can ask for it back. A fleet of processes would
+	// share a directory (NewDirStore) or Redis (store/redis).
+	store := headroom.NewMemoryStore(0)
 	// No budget option: the budget rides the context, so every agent started
-	// with ctx — the root and its sub-agents — compresses alike.
-	h, err := headroom.New(headroom.WithSummarizer(summarizer))
+	// with ctx — the root and its sub-agents — compresses alike, and so does
+	// the retriever's answer.
+	h, err := headroom.New(headroom.WithSummarizer(summarizer), headroom.WithStore(store))
+	if err != nil {
+		return nil, err
+	}
+	retriever, err := headroom.NewRetriever(store)
 	if err != nil {
 		return nil, err
 	}
 	ctx = headroom.WithBudget(ctx, resultBudget)
 	root := &agent{
-		name: "root", h: h, summarizer: summarizer, screen: screen,
+		name: "root", h: h, retriever: retriever, summarizer: summarizer, screen: screen,
 		model: &scriptedModel{turns: rootScript, window: window}, window: window,
 	}
 	history := []headroom.Message{text(headroom.RoleSystem, "You are a Go maintainer's assistant.")}
@@ -95,6 +110,7 @@ func run(ctx context.Context, screen io.Writer) ([]headroom.Message, error) {
 type agent struct {
 	name       string
 	h          headroom.Compressor
+	retriever  *headroom.Retriever // answers the retrieve tool, offered to the model with the others
 	summarizer headroom.Summarizer
 	screen     io.Writer
 	model      *scriptedModel
@@ -136,6 +152,9 @@ func (a *agent) loop(ctx context.Context, history []headroom.Message) ([]headroo
 		for _, c := range calls {
 			out, code := a.runTool(ctx, c)
 			fmt.Fprintf(a.screen, "[%s] %s %s → %d bytes (shown to the user in full)\n", a.name, c.Name, c.Args, len(out))
+			if c.Name == headroom.RetrieveToolName {
+				fmt.Fprintf(a.screen, "%s", indent(out))
+			}
 			results = append(results, headroom.Part{ToolResult: &headroom.ToolResult{
 				CallID: c.ID, Name: c.Name, Content: out, IsError: code != 0, ExitCode: &code,
 			}})
@@ -186,6 +205,16 @@ func (a *agent) compactOptions(budget int) headroom.CompactOptions {
 // runTool runs one tool call. Bash runs a real command; Task starts a
 // sub-agent with the same context, so it inherits the budget.
 func (a *agent) runTool(ctx context.Context, c *headroom.ToolCall) (string, int) {
+	if c.Name == headroom.RetrieveToolName {
+		// The original, or the part of it the model asked for, held to
+		// the budget; an unknown id or a bad range is an error the model
+		// reads and can act on.
+		answer, err := a.retriever.Call(ctx, c.Args)
+		if err != nil {
+			return err.Error(), 1
+		}
+		return answer, 0
+	}
 	var args struct{ Command, Prompt string }
 	if err := json.Unmarshal(c.Args, &args); err != nil {
 		return "bad arguments: " + err.Error(), 2
@@ -200,7 +229,7 @@ func (a *agent) runTool(ctx context.Context, c *headroom.ToolCall) (string, int)
 		return string(out), 0
 	case "Task":
 		sub := &agent{
-			name: "sub-agent", h: a.h, summarizer: a.summarizer, screen: a.screen,
+			name: "sub-agent", h: a.h, retriever: a.retriever, summarizer: a.summarizer, screen: a.screen,
 			model: &scriptedModel{turns: subScript, window: a.window}, window: a.window,
 		}
 		h, err := sub.loop(ctx, []headroom.Message{text(headroom.RoleUser, args.Prompt)})
@@ -229,7 +258,33 @@ func (m *scriptedModel) complete(ctx context.Context, history []headroom.Message
 	}
 	t := m.turns[min(m.i, len(m.turns)-1)]
 	m.i++
-	return t, nil
+	return readMarker(t, history), nil
+}
+
+// storedID finds the id a marker names in the model's context, as a
+// model reads it: call headroom_retrieve with {"id":"…"}.
+var storedID = regexp.MustCompile(`call ` + headroom.RetrieveToolName + ` with \{"id":"([0-9a-f]+)"\}`)
+
+// readMarker fills a scripted retrieve call's id ("?") with the one the
+// latest marker in history names, as a real model would copy it.
+func readMarker(t headroom.Message, history []headroom.Message) headroom.Message {
+	c := t.Parts[0].ToolCall
+	if c == nil || c.Name != headroom.RetrieveToolName {
+		return t
+	}
+	id := "none"
+	for i := len(history) - 1; i >= 0 && id == "none"; i-- {
+		for _, p := range history[i].Parts {
+			if r := p.ToolResult; r != nil {
+				if m := storedID.FindStringSubmatch(r.Content); m != nil {
+					id = m[1]
+				}
+			}
+		}
+	}
+	filled := *c
+	filled.Args = json.RawMessage(strings.Replace(string(c.Args), `"id":"?"`, `"id":"`+id+`"`, 1))
+	return headroom.Message{Role: t.Role, Parts: []headroom.Part{{ToolCall: &filled}}}
 }
 
 func text(role headroom.Role, s string) headroom.Message {
@@ -268,6 +323,9 @@ var rootScript = []headroom.Message{
 	call("call_2", "Task", `{"prompt":"Read the net/http documentation and report."}`),
 	say("net threads context.Context through its dialers, resolvers and listeners; the sub-agent read the net/http docs."),
 	read("call_3", "net/http/server.go"),
+	// The marker cut the middle of server.go, where Shutdown lives: the
+	// model asks the store for just those lines rather than re-reading.
+	call("call_3r", headroom.RetrieveToolName, `{"id":"?","grep":"^func \\(s(rv)? \\*Server\\) (Shutdown|Close|RegisterOnShutdown)\\("}`),
 	say("Server.Shutdown closes the listeners, then idle connections, and waits for active ones until its context is done."),
 	read("call_4", "net/http/client.go"),
 	read("call_5", "net/http/transport.go"),
@@ -339,6 +397,15 @@ func conversationSummary(req headroom.SummaryRequest) headroom.Summary {
 		Text:  strings.TrimSuffix(b.String(), "\n"),
 		Usage: headroom.Usage{InputTokens: len(req.Input) / 4, OutputTokens: b.Len() / 4},
 	}
+}
+
+// indent prefixes each line of s for the screen.
+func indent(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n") {
+		b.WriteString("    │ " + strings.TrimSuffix(l, "\n") + "\n")
+	}
+	return b.String()
 }
 
 func toolCalls(m headroom.Message) []*headroom.ToolCall {

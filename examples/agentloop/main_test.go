@@ -152,3 +152,20 @@ func summaryText(history []headroom.Message) string {
 	}
 	return ""
 }
+
+// The model gets back what a marker cut through the retrieve tool: the id
+// it copied from the marker is the stored original's, and the answer is
+// the lines it asked for.
+func TestAgentLoopRetrievesTheOriginal(t *testing.T) {
+	out, _ := runSession(t)
+	m := regexp.MustCompile(`\[root\] headroom_retrieve \{"id":"([0-9a-f]+)".*→ (\d+) bytes`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("the model never called the retrieve tool:\n%s", out)
+	}
+	if err := headroom.CheckStoreID(m[1]); err != nil {
+		t.Fatalf("the model copied no valid id from a marker: %v", err)
+	}
+	if !strings.Contains(out, "│ ") || !regexp.MustCompile(`│ \d+:func \(s(rv)? \*Server\) Shutdown\(ctx context.Context\) error \{`).MatchString(out) {
+		t.Errorf("the retrieve answer should hold Server.Shutdown's line:\n%s", out)
+	}
+}
