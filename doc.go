@@ -62,6 +62,17 @@
 // passing calls on, and package compresstest checks any Compressor, through
 // such a wrapper too, as testing/slogtest checks a slog.Handler.
 //
+// # Getting the original back
+//
+// With a [Store] ([WithStore]: [NewMemoryStore], [NewDirStore], or Redis
+// in package github.com/headroom-go/headroom/store/redis), each string
+// Compress shortens is kept whole under a content-derived id ([StoreID]),
+// and the marker names the id and the tool to call instead of how to
+// re-run narrower. Register [RetrieveTool] with the model and answer it
+// with a [Retriever]: the original, a line range or the lines a pattern
+// matches, held to a budget. A store that fails, panics or hangs costs the
+// id, never the pass.
+//
 // # Compacting a whole conversation
 //
 // When a conversation nears the context window anyway, the compaction

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/headroom-go/headroom"
+	"github.com/headroom-go/headroom/compresstest"
 	"pgregory.net/rapid"
 )
 
@@ -283,5 +284,12 @@ func TestStoreConcurrentCompression(t *testing.T) {
 		if outs[i] != outs[i%2] {
 			t.Errorf("output %d differs from output %d of the same input", i, i%2)
 		}
+	}
+}
+
+// A Headroom with a store keeps the whole Compressor contract.
+func TestCompresstestWithStore(t *testing.T) {
+	for _, budget := range []int{headroom.MinBudgetBytes, 2000} {
+		compresstest.Run(t, mustNew(t, headroom.WithMaxBytes(budget), headroom.WithStore(headroom.NewMemoryStore(0))), compresstest.Options{})
 	}
 }
