@@ -35,21 +35,37 @@ func (o MaskOptions) originalID(content string) string {
 }
 
 // markerStoreID returns the id the first headroom marker in s names as
-// stored, or "".
+// stored, or "". s may be a structured result whose compressed fields
+// were spliced back as JSON strings, where the marker's quotes are
+// escaped and its line starts after an escaped newline.
 func markerStoreID(s string) string {
+	if id := findMarkerID(s, retrieveLead, `"}`, "\n"); id != "" {
+		return id
+	}
+	return findMarkerID(s, jsonRetrieveLead, `\"}`, `\n`)
+}
+
+// jsonRetrieveLead is retrieveLead inside a JSON string.
+const jsonRetrieveLead = RetrieveToolName + ` with {\"id\":\"`
+
+// findMarkerID finds lead followed by an id and tail, on a line (ended by
+// eol) that a marker opens.
+func findMarkerID(s, lead, tail, eol string) string {
 	for off := 0; ; {
-		i := strings.Index(s[off:], retrieveLead)
+		i := strings.Index(s[off:], lead)
 		if i < 0 {
 			return ""
 		}
 		i += off
-		lineStart := strings.LastIndexByte(s[:i], '\n') + 1
-		idStart := i + len(retrieveLead)
-		if strings.HasPrefix(s[lineStart:], markerPrefix) && idStart+StoreIDLen+2 <= len(s) &&
-			s[idStart+StoreIDLen:idStart+StoreIDLen+2] == `"}` && CheckStoreID(s[idStart:idStart+StoreIDLen]) == nil {
-			return s[idStart : idStart+StoreIDLen]
-		}
+		idStart := i + len(lead)
 		off = idStart
+		m := strings.LastIndex(s[:i], markerPrefix)
+		if m < 0 || strings.Contains(s[m:i], eol) || strings.Contains(s[m:i], "\n") {
+			continue
+		}
+		if idEnd := idStart + StoreIDLen; strings.HasPrefix(s[min(idEnd, len(s)):], tail) && CheckStoreID(s[idStart:idEnd]) == nil {
+			return s[idStart:idEnd]
+		}
 	}
 }
 

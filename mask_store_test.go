@@ -95,3 +95,26 @@ func TestIsMaskedWithID(t *testing.T) {
 		}
 	}
 }
+
+// A structured result's compressed field carries its marker inside a JSON
+// string, quotes escaped: the placeholder still names the id.
+func TestMaskNamesStoredOriginalOfAField(t *testing.T) {
+	ctx := context.Background()
+	h, err := New(WithMaxBytes(2000), WithStore(NewMemoryStore(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout := lines(500, "make")
+	content := `{"stdout": "` + strings.ReplaceAll(stdout, "\n", `\n`) + `", "exit_code": 2}`
+	conv := []Message{userMsg("task"), callMsg("a", "Bash"), resultMsg("a", "Bash", content)}
+	fresh, rep, err := CompressToolResults(ctx, h, conv[2:])
+	if err != nil || len(rep.Strings) != 1 || rep.Strings[0].Field != "stdout" || rep.Strings[0].StoredID != StoreID(stdout) {
+		t.Fatalf("%v %+v", err, rep)
+	}
+	conv = append(conv[:2], append(fresh, userMsg("next"), userMsg("last"))...)
+	out := MaskObservations(conv, MaskOptions{Protection: Protection{KeepToolResults: -1}, MinTokensFreed: -1})
+	got := out[2].Parts[0].ToolResult.Content
+	if !isMasked(got) || !strings.Contains(got, `original: headroom_retrieve {"id":"`+StoreID(stdout)+`"}`) {
+		t.Errorf("placeholder %q should name the field's original %s", got, StoreID(stdout))
+	}
+}

@@ -173,12 +173,12 @@ func concurrentSame(t *testing.T, s headroom.Store) {
 			for range 4 {
 				id, err := s.Put(ctx, text)
 				if err != nil || id != want {
-					errs <- fmt.Errorf("Put = %q, %v", id, err)
+					errs <- fmt.Errorf("concurrent Put = %q, %v", id, err)
 					return
 				}
 				got, err := s.Get(ctx, id)
 				if err != nil || got != text {
-					errs <- fmt.Errorf("Get while others write: %d bytes, %v", len(got), err)
+					errs <- fmt.Errorf("a Get while others write: %d bytes, %v", len(got), err)
 					return
 				}
 			}
