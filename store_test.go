@@ -203,7 +203,7 @@ func TestDirStoreSharedByProcesses(t *testing.T) {
 }
 
 func sharedText(k int) string {
-	return strconv.Itoa(k) + strings.Repeat(" shared by every writer\n", 2000*(k+1))
+	return strconv.Itoa(k) + strings.Repeat(" shared by every writer\n", 300*(k+1))
 }
 
 func storeWriter(t *testing.T, dir string) {
