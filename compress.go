@@ -104,6 +104,11 @@ func (b budget) fitsBytes(text string) (fits, noCount bool) {
 // only when the context or out carries an invalid budget (a MaxBytes
 // below [MinBudgetBytes], a negative MaxTokens), when ctx is done, or when
 // a custom TokenCounter counts even a bare marker over the token budget.
+//
+// With a store ([WithStore]) the original of a string it shortens is put
+// there first, and the marker names its id and the retrieve tool; a store
+// that fails, panics or times out leaves the plain marker, and
+// [Outcome].StoreErr says why.
 func (h *Headroom) Compress(ctx context.Context, out ToolOutput) (string, Outcome, error) {
 	return h.compress(ctx, out, "")
 }
