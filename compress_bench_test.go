@@ -103,7 +103,7 @@ func BenchmarkRoute(b *testing.B) {
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for b.Loop() {
-					h.route(ToolOutput{Tool: in.tool, Text: text}, DefaultMaxBytes, 0)
+					h.route(ToolOutput{Tool: in.tool, Text: text}, DefaultMaxBytes, 0, "")
 				}
 			})
 		}

@@ -59,7 +59,7 @@ func Example_store() {
 	// migrating table t008 ... done
 	// migrating table t009 ... done
 	// migrating table t010 ... done
-	// […headroom: ~2,520 tokens omitted — lines 11-300 of 301 (8,700 bytes) from the middle. The original is stored: call headroom_retrieve with {"id":"9ca86d86c2963f9f2e6c"}, adding "lines":"A:B" or "grep" for a part.]
+	// […headroom: ~2,521 tokens omitted — lines 11-300 of 301 (8,700 bytes) from the middle. The original is stored: call headroom_retrieve with {"id":"9ca86d86c2963f9f2e6c"}, adding "lines":"A:B" or "grep" for a part.]
 	// migrating table t301 ... FAILED: lock timeout
 	// 301:migrating table t301 ... FAILED: lock timeout
 	// migrating table t150 ... done
