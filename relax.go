@@ -112,24 +112,5 @@ func trimToCore(msgs []Message, budget int, p Protection, c TokenCounter, keepRe
 		total += t
 		unitTokens[cv.unit[i]] += t
 	}
-	drop := make([]bool, len(msgs))
-	for i := range msgs {
-		if total <= budget {
-			break
-		}
-		if cv.unit[i] == i && !keep[i] {
-			drop[i] = true
-			total -= unitTokens[i]
-		}
-	}
-	out := make([]Message, 0, len(msgs))
-	for i := range msgs {
-		if !drop[cv.unit[i]] {
-			out = append(out, msgs[i])
-		}
-	}
-	if len(out) == len(msgs) {
-		return msgs
-	}
-	return out
+	return dropOldestUnits(msgs, cv, keep, unitTokens, total, budget)
 }

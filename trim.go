@@ -68,11 +68,18 @@ func Trim(msgs []Message, o TrimOptions) []Message {
 	for i, t := range tokens {
 		unitTokens[cv.unit[i]] += t
 	}
-	// A unit's root is its first message, so walking roots in order drops
-	// the oldest units first.
+	return dropOldestUnits(msgs, cv, keep, unitTokens, total, o.Budget)
+}
+
+// dropOldestUnits drops whole units, oldest first, that keep does not
+// hold, until the tokens left — total, of which unitTokens[i] belong to
+// the unit rooted at message i — are within budget. A unit's root is its
+// first message, so walking roots in order drops the oldest units first.
+// It returns msgs itself when it drops nothing.
+func dropOldestUnits(msgs []Message, cv *conversation, keep []bool, unitTokens []int, total, budget int) []Message {
 	drop := make([]bool, len(msgs))
 	for i := range msgs {
-		if total <= o.Budget {
+		if total <= budget {
 			break
 		}
 		if cv.unit[i] == i && !keep[i] {
