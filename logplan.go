@@ -8,12 +8,8 @@ import (
 
 // logOptions tunes planLog; the zero value means the defaults.
 type logOptions struct {
-	lineCap   int  // bytes of one kept line shown; 0 means defaultLogLineCap
-	head      int  // first lines kept; 0 means defaultLogHead
-	tail      int  // last lines kept; 0 means defaultLogTail
-	traceHead int  // first lines of an error block kept before its last ones; 0 means defaultTraceHead
-	traceTail int  // last lines of an error block; 0 means defaultTraceTail
-	exitCode  *int // the command's exit status; nil when unknown
+	lineCap  int  // bytes of one kept line shown; 0 means defaultLogLineCap
+	exitCode *int // the command's exit status; nil when unknown
 }
 
 const (
@@ -137,7 +133,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		sel.pickBlock(blocks[first], sel.cost+limit/firstBlockShare)
 	}
 	sel.pickAll(order[mid:])
-	sel.pickSpare(o.head, o.tail)
+	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit - limit/4)
 	items := sel.items()
 	kept := sel.keptCount()
@@ -349,10 +345,6 @@ func (o logOptions) withDefaults() logOptions {
 	}
 	set(&o.lineCap, defaultLogLineCap)
 	o.lineCap = max(o.lineCap, 32) // room for a line's start and its cut note
-	set(&o.head, defaultLogHead)
-	set(&o.tail, defaultLogTail)
-	set(&o.traceHead, defaultTraceHead)
-	set(&o.traceTail, defaultTraceTail)
 	return o
 }
 
@@ -582,7 +574,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		}
 	}
 	// 3. The tail.
-	for i := max(0, len(lines)-o.tail); i < len(lines); i++ {
+	for i := max(0, len(lines)-defaultLogTail); i < len(lines); i++ {
 		order = append(order, i)
 	}
 	// 4. Every distinct error's telling lines — the ones that say error,
@@ -628,15 +620,15 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		}
 	}
 	for _, b := range byWeight {
-		for i := b.first; i <= min(b.last, b.first+o.traceHead-1); i++ {
+		for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
 			order = append(order, i)
 		}
-		for i := max(b.first+o.traceHead, b.last-o.traceTail+1); i <= b.last; i++ {
+		for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
 			order = append(order, i)
 		}
 	}
 	// 6. The head.
-	for i := 0; i < min(len(lines), o.head); i++ {
+	for i := 0; i < min(len(lines), defaultLogHead); i++ {
 		order = append(order, i)
 	}
 	// 7. Every distinct warning once.
@@ -650,7 +642,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	// 9. The middles of long traces.
 	for _, b := range blocks {
 		if b.dupOf < 0 {
-			for i := b.first + o.traceHead; i <= b.last-o.traceTail; i++ {
+			for i := b.first + defaultTraceHead; i <= b.last-defaultTraceTail; i++ {
 				order = append(order, i)
 			}
 		}
