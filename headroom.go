@@ -26,11 +26,16 @@ const (
 // ToolOutput is one string a [Compressor] is asked to compress: a whole
 // tool result, or one top-level string field of a structured (JSON) result.
 type ToolOutput struct {
-	Tool     string // the tool's name, e.g. "Bash" or "Grep"
-	CallID   string // the tool call's id, for reports
-	Field    string // the JSON field name for a structured result; "" for the whole content
-	Text     string
-	IsError  bool
+	Tool   string // the tool's name, e.g. "Bash" or "Grep"
+	CallID string // the tool call's id, for reports
+	Field  string // the JSON field name for a structured result; "" for the whole content
+	Text   string
+	// IsError is the result's error flag, passed on for compressors of
+	// the caller's own; the default planners read the text instead.
+	IsError bool
+	// ExitCode is an exec tool's exit status, nil when unknown. The log
+	// planner reads it: 0 with no failure line gives the short success
+	// view, anything else the full diagnostic plan.
 	ExitCode *int
 	// MaxBytes and MaxTokens, when positive, are this string's own budget:
 	// Compress holds its output to them where they are tighter than the
