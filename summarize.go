@@ -71,6 +71,14 @@ type SummaryRequest struct {
 	Previous string
 	// MaxWords is the length the prompt asks for; 0 means no stated limit.
 	MaxWords int
+	// MaxTokens, when positive, is the cap on the summary's text, in
+	// tokens as the caller's counter counts them (SummaryConversation
+	// run by a cascade only: its share of the budget, see
+	// [SummarizeOptions].BudgetShare). The prompt states it, and MaxWords
+	// is lowered to fit it; an answer that runs over is cut, at a line
+	// boundary where it can be, and the report says so. A summarizer may
+	// pass it on as the model's max_tokens. 0 means no cap.
+	MaxTokens int
 }
 
 // Summary is a [Summarizer]'s answer.
