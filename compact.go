@@ -169,7 +169,10 @@ func MaskStep(o MaskOptions) Step {
 // step after it does not drop messages that are neither in the summary nor
 // kept. The cut never moves into the last [DefaultTrimKeepRecent]
 // messages, what a default trim keeps, nor past what the protection rules
-// keep; the summarizer is still called once.
+// keep; the summarizer is still called once. The cap is lowered to the
+// room that fold leaves beside the kept messages when that is less (but
+// not under [MinSummaryTokens]), so a long answer is cut rather than
+// pushing the kept messages out.
 func SummarizeStep(s Summarizer, o SummarizeOptions) Step {
 	return summarizeStep(s, o, DefaultTrimKeepRecent)
 }
@@ -443,22 +446,31 @@ func (f Observer) notify(e Event) {
 // message, is rejected and recorded in the report, and the cascade goes on
 // with the messages it had.
 //
-// msgs under budget is returned as it is, with no step run. When the
-// default cascade (o.Steps nil) does not fit, its protections relax in a
-// documented order before Compact gives up: the recent tool results are
-// masked ([RelaxRecentResults]), then the skip boundary is turned off
-// ([RelaxSkipBoundary]), then trim's floor drops to the irreducible core
-// ([RelaxTrimFloor]); when a summary was made, the same is tried on msgs
-// without it ([RelaxSummary]). Relaxing starts again from the input (or
-// the summarized conversation), not from what a trim that could not reach
-// the budget left, so trim drops no more than the relaxed budget needs. The report's Relaxed names what was relaxed. Only when even
-// the core — the system messages, the latest user message, the last
-// assistant message with its tool results, conversation summaries and the
-// protected tools' messages — cannot fit does Compact return msgs untouched
-// and an error wrapping [ErrCannotFit] that says how many tokens remain. When
-// ctx is done it returns msgs and an error wrapping ctx.Err(). The input
-// is never mutated; unchanged messages are shared with the output. The
-// report is filled in every case.
+// msgs under budget is returned as it is, with no step run. A summary the
+// summarize step makes is capped at its share of the budget
+// ([SummarizeOptions].BudgetShare, a quarter by default).
+//
+// When the default cascade (o.Steps nil) does not fit, its protections
+// relax in a documented order before Compact gives up: the recent tool
+// results are masked ([RelaxRecentResults]), then the skip boundary is
+// turned off ([RelaxSkipBoundary]), then trim's floor drops to the
+// irreducible core ([RelaxTrimFloor]); when a summary was made, the same
+// is tried on msgs without it ([RelaxSummary]). Relaxing starts again from
+// the input (or the summarized conversation), not from what a trim that
+// could not reach the budget left, so trim drops no more than the relaxed
+// budget needs. With a summarizer, a relaxation that would drop user
+// messages folds them into the summary instead (see [RelaxTrimFloor]), and
+// an output of the cascade that fits only by dropping user messages
+// unsummarized is the last resort, after the relaxations. The report's
+// Relaxed names what was relaxed, and DroppedUserMessages how many user
+// messages went unsummarized. Only when even the core — the system
+// messages, the latest user message, the last assistant message with its
+// tool results, conversation summaries and the protected tools' messages
+// — cannot fit does Compact return msgs untouched and an error wrapping
+// [ErrCannotFit] that says how many tokens remain. When ctx is done it
+// returns msgs and an error wrapping ctx.Err(). The input is never
+// mutated; unchanged messages are shared with the output. The report is
+// filled in every case.
 func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, CompactReport, error) {
 	start := time.Now()
 	rep := CompactReport{MessagesBefore: len(msgs), MessagesAfter: len(msgs), Budget: o.Budget, FirstChanged: -1}
@@ -505,6 +517,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	var folded []Message       // the user messages folded into summaries of cur
 	var summarized []Message   // the conversation after a summary was made
 	var summarizedFolded []Message
+	var fitted []Message      // the steps' output, once it fits
 	summarizerFailed := false // a summarizer call failed: no second try
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
@@ -545,15 +558,24 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		}
 		cur, tokens = out, sr.TokensAfter
 		if tokens <= o.Budget {
-			return finish(cur, folded, nil)
+			fitted = cur
+			break
 		}
+	}
+	// A fitting output that dropped user messages unsummarized, with a
+	// summarizer that answers, is the last resort: the relaxations below
+	// may fold them into the summary instead.
+	foldable := func() bool { return o.Steps == nil && o.Summarizer != nil && !summarizerFailed }
+	if fitted != nil && (!foldable() || droppedInstructions(msgs, fitted, folded) == 0) {
+		return finish(fitted, folded, nil)
 	}
 	if err := ctx.Err(); err != nil {
 		return finish(msgs, nil, fmt.Errorf("headroom: compact: %w", err))
 	}
 	relaxedTokens := 0
 	if o.Steps == nil {
-		// The default cascade kept its protections and did not fit:
+		// The default cascade kept its protections and did not fit (or
+		// fitted only by dropping user messages a summary could hold):
 		// relax them in order. Relax from the summary when one was made,
 		// else from the input: not from what a hopeless trim left; and
 		// when the summary does not fit beside the core, from the input.
@@ -575,14 +597,20 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 				continue // never expected: relax obeys the same rules
 			}
 			out, outFolded := r.out, b.folded
-			if o.Summarizer != nil && !summarizerFailed && instructions(r.out) < instructions(b.msgs) {
+			if foldable() && instructions(r.out) < instructions(b.msgs) {
 				// Summarize before the floor drops user messages.
 				sr, f, fi := foldStep(ctx, b.msgs, r, o, env)
 				rep.Steps = append(rep.Steps, sr)
 				rep.Usage.InputTokens += sr.Usage.InputTokens
 				rep.Usage.OutputTokens += sr.Usage.OutputTokens
-				if sr.Changed {
+				summarizerFailed = summarizerFailed || fi.failed
+				switch {
+				case sr.Changed:
 					out, outFolded = f, append(slices.Clone(b.folded), fi.folded...)
+				case fitted != nil:
+					// No summary: the cascade's own output relaxes nothing.
+					rep.Relaxed = nil
+					return finish(fitted, folded, nil)
 				}
 			}
 			rep.Relaxed = r.steps
@@ -593,6 +621,10 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 				MessagesAfter: len(out), TokensAfter: CountMessages(out, mc), Duration: time.Since(t0), Changed: firstChanged(b.msgs, out) >= 0})
 			return finish(out, outFolded, nil)
 		}
+	}
+	if fitted != nil {
+		rep.Relaxed = nil
+		return finish(fitted, folded, nil)
 	}
 	if rep.Relaxed != nil && relaxedTokens < tokens {
 		return finish(msgs, nil, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s (%s with every protection relaxed)",
@@ -629,40 +661,37 @@ func foldStep(ctx context.Context, base []Message, r relaxed, o CompactOptions, 
 }
 
 // droppedInstructions counts the user messages of in that are neither in
-// out nor among folded, matching each message once.
+// out nor among folded, matching each message once by its role and its
+// parts' texts: masking may have cleared a tool result a user message
+// carries, and the message is still there.
 func droppedInstructions(in, out, folded []Message) int {
 	key := func(m *Message) string {
 		var b strings.Builder
+		b.WriteString(itoa(len(m.Parts)))
 		for _, p := range m.Parts {
-			b.WriteString(p.Text)
 			b.WriteByte(0)
+			b.WriteString(p.Text)
 		}
 		return b.String()
 	}
-	left := map[string][]*Message{}
+	left := map[string]int{}
 	for _, list := range [][]Message{out, folded} {
 		for i := range list {
 			if isInstruction(&list[i]) {
-				k := key(&list[i])
-				left[k] = append(left[k], &list[i])
+				left[key(&list[i])]++
 			}
 		}
 	}
 	n := 0
-next:
 	for i := range in {
-		m := &in[i]
-		if !isInstruction(m) {
+		if !isInstruction(&in[i]) {
 			continue
 		}
-		k := key(m)
-		for j, c := range left[k] {
-			if c != nil && sameMessage(m, c) {
-				left[k][j] = nil
-				continue next
-			}
+		if k := key(&in[i]); left[k] > 0 {
+			left[k]--
+		} else {
+			n++
 		}
-		n++
 	}
 	return n
 }

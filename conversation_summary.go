@@ -256,11 +256,12 @@ func foldInto(ctx context.Context, src, msgs []Message, fold []bool, s Summarize
 	if limit > 0 {
 		cutAt = summaryTextAllowance(limit, c)
 	}
+	input, reached := transcript(src, fold, strings.Join(previous, "\n\n"), c)
 	req := SummaryRequest{
 		Kind:      SummaryConversation,
 		Prompt:    conversationPrompt(sections, o.Instructions, words, cutAt, len(previous) > 0),
 		Previous:  strings.Join(previous, "\n\n"),
-		Input:     transcript(src, fold, strings.Join(previous, "\n\n"), c),
+		Input:     input,
 		MaxWords:  words,
 		MaxTokens: cutAt,
 	}
@@ -294,7 +295,7 @@ func foldInto(ctx context.Context, src, msgs []Message, fold []bool, s Summarize
 	for i := first; i < len(msgs); i++ {
 		if !fold[i] {
 			out = append(out, msgs[i])
-		} else if isInstruction(&msgs[i]) {
+		} else if reached[i] {
 			info.folded = append(info.folded, msgs[i])
 		}
 	}
@@ -457,10 +458,50 @@ func conversationPrompt(sections []string, instructions string, words, cutAt int
 }
 
 // transcript renders the folded messages for the summarizer, oldest
-// first, within conversationMaxInput bytes: long texts and tool outputs
-// are clipped on their own first, then the whole if it is still too long.
-func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) string {
+// first, within conversationMaxInput bytes. Long texts and tool outputs
+// are clipped on their own first; while the whole is still too long,
+// everything but the users' messages is clipped harder, halving down to
+// MinBudgetBytes; then the whole is clipped, head and tail. It also
+// reports, message by message, whether a folded user message reached the
+// text (the last clip can cut one out).
+func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) (string, []bool) {
+	var text string
+	var spans [][2]int
+	for k := 0; ; k++ {
+		tool, other := max(MinBudgetBytes, transcriptToolBytes>>k), max(MinBudgetBytes, transcriptTextBytes>>k)
+		text, spans = renderTranscript(msgs, fold, previous, c, tool, other)
+		if len(text) <= conversationMaxInput || (tool == MinBudgetBytes && other == MinBudgetBytes) {
+			break
+		}
+	}
+	reached := make([]bool, len(msgs))
+	if len(text) <= conversationMaxInput {
+		for i := range msgs {
+			reached[i] = fold[i] && isInstruction(&msgs[i])
+		}
+		return text, reached
+	}
+	p := planClip(text, conversationMaxInput, clipReserve(len(text)))
+	for i, sp := range spans {
+		if !fold[i] || !isInstruction(&msgs[i]) {
+			continue
+		}
+		for _, it := range p.items {
+			if it.start <= sp[0] && sp[1] <= it.end {
+				reached[i] = true
+			}
+		}
+	}
+	return render(text, p, marker{tokens: omittedTokens(text, p, c, countTokens(c, text)), what: p.what, hint: p.hint}), reached
+}
+
+// renderTranscript writes the transcript, clipping each tool output to
+// toolBytes, each user's text to transcriptTextBytes and every other text
+// and call's arguments to otherBytes, and returns where each message's
+// lines are in it.
+func renderTranscript(msgs []Message, fold []bool, previous string, c TokenCounter, toolBytes, otherBytes int) (string, [][2]int) {
 	var b strings.Builder
+	spans := make([][2]int, len(msgs))
 	if previous != "" {
 		b.WriteString("Earlier summary:\n")
 		b.WriteString(previous)
@@ -471,16 +512,21 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 		if !fold[i] || isSummaryMessage(m) {
 			continue
 		}
+		textBytes := otherBytes
+		if isInstruction(m) {
+			textBytes = transcriptTextBytes
+		}
+		spans[i][0] = b.Len()
 		b.WriteString("\n--- " + txt.SanitizeLine(string(m.Role)) + " ---\n")
 		for _, p := range m.Parts {
 			if p.Text != "" {
-				b.WriteString(strings.TrimRight(clipToBudget(p.Text, transcriptTextBytes, c), "\n"))
+				b.WriteString(strings.TrimRight(clipToBudget(p.Text, textBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if tc := p.ToolCall; tc != nil {
 				b.WriteString("[call " + txt.SanitizeLine(tc.Name) + " (id " + txt.SanitizeLine(tc.ID) + ")")
 				if len(tc.Args) > 0 {
-					b.WriteString(": " + clipToBudget(string(tc.Args), transcriptTextBytes, c))
+					b.WriteString(": " + clipToBudget(string(tc.Args), otherBytes, c))
 				}
 				b.WriteString("]\n")
 			}
@@ -493,15 +539,16 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 					b.WriteString(", exit code " + itoa(*r.ExitCode))
 				}
 				b.WriteString("]\n")
-				b.WriteString(strings.TrimRight(clipToBudget(r.Content, transcriptToolBytes, c), "\n"))
+				b.WriteString(strings.TrimRight(clipToBudget(r.Content, toolBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if p.Opaque != nil {
 				b.WriteString("[a non-text part: image, thinking or provider block]\n")
 			}
 		}
+		spans[i][1] = b.Len()
 	}
-	return clipToBudget(b.String(), conversationMaxInput, c)
+	return b.String(), spans
 }
 
 // Conversation summaries are wrapped in these tags, so a later pass can

@@ -18,14 +18,22 @@ const (
 	// RelaxTrimFloor lowers trim's floor to the irreducible core: the
 	// system messages, the latest user message, conversation summaries,
 	// the last assistant message with its tool results, and the protected
-	// tools' messages; every other unit may be dropped, oldest first —
-	// older user messages included, even when a summary was made without
-	// them.
+	// tools' messages; every other unit may be dropped, oldest first.
+	//
+	// When a relaxation would drop user messages and a summarizer is set
+	// (and none of its calls failed), Compact summarizes before it drops:
+	// the relaxation runs again to the budget less room for a summary —
+	// its share of the budget ([SummarizeOptions].BudgetShare), or what
+	// the core leaves — and everything it drops, earlier summaries too, is
+	// folded into one summary held to that room (a second summarizer
+	// call, reported as a "summarize" step). Only when the room is under
+	// [MinSummaryTokens], or the call fails, are user messages dropped
+	// unsummarized; [CompactReport].DroppedUserMessages counts them.
 	RelaxTrimFloor = "trim floor"
 	// RelaxSummary, first in the list when present, says that the summary
-	// made could not fit with the core, and the relaxations ran on the
-	// conversation without it: older instructions may then be dropped
-	// unsummarized.
+	// the summarize step made could not fit with the core, and the
+	// relaxations ran on the conversation without it (folding what they
+	// drop into a new, shorter summary where they can, as above).
 	RelaxSummary = "summary"
 )
 

@@ -59,7 +59,10 @@ const (
 // (id ID), error, exit code N]" (the last two only when so) and then its
 // content; anything else as "[a non-text part: image, thinking or
 // provider block]". Texts and arguments longer than 8,000 bytes and tool
-// outputs longer than 4,000 are clipped, and the whole Input to 100,000.
+// outputs longer than 4,000 are clipped; while the whole is still over
+// 100,000 bytes, everything but the user messages is clipped harder (down
+// to 256 bytes a piece), and then the whole Input to 100,000, head and
+// tail.
 type SummaryRequest struct {
 	Kind   SummaryKind
 	Prompt string

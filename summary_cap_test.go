@@ -42,8 +42,8 @@ func (v *verboseSummarizer) Summarize(_ context.Context, req SummaryRequest) (Su
 // The case: a summarizer that answers with more than the budget,
 // on a conversation that trim alone fits. Before the cap, the summary was
 // kept (shorter than what it replaced), trim could not drop it, and the
-// conversation fitted only by giving the summary up: 34 questions were
-// dropped unsummarized. Now the summary is cut to its share of the budget
+// conversation fitted only by giving the summary up: 31 of its 41 user
+// messages were dropped unsummarized. Now the summary is cut to its share of the budget
 // (less, when the fold left less room) and the conversation fits with it.
 func TestCompactCapsAVerboseSummary(t *testing.T) {
 	conv := chattyConversation(40)
