@@ -192,5 +192,5 @@ func foldDropped(ctx context.Context, base []Message, r relaxed, o CompactOption
 		}
 		return foldInto(ctx, base, r.masked, fold, o.Summarizer, so, summaryWords(so.MaxWords, room, c), room, true)
 	}
-	return base, foldInfo{}, fmt.Errorf("headroom: the core leaves under %d tokens for a summary of the user messages a relaxed trim drops", MinSummaryTokens)
+	return base, foldInfo{}, fmt.Errorf("headroom: no room for a summary of the user messages a relaxed trim drops: the summary's share of the budget, or what the core leaves, is under %d tokens", MinSummaryTokens)
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
+	"pgregory.net/rapid"
 )
 
 // chattyConversation is a long Q&A session: every question and answer is
@@ -179,4 +180,28 @@ func TestCutSummary(t *testing.T) {
 			t.Errorf("%s: two cuts differ", tc.name)
 		}
 	}
+}
+
+// cutSummary on any text and cap: a valid prefix that fits, and the whole
+// text when it already fits.
+func TestCutSummaryProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := sanitizeSummary(rapid.StringOfN(rapid.SampledFrom([]rune("ab \n-#日é😀\t")), 0, 3000, -1).Draw(t, "text"))
+		limit := rapid.IntRange(MinSummaryTokens, 400).Draw(t, "limit")
+		got, cut := cutSummary(text, limit, nil)
+		whole := summaryMessage(text)
+		fits := CountMessages([]Message{whole}, nil) <= limit
+		if fits && (cut || got != text) {
+			t.Fatal("a text that fits was cut")
+		}
+		if m := summaryMessage(got); CountMessages([]Message{m}, nil) > limit && got != "" {
+			t.Fatalf("cut to %d bytes, still over %d tokens", len(got), limit)
+		}
+		if !strings.HasPrefix(text, got) || !utf8.ValidString(got) {
+			t.Fatal("not a valid prefix")
+		}
+		if !fits && len(got) == 0 && CountMessages([]Message{summaryMessage(string([]rune(text)[:1]))}, nil) <= limit {
+			t.Fatal("cut to nothing though a rune fits")
+		}
+	})
 }
