@@ -566,7 +566,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	// summarizer that answers, is the last resort: the relaxations below
 	// may fold them into the summary instead.
 	foldable := func() bool { return o.Steps == nil && o.Summarizer != nil && !summarizerFailed }
-	if fitted != nil && (!foldable() || droppedInstructions(msgs, fitted, folded) == 0) {
+	if fitted != nil && (!foldable() || droppedInstructions(msgs, fitted, folded) == 0 || ctx.Err() != nil) {
 		return finish(fitted, folded, nil)
 	}
 	if err := ctx.Err(); err != nil {
