@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -46,7 +47,7 @@ type StepEnv struct {
 	// Protection is [CompactOptions].Protection.
 	Protection Protection
 
-	usage *usageSink // the running step's usage; nil outside Compact
+	sink *stepSink // what the running step reports; nil outside Compact
 }
 
 // Count returns the tokens of msgs as [CountMessages] counts them with
@@ -59,28 +60,44 @@ func (e StepEnv) Count(msgs []Message) int { return CountMessages(msgs, e.Counte
 // provider's own compaction — calls it once per model call. It is safe
 // for concurrent use; outside Compact it does nothing.
 func (e StepEnv) ReportUsage(u Usage) {
-	if e.usage != nil {
-		e.usage.add(u)
+	if e.sink != nil {
+		e.sink.add(u)
 	}
 }
 
-// usageSink sums the usage one step reports.
-type usageSink struct {
-	mu sync.Mutex
-	u  Usage
+// stepSink gathers what one step reports besides its output: the usage
+// of its model calls and, for a summarize step, what its fold did.
+type stepSink struct {
+	mu   sync.Mutex
+	u    Usage
+	fold foldInfo
 }
 
-func (s *usageSink) add(u Usage) {
+func (s *stepSink) add(u Usage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.u.InputTokens += u.InputTokens
 	s.u.OutputTokens += u.OutputTokens
 }
 
-func (s *usageSink) total() Usage {
+func (s *stepSink) total() Usage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.u
+}
+
+func (e StepEnv) reportFold(f foldInfo) {
+	if e.sink != nil {
+		e.sink.mu.Lock()
+		defer e.sink.mu.Unlock()
+		e.sink.fold = f
+	}
+}
+
+func (s *stepSink) folded() foldInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fold
 }
 
 // cascadeConflict reports a step option that a cascade step takes from
@@ -143,13 +160,19 @@ func MaskStep(o MaskOptions) Step {
 // leave its Protection and Counter zero, or the step fails with an error.
 // The summarizer's usage is reported to the StepEnv (and to o.OnUsage).
 //
-// Unlike Summarize alone, the step aims at env.Budget: when folding up to
-// its preferred cut would leave the conversation over the budget (counting
-// the summary as long as o.MaxWords allows), it moves the cut later, so
-// that a trim step after it does not drop messages that are neither in
-// the summary nor kept. The cut never moves into the last
-// [DefaultTrimKeepRecent] messages, what a default trim keeps, nor past
-// what the protection rules keep; the summarizer is still called once.
+// Unlike Summarize alone, the step aims at env.Budget. The summary message
+// is capped at o.BudgetShare of it ([DefaultSummaryShare] by default): the
+// request says so, and a longer answer is cut, which the step's
+// [StepReport] records. When folding up to its preferred cut would leave
+// the conversation over the budget (counting the summary as long as
+// o.MaxWords and the cap allow), it moves the cut later, so that a trim
+// step after it does not drop messages that are neither in the summary nor
+// kept. The cut never moves into the last [DefaultTrimKeepRecent]
+// messages, what a default trim keeps, nor past what the protection rules
+// keep; the summarizer is still called once. The cap is lowered to the
+// room that fold leaves beside the kept messages when that is less (but
+// not under [MinSummaryTokens]), so a long answer is cut rather than
+// pushing the kept messages out.
 func SummarizeStep(s Summarizer, o SummarizeOptions) Step {
 	return summarizeStep(s, o, DefaultTrimKeepRecent)
 }
@@ -169,9 +192,15 @@ func summarizeStep(s Summarizer, o SummarizeOptions, minTail int) Step {
 		}
 		var fit *fitTarget
 		if env.Budget > 0 {
-			fit = &fitTarget{budget: env.Budget, minTail: minTail}
+			limit, err := o.summaryCap(env.Budget)
+			if err != nil {
+				return msgs, err
+			}
+			fit = &fitTarget{budget: env.Budget, minTail: minTail, limit: limit}
 		}
-		return summarize(ctx, msgs, s, o, fit)
+		out, info, err := summarize(ctx, msgs, s, o, fit)
+		env.reportFold(info)
+		return out, err
 	})
 }
 
@@ -245,6 +274,14 @@ type CompactReport struct {
 	// [RelaxSkipBoundary], [RelaxTrimFloor] — or is nil when none was.
 	// With [ErrCannotFit] it names all three: even the core did not fit.
 	Relaxed []string
+	// DroppedUserMessages counts the user messages of the input that are
+	// neither in the output nor folded into a summary in it. With a
+	// summarizer that answers, the default cascade folds what it would
+	// drop, so this stays 0 unless the core leaves no room for a summary
+	// ([MinSummaryTokens]); without one, dropping the oldest is the only
+	// way to fit. A summary a custom step writes by its own means is not
+	// seen: what it folded counts as dropped.
+	DroppedUserMessages int
 	// Usage is the token usage the steps' models reported (the
 	// summarizer's), summed over Steps.
 	Usage Usage
@@ -269,6 +306,14 @@ type StepReport struct {
 	// Usage is the token usage the step's model calls reported through
 	// [StepEnv.ReportUsage], whether or not its output was kept.
 	Usage Usage
+	// SummaryCap is the most tokens the summary message this step asked
+	// for could take — its share of the budget
+	// ([SummarizeOptions].BudgetShare), or the room the core leaves once
+	// protections relax — and 0 when it asked for no capped summary.
+	// SummaryCut says the summarizer's answer ran over the cap and was cut
+	// to it.
+	SummaryCap int
+	SummaryCut bool
 	// Err is why the step's output was not used: its own error, a panic,
 	// or an output that broke the protection rules.
 	Err error
@@ -301,8 +346,16 @@ func (r CompactReport) String() string {
 			b.WriteString(" · " + s.Name + " failed")
 		}
 	}
+	for _, s := range r.Steps {
+		if s.Changed && s.SummaryCut {
+			b.WriteString(" · " + s.Name + "'s summary cut to " + txt.Commas(s.SummaryCap) + " tokens")
+		}
+	}
 	if len(r.Relaxed) > 0 {
 		b.WriteString(" · relaxed " + strings.Join(r.Relaxed, ", "))
+	}
+	if n := r.DroppedUserMessages; n > 0 {
+		b.WriteString(" · " + txt.Plural(n, "user message") + " dropped unsummarized")
 	}
 	if r.FirstChanged >= 0 {
 		b.WriteString(" · cache breaks at message " + itoa(r.FirstChanged))
@@ -318,6 +371,9 @@ func (r CompactReport) String() string {
 func (s StepReport) String() string {
 	line := s.Name + ": " + txt.Commas(s.MessagesBefore) + " → " + txt.Commas(s.MessagesAfter) + " messages, " +
 		txt.Commas(s.TokensBefore) + " → " + txt.Commas(s.TokensAfter) + " tokens, " + s.Duration.Round(time.Microsecond).String()
+	if s.SummaryCut {
+		line += ", summary cut to " + txt.Commas(s.SummaryCap) + " tokens"
+	}
 	if s.Err != nil {
 		line += ", failed: " + s.Err.Error()
 	}
@@ -390,22 +446,31 @@ func (f Observer) notify(e Event) {
 // message, is rejected and recorded in the report, and the cascade goes on
 // with the messages it had.
 //
-// msgs under budget is returned as it is, with no step run. When the
-// default cascade (o.Steps nil) does not fit, its protections relax in a
-// documented order before Compact gives up: the recent tool results are
-// masked ([RelaxRecentResults]), then the skip boundary is turned off
-// ([RelaxSkipBoundary]), then trim's floor drops to the irreducible core
-// ([RelaxTrimFloor]); when a summary was made, the same is tried on msgs
-// without it ([RelaxSummary]). Relaxing starts again from the input (or
-// the summarized conversation), not from what a trim that could not reach
-// the budget left, so trim drops no more than the relaxed budget needs. The report's Relaxed names what was relaxed. Only when even
-// the core — the system messages, the latest user message, the last
-// assistant message with its tool results, conversation summaries and the
-// protected tools' messages — cannot fit does Compact return msgs untouched
-// and an error wrapping [ErrCannotFit] that says how many tokens remain. When
-// ctx is done it returns msgs and an error wrapping ctx.Err(). The input
-// is never mutated; unchanged messages are shared with the output. The
-// report is filled in every case.
+// msgs under budget is returned as it is, with no step run. A summary the
+// summarize step makes is capped at its share of the budget
+// ([SummarizeOptions].BudgetShare, a quarter by default).
+//
+// When the default cascade (o.Steps nil) does not fit, its protections
+// relax in a documented order before Compact gives up: the recent tool
+// results are masked ([RelaxRecentResults]), then the skip boundary is
+// turned off ([RelaxSkipBoundary]), then trim's floor drops to the
+// irreducible core ([RelaxTrimFloor]); when a summary was made, the same
+// is tried on msgs without it ([RelaxSummary]). Relaxing starts again from
+// the input (or the summarized conversation), not from what a trim that
+// could not reach the budget left, so trim drops no more than the relaxed
+// budget needs. With a summarizer, a relaxation that would drop user
+// messages folds them into the summary instead (see [RelaxTrimFloor]), and
+// an output of the cascade that fits only by dropping user messages
+// unsummarized is the last resort, after the relaxations. The report's
+// Relaxed names what was relaxed, and DroppedUserMessages how many user
+// messages went unsummarized. Only when even the core — the system
+// messages, the latest user message, the last assistant message with its
+// tool results, conversation summaries and the protected tools' messages
+// — cannot fit does Compact return msgs untouched and an error wrapping
+// [ErrCannotFit] that says how many tokens remain. When ctx is done it
+// returns msgs and an error wrapping ctx.Err(). The input is never
+// mutated; unchanged messages are shared with the output. The report is
+// filled in every case.
 func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, CompactReport, error) {
 	start := time.Now()
 	rep := CompactReport{MessagesBefore: len(msgs), MessagesAfter: len(msgs), Budget: o.Budget, FirstChanged: -1}
@@ -420,6 +485,9 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		); err != nil {
 			return msgs, rep, err
 		}
+		if _, err := o.Summarize.summaryCap(o.Budget); err != nil {
+			return msgs, rep, err
+		}
 	}
 	mc := newMemoCounter(o.Counter, len(msgs))
 	rep.TokensBefore = CountMessages(msgs, mc)
@@ -428,10 +496,12 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		return msgs, rep, nil
 	}
 	o.Observer.notify(Event{Kind: EventCompacting, Report: rep})
-	finish := func(out []Message, err error) ([]Message, CompactReport, error) {
+	// folded is what the summaries in out hold of msgs's user messages.
+	finish := func(out, folded []Message, err error) ([]Message, CompactReport, error) {
 		if err == nil {
 			rep.MessagesAfter, rep.TokensAfter = len(out), CountMessages(out, mc)
 			rep.FirstChanged = firstChanged(msgs, out)
+			rep.DroppedUserMessages = droppedInstructions(msgs, out, folded)
 		}
 		rep.Duration = time.Since(start)
 		o.Observer.notify(Event{Kind: EventCompacted, Report: rep, Err: err})
@@ -444,21 +514,28 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	env := StepEnv{Budget: o.Budget, Counter: mc, Protection: o.Protection}
 	cur, tokens := msgs, rep.TokensBefore
 	orphans := orphanIDs(msgs) // of cur, carried from step to step
+	var folded []Message       // the user messages folded into summaries of cur
 	var summarized []Message   // the conversation after a summary was made
+	var summarizedFolded []Message
+	var fitted []Message      // the steps' output, once it fits
+	summarizerFailed := false // a summarizer call failed: no second try
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
-			return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
+			return finish(msgs, nil, fmt.Errorf("headroom: compact: %w", err))
 		}
 		if s == nil {
 			continue
 		}
 		sr := StepReport{Name: stepName(s), MessagesBefore: len(cur), TokensBefore: tokens}
 		t0 := time.Now()
-		env.usage = &usageSink{}
+		env.sink = &stepSink{}
 		out, err := applyStep(ctx, s, cur, env)
-		sr.Usage = env.usage.total()
+		sr.Usage = env.sink.total()
 		rep.Usage.InputTokens += sr.Usage.InputTokens
 		rep.Usage.OutputTokens += sr.Usage.OutputTokens
+		fi := env.sink.folded()
+		sr.SummaryCap, sr.SummaryCut = fi.limit, fi.cut
+		summarizerFailed = summarizerFailed || fi.failed
 		var outOrphans map[string]bool
 		if err == nil {
 			outOrphans, err = checkStep(cur, out, orphans)
@@ -473,52 +550,150 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		if err == nil {
 			orphans = outOrphans
 		}
-		if sr.Name == "summarize" && sr.Changed {
-			summarized = out
+		if sr.Changed {
+			folded = append(folded, fi.folded...)
+			if sr.Name == "summarize" {
+				summarized, summarizedFolded = out, slices.Clone(folded)
+			}
 		}
 		cur, tokens = out, sr.TokensAfter
 		if tokens <= o.Budget {
-			return finish(cur, nil)
+			fitted = cur
+			break
 		}
 	}
+	// A fitting output that dropped user messages unsummarized, with a
+	// summarizer that answers, is the last resort: the relaxations below
+	// may fold them into the summary instead.
+	foldable := func() bool { return o.Steps == nil && o.Summarizer != nil && !summarizerFailed }
+	if fitted != nil && (!foldable() || droppedInstructions(msgs, fitted, folded) == 0 || ctx.Err() != nil) {
+		return finish(fitted, folded, nil)
+	}
 	if err := ctx.Err(); err != nil {
-		return finish(msgs, fmt.Errorf("headroom: compact: %w", err))
+		return finish(msgs, nil, fmt.Errorf("headroom: compact: %w", err))
 	}
 	relaxedTokens := 0
 	if o.Steps == nil {
-		// The default cascade kept its protections and did not fit:
-		// relax them in order, on its output and, when a summary was
-		// made and still does not fit, on the input without it.
-		// Relax from the summary when one was made, else from the input:
-		// not from what a hopeless trim left.
-		bases := [][]Message{msgs}
-		if summarized != nil {
-			bases = [][]Message{summarized, msgs}
+		// The default cascade kept its protections and did not fit (or
+		// fitted only by dropping user messages a summary could hold):
+		// relax them in order. Relax from the summary when one was made,
+		// else from the input: not from what a hopeless trim left; and
+		// when the summary does not fit beside the core, from the input.
+		type base struct {
+			msgs, folded []Message
 		}
-		for k, base := range bases {
+		bases := []base{{msgs, nil}}
+		if summarized != nil {
+			bases = []base{{summarized, summarizedFolded}, {msgs, nil}}
+		}
+		for k, b := range bases {
 			t0 := time.Now()
-			r, ok := relax(base, o, mc)
+			r, ok := relax(b.msgs, o, mc)
+			if !ok {
+				rep.Relaxed, relaxedTokens = r.steps, r.tokens
+				continue
+			}
 			if _, err := checkStep(msgs, r.out, orphanIDs(msgs)); err != nil {
 				continue // never expected: relax obeys the same rules
 			}
-			if ok {
-				rep.Relaxed = r.steps
-				if k > 0 {
-					rep.Relaxed = append([]string{RelaxSummary}, r.steps...)
+			out, outFolded := r.out, b.folded
+			if foldable() && instructions(r.out) < instructions(b.msgs) {
+				// Summarize before the floor drops user messages.
+				sr, f, fi := foldStep(ctx, b.msgs, r, o, env)
+				rep.Steps = append(rep.Steps, sr)
+				rep.Usage.InputTokens += sr.Usage.InputTokens
+				rep.Usage.OutputTokens += sr.Usage.OutputTokens
+				summarizerFailed = summarizerFailed || fi.failed
+				switch {
+				case sr.Changed:
+					out, outFolded = f, append(slices.Clone(b.folded), fi.folded...)
+				case fitted != nil:
+					// No summary: the cascade's own output relaxes nothing.
+					rep.Relaxed = nil
+					return finish(fitted, folded, nil)
 				}
-				rep.Steps = append(rep.Steps, StepReport{Name: "relax", MessagesBefore: len(base), TokensBefore: CountMessages(base, mc),
-					MessagesAfter: len(r.out), TokensAfter: r.tokens, Duration: time.Since(t0), Changed: firstChanged(base, r.out) >= 0})
-				return finish(r.out, nil)
 			}
-			rep.Relaxed, relaxedTokens = r.steps, r.tokens
+			rep.Relaxed = r.steps
+			if k > 0 {
+				rep.Relaxed = append([]string{RelaxSummary}, r.steps...)
+			}
+			rep.Steps = append(rep.Steps, StepReport{Name: "relax", MessagesBefore: len(b.msgs), TokensBefore: CountMessages(b.msgs, mc),
+				MessagesAfter: len(out), TokensAfter: CountMessages(out, mc), Duration: time.Since(t0), Changed: firstChanged(b.msgs, out) >= 0})
+			return finish(out, outFolded, nil)
 		}
 	}
+	if fitted != nil {
+		rep.Relaxed = nil
+		return finish(fitted, folded, nil)
+	}
 	if rep.Relaxed != nil && relaxedTokens < tokens {
-		return finish(msgs, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s (%s with every protection relaxed)",
+		return finish(msgs, nil, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s (%s with every protection relaxed)",
 			ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget), txt.Commas(relaxedTokens)))
 	}
-	return finish(msgs, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
+	return finish(msgs, nil, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
 		ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget)))
+}
+
+// foldStep runs [foldDropped] as a step of its own, named "summarize",
+// and reports it: its output is used only when it obeys the rules and
+// fits the budget; otherwise Err says why and the relaxation's output
+// stands.
+func foldStep(ctx context.Context, base []Message, r relaxed, o CompactOptions, env StepEnv) (StepReport, []Message, foldInfo) {
+	t0 := time.Now()
+	sr := StepReport{Name: "summarize", MessagesBefore: len(base), TokensBefore: CountMessages(base, env.Counter)}
+	env.sink = &stepSink{}
+	out, fi, err := foldDropped(ctx, base, r, o, env)
+	sr.Usage = env.sink.total()
+	sr.SummaryCap, sr.SummaryCut = fi.limit, fi.cut
+	if err == nil {
+		_, err = checkStep(base, out, orphanIDs(base))
+	}
+	if n := CountMessages(out, env.Counter); err == nil && n > o.Budget {
+		err = fmt.Errorf("headroom: the summary of what the relaxed trim drops leaves %s tokens, over the budget of %s", txt.Commas(n), txt.Commas(o.Budget))
+	}
+	if err != nil {
+		sr.Err, out = err, base
+	}
+	sr.Duration = time.Since(t0)
+	sr.MessagesAfter, sr.TokensAfter = len(out), CountMessages(out, env.Counter)
+	sr.Changed = err == nil && firstChanged(base, out) >= 0
+	return sr, out, fi
+}
+
+// droppedInstructions counts the user messages of in that are neither in
+// out nor among folded, matching each message once by its role and its
+// parts' texts: masking may have cleared a tool result a user message
+// carries, and the message is still there.
+func droppedInstructions(in, out, folded []Message) int {
+	key := func(m *Message) string {
+		var b strings.Builder
+		b.WriteString(itoa(len(m.Parts)))
+		for _, p := range m.Parts {
+			b.WriteByte(0)
+			b.WriteString(p.Text)
+		}
+		return b.String()
+	}
+	left := map[string]int{}
+	for _, list := range [][]Message{out, folded} {
+		for i := range list {
+			if isInstruction(&list[i]) {
+				left[key(&list[i])]++
+			}
+		}
+	}
+	n := 0
+	for i := range in {
+		if !isInstruction(&in[i]) {
+			continue
+		}
+		if k := key(&in[i]); left[k] > 0 {
+			left[k]--
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // stepName asks s for its name, surviving a panic.

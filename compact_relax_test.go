@@ -63,7 +63,9 @@ func checkCore(t failer, in, out []Message) {
 	}
 }
 
-// Compact returns ErrCannotFit only when the core itself cannot fit.
+// Compact returns ErrCannotFit only when the core itself cannot fit, and
+// a summary it makes never takes more than its share of the budget,
+// however verbose the summarizer.
 func TestCompactCannotFitOnlyWhenTheCoreCannot(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genConversation(t)
@@ -71,9 +73,23 @@ func TestCompactCannotFitOnlyWhenTheCoreCannot(t *testing.T) {
 		o := CompactOptions{Budget: rapid.IntRange(max(1, core/2), total+1).Draw(t, "budget")}
 		o.Mask.Excerpt = rapid.Bool().Draw(t, "excerpt")
 		if rapid.Bool().Draw(t, "summarizer") {
-			o.Summarizer = &fakeSummarizer{}
+			o.Summarizer = drawLabelSummarizer(t)
+			o.Summarize.BudgetShare = rapid.SampledFrom([]float64{0, 0.05, 0.5, 1, -1}).Draw(t, "share")
 		}
 		out, rep, err := Compact(context.Background(), in, o)
+		if limit, _ := o.Summarize.summaryCap(o.Budget); limit > 0 {
+			for i := range out {
+				if n := messageTokens(&out[i], Estimate); isSummaryMessage(&out[i]) && n > limit &&
+					!slices.ContainsFunc(in, func(m Message) bool { return reflect.DeepEqual(m, out[i]) }) {
+					t.Fatalf("a summary of %d tokens, over its cap of %d", n, limit)
+				}
+			}
+			for _, sr := range rep.Steps {
+				if sr.SummaryCap > limit {
+					t.Fatalf("step %s capped its summary at %d tokens, over the share's %d", sr.Name, sr.SummaryCap, limit)
+				}
+			}
+		}
 		if err != nil {
 			if !errors.Is(err, ErrCannotFit) {
 				t.Fatal(err)
@@ -139,6 +155,50 @@ func TestCompactRelaxes(t *testing.T) {
 		checkCore(t, tc.msgs, out)
 		if tc.keepAll && len(out) != len(tc.msgs) {
 			t.Errorf("%s: %d of %d messages dropped where masking fits (%v)", tc.name, len(tc.msgs)-len(out), len(tc.msgs), rep)
+		}
+	}
+}
+
+// Relaxed to the core, trim used to drop the user messages among the last
+// messages unsummarized: the summarize step never folds into trim's floor.
+// Now a relaxation that would drop them folds them into the summary.
+func TestCompactRelaxedFloorSummarizesUserMessages(t *testing.T) {
+	say := func(n int) Message {
+		return Message{Role: RoleAssistant, Parts: []Part{{Text: strings.Repeat("I looked at the parser and changed it. ", n)}}}
+	}
+	conv := []Message{sysMsg("You are a coding agent."), userMsg("question 1: port the parser."), say(80)}
+	conv = append(conv, userMsg("question 3: keep the old flags."), say(60), userMsg("question 5: and the docs."), say(60),
+		userMsg("question 7: now run the tests."), callMsg("t", "Bash"), resultMsg("t", "Bash", lines(150, "ok")))
+	core := CountMessages(coreOf(conv), nil)
+	budget := core + 300
+	for _, withSummarizer := range []bool{true, false} {
+		o := CompactOptions{Budget: budget}
+		s := &labelSummarizer{lines: 2}
+		if withSummarizer {
+			o.Summarizer = s
+		}
+		out, rep, err := Compact(context.Background(), conv, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(rep.Relaxed, RelaxTrimFloor) {
+			t.Fatalf("the case needs trim's floor relaxed: %s", rep)
+		}
+		covered := s.covered(out)
+		dropped := 0
+		for i, m := range conv {
+			if isInstruction(&m) && !slices.ContainsFunc(out, func(o Message) bool { return reflect.DeepEqual(o, m) }) && !covered[i] {
+				dropped++
+			}
+		}
+		if withSummarizer && (dropped > 0 || rep.DroppedUserMessages > 0) {
+			t.Errorf("%d user messages dropped unsummarized (report: %d): %s", dropped, rep.DroppedUserMessages, rep)
+		}
+		if !withSummarizer && (dropped == 0 || rep.DroppedUserMessages != dropped || !strings.Contains(rep.String(), "dropped unsummarized")) {
+			t.Errorf("without a summarizer, %d dropped, the report says %d: %s", dropped, rep.DroppedUserMessages, rep)
+		}
+		if n := CountMessages(out, nil); n > budget {
+			t.Errorf("%d tokens over the budget of %d", n, budget)
 		}
 	}
 }

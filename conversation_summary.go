@@ -58,6 +58,16 @@ type SummarizeOptions struct {
 	// MaxWords is the summary length the prompt asks for. 0 means
 	// [DefaultSummaryWords]; a negative value states no limit.
 	MaxWords int
+	// BudgetShare is the share of the cascade's token budget the summary
+	// message may take when a cascade ([Compact], [SummarizeStep]) runs
+	// the step: the request states the cap ([SummaryRequest].MaxTokens)
+	// and asks for no more words than it holds, and a longer answer is
+	// cut (the step's [StepReport].SummaryCut says so). 0 means
+	// [DefaultSummaryShare]; a negative value sets no cap; more than 1 is
+	// refused. A share under [MinSummaryTokens] tokens makes no summary.
+	// [Summarize] alone and [Tiers] have no budget: they refuse any value
+	// but 0.
+	BudgetShare float64
 	// Timeout bounds the summarizer call; 0 means [DefaultSummaryTimeout].
 	Timeout time.Duration
 	// Counter counts tokens; nil means [Estimate]. In a cascade it must be
@@ -106,41 +116,119 @@ func (o SummarizeOptions) keepRecent() int {
 // unchanged and the error. With nothing to fold it returns msgs and nil.
 // The input is never mutated.
 func Summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOptions) ([]Message, error) {
-	return summarize(ctx, msgs, s, o, nil)
+	if o.BudgetShare != 0 {
+		return msgs, fmt.Errorf("headroom: Summarize has no budget to take a share of, but SummarizeOptions.BudgetShare is %v: leave it 0", o.BudgetShare)
+	}
+	out, _, err := summarize(ctx, msgs, s, o, nil)
+	return out, err
 }
 
 // fitTarget is what the summarize step run by [Compact] aims for: a
 // conversation of at most budget tokens once summarized, without folding
-// into the last minTail messages (those a later trim keeps anyway).
+// into the last minTail messages (those a later trim keeps anyway), with a
+// summary of at most limit tokens (0: no cap).
 type fitTarget struct {
 	budget  int
 	minTail int
+	limit   int
 }
 
-func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOptions, fit *fitTarget) ([]Message, error) {
+// foldInfo is what one fold into a summary did, for [Compact]'s report.
+type foldInfo struct {
+	limit  int       // the cap the summary was held to; 0 for none
+	cut    bool      // the answer ran over the cap and was cut
+	failed bool      // the summarizer's call failed: an error, a panic, a timeout, no text
+	folded []Message // the user messages (instructions) folded into the summary made
+}
+
+func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOptions, fit *fitTarget) ([]Message, foldInfo, error) {
 	if s == nil {
-		return msgs, errors.New("headroom: Summarize needs a Summarizer, got nil")
+		return msgs, foldInfo{}, errors.New("headroom: Summarize needs a Summarizer, got nil")
 	}
 	if err := ctx.Err(); err != nil {
-		return msgs, fmt.Errorf("headroom: summarize: %w", err)
+		return msgs, foldInfo{}, fmt.Errorf("headroom: summarize: %w", err)
 	}
 	c := o.Counter
 	if c == nil {
 		c = Estimate
 	}
-	words := o.MaxWords
+	limit := 0
+	if fit != nil {
+		limit = fit.limit
+	}
+	if limit > 0 && limit < MinSummaryTokens {
+		return msgs, foldInfo{}, fmt.Errorf("headroom: the summary's share of the budget, %s tokens, is under the %d a summary needs", txt.Commas(limit), MinSummaryTokens)
+	}
+	words := summaryWords(o.MaxWords, limit, c)
+	var fold []bool
+	if fit == nil {
+		fold = foldSet(msgs, o.Protection, o.keepRecent())
+	} else {
+		estimate := summaryEstimate(words, c)
+		if limit > 0 {
+			estimate = min(estimate, limit)
+		}
+		fold = fitFoldSet(msgs, o.Protection, o.keepRecent(), *fit, estimate, c)
+	}
+	kept := 0
+	for i := range msgs {
+		if !fold[i] && isSummaryMessage(&msgs[i]) {
+			// An earlier summary among the recent messages: folding older
+			// messages now would stack a second summary before it.
+			return msgs, foldInfo{}, nil
+		}
+		if !fold[i] {
+			kept += messageTokens(&msgs[i], c)
+		}
+	}
+	if room := fit.roomLeft(kept); limit > 0 && room >= MinSummaryTokens && room < limit {
+		// Hold the summary to what the fold left room for, so that the
+		// trim after it need not drop what is neither summarized nor kept.
+		limit = room
+		words = summaryWords(o.MaxWords, limit, c)
+	}
+	return foldInto(ctx, msgs, msgs, fold, s, o, words, limit, false)
+}
+
+// roomLeft is what the budget leaves a summary beside kept tokens; 0
+// without a target.
+func (f *fitTarget) roomLeft(kept int) int {
+	if f == nil {
+		return 0
+	}
+	return f.budget - kept
+}
+
+// summaryWords is the length the prompt asks for: o.MaxWords (0 means
+// DefaultSummaryWords, negative no stated length), lowered to what a cap
+// of limit tokens holds when there is one.
+func summaryWords(maxWords, limit int, c TokenCounter) int {
+	words := maxWords
 	switch {
 	case words == 0:
 		words = DefaultSummaryWords
 	case words < 0:
 		words = 0
 	}
-	var fold []bool
-	if fit == nil {
-		fold = foldSet(msgs, o.Protection, o.keepRecent())
-	} else {
-		fold = fitFoldSet(msgs, o.Protection, o.keepRecent(), *fit, summaryEstimate(words, c), c)
+	if limit > 0 {
+		words = capWords(words, summaryTextAllowance(limit, c))
 	}
+	return words
+}
+
+// foldInto replaces the messages of msgs that fold marks with one summary
+// message, written by s from the same messages of src (msgs itself, or
+// the conversation before masking: src and msgs are the same length) and
+// held to limit tokens (0: no cap); it takes the place of the first
+// folded message. An earlier summary among them is handed over as
+// Previous and replaced — on its own too when resummarize is set. With
+// nothing to fold it returns msgs and nil.
+func foldInto(ctx context.Context, src, msgs []Message, fold []bool, s Summarizer, o SummarizeOptions, words, limit int, resummarize bool) ([]Message, foldInfo, error) {
+	c := o.Counter
+	if c == nil {
+		c = Estimate
+	}
+	info := foldInfo{limit: limit}
 	first, folded, foldedTokens := -1, 0, 0
 	var previous []string
 	for i := range msgs {
@@ -157,26 +245,25 @@ func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 		}
 		foldedTokens += messageTokens(&msgs[i], c)
 	}
-	if folded == 0 {
-		return msgs, nil
-	}
-	for i := range msgs {
-		if !fold[i] && isSummaryMessage(&msgs[i]) {
-			// An earlier summary among the recent messages: folding older
-			// messages now would stack a second summary before it.
-			return msgs, nil
-		}
+	if folded == 0 && !(resummarize && len(previous) > 0) {
+		return msgs, foldInfo{}, nil
 	}
 	sections := o.Sections
 	if sections == nil {
 		sections = slices.Clone(DefaultSummarySections)
 	}
+	cutAt := 0
+	if limit > 0 {
+		cutAt = summaryTextAllowance(limit, c)
+	}
+	input, reached := transcript(src, fold, strings.Join(previous, "\n\n"), c)
 	req := SummaryRequest{
-		Kind:     SummaryConversation,
-		Prompt:   conversationPrompt(sections, o.Instructions, words, len(previous) > 0),
-		Previous: strings.Join(previous, "\n\n"),
-		Input:    transcript(msgs, fold, strings.Join(previous, "\n\n"), c),
-		MaxWords: words,
+		Kind:      SummaryConversation,
+		Prompt:    conversationPrompt(sections, o.Instructions, words, cutAt, len(previous) > 0),
+		Previous:  strings.Join(previous, "\n\n"),
+		Input:     input,
+		MaxWords:  words,
+		MaxTokens: cutAt,
 	}
 	timeout := o.Timeout
 	if timeout <= 0 {
@@ -187,25 +274,32 @@ func summarize(ctx context.Context, msgs []Message, s Summarizer, o SummarizeOpt
 		o.OnUsage(use.Usage)
 	}
 	if use.Err != nil {
-		return msgs, use.Err
+		info.failed = true
+		return msgs, info, use.Err
 	}
 	text := sanitizeSummary(sum.Text)
+	if limit > 0 && text != "" {
+		text, info.cut = cutSummary(text, limit, c)
+	}
 	if text == "" {
-		return msgs, errors.New("headroom: the summarizer answered with no text")
+		info.failed = true
+		return msgs, info, errors.New("headroom: the summarizer answered with no text")
 	}
-	summary := Message{Role: RoleUser, Parts: []Part{{Text: summaryOpen + "\n" + text + "\n" + summaryClose}}}
+	summary := summaryMessage(text)
 	if n := messageTokens(&summary, c); n >= foldedTokens {
-		return msgs, fmt.Errorf("headroom: the summary (%s tokens) is no shorter than the %s tokens it would replace", txt.Commas(n), txt.Commas(foldedTokens))
+		return msgs, info, fmt.Errorf("headroom: the summary (%s tokens) is no shorter than the %s tokens it would replace", txt.Commas(n), txt.Commas(foldedTokens))
 	}
-	out := make([]Message, 0, len(msgs)-folded+1)
+	out := make([]Message, 0, len(msgs)+1)
 	out = append(out, msgs[:first]...)
 	out = append(out, summary)
 	for i := first; i < len(msgs); i++ {
 		if !fold[i] {
 			out = append(out, msgs[i])
+		} else if reached[i] {
+			info.folded = append(info.folded, msgs[i])
 		}
 	}
-	return out, nil
+	return out, info, nil
 }
 
 // foldSet marks the messages Summarize folds: those the protection rules
@@ -312,7 +406,7 @@ func summaryEstimate(words int, c TokenCounter) int {
 	if words <= 0 {
 		words = DefaultSummaryWords
 	}
-	empty := Message{Role: RoleUser, Parts: []Part{{Text: summaryOpen + "\n\n" + summaryClose}}}
+	empty := summaryMessage("")
 	return messageTokens(&empty, c) + words + words/3
 }
 
@@ -332,7 +426,9 @@ func sanitizeSummary(s string) string {
 }
 
 // conversationPrompt is the instruction for a conversation summary.
-func conversationPrompt(sections []string, instructions string, words int, extend bool) string {
+// When cutAt is positive, the summary is cut after cutAt tokens, and the
+// prompt says so.
+func conversationPrompt(sections []string, instructions string, words, cutAt int, extend bool) string {
 	var b strings.Builder
 	b.WriteString("You are compacting the history of a conversation between a user and an AI agent so that the agent " +
 		"can continue its work in less context. The input is the older part of the conversation; the agent will see only " +
@@ -351,6 +447,9 @@ func conversationPrompt(sections []string, instructions string, words int, exten
 	if words > 0 {
 		b.WriteString(" At most " + txt.Commas(words) + " words.")
 	}
+	if cutAt > 0 {
+		b.WriteString(" The summary is cut off after " + txt.Commas(cutAt) + " tokens: put what matters most first.")
+	}
 	b.WriteString("\n")
 	if in := strings.TrimSpace(instructions); in != "" {
 		b.WriteString("\nAlso follow these instructions:\n" + in + "\n")
@@ -359,10 +458,50 @@ func conversationPrompt(sections []string, instructions string, words int, exten
 }
 
 // transcript renders the folded messages for the summarizer, oldest
-// first, within conversationMaxInput bytes: long texts and tool outputs
-// are clipped on their own first, then the whole if it is still too long.
-func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) string {
+// first, within conversationMaxInput bytes. Long texts and tool outputs
+// are clipped on their own first; while the whole is still too long,
+// everything but the users' messages is clipped harder, halving down to
+// MinBudgetBytes; then the whole is clipped, head and tail. It also
+// reports, message by message, whether a folded user message reached the
+// text (the last clip can cut one out).
+func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) (string, []bool) {
+	var text string
+	var spans [][2]int
+	for k := 0; ; k++ {
+		tool, other := max(MinBudgetBytes, transcriptToolBytes>>k), max(MinBudgetBytes, transcriptTextBytes>>k)
+		text, spans = renderTranscript(msgs, fold, previous, c, tool, other)
+		if len(text) <= conversationMaxInput || (tool == MinBudgetBytes && other == MinBudgetBytes) {
+			break
+		}
+	}
+	reached := make([]bool, len(msgs))
+	if len(text) <= conversationMaxInput {
+		for i := range msgs {
+			reached[i] = fold[i] && isInstruction(&msgs[i])
+		}
+		return text, reached
+	}
+	p := planClip(text, conversationMaxInput, clipReserve(len(text)))
+	for i, sp := range spans {
+		if !fold[i] || !isInstruction(&msgs[i]) {
+			continue
+		}
+		for _, it := range p.items {
+			if it.start <= sp[0] && sp[1] <= it.end {
+				reached[i] = true
+			}
+		}
+	}
+	return render(text, p, marker{tokens: omittedTokens(text, p, c, countTokens(c, text)), what: p.what, hint: p.hint}), reached
+}
+
+// renderTranscript writes the transcript, clipping each tool output to
+// toolBytes, each user's text to transcriptTextBytes and every other text
+// and call's arguments to otherBytes, and returns where each message's
+// lines are in it.
+func renderTranscript(msgs []Message, fold []bool, previous string, c TokenCounter, toolBytes, otherBytes int) (string, [][2]int) {
 	var b strings.Builder
+	spans := make([][2]int, len(msgs))
 	if previous != "" {
 		b.WriteString("Earlier summary:\n")
 		b.WriteString(previous)
@@ -373,16 +512,21 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 		if !fold[i] || isSummaryMessage(m) {
 			continue
 		}
+		textBytes := otherBytes
+		if isInstruction(m) {
+			textBytes = transcriptTextBytes
+		}
+		spans[i][0] = b.Len()
 		b.WriteString("\n--- " + txt.SanitizeLine(string(m.Role)) + " ---\n")
 		for _, p := range m.Parts {
 			if p.Text != "" {
-				b.WriteString(strings.TrimRight(clipToBudget(p.Text, transcriptTextBytes, c), "\n"))
+				b.WriteString(strings.TrimRight(clipToBudget(p.Text, textBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if tc := p.ToolCall; tc != nil {
 				b.WriteString("[call " + txt.SanitizeLine(tc.Name) + " (id " + txt.SanitizeLine(tc.ID) + ")")
 				if len(tc.Args) > 0 {
-					b.WriteString(": " + clipToBudget(string(tc.Args), transcriptTextBytes, c))
+					b.WriteString(": " + clipToBudget(string(tc.Args), otherBytes, c))
 				}
 				b.WriteString("]\n")
 			}
@@ -395,15 +539,16 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) st
 					b.WriteString(", exit code " + itoa(*r.ExitCode))
 				}
 				b.WriteString("]\n")
-				b.WriteString(strings.TrimRight(clipToBudget(r.Content, transcriptToolBytes, c), "\n"))
+				b.WriteString(strings.TrimRight(clipToBudget(r.Content, toolBytes, c), "\n"))
 				b.WriteString("\n")
 			}
 			if p.Opaque != nil {
 				b.WriteString("[a non-text part: image, thinking or provider block]\n")
 			}
 		}
+		spans[i][1] = b.Len()
 	}
-	return clipToBudget(b.String(), conversationMaxInput, c)
+	return b.String(), spans
 }
 
 // Conversation summaries are wrapped in these tags, so a later pass can

@@ -171,6 +171,37 @@ func TestSummarizeInputIsBounded(t *testing.T) {
 	}
 }
 
+// Beyond 100 KB, the tool outputs and assistant texts are clipped harder
+// before the whole is: a user message in the middle of a long run still
+// reaches the summarizer (the head-and-tail clip used to cut it out).
+func TestSummarizeInputKeepsUserMessages(t *testing.T) {
+	conv := []Message{userMsg("go")}
+	for i := range 120 {
+		id := "c" + itoa(i)
+		conv = append(conv, callMsg(id, "Read"), resultMsg(id, "Read", lines(400, "huge")),
+			Message{Role: RoleAssistant, Parts: []Part{{Text: lines(300, "thinking")}}})
+		if i == 60 {
+			conv = append(conv, userMsg("question in the middle: keep the v1 API"))
+		}
+	}
+	conv = append(conv, userMsg("next"))
+	r := &recordingSummarizer{text: "short"}
+	if _, err := Summarize(context.Background(), conv, r, SummarizeOptions{KeepRecent: 1, Protection: Protection{KeepToolResults: -1}}); err != nil {
+		t.Fatal(err)
+	}
+	in := r.reqs[0].Input
+	if len(in) > conversationMaxInput {
+		t.Errorf("input %d bytes", len(in))
+	}
+	if !strings.Contains(in, "question in the middle: keep the v1 API") {
+		t.Error("the user message in the middle did not reach the summarizer")
+	}
+	// Every folded result is still named, clipped as it is.
+	if n := strings.Count(in, "[result of Read"); n != 120 {
+		t.Errorf("%d of 120 results in the transcript", n)
+	}
+}
+
 func TestSummarizePrefersTurnBoundary(t *testing.T) {
 	var conv []Message
 	for turn := range 4 {

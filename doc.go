@@ -82,7 +82,10 @@
 // history, once, deliberately, and reports where the prompt cache breaks.
 // [Compact] runs the cascade to a token budget; [MaskObservations],
 // [Summarize] and [Trim] are its steps, each usable alone and all obeying
-// one [Protection]. [ShouldCompact] and [RetryOnOverflow] say when to run
+// one [Protection]. A summary takes at most a share of the budget; with a
+// summarizer, the user messages the cascade must drop are folded into the
+// summary while the core leaves room for one, and the report counts any
+// that are not. [ShouldCompact] and [RetryOnOverflow] say when to run
 // it; [Tiers] applies it as a hot/warm/cold memory policy.
 //
 // # Tokens

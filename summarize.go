@@ -59,7 +59,10 @@ const (
 // (id ID), error, exit code N]" (the last two only when so) and then its
 // content; anything else as "[a non-text part: image, thinking or
 // provider block]". Texts and arguments longer than 8,000 bytes and tool
-// outputs longer than 4,000 are clipped, and the whole Input to 100,000.
+// outputs longer than 4,000 are clipped; while the whole is still over
+// 100,000 bytes, everything but the user messages is clipped harder (down
+// to 256 bytes a piece), and then the whole Input to 100,000, head and
+// tail.
 type SummaryRequest struct {
 	Kind   SummaryKind
 	Prompt string
@@ -71,6 +74,14 @@ type SummaryRequest struct {
 	Previous string
 	// MaxWords is the length the prompt asks for; 0 means no stated limit.
 	MaxWords int
+	// MaxTokens, when positive, is the cap on the summary's text, in
+	// tokens as the caller's counter counts them (SummaryConversation
+	// run by a cascade only: its share of the budget, see
+	// [SummarizeOptions].BudgetShare). The prompt states it, and MaxWords
+	// is lowered to fit it; an answer that runs over is cut, at a line
+	// boundary where it can be, and the report says so. A summarizer may
+	// pass it on as the model's max_tokens. 0 means no cap.
+	MaxTokens int
 }
 
 // Summary is a [Summarizer]'s answer.

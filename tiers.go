@@ -26,9 +26,10 @@ type TierOptions struct {
 	// warm ones.
 	Summarizer Summarizer
 	// Summarize and Mask configure the two steps. Their Protection and
-	// Counter, and Summarize.KeepRecent, must be left zero — both steps
-	// obey this struct's Protection and Counter, and the summary keeps the
-	// Hot+Warm messages — or Tiers returns an error. Mask.SkipTurns, when
+	// Counter, and Summarize.KeepRecent and BudgetShare, must be left
+	// zero — both steps obey this struct's Protection and Counter, the
+	// summary keeps the Hot+Warm messages, and there is no budget to take
+	// a share of — or Tiers returns an error. Mask.SkipTurns, when
 	// 0, turns the turn boundary off so that the tiers are sized by message
 	// counts alone.
 	Summarize SummarizeOptions
@@ -70,6 +71,9 @@ func Tiers(ctx context.Context, msgs []Message, o TierOptions) ([]Message, error
 	}
 	if o.Summarize.KeepRecent != 0 {
 		return msgs, fmt.Errorf("headroom: TierOptions.Summarize.KeepRecent is %d; Tiers keeps the Hot+Warm messages: leave it 0", o.Summarize.KeepRecent)
+	}
+	if o.Summarize.BudgetShare != 0 {
+		return msgs, fmt.Errorf("headroom: TierOptions.Summarize.BudgetShare is %v; Tiers has no budget to take a share of: leave it 0", o.Summarize.BudgetShare)
 	}
 	hot, warm := tierSize(o.Hot, DefaultHotMessages), tierSize(o.Warm, DefaultWarmMessages)
 	c := newMemoCounter(o.Counter, len(msgs))

@@ -77,19 +77,38 @@ func Trim(msgs []Message, o TrimOptions) []Message {
 // first message, so walking roots in order drops the oldest units first.
 // It returns msgs itself when it drops nothing.
 func dropOldestUnits(msgs []Message, cv *conversation, keep []bool, unitTokens []int, total, budget int) []Message {
-	drop := make([]bool, len(msgs))
-	for i := range msgs {
+	drop, _ := oldestUnits(cv, keep, unitTokens, total, budget, nil)
+	return withoutDropped(msgs, drop)
+}
+
+// oldestUnits marks the messages dropOldestUnits drops, starting from
+// drop (units already dropped; nil for none, and total counts without
+// them), and returns the tokens left.
+func oldestUnits(cv *conversation, keep []bool, unitTokens []int, total, budget int, drop []bool) ([]bool, int) {
+	if drop == nil {
+		drop = make([]bool, len(cv.msgs))
+	}
+	for i := range cv.msgs {
 		if total <= budget {
 			break
 		}
-		if cv.unit[i] == i && !keep[i] {
+		if cv.unit[i] == i && !keep[i] && !drop[i] {
 			drop[i] = true
 			total -= unitTokens[i]
 		}
 	}
+	for i := range drop {
+		drop[i] = drop[cv.unit[i]]
+	}
+	return drop, total
+}
+
+// withoutDropped returns msgs less the messages drop marks: msgs itself
+// when it marks none.
+func withoutDropped(msgs []Message, drop []bool) []Message {
 	out := make([]Message, 0, len(msgs))
 	for i := range msgs {
-		if !drop[cv.unit[i]] {
+		if !drop[i] {
 			out = append(out, msgs[i])
 		}
 	}
