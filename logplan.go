@@ -122,12 +122,14 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.warnReps = warnRep
 	sel.pickAll(verdict)
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			sel.pickWithin(b.head, limit/2)
-		}
+	if first := firstDistinct(blocks); first >= 0 {
+		sel.pickWithin(blocks[first].head, limit/2)
 	}
-	order, mid := logPriorities(text, lines, blocks, warnRep, o)
+	told := toldOrder(text, lines, blocks)
+	for _, k := range told {
+		sel.pickWithin(blocks[k].head, limit/2)
+	}
+	order, mid := logPriorities(text, lines, blocks, told, warnRep, o)
 	sel.pickTelling(order[:mid])
 	if first := firstDistinct(blocks); first >= 0 {
 		sel.pickBlock(blocks[first], sel.cost+limit/firstBlockShare)
@@ -554,7 +556,7 @@ func isHexDigit(c byte) bool {
 
 // logPriorities lists line indices in the order they should be kept.
 // Lines before mid are every failure's telling lines; the traces follow.
-func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []int, o logOptions) (order []int, mid int) {
+func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, warnReps []int, o logOptions) (order []int, mid int) {
 	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
 	var sums []int
 	for i, l := range lines {
@@ -568,10 +570,8 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		order = append(order, i)
 	}
 	// 2. The error line of every distinct error.
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			order = append(order, b.head)
-		}
+	for _, k := range told {
+		order = append(order, blocks[k].head)
 	}
 	// 3. The tail.
 	for i := max(0, len(lines)-defaultLogTail); i < len(lines); i++ {
@@ -584,38 +584,34 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			order = append(order, leadIn(text, lines, b)...)
-			order = appendTelling(order, text, lines, b, 0, 1)
-			order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
+	for _, k := range told {
+		b := blocks[k]
+		order = append(order, leadIn(text, lines, b)...)
+		order = appendTelling(order, text, lines, b, 0, 1)
+		order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
+	}
+	for _, k := range told {
+		b := blocks[k]
+		for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
+			order = append(order, i)
 		}
 	}
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
-				order = append(order, i)
-			}
-		}
-	}
-	for k := 1; k < blockKeyLines; k++ {
-		for _, b := range blocks {
-			if b.dupOf < 0 {
-				order = appendTelling(order, text, lines, b, k, k+1)
-			}
+	for r := 1; r < blockKeyLines; r++ {
+		for _, k := range told {
+			order = appendTelling(order, text, lines, blocks[k], r, r+1)
 		}
 	}
 	mid = len(order)
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
 	byWeight := make([]logBlock, 0, len(blocks))
-	for _, b := range blocks {
-		if b.dupOf < 0 && isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+	for _, k := range told {
+		if b := blocks[k]; isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
 			byWeight = append(byWeight, b)
 		}
 	}
-	for _, b := range blocks {
-		if b.dupOf < 0 && !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+	for _, k := range told {
+		if b := blocks[k]; !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
 			byWeight = append(byWeight, b)
 		}
 	}
@@ -632,7 +628,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		order = append(order, i)
 	}
 	// 7. Every distinct warning once.
-	order = append(order, warnReps...)
+	order = append(order, rareFirst(text, lines, warnReps)...)
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i, l := range lines {
 		if l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") {
