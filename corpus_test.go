@@ -103,11 +103,7 @@ var knownGaps = map[string][]string{
 	"search_grep_rn_numpy_valueerror_binary_notices": {
 		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
 	},
-	// 5,054 warnings, one error: its indented entry sits among its file's warning entries, and only an entry right under its path header opens a block; the entry and its header stay in the middle, unkept.
-	"log_eslint_stylish_5054_warnings_one_error": {
-		"/home/dev/src/lint/ajv/lib/dotjs/enum.js",
-		"  11:26   error    '$level' is not defined                                no-undef",
-	},
+
 
 	// A passing run without an exit code: the success view keeps the verdict and grows head and tail; this suite name is in the middle.
 	"log_mocha_spec_all_passing_success": {

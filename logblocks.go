@@ -119,6 +119,10 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				}
 				j++
 			}
+		case blockEntries:
+			for j < len(lines) && isIndented(line(j)) && lines[j].class != lineWarning {
+				j++ // the file's next errors; its warnings are told apart, deduplicated
+			}
 		default:
 			for j < len(lines) && continuesBlock(lines, j) {
 				j++
@@ -247,9 +251,13 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 	}
 	var out []int
 	if b.first > 0 && len(line(b.head)) > len(head) {
-		// An indented entry: the header it sits under.
+		// An indented entry: the header it sits under, above the blank
+		// line after it and the entries before this one.
 		p := b.first - 1
 		for p > 0 && lines[p].class == lineBlank && b.first-p < 3 {
+			p--
+		}
+		for p > 0 && b.first-p < leadInRun && isIndented(line(p)) {
 			p--
 		}
 		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines[p].class != lineBlank {
@@ -291,4 +299,10 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 		}
 	}
 	return out
+}
+
+// isIndented reports whether l starts with a space or a tab and holds
+// more than white space.
+func isIndented(l string) bool {
+	return l != "" && (l[0] == ' ' || l[0] == '\t') && strings.TrimSpace(l) != ""
 }

@@ -448,6 +448,13 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		s = s[i:]
 	}
 	s = strings.TrimSuffix(s[:min(len(s), 200)], "\r")
+	if t := strings.TrimLeft(s, " \t"); len(t) < len(s) && t != "" && t[0] >= '1' && t[0] <= '9' && lintEntrySeverity(t) != "" {
+		// A linter's entry under its file's header: its `line:col` is
+		// its identity, as `file.js:12:5` is.
+		pos, _, _ := strings.Cut(t, " ")
+		dst = append(dst, pos...)
+		s = t[len(pos):]
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'

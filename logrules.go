@@ -28,6 +28,7 @@ const (
 	blockSection                 // a pytest section: to the next section or ==== line
 	blockRuled                   // a race or sanitizer report: to the next ==== rule
 	blockBullet                  // a jest ● block: to the next ● or a summary line
+	blockEntries                 // a linter's error entries under a path header: to the next warning, blank or unindented line
 	// blockFailDetail marks an indented line with a failure word: detail
 	// inside a block, or the first entry under a path header (eslint),
 	// which opens a block of trace-shaped lines.
@@ -168,6 +169,26 @@ var logRules = []logRule{
 	{at: atEither, lit: "✗ ", class: lineError},
 	{at: atEither, lit: "× ", class: lineError},
 	{at: atCol0, lit: "************* Module ", class: lineOther},
+	// A linter's entry under its file's path (eslint's stylish, and the
+	// formatters that copy it): `  12:5  error  message  rule`.
+	{at: atIndented, lit: "1", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "2", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "3", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "4", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "5", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "6", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "7", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "8", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "9", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "1", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "2", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "3", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "4", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "5", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "6", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "7", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "8", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "9", shape: isLintEntryWarning, class: lineWarning},
 	{at: atCol0, lit: "npm WARN", class: lineWarning},
 	{at: atCol0, lit: "npm warn", class: lineWarning},
 	{at: atCol0, lit: "warning:", class: lineWarning},
@@ -377,6 +398,34 @@ func hasSpace(s string) bool { return strings.IndexByte(s, ' ') >= 0 }
 // isRunnerTotals matches pytest's closing `==== 3 failed, 9 passed in 1s ====`.
 func isRunnerTotals(s string) bool {
 	return strings.Contains(s, " passed") || strings.Contains(s, " failed") || strings.Contains(s, " error")
+}
+
+// isLintEntryError and isLintEntryWarning match a linter's indented
+// entry `12:5  error  message`, its position then its severity word.
+func isLintEntryError(t string) bool   { return lintEntrySeverity(t) == "error" }
+func isLintEntryWarning(t string) bool { return lintEntrySeverity(t) == "warning" }
+
+// lintEntrySeverity returns the word after an entry's `line:col`
+// position and its padding, or "".
+func lintEntrySeverity(t string) string {
+	n := digitRun(t, 0)
+	if n == 0 || n >= len(t) || t[n] != ':' {
+		return ""
+	}
+	m := digitRun(t, n+1)
+	if m == 0 {
+		return ""
+	}
+	rest := t[n+1+m:]
+	w := strings.TrimLeft(rest, " ")
+	if len(w) == len(rest) {
+		return ""
+	}
+	word, after, ok := strings.Cut(w, " ")
+	if !ok || after == "" {
+		return ""
+	}
+	return word
 }
 
 // isIncludeFrom matches the continuation of gcc's include chain:
