@@ -104,7 +104,6 @@ var knownGaps = map[string][]string{
 		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
 	},
 
-
 	// A passing run without an exit code: the success view keeps the verdict and grows head and tail; this suite name is in the middle.
 	"log_mocha_spec_all_passing_success": {
 		"  semver\n",
