@@ -103,15 +103,9 @@ var knownGaps = map[string][]string{
 	"search_grep_rn_numpy_valueerror_binary_notices": {
 		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
 	},
-
 	// A passing run without an exit code: the success view keeps the verdict and grows head and tail; this suite name is in the middle.
 	"log_mocha_spec_all_passing_success": {
 		"  semver\n",
-	},
-	// mocha's failures are indented detail under indented titles, with no column-0 line a rule knows: the planner declines and clip keeps head and tail.
-	"log_mocha_spec_yargs_octal_failures_first": {
-		"  1687 passing (2s)\n  5 failing",
-		"  1) yargs-parser\n       parses [\"--str\",\"007\"] with options #0:\n\n      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:",
 	},
 
 	// Hundreds of distinct pylint findings: the E0602 error and its module header are kept; a W0613 warning near it is one of many distinct warnings and is not reached.

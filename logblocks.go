@@ -119,6 +119,8 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				}
 				j++
 			}
+		case blockNumbered:
+			j = numberedEnd(lines, text, i)
 		case blockEntries:
 			for j < len(lines) && isIndented(line(j)) && lines[j].class != lineWarning {
 				j++ // the file's next errors; its warnings are told apart, deduplicated
@@ -151,6 +153,43 @@ func formBlocks(lines []logLine, text string) []logBlock {
 	}
 	markDuplicateBlocks(blocks, lines, text)
 	return blocks
+}
+
+// numberedEnd returns the end (exclusive) of the block a numbered
+// heading opens: the lines more indented than the heading (its title);
+// then, if a blank line follows them, the detail up to the next numbered
+// heading no more indented than this one, a summary, or two blank lines.
+// A heading that a sibling line follows at once (mocha's inline `1) name`
+// among its `✔` lines) is a block of one line.
+func numberedEnd(lines []logLine, text string, i int) int {
+	view := func(j int) string {
+		l := strings.TrimRight(text[lines[j].start:lines[j].end], "\r")
+		if strings.IndexByte(l, 0x1b) >= 0 {
+			l = string(txt.StripANSI(nil, l))
+		}
+		return l
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	ind := indent(view(i))
+	j := i + 1
+	for j < len(lines) && lines[j].class != lineBlank && indent(view(j)) > ind {
+		j++
+	}
+	if j == i+1 || j >= len(lines) || lines[j].class != lineBlank {
+		return j
+	}
+	for ; j < len(lines) && j-i < ruledMax; j++ {
+		if lines[j].class == lineBlank {
+			if j+1 < len(lines) && lines[j+1].class == lineBlank {
+				break
+			}
+			continue
+		}
+		if l := view(j); lines[j].class == lineSummary || isNumberedHeading(strings.TrimLeft(l, " \t")) && indent(l) <= ind {
+			break
+		}
+	}
+	return j
 }
 
 // ruledMax bounds a race or sanitizer report whose closing rule never
@@ -204,6 +243,10 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 	for i := range blocks {
 		l := lines[blocks[i].head]
 		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		if l.open == blockNumbered {
+			// The runner numbered its failures: each number is one.
+			key = append(append(key, 0), text[l.start:l.end]...)
+		}
 		for _, k := range leadIn(text, lines, blocks[i]) {
 			// The same error reached through another include chain, or
 			// under another file's header, is another error.
@@ -235,6 +278,14 @@ const leadInRun = 400
 func leadIn(text string, lines []logLine, b logBlock) []int {
 	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
 	head := strings.TrimLeft(line(b.head), " \t")
+	if lines[b.head].open == blockNumbered {
+		// A numbered heading's title: the lines under it, to the blank.
+		var out []int
+		for i := b.head + 1; i <= b.last && i <= b.head+3 && lines[i].class != lineBlank; i++ {
+			out = append(out, i)
+		}
+		return out
+	}
 	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
 		name, _, _ = strings.Cut(name, " ")
 		var out []int

@@ -92,7 +92,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		case lineWarning:
 			warnings++
 		case lineError:
-			if l.open == blockGeneric {
+			if weakOpen(l.open) {
 				generic++
 			} else {
 				strong++
@@ -154,6 +154,11 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
 }
+
+// weakOpen reports whether an error line that opens this block does not,
+// alone, make a text a log: a failure word (which may be code), a
+// numbered heading (which may be a list).
+func weakOpen(open uint8) bool { return open == blockGeneric || open == blockNumbered }
 
 // firstBlockShare bounds the first failure kept whole before every other
 // failure's first line: a fifth of the limit.
@@ -283,7 +288,7 @@ func verdictFails(text string, lines []logLine) bool {
 		seen++
 		switch l.class {
 		case lineError:
-			if l.open != blockGeneric {
+			if !weakOpen(l.open) {
 				return true // a failure word alone may be code: (err error)
 			}
 		case lineSummary:

@@ -24,7 +24,8 @@ func drawLog(t *rapid.T) (text string, blocks [][]string, verdict string) {
 				continue
 			}
 			var blk []string
-			switch rapid.IntRange(0, 3).Draw(t, "shape") {
+			after := ""
+			switch rapid.IntRange(0, 5).Draw(t, "shape") {
 			case 0: // an error with an indented trace
 				blk = append(blk, fmt.Sprintf("src/mod%d.c:%d:5: error: expected ';' before 'return'", k, i))
 				for j := range rapid.IntRange(0, 12).Draw(t, "trace") {
@@ -47,11 +48,24 @@ func drawLog(t *rapid.T) (text string, blocks [][]string, verdict string) {
 				for j := range rapid.IntRange(0, 8).Draw(t, "trace") {
 					blk = append(blk, fmt.Sprintf("==4242==    at 0x%x: f%d (leak%d.c:%d)", 4096+j, j, k, j+1))
 				}
+			case 4: // a linter's error entries under their file's path
+				blk = append(blk, fmt.Sprintf("/src/app/mod%d_%d.js", k, i))
+				for j := range rapid.IntRange(1, 10).Draw(t, "entries") {
+					blk = append(blk, fmt.Sprintf("  %d:%d  error  'v%d' is not defined  no-undef", j+3, j+1, j))
+				}
+				after = "\n"
+			case 5: // a numbered failure with its title and detail (mocha)
+				blk = append(blk, fmt.Sprintf("  %d) suite%d", k+1, i), fmt.Sprintf("       case %d:", k), "", fmt.Sprintf("      AssertionError: boom %d", k))
+				for j := range rapid.IntRange(0, 8).Draw(t, "trace") {
+					blk = append(blk, fmt.Sprintf("      at f%d (test/s%d.spec.js:%d:14)", j, k, j+1))
+				}
+				after = "\n\n"
 			}
 			blocks = append(blocks, blk)
 			for _, l := range blk {
 				b.WriteString(l + "\n")
 			}
+			b.WriteString(after)
 		}
 		if i < len(filler) {
 			b.WriteString(filler[i] + "\n")
