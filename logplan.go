@@ -208,7 +208,8 @@ func diagnosticShaped(text string) bool {
 const successShare = 4 // one quarter
 
 // planSuccess plans a run that exited 0 with no failure line: the verdict
-// and every summary line, then the tail and the head growing in turns,
+// and every summary line, the headings of its indented groups (within a
+// third of the room), then the tail and the head growing in turns,
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
 func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
@@ -218,6 +219,9 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 		if l.class == lineSummary {
 			sel.pick(i)
 		}
+	}
+	for _, i := range groupHeadings(text, lines) {
+		sel.pickWithin(i, room/successOutlineShare)
 	}
 	for k := 0; k < len(lines); k++ {
 		top, bottom := k, len(lines)-1-k
@@ -235,6 +239,34 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+// successOutlineShare bounds the group headings a success view keeps
+// before its head and tail: a third of its room.
+const successOutlineShare = 3
+
+// groupHeadings returns the lines that head an indented group: a line
+// the next non-blank line is more indented than (mocha's `  semver`
+// above its `    ✔` tests, a describe block, a package above its tests).
+// They are the outline of a run that passed.
+func groupHeadings(text string, lines []logLine) []int {
+	indent := func(i int) int {
+		l := text[lines[i].start:lines[i].end]
+		return len(l) - len(strings.TrimLeft(l, " \t"))
+	}
+	var out []int
+	prev, prevIndent := -1, 0
+	for i, l := range lines {
+		if l.class == lineBlank {
+			continue
+		}
+		in := indent(i)
+		if prev >= 0 && in > prevIndent {
+			out = append(out, prev)
+		}
+		prev, prevIndent = i, in
+	}
+	return out
 }
 
 // verdictWindow is how many of the last non-blank lines may hold the
