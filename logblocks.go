@@ -234,9 +234,10 @@ func endsGoDump(l string) bool {
 }
 
 // markDuplicateBlocks folds blocks whose first lines are the same once
-// numbers and hex are normalised and whose identifiers are equal (a Hadoop
-// ERROR repeated 148 times; not javac's `cannot find symbol` in forty
-// files).
+// numbers and hex are normalised and whose identifiers are equal, in the
+// head, the lines that lead it in and the first dupKeyLines of its trace
+// (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
+// forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 	seen := map[string]int{}
 	var key []byte
@@ -252,6 +253,11 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 			// under another file's header, is another error.
 			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
 		}
+		for k := blocks[i].head + 1; k <= min(blocks[i].last, blocks[i].head+dupKeyLines); k++ {
+			// Its trace is part of what it is: valgrind's four `Invalid
+			// write of size 1` records at four places are four errors.
+			key = normalizeLogLine(append(key, 0), text[lines[k].start:lines[k].end])
+		}
 		if first, ok := seen[string(key)]; ok {
 			blocks[i].dupOf = first
 			blocks[first].repeats++
@@ -260,6 +266,9 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 		seen[string(key)] = i
 	}
 }
+
+// dupKeyLines is how many lines of a block's trace its identity takes in.
+const dupKeyLines = 8
 
 // leadInWindow bounds how far back leadIn looks for a failing test's
 // `=== RUN` line: its subtests' own lines may stand between.
