@@ -104,10 +104,7 @@ var knownGaps = map[string][]string{
 		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
 	},
 
-	// Hundreds of distinct pylint findings: the E0602 error and its module header are kept; a W0613 warning near it is one of many distinct warnings and is not reached.
-	"log_pylint_oauthlib_undefined_variable_rated": {
-		"oauthlib/oauth2/rfc6749/tokens.py:190:27: W0613: Unused argument 'token' (unused-argument)",
-	},
+
 	// 57 failures in 150 KB, each a distinct test: the rarest kinds are told first, and this failure's last line is reached, but its '>' source line is the second of its telling lines and the 57 FAILED summary lines take the room first.
 	"log_pytest_click_injected_failures": {
 		">           return self._number_class(value.strip())",

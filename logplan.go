@@ -671,6 +671,20 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, 
 	for i := 0; i < min(len(lines), defaultLogHead); i++ {
 		order = append(order, i)
 	}
+	// The line right below each failure, and the one above what leads it
+	// in: a warning next to a failure tells more than one far from any.
+	for _, k := range told {
+		b := blocks[k]
+		top := b.first
+		for _, i := range leadIn(text, lines, b) {
+			top = min(top, i)
+		}
+		for _, i := range [...]int{b.last + 1, top - 1} {
+			if i >= 0 && i < len(lines) && lines[i].class != lineBlank && !lines[i].repeat {
+				order = append(order, i)
+			}
+		}
+	}
 	// 7. Every distinct warning once.
 	order = append(order, rareFirst(text, lines, warnReps)...)
 	// 8. Packages and tests that passed (go test's ok lines).
