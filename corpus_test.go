@@ -104,7 +104,6 @@ var knownGaps = map[string][]string{
 		"grep: numpy/random/_generator.cpython-311-x86_64-linux-gnu.so: binary file matches",
 	},
 
-
 	// 57 failures in 150 KB, each a distinct test: the rarest kinds are told first, and this failure's last line is reached, but its '>' source line is the second of its telling lines and the 57 FAILED summary lines take the room first.
 	"log_pytest_click_injected_failures": {
 		">           return self._number_class(value.strip())",
