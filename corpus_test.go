@@ -108,10 +108,6 @@ var knownGaps = map[string][]string{
 	"log_pytest_click_injected_failures": {
 		">           return self._number_class(value.strip())",
 	},
-	// A passing pytest -v run: the success view keeps the verdict and the ends; this SKIPPED line is at 70 %.
-	"log_pytest_v_more_itertools_all_pass_success": {
-		"tests/test_recipes_table.py::test_tuple_input_same_result[sliding_window:[[], 1]] SKIPPED [ 70%]",
-	},
 }
 
 // knownSearchGaps are search cases whose output does not name every file

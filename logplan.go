@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -209,7 +210,8 @@ const successShare = 4 // one quarter
 
 // planSuccess plans a run that exited 0 with no failure line: the verdict
 // and every summary line, the headings of its indented groups (within a
-// third of the room), then the tail and the head growing in turns,
+// third of the room), the lines whose status is rare in a run of one
+// status (within half), then the tail and the head growing in turns,
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
 func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
@@ -222,6 +224,9 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 	}
 	for _, i := range groupHeadings(text, lines) {
 		sel.pickWithin(i, room/successOutlineShare)
+	}
+	for _, i := range exceptionLines(text, lines) {
+		sel.pickWithin(i, room/2)
 	}
 	for k := 0; k < len(lines); k++ {
 		top, bottom := k, len(lines)-1-k
@@ -267,6 +272,70 @@ func groupHeadings(text string, lines []logLine) []int {
 		prev, prevIndent = i, in
 	}
 	return out
+}
+
+// exceptionLines returns, in a run where most lines carry one status
+// word (pytest -v's PASSED), the lines whose status is rare beside it
+// (its SKIPPED, XFAIL), the rarest status first, in input order within
+// one: what a passing run has to say besides its count.
+func exceptionLines(text string, lines []logLine) []int {
+	status := make([]string, len(lines))
+	count := map[string]int{}
+	nonBlank := 0
+	for i, l := range lines {
+		if l.class == lineBlank {
+			continue
+		}
+		nonBlank++
+		status[i] = statusWords(text[l.start:l.end])
+		count[status[i]]++
+	}
+	dominant, most := "", 0
+	for st, n := range count {
+		if n > most || n == most && st < dominant {
+			dominant, most = st, n
+		}
+	}
+	if dominant == "" || most*2 < nonBlank {
+		return nil
+	}
+	var out []int
+	for i, st := range status {
+		if st != "" && st != dominant && count[st]*exceptionShare <= most {
+			out = append(out, i)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return count[status[a]] - count[status[b]] })
+	return out
+}
+
+// exceptionShare: a status is an exception when the dominant one occurs
+// at least this many times as often.
+const exceptionShare = 10
+
+// statusWords returns the upper-case words of three letters or more in
+// the first 200 bytes of a line, space-separated: its status (PASSED,
+// SKIPPED, RUN, PASS), whatever else it names.
+func statusWords(l string) string {
+	l = l[:min(len(l), 200)]
+	var out []byte
+	for i := 0; i < len(l); i++ {
+		if l[i] < 'A' || l[i] > 'Z' || i > 0 && isWordByte(l[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(l) && l[j] >= 'A' && l[j] <= 'Z' {
+			j++
+		}
+		if j-i >= 3 && (j == len(l) || !isWordByte(l[j])) {
+			if len(out) > 0 {
+				out = append(out, ' ')
+			}
+			out = append(out, l[i:j]...)
+		}
+		i = j
+	}
+	return string(out)
 }
 
 // verdictWindow is how many of the last non-blank lines may hold the
