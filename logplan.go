@@ -318,6 +318,7 @@ const exceptionShare = 10
 // SKIPPED, RUN, PASS), whatever else it names.
 func statusWords(l string) string {
 	l = l[:min(len(l), 200)]
+	var first string // most lines hold one status word: no copy then
 	var out []byte
 	for i := 0; i < len(l); i++ {
 		if l[i] < 'A' || l[i] > 'Z' || i > 0 && isWordByte(l[i-1]) {
@@ -328,14 +329,21 @@ func statusWords(l string) string {
 			j++
 		}
 		if j-i >= 3 && (j == len(l) || !isWordByte(l[j])) {
-			if len(out) > 0 {
-				out = append(out, ' ')
+			switch {
+			case first == "":
+				first = l[i:j]
+			case out == nil:
+				out = append(append(append(out, first...), ' '), l[i:j]...)
+			default:
+				out = append(append(out, ' '), l[i:j]...)
 			}
-			out = append(out, l[i:j]...)
 		}
 		i = j
 	}
-	return string(out)
+	if out != nil {
+		return string(out)
+	}
+	return first
 }
 
 // verdictWindow is how many of the last non-blank lines may hold the
