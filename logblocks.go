@@ -240,15 +240,29 @@ func endsGoDump(l string) bool {
 // forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 	seen := map[string]int{}
+	// A block whose bytes, lead-in to the end of its key lines, are the
+	// same as an earlier one's has the same key: no need to normalise.
+	seenRaw := map[string]int{}
 	var key []byte
 	for i := range blocks {
 		l := lines[blocks[i].head]
+		lead := leadIn(text, lines, blocks[i])
+		lo, hi := blocks[i].first, min(blocks[i].last, blocks[i].head+dupKeyLines)
+		for _, k := range lead {
+			lo = min(lo, k)
+		}
+		raw := text[lines[lo].start:lines[hi].end]
+		if first, ok := seenRaw[raw]; ok {
+			blocks[i].dupOf = first
+			blocks[first].repeats++
+			continue
+		}
 		key = normalizeLogLine(key[:0], text[l.start:l.end])
 		if l.open == blockNumbered {
 			// The runner numbered its failures: each number is one.
 			key = append(append(key, 0), text[l.start:l.end]...)
 		}
-		for _, k := range leadIn(text, lines, blocks[i]) {
+		for _, k := range lead {
 			// The same error reached through another include chain, or
 			// under another file's header, is another error.
 			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
@@ -261,9 +275,11 @@ func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 		if first, ok := seen[string(key)]; ok {
 			blocks[i].dupOf = first
 			blocks[first].repeats++
+			seenRaw[raw] = first
 			continue
 		}
 		seen[string(key)] = i
+		seenRaw[raw] = i
 	}
 }
 
