@@ -124,10 +124,16 @@ func (h *Headroom) compress(ctx context.Context, out ToolOutput, hint string) (s
 	if err != nil {
 		return "", Outcome{}, err
 	}
+	before, none := len(out.Text), StrategyNone
+	if h.cfg.cleanTerminal && h.cfg.isExecTool(out.Tool) {
+		if clean, changed := cleanTerminalText(out.Text); changed {
+			out.Text, none = clean, StrategyClean
+		}
+	}
 	text := out.Text
 	fits, noCount := b.fitsBytes(text)
 	if noCount {
-		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
+		return text, Outcome{Strategy: none, BytesBefore: before, BytesAfter: len(text)}, nil
 	}
 	// Count the input only as far as the token budget: whether it fits,
 	// and the byte guess for a token budget, need no more (inputCount).
@@ -136,7 +142,7 @@ func (h *Headroom) compress(ctx context.Context, out ToolOutput, hint string) (s
 		return "", Outcome{}, err
 	}
 	if fits && in.fits(b.tokens) {
-		return text, Outcome{Strategy: StrategyNone, BytesBefore: len(text), BytesAfter: len(text)}, nil
+		return text, Outcome{Strategy: none, BytesBefore: before, BytesAfter: len(text)}, nil
 	}
 	var stored string
 	var storeErr error
@@ -165,7 +171,7 @@ func (h *Headroom) compress(ctx context.Context, out ToolOutput, hint string) (s
 	}
 	return d.rendered, Outcome{
 		Strategy:      d.plan.strategy,
-		BytesBefore:   len(text),
+		BytesBefore:   before,
 		BytesAfter:    len(d.rendered),
 		TokensOmitted: d.marker.tokens,
 		Summary:       use,

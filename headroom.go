@@ -21,6 +21,9 @@ const (
 	StrategyListing   Strategy = "listing"
 	StrategyJSONLines Strategy = "jsonlines"
 	StrategyTable     Strategy = "table"
+	// StrategyClean is an exec output within budget that [WithCleanTerminal]
+	// cleaned of ANSI escapes and carriage-return redraws; nothing was cut.
+	StrategyClean Strategy = "clean"
 )
 
 // ToolOutput is one string a [Compressor] is asked to compress: a whole

@@ -119,6 +119,12 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				}
 				j++
 			}
+		case blockNumbered:
+			j = numberedEnd(lines, text, i)
+		case blockEntries:
+			for j < len(lines) && isIndented(line(j)) && lines[j].class != lineWarning {
+				j++ // the file's next errors; its warnings are told apart, deduplicated
+			}
 		default:
 			for j < len(lines) && continuesBlock(lines, j) {
 				j++
@@ -147,6 +153,43 @@ func formBlocks(lines []logLine, text string) []logBlock {
 	}
 	markDuplicateBlocks(blocks, lines, text)
 	return blocks
+}
+
+// numberedEnd returns the end (exclusive) of the block a numbered
+// heading opens: the lines more indented than the heading (its title);
+// then, if a blank line follows them, the detail up to the next numbered
+// heading no more indented than this one, a summary, or two blank lines.
+// A heading that a sibling line follows at once (mocha's inline `1) name`
+// among its `✔` lines) is a block of one line.
+func numberedEnd(lines []logLine, text string, i int) int {
+	view := func(j int) string {
+		l := strings.TrimRight(text[lines[j].start:lines[j].end], "\r")
+		if strings.IndexByte(l, 0x1b) >= 0 {
+			l = string(txt.StripANSI(nil, l))
+		}
+		return l
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	ind := indent(view(i))
+	j := i + 1
+	for j < len(lines) && lines[j].class != lineBlank && indent(view(j)) > ind {
+		j++
+	}
+	if j == i+1 || j >= len(lines) || lines[j].class != lineBlank {
+		return j
+	}
+	for ; j < len(lines) && j-i < ruledMax; j++ {
+		if lines[j].class == lineBlank {
+			if j+1 < len(lines) && lines[j+1].class == lineBlank {
+				break
+			}
+			continue
+		}
+		if l := view(j); lines[j].class == lineSummary || isNumberedHeading(strings.TrimLeft(l, " \t")) && indent(l) <= ind {
+			break
+		}
+	}
+	return j
 }
 
 // ruledMax bounds a race or sanitizer report whose closing rule never
@@ -191,28 +234,57 @@ func endsGoDump(l string) bool {
 }
 
 // markDuplicateBlocks folds blocks whose first lines are the same once
-// numbers and hex are normalised and whose identifiers are equal (a Hadoop
-// ERROR repeated 148 times; not javac's `cannot find symbol` in forty
-// files).
+// numbers and hex are normalised and whose identifiers are equal, in the
+// head, the lines that lead it in and the first dupKeyLines of its trace
+// (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
+// forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
 	seen := map[string]int{}
+	// A block whose bytes, lead-in to the end of its key lines, are the
+	// same as an earlier one's has the same key: no need to normalise.
+	seenRaw := map[string]int{}
 	var key []byte
 	for i := range blocks {
 		l := lines[blocks[i].head]
-		key = normalizeLogLine(key[:0], text[l.start:l.end])
-		for _, k := range leadIn(text, lines, blocks[i]) {
-			// The same error reached through another include chain, or
-			// under another file's header, is another error.
-			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
+		lead := leadIn(text, lines, blocks[i])
+		lo, hi := blocks[i].first, min(blocks[i].last, blocks[i].head+dupKeyLines)
+		for _, k := range lead {
+			lo = min(lo, k)
 		}
-		if first, ok := seen[string(key)]; ok {
+		raw := text[lines[lo].start:lines[hi].end]
+		if first, ok := seenRaw[raw]; ok {
 			blocks[i].dupOf = first
 			blocks[first].repeats++
 			continue
 		}
+		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		if l.open == blockNumbered {
+			// The runner numbered its failures: each number is one.
+			key = append(append(key, 0), text[l.start:l.end]...)
+		}
+		for _, k := range lead {
+			// The same error reached through another include chain, or
+			// under another file's header, is another error.
+			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
+		}
+		for k := blocks[i].head + 1; k <= min(blocks[i].last, blocks[i].head+dupKeyLines); k++ {
+			// Its trace is part of what it is: valgrind's four `Invalid
+			// write of size 1` records at four places are four errors.
+			key = normalizeLogLine(append(key, 0), text[lines[k].start:lines[k].end])
+		}
+		if first, ok := seen[string(key)]; ok {
+			blocks[i].dupOf = first
+			blocks[first].repeats++
+			seenRaw[raw] = first
+			continue
+		}
 		seen[string(key)] = i
+		seenRaw[raw] = i
 	}
 }
+
+// dupKeyLines is how many lines of a block's trace its identity takes in.
+const dupKeyLines = 8
 
 // leadInWindow bounds how far back leadIn looks for a failing test's
 // `=== RUN` line: its subtests' own lines may stand between.
@@ -231,6 +303,14 @@ const leadInRun = 400
 func leadIn(text string, lines []logLine, b logBlock) []int {
 	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
 	head := strings.TrimLeft(line(b.head), " \t")
+	if lines[b.head].open == blockNumbered {
+		// A numbered heading's title: the lines under it, to the blank.
+		var out []int
+		for i := b.head + 1; i <= b.last && i <= b.head+3 && lines[i].class != lineBlank; i++ {
+			out = append(out, i)
+		}
+		return out
+	}
 	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
 		name, _, _ = strings.Cut(name, " ")
 		var out []int
@@ -247,9 +327,13 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 	}
 	var out []int
 	if b.first > 0 && len(line(b.head)) > len(head) {
-		// An indented entry: the header it sits under.
+		// An indented entry: the header it sits under, above the blank
+		// line after it and the entries before this one.
 		p := b.first - 1
 		for p > 0 && lines[p].class == lineBlank && b.first-p < 3 {
+			p--
+		}
+		for p > 0 && b.first-p < leadInRun && isIndented(line(p)) {
 			p--
 		}
 		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines[p].class != lineBlank {
@@ -291,4 +375,10 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 		}
 	}
 	return out
+}
+
+// isIndented reports whether l starts with a space or a tab and holds
+// more than white space.
+func isIndented(l string) bool {
+	return l != "" && (l[0] == ' ' || l[0] == '\t') && strings.TrimSpace(l) != ""
 }

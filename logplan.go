@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -92,7 +93,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		case lineWarning:
 			warnings++
 		case lineError:
-			if l.open == blockGeneric {
+			if weakOpen(l.open) {
 				generic++
 			} else {
 				strong++
@@ -122,12 +123,14 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.warnReps = warnRep
 	sel.pickAll(verdict)
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			sel.pickWithin(b.head, limit/2)
-		}
+	if first := firstDistinct(blocks); first >= 0 {
+		sel.pickWithin(blocks[first].head, limit/2)
 	}
-	order, mid := logPriorities(text, lines, blocks, warnRep, o)
+	told := toldOrder(text, lines, blocks)
+	for _, k := range told {
+		sel.pickWithin(blocks[k].head, limit/2)
+	}
+	order, mid := logPriorities(text, lines, blocks, told, warnRep, o)
 	sel.pickTelling(order[:mid])
 	if first := firstDistinct(blocks); first >= 0 {
 		sel.pickBlock(blocks[first], sel.cost+limit/firstBlockShare)
@@ -152,6 +155,11 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
 }
+
+// weakOpen reports whether an error line that opens this block does not,
+// alone, make a text a log: a failure word (which may be code), a
+// numbered heading (which may be a list).
+func weakOpen(open uint8) bool { return open == blockGeneric || open == blockNumbered }
 
 // firstBlockShare bounds the first failure kept whole before every other
 // failure's first line: a fifth of the limit.
@@ -201,7 +209,9 @@ func diagnosticShaped(text string) bool {
 const successShare = 4 // one quarter
 
 // planSuccess plans a run that exited 0 with no failure line: the verdict
-// and every summary line, then the tail and the head growing in turns,
+// and every summary line, the headings of its indented groups (within a
+// third of the room), the lines whose status is rare in a run of one
+// status (within half), then the tail and the head growing in turns,
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
 func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
@@ -211,6 +221,12 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 		if l.class == lineSummary {
 			sel.pick(i)
 		}
+	}
+	for _, i := range groupHeadings(text, lines) {
+		sel.pickWithin(i, room/successOutlineShare)
+	}
+	for _, i := range exceptionLines(text, lines) {
+		sel.pickWithin(i, room/2)
 	}
 	for k := 0; k < len(lines); k++ {
 		top, bottom := k, len(lines)-1-k
@@ -228,6 +244,106 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+// successOutlineShare bounds the group headings a success view keeps
+// before its head and tail: a third of its room.
+const successOutlineShare = 3
+
+// groupHeadings returns the lines that head an indented group: a line
+// the next non-blank line is more indented than (mocha's `  semver`
+// above its `    ✔` tests, a describe block, a package above its tests).
+// They are the outline of a run that passed.
+func groupHeadings(text string, lines []logLine) []int {
+	indent := func(i int) int {
+		l := text[lines[i].start:lines[i].end]
+		return len(l) - len(strings.TrimLeft(l, " \t"))
+	}
+	var out []int
+	prev, prevIndent := -1, 0
+	for i, l := range lines {
+		if l.class == lineBlank {
+			continue
+		}
+		in := indent(i)
+		if prev >= 0 && in > prevIndent {
+			out = append(out, prev)
+		}
+		prev, prevIndent = i, in
+	}
+	return out
+}
+
+// exceptionLines returns, in a run where most lines carry one status
+// word (pytest -v's PASSED), the lines whose status is rare beside it
+// (its SKIPPED, XFAIL), the rarest status first, in input order within
+// one: what a passing run has to say besides its count.
+func exceptionLines(text string, lines []logLine) []int {
+	status := make([]string, len(lines))
+	count := map[string]int{}
+	nonBlank := 0
+	for i, l := range lines {
+		if l.class == lineBlank {
+			continue
+		}
+		nonBlank++
+		status[i] = statusWords(text[l.start:l.end])
+		count[status[i]]++
+	}
+	dominant, most := "", 0
+	for st, n := range count {
+		if n > most || n == most && st < dominant {
+			dominant, most = st, n
+		}
+	}
+	if dominant == "" || most*2 < nonBlank {
+		return nil
+	}
+	var out []int
+	for i, st := range status {
+		if st != "" && st != dominant && count[st]*exceptionShare <= most {
+			out = append(out, i)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return count[status[a]] - count[status[b]] })
+	return out
+}
+
+// exceptionShare: a status is an exception when the dominant one occurs
+// at least this many times as often.
+const exceptionShare = 10
+
+// statusWords returns the upper-case words of three letters or more in
+// the first 200 bytes of a line, space-separated: its status (PASSED,
+// SKIPPED, RUN, PASS), whatever else it names.
+func statusWords(l string) string {
+	l = l[:min(len(l), 200)]
+	var first string // most lines hold one status word: no copy then
+	var out []byte
+	for i := 0; i < len(l); i++ {
+		if l[i] < 'A' || l[i] > 'Z' || i > 0 && isWordByte(l[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(l) && l[j] >= 'A' && l[j] <= 'Z' {
+			j++
+		}
+		if j-i >= 3 && (j == len(l) || !isWordByte(l[j])) {
+			switch {
+			case first == "":
+				first = l[i:j]
+			case out == nil:
+				out = append(append(append(out, first...), ' '), l[i:j]...)
+			default:
+				out = append(append(out, ' '), l[i:j]...)
+			}
+		}
+		i = j
+	}
+	if out != nil {
+		return string(out)
+	}
+	return first
 }
 
 // verdictWindow is how many of the last non-blank lines may hold the
@@ -281,7 +397,7 @@ func verdictFails(text string, lines []logLine) bool {
 		seen++
 		switch l.class {
 		case lineError:
-			if l.open != blockGeneric {
+			if !weakOpen(l.open) {
 				return true // a failure word alone may be code: (err error)
 			}
 		case lineSummary:
@@ -446,6 +562,13 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		s = s[i:]
 	}
 	s = strings.TrimSuffix(s[:min(len(s), 200)], "\r")
+	if t := strings.TrimLeft(s, " \t"); len(t) < len(s) && t != "" && t[0] >= '1' && t[0] <= '9' && lintEntrySeverity(t) != "" {
+		// A linter's entry under its file's header: its `line:col` is
+		// its identity, as `file.js:12:5` is.
+		pos, _, _ := strings.Cut(t, " ")
+		dst = append(dst, pos...)
+		s = t[len(pos):]
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
@@ -554,7 +677,7 @@ func isHexDigit(c byte) bool {
 
 // logPriorities lists line indices in the order they should be kept.
 // Lines before mid are every failure's telling lines; the traces follow.
-func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []int, o logOptions) (order []int, mid int) {
+func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, warnReps []int, o logOptions) (order []int, mid int) {
 	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
 	var sums []int
 	for i, l := range lines {
@@ -568,10 +691,8 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		order = append(order, i)
 	}
 	// 2. The error line of every distinct error.
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			order = append(order, b.head)
-		}
+	for _, k := range told {
+		order = append(order, blocks[k].head)
 	}
 	// 3. The tail.
 	for i := max(0, len(lines)-defaultLogTail); i < len(lines); i++ {
@@ -584,38 +705,34 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			order = append(order, leadIn(text, lines, b)...)
-			order = appendTelling(order, text, lines, b, 0, 1)
-			order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
+	for _, k := range told {
+		b := blocks[k]
+		order = append(order, leadIn(text, lines, b)...)
+		order = appendTelling(order, text, lines, b, 0, 1)
+		order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
+	}
+	for _, k := range told {
+		b := blocks[k]
+		for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
+			order = append(order, i)
 		}
 	}
-	for _, b := range blocks {
-		if b.dupOf < 0 {
-			for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
-				order = append(order, i)
-			}
-		}
-	}
-	for k := 1; k < blockKeyLines; k++ {
-		for _, b := range blocks {
-			if b.dupOf < 0 {
-				order = appendTelling(order, text, lines, b, k, k+1)
-			}
+	for r := 1; r < blockKeyLines; r++ {
+		for _, k := range told {
+			order = appendTelling(order, text, lines, blocks[k], r, r+1)
 		}
 	}
 	mid = len(order)
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
 	byWeight := make([]logBlock, 0, len(blocks))
-	for _, b := range blocks {
-		if b.dupOf < 0 && isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+	for _, k := range told {
+		if b := blocks[k]; isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
 			byWeight = append(byWeight, b)
 		}
 	}
-	for _, b := range blocks {
-		if b.dupOf < 0 && !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+	for _, k := range told {
+		if b := blocks[k]; !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
 			byWeight = append(byWeight, b)
 		}
 	}
@@ -631,8 +748,22 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	for i := 0; i < min(len(lines), defaultLogHead); i++ {
 		order = append(order, i)
 	}
+	// The line right below each failure, and the one above what leads it
+	// in: a warning next to a failure tells more than one far from any.
+	for _, k := range told {
+		b := blocks[k]
+		top := b.first
+		for _, i := range leadIn(text, lines, b) {
+			top = min(top, i)
+		}
+		for _, i := range [...]int{b.last + 1, top - 1} {
+			if i >= 0 && i < len(lines) && lines[i].class != lineBlank && !lines[i].repeat {
+				order = append(order, i)
+			}
+		}
+	}
 	// 7. Every distinct warning once.
-	order = append(order, warnReps...)
+	order = append(order, rareFirst(text, lines, warnReps)...)
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i, l := range lines {
 		if l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") {

@@ -24,7 +24,8 @@ func drawLog(t *rapid.T) (text string, blocks [][]string, verdict string) {
 				continue
 			}
 			var blk []string
-			switch rapid.IntRange(0, 3).Draw(t, "shape") {
+			after := ""
+			switch rapid.IntRange(0, 5).Draw(t, "shape") {
 			case 0: // an error with an indented trace
 				blk = append(blk, fmt.Sprintf("src/mod%d.c:%d:5: error: expected ';' before 'return'", k, i))
 				for j := range rapid.IntRange(0, 12).Draw(t, "trace") {
@@ -47,11 +48,24 @@ func drawLog(t *rapid.T) (text string, blocks [][]string, verdict string) {
 				for j := range rapid.IntRange(0, 8).Draw(t, "trace") {
 					blk = append(blk, fmt.Sprintf("==4242==    at 0x%x: f%d (leak%d.c:%d)", 4096+j, j, k, j+1))
 				}
+			case 4: // a linter's error entries under their file's path
+				blk = append(blk, fmt.Sprintf("/src/app/mod%d_%d.js", k, i))
+				for j := range rapid.IntRange(1, 10).Draw(t, "entries") {
+					blk = append(blk, fmt.Sprintf("  %d:%d  error  'v%d' is not defined  no-undef", j+3, j+1, j))
+				}
+				after = "\n"
+			case 5: // a numbered failure with its title and detail (mocha)
+				blk = append(blk, fmt.Sprintf("  %d) suite%d", k+1, i), fmt.Sprintf("       case %d:", k), "", fmt.Sprintf("      AssertionError: boom %d", k))
+				for j := range rapid.IntRange(0, 8).Draw(t, "trace") {
+					blk = append(blk, fmt.Sprintf("      at f%d (test/s%d.spec.js:%d:14)", j, k, j+1))
+				}
+				after = "\n\n"
 			}
 			blocks = append(blocks, blk)
 			for _, l := range blk {
 				b.WriteString(l + "\n")
 			}
+			b.WriteString(after)
 		}
 		if i < len(filler) {
 			b.WriteString(filler[i] + "\n")
@@ -100,7 +114,7 @@ func TestPlanLogKeepsVerdictAndWholeBlocks(t *testing.T) {
 func TestPlanLogDedupKeepsIdentities(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(2, 60).Draw(t, "n")
-		kind := rapid.IntRange(0, 3).Draw(t, "kind")
+		kind := rapid.IntRange(0, 5).Draw(t, "kind")
 		var b strings.Builder
 		b.WriteString(strings.Repeat("compiling unit\n", 300))
 		for i := range n {
@@ -113,8 +127,15 @@ func TestPlanLogDedupKeepsIdentities(t *testing.T) {
 				fmt.Fprintf(&b, "--- FAIL: TestParse/case_%c%c (0.0%ds)\n", 'a'+i/26, 'a'+i%26, i%10)
 			case 3: // the same error, at different times
 				fmt.Fprintf(&b, "2024-01-0%d 10:%02d:%02d.%03d ERROR [worker-%d] connection refused after %dms\n", 1+i%9, i%60, i%60, i, i%3, 100+i)
+			case 5: // one error record at different places: its frames are its identity
+				fmt.Fprintf(&b, "==77== Invalid read of size 1\n==77==    at 0x%x: find (map%d.c:%d)\n==77==    by 0x%x: main (main.c:5)\n==77== \n", 4096+i, i, 10+i, 8192+i)
+			case 4: // a linter's entries under one file header: line:col is the identity
+				fmt.Fprintf(&b, "/src/app/mod.js\n  %d:%d  warning  Unexpected var, use let or const instead  no-var\n\n", 10+i, 1+i%7)
 			}
 			b.WriteString("compiling unit\n")
+		}
+		if kind == 4 {
+			fmt.Fprintf(&b, "\n✖ %d problems (0 errors, %d warnings)\n", n, n)
 		}
 		b.WriteString("make: *** [all] Error 1\n")
 		text := b.String()
@@ -124,7 +145,7 @@ func TestPlanLogDedupKeepsIdentities(t *testing.T) {
 		}
 		out := render(text, p, marker{what: p.what, hint: p.hint})
 		folded := strings.Contains(out, "(×")
-		if kind < 3 && folded {
+		if kind != 3 && folded {
 			t.Fatalf("distinct identities folded:\n%s", out)
 		}
 		if kind == 3 {

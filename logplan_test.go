@@ -373,3 +373,58 @@ func TestPlanLogSpendsSpareBudgetOnContext(t *testing.T) {
 	}
 	checkLogPlan(t, text, p, 1200)
 }
+
+// A run that passed is told by its verdict, its outline and its
+// exceptions: the describe headings above the tests (mocha), and the
+// lines whose status is rare in a run of one status (pytest -v's
+// SKIPPED among its PASSED), wherever they stand.
+func TestPlanSuccessKeepsOutlineAndExceptions(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\n")
+	for g := range 30 {
+		fmt.Fprintf(&b, "  group%02d\n", g)
+		for i := range 20 {
+			fmt.Fprintf(&b, "    ✔ case %d of group %d works as documented\n", i, g)
+		}
+	}
+	b.WriteString("\n  600 passing (3s)\n\n")
+	text := b.String()
+	p, ok := planLog(text, 4000, logOptions{})
+	if !ok {
+		t.Fatal("declined a passing run with a count")
+	}
+	out := render(text, p, marker{})
+	for _, want := range []string{"  group00\n", "  group15\n", "  group29\n", "  600 passing (3s)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+
+	b.Reset()
+	for i := range 600 {
+		status := "PASSED"
+		if i == 300 || i == 301 {
+			status = "SKIPPED"
+		}
+		fmt.Fprintf(&b, "tests/test_x.py::test_case[%d-%d] %s [%3d%%]\n", i, i*7, status, i/6)
+	}
+	b.WriteString("============ 598 passed, 2 skipped in 1.20s ============\n")
+	text = b.String()
+	zero := 0
+	p, ok = planLog(text, 8000, logOptions{exitCode: &zero})
+	if !ok {
+		t.Fatal("declined a run that exited 0")
+	}
+	out = render(text, p, marker{})
+	for _, want := range []string{"test_case[300-2100] SKIPPED", "test_case[301-2107] SKIPPED", "598 passed, 2 skipped"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+	if itemsSize(p.items) > 8000/successShare {
+		t.Errorf("success view of %d bytes, over a quarter of 8000", itemsSize(p.items))
+	}
+	if got := exceptionLines(text, scanLog(text)); len(got) != 2 {
+		t.Errorf("exceptions %v, want the two SKIPPED lines", got)
+	}
+}

@@ -28,6 +28,12 @@ const (
 	blockSection                 // a pytest section: to the next section or ==== line
 	blockRuled                   // a race or sanitizer report: to the next ==== rule
 	blockBullet                  // a jest ● block: to the next ● or a summary line
+	// blockNumbered is a numbered failure heading (mocha's `  1) suite`):
+	// its more indented title, and after a blank line its detail, to the
+	// next heading, a summary or two blank lines. Alone it does not make a
+	// text a log: a numbered list is no failure.
+	blockNumbered
+	blockEntries // a linter's error entries under a path header: to the next warning, blank or unindented line
 	// blockFailDetail marks an indented line with a failure word: detail
 	// inside a block, or the first entry under a path header (eslint),
 	// which opens a block of trace-shaped lines.
@@ -112,6 +118,18 @@ var logRules = []logRule{
 	{at: atEither, lit: "The following tests FAILED:", class: lineSummary}, // ctest
 	{at: atCol0, lit: "Total Test time", class: lineSummary},
 	{at: atCol0, lit: "ERROR SUMMARY: ", class: lineSummary}, // valgrind, after its ==PID== prefix
+	// A runner's closing counts on lines of their own (mocha: `  12 passing (2s)`,
+	// `  1 failing`, `  3 pending`).
+	{at: atEither, lit: "0", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "1", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "2", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "3", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "4", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "5", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "6", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "7", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "8", shape: isOutcomeCount, class: lineSummary},
+	{at: atEither, lit: "9", shape: isOutcomeCount, class: lineSummary},
 
 	// Traces: lines that continue the block above.
 	{at: atEither, lit: "Caused by:", class: lineTrace},
@@ -168,6 +186,36 @@ var logRules = []logRule{
 	{at: atEither, lit: "✗ ", class: lineError},
 	{at: atEither, lit: "× ", class: lineError},
 	{at: atCol0, lit: "************* Module ", class: lineOther},
+	// A numbered failure heading, indented: mocha's `  1) suite name`.
+	{at: atIndented, lit: "1", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "2", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "3", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "4", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "5", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "6", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "7", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "8", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	{at: atIndented, lit: "9", shape: isNumberedHeading, class: lineError, block: blockNumbered},
+	// A linter's entry under its file's path (eslint's stylish, and the
+	// formatters that copy it): `  12:5  error  message  rule`.
+	{at: atIndented, lit: "1", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "2", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "3", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "4", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "5", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "6", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "7", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "8", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "9", shape: isLintEntryError, class: lineError, block: blockEntries},
+	{at: atIndented, lit: "1", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "2", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "3", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "4", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "5", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "6", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "7", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "8", shape: isLintEntryWarning, class: lineWarning},
+	{at: atIndented, lit: "9", shape: isLintEntryWarning, class: lineWarning},
 	{at: atCol0, lit: "npm WARN", class: lineWarning},
 	{at: atCol0, lit: "npm warn", class: lineWarning},
 	{at: atCol0, lit: "warning:", class: lineWarning},
@@ -377,6 +425,56 @@ func hasSpace(s string) bool { return strings.IndexByte(s, ' ') >= 0 }
 // isRunnerTotals matches pytest's closing `==== 3 failed, 9 passed in 1s ====`.
 func isRunnerTotals(s string) bool {
 	return strings.Contains(s, " passed") || strings.Contains(s, " failed") || strings.Contains(s, " error")
+}
+
+// isOutcomeCount matches a count of a run's outcome alone on its line:
+// `12 passing`, `1 failing (3ms)`, `3 pending`.
+func isOutcomeCount(t string) bool {
+	n := digitRun(t, 0)
+	if n == 0 || n >= len(t) || t[n] != ' ' {
+		return false
+	}
+	for _, w := range [...]string{"passing", "failing", "pending"} {
+		if rest, ok := strings.CutPrefix(t[n+1:], w); ok && (rest == "" || strings.HasPrefix(rest, " (")) {
+			return true
+		}
+	}
+	return false
+}
+
+// isNumberedHeading matches `1) name`: a number, a parenthesis, a space
+// and a name.
+func isNumberedHeading(t string) bool {
+	n := digitRun(t, 0)
+	return n > 0 && n+2 < len(t) && t[n] == ')' && t[n+1] == ' ' && t[n+2] != ' '
+}
+
+// isLintEntryError and isLintEntryWarning match a linter's indented
+// entry `12:5  error  message`, its position then its severity word.
+func isLintEntryError(t string) bool   { return lintEntrySeverity(t) == "error" }
+func isLintEntryWarning(t string) bool { return lintEntrySeverity(t) == "warning" }
+
+// lintEntrySeverity returns the word after an entry's `line:col`
+// position and its padding, or "".
+func lintEntrySeverity(t string) string {
+	n := digitRun(t, 0)
+	if n == 0 || n >= len(t) || t[n] != ':' {
+		return ""
+	}
+	m := digitRun(t, n+1)
+	if m == 0 {
+		return ""
+	}
+	rest := t[n+1+m:]
+	w := strings.TrimLeft(rest, " ")
+	if len(w) == len(rest) {
+		return ""
+	}
+	word, after, ok := strings.Cut(w, " ")
+	if !ok || after == "" {
+		return ""
+	}
+	return word
 }
 
 // isIncludeFrom matches the continuation of gcc's include chain:

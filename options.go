@@ -55,6 +55,7 @@ type config struct {
 	store                     Store
 	storeTimeout              time.Duration
 	storeNil                  bool
+	cleanTerminal             bool
 }
 
 // WithMaxBytes sets the budget in bytes of UTF-8: no compressed string is
@@ -96,6 +97,21 @@ func WithSummaryTimeout(d time.Duration) Option {
 // [DefaultExecTools]; no names turns log planning off.
 func WithExecTools(names ...string) Option {
 	return optionFunc(func(c *config) { c.execTools = append([]string(nil), names...) })
+}
+
+// WithCleanTerminal(true) writes every exec tool's output (the tools of
+// [WithExecTools]) as a terminal showed it, within budget too: ANSI escape
+// sequences (colours, cursor moves, hyperlinks) removed, and each line's
+// carriage-return redraws (progress bars, spinners) collapsed to the last
+// one that is not blank. A coloured `npm test` or a `wget` progress bar
+// then costs its text, not its escapes, on every turn. A cleaned output
+// within budget is reported with [StrategyClean]; over budget it is
+// planned as usual, from the cleaned text, and a [Store] keeps the
+// cleaned text. Lines are compared and ended as they were: a CRLF line
+// end stays. By default (false) an output within budget is returned
+// byte for byte, and only the lines a compressed log keeps are cleaned.
+func WithCleanTerminal(clean bool) Option {
+	return optionFunc(func(c *config) { c.cleanTerminal = clean })
 }
 
 // WithMatchesPerFile sets how many first matches of each file a compressed

@@ -47,7 +47,8 @@ func Run(t testing.TB, c headroom.Compressor, opts Options) {
 // Check runs c on every input and returns the contract violations it finds:
 // a panic, or an error under a live context; a Budget that errs or is
 // negative; text not returned unchanged exactly when the outcome says
-// StrategyNone; a compressed text over the budget — c's own, or the
+// StrategyNone; a StrategyClean text (terminal noise removed, nothing
+// cut) with a marker or an escape left; a compressed text over the budget — c's own, or the
 // tighter one a ToolOutput carries — or without exactly one "[…headroom:"
 // marker; byte counts that do not match; other bytes on a second call or
 // under concurrent use; valid UTF-8 made invalid; a small input not passed
@@ -174,14 +175,24 @@ func checkOne(c headroom.Compressor, b headroom.Budget, in headroom.ToolOutput, 
 	if o.BytesBefore != len(in.Text) || o.BytesAfter != len(got) {
 		fail(in, "outcome says %d → %d bytes; the strings are %d → %d", o.BytesBefore, o.BytesAfter, len(in.Text), len(got))
 	}
-	if o.Strategy == headroom.StrategyNone {
+	switch o.Strategy {
+	case headroom.StrategyNone:
 		if got != in.Text {
 			fail(in, "StrategyNone but the text changed")
 		}
 		if b.MaxBytes > 0 && len(got) > b.MaxBytes {
 			fail(in, "returned unchanged at %d bytes, over the %d-byte budget", len(got), b.MaxBytes)
 		}
-	} else {
+	case headroom.StrategyClean:
+		// Cleaned of terminal noise, nothing cut: no marker, and nothing
+		// left to clean.
+		if strings.Contains(got, "[…headroom:") || strings.IndexByte(got, 0x1b) >= 0 {
+			fail(in, "StrategyClean output carries a marker or an escape: %q", got)
+		}
+		if b.MaxBytes > 0 && len(got) > b.MaxBytes {
+			fail(in, "cleaned output is %d bytes, over the %d-byte budget", len(got), b.MaxBytes)
+		}
+	default:
 		if n := strings.Count(got, "[…headroom:"); n != 1 {
 			fail(in, "compressed text carries %d markers, want 1", n)
 		}

@@ -19,6 +19,16 @@ func TestDefaultCompressor(t *testing.T) {
 	}
 }
 
+// With WithCleanTerminal, an exec output within budget comes back clean
+// (StrategyClean, no marker); the rest of the contract is the same.
+func TestCleanTerminalCompressor(t *testing.T) {
+	h, err := headroom.New(headroom.WithCleanTerminal(true), headroom.WithMaxBytes(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compresstest.Run(t, h, compresstest.Options{})
+}
+
 func TestTokenBudget(t *testing.T) {
 	h, err := headroom.New(headroom.WithMaxTokens(1000))
 	if err != nil {

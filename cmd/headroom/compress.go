@@ -34,6 +34,7 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxTokens := fs.Int("max-tokens", 0, "token budget, marker included; 0 disables (alone, it replaces the byte budget)")
 	exitCode := fs.Int("exit-code", 0, "the command's exit `status`, when known")
 	stats := fs.Bool("stats", false, "write one JSON object with what was done on stderr")
+	clean := fs.Bool("clean-terminal", false, "write an exec tool's output as a terminal showed it (no ANSI escapes, \\r redraws collapsed), within budget too")
 	storeDir := fs.String("store", "", "keep the original in `dir`, so the marker names its id and `headroom get` prints it back")
 	tokenizer := fs.String("tokenizer", "estimate", "how tokens are counted: estimate (fast, errs high), o200k_base or cl100k_base (exact)")
 	if err := fs.Parse(args); err != nil {
@@ -60,6 +61,9 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		opts = append(opts, headroom.WithTokenCounter(c))
+	}
+	if *clean {
+		opts = append(opts, headroom.WithCleanTerminal(true))
 	}
 	if *storeDir != "" {
 		s, err := headroom.NewDirStore(*storeDir)

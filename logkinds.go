@@ -1,0 +1,158 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+)
+
+// A failure's kind is what its first line says once every identity in it
+// is blanked: positions, paths, quoted names, numbers and a parametrized
+// test's arguments. `a.py:12: error: Name "x" is not defined` and `b.py:7:
+// error: Name "y" is not defined` are one kind; `--- FAIL: TestA` and
+// `--- FAIL: TestB` are two. A strict type checker's 1,300 findings are a
+// handful of kinds repeated hundreds of times, and the one bug among them
+// is the kind seen once: when not every failure can be told, the rare
+// kinds are told first.
+
+// kindWindow is how much of a line its kind is read from.
+const kindWindow = 200
+
+// failureKind appends to dst the kind of line s. A linter's finding that
+// ends in its check's code (`(SA4006)`, `[arg-type]`, `[-Wconversion]`,
+// `(unused-argument)`) is of that code's kind, whatever its message names.
+func failureKind(dst []byte, s string) []byte {
+	if code := trailingCode(s); code != "" {
+		return append(append(dst, "code "...), code...)
+	}
+	if _, i := levelWord(s); i >= 0 {
+		s = s[i:] // a system log's timestamp, host and thread are no part of its kind
+	}
+	s = strings.TrimRight(s[:min(len(s), kindWindow)], " \t\r")
+	s = strings.TrimLeft(s, " \t")
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '(' {
+			end := i
+			for end < len(s) && s[end] != ' ' && s[end] != '\t' {
+				end++
+			}
+			if w := s[i:end]; isIdentityToken(w) {
+				if k := strings.IndexByte(w, '['); k > 0 && w[len(w)-1] == ']' && strings.IndexByte(w[:k], '/') < 0 {
+					dst = append(dst, w[:k]...) // test_x[args0-1]: the test, not its arguments
+				}
+				dst = append(dst, '@')
+				i = end - 1
+				continue
+			}
+		}
+		if c == '"' || c == '`' || c == '\'' || c == 0xe2 {
+			if q := closingQuote(s, i); q > i {
+				dst = append(dst, '\'', '\'')
+				i = q - 1
+				continue
+			}
+		}
+		switch {
+		case c >= '0' && c <= '9':
+			for i+1 < len(s) && (isHexDigit(s[i+1]) || s[i+1] == 'x' || s[i+1] == '.' || s[i+1] == ',') {
+				i++
+			}
+			dst = append(dst, '#')
+		case c == '[' && i > 0 && isWordByte(s[i-1]):
+			if k := strings.IndexByte(s[i:], ']'); k > 0 {
+				i += k
+			}
+			dst = append(dst, '[', ']')
+		case !isWordByte(c) && c < 0x80 && len(dst) > 0 && dst[len(dst)-1] == c:
+			// a run of rule or padding characters: `____ name ____`
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// rareFirst returns the given line indices ordered by how often their
+// kind occurs among them, the rarest first, in input order within a
+// count: the order in which failures (or warnings) are told when not
+// all fit.
+func rareFirst(text string, lines []logLine, heads []int) []int {
+	if len(heads) < 3 {
+		return heads
+	}
+	kinds := make([]string, len(heads))
+	count := map[string]int{}
+	var key []byte
+	for k, i := range heads {
+		key = failureKind(key[:0], text[lines[i].start:lines[i].end])
+		kinds[k] = string(key)
+		count[kinds[k]]++
+	}
+	idx := make([]int, len(heads))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return count[kinds[a]] - count[kinds[b]] })
+	out := make([]int, len(heads))
+	for k, j := range idx {
+		out[k] = heads[j]
+	}
+	return out
+}
+
+// toldOrder returns the indices of the distinct blocks in the order they
+// are told: the rarest kinds first.
+func toldOrder(text string, lines []logLine, blocks []logBlock) []int {
+	var heads []int
+	byHead := map[int]int{}
+	for k, b := range blocks {
+		if b.dupOf < 0 {
+			heads = append(heads, b.head)
+			byHead[b.head] = k
+		}
+	}
+	heads = rareFirst(text, lines, heads)
+	out := make([]int, len(heads))
+	for k, h := range heads {
+		out[k] = byHead[h]
+	}
+	return out
+}
+
+// trailingCode returns the check code a line ends with, in parentheses
+// or brackets: `(SA4006)`, `[no-untyped-def]`, `[-Wsign-conversion]`; or "".
+// A code is one word of letters, digits, '-' and '_' that holds a letter.
+func trailingCode(s string) string {
+	s = strings.TrimRight(s, " \t\r")
+	if len(s) < 4 {
+		return ""
+	}
+	var open byte
+	switch s[len(s)-1] {
+	case ')':
+		open = '('
+	case ']':
+		open = '['
+	default:
+		return ""
+	}
+	i := strings.LastIndexByte(s, open)
+	if i < 1 || s[i-1] != ' ' || len(s)-i-2 < 2 {
+		return ""
+	}
+	code, letter := s[i+1:len(s)-1], false
+	for k := 0; k < len(code); k++ {
+		c := code[k]
+		switch {
+		case isLetter(c):
+			letter = true
+		case c >= '0' && c <= '9', c == '-', c == '_':
+		default:
+			return ""
+		}
+	}
+	if !letter {
+		return ""
+	}
+	return code
+}
