@@ -27,8 +27,7 @@ func planTable(text string, limit int) (plan, bool) {
 	}
 	n := s.n()
 	rows := n - first
-	s.gap = func(from, to int) string { return rowGap(from-first, to-first) }
-	s.gapCost = len(rowGap(rows, 2*rows+1)) + 2
+	s.setGap(func(from, to int) string { return rowGap(from-first, to-first) }, len(rowGap(rows, 2*rows+1)))
 	const lineCap = 300
 	for i := 0; i < first; i++ {
 		s.pickCapped(i, lineCap)
