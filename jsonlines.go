@@ -25,6 +25,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, jsonLinesGap, len(jsonLinesGap(0, len(text))))
+	s.gapLen = countGapLen
 	n := s.n()
 	var events []int
 	other := 0

@@ -32,8 +32,13 @@ type lineSel struct {
 	// pick will cost before they choose.
 	gapCost int
 	bits    []uint64 // bit i set when line i is kept: finds a gap's ends fast
-	// gap words the note for dropped lines [from, to).
-	gap func(from, to int) string
+	words   []uint64 // bit w set when bits[w] is not 0: skips long gaps 64 words at a time
+	nkept   int
+	// gap words the note for dropped lines [from, to); gapLen, when set,
+	// returns its length without writing it (picks price three notes
+	// each, and a 10 MB input sees many picks).
+	gap    func(from, to int) string
+	gapLen func(from, to int) int
 }
 
 // newLineSel indexes the lines of text. gap words a gap note; gapMax is
@@ -41,7 +46,7 @@ type lineSel struct {
 func newLineSel(text string, limit int, gap func(from, to int) string, gapMax int) *lineSel {
 	starts := lineStarts(text)
 	n := len(starts) - 1
-	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64),
+	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
 	s.setGap(gap, gapMax)
 	return s
@@ -50,9 +55,13 @@ func newLineSel(text string, limit int, gap func(from, to int) string, gapMax in
 // setGap sets how gap notes are worded (gapMax bounds them) and prices
 // the selection anew.
 func (s *lineSel) setGap(gap func(from, to int) string, gapMax int) {
-	s.gap, s.gapCost = gap, gapMax+2
+	s.gap, s.gapCost, s.gapLen = gap, gapMax+2, nil // a length function is set after, for this wording
 	s.used = 0
 	if s.gap == nil {
+		return
+	}
+	if s.nkept == 0 {
+		s.used = s.gapSize(0, s.n()) // one note for everything
 		return
 	}
 	items, _ := s.items()
@@ -64,13 +73,69 @@ func (s *lineSel) gapSize(from, to int) int {
 	if to <= from {
 		return 0
 	}
+	if s.gapLen != nil {
+		if l := s.gapLen(from, to); l >= 0 {
+			return l + 2
+		}
+	}
 	return len(s.gap(from, to)) + 2
+}
+
+// commasLen is len(txt.Commas(n)) for n >= 0.
+func commasLen(n int) int {
+	switch {
+	case n < 10:
+		return 1
+	case n < 100:
+		return 2
+	case n < 1000:
+		return 3
+	case n < 10000:
+		return 5
+	case n < 100000:
+		return 6
+	case n < 1000000:
+		return 7
+	}
+	d := 7
+	for ; n >= 10000000; n /= 10 {
+		d++
+	}
+	return d + (d-1)/3
+}
+
+// countGapLen is the length of "[…N lines omitted…]" for lines [from, to).
+func countGapLen(from, to int) int {
+	n := to - from
+	l := len("[…") + commasLen(n) + len(" line omitted…]")
+	if n != 1 {
+		l++
+	}
+	return l
+}
+
+// rangeGapLen returns the length function of a note that names the first
+// and last of dropped [from, to) after word ("[…lines 3-9 omitted…]"),
+// numbered from 1 after shifting them by -shift.
+func rangeGapLen(word string, shift int) func(from, to int) int {
+	return func(from, to int) int {
+		from, to = from-shift, to-shift
+		if from < 0 || to < 0 {
+			return -1 // not a range this note words: the caller writes it
+		}
+		if to-from == 1 {
+			return len("[… ") + len(word) + commasLen(from+1) + len(" omitted…]")
+		}
+		return len("[… ") + len(word) + 1 + commasLen(from+1) + 1 + commasLen(to) + len(" omitted…]")
+	}
 }
 
 // setKept marks line i kept.
 func (s *lineSel) setKept(i int) {
+	s.nkept++
 	s.keep[i] = true
 	s.bits[i>>6] |= 1 << (i & 63)
+	s.words[i>>12] |= 1 << (i >> 6 & 63)
 }
 
 // prevKept returns the last kept line before i, or -1.
@@ -80,15 +145,25 @@ func (s *lineSel) prevKept(i int) int {
 	}
 	i--
 	w := i >> 6
-	b := s.bits[w] & (^uint64(0) >> (63 - i&63))
-	for b == 0 {
-		if w == 0 {
+	if b := s.bits[w] & (^uint64(0) >> (63 - i&63)); b != 0 {
+		return w<<6 + 63 - bits.LeadingZeros64(b)
+	}
+	// The last non-empty word before w, through the summary.
+	if w == 0 {
+		return -1
+	}
+	w--
+	g := w >> 6
+	m := s.words[g] & (^uint64(0) >> (63 - w&63))
+	for m == 0 {
+		if g == 0 {
 			return -1
 		}
-		w--
-		b = s.bits[w]
+		g--
+		m = s.words[g]
 	}
-	return w<<6 + 63 - bits.LeadingZeros64(b)
+	w = g<<6 + 63 - bits.LeadingZeros64(m)
+	return w<<6 + 63 - bits.LeadingZeros64(s.bits[w])
 }
 
 // nextKept returns the first kept line after i, or n.
@@ -98,15 +173,24 @@ func (s *lineSel) nextKept(i int) int {
 		return s.n()
 	}
 	w := i >> 6
-	b := s.bits[w] & (^uint64(0) << (i & 63))
-	for b == 0 {
-		w++
-		if w >= len(s.bits) {
+	if b := s.bits[w] & (^uint64(0) << (i & 63)); b != 0 {
+		return w<<6 + bits.TrailingZeros64(b)
+	}
+	w++
+	if w >= len(s.bits) {
+		return s.n()
+	}
+	g := w >> 6
+	m := s.words[g] & (^uint64(0) << (w & 63))
+	for m == 0 {
+		g++
+		if g >= len(s.words) {
 			return s.n()
 		}
-		b = s.bits[w]
+		m = s.words[g]
 	}
-	return w<<6 + bits.TrailingZeros64(b)
+	w = g<<6 + bits.TrailingZeros64(m)
+	return w<<6 + bits.TrailingZeros64(s.bits[w])
 }
 
 // gapChange is what keeping the dropped line i does to the gap notes:
@@ -260,15 +344,7 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 }
 
 // kept returns how many lines are kept.
-func (s *lineSel) kept() int {
-	k := 0
-	for _, b := range s.keep {
-		if b {
-			k++
-		}
-	}
-	return k
-}
+func (s *lineSel) kept() int { return s.nkept }
 
 // items renders the selection: kept runs as ranges, dropped runs as gap
 // notes. The marker goes before the first gap.

@@ -31,9 +31,11 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
+	s.gapLen = rangeGapLen("line", 0)
 	numbered := readNumbered(s)
 	if numbered {
 		s.setGap(func(from, to int) string { return "[…" + txt.Plural(to-from, "line") + " omitted…]" }, len("[…"+txt.Plural(s.n(), "line")+" omitted…]"))
+		s.gapLen = countGapLen
 	}
 	ranks, ok := outlineLines(s, numbered)
 	var all []int
@@ -186,19 +188,21 @@ const outlineRanks = 4
 func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool) {
 	n := s.n()
 	content := lineContent(s, numbered)
-	// Markdown: headings outside fences, when it has them.
+	// Markdown headings outside fences, and code declarations, in one
+	// pass; which of the two outlines the text is decided after.
 	var md [outlineRanks][]int
-	fenced := make([]bool, n)
 	fence := false
-	heads, mdDeep, fences := 0, 0, 0
+	heads, mdDeep, fences, codeTop := 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		l := content(i)
+		if len(l) == 0 {
+			continue
+		}
 		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
 			fence = !fence
 			fences++
 			continue
 		}
-		fenced[i] = fence
 		if h := mdHeading(l); !fence && h > 0 {
 			md[min(h, 4)-1] = append(md[min(h, 4)-1], i)
 			heads++
@@ -206,23 +210,16 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool
 				mdDeep++
 			}
 		}
-	}
-	codeTop := 0
-	for i := 0; i < n; i++ {
-		l := content(i)
-		if len(l) == 0 {
-			continue
-		}
 		r := declRank(l)
-		if r == 0 {
+		if r == 0 && strings.TrimLeft(l, " \t") != "" && strings.TrimLeft(l, " \t")[0] == '<' { // HTML headings lead their line
 			r = htmlHeadingRank(l)
 		}
-		if r == 0 && i+1 < n && cFunctionSplit(l, content(i+1)) {
+		if r == 0 && i+1 < n && cFunctionSplitHead(l) && strings.TrimSpace(content(i+1)) == "{" {
 			r = 2
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
-			if r < 4 && !fenced[i] {
+			if r < 4 && !fence {
 				codeTop++ // code samples in a document do not make it code
 			}
 		}
@@ -407,9 +404,23 @@ var declWords = func() map[string][]declPrefix {
 	return m
 }()
 
+// declFirstBytes marks the bytes a word of the lists starts with: most
+// lines start with another, and skip the map.
+var declFirstBytes = func() (b [256]bool) {
+	for w := range declWords {
+		if w != "" {
+			b[w[0]] = true
+		}
+	}
+	return b
+}()
+
 // declWord returns the kind of the word list entry t starts with, and its
 // length.
 func declWord(t string) (kind, n int) {
+	if t == "" || !declFirstBytes[t[0]] {
+		return wordNone, 0
+	}
 	w := identEnd(t)
 	for _, p := range declWords[t[:w]] {
 		if strings.HasPrefix(t[w:], p.rest) {
@@ -421,18 +432,22 @@ func declWord(t string) (kind, n int) {
 
 // controlWord reports a word that opens a statement, never a declaration.
 func controlWord(w string) bool {
-	for _, cw := range controlWords {
-		if w == cw {
-			return true
-		}
+	switch w { // a switch, not a loop over controlWords: this runs on every line
+	case "if", "for", "while", "switch", "catch", "return", "else", "do", "try", "with", "elif",
+		"except", "case", "foreach", "until", "unless", "when", "match", "loop", "throw", "new", "delete", "await", "yield", "echo", "print":
+		return true
 	}
 	return false
 }
 
-// cFunctionSplit matches a C function head written GNU style, its name at
-// the start of the line and its type on the line before, or K&R style:
-// "name(args)" at most one level in, followed by a line that is "{".
-func cFunctionSplit(l, next string) bool {
+// cFunctionSplitHead matches the first line of a C function head written
+// GNU style, its name at the start of the line and its type on the line
+// before, or K&R style: "name(args)" at most one level in. The head is
+// one when the next line is "{".
+func cFunctionSplitHead(l string) bool {
+	if len(l) == 0 || l[len(l)-1] != ')' && l[len(l)-1] != ' ' && l[len(l)-1] != '\t' && l[len(l)-1] != '\r' {
+		return false
+	}
 	ind, level := indentOf(l)
 	if level > 1 {
 		return false
@@ -449,11 +464,7 @@ func cFunctionSplit(l, next string) bool {
 	if !strings.HasPrefix(rest, "(") {
 		return false
 	}
-	e := strings.TrimRight(rest, " \t\r")
-	if !strings.HasSuffix(e, ")") {
-		return false
-	}
-	return strings.TrimSpace(next) == "{"
+	return strings.HasSuffix(strings.TrimRight(rest, " \t\r"), ")")
 }
 
 // cFunctionHead matches a C-style function head at the top level: a type
@@ -704,10 +715,21 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 		}
 		s.pickCapped(todo[j], lineCap)
 	}
-	for _, i := range todo { // what the spread left room for
-		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to {
+	// What the spread left room for; 64 misses in a row mean the room is
+	// spent (each try prices its gap notes, and a 10 MB file has 100,000
+	// declarations).
+	misses := 0
+	for _, i := range todo {
+		if misses >= 64 {
+			break
+		}
+		if s.keep[i] {
 			continue
 		}
-		s.pickCapped(i, lineCap)
+		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {
+			misses++
+			continue
+		}
+		misses = 0
 	}
 }

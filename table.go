@@ -29,6 +29,7 @@ func planTable(text string, limit int) (plan, bool) {
 	n := s.n()
 	rows := n - first
 	s.setGap(func(from, to int) string { return rowGap(from-first, to-first) }, len(rowGap(rows, 2*rows+1)))
+	s.gapLen = rangeGapLen("row", first)
 	const lineCap = 300
 	for i := 0; i < first; i++ {
 		s.pickCapped(i, lineCap)
