@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,6 +313,25 @@ func BenchmarkDocPlanners(b *testing.B) {
 					dp.plan(text, DefaultMaxBytes-plannerReserve(len(text)))
 				}
 			})
+		}
+	}
+}
+
+// eventValues finds what a search per key finds on well-formed events.
+func TestEventValuesOnePass(t *testing.T) {
+	keys := []string{`"type":`, `"level":`, `"name":`, `"msg":`}
+	for _, c := range []struct {
+		line string
+		want []eventValue
+	}{
+		{`{"level":"debug","name":"pnpm:progress","status":"resolved"}`, []eventValue{{1, "debug"}, {2, "pnpm:progress"}}},
+		{`{"msg": "started", "type":"begin","n":3}`, []eventValue{{3, "started"}, {0, "begin"}}},
+		{`{"name":"x","data":{"name":"inner"},"level":"info"}`, []eventValue{{2, "x"}, {1, "info"}}},
+		{`{"level":3,"msg":"` + strings.Repeat("y", 80) + `","type":"t"}`, []eventValue{{0, "t"}}},
+		{`{"msg":"unterminated`, nil},
+	} {
+		if got := eventValues(nil, c.line, keys); !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.line, got, c.want)
 		}
 	}
 }
