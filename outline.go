@@ -211,7 +211,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool
 			}
 		}
 		r := declRank(l)
-		if r == 0 && strings.TrimLeft(l, " \t") != "" && strings.TrimLeft(l, " \t")[0] == '<' { // HTML headings lead their line
+		if r == 0 && leadsWithTag(l) {
 			r = htmlHeadingRank(l)
 		}
 		if r == 0 && i+1 < n && cFunctionSplitHead(l) && strings.TrimSpace(content(i+1)) == "{" {
@@ -241,6 +241,16 @@ func mdHeading(l string) int {
 		return h
 	}
 	return 0
+}
+
+// leadsWithTag reports a line whose first non-blank byte opens a tag:
+// HTML headings lead their line, and the test is cheaper than a search.
+func leadsWithTag(l string) bool {
+	j := 0
+	for j < len(l) && (l[j] == ' ' || l[j] == '\t') {
+		j++
+	}
+	return j < len(l) && l[j] == '<'
 }
 
 // htmlHeadingRank ranks a line holding <title> or <h1>…<h6>: title, h1
