@@ -335,3 +335,27 @@ func TestEventValuesOnePass(t *testing.T) {
 		}
 	}
 }
+
+// Values of a key that are mostly distinct (a message naming a package)
+// are identities, not kinds: they do not crowd the rare errors out.
+func TestJSONLinesIdentityKeysAreNotKinds(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		level := "debug"
+		if i == 150 || i == 260 {
+			level = "error"
+		}
+		b.WriteString(`{"level":"` + level + `","msg":"resolved package-` + itoa(i) + `@1.0.` + itoa(i%7) + `","n":` + itoa(i) + "}\n")
+	}
+	text := b.String()
+	p, ok := planJSONLines(text, 1500)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	for _, want := range []string{"package-150@", "package-260@"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost the error event %s:\n%s", want, out)
+		}
+	}
+}

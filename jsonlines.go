@@ -93,12 +93,26 @@ func planJSONLines(text string, limit int) (plan, bool) {
 			}
 			vals[k] = flat[start:len(flat):len(flat)]
 		}
+		// A key whose values are mostly distinct (a message with a package
+		// name in it, a request id) names events, it does not sort them
+		// into kinds: its one-off values would all pass for rare.
+		occ, distinct := make([]int, len(keys)), make([]int, len(keys))
+		for id, v := range kinds {
+			occ[v.key] += count[id]
+			distinct[v.key]++
+		}
+		identity := make([]bool, len(keys))
+		for k := range keys {
+			identity[k] = distinct[k] > 10 && distinct[k]*5 > occ[k]
+		}
 		rar := make([]int, len(events))
 		var rare []int // events of a kind that one in ten or fewer share
 		for k := range events {
 			rar[k] = len(events)
 			for _, id := range vals[k] {
-				rar[k] = min(rar[k], count[id])
+				if !identity[kinds[id].key] {
+					rar[k] = min(rar[k], count[id])
+				}
 			}
 			if rar[k]*10 <= len(events) {
 				rare = append(rare, k)
