@@ -20,7 +20,7 @@ func TestGapLenMatchesGap(t *testing.T) {
 			gap func(int, int) string
 			n   func(int, int) int
 		}{"line": {lineGap, rangeGapLen("line", 0)}, "row": {row, rangeGapLen("row", first)},
-			"count": {diffGap, countGapLen}, "jsonlines": {jsonLinesGap, countGapLen}} {
+			"count": {diffGap, countGapLen}, "jsonlines": {jsonLinesGap, countGapLen}, "numbered": {numberedGap, numberedGapLen}} {
 			if got, want := c.n(from, to), len(c.gap(from, to)); got != want {
 				rt.Fatalf("%s [%d,%d): length %d, note %q is %d", name, from, to, got, c.gap(from, to), want)
 			}

@@ -34,8 +34,10 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	s.gapLen = rangeGapLen("line", 0)
 	numbered := readNumbered(s)
 	if numbered {
-		s.setGap(func(from, to int) string { return "[…" + txt.Plural(to-from, "line") + " omitted…]" }, len("[…"+txt.Plural(s.n(), "line")+" omitted…]"))
-		s.gapLen = countGapLen
+		// The kept lines carry their numbers: a gap note need only count
+		// (the bytes go to more declarations).
+		s.setGap(numberedGap, len(numberedGap(0, s.n())))
+		s.gapLen = numberedGapLen
 	}
 	ranks, ok := outlineLines(s, numbered)
 	var all []int
@@ -65,6 +67,13 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	return plan{strategy: StrategyOutline, items: items, markerAt: markerAt, what: what,
 		hint: "To read more, ask for a line range (offset and limit, or sed -n 'A,Bp').", digest: true}, true
 }
+
+// numberedGap words a gap between lines that carry their numbers: it
+// counts the lines, "[…18 lines…]".
+func numberedGap(from, to int) string { return "[…" + txt.Plural(to-from, "line") + "…]" }
+
+// numberedGapLen is len(numberedGap(from, to)).
+func numberedGapLen(from, to int) int { return countGapLen(from, to) - len(" omitted") }
 
 // readTool reports a tool that reads files.
 func readTool(tool string) bool {
