@@ -22,6 +22,7 @@ func planDiff(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, diffGap, len(diffGapText(len(text))))
+	s.gapLen = countGapLen
 	d, ok := parseDiff(s)
 	if !ok {
 		return plan{}, false

@@ -36,7 +36,7 @@ func FuzzPlanOutlineRead(f *testing.F) {
 	f.Add("     1\t# T\n     2\t\n     3\t## A\n     4\t## B\n", 200)
 	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
-	}, "plain_read_markdown_prometheus_config_docs")
+	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h")
 }
 
 func FuzzPlanGiant(f *testing.F) {
@@ -53,6 +53,12 @@ func FuzzPlanListing(f *testing.F) {
 func FuzzPlanTable(f *testing.F) {
 	f.Add("a  b\n-  -\n"+stringsRepeat("1  2\n", 40), 200)
 	fuzzDocPlanner(f, planTable)
+}
+
+func FuzzPlanDelimitedTable(f *testing.F) {
+	f.Add("a,b,c\n"+stringsRepeat("1,\"2,x\",3\n", 40), 200)
+	f.Add("name\tn\n"+stringsRepeat("x\t1\n", 40), 200)
+	fuzzDocPlanner(f, planDelimitedTable, "plain_sqlite3_csv_go_zip_sums", "plain_csv_loghub_hadoop_structured")
 }
 
 func FuzzPlanJSONLines(f *testing.F) {

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,6 +313,49 @@ func BenchmarkDocPlanners(b *testing.B) {
 					dp.plan(text, DefaultMaxBytes-plannerReserve(len(text)))
 				}
 			})
+		}
+	}
+}
+
+// eventValues finds what a search per key finds on well-formed events.
+func TestEventValuesOnePass(t *testing.T) {
+	keys := []string{`"type":`, `"level":`, `"name":`, `"msg":`}
+	for _, c := range []struct {
+		line string
+		want []eventValue
+	}{
+		{`{"level":"debug","name":"pnpm:progress","status":"resolved"}`, []eventValue{{1, "debug"}, {2, "pnpm:progress"}}},
+		{`{"msg": "started", "type":"begin","n":3}`, []eventValue{{3, "started"}, {0, "begin"}}},
+		{`{"name":"x","data":{"name":"inner"},"level":"info"}`, []eventValue{{2, "x"}, {1, "info"}}},
+		{`{"level":3,"msg":"` + strings.Repeat("y", 80) + `","type":"t"}`, []eventValue{{0, "t"}}},
+		{`{"msg":"unterminated`, nil},
+	} {
+		if got := eventValues(nil, c.line, keys); !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+// Values of a key that are mostly distinct (a message naming a package)
+// are identities, not kinds: they do not crowd the rare errors out.
+func TestJSONLinesIdentityKeysAreNotKinds(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		level := "debug"
+		if i == 150 || i == 260 {
+			level = "error"
+		}
+		b.WriteString(`{"level":"` + level + `","msg":"resolved package-` + itoa(i) + `@1.0.` + itoa(i%7) + `","n":` + itoa(i) + "}\n")
+	}
+	text := b.String()
+	p, ok := planJSONLines(text, 1500)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	for _, want := range []string{"package-150@", "package-260@"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost the error event %s:\n%s", want, out)
 		}
 	}
 }

@@ -20,6 +20,7 @@ func planGiant(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, lineGap, lineGapMax(len(text)))
+	s.gapLen = rangeGapLen("line", 0)
 	n := s.n()
 	longest, giantBytes := 0, 0
 	var giants []int

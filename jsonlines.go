@@ -25,6 +25,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, jsonLinesGap, len(jsonLinesGap(0, len(text))))
+	s.gapLen = countGapLen
 	n := s.n()
 	var events []int
 	other := 0
@@ -59,21 +60,59 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	slices.Reverse(rev)
 	pickRun(rev, s.used+room/5)
 	// The rarest events first, by the rarity of their values.
-	vals := make([][]eventValue, len(events))
+	// Each value is interned once: its id counts events in a slice, not a
+	// map (a 10 MB stream has 100,000 events and several values each).
+	vals := make([][]int32, len(events))
+	var kinds []eventValue
+	var count []int
 	if len(keys) > 0 {
-		count := map[eventValue]int{}
+		ids := map[eventValue]int32{}
+		flat := make([]int32, 0, len(events)*len(keys))
+		var buf []eventValue
+		last := make([]int32, len(keys))
+		for k := range last {
+			last[k] = -1
+		}
 		for k, i := range events {
-			vals[k] = eventValues(s.line(i), keys)
-			for _, v := range vals[k] {
-				count[v]++
+			start := len(flat)
+			buf = eventValues(buf[:0], s.line(i), keys)
+			for _, v := range buf {
+				id := last[v.key]
+				if id < 0 || kinds[id].val != v.val { // most events repeat the last value of a key
+					var ok bool
+					if id, ok = ids[v]; !ok {
+						id = int32(len(kinds))
+						ids[v] = id
+						kinds = append(kinds, v)
+						count = append(count, 0)
+					}
+					last[v.key] = id
+				}
+				count[id]++
+				flat = append(flat, id)
 			}
+			vals[k] = flat[start:len(flat):len(flat)]
+		}
+		// A key whose values are mostly distinct (a message with a package
+		// name in it, a request id) names events, it does not sort them
+		// into kinds: its one-off values would all pass for rare.
+		occ, distinct := make([]int, len(keys)), make([]int, len(keys))
+		for id, v := range kinds {
+			occ[v.key] += count[id]
+			distinct[v.key]++
+		}
+		identity := make([]bool, len(keys))
+		for k := range keys {
+			identity[k] = distinct[k] > 10 && distinct[k]*5 > occ[k]
 		}
 		rar := make([]int, len(events))
 		var rare []int // events of a kind that one in ten or fewer share
 		for k := range events {
 			rar[k] = len(events)
-			for _, v := range vals[k] {
-				rar[k] = min(rar[k], count[v])
+			for _, id := range vals[k] {
+				if !identity[kinds[id].key] {
+					rar[k] = min(rar[k], count[id])
+				}
 			}
 			if rar[k]*10 <= len(events) {
 				rare = append(rare, k)
@@ -124,7 +163,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 			dropped++
 		}
 	}
-	if note := droppedNote(s, events, vals, keys, noteRoom-2); note != "" {
+	if note := droppedNote(s, events, vals, kinds, keys, noteRoom-2); note != "" {
 		items = append(items, noteLine(note))
 	}
 	if itemsSize(items) > limit {
@@ -171,53 +210,79 @@ type eventValue struct {
 	val string
 }
 
-// eventValues returns the value of each key (given quoted, with its colon)
-// whose value in l is a short string.
-func eventValues(l string, keys []string) []eventValue {
-	var out []eventValue
-	for ki, q := range keys {
-		at := strings.Index(l, q)
-		if at < 0 {
+// eventValues appends to out the value of each key (given quoted, with
+// its colon) whose first value in l is a short string. One pass over l's
+// quotes, not one search per key: it runs on every event.
+func eventValues(out []eventValue, l string, keys []string) []eventValue {
+	var seen uint64
+	found := 0
+	for i := 0; found < len(keys) && i < len(l); {
+		q := strings.IndexByte(l[i:], '"')
+		if q < 0 {
+			break
+		}
+		q += i
+		ki := -1
+		for k, key := range keys {
+			if k < 64 && seen&(1<<k) == 0 && strings.HasPrefix(l[q:], key) {
+				ki = k
+				break
+			}
+		}
+		if ki < 0 {
+			i = q + 1
 			continue
 		}
-		v := l[at+len(q):]
-		v = strings.TrimLeft(v, " ")
-		if !strings.HasPrefix(v, `"`) {
+		seen |= 1 << ki
+		found++
+		v := q + len(keys[ki])
+		for v < len(l) && l[v] == ' ' {
+			v++
+		}
+		i = v
+		if v >= len(l) || l[v] != '"' {
 			continue
 		}
-		end := strings.IndexByte(v[1:], '"')
-		if end < 0 || end > 60 {
-			continue
+		end := strings.IndexByte(l[v+1:], '"')
+		if end < 0 {
+			break
 		}
-		out = append(out, eventValue{ki, v[1 : 1+end]})
+		if end <= 60 {
+			out = append(out, eventValue{ki, l[v+1 : v+1+end]})
+		}
+		i = v + 1 + end + 1
 	}
 	return out
 }
 
-// droppedNote counts the dropped events by their kind values, the most
-// common first, within max bytes.
-func droppedNote(s *lineSel, events []int, vals [][]eventValue, keys []string, maxLen int) string {
-	count := map[eventValue]int{}
+// droppedNote counts the dropped events by their kind values (vals holds
+// each event's value ids into kinds), the most common first, within max
+// bytes.
+func droppedNote(s *lineSel, events []int, vals [][]int32, kinds []eventValue, keys []string, maxLen int) string {
+	count := make([]int, len(kinds))
 	dropped := 0
 	for k, i := range events {
 		if s.keep[i] {
 			continue
 		}
 		dropped++
-		for _, v := range vals[k] {
-			count[v]++
+		for _, id := range vals[k] {
+			count[id]++
 		}
 	}
 	if dropped == 0 {
 		return ""
 	}
-	kinds := make([]eventValue, 0, len(count))
-	for v := range count {
-		kinds = append(kinds, v)
+	var order []int32
+	for id, c := range count {
+		if c > 0 {
+			order = append(order, int32(id))
+		}
 	}
-	slices.SortFunc(kinds, func(a, b eventValue) int {
-		if count[a] != count[b] {
-			return count[b] - count[a]
+	slices.SortFunc(order, func(x, y int32) int {
+		a, b := kinds[x], kinds[y]
+		if count[x] != count[y] {
+			return count[y] - count[x]
 		}
 		if a.key != b.key {
 			return a.key - b.key
@@ -226,8 +291,9 @@ func droppedNote(s *lineSel, events []int, vals [][]eventValue, keys []string, m
 	})
 	note := "[…" + txt.Plural(dropped, "event") + " dropped"
 	sep := ": "
-	for _, v := range kinds {
-		part := sep + strings.Trim(keys[v.key], `":`) + "=" + txt.SanitizeLine(v.val) + " ×" + txt.Commas(count[v])
+	for _, id := range order {
+		v := kinds[id]
+		part := sep + strings.Trim(keys[v.key], `":`) + "=" + txt.SanitizeLine(v.val) + " ×" + txt.Commas(count[id])
 		if len(note)+len(part)+len(", …]") > maxLen {
 			note += ", …"
 			break

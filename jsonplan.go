@@ -63,21 +63,38 @@ func planJSON(text string, limit int) (plan, bool) {
 		shown++
 	}
 	if shown == 0 {
-		add(keepEnds(text, elems[0][0], elems[1][0], headRoom-used)...)
+		add(keepEnds(text, elems[0][0], elems[1][0], (limit-sequenceNoteRoom)*55/100-used)...) // no middle to sample: the head gets more
 	}
 	omitted := last - shown
 	if shown == 0 {
 		omitted = last - 1
 	}
-	if omitted > 0 {
+	tailStart := elems[last][0]
+	var tail []item
+	if used+len(text)-tailStart <= limit-sequenceNoteRoom/2 {
+		tail = []item{keepRange(tailStart, len(text))}
+	} else {
+		tail = keepEnds(text, tailStart, len(text), limit-used-sequenceNoteRoom/2)
+	}
+	var between []int
+	if shown > 0 {
+		between = spreadElements(text, elems, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind)
+	}
+	omitted -= len(between)
+	from := shown
+	for _, i := range between {
+		if i > from {
+			add(noteLine("[…" + txt.Plural(i-from, kind) + " omitted…]"))
+		}
+		add(keepRange(elems[i][0], elems[i+1][0]))
+		from = i + 1
+	}
+	if shown > 0 && last > from {
+		add(noteLine("[…" + txt.Plural(last-from, kind) + " omitted…]"))
+	} else if shown == 0 && omitted > 0 {
 		add(noteLine("[…" + txt.Plural(omitted, kind) + " omitted…]"))
 	}
-	tailStart := elems[last][0]
-	if used+len(text)-tailStart <= limit {
-		add(keepRange(tailStart, len(text)))
-	} else {
-		add(keepEnds(text, tailStart, len(text), limit-used-sequenceNoteRoom/2)...)
-	}
+	add(tail...)
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
@@ -86,12 +103,90 @@ func planJSON(text string, limit int) (plan, bool) {
 	if shown > 1 {
 		first += " " + txt.Commas(shown)
 	}
+	if len(between) > 0 {
+		first += ", " + txt.Commas(len(between)) + " spread between"
+	}
 	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
 	if omitted == 0 {
 		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
 	return p, true
+}
+
+// spreadElements returns the elements in [from, to) to keep whole within
+// room bytes: first those of a rare shape (a key set that at most a tenth
+// of them share: the main module among dependencies, the direct
+// dependencies among indirect ones, an error among successes), then as
+// many more as fit, spread evenly so the middle of a stream is sampled,
+// not only its ends.
+func spreadElements(text string, elems [][2]int, from, to, room int, kind string) []int {
+	m := to - from
+	if m <= 0 || room <= 0 {
+		return nil
+	}
+	note := len("[…"+txt.Plural(to, kind)+" omitted…]") + 2
+	cost := func(i int) int { return elems[i+1][0] - elems[i][0] + note }
+	shapes := make([]string, m)
+	count := map[string]int{}
+	for i := range shapes {
+		shapes[i] = elementShape(text, elems[from+i])
+		count[shapes[i]]++
+	}
+	keep := make([]bool, m)
+	used := 0
+	take := func(idx []int, to int) {
+		total := 0
+		for _, j := range idx {
+			total += cost(from + j)
+		}
+		k := len(idx)
+		if total > to-used {
+			k = len(idx) * max(to-used, 0) / max(total, 1)
+		}
+		for _, j := range spread(0, len(idx), k) {
+			if c := cost(from + idx[j]); !keep[idx[j]] && used+c <= to {
+				keep[idx[j]] = true
+				used += c
+			}
+		}
+	}
+	var rare, all []int
+	for i := range shapes {
+		if shapes[i] != "" && count[shapes[i]] <= max(1, m/10) {
+			rare = append(rare, i)
+		}
+		all = append(all, i)
+	}
+	take(rare, room)
+	var rest []int
+	for _, i := range all {
+		if !keep[i] {
+			rest = append(rest, i)
+		}
+	}
+	take(rest, room)
+	var kept []int
+	for i, k := range keep {
+		if k {
+			kept = append(kept, from+i)
+		}
+	}
+	return kept
+}
+
+// elementShape returns the keys of an object element in order, or "" for
+// any other value.
+func elementShape(text string, e [2]int) string {
+	if text[e[0]] != '{' {
+		return ""
+	}
+	var b strings.Builder
+	for _, m := range sequence(text[:e[1]], e[0], '}') {
+		b.WriteString(text[m[0]:stringEnd(text, m[0])])
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 // wrapper reports whether the member m holds a non-empty array or object.
@@ -152,9 +247,9 @@ func lineEnd(text string, i, end int) int {
 const sequenceNoteRoom = 120
 
 // sequenceHeadRoom is the room a sequence plan gives its first elements:
-// a little over half of what the notes leave, the rest going to the last
-// element, where identities sit.
-func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 55 / 100 }
+// two fifths of what the notes leave; the rest goes to the last element,
+// where identities sit, and to elements of the middle.
+func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 40 / 100 }
 
 // jsonElements returns the byte ranges of the top-level elements of text
 // and what they are: "array element", "object member" or "document".

@@ -3,6 +3,7 @@ package headroom
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -509,5 +510,36 @@ func TestPlanJSONMinifiedDeclines(t *testing.T) {
 		if p, ok := planJSON(text, 2000); ok {
 			t.Errorf("planJSON(%.40q…) = %q, want a decline", text, p.what)
 		}
+	}
+}
+
+// A stream of alike documents keeps, besides its first and its last, the
+// few of a rare shape (here the two without "Indirect") and a spread of
+// the others between, within its limit.
+func TestPlanJSONStreamKeepsRareShapesBetween(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		if i == 23 || i == 41 {
+			fmt.Fprintf(&b, "{\n\t\"Path\": \"direct/mod%02d\",\n\t\"Version\": \"v1.%d.0\",\n\t\"Dir\": \"/mod/direct%02d\"\n}\n", i, i, i)
+			continue
+		}
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"indirect/mod%02d\",\n\t\"Version\": \"v0.%d.0\",\n\t\"Indirect\": true\n}\n", i, i)
+	}
+	text := b.String()
+	p, ok := planJSON(text, 2000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	if got := itemsSize(p.items); got > 2000 {
+		t.Fatalf("%d bytes over the 2000 limit", got)
+	}
+	out := render(text, p, marker{})
+	for _, want := range []string{"indirect/mod00", "direct/mod23", "direct/mod41", "indirect/mod59"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %s:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(p.what, "spread between") {
+		t.Errorf("what = %q, want the elements between counted", p.what)
 	}
 }

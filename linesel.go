@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -19,14 +20,25 @@ type lineSel struct {
 	// cutAt[i] > 0 keeps line i only up to that offset, with a note saying
 	// how much of the line was cut; suffix[i] is a note written after line
 	// i (the line then loses its '\n' to the note's own).
-	cutAt   map[int]int
-	tailAt  map[int]int // line i's kept tail starts here (a line cut in its middle)
-	suffix  map[int]string
-	limit   int
-	used    int
+	cutAt  map[int]int
+	tailAt map[int]int // line i's kept tail starts here (a line cut in its middle)
+	suffix map[int]string
+	limit  int
+	// used is exactly what the selection renders to (itemsSize of items):
+	// a pick pays for its line and for the gap notes it adds, removes or
+	// rewords, each priced at its true length.
+	used int
+	// gapCost bounds one gap note line; planners use it to estimate what a
+	// pick will cost before they choose.
 	gapCost int
-	// gap words the note for dropped lines [from, to).
-	gap func(from, to int) string
+	bits    []uint64 // bit i set when line i is kept: finds a gap's ends fast
+	words   []uint64 // bit w set when bits[w] is not 0: skips long gaps 64 words at a time
+	nkept   int
+	// gap words the note for dropped lines [from, to); gapLen, when set,
+	// returns its length without writing it (picks price three notes
+	// each, and a 10 MB input sees many picks).
+	gap    func(from, to int) string
+	gapLen func(from, to int) int
 }
 
 // newLineSel indexes the lines of text. gap words a gap note; gapMax is
@@ -34,12 +46,159 @@ type lineSel struct {
 func newLineSel(text string, limit int, gap func(from, to int) string, gapMax int) *lineSel {
 	starts := lineStarts(text)
 	n := len(starts) - 1
-	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit,
-		gapCost: gapMax + 2, gap: gap, cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
-	if n > 0 {
-		s.used = s.gapCost // every line dropped: one gap
-	}
+	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
+		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
+	s.setGap(gap, gapMax)
 	return s
+}
+
+// setGap sets how gap notes are worded (gapMax bounds them) and prices
+// the selection anew.
+func (s *lineSel) setGap(gap func(from, to int) string, gapMax int) {
+	s.gap, s.gapCost, s.gapLen = gap, gapMax+2, nil // a length function is set after, for this wording
+	s.used = 0
+	if s.gap == nil {
+		return
+	}
+	if s.nkept == 0 {
+		s.used = s.gapSize(0, s.n()) // one note for everything
+		return
+	}
+	items, _ := s.items()
+	s.used = itemsSize(items)
+}
+
+// gapSize is what the note for dropped lines [from, to) costs.
+func (s *lineSel) gapSize(from, to int) int {
+	if to <= from {
+		return 0
+	}
+	if s.gapLen != nil {
+		if l := s.gapLen(from, to); l >= 0 {
+			return l + 2
+		}
+	}
+	return len(s.gap(from, to)) + 2
+}
+
+// commasLen is len(txt.Commas(n)) for n >= 0.
+func commasLen(n int) int {
+	switch {
+	case n < 10:
+		return 1
+	case n < 100:
+		return 2
+	case n < 1000:
+		return 3
+	case n < 10000:
+		return 5
+	case n < 100000:
+		return 6
+	case n < 1000000:
+		return 7
+	}
+	d := 7
+	for ; n >= 10000000; n /= 10 {
+		d++
+	}
+	return d + (d-1)/3
+}
+
+// countGapLen is the length of "[…N lines omitted…]" for lines [from, to).
+func countGapLen(from, to int) int {
+	n := to - from
+	l := len("[…") + commasLen(n) + len(" line omitted…]")
+	if n != 1 {
+		l++
+	}
+	return l
+}
+
+// rangeGapLen returns the length function of a note that names the first
+// and last of dropped [from, to) after word ("[…lines 3-9 omitted…]"),
+// numbered from 1 after shifting them by -shift.
+func rangeGapLen(word string, shift int) func(from, to int) int {
+	return func(from, to int) int {
+		from, to = from-shift, to-shift
+		if from < 0 || to < 0 {
+			return -1 // not a range this note words: the caller writes it
+		}
+		if to-from == 1 {
+			return len("[… ") + len(word) + commasLen(from+1) + len(" omitted…]")
+		}
+		return len("[… ") + len(word) + 1 + commasLen(from+1) + 1 + commasLen(to) + len(" omitted…]")
+	}
+}
+
+// setKept marks line i kept.
+func (s *lineSel) setKept(i int) {
+	s.nkept++
+	s.keep[i] = true
+	s.bits[i>>6] |= 1 << (i & 63)
+	s.words[i>>12] |= 1 << (i >> 6 & 63)
+}
+
+// prevKept returns the last kept line before i, or -1.
+func (s *lineSel) prevKept(i int) int {
+	if i <= 0 {
+		return -1
+	}
+	i--
+	w := i >> 6
+	if b := s.bits[w] & (^uint64(0) >> (63 - i&63)); b != 0 {
+		return w<<6 + 63 - bits.LeadingZeros64(b)
+	}
+	// The last non-empty word before w, through the summary.
+	if w == 0 {
+		return -1
+	}
+	w--
+	g := w >> 6
+	m := s.words[g] & (^uint64(0) >> (63 - w&63))
+	for m == 0 {
+		if g == 0 {
+			return -1
+		}
+		g--
+		m = s.words[g]
+	}
+	w = g<<6 + 63 - bits.LeadingZeros64(m)
+	return w<<6 + 63 - bits.LeadingZeros64(s.bits[w])
+}
+
+// nextKept returns the first kept line after i, or n.
+func (s *lineSel) nextKept(i int) int {
+	i++
+	if i >= s.n() {
+		return s.n()
+	}
+	w := i >> 6
+	if b := s.bits[w] & (^uint64(0) << (i & 63)); b != 0 {
+		return w<<6 + bits.TrailingZeros64(b)
+	}
+	w++
+	if w >= len(s.bits) {
+		return s.n()
+	}
+	g := w >> 6
+	m := s.words[g] & (^uint64(0) << (w & 63))
+	for m == 0 {
+		g++
+		if g >= len(s.words) {
+			return s.n()
+		}
+		m = s.words[g]
+	}
+	w = g<<6 + bits.TrailingZeros64(m)
+	return w<<6 + bits.TrailingZeros64(s.bits[w])
+}
+
+// gapChange is what keeping the dropped line i does to the gap notes:
+// the note for its run of dropped lines gives way to one note on each side
+// that still has dropped lines.
+func (s *lineSel) gapChange(i int) int {
+	from, to := s.prevKept(i)+1, s.nextKept(i)
+	return s.gapSize(from, i) + s.gapSize(i+1, to) - s.gapSize(from, to)
 }
 
 // lineStarts returns the start of every line of text and, last, len(text).
@@ -71,27 +230,14 @@ func (s *lineSel) line(i int) string {
 // size returns the bytes line i takes with its '\n'.
 func (s *lineSel) size(i int) int { return s.starts[i+1] - s.starts[i] }
 
-// gapDelta is how many gap notes picking line i adds (1), keeps (0) or
-// removes (-1).
-func (s *lineSel) gapDelta(i int) int {
-	d := -1
-	if i > 0 && !s.keep[i-1] {
-		d++
-	}
-	if i < s.n()-1 && !s.keep[i+1] {
-		d++
-	}
-	return d
-}
-
 // cost returns what picking line i whole adds to the output.
 func (s *lineSel) cost(i int) int {
 	if s.keep[i] {
 		return 0
 	}
-	c := s.size(i) + s.gapDelta(i)*s.gapCost
+	c := s.size(i) + s.gapChange(i)
 	if note, ok := s.suffix[i]; ok {
-		c += len(note) + 2
+		c = len(s.line(i)) + len(note) + 2 + s.gapChange(i) // the note brings its own '\n'
 	}
 	return c
 }
@@ -114,7 +260,7 @@ func (s *lineSel) pick(i int) bool {
 	if !s.fits(c) {
 		return false
 	}
-	s.keep[i] = true
+	s.setKept(i)
 	s.used += c
 	return true
 }
@@ -148,11 +294,11 @@ func (s *lineSel) pickCapped(i, capBytes int) bool {
 	}
 	end := txt.RuneStartAtOrBefore(s.text, s.starts[i]+capBytes)
 	note := " […" + txt.Commas(s.starts[i]+len(l)-end) + " bytes of this line cut…]"
-	c := end - s.starts[i] + len(note) + 2 + s.gapDelta(i)*s.gapCost
+	c := end - s.starts[i] + len(note) + 2 + s.gapChange(i)
 	if !s.fits(c) {
 		return false
 	}
-	s.keep[i] = true
+	s.setKept(i)
 	s.cutAt[i] = end
 	s.suffix[i] = note
 	s.used += c
@@ -185,11 +331,11 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 		return s.pick(i)
 	}
 	note := midNote(t-h, i)
-	c := (h - start) + len(note) + 2 + (s.starts[i+1] - t) + s.gapDelta(i)*s.gapCost
+	c := (h - start) + len(note) + 2 + (s.starts[i+1] - t) + s.gapChange(i)
 	if !s.fits(c) {
 		return false
 	}
-	s.keep[i] = true
+	s.setKept(i)
 	s.cutAt[i] = h
 	s.tailAt[i] = t
 	s.suffix[i] = note
@@ -198,15 +344,7 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 }
 
 // kept returns how many lines are kept.
-func (s *lineSel) kept() int {
-	k := 0
-	for _, b := range s.keep {
-		if b {
-			k++
-		}
-	}
-	return k
-}
+func (s *lineSel) kept() int { return s.nkept }
 
 // items renders the selection: kept runs as ranges, dropped runs as gap
 // notes. The marker goes before the first gap.

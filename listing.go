@@ -22,6 +22,7 @@ func planListing(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
+	s.gapLen = rangeGapLen("line", 0)
 	secs, ok := listingSections(s)
 	if !ok {
 		return plan{}, false

@@ -31,9 +31,13 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
+	s.gapLen = rangeGapLen("line", 0)
 	numbered := readNumbered(s)
 	if numbered {
-		s.gap = func(from, to int) string { return "[…" + txt.Plural(to-from, "line") + " omitted…]" }
+		// The kept lines carry their numbers: a gap note need only count
+		// (the bytes go to more declarations).
+		s.setGap(numberedGap, len(numberedGap(0, s.n())))
+		s.gapLen = numberedGapLen
 	}
 	ranks, ok := outlineLines(s, numbered)
 	var all []int
@@ -47,7 +51,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !ok || len(all) < need {
 		return plan{}, false
 	}
-	pickOutline(s, ranks)
+	pickOutline(s, ranks, leadComment(s, lineContent(s, numbered)))
 	items, markerAt := s.items()
 	if itemsSize(items) > limit {
 		return plan{}, false
@@ -59,10 +63,17 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		}
 	}
 	what := txt.Commas(s.n()-s.kept()) + " of " + txt.Plural(s.n(), "line") + ": kept the head, the tail and " +
-		txt.Commas(kept) + " of " + txt.Commas(len(all)) + " declaration or heading lines verbatim; each gap note names the lines it stands for"
+		txt.Commas(kept) + " of " + txt.Commas(len(all)) + " declarations or headings verbatim; gap notes name their lines"
 	return plan{strategy: StrategyOutline, items: items, markerAt: markerAt, what: what,
-		hint: "To read a part, ask for a line range (a read with offset and limit, or sed -n 'A,Bp').", digest: true}, true
+		hint: "To read more, ask for a line range (offset and limit, or sed -n 'A,Bp').", digest: true}, true
 }
+
+// numberedGap words a gap between lines that carry their numbers: it
+// counts the lines, "[…18 lines…]".
+func numberedGap(from, to int) string { return "[…" + txt.Plural(to-from, "line") + "…]" }
+
+// numberedGapLen is len(numberedGap(from, to)).
+func numberedGapLen(from, to int) int { return countGapLen(from, to) - len(" omitted") }
 
 // readTool reports a tool that reads files.
 func readTool(tool string) bool {
@@ -127,6 +138,55 @@ func numberPrefix(l string) (int, bool) {
 	return 0, false
 }
 
+// lineContent returns a function that gives line i of s without a read
+// tool's line number.
+func lineContent(s *lineSel, numbered bool) func(i int) string {
+	return func(i int) string {
+		l := s.line(i)
+		if numbered {
+			if p, ok := numberPrefix(l); ok {
+				return l[p:]
+			}
+		}
+		return l
+	}
+}
+
+// commentOpenings open a comment line in the languages outlined (a
+// docstring is not one: it says what the module is).
+var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "-- ", ";", "<!--"}
+
+// leadComment returns the first line after the comment block that opens
+// the text (a licence, a banner: a shebang before it and blank lines in it
+// included), or 0 when the text does not open with one.
+func leadComment(s *lineSel, content func(int) string) int {
+	i := 0
+	if s.n() > 0 && strings.HasPrefix(content(0), "#!") {
+		i++
+	}
+	start := i
+	for ; i < s.n(); i++ {
+		t := strings.TrimSpace(content(i))
+		if t == "" || t == "#" || t == "*/" {
+			continue
+		}
+		comment := false
+		for _, p := range commentOpenings {
+			if strings.HasPrefix(t, p) {
+				comment = true
+				break
+			}
+		}
+		if !comment {
+			break
+		}
+	}
+	if i == start {
+		return 0
+	}
+	return i
+}
+
 // outlineRanks is how many ranks of declaration lines there are: types
 // and headings of the top levels first, then functions, then the other
 // top-level declarations, then the members one level in.
@@ -136,28 +196,22 @@ const outlineRanks = 4
 // ok is false when the text has none.
 func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool) {
 	n := s.n()
-	content := func(i int) string {
-		l := s.line(i)
-		if numbered {
-			if p, ok := numberPrefix(l); ok {
-				return l[p:]
-			}
-		}
-		return l
-	}
-	// Markdown: headings outside fences, when it has them.
+	content := lineContent(s, numbered)
+	// Markdown headings outside fences, and code declarations, in one
+	// pass; which of the two outlines the text is decided after.
 	var md [outlineRanks][]int
-	fenced := make([]bool, n)
 	fence := false
-	heads, mdDeep, fences := 0, 0, 0
+	heads, mdDeep, fences, codeTop := 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		l := content(i)
+		if len(l) == 0 {
+			continue
+		}
 		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
 			fence = !fence
 			fences++
 			continue
 		}
-		fenced[i] = fence
 		if h := mdHeading(l); !fence && h > 0 {
 			md[min(h, 4)-1] = append(md[min(h, 4)-1], i)
 			heads++
@@ -165,23 +219,16 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool
 				mdDeep++
 			}
 		}
-	}
-	codeTop := 0
-	for i := 0; i < n; i++ {
-		l := content(i)
-		if len(l) == 0 {
-			continue
-		}
 		r := declRank(l)
-		if r == 0 {
+		if r == 0 && leadsWithTag(l) {
 			r = htmlHeadingRank(l)
 		}
-		if r == 0 && i+1 < n && cFunctionSplit(l, content(i+1)) {
+		if r == 0 && i+1 < n && cFunctionSplitHead(l) && strings.TrimSpace(content(i+1)) == "{" {
 			r = 2
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
-			if r < 4 && !fenced[i] {
+			if r < 4 && !fence {
 				codeTop++ // code samples in a document do not make it code
 			}
 		}
@@ -203,6 +250,16 @@ func mdHeading(l string) int {
 		return h
 	}
 	return 0
+}
+
+// leadsWithTag reports a line whose first non-blank byte opens a tag:
+// HTML headings lead their line, and the test is cheaper than a search.
+func leadsWithTag(l string) bool {
+	j := 0
+	for j < len(l) && (l[j] == ' ' || l[j] == '\t') {
+		j++
+	}
+	return j < len(l) && l[j] == '<'
 }
 
 // htmlHeadingRank ranks a line holding <title> or <h1>…<h6>: title, h1
@@ -241,7 +298,7 @@ var controlWords = []string{"if", "for", "while", "switch", "catch", "return", "
 	"except", "case", "foreach", "until", "unless", "when", "match", "loop", "throw", "new", "delete", "await", "yield", "echo", "print"}
 
 // typeKeywords declare types: their lines rank first.
-var typeKeywords = []string{"class ", "struct ", "interface ", "trait ", "impl ", "impl<", "enum ", "namespace ",
+var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trait ", "impl ", "impl<", "enum ", "namespace ",
 	"module ", "object ", "record ", "protocol ", "union ", "extension "}
 
 // funcKeywords declare functions: their lines rank second.
@@ -270,6 +327,9 @@ func declRank(l string) int {
 	}
 	if level == 0 && c == '[' && iniSection(t) {
 		return 3 // a TOML or INI section
+	}
+	if level == 0 && macroDefinition(t) {
+		return 3 // a C macro with a value: a constant
 	}
 	if !isIdentByte(c) {
 		return 0
@@ -363,9 +423,23 @@ var declWords = func() map[string][]declPrefix {
 	return m
 }()
 
+// declFirstBytes marks the bytes a word of the lists starts with: most
+// lines start with another, and skip the map.
+var declFirstBytes = func() (b [256]bool) {
+	for w := range declWords {
+		if w != "" {
+			b[w[0]] = true
+		}
+	}
+	return b
+}()
+
 // declWord returns the kind of the word list entry t starts with, and its
 // length.
 func declWord(t string) (kind, n int) {
+	if t == "" || !declFirstBytes[t[0]] {
+		return wordNone, 0
+	}
 	w := identEnd(t)
 	for _, p := range declWords[t[:w]] {
 		if strings.HasPrefix(t[w:], p.rest) {
@@ -377,18 +451,22 @@ func declWord(t string) (kind, n int) {
 
 // controlWord reports a word that opens a statement, never a declaration.
 func controlWord(w string) bool {
-	for _, cw := range controlWords {
-		if w == cw {
-			return true
-		}
+	switch w { // a switch, not a loop over controlWords: this runs on every line
+	case "if", "for", "while", "switch", "catch", "return", "else", "do", "try", "with", "elif",
+		"except", "case", "foreach", "until", "unless", "when", "match", "loop", "throw", "new", "delete", "await", "yield", "echo", "print":
+		return true
 	}
 	return false
 }
 
-// cFunctionSplit matches a C function head written GNU style, its name at
-// the start of the line and its type on the line before, or K&R style:
-// "name(args)" at most one level in, followed by a line that is "{".
-func cFunctionSplit(l, next string) bool {
+// cFunctionSplitHead matches the first line of a C function head written
+// GNU style, its name at the start of the line and its type on the line
+// before, or K&R style: "name(args)" at most one level in. The head is
+// one when the next line is "{".
+func cFunctionSplitHead(l string) bool {
+	if len(l) == 0 || l[len(l)-1] != ')' && l[len(l)-1] != ' ' && l[len(l)-1] != '\t' && l[len(l)-1] != '\r' {
+		return false
+	}
 	ind, level := indentOf(l)
 	if level > 1 {
 		return false
@@ -405,11 +483,7 @@ func cFunctionSplit(l, next string) bool {
 	if !strings.HasPrefix(rest, "(") {
 		return false
 	}
-	e := strings.TrimRight(rest, " \t\r")
-	if !strings.HasSuffix(e, ")") {
-		return false
-	}
-	return strings.TrimSpace(next) == "{"
+	return strings.HasSuffix(strings.TrimRight(rest, " \t\r"), ")")
 }
 
 // cFunctionHead matches a C-style function head at the top level: a type
@@ -431,6 +505,23 @@ func cFunctionHead(t string) bool {
 	e := strings.TrimRight(t, " \t\r")
 	last := e[len(e)-1]
 	return last == '{' || last == ')' || last == ';' || last == ',' || last == '('
+}
+
+// macroDefinition matches "#define NAME value" or "#define NAME(args)
+// body": a macro that defines something, not an include guard or a flag.
+func macroDefinition(t string) bool {
+	rest, ok := strings.CutPrefix(t, "#define ")
+	if !ok {
+		return false
+	}
+	w := identEnd(rest)
+	if w == 0 || w == len(rest) {
+		return false
+	}
+	if rest[w] == '(' {
+		return true
+	}
+	return strings.TrimSpace(rest[w:]) != ""
 }
 
 // iniSection matches "[name]", "[a.b]", "[[name]]" or `[section "x"]`.
@@ -489,13 +580,47 @@ const (
 	outlineTailShare = 7
 )
 
-// pickOutline keeps a head and a tail, the declarations (top level first,
-// spread evenly when not all fit), and then grows the head and the tail.
-func pickOutline(s *lineSel, ranks [outlineRanks][]int) {
+// rankWeights share the room among the ranks of declarations when not
+// all of them fit: types most (half the room when they need it: they are
+// few and say what the file holds), functions next, then the members one
+// level in (the methods of a class-based language), the other top-level
+// declarations (constants, macros, decorators) least; no rank takes it
+// all.
+var rankWeights = [outlineRanks]int{6, 3, 1, 2}
+
+// leadKept is how many lines with words of an opening comment block (a
+// licence, a file banner: its first lines name the file's project) the
+// head keeps before it skips to the first code line.
+const leadKept = 2
+
+// hasLetter reports whether l holds a letter.
+func hasLetter(l string) bool {
+	for i := 0; i < len(l); i++ {
+		if c := l[i] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// pickOutline keeps a head (an opening comment block's first lines, then
+// the first lines of code), a tail, the declarations (each rank its
+// share, spread evenly when not all fit), and then grows the head and the
+// tail.
+func pickOutline(s *lineSel, ranks [outlineRanks][]int, lead int) {
 	const lineCap, declCap = 300, 200
 	n := s.n()
 	limit := s.room()
 	head, tail := 0, n-1
+	if lead > leadKept+2 && lead < n {
+		for worded := 0; head < lead && worded < leadKept; head++ {
+			if hasLetter(s.line(head)) {
+				worded++
+			}
+			s.pickCapped(head, lineCap)
+		}
+		head = lead
+	}
 	for head < n && s.used+min(s.size(head), lineCap) <= s.limit-limit*(100-outlineHeadShare)/100 {
 		if !s.pickCapped(head, lineCap) {
 			break
@@ -509,8 +634,16 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int) {
 		}
 		tail--
 	}
-	for _, decls := range ranks {
-		pickSpread(s, decls, declCap)
+	var costs [outlineRanks]int
+	for r, decls := range ranks {
+		costs[r] = spreadCost(s, decls, declCap)
+	}
+	shares := rankShares(costs, s.room())
+	for r, decls := range ranks {
+		pickSpread(s, decls, declCap, s.used+shares[r])
+	}
+	for _, decls := range ranks { // what the shares left
+		pickSpread(s, decls, declCap, s.limit)
 	}
 	// Room left: the head grows to the next gap, then head and tail take
 	// turns.
@@ -530,9 +663,56 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int) {
 	}
 }
 
-// pickSpread keeps the lines of idx, all of them when they fit, else as
-// many as fit spread evenly over them.
-func pickSpread(s *lineSel, idx []int, lineCap int) {
+// rankShares divides room among the ranks by rankWeights, each at most
+// what all of its lines cost; what a rank does not need goes to the
+// others.
+func rankShares(costs [outlineRanks]int, room int) (shares [outlineRanks]int) {
+	var done [outlineRanks]bool
+	for {
+		wsum := 0
+		for r := range costs {
+			if !done[r] && costs[r] > 0 {
+				wsum += rankWeights[r]
+			}
+		}
+		if wsum == 0 || room <= 0 {
+			return shares
+		}
+		settled, round := false, room
+		for r := range costs {
+			if !done[r] && costs[r] > 0 && costs[r] <= round*rankWeights[r]/wsum {
+				shares[r], done[r], settled = costs[r], true, true
+				room -= costs[r]
+			}
+		}
+		if !settled {
+			for r := range costs {
+				if !done[r] && costs[r] > 0 {
+					shares[r] = round * rankWeights[r] / wsum
+				}
+			}
+			return shares
+		}
+	}
+}
+
+// spreadCost estimates what keeping every line of idx not yet kept
+// costs.
+func spreadCost(s *lineSel, idx []int, lineCap int) int {
+	cost := 0
+	for _, i := range idx {
+		if !s.keep[i] {
+			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
+		}
+	}
+	return cost
+}
+
+// pickSpread keeps the lines of idx while the output stays within to
+// bytes: all of them when they fit, else as many as fit spread evenly
+// over them.
+func pickSpread(s *lineSel, idx []int, lineCap, to int) {
+	to = min(to, s.limit)
 	var todo []int
 	cost := 0
 	for _, i := range idx {
@@ -541,17 +721,34 @@ func pickSpread(s *lineSel, idx []int, lineCap int) {
 			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
 		}
 	}
-	if len(todo) == 0 {
+	if len(todo) == 0 || to <= s.used {
 		return
 	}
 	k := len(todo)
-	if cost > s.room() {
-		k = len(todo) * s.room() / cost
+	if cost > to-s.used {
+		k = len(todo) * (to - s.used) / cost
 	}
 	for _, j := range spread(0, len(todo), k) {
+		if to < s.limit && s.used+min(s.size(todo[j]), lineCap+cutNoteMax)+s.gapCost > to {
+			continue
+		}
 		s.pickCapped(todo[j], lineCap)
 	}
-	for _, i := range todo { // what the spread left room for
-		s.pickCapped(i, lineCap)
+	// What the spread left room for; 64 misses in a row mean the room is
+	// spent (each try prices its gap notes, and a 10 MB file has 100,000
+	// declarations).
+	misses := 0
+	for _, i := range todo {
+		if misses >= 64 {
+			break
+		}
+		if s.keep[i] {
+			continue
+		}
+		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {
+			misses++
+			continue
+		}
+		misses = 0
 	}
 }

@@ -122,3 +122,17 @@ func TestOutlineLinesAreVerbatimWithTrueNumbers(t *testing.T) {
 		}
 	})
 }
+
+// controlWord's switch and the controlWords list say the same.
+func TestControlWordMatchesList(t *testing.T) {
+	for _, w := range controlWords {
+		if !controlWord(w) {
+			t.Errorf("%q is in controlWords, not in controlWord", w)
+		}
+	}
+	for _, w := range []string{"func", "ifx", "returns", "Print", ""} {
+		if controlWord(w) {
+			t.Errorf("%q taken for a control word", w)
+		}
+	}
+}

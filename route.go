@@ -43,6 +43,12 @@ func routes(cfg config) []planner {
 			}
 			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
 		}},
+		// A CSV or TSV export whose header names its columns: before
+		// search, whose file-list test would read its first column as
+		// paths.
+		{StrategyTable, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planDelimitedTable(out.Text, limit)
+		})},
 		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
 		})},

@@ -7,15 +7,16 @@ import (
 )
 
 // planTable plans a column table — sqlite3 -column and -box, psql and
-// mysql tables, docker ps, kubectl get, ps aux, ls -l — as its header, its
-// first and last rows, and rows spread evenly over the middle; each gap
-// note names the rows it stands for, and the marker gives the row count.
+// mysql tables, docker ps, kubectl get, ps aux, ls -l, CSV and TSV — as
+// its header, its first and last rows, and rows spread evenly over the
+// middle; each gap note names the rows it stands for, and the marker gives
+// the row count.
 //
 // It takes a header followed by a rule (---- ----, ----+----), a rule
 // framing the header (+----+), a header of upper-case column names
-// (NAME  READY  STATUS), or lines that are nine in ten ls -l entries; and
-// at least 20 rows, nine in ten of them with two fields or more. Anything
-// else it declines.
+// (NAME  READY  STATUS), or lines that are nine in ten ls -l entries, and
+// then at least 20 rows, nine in ten of them with two fields or more; or
+// delimited text (see delimited). Anything else it declines.
 func planTable(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) < 2*limit {
 		return plan{}, false
@@ -27,8 +28,8 @@ func planTable(text string, limit int) (plan, bool) {
 	}
 	n := s.n()
 	rows := n - first
-	s.gap = func(from, to int) string { return rowGap(from-first, to-first) }
-	s.gapCost = len(rowGap(rows, 2*rows+1)) + 2
+	s.setGap(func(from, to int) string { return rowGap(from-first, to-first) }, len(rowGap(rows, 2*rows+1)))
+	s.gapLen = rangeGapLen("row", first)
 	const lineCap = 300
 	for i := 0; i < first; i++ {
 		s.pickCapped(i, lineCap)
@@ -109,6 +110,8 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		first = h + 2 // header, then ----  ---- or ----+----
 	case upperHeader(l0):
 		first = h + 1
+	case delimited(s, h):
+		return h + 1, true // CSV or TSV: a header line, then rows
 	default:
 		perm := 0
 		start := h
@@ -132,6 +135,100 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		}
 	}
 	return first, n-first >= 20 && good*10 >= (n-first)*9
+}
+
+// tableDelimiters separate the fields of delimited text (CSV, TSV, and
+// the ';' and '|' variants spreadsheets and sqlite3 -list write).
+const tableDelimiters = ",\t;|"
+
+// delimited reports whether the lines of s from h on are delimited text:
+// for one delimiter, the header line has at least three fields (two for a
+// tab) and nineteen rows in twenty (sampled evenly over the whole text,
+// so a 10 MB export costs a few hundred line scans) have as many. A log
+// line's commas are rarely so regular.
+func delimited(s *lineSel, h int) bool {
+	n := s.n()
+	if strings.TrimSpace(s.line(n-1)) == "" {
+		n--
+	}
+	for _, d := range []byte(tableDelimiters) {
+		want := delimCount(s.line(h), d)
+		if want < 2 && !(d == '\t' && want == 1) {
+			continue
+		}
+		rows := spread(h+1, n, 400)
+		same := 0
+		for _, i := range rows {
+			if s.size(i) > tableRowMax {
+				return false
+			}
+			if delimCount(s.line(i), d) == want {
+				same++
+			}
+		}
+		if len(rows) >= 20 && same*20 >= len(rows)*19 {
+			return true
+		}
+	}
+	return false
+}
+
+// tableRowMax bounds a row of delimited text: a table's rows are read
+// whole, and a row of many kilobytes holds a giant cell, which the giant
+// planner cuts inside.
+const tableRowMax = 2000
+
+// planDelimitedTable plans delimited text whose first line names its
+// columns (no path, no "file:line:" prefix: a grep over CSV files is a
+// search, not a table). It runs before the search planner, whose file
+// list test would take a CSV's first column for paths.
+func planDelimitedTable(text string, limit int) (plan, bool) {
+	nl := strings.IndexByte(text, '\n')
+	if nl < 0 || !columnNames(text[:nl]) {
+		return plan{}, false
+	}
+	s := newLineSel(text[:min(len(text), 1<<16)], limit, nil, 0)
+	if s.n() < 22 || !delimited(s, 0) {
+		return plan{}, false
+	}
+	return planTable(text, limit)
+}
+
+// columnNames reports whether header reads as column names: words, digits
+// and a few punctuation marks, each field with a letter; never a path or a "file:line:" prefix.
+func columnNames(header string) bool {
+	header = strings.TrimRight(header, "\r")
+	if header == "" {
+		return false
+	}
+	for i := 0; i < len(header); i++ {
+		if c := header[i]; c == '/' || c == ':' || c == '=' || c == '\\' || c == '<' || c == '{' || c == '[' {
+			return false
+		}
+	}
+	for _, f := range strings.FieldsFunc(header, func(r rune) bool { return strings.ContainsRune(tableDelimiters, r) }) {
+		if !hasLetter(f) {
+			return false // a number is a value (cat -n's line number), not a name
+		}
+	}
+	return true
+}
+
+// delimCount counts the delimiters d of l outside double quotes.
+func delimCount(l string, d byte) int {
+	n := 0
+	quoted := false
+	for i := 0; i < len(l); i++ {
+		switch l[i] {
+		case '"':
+			quoted = !quoted
+		case d:
+			if !quoted {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // tableRule matches a rule line: dashes, with '+', '|', '=' or spaces.

@@ -1,0 +1,104 @@
+package headroom
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/headroom-go/headroom/internal/txt"
+	"pgregory.net/rapid"
+)
+
+// The note lengths the line planners give lineSel are the lengths of the
+// notes they write.
+func TestGapLenMatchesGap(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		first := rapid.IntRange(0, 5).Draw(rt, "first")
+		from := rapid.IntRange(first, 2_000_000).Draw(rt, "from")
+		to := rapid.IntRange(from+1, from+3_000_000).Draw(rt, "to")
+		row := func(from, to int) string { return rowGap(from-first, to-first) }
+		for name, c := range map[string]struct {
+			gap func(int, int) string
+			n   func(int, int) int
+		}{"line": {lineGap, rangeGapLen("line", 0)}, "row": {row, rangeGapLen("row", first)},
+			"count": {diffGap, countGapLen}, "jsonlines": {jsonLinesGap, countGapLen}, "numbered": {numberedGap, numberedGapLen}} {
+			if got, want := c.n(from, to), len(c.gap(from, to)); got != want {
+				rt.Fatalf("%s [%d,%d): length %d, note %q is %d", name, from, to, got, c.gap(from, to), want)
+			}
+		}
+	})
+}
+
+// Whatever is picked, in whatever order, the selection's bill is exactly
+// what it renders to, and never over its limit.
+func TestLineSelBillIsExact(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		lines := rapid.SliceOfN(rapid.StringMatching(`[a-z ]{0,40}`), 1, 300).Draw(rt, "lines")
+		text := strings.Join(lines, "\n")
+		if rapid.Bool().Draw(rt, "eol") {
+			text += "\n"
+		}
+		limit := rapid.IntRange(0, len(text)+200).Draw(rt, "limit")
+		s := newLineSel(text, limit, lineGap, lineGapMax(len(lines)))
+		if rapid.Bool().Draw(rt, "fast") {
+			s.gapLen = rangeGapLen("line", 0)
+		}
+		for _, i := range rapid.SliceOf(rapid.IntRange(0, len(lines)-1)).Draw(rt, "picks") {
+			switch rapid.IntRange(0, 2).Draw(rt, "how") {
+			case 0:
+				s.pick(i)
+			case 1:
+				s.pickCapped(i, rapid.IntRange(0, 30).Draw(rt, "cap"))
+			default:
+				s.pickEnds(i, 5, 5)
+			}
+			items, _ := s.items()
+			if got := itemsSize(items); got != s.used {
+				rt.Fatalf("bill %d, renders to %d", s.used, got)
+			}
+			if s.kept() > 0 && s.used > limit {
+				rt.Fatalf("bill %d over limit %d", s.used, limit)
+			}
+		}
+	})
+}
+
+// prevKept and nextKept find what a plain scan finds, across the summary
+// words of long texts.
+func TestKeptNeighboursMatchScan(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(1, 20000).Draw(rt, "n")
+		s := newLineSel(strings.Repeat("x\n", n), 1<<30, lineGap, lineGapMax(n))
+		for _, i := range rapid.SliceOfN(rapid.IntRange(0, n-1), 0, 20).Draw(rt, "kept") {
+			s.setKept(i)
+		}
+		for _, i := range rapid.SliceOfN(rapid.IntRange(0, n-1), 1, 20).Draw(rt, "probes") {
+			prev, next := -1, n
+			for j := i - 1; j >= 0; j-- {
+				if s.keep[j] {
+					prev = j
+					break
+				}
+			}
+			for j := i + 1; j < n; j++ {
+				if s.keep[j] {
+					next = j
+					break
+				}
+			}
+			if got := s.prevKept(i); got != prev {
+				rt.Fatalf("prevKept(%d) = %d, want %d", i, got, prev)
+			}
+			if got := s.nextKept(i); got != next {
+				rt.Fatalf("nextKept(%d) = %d, want %d", i, got, next)
+			}
+		}
+	})
+}
+
+func TestCommasLen(t *testing.T) {
+	for _, n := range []int{0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 999999, 1000000, 9999999, 10000000, 123456789, 1 << 40} {
+		if got, want := commasLen(n), len(txt.Commas(n)); got != want {
+			t.Errorf("commasLen(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
