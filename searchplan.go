@@ -241,7 +241,7 @@ func (sp *searchPlanner) shrinkFirst(f *searchFile, room int) int {
 
 // shrinkNext is shrinkFirst for f's next line.
 func (sp *searchPlanner) shrinkNext(f *searchFile, room int) int {
-	l, _ := f.nextLine()
+	l := f.nextLine()
 	rest := sp.nextCost(f) - sp.lineCost(l)
 	return sp.shrink(l, room-rest) + rest
 }
@@ -296,8 +296,7 @@ func (sp *searchPlanner) firstCost(f *searchFile) int {
 
 // nextCost is what showing one more line of f adds.
 func (sp *searchPlanner) nextCost(f *searchFile) int {
-	l, _ := f.nextLine()
-	n := sp.lineCost(l)
+	n := sp.lineCost(f.nextLine())
 	if note := countNote(f, f.shown); note != "" {
 		n -= len(note) + 2
 	}
@@ -341,11 +340,11 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 	if f.heading != (searchLine{}) {
 		items = append(items, keepLine(text, f.heading))
 	}
-	front := f.shown - f.back
+	front := f.firstGap()
 	note := countNote(f, f.shown)
 	for i, l := range f.appendShown(nil) {
 		if i == front && note != "" {
-			items = append(items, noteLine(note)) // between the first lines and the last
+			items = append(items, noteLine(note)) // where the first lines left out are
 			note = ""
 		}
 		if spans == nil {
@@ -512,11 +511,12 @@ func guessNeedle(text string, files []*searchFile) string {
 	return best
 }
 
-// noticeItems keeps notices within room bytes: of each kind, a line of
-// each shape of path (a directory, a .so, a .pyc) and the last line,
-// verbatim, in input order, and a count of the kind; fewer lines when
-// they do not fit, taking turns between kinds; one line of totals as a
-// last resort, none when even that does not fit.
+// noticeItems keeps notices within room bytes: of each kind, its first
+// line and its last, then of each shape of path (a directory, a .so, a
+// .pyc) in turn its first, its last and lines spread between, verbatim,
+// in input order, and a count of the kind; fewer lines when they do not
+// fit, taking turns between kinds; one line of totals as a last resort,
+// none when even that does not fit.
 func (sp *searchPlanner) noticeItems(room int) []item {
 	notices := sp.sc.notices
 	if len(notices) == 0 {
@@ -538,26 +538,32 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 		}
 		return nil
 	}
-	// Candidates of each kind: its first line, its last, the first line
-	// of each other shape of path, then lines spread evenly between.
+	// Candidates of each kind: its first line, its last, then of each
+	// shape of path in turn its first, its last and lines spread between.
 	cands := make([][]searchLine, len(notices))
 	for i, n := range notices {
 		seen := map[searchLine]bool{}
 		var c []searchLine
 		add := func(l searchLine) {
-			if !seen[l] {
+			if !seen[l] && len(c) < 64 {
 				seen[l] = true
 				c = append(c, l)
 			}
 		}
-		add(n.lines[0])
+		add(n.first)
 		add(n.last)
-		for _, l := range n.samples {
-			add(l)
+		picks := make([][]int32, len(n.shapes))
+		for k := range n.shapes {
+			n.shapes[k].sample.finish()
+			picks[k] = n.shapes[k].sample.spreadPicks()
 		}
-		for step := len(n.lines) / 2; step >= 1 && len(c) < 64; step /= 2 {
-			for k := step; k < len(n.lines) && len(c) < 64; k += 2 * step {
-				add(n.lines[k])
+		for round, more := 0, true; more && len(c) < 64; round++ {
+			more = false
+			for k := range n.shapes {
+				if round < len(picks[k]) {
+					add(n.shapes[k].sample.lines[picks[k][round]])
+					more = true
+				}
 			}
 		}
 		cands[i] = c
