@@ -71,18 +71,13 @@ var knownGaps = map[string][]string{
 		"SQLITE_API int sqlite3_prepare_v2(",
 		"SQLITE_API int sqlite3_blob_open(",
 	},
-	// New real search outputs (and counts, file lists, rg --json) that
-	// today's planSearch loses: pending issue 9.
+	// 2,650 paths: the head, the tail and paths spread between (runs of
+	// three around the middle, the quarters, the eighths, …) are shown;
+	// these are at a third and two thirds of the list, which a spread by
+	// halves only comes near.
 	"plain_find_goroot_cmd_go_files": {
 		"./link/internal/ld/data.go",
-		"./vendor/golang.org/x/sys/unix/zptrace_mipsnn_linux.go",
 		"./internal/par/work_test.go",
-	},
-	"plain_grep_rl_dist_packages_import_warnings": {
-		"./setuptools/installer.py",
-	},
-	"plain_rg_c_node_modules_todo_counts": {
-		"node_modules/@babel/core/lib/transformation/file/babel-7-helpers.cjs.map:1",
 	},
 	// 203 binary-file notices of two shapes of path (187 .pyc, 16 .so):
 	// the 22 lines that fit in the notices' eighth of the budget take

@@ -206,7 +206,11 @@ func newIndex(entries []string) searchIndex {
 func wrapIndex(entries []string) []string { return wrapEntries(indexLead, entries) }
 
 // wrapEntries joins entries into `[lead…]` lines of about indexWidth bytes.
-func wrapEntries(lead string, entries []string) []string {
+func wrapEntries(lead string, entries []string) []string { return wrapEntriesLead(lead, lead, entries) }
+
+// wrapEntriesLead is wrapEntries with next as the lead of the lines after
+// the first.
+func wrapEntriesLead(lead, next string, entries []string) []string {
 	var lines []string
 	var b strings.Builder
 	for _, e := range entries {
@@ -215,9 +219,12 @@ func wrapEntries(lead string, entries []string) []string {
 			lines = append(lines, b.String())
 			b.Reset()
 		}
-		if b.Len() == 0 {
+		switch {
+		case b.Len() == 0 && len(lines) == 0:
 			b.WriteString(lead)
-		} else {
+		case b.Len() == 0:
+			b.WriteString(next)
+		default:
 			b.WriteString(", ")
 		}
 		b.WriteString(e)

@@ -67,9 +67,9 @@ func (s *spreadSample) index(ord int) int {
 // spreadPicks returns the order in which the sample's lines (after
 // finish) are shown: the first, the last, then level by level the runs
 // at the start and the end a line longer, and, at the middle of the run,
-// its quarters, its eighths, …, the two lines either side of each such
-// boundary (an even run has two middle lines, and a reader looking there
-// sees where one part ends and the next begins); the rest in input order.
+// its quarters, its eighths, …, a run of three lines around each such
+// boundary (an even run has two middle lines; a reader looking there sees
+// where one part ends and the next begins); the rest in input order.
 func (s *spreadSample) spreadPicks() []int32 {
 	n := len(s.lines)
 	picks := make([]int32, 0, n)
@@ -94,6 +94,7 @@ func (s *spreadSample) spreadPicks() []int32 {
 			b := int(int64(s.count) * int64(num) / int64(den))
 			add(s.index(b - 1))
 			add(s.index(b))
+			add(s.index(b + 1))
 		}
 	}
 	for i := range n {
