@@ -32,10 +32,12 @@ type searchFile struct {
 	count   int        // exact number of match lines
 	// lines are the match lines remembered, spread over all of them (see
 	// spreadSample), in input order; the first and the last always.
-	lines  []searchLine
-	sample spreadSample
-	picks  []int32 // the order lines are shown in, from the third on; nil until needed
-	shown  int     // how many lines the plan shows: the first shown picks
+	lines   []searchLine
+	sample  spreadSample
+	picks   []int32 // the order lines are shown in, from the third on; nil until needed
+	shown   int     // how many lines the plan shows: the first shown picks
+	dirs    []int32 // ids of its directories, by depth, for the index (assignDirs)
+	dirsSet bool
 }
 
 // pick returns the index in lines of the k-th line f shows: the first,
@@ -121,12 +123,13 @@ type searchScan struct {
 	byPath      map[string]*searchFile
 	notices     []*searchNotice
 	noticeBy    map[string]*searchNotice
-	matches     int        // match lines
-	context     int        // context lines (path-NN-text)
-	structural  int        // separators, rg --heading path lines, notices
-	other       int        // non-empty lines that are none of these
-	keepPerFile int        // how many match lines to remember per file
-	separator   searchLine // the input's first `--` line; zero when it has none
+	matches     int         // match lines
+	context     int         // context lines (path-NN-text)
+	structural  int         // separators, rg --heading path lines, notices
+	other       int         // non-empty lines that are none of these
+	keepPerFile int         // how many match lines to remember per file
+	separator   searchLine  // the input's first `--` line; zero when it has none
+	lastMatch   *searchFile // the file of the last `path:NN:` line
 	// bare is rg --heading without line numbers: a path line, then the
 	// matched lines as they are, a blank line between files.
 	bare bool
@@ -307,13 +310,25 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		}
 		return
 	}
+	if f := sc.lastMatch; f != nil && sameFileLine(view, f.path) {
+		// The previous match line's file again, as grep writes a file's
+		// matches together: matchPrefix would find the same path, which
+		// has no `:NN:` of its own.
+		at.body = at.start + min(len(view), bodyOffset(view, len(f.path)))
+		sc.add(f, at)
+		return
+	}
 	if path, ok := matchPrefix(view); ok {
 		at.body = at.start + min(len(view), bodyOffset(view, len(path)))
 		if path == "" && *heading != nil {
 			sc.add(*heading, at)
 			return
 		}
-		sc.add(sc.file(path), at)
+		f := sc.file(path)
+		if path != "" {
+			sc.lastMatch = f
+		}
+		sc.add(f, at)
 		return
 	}
 	if key, path, ok := parseNotice(view); ok {
@@ -333,6 +348,15 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		return
 	}
 	sc.other++
+}
+
+// sameFileLine reports whether line is `path:NN:…`, path non-empty.
+func sameFileLine(line, path string) bool {
+	if path == "" || len(line) <= len(path) || line[len(path)] != ':' || !strings.HasPrefix(line, path) {
+		return false
+	}
+	n := digitRun(line, len(path)+1)
+	return n > 0 && len(path)+1+n < len(line) && line[len(path)+1+n] == ':'
 }
 
 // bareHeadings reports whether text starts as rg --heading output

@@ -841,7 +841,7 @@ func TestPlanSearchPolicyProperties(t *testing.T) {
 				}
 			}
 			if k.shown >= 2 && (!outLines[k.lines[0]] || !outLines[k.lines[len(k.lines)-1]]) {
-				t.Fatalf("notice %q: %d lines shown, not its first and last", key, k.shown)
+				t.Fatalf("notice %q: %d lines shown, not its first and last %q %q:\n%s", key, k.shown, k.lines[0], k.lines[len(k.lines)-1], out)
 			}
 			if k.shown >= 2+len(k.shapes) && len(k.shownShapes) < len(k.shapes) {
 				t.Fatalf("notice %q: %d lines shown, %d of %d shapes of path", key, k.shown, len(k.shownShapes), len(k.shapes))

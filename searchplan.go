@@ -22,6 +22,7 @@ type searchPlanner struct {
 }
 
 func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
+	assignDirs(sc.files)
 	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
 }
 
@@ -568,6 +569,8 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 		}
 		cands[i] = c
 	}
+	// A kind whose next line does not fit stops there, so that what it
+	// shows keeps the order of its candidates.
 	var kept []searchLine
 	for round := 0; ; round++ {
 		added := false
@@ -576,11 +579,13 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 				continue
 			}
 			it := headItem(sp.text, cands[i][round], 300)
-			if it.size() <= left {
-				kept = append(kept, cands[i][round])
-				left -= it.size()
-				added = true
+			if it.size() > left {
+				cands[i] = cands[i][:round]
+				continue
 			}
+			kept = append(kept, cands[i][round])
+			left -= it.size()
+			added = true
 		}
 		if !added {
 			break
