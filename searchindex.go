@@ -264,7 +264,7 @@ func partialIndex(files []*searchFile, room int) searchIndex {
 	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
 	var order []int
 	for _, f := range spreadOrder(files) {
-		c := len(indexEntry(f)) + 2
+		c := indexEntryLen(f) + 2
 		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
 			continue
 		}
