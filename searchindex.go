@@ -252,29 +252,33 @@ func wrapCost(lead int, lens []int) int {
 // over the list first, in input order, and counts the rest on one entry.
 func partialIndex(files []*searchFile, room int) searchIndex {
 	m := 0
-	for _, f := range files {
-		m += f.count
-	}
-	named := make([]bool, len(files))
-	pos := make(map[*searchFile]int, len(files))
+	pos := make(map[*searchFile]int32, len(files))
 	for i, f := range files {
-		pos[f] = i
+		m += f.count
+		pos[f] = int32(i)
 	}
 	rest, restMatches := len(files), m
 	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
-	var order []int
+	var order []int32 // the files named, in the order they were chosen
 	for _, f := range spreadOrder(files) {
 		c := indexEntryLen(f) + 2
 		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
 			continue
 		}
 		cost += c
-		named[pos[f]] = true
 		order = append(order, pos[f])
 		rest--
 		restMatches -= f.count
 	}
-	build := func() searchIndex {
+	// build writes the index naming the first k files chosen.
+	build := func(k int) searchIndex {
+		named := make([]bool, len(files))
+		rest, restMatches := len(files), m
+		for _, i := range order[:k] {
+			named[i] = true
+			rest--
+			restMatches -= files[i].count
+		}
 		var entries []string
 		for i, f := range files {
 			if named[i] {
@@ -292,14 +296,19 @@ func partialIndex(files []*searchFile, room int) searchIndex {
 		ix.counted = rest
 		return ix
 	}
-	ix := build()
-	for ix.cost > room && len(order) > 0 {
-		i := order[len(order)-1]
-		order = order[:len(order)-1]
-		named[i] = false
-		rest++
-		restMatches += files[i].count
-		ix = build()
+	// The estimate is generous; when it was not, halving finds how many
+	// of the chosen files fit.
+	ix := build(len(order))
+	if ix.cost > room {
+		lo, hi := 0, len(order) // build(hi) does not fit
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; build(mid).cost <= room {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		ix = build(lo)
 	}
 	return ix
 }

@@ -75,11 +75,13 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// what it leaves goes to more first lines, cut shorter when that
 		// is what fits, as long as the index stays as detailed.
 		sp.index = fitIndex(unshownFiles(files), avail-used)
-		recounts := 0
+		base := sp.index
+		var added []*searchFile
+		var costs []int
 		for _, f := range pending {
 			save := 0
 			if sp.index.flat {
-				save = len(indexEntry(f)) + 2
+				save = indexEntryLen(f) + 2
 			}
 			left := avail - used - sp.index.cost - indexSlack
 			c := first[f.order]
@@ -95,19 +97,46 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				sp.index.cost -= save
 				continue
 			}
-			// A coarser index for one more line is a bad trade; and
-			// each check costs a pass over the files, so there are few.
-			ix := fitIndex(unshownFiles(files), avail-used)
-			if recounts++; recounts > maxRecounts || ix.coarser(sp.index) {
-				f.shown = 0
-				used -= c
-				delete(sp.caps, f.lines[0].start)
-				if recounts > maxRecounts {
-					break
+			added = append(added, f)
+			costs = append(costs, c)
+		}
+		if len(added) > 0 {
+			// A coarser index for more lines is a bad trade. One count
+			// of the index checks all the lines added; when it comes out
+			// coarser, or too large, halving finds how many of them keep
+			// it as detailed: a few passes over the files, never one per
+			// line.
+			keep := func(m int) {
+				for k, f := range added {
+					switch {
+					case k < m && f.shown == 0:
+						f.shown = 1
+						used += costs[k]
+					case k >= m && f.shown == 1:
+						f.shown = 0
+						used -= costs[k]
+					}
 				}
-				continue
 			}
-			sp.index = ix
+			fits := func(m int) bool {
+				keep(m)
+				ix := fitIndex(unshownFiles(files), avail-used)
+				return ix.cost <= avail-used && !ix.coarser(base)
+			}
+			if !fits(len(added)) {
+				lo, hi := 0, len(added) // fits(lo); not fits(hi)
+				for hi-lo > 1 {
+					if mid := (lo + hi) / 2; fits(mid) {
+						lo = mid
+					} else {
+						hi = mid
+					}
+				}
+				keep(lo)
+				for _, f := range added[lo:] {
+					delete(sp.caps, f.lines[0].start)
+				}
+			}
 		}
 		sp.index = fitIndex(unshownFiles(files), avail-used)
 		if sp.index.cost > avail-used {
@@ -165,10 +194,6 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	return items, true
 }
 
-// maxRecounts bounds the passes over the files that check the index
-// stays as detailed when a file leaves it.
-const maxRecounts = 24
-
 // indexSlack is what the index may grow by when files leave it, as its
 // lines wrap differently.
 const indexSlack = 16
@@ -181,19 +206,24 @@ func spreadOrder(files []*searchFile) []*searchFile {
 	if n == 0 {
 		return nil
 	}
-	busiest := slices.Clone(files)
-	slices.SortStableFunc(busiest, func(a, b *searchFile) int { return b.count - a.count })
-	seen := make(map[*searchFile]bool, n)
+	// Positions in files, not pointers, so that what was added is a
+	// slice, not a map.
+	busiest := make([]int32, n)
+	for i := range busiest {
+		busiest[i] = int32(i)
+	}
+	slices.SortStableFunc(busiest, func(a, b int32) int { return files[b].count - files[a].count })
+	seen := make([]bool, n)
 	out := make([]*searchFile, 0, n)
-	add := func(f *searchFile) {
-		if !seen[f] {
-			seen[f] = true
-			out = append(out, f)
+	add := func(i int) {
+		if !seen[i] {
+			seen[i] = true
+			out = append(out, files[i])
 		}
 	}
-	add(files[0])
-	add(files[n-1])
-	add(busiest[0])
+	add(0)
+	add(n - 1)
+	add(int(busiest[0]))
 	type span struct{ lo, hi int }
 	queue := []span{{0, n - 1}}
 	b := 1
@@ -205,16 +235,16 @@ func spreadOrder(files []*searchFile) []*searchFile {
 				continue
 			}
 			mid := (s.lo + s.hi + 1) / 2 // the middle of n files is file n/2
-			add(files[mid])
+			add(mid)
 			queue = append(queue, span{s.lo, mid}, span{mid, s.hi})
 		}
 		if b < n {
-			add(busiest[b])
+			add(int(busiest[b]))
 			b++
 		}
 	}
-	for _, f := range files {
-		add(f)
+	for i := range files {
+		add(i)
 	}
 	return out
 }
