@@ -114,8 +114,9 @@ type noticeShape struct {
 	sample spreadSample
 }
 
-// maxNoticeLines is how many lines of a notice shape the scan remembers.
-const maxNoticeLines = 64
+// maxNoticeLines is how many lines of a notice shape the scan remembers
+// at least (see spreadSample.add).
+const maxNoticeLines = 32
 
 // searchScan is what one pass over a search output learns.
 type searchScan struct {

@@ -12,7 +12,8 @@ type spreadSample struct {
 	last   searchLine // the run's last line
 }
 
-// add appends the run's next line, keeping at most keep (at least 2).
+// add appends the run's next line, keeping at least keep lines (or all
+// of them) and at most twice as many.
 func (s *spreadSample) add(l searchLine, keep int) {
 	if s.stride == 0 {
 		s.stride = 1
@@ -23,7 +24,7 @@ func (s *spreadSample) add(l searchLine, keep int) {
 	if ord%s.stride != 0 {
 		return
 	}
-	if len(s.lines) >= max(keep, 2) {
+	if len(s.lines) >= max(2*keep, 2) {
 		// Full: keep every other line, and take every other line from now on.
 		n := 0
 		for i := 0; i < len(s.lines); i += 2 {
