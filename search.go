@@ -430,6 +430,8 @@ func (sc *searchScan) finish() {
 		f.sample.finish()
 		f.lines = f.sample.lines
 	}
+	// Planning goes by sc.files; the map of paths would only hold memory.
+	sc.byPath = nil
 }
 
 // maxNoticeShapes is how many shapes of path a notice kind keeps a
