@@ -252,21 +252,20 @@ func wrapCost(lead int, lens []int) int {
 // over the list first, in input order, and counts the rest on one entry.
 func partialIndex(files []*searchFile, room int) searchIndex {
 	m := 0
-	pos := make(map[*searchFile]int32, len(files))
-	for i, f := range files {
+	for _, f := range files {
 		m += f.count
-		pos[f] = int32(i)
 	}
 	rest, restMatches := len(files), m
 	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
 	var order []int32 // the files named, in the order they were chosen
-	for _, f := range spreadOrder(files) {
+	for _, i := range spreadPositions(files) {
+		f := files[i]
 		c := indexEntryLen(f) + 2
 		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
 			continue
 		}
 		cost += c
-		order = append(order, pos[f])
+		order = append(order, i)
 		rest--
 		restMatches -= f.count
 	}

@@ -202,41 +202,58 @@ const indexSlack = 16
 // all can: the first, the last and the busiest, then files evenly between
 // (the middle, the quarters, …), every third pick the next busiest.
 func spreadOrder(files []*searchFile) []*searchFile {
+	out := make([]*searchFile, 0, len(files))
+	for _, i := range spreadPositions(files) {
+		out = append(out, files[i])
+	}
+	return out
+}
+
+// spreadPositions is spreadOrder as positions in files.
+func spreadPositions(files []*searchFile) []int32 {
 	n := len(files)
 	if n == 0 {
 		return nil
 	}
-	// Positions in files, not pointers, so that what was added is a
-	// slice, not a map.
 	busiest := make([]int32, n)
 	for i := range busiest {
 		busiest[i] = int32(i)
 	}
 	slices.SortStableFunc(busiest, func(a, b int32) int { return files[b].count - files[a].count })
 	seen := make([]bool, n)
-	out := make([]*searchFile, 0, n)
+	out := make([]int32, 0, n)
 	add := func(i int) {
 		if !seen[i] {
 			seen[i] = true
-			out = append(out, files[i])
+			out = append(out, int32(i))
 		}
 	}
 	add(0)
 	add(n - 1)
 	add(int(busiest[0]))
-	type span struct{ lo, hi int }
-	queue := []span{{0, n - 1}}
+	// The spans still to split, first in first out, in a ring: the
+	// spans waiting cover files 0 to n-1 end to end, so at most n wait.
+	type span struct{ lo, hi int32 }
+	ring := make([]span, n+2)
+	head, size := 0, 0
+	push := func(lo, hi int) {
+		ring[(head+size)%len(ring)] = span{int32(lo), int32(hi)}
+		size++
+	}
+	push(0, n-1)
 	b := 1
-	for len(queue) > 0 || b < n {
-		for k := 0; k < 2 && len(queue) > 0; k++ {
-			s := queue[0]
-			queue = queue[1:]
-			if s.hi-s.lo < 2 {
+	for size > 0 || b < n {
+		for k := 0; k < 2 && size > 0; k++ {
+			s := ring[head]
+			head, size = (head+1)%len(ring), size-1
+			lo, hi := int(s.lo), int(s.hi)
+			if hi-lo < 2 {
 				continue
 			}
-			mid := (s.lo + s.hi + 1) / 2 // the middle of n files is file n/2
+			mid := (lo + hi + 1) / 2 // the middle of n files is file n/2
 			add(mid)
-			queue = append(queue, span{s.lo, mid}, span{mid, s.hi})
+			push(lo, mid)
+			push(mid, hi)
 		}
 		if b < n {
 			add(int(busiest[b]))
