@@ -23,8 +23,9 @@ const (
 	// call are compressed at once (and so how many summaries are in
 	// flight); see [Concurrency].
 	DefaultConcurrency = 4
-	// DefaultMatchesPerFile is how many first matches of each file a
-	// compressed search output shows.
+	// DefaultMatchesPerFile is how many match lines of each file a search
+	// plan remembers at least, spread over the file; how many it shows
+	// depends on the budget.
 	DefaultMatchesPerFile = 5
 )
 
@@ -114,8 +115,11 @@ func WithCleanTerminal(clean bool) Option {
 	return optionFunc(func(c *config) { c.cleanTerminal = clean })
 }
 
-// WithMatchesPerFile sets how many first matches of each file a compressed
-// search output shows. The default is [DefaultMatchesPerFile].
+// WithMatchesPerFile sets how many match lines of each file a search plan
+// remembers at least (more when the budget allows a sixteenth of it in
+// lines), spread over the file: its first and last, the runs at both ends,
+// the middle, the quarters. How many are shown depends on the budget. The
+// default is [DefaultMatchesPerFile].
 func WithMatchesPerFile(n int) Option {
 	return optionFunc(func(c *config) { c.matchesPerFile = n })
 }

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -29,57 +30,93 @@ type searchFile struct {
 	order   int        // index in searchScan.files
 	heading searchLine // rg --heading: the path's own line; zero otherwise
 	count   int        // exact number of match lines
-	// lines are the match lines remembered: the first ones, then, when
-	// there were more than those, the last ones (from tailFrom on).
-	lines    []searchLine
-	tail     []searchLine // the last lines, a ring while scanning
-	tailAt   int          // the ring's oldest line
-	shown    int          // how many of lines the plan keeps: the first shown-back, and the last back
-	back     int
-	tailFrom int
+	// lines are the match lines remembered, spread over all of them (see
+	// spreadSample), in input order; the first and the last always.
+	lines   []searchLine
+	sample  spreadSample
+	picks   []int32 // the order lines are shown in, from the third on; nil until needed
+	shown   int     // how many lines the plan shows: the first shown picks
+	dirs    []int32 // ids of its directories, by depth, for the index (assignDirs)
+	dirsSet bool
 }
 
-// nextLine returns the line f shows next and whether it comes from the
-// end: the first line, then the next ones, every fourth pick the last one
-// not yet shown, as a clip keeps a tail.
-func (f *searchFile) nextLine() (searchLine, bool) {
-	if f.shown > 0 && f.shown%4 == 3 {
-		return f.lines[len(f.lines)-1-f.back], true
+// pick returns the index in lines of the k-th line f shows: the first,
+// the last, then lines spread over the file (spreadPicks).
+func (f *searchFile) pick(k int) int {
+	switch {
+	case k == 0:
+		return 0
+	case k == 1:
+		return len(f.lines) - 1
 	}
-	return f.lines[f.shown-f.back], false
+	if f.picks == nil {
+		f.picks = f.sample.spreadPicks()
+	}
+	return int(f.picks[k])
 }
+
+// nextLine returns the line f shows next.
+func (f *searchFile) nextLine() searchLine { return f.lines[f.pick(f.shown)] }
 
 // take shows the next line.
-func (f *searchFile) take() {
-	if _, back := f.nextLine(); back {
-		f.back++
-	}
-	f.shown++
-}
+func (f *searchFile) take() { f.shown++ }
 
 // more reports whether f has a remembered line not shown.
 func (f *searchFile) more() bool { return f.shown < len(f.lines) }
 
+// shownIndexes returns the indexes in lines of the lines f shows, in
+// input order.
+func (f *searchFile) shownIndexes() []int {
+	idx := make([]int, f.shown)
+	for k := range f.shown {
+		idx[k] = f.pick(k)
+	}
+	slices.Sort(idx)
+	return idx
+}
+
 // appendShown appends the lines f shows, in input order.
 func (f *searchFile) appendShown(dst []searchLine) []searchLine {
-	dst = append(dst, f.lines[:f.shown-f.back]...)
-	return append(dst, f.lines[len(f.lines)-f.back:]...)
+	for _, i := range f.shownIndexes() {
+		dst = append(dst, f.lines[i])
+	}
+	return dst
+}
+
+// firstGap returns how many of f's shown lines (in input order) come
+// before the first match f does not show: where its count note goes.
+func (f *searchFile) firstGap() int {
+	idx := f.shownIndexes()
+	for k, i := range idx {
+		if f.sample.ordinal(i) != k {
+			return k
+		}
+	}
+	return len(idx)
 }
 
 // A searchNotice is one kind of message a search tool writes about a
 // file rather than a match in it: `binary file matches`, `Permission
 // denied`. Notices are counted apart and never make a file.
 type searchNotice struct {
-	key     string       // "grep: Permission denied"
-	count   int          // lines of this kind
-	samples []searchLine // the first line of each shape of path
-	shapes  map[string]bool
-	last    searchLine   // the last line of this kind
-	lines   []searchLine // the first maxNoticeLines lines of this kind
+	key    string // "grep: Permission denied"
+	count  int    // lines of this kind
+	first  searchLine
+	last   searchLine
+	shapes []noticeShape // by shape of path, in order of first appearance
 }
 
-// maxNoticeLines is how many lines of a notice kind the scan remembers.
-const maxNoticeLines = 4096
+// A noticeShape is the lines of one notice kind about one shape of path
+// (a directory, a .so, a .pyc): a sample spread over them, so that a rare
+// shape is not lost among a common one, nor the middle of a long run.
+type noticeShape struct {
+	shape  string
+	sample spreadSample
+}
+
+// maxNoticeLines is how many lines of a notice shape the scan remembers
+// at least (see spreadSample.add).
+const maxNoticeLines = 32
 
 // searchScan is what one pass over a search output learns.
 type searchScan struct {
@@ -87,12 +124,13 @@ type searchScan struct {
 	byPath      map[string]*searchFile
 	notices     []*searchNotice
 	noticeBy    map[string]*searchNotice
-	matches     int        // match lines
-	context     int        // context lines (path-NN-text)
-	structural  int        // separators, rg --heading path lines, notices
-	other       int        // non-empty lines that are none of these
-	keepPerFile int        // how many match lines to remember per file
-	separator   searchLine // the input's first `--` line; zero when it has none
+	matches     int         // match lines
+	context     int         // context lines (path-NN-text)
+	structural  int         // separators, rg --heading path lines, notices
+	other       int         // non-empty lines that are none of these
+	keepPerFile int         // how many match lines to remember per file
+	separator   searchLine  // the input's first `--` line; zero when it has none
+	lastMatch   *searchFile // the file of the last `path:NN:` line
 	// bare is rg --heading without line numbers: a path line, then the
 	// matched lines as they are, a blank line between files.
 	bare bool
@@ -273,13 +311,25 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		}
 		return
 	}
+	if f := sc.lastMatch; f != nil && sameFileLine(view, f.path) {
+		// The previous match line's file again, as grep writes a file's
+		// matches together: matchPrefix would find the same path, which
+		// has no `:NN:` of its own.
+		at.body = at.start + min(len(view), bodyOffset(view, len(f.path)))
+		sc.add(f, at)
+		return
+	}
 	if path, ok := matchPrefix(view); ok {
 		at.body = at.start + min(len(view), bodyOffset(view, len(path)))
 		if path == "" && *heading != nil {
 			sc.add(*heading, at)
 			return
 		}
-		sc.add(sc.file(path), at)
+		f := sc.file(path)
+		if path != "" {
+			sc.lastMatch = f
+		}
+		sc.add(f, at)
 		return
 	}
 	if key, path, ok := parseNotice(view); ok {
@@ -299,6 +349,15 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		return
 	}
 	sc.other++
+}
+
+// sameFileLine reports whether line is `path:NN:…`, path non-empty.
+func sameFileLine(line, path string) bool {
+	if path == "" || len(line) <= len(path) || line[len(path)] != ':' || !strings.HasPrefix(line, path) {
+		return false
+	}
+	n := digitRun(line, len(path)+1)
+	return n > 0 && len(path)+1+n < len(line) && line[len(path)+1+n] == ':'
 }
 
 // bareHeadings reports whether text starts as rg --heading output
@@ -351,19 +410,11 @@ func (sc *searchScan) file(path string) *searchFile {
 func (sc *searchScan) add(f *searchFile, at searchLine) {
 	f.count++
 	sc.matches++
-	switch tailKeep := sc.keepPerFile / 4; {
-	case len(f.lines) < sc.keepPerFile:
-		f.lines = append(f.lines, at)
-	case len(f.tail) < tailKeep:
-		f.tail = append(f.tail, at)
-	case tailKeep > 0:
-		f.tail[f.tailAt] = at
-		f.tailAt = (f.tailAt + 1) % tailKeep
-	}
+	f.sample.add(at, sc.keepPerFile)
 }
 
-// finish appends every file's last lines to its first ones, in order,
-// and forgets the rg headings no match line followed.
+// finish takes every file's remembered lines out of its sample, and
+// forgets the rg headings no match line followed.
 func (sc *searchScan) finish() {
 	files := sc.files[:0]
 	for _, f := range sc.files {
@@ -376,13 +427,11 @@ func (sc *searchScan) finish() {
 	}
 	sc.files = files
 	for _, f := range sc.files {
-		f.tailFrom = len(f.lines)
-		if len(f.tail) > 0 {
-			f.lines = append(f.lines, f.tail[f.tailAt:]...)
-			f.lines = append(f.lines, f.tail[:f.tailAt]...)
-			f.tail, f.tailAt = nil, 0
-		}
+		f.sample.finish()
+		f.lines = f.sample.lines
 	}
+	// Planning goes by sc.files; the map of paths would only hold memory.
+	sc.byPath = nil
 }
 
 // maxNoticeShapes is how many shapes of path a notice kind keeps a
@@ -392,19 +441,25 @@ const maxNoticeShapes = 16
 func (sc *searchScan) notice(key, path string, at searchLine) {
 	n, ok := sc.noticeBy[key]
 	if !ok {
-		n = &searchNotice{key: strings.Clone(key), shapes: map[string]bool{}}
+		n = &searchNotice{key: strings.Clone(key), first: at}
 		sc.noticeBy[n.key] = n
 		sc.notices = append(sc.notices, n)
 	}
 	n.count++
 	n.last = at
-	if len(n.lines) < maxNoticeLines {
-		n.lines = append(n.lines, at)
+	shape := pathShape(path)
+	i := 0
+	for i < len(n.shapes) && n.shapes[i].shape != shape {
+		i++
 	}
-	if shape := pathShape(path); !n.shapes[shape] && len(n.shapes) < maxNoticeShapes {
-		n.shapes[shape] = true
-		n.samples = append(n.samples, at)
+	if i == len(n.shapes) {
+		if i == maxNoticeShapes {
+			i-- // the last shape takes the rest
+		} else {
+			n.shapes = append(n.shapes, noticeShape{shape: strings.Clone(shape)})
+		}
 	}
+	n.shapes[i].sample.add(at, maxNoticeLines)
 }
 
 // pathShape tells paths apart the way a reader would: a directory or a

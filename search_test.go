@@ -715,8 +715,10 @@ func matchBytes(text string, p plan) int {
 // exact totals; at least half of the output (marker included) match lines;
 // breadth first (no file shows a second match while one shows none, when
 // lines are alike); the first, last and busiest files shown when any
-// line is; notices counted apart, never files; the budget filled to 90 %
-// unless every match is shown.
+// line is; within a file, its first and last match before others, then
+// its middle; notices counted apart, never files, each kind's sample
+// spread (its first and last line, then every shape of path); the
+// budget filled to 90 % unless every match is shown.
 func TestPlanSearchPolicyProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		alike := rapid.Bool().Draw(t, "alike")
@@ -773,6 +775,76 @@ func TestPlanSearchPolicyProperties(t *testing.T) {
 			}
 			if path, ok := matchPrefix(strings.TrimRight(g.text[it.start:it.end], "\r\n")); ok {
 				shown[path]++
+			}
+		}
+		// Spread within a file: its first match and its last before any
+		// other, then one from its middle half.
+		ords := map[string][]int{}
+		for i, it := range p.items {
+			if it.end == it.start || (i > 0 && p.items[i-1].glue) {
+				continue
+			}
+			line := strings.TrimRight(g.text[it.start:it.end], "\r\n")
+			if path, ok := matchPrefix(line); ok {
+				var nn int
+				fmt.Sscanf(line[len(path)+1:], "%d", &nn)
+				ords[path] = append(ords[path], nn/3-1)
+			}
+		}
+		for path, o := range ords {
+			n := g.counts[path]
+			has := func(lo, hi int) bool {
+				for _, k := range o {
+					if k >= lo && k <= hi {
+						return true
+					}
+				}
+				return false
+			}
+			if len(o) >= 2 && (!has(0, 0) || !has(n-1, n-1)) {
+				t.Fatalf("%s shows %v of %d matches: not its first and last", path, o, n)
+			}
+			if len(o) >= 5 && n > 8 && !has(n/4, n-1-n/4) {
+				t.Fatalf("%s shows %v of %d matches: none from its middle", path, o, n)
+			}
+		}
+		// Notices spread too: of each kind, its first line and its last
+		// before others, then every shape of path.
+		type noticeKind struct {
+			lines       []string
+			shapes      map[string]bool
+			shownShapes map[string]bool
+			shown       int
+		}
+		kinds := map[string]*noticeKind{}
+		for _, line := range strings.Split(strings.ReplaceAll(g.text, "\r", ""), "\n") {
+			if key, path, ok := parseNotice(line); ok {
+				k := kinds[key]
+				if k == nil {
+					k = &noticeKind{shapes: map[string]bool{}, shownShapes: map[string]bool{}}
+					kinds[key] = k
+				}
+				k.lines = append(k.lines, line)
+				k.shapes[pathShape(path)] = true
+			}
+		}
+		outLines := map[string]bool{}
+		for _, l := range strings.Split(strings.ReplaceAll(out, "\r", ""), "\n") {
+			outLines[l] = true
+		}
+		for key, k := range kinds {
+			for _, l := range k.lines {
+				if outLines[l] {
+					k.shown++
+					_, path, _ := parseNotice(l)
+					k.shownShapes[pathShape(path)] = true
+				}
+			}
+			if k.shown >= 2 && (!outLines[k.lines[0]] || !outLines[k.lines[len(k.lines)-1]]) {
+				t.Fatalf("notice %q: %d lines shown, not its first and last %q %q:\n%s", key, k.shown, k.lines[0], k.lines[len(k.lines)-1], out)
+			}
+			if k.shown >= 2+len(k.shapes) && len(k.shownShapes) < len(k.shapes) {
+				t.Fatalf("notice %q: %d lines shown, %d of %d shapes of path", key, k.shown, len(k.shownShapes), len(k.shapes))
 			}
 		}
 		second, none := "", ""

@@ -33,9 +33,10 @@ func parseCountLine(line string) (path string, n int, ok bool) {
 // planSearchCounts plans grep -c and rg -c output: a `path:N` line per
 // file. It declines unless at least 20 lines are count lines making 90 %
 // of the non-empty lines (notices aside). The plan is a table sorted by
-// count, busiest first, as many rows as fit; the files with no match are
-// summarised on one line, the rows that do not fit on another, with exact
-// totals in the marker.
+// count, busiest first, in half the limit; then rows of the other files
+// spread over them in input order (the first, the last, the middle, …),
+// under a note that counts them; the files with no match summarised on
+// one line; exact totals in the marker.
 func planSearchCounts(text string, limit int) (plan, bool) {
 	if limit < 64 {
 		return plan{}, false
@@ -98,35 +99,69 @@ func planSearchCounts(text string, limit int) (plan, bool) {
 			}
 		}
 	}
-	suffix := make([]int, len(nonzero)+1)
-	for i := len(nonzero) - 1; i >= 0; i-- {
-		suffix[i] = suffix[i+1] + nonzero[i].count
-	}
-	restNote := func(from int) item {
-		if from >= len(nonzero) {
-			return item{}
-		}
-		m := suffix[from]
-		return noteLine("[…" + txt.Plural(len(nonzero)-from, "more file") + " with " + txt.Commas(nonzero[from].count) + " to " + txt.Commas(nonzero[len(nonzero)-1].count) + " matches each, " + txt.Commas(m) + " in all]")
-	}
 	room := limit - itemsSize(zeroItems(0))
-	var items []item
-	used := 0
-	shown := 0
-	for i, r := range nonzero {
+	// The busiest rows, sorted by count, in half the room; then of the
+	// other files, rows spread over them in input order (the first, the
+	// last, the middle, …), as a clip would show the input's ends; a note
+	// counts what neither shows.
+	var busiest []item
+	used, shown := 0, 0
+	inTable := make([]bool, len(rows))
+	byLine := make(map[int]int, len(rows))
+	for i, r := range rows {
+		byLine[r.line.start] = i
+	}
+	for _, r := range nonzero {
 		it := keepLine(text, r.line)
-		if used+it.size()+restNote(i+1).size() > room {
+		if used+it.size() > room/2 {
 			break
 		}
-		items = append(items, it)
+		busiest = append(busiest, it)
 		used += it.size()
-		shown = i + 1
+		inTable[byLine[r.line.start]] = true
+		shown++
 	}
-	if rn := restNote(shown); rn.note != "" {
-		if used+rn.size() > room {
+	var others []countRow
+	for i, r := range rows {
+		if !inTable[i] && r.count > 0 {
+			others = append(others, r)
+		}
+	}
+	items := busiest
+	spreadShown := 0
+	if len(others) > 0 {
+		lo, hi, m := others[0].count, others[0].count, 0
+		for _, r := range others {
+			lo, hi, m = min(lo, r.count), max(hi, r.count), m+r.count
+		}
+		head := noteLine("[…the other " + txt.Plural(len(others), "file") + ", " + txt.Commas(lo) + " to " + txt.Commas(hi) + " matches each, " + txt.Commas(m) + " in all; some of them in input order:]")
+		if used+head.size() > room {
 			return plan{}, false
 		}
-		items = append(items, rn)
+		used += head.size()
+		lines := make([]searchLine, len(others))
+		for i, r := range others {
+			lines[i] = r.line
+		}
+		all := spreadSample{lines: lines, stride: 1, count: len(lines)}
+		picked := make([]bool, len(lines))
+		for _, i := range all.spreadPicks() {
+			if c := keepLine(text, lines[i]).size(); used+c <= room {
+				picked[i] = true
+				used += c
+				spreadShown++
+			}
+		}
+		if spreadShown > 0 {
+			items = append(items, head)
+			for i, l := range lines {
+				if picked[i] {
+					items = append(items, keepLine(text, l))
+				}
+			}
+		} else {
+			items = append(items, noteLine("[…"+txt.Plural(len(others), "more file")+" with "+txt.Commas(lo)+" to "+txt.Commas(hi)+" matches each, "+txt.Commas(m)+" in all]"))
+		}
 	}
 	if zs := zeroItems(limit - itemsSize(items)); zs != nil {
 		if itemsSize(items)+itemsSize(zs) > limit {
@@ -134,7 +169,13 @@ func planSearchCounts(text string, limit int) (plan, bool) {
 		}
 		items = append(items, zs...)
 	}
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
 	what := txt.Plural(len(rows), "file") + " counted, " + txt.Plural(total, "match") + " in all; " + txt.Commas(shown) + " busiest shown, sorted by count"
+	if spreadShown > 0 {
+		what += ", then " + txt.Commas(spreadShown) + " of the other " + txt.Commas(len(others)) + " in input order"
+	}
 	if zeros > 0 {
 		what += "; " + txt.Commas(zeros) + " with 0 summarised"
 	}

@@ -67,46 +67,65 @@ func totalsEntry(files, matches int) string {
 
 // fitIndex lists files within room bytes: each by name when they fit,
 // else grouped by directory at the deepest level that fits (a directory
-// of one file still names the file), else one line of totals.
+// of one file still names the file), else one line of totals. It prices
+// every level from the lengths of its entries and writes out only the
+// level it returns; the directories are ids (see assignDirs), so a level
+// costs a pass over the files without hashing a path.
 func fitIndex(files []*searchFile, room int) searchIndex {
 	if len(files) == 0 {
 		return searchIndex{flat: true}
 	}
-	// An entry takes at least minEntry bytes: no need to write out a
-	// list that cannot fit.
+	// An entry takes at least minEntry bytes: no need to price a list
+	// that cannot fit.
 	const minEntry = 8
-	entries := make([]string, 0, len(files))
+	lens := make([]int, 0, len(files))
 	if len(files)*minEntry <= room {
 		for _, f := range files {
-			entries = append(entries, indexEntry(f))
+			lens = append(lens, indexEntryLen(f))
 		}
-		if ix := newIndex(entries); ix.cost <= room {
+		if wrapCost(len(indexLead), lens) <= room {
+			entries := make([]string, len(files))
+			for i, f := range files {
+				entries[i] = indexEntry(f)
+			}
+			ix := newIndex(entries)
 			ix.flat = true
 			return ix
 		}
 	}
-	deepest := 0
+	nodes, deepest := 0, 0
 	for _, f := range files {
-		deepest = max(deepest, strings.Count(f.path, "/")+strings.Count(f.path, `\`))
-	}
-	for depth := min(deepest, maxDepths); depth >= 0; depth-- {
-		type group struct {
-			name           string
-			first          *searchFile
-			files, matches int
+		if !f.dirsSet {
+			nodes = assignDirs(files)
+			break
 		}
-		var groups []*group
-		byName := map[string]*group{}
+		for _, id := range f.dirs {
+			nodes = max(nodes, int(id)+1)
+		}
+	}
+	for _, f := range files {
+		deepest = max(deepest, len(f.dirs))
+	}
+	// Per directory id (nodes stands for the root): its files, matches,
+	// and first file; groups lists the ids of a level in order of first
+	// appearance.
+	gFiles := make([]int, nodes+1)
+	gMatches := make([]int, nodes+1)
+	gFirst := make([]*searchFile, nodes+1)
+	var groups []int32
+	for depth := min(deepest, maxDepths); depth >= 0; depth-- {
+		for _, g := range groups {
+			gFiles[g], gMatches[g] = 0, 0
+		}
+		groups = groups[:0]
 		for _, f := range files {
-			name := dirPrefix(f.path, depth)
-			g, ok := byName[name]
-			if !ok {
-				g = &group{name: name, first: f}
-				byName[name] = g
+			g := dirAt(f, depth, nodes)
+			if gFiles[g] == 0 {
 				groups = append(groups, g)
+				gFirst[g] = f
 			}
-			g.files++
-			g.matches += f.count
+			gFiles[g]++
+			gMatches[g] += f.count
 		}
 		if len(groups) < 2 {
 			// One directory for all (a shared prefix, or no directories
@@ -116,26 +135,108 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 		if len(groups)*minEntry > room {
 			continue
 		}
-		entries = entries[:0]
-		rolled := 0
+		lens = lens[:0]
 		for _, g := range groups {
-			if g.files == 1 {
-				entries = append(entries, indexEntry(g.first))
+			if gFiles[g] == 1 {
+				lens = append(lens, indexEntryLen(gFirst[g]))
 				continue
 			}
-			name := g.name
-			if name == "" {
-				name = "./"
+			word := len(" matches")
+			if gMatches[g] == 1 {
+				word = len(" match")
 			}
-			entries = append(entries, name+" ("+txt.Commas(g.files)+" files, "+txt.Plural(g.matches, "match")+")")
-			rolled += g.files
+			lens = append(lens, len(groupName(gFirst[g].path, depth))+len(" ( files, )")+commasLen(gFiles[g])+commasLen(gMatches[g])+word)
 		}
-		if ix := newIndex(entries); ix.cost <= room {
-			ix.rolled = rolled
-			return ix
+		if wrapCost(len(indexLead), lens) > room {
+			continue
 		}
+		entries := make([]string, 0, len(groups))
+		rolled := 0
+		for _, g := range groups {
+			if gFiles[g] == 1 {
+				entries = append(entries, indexEntry(gFirst[g]))
+				continue
+			}
+			entries = append(entries, groupName(gFirst[g].path, depth)+" ("+txt.Commas(gFiles[g])+" files, "+txt.Plural(gMatches[g], "match")+")")
+			rolled += gFiles[g]
+		}
+		ix := newIndex(entries)
+		ix.rolled = rolled
+		return ix
 	}
 	return partialIndex(files, room)
+}
+
+// groupName is the name of the directory of path cut to depth components
+// in an index: "./" for none.
+func groupName(path string, depth int) string {
+	if name := dirPrefix(path, depth); name != "" {
+		return name
+	}
+	return "./"
+}
+
+// assignDirs gives every file the ids of its directories, one per depth
+// (f.dirs[d-1] is its directory cut to d components), and returns how
+// many ids there are. Ids are shared by the files given: a planner
+// assigns them once, for all its files, and every index it fits after
+// groups by them.
+func assignDirs(files []*searchFile) int {
+	ids := map[string]int32{}
+	for _, f := range files {
+		f.dirs, f.dirsSet = f.dirs[:0], true
+		for i := 0; i < len(f.path); i++ {
+			if c := f.path[i]; c == '/' || c == '\\' {
+				id, ok := ids[f.path[:i+1]]
+				if !ok {
+					id = int32(len(ids))
+					ids[f.path[:i+1]] = id
+				}
+				f.dirs = append(f.dirs, id)
+			}
+		}
+	}
+	return len(ids)
+}
+
+// dirAt is the id of f's directory cut to depth components; root for
+// none.
+func dirAt(f *searchFile, depth int, root int) int32 {
+	if depth == 0 || len(f.dirs) == 0 {
+		return int32(root)
+	}
+	return f.dirs[min(depth, len(f.dirs))-1]
+}
+
+// indexEntryLen is len(indexEntry(f)).
+func indexEntryLen(f *searchFile) int {
+	name := len(f.path)
+	if name == 0 {
+		name = len("this file")
+	}
+	return name + len(" ()") + commasLen(f.count)
+}
+
+// wrapCost is what wrapEntries writes for entries of lens bytes under a
+// lead of lead bytes, each line with its break: the lines' cost without
+// writing them.
+func wrapCost(lead int, lens []int) int {
+	cost, b := 0, 0
+	for _, n := range lens {
+		if b > 0 && b+2+n+1 > indexWidth {
+			cost += b + 1 + 2
+			b = 0
+		}
+		if b == 0 {
+			b = lead + n
+		} else {
+			b += 2 + n
+		}
+	}
+	if b > 0 {
+		cost += b + 1 + 2
+	}
+	return cost
 }
 
 // partialIndex names the files that fit, the busiest and those spread
@@ -145,26 +246,29 @@ func partialIndex(files []*searchFile, room int) searchIndex {
 	for _, f := range files {
 		m += f.count
 	}
-	named := make([]bool, len(files))
-	pos := make(map[*searchFile]int, len(files))
-	for i, f := range files {
-		pos[f] = i
-	}
 	rest, restMatches := len(files), m
 	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
-	var order []int
-	for _, f := range spreadOrder(files) {
-		c := len(indexEntry(f)) + 2
+	var order []int32 // the files named, in the order they were chosen
+	for _, i := range spreadPositions(files) {
+		f := files[i]
+		c := indexEntryLen(f) + 2
 		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
 			continue
 		}
 		cost += c
-		named[pos[f]] = true
-		order = append(order, pos[f])
+		order = append(order, i)
 		rest--
 		restMatches -= f.count
 	}
-	build := func() searchIndex {
+	// build writes the index naming the first k files chosen.
+	build := func(k int) searchIndex {
+		named := make([]bool, len(files))
+		rest, restMatches := len(files), m
+		for _, i := range order[:k] {
+			named[i] = true
+			rest--
+			restMatches -= files[i].count
+		}
 		var entries []string
 		for i, f := range files {
 			if named[i] {
@@ -182,14 +286,19 @@ func partialIndex(files []*searchFile, room int) searchIndex {
 		ix.counted = rest
 		return ix
 	}
-	ix := build()
-	for ix.cost > room && len(order) > 0 {
-		i := order[len(order)-1]
-		order = order[:len(order)-1]
-		named[i] = false
-		rest++
-		restMatches += files[i].count
-		ix = build()
+	// The estimate is generous; when it was not, halving finds how many
+	// of the chosen files fit.
+	ix := build(len(order))
+	if ix.cost > room {
+		lo, hi := 0, len(order) // build(hi) does not fit
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; build(mid).cost <= room {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		ix = build(lo)
 	}
 	return ix
 }
@@ -206,7 +315,11 @@ func newIndex(entries []string) searchIndex {
 func wrapIndex(entries []string) []string { return wrapEntries(indexLead, entries) }
 
 // wrapEntries joins entries into `[lead…]` lines of about indexWidth bytes.
-func wrapEntries(lead string, entries []string) []string {
+func wrapEntries(lead string, entries []string) []string { return wrapEntriesLead(lead, lead, entries) }
+
+// wrapEntriesLead is wrapEntries with next as the lead of the lines after
+// the first.
+func wrapEntriesLead(lead, next string, entries []string) []string {
 	var lines []string
 	var b strings.Builder
 	for _, e := range entries {
@@ -215,9 +328,12 @@ func wrapEntries(lead string, entries []string) []string {
 			lines = append(lines, b.String())
 			b.Reset()
 		}
-		if b.Len() == 0 {
+		switch {
+		case b.Len() == 0 && len(lines) == 0:
 			b.WriteString(lead)
-		} else {
+		case b.Len() == 0:
+			b.WriteString(next)
+		default:
 			b.WriteString(", ")
 		}
 		b.WriteString(e)

@@ -1,17 +1,19 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
 
-// listHeadShare and listTailShare are the shares of the limit the head and
-// the tail of a file list take; the directory counts of the paths between
-// take what they need of the rest, and what they leave goes to the head.
+// listHeadShare and listTailShare are the shares of the limit, in
+// percent, the head and the tail of a file list take first; paths spread
+// between and the directory counts of the others share the rest, and what
+// the counts leave goes to the head.
 const (
-	listHeadShare = 0.45
-	listTailShare = 0.2
+	listHeadShare = 40
+	listTailShare = 12
 )
 
 // isListPath reports whether line is a path on its own, as grep -l, rg -l,
@@ -21,9 +23,11 @@ func isListPath(line string) bool {
 }
 
 // planSearchList plans a list of paths (grep -l, rg -l, find): its head
-// and tail verbatim, and the paths between counted by directory. It
-// declines unless at least 20 lines are paths making 90 % of the non-empty
-// lines (notices aside).
+// and tail verbatim, paths spread evenly between, and the others counted
+// by directory under the prefix all share, the counts taking at most an
+// eighth of the limit and never costing a path a clip of the same size
+// would show. It declines unless at least 20 lines are paths making 90 %
+// of the non-empty lines (notices aside).
 func planSearchList(text string, limit int) (plan, bool) {
 	if limit < 64 {
 		return plan{}, false
@@ -57,6 +61,59 @@ func planSearchList(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	pathOf := func(l searchLine) string { return strings.TrimSuffix(text[l.start:l.end], "\r") }
+	prefix := commonDir(paths, pathOf)
+	// Counts by directory, and the spread, never cost listed paths a clip
+	// would show: without the room for counts, then shaped as a clip.
+	floor := clipListed(text, paths, limit)
+	sel, ok := chooseListed(text, paths, pathOf, prefix, limit, limit/8, listHeadShare)
+	if ok && sel.listed(len(paths)) < floor {
+		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, listHeadShare)
+	}
+	if ok && sel.listed(len(paths)) < floor {
+		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, 75)
+	}
+	if !ok {
+		return plan{}, false
+	}
+	var items []item
+	for i := range sel.head {
+		items = append(items, headItem(text, paths[i], listLineCap))
+	}
+	items = append(items, sel.counts...)
+	for _, i := range sel.spread {
+		items = append(items, headItem(text, paths[i], listLineCap))
+	}
+	for i := sel.tail; i < len(paths); i++ {
+		items = append(items, headItem(text, paths[i], listLineCap))
+	}
+	what := txt.Plural(len(paths), "path") + " listed"
+	if prefix != "" {
+		what += ", all under " + txt.TruncateRunes(prefix, 80)
+	}
+	what += "; the first " + txt.Commas(sel.head)
+	if len(sel.spread) > 0 {
+		what += ", " + txt.Commas(len(sel.spread)) + " spread between"
+	}
+	what += " and the last " + txt.Commas(len(paths)-sel.tail) + " shown"
+	if rest := len(paths) - sel.listed(len(paths)); rest > 0 {
+		what += ", the other " + txt.Commas(rest) + " counted"
+		if len(sel.counts) > 0 && strings.Contains(sel.counts[0].note, " by directory") {
+			what += " by directory"
+		}
+	}
+	if notices > 0 {
+		what += "; " + txt.Plural(notices, "notice") + " (binary files, errors) not shown"
+	}
+	hint := "To see more, re-run the listing on one directory, or filter it by name."
+	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
+}
+
+// listLineCap is the bytes of a path shown before it is cut.
+const listLineCap = 512
+
+// commonDir returns the directory every path is under, with its
+// trailing separator, or "".
+func commonDir(paths []searchLine, pathOf func(searchLine) string) string {
 	prefix := pathOf(paths[0])
 	prefix = prefix[:strings.LastIndexAny(prefix, `/\`)+1]
 	for _, l := range paths[1:] {
@@ -68,65 +125,116 @@ func planSearchList(text string, limit int) (plan, bool) {
 			break
 		}
 	}
-	size := func(l searchLine) int { return headItem(text, l, 512).size() }
-	// The tail first, then the head, then the counts of what is between,
-	// then more head while it fits.
-	tail := len(paths)
-	used := 0
-	for tail > 0 && used+size(paths[tail-1]) <= int(listTailShare*float64(limit)) {
-		tail--
-		used += size(paths[tail])
-	}
-	head := 0
-	for head < tail && used+size(paths[head]) <= int((listHeadShare+listTailShare)*float64(limit)) {
-		used += size(paths[head])
-		head++
-	}
-	counts := listCounts(paths[head:tail], pathOf, prefix, limit-used)
-	// More head in what the counts leave; the counts of fewer paths take
-	// no more room at the same depth, and are redone at the end.
-	left := limit - used - itemsSize(counts)
-	grown := head
-	for grown < tail && size(paths[grown]) <= left {
-		left -= size(paths[grown])
-		used += size(paths[grown])
-		grown++
-	}
-	for grown > head {
-		c := listCounts(paths[grown:tail], pathOf, prefix, limit-used)
-		if used+itemsSize(c) <= limit && (c != nil || grown == tail) {
-			counts = c
-			break
-		}
-		grown--
-		used -= size(paths[grown])
-	}
-	head = grown
-	if used+itemsSize(counts) > limit {
-		return plan{}, false
-	}
-	var items []item
-	for _, l := range paths[:head] {
-		items = append(items, headItem(text, l, 512))
-	}
-	items = append(items, counts...)
-	for _, l := range paths[tail:] {
-		items = append(items, headItem(text, l, 512))
-	}
-	what := txt.Plural(len(paths), "path") + " listed"
-	if prefix != "" {
-		what += ", all under " + txt.TruncateRunes(prefix, 80)
-	}
-	what += "; the first " + txt.Commas(head) + " and the last " + txt.Commas(len(paths)-tail) + " shown, the " + txt.Commas(tail-head) + " between counted by directory"
-	if notices > 0 {
-		what += "; " + txt.Plural(notices, "notice") + " (binary files, errors) not shown"
-	}
-	hint := "To see more, re-run the listing on one directory, or filter it by name."
-	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
+	return prefix
 }
 
-// listCounts counts the paths by directory, below prefix, at the deepest
-// level that fits in room; one line of totals as the last resort.
+// A listSelection is what a file list plan shows: paths[:head], the
+// paths spread (indexes, in order), paths[tail:], and the counts of the
+// others by directory.
+type listSelection struct {
+	head, tail int
+	spread     []int
+	counts     []item
+}
+
+// listed is how many paths s shows.
+func (s listSelection) listed(n int) int { return s.head + len(s.spread) + n - s.tail }
+
+// chooseListed picks the paths a list plan shows within limit: the tail
+// (an eighth of the limit), the head (headShare percent more), then paths
+// spread between (spreadPicks: the middle, the quarters, …) in what the
+// counts by directory leave of their room (at most countRoom), then more
+// head in what the counts do not use.
+func chooseListed(text string, paths []searchLine, pathOf func(searchLine) string, prefix string, limit, countRoom, headShare int) (listSelection, bool) {
+	size := func(i int) int { return headItem(text, paths[i], listLineCap).size() }
+	n := len(paths)
+	used := 0
+	tail := n
+	if size(n-1) <= limit/4 {
+		tail-- // the last path, however long
+		used += size(tail)
+	}
+	for tail > 0 && used+size(tail-1) <= limit*listTailShare/100 {
+		tail--
+		used += size(tail)
+	}
+	head := 0
+	for head < tail && used+size(head) <= limit*(headShare+listTailShare)/100 {
+		used += size(head)
+		head++
+	}
+	// The counts take at least the line of totals.
+	countRoom = max(countRoom, noteLine("[…"+txt.Plural(n, "more path")+"]").size())
+	shown := make([]bool, n)
+	all := spreadSample{lines: paths, stride: 1, count: n}
+	for _, i := range all.spreadPicks() {
+		i := int(i)
+		if i < head || i >= tail {
+			continue
+		}
+		if used+size(i) > limit-countRoom {
+			break // the spread in its order; what is left goes to the head
+		}
+		shown[i] = true
+		used += size(i)
+	}
+	// The counts of the paths not shown, then more head in what they leave.
+	others := func() []searchLine {
+		var o []searchLine
+		for i := head; i < tail; i++ {
+			if !shown[i] {
+				o = append(o, paths[i])
+			}
+		}
+		return o
+	}
+	counts := listCounts(others(), pathOf, prefix, limit-used)
+	left := limit - used - itemsSize(counts)
+	for head < tail && (shown[head] || size(head) <= left) {
+		if !shown[head] {
+			left -= size(head)
+			used += size(head)
+		}
+		shown[head] = false
+		head++
+	}
+	for {
+		counts = listCounts(others(), pathOf, prefix, limit-used)
+		if used+itemsSize(counts) <= limit && (counts != nil || len(others()) == 0) {
+			break
+		}
+		if head == 0 {
+			return listSelection{}, false
+		}
+		head--
+		used -= size(head)
+	}
+	sel := listSelection{head: head, tail: tail, counts: counts}
+	for i := head; i < tail; i++ {
+		if shown[i] {
+			sel.spread = append(sel.spread, i)
+		}
+	}
+	return sel, true
+}
+
+// clipListed is how many paths a head 75 % / tail 12.5 % clip of limit
+// bytes of text shows whole.
+func clipListed(text string, paths []searchLine, limit int) int {
+	n := 0
+	for _, l := range paths {
+		if l.end < limit*3/4 || l.start >= len(text)-limit/8 {
+			n++
+		}
+	}
+	return n
+}
+
+// listCounts counts the paths by directory below prefix (named once, in
+// the lead), at the deepest level that fits in room and tells directories
+// apart; else, at the coarsest level that does, the busiest directories
+// that fit and a count of the rest; one line of totals as the last
+// resort.
 func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix string, room int) []item {
 	if len(paths) == 0 {
 		return nil
@@ -143,27 +251,48 @@ func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix strin
 		p := pathOf(l)[len(prefix):]
 		deepest = max(deepest, strings.Count(p, "/")+strings.Count(p, `\`))
 	}
-	lead := "[…" + txt.Plural(len(paths), "more path") + ": "
+	lead := "[…" + txt.Plural(len(paths), "more path") + " by directory"
+	if prefix != "" {
+		lead += " under " + txt.TruncateRunes(prefix, 80)
+	}
+	lead += ": "
+	var names []string
+	var count map[string]int
 	for depth := min(deepest, maxDepths); depth >= 1; depth-- {
-		var names []string
-		count := map[string]int{}
-		for _, l := range paths {
-			p := pathOf(l)
-			d := prefix + dirPrefix(p[len(prefix):], depth)
-			if d == "" {
-				d = "./"
-			}
-			if count[d] == 0 {
-				names = append(names, d)
-			}
-			count[d]++
+		level, c := listLevel(paths, pathOf, len(prefix), depth)
+		if len(level) < 2 {
+			continue
 		}
-		entries := make([]string, len(names))
-		for i, n := range names {
-			entries[i] = n + " (" + txt.Commas(count[n]) + ")"
+		names, count = level, c
+		entries := make([]string, len(level))
+		for i, n := range level {
+			entries[i] = n + " (" + txt.Commas(c[n]) + ")"
 		}
-		if items := asItems(wrapEntries(lead, entries)); itemsSize(items) <= room {
+		if items := asItems(wrapEntriesLead(lead, "[…", entries)); itemsSize(items) <= room {
 			return items
+		}
+	}
+	if len(names) >= 2 {
+		// The busiest directories of the coarsest level, in input order.
+		busiest := slices.Clone(names)
+		slices.SortStableFunc(busiest, func(a, b string) int { return count[b] - count[a] })
+		for k := len(busiest) - 1; k >= 1; k = k * 3 / 4 {
+			named := map[string]bool{}
+			rest := len(paths)
+			for _, n := range busiest[:k] {
+				named[n] = true
+				rest -= count[n]
+			}
+			var entries []string
+			for _, n := range names {
+				if named[n] {
+					entries = append(entries, n+" ("+txt.Commas(count[n])+")")
+				}
+			}
+			entries = append(entries, "and "+txt.Commas(rest)+" in "+txt.Plural(len(names)-k, "more directory"))
+			if items := asItems(wrapEntriesLead(lead, "[…", entries)); itemsSize(items) <= room {
+				return items
+			}
 		}
 	}
 	items := []item{noteLine("[…" + txt.Plural(len(paths), "more path") + "]")}
@@ -171,4 +300,23 @@ func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix strin
 		return items
 	}
 	return nil
+}
+
+// listLevel groups paths by their directory below the first skip bytes,
+// cut to depth components: the directories in order of first appearance
+// and their counts.
+func listLevel(paths []searchLine, pathOf func(searchLine) string, skip, depth int) ([]string, map[string]int) {
+	var names []string
+	count := map[string]int{}
+	for _, l := range paths {
+		d := dirPrefix(pathOf(l)[skip:], depth)
+		if d == "" {
+			d = "./"
+		}
+		if count[d] == 0 {
+			names = append(names, d)
+		}
+		count[d]++
+	}
+	return names, count
 }

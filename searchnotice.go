@@ -10,7 +10,9 @@ var noticeTools = []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ugrep
 // a new tool's wording is a new row. A message may run on with details
 // (`(os error 13)`, `(found "\0" byte around offset 4)`), which the key
 // drops.
-var noticeMessages = []string{
+var noticeMessages = noticeMessagesArray[:]
+
+var noticeMessagesArray = [...]string{
 	"binary file matches",
 	"Permission denied",
 	"No such file or directory",
@@ -25,15 +27,6 @@ var noticeMessages = []string{
 	"unexpected end of file",
 	"stream did not contain valid UTF-8",
 }
-
-// noticeNeedles are noticeMessages behind their `: `.
-var noticeNeedles = func() []string {
-	n := make([]string, len(noticeMessages))
-	for i, m := range noticeMessages {
-		n[i] = ": " + m
-	}
-	return n
-}()
 
 // parseNotice parses a tool's message about a path: `grep: X: binary file
 // matches`, `Binary file X matches`, `X: binary file matches (found …)`,
@@ -56,8 +49,31 @@ func parseNotice(line string) (key, path string, ok bool) {
 			}
 		}
 	}
+	// Where each message first follows a `: `, in one pass over the
+	// line's `: `s (a line has few): the first index of ": " + noticeMessages[k].
+	var at [len(noticeMessagesArray)]int
+	for k := range at {
+		at[k] = -1
+	}
+	found := false
+	for p := 0; ; {
+		c := strings.Index(rest[p:], ": ")
+		if c < 0 {
+			break
+		}
+		p += c
+		for k, m := range noticeMessages {
+			if at[k] < 0 && strings.HasPrefix(rest[p+2:], m) {
+				at[k], found = p, true
+			}
+		}
+		p += 2
+	}
+	if !found {
+		return "", "", false
+	}
 	for k, m := range noticeMessages {
-		i := strings.Index(rest, noticeNeedles[k])
+		i := at[k]
 		if i <= 0 {
 			continue
 		}

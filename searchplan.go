@@ -22,6 +22,7 @@ type searchPlanner struct {
 }
 
 func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
+	assignDirs(sc.files)
 	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
 }
 
@@ -74,11 +75,13 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// what it leaves goes to more first lines, cut shorter when that
 		// is what fits, as long as the index stays as detailed.
 		sp.index = fitIndex(unshownFiles(files), avail-used)
-		recounts := 0
+		base := sp.index
+		var added []*searchFile
+		var costs []int
 		for _, f := range pending {
 			save := 0
 			if sp.index.flat {
-				save = len(indexEntry(f)) + 2
+				save = indexEntryLen(f) + 2
 			}
 			left := avail - used - sp.index.cost - indexSlack
 			c := first[f.order]
@@ -94,19 +97,46 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				sp.index.cost -= save
 				continue
 			}
-			// A coarser index for one more line is a bad trade; and
-			// each check costs a pass over the files, so there are few.
-			ix := fitIndex(unshownFiles(files), avail-used)
-			if recounts++; recounts > maxRecounts || ix.coarser(sp.index) {
-				f.shown = 0
-				used -= c
-				delete(sp.caps, f.lines[0].start)
-				if recounts > maxRecounts {
-					break
+			added = append(added, f)
+			costs = append(costs, c)
+		}
+		if len(added) > 0 {
+			// A coarser index for more lines is a bad trade. One count
+			// of the index checks all the lines added; when it comes out
+			// coarser, or too large, halving finds how many of them keep
+			// it as detailed: a few passes over the files, never one per
+			// line.
+			keep := func(m int) {
+				for k, f := range added {
+					switch {
+					case k < m && f.shown == 0:
+						f.shown = 1
+						used += costs[k]
+					case k >= m && f.shown == 1:
+						f.shown = 0
+						used -= costs[k]
+					}
 				}
-				continue
 			}
-			sp.index = ix
+			fits := func(m int) bool {
+				keep(m)
+				ix := fitIndex(unshownFiles(files), avail-used)
+				return ix.cost <= avail-used && !ix.coarser(base)
+			}
+			if !fits(len(added)) {
+				lo, hi := 0, len(added) // fits(lo); not fits(hi)
+				for hi-lo > 1 {
+					if mid := (lo + hi) / 2; fits(mid) {
+						lo = mid
+					} else {
+						hi = mid
+					}
+				}
+				keep(lo)
+				for _, f := range added[lo:] {
+					delete(sp.caps, f.lines[0].start)
+				}
+			}
 		}
 		sp.index = fitIndex(unshownFiles(files), avail-used)
 		if sp.index.cost > avail-used {
@@ -164,10 +194,6 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	return items, true
 }
 
-// maxRecounts bounds the passes over the files that check the index
-// stays as detailed when a file leaves it.
-const maxRecounts = 24
-
 // indexSlack is what the index may grow by when files leave it, as its
 // lines wrap differently.
 const indexSlack = 16
@@ -176,44 +202,66 @@ const indexSlack = 16
 // all can: the first, the last and the busiest, then files evenly between
 // (the middle, the quarters, …), every third pick the next busiest.
 func spreadOrder(files []*searchFile) []*searchFile {
+	out := make([]*searchFile, 0, len(files))
+	for _, i := range spreadPositions(files) {
+		out = append(out, files[i])
+	}
+	return out
+}
+
+// spreadPositions is spreadOrder as positions in files.
+func spreadPositions(files []*searchFile) []int32 {
 	n := len(files)
 	if n == 0 {
 		return nil
 	}
-	busiest := slices.Clone(files)
-	slices.SortStableFunc(busiest, func(a, b *searchFile) int { return b.count - a.count })
-	seen := make(map[*searchFile]bool, n)
-	out := make([]*searchFile, 0, n)
-	add := func(f *searchFile) {
-		if !seen[f] {
-			seen[f] = true
-			out = append(out, f)
+	busiest := make([]int32, n)
+	for i := range busiest {
+		busiest[i] = int32(i)
+	}
+	slices.SortStableFunc(busiest, func(a, b int32) int { return files[b].count - files[a].count })
+	seen := make([]bool, n)
+	out := make([]int32, 0, n)
+	add := func(i int) {
+		if !seen[i] {
+			seen[i] = true
+			out = append(out, int32(i))
 		}
 	}
-	add(files[0])
-	add(files[n-1])
-	add(busiest[0])
-	type span struct{ lo, hi int }
-	queue := []span{{0, n - 1}}
+	add(0)
+	add(n - 1)
+	add(int(busiest[0]))
+	// The spans still to split, first in first out, in a ring: the
+	// spans waiting cover files 0 to n-1 end to end, so at most n wait.
+	type span struct{ lo, hi int32 }
+	ring := make([]span, n+2)
+	head, size := 0, 0
+	push := func(lo, hi int) {
+		ring[(head+size)%len(ring)] = span{int32(lo), int32(hi)}
+		size++
+	}
+	push(0, n-1)
 	b := 1
-	for len(queue) > 0 || b < n {
-		for k := 0; k < 2 && len(queue) > 0; k++ {
-			s := queue[0]
-			queue = queue[1:]
-			if s.hi-s.lo < 2 {
+	for size > 0 || b < n {
+		for k := 0; k < 2 && size > 0; k++ {
+			s := ring[head]
+			head, size = (head+1)%len(ring), size-1
+			lo, hi := int(s.lo), int(s.hi)
+			if hi-lo < 2 {
 				continue
 			}
-			mid := (s.lo + s.hi + 1) / 2 // the middle of n files is file n/2
-			add(files[mid])
-			queue = append(queue, span{s.lo, mid}, span{mid, s.hi})
+			mid := (lo + hi + 1) / 2 // the middle of n files is file n/2
+			add(mid)
+			push(lo, mid)
+			push(mid, hi)
 		}
 		if b < n {
-			add(busiest[b])
+			add(int(busiest[b]))
 			b++
 		}
 	}
-	for _, f := range files {
-		add(f)
+	for i := range files {
+		add(i)
 	}
 	return out
 }
@@ -241,7 +289,7 @@ func (sp *searchPlanner) shrinkFirst(f *searchFile, room int) int {
 
 // shrinkNext is shrinkFirst for f's next line.
 func (sp *searchPlanner) shrinkNext(f *searchFile, room int) int {
-	l, _ := f.nextLine()
+	l := f.nextLine()
 	rest := sp.nextCost(f) - sp.lineCost(l)
 	return sp.shrink(l, room-rest) + rest
 }
@@ -296,8 +344,7 @@ func (sp *searchPlanner) firstCost(f *searchFile) int {
 
 // nextCost is what showing one more line of f adds.
 func (sp *searchPlanner) nextCost(f *searchFile) int {
-	l, _ := f.nextLine()
-	n := sp.lineCost(l)
+	n := sp.lineCost(f.nextLine())
 	if note := countNote(f, f.shown); note != "" {
 		n -= len(note) + 2
 	}
@@ -341,11 +388,11 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 	if f.heading != (searchLine{}) {
 		items = append(items, keepLine(text, f.heading))
 	}
-	front := f.shown - f.back
+	front := f.firstGap()
 	note := countNote(f, f.shown)
 	for i, l := range f.appendShown(nil) {
 		if i == front && note != "" {
-			items = append(items, noteLine(note)) // between the first lines and the last
+			items = append(items, noteLine(note)) // where the first lines left out are
 			note = ""
 		}
 		if spans == nil {
@@ -512,11 +559,12 @@ func guessNeedle(text string, files []*searchFile) string {
 	return best
 }
 
-// noticeItems keeps notices within room bytes: of each kind, a line of
-// each shape of path (a directory, a .so, a .pyc) and the last line,
-// verbatim, in input order, and a count of the kind; fewer lines when
-// they do not fit, taking turns between kinds; one line of totals as a
-// last resort, none when even that does not fit.
+// noticeItems keeps notices within room bytes: of each kind, its first
+// line and its last, then of each shape of path (a directory, a .so, a
+// .pyc) in turn its first, its last and lines spread between, verbatim,
+// in input order, and a count of the kind; fewer lines when they do not
+// fit, taking turns between kinds; one line of totals as a last resort,
+// none when even that does not fit.
 func (sp *searchPlanner) noticeItems(room int) []item {
 	notices := sp.sc.notices
 	if len(notices) == 0 {
@@ -538,30 +586,38 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 		}
 		return nil
 	}
-	// Candidates of each kind: its first line, its last, the first line
-	// of each other shape of path, then lines spread evenly between.
+	// Candidates of each kind: its first line, its last, then of each
+	// shape of path in turn its first, its last and lines spread between.
 	cands := make([][]searchLine, len(notices))
 	for i, n := range notices {
 		seen := map[searchLine]bool{}
 		var c []searchLine
 		add := func(l searchLine) {
-			if !seen[l] {
+			if !seen[l] && len(c) < 64 {
 				seen[l] = true
 				c = append(c, l)
 			}
 		}
-		add(n.lines[0])
+		add(n.first)
 		add(n.last)
-		for _, l := range n.samples {
-			add(l)
+		picks := make([][]int32, len(n.shapes))
+		for k := range n.shapes {
+			n.shapes[k].sample.finish()
+			picks[k] = n.shapes[k].sample.spreadPicks()
 		}
-		for step := len(n.lines) / 2; step >= 1 && len(c) < 64; step /= 2 {
-			for k := step; k < len(n.lines) && len(c) < 64; k += 2 * step {
-				add(n.lines[k])
+		for round, more := 0, true; more && len(c) < 64; round++ {
+			more = false
+			for k := range n.shapes {
+				if round < len(picks[k]) {
+					add(n.shapes[k].sample.lines[picks[k][round]])
+					more = true
+				}
 			}
 		}
 		cands[i] = c
 	}
+	// A kind whose next line does not fit stops there, so that what it
+	// shows keeps the order of its candidates.
 	var kept []searchLine
 	for round := 0; ; round++ {
 		added := false
@@ -570,11 +626,13 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 				continue
 			}
 			it := headItem(sp.text, cands[i][round], 300)
-			if it.size() <= left {
-				kept = append(kept, cands[i][round])
-				left -= it.size()
-				added = true
+			if it.size() > left {
+				cands[i] = cands[i][:round]
+				continue
 			}
+			kept = append(kept, cands[i][round])
+			left -= it.size()
+			added = true
 		}
 		if !added {
 			break

@@ -3,6 +3,9 @@ package headroom
 import (
 	"encoding/json"
 	"fmt"
+	"pgregory.net/rapid"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -82,15 +85,36 @@ func TestSearchCounts(t *testing.T) {
 	if !strings.Contains(p.what, "300 files counted, "+txt.Commas(total)+" matches in all") {
 		t.Errorf("what %q", p.what)
 	}
-	// Sorted by count, busiest first.
+	// Sorted by count, busiest first; then, under a note, rows of the
+	// other files in input order, the first and the last of them among
+	// them.
 	prev := 1 << 30
+	table, spread := 0, []int{}
+	inOrder := false
 	for _, line := range strings.Split(out, "\n") {
-		if _, n, ok := parseCountLine(line); ok {
-			if n > prev {
-				t.Fatalf("%q after a count of %d", line, prev)
-			}
-			prev = n
+		if strings.HasPrefix(line, "[…the other ") {
+			inOrder = true
+			continue
 		}
+		path, n, ok := parseCountLine(line)
+		switch {
+		case !ok:
+		case inOrder:
+			var i int
+			fmt.Sscanf(path[strings.Index(path, "/file")+5:], "%d", &i)
+			if len(spread) > 0 && i <= spread[len(spread)-1] {
+				t.Fatalf("%q out of input order", line)
+			}
+			spread = append(spread, i)
+		case n > prev:
+			t.Fatalf("%q after a count of %d", line, prev)
+		default:
+			prev = n
+			table++
+		}
+	}
+	if table == 0 || len(spread) < 2 || spread[len(spread)-1] < 290 {
+		t.Errorf("%d rows sorted, then %v in input order:\n%s", table, spread, out)
 	}
 	if !strings.Contains(out, "[0 matches in "+itoa(zeros)+" files: ") {
 		t.Errorf("zeros not summarised:\n%s", out)
@@ -141,7 +165,7 @@ func TestSearchFileList(t *testing.T) {
 	}
 	checkPlan(t, text, p, 2000)
 	out := render(text, p, marker{what: p.what, hint: p.hint})
-	for _, want := range []string{"/home/dev/src/proj/pkg0/sub/file0.go\n", "/home/dev/src/proj/pkg4/sub/file399.go\n", "400 paths listed, all under /home/dev/src/proj/", "/home/dev/src/proj/pkg2/sub/ ("} {
+	for _, want := range []string{"/home/dev/src/proj/pkg0/sub/file0.go\n", "/home/dev/src/proj/pkg4/sub/file399.go\n", "400 paths listed, all under /home/dev/src/proj/", "by directory under /home/dev/src/proj/: ", "pkg2/sub/ (", "/home/dev/src/proj/pkg4/sub/file199.go\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
@@ -200,6 +224,80 @@ func FuzzSearchShapes(f *testing.F) {
 			if p, ok := try(text, limit); ok {
 				checkPlan(t, text, p, limit)
 			}
+		}
+	})
+}
+
+// Properties of file-list plans over generated lists: within the limit;
+// the first path and the last (when it fits a quarter of the limit)
+// shown; every path either shown or counted
+// (the marker's figures add up); never fewer paths shown than a head
+// 75 % / tail 12.5 % clip of the same limit (less the line that counts
+// the others) shows whole; and, when more
+// than the head and the tail fit, paths spread between them, the middle
+// among them.
+func TestSearchFileListProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(searchMinMatches, 3000).Draw(t, "paths")
+		dirs := rapid.IntRange(1, 40).Draw(t, "dirs")
+		root := rapid.SampledFrom([]string{"", "./", "/usr/local/go/src/cmd/", `C:\src\`}).Draw(t, "root")
+		var b strings.Builder
+		var paths []string
+		for i := range n {
+			d := rapid.IntRange(0, dirs-1).Draw(t, "dir")
+			p := fmt.Sprintf("%spkg%d/sub%d/%s%d.go", root, d, d%3, strings.Repeat("f", rapid.IntRange(1, 60).Draw(t, "name")), i)
+			paths = append(paths, p)
+			b.WriteString(p + "\n")
+		}
+		text := b.String()
+		limit := rapid.IntRange(300, 20000).Draw(t, "limit")
+		p, ok := planSearchList(text, limit)
+		if !ok {
+			if limit >= 1000 {
+				t.Fatalf("declined a list of %d paths at limit %d", n, limit)
+			}
+			return
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		listed := map[string]bool{}
+		for _, l := range strings.Split(out, "\n") {
+			listed[l] = true
+		}
+		if !listed[paths[0]] || !listed[paths[n-1]] && len(paths[n-1]) < limit/4 {
+			t.Fatalf("first or last path missing:\n%s", out)
+		}
+		shown := 0
+		for _, p := range paths {
+			if listed[p] {
+				shown++
+			}
+		}
+		var lines []searchLine
+		at := 0
+		for _, p := range paths {
+			lines = append(lines, searchLine{start: at, end: at + len(p)})
+			at += len(p) + 1
+		}
+		// The clip's limit less the line that counts the others.
+		if floor := clipListed(text, lines, limit-64); shown < floor {
+			t.Fatalf("%d paths shown, a clip of %d bytes shows %d", shown, limit, floor)
+		}
+		figure := func(re string) int {
+			m := regexp.MustCompile(re).FindStringSubmatch(p.what)
+			if m == nil {
+				return 0
+			}
+			v, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+			return v
+		}
+		head, spread := figure(`the first ([\d,]+)`), figure(`([\d,]+) spread between`)
+		tail, other := figure(`the last ([\d,]+)`), figure(`the other ([\d,]+)`)
+		if head+spread+tail != shown || shown+other != n {
+			t.Fatalf("%q: %d shown, %d paths", p.what, shown, n)
+		}
+		if spread > 3 && !listed[paths[n/2]] && !listed[paths[n/2-1]] {
+			t.Fatalf("%d paths spread, the middle one not among them:\n%s", spread, out)
 		}
 	})
 }
