@@ -14,7 +14,8 @@ type planner struct {
 
 // routes is the routing table of a Headroom built with cfg: the first
 // planner that accepts a string plans it, and clip is the fallback. Adding
-// a planner is adding a row.
+// a planner is adding a row. Rows whose shape test is a share of the lines
+// first test a sample of a large input, as smp says (routesample.go).
 //
 // JSON lines come first: their test is strict (nine lines in ten are one
 // object each), and a log line's timestamp would pass for a search hit
@@ -26,7 +27,7 @@ type planner struct {
 // listings after logs (a goroutine dump has sections too); one-line
 // giants last, for what no planner with structure took.
 // Every row but log's holds the floor (floored).
-func routes(cfg config) []planner {
+func routes(cfg config, smp sampling) []planner {
 	return []planner{
 		{StrategyJSONLines, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planJSONLines(out.Text, limit)
@@ -43,9 +44,11 @@ func routes(cfg config) []planner {
 			}
 			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
 		}},
-		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
+		// Every search shape is a share of the lines: 75 % shaped for
+		// matches, 90 % for counts, file lists and rg --json.
+		{StrategySearch, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
-		})},
+		}))},
 		{StrategyDiff, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
 		})},
