@@ -5,7 +5,8 @@ import "strings"
 // Routing a large input that most rows decline used to cost more than
 // planning it: the search row's shape test scans every line of a 10 MB
 // build log before declining it. A row whose shape test is a share of the
-// lines (search: 20 match lines making 75 % of the lines) first runs on a
+// lines (search: 20 match lines making 75 % of the lines; table: nine rows
+// in ten with two fields or more, under a header) first runs on a
 // sample of a large input — whole lines from its head, its tail and
 // evenly between — and a row that declines the sample declines the input
 // without scanning it. A row that accepts the sample runs on the whole
@@ -47,8 +48,10 @@ func sampledFirst(s sampling, f func(out ToolOutput, limit int) (plan, bool)) fu
 }
 
 // takeSample joins s.pieces pieces of whole lines spread over text, the
-// first at its start and the last at its end; "" when text is shorter than
-// s.minInput or the pieces hold fewer than s.minLines lines.
+// first at its start and the last at its end (a piece that holds no whole
+// line is left out, but for the first); "" when text is shorter than
+// s.minInput, its first line is longer than a piece, or the pieces hold
+// fewer than s.minLines lines.
 func takeSample(text string, s sampling) string {
 	if s.pieces < 2 || s.piece <= 0 || len(text) < s.minInput || len(text) <= s.pieces*s.piece {
 		return ""
@@ -71,6 +74,11 @@ func takeSample(text string, s sampling) string {
 		if i < s.pieces-1 {
 			// The last line that ends in the piece.
 			nl := strings.LastIndexByte(text[start:end], '\n')
+			if nl < 0 && i == 0 {
+				// A sample must start where the input does: a table's
+				// header, a log's first lines.
+				return ""
+			}
 			if nl < 0 {
 				continue
 			}

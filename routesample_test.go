@@ -92,7 +92,8 @@ func TestSampledRoutingSkipsTheScan(t *testing.T) {
 
 // TestTakeSample: whole lines of the input, in order, the first at its
 // start and the last at its end, within the pieces' size; nothing for a
-// short input or one of too few lines.
+// short input, one of too few lines, or one whose first line is longer
+// than a piece.
 func TestTakeSample(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var b strings.Builder
@@ -132,15 +133,15 @@ func TestTakeSample(t *testing.T) {
 			t.Fatalf("sample of %d lines, want at least %d", strings.Count(sample, "\n"), s.minLines)
 		}
 		// The sample's lines are lines of the input, in order; the first is
-		// the input's when it fits a piece, and the last is the input's.
+		// the input's, and so is the last when it fits a piece.
 		lines := strings.SplitAfter(text, "\n")
 		if lines[len(lines)-1] == "" {
 			lines = lines[:len(lines)-1]
 		}
-		if first := lines[0]; len(first) < s.piece && !strings.HasPrefix(sample, first) {
+		if first := lines[0]; !strings.HasPrefix(sample, first) {
 			t.Fatalf("the sample does not start with the input's first line %q", first)
 		}
-		if last := strings.TrimSuffix(lines[len(lines)-1], "\n"); !strings.HasSuffix(sample, last+"\n") {
+		if last := strings.TrimSuffix(lines[len(lines)-1], "\n"); len(last) < s.piece && !strings.HasSuffix(sample, last+"\n") {
 			t.Fatalf("the sample does not end with the input's last line %q", last)
 		}
 		j := 0
@@ -152,6 +153,22 @@ func TestTakeSample(t *testing.T) {
 				t.Fatalf("sample line %q is not a line of the input in order", line)
 			}
 			j++
+		}
+	})
+}
+
+// TestHasLineOver: a line of at least limit bytes besides its break,
+// found without looking at every line.
+func TestHasLineOver(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOfN(rapid.SampledFrom([]rune("ab\n\n\n")), 0, 400, -1).Draw(t, "text")
+		limit := rapid.IntRange(1, 50).Draw(t, "limit")
+		want := false
+		for _, line := range strings.Split(text, "\n") {
+			want = want || len(line) >= limit
+		}
+		if got := hasLineOver(text, limit); got != want {
+			t.Fatalf("hasLineOver(%q, %d) = %v, want %v", text, limit, got, want)
 		}
 	})
 }
