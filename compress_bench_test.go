@@ -166,3 +166,25 @@ func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 	}
 	return -1
 }
+
+// BenchmarkCompressTinyLines measures the worst case for memory: 1 and
+// 10 MB of two-byte lines, where every per-line record costs many times
+// the line (issue 12 §5). Run it with -benchmem; the README gives the
+// CLI's peak RSS on the same inputs.
+func BenchmarkCompressTinyLines(b *testing.B) {
+	h := mustNew(b)
+	for _, size := range benchSizes {
+		text := strings.Repeat("x\n", size.n/2)
+		for _, tool := range []string{"Bash", "Grep", "Read"} {
+			b.Run(tool+"/"+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				loopCPU(b, func() {
+					if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text}); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		}
+	}
+}

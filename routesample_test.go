@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -171,4 +172,25 @@ func TestHasLineOver(t *testing.T) {
 			t.Fatalf("hasLineOver(%q, %d) = %v, want %v", text, limit, got, want)
 		}
 	})
+}
+
+// TestRoutingTinyLinesAllocates: routing 4 MB of two-byte lines that no
+// row but the log row's (exec tools) and the outline's (reads) would index
+// allocates less than the input. The search and table rows decline on
+// their samples and the giant row without a line index; before, each of
+// them indexed the two million lines (nine bytes each) to decline.
+func TestRoutingTinyLinesAllocates(t *testing.T) {
+	text := strings.Repeat("x\n", 2<<20)
+	h := mustNew(t)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	p := h.route(ToolOutput{Tool: "Grep", Text: text}, DefaultMaxBytes, 0, "")
+	runtime.ReadMemStats(&after)
+	if p.strategy != StrategyClip {
+		t.Fatalf("routed to %s, want clip", p.strategy)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(text)) {
+		t.Errorf("routing %d bytes of tiny lines allocated %d bytes; want less than the input", len(text), got)
+	}
 }
