@@ -34,8 +34,11 @@ var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, 
 // first, and decline the input unscanned when f declines the sample.
 func sampledFirst(s sampling, f func(out ToolOutput, limit int) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		// A limit near the sample's size would plan the sample whole: its
-		// answer would not be the one the row gives the input.
+		// A piece is at least the limit, so that a large budget still
+		// samples; a limit near the sample's size would plan the sample
+		// whole, and its answer would not be the one the row gives the input.
+		s := s
+		s.piece = max(s.piece, limit)
 		if sample := takeSample(out.Text, s); sample != "" && 4*limit <= len(sample) {
 			in := out
 			in.Text = sample

@@ -18,8 +18,9 @@ func routeWith(t testing.TB, s sampling, out ToolOutput, bytes int) Strategy {
 
 // TestSampledRoutingAgrees holds sampling to its promise: every real
 // output routes as it does scanned whole, with the default sampling and
-// with far more eager ones (any input, small pieces, small budgets); and
-// so do they repeated to 640 KB, and the benchmarks' outputs scaled to 1 MB.
+// with far more eager ones (any input, small pieces, small budgets) and
+// with a large budget; and so do they repeated to 640 KB, and the
+// benchmarks' outputs scaled to 1 MB.
 func TestSampledRoutingAgrees(t *testing.T) {
 	runs := []struct {
 		bytes int
@@ -29,6 +30,7 @@ func TestSampledRoutingAgrees(t *testing.T) {
 		{DefaultMaxBytes, sampling{minInput: 0, pieces: 4, piece: 16 << 10, minLines: defaultSampling.minLines}},
 		{4000, sampling{minInput: 0, pieces: 4, piece: 4 << 10, minLines: defaultSampling.minLines}},
 		{4000, sampling{minInput: 0, pieces: 8, piece: 2 << 10, minLines: defaultSampling.minLines}},
+		{64000, defaultSampling},
 	}
 	checked, sampled := 0, 0
 	check := func(name string, out ToolOutput) {
@@ -38,7 +40,9 @@ func TestSampledRoutingAgrees(t *testing.T) {
 				t.Errorf("%s (%d bytes) in %d bytes, sampled %+v: routed to %s, scanned whole to %s", name, len(out.Text), r.bytes, r.s, got, want)
 			}
 			checked++
-			if sample := takeSample(out.Text, r.s); sample != "" && 4*(r.bytes-plannerReserve(len(out.Text))) <= len(sample) {
+			s, limit := r.s, r.bytes-plannerReserve(len(out.Text))
+			s.piece = max(s.piece, limit)
+			if sample := takeSample(out.Text, s); sample != "" && 4*limit <= len(sample) {
 				sampled++
 			}
 		}
@@ -48,12 +52,14 @@ func TestSampledRoutingAgrees(t *testing.T) {
 		check(c.name, ToolOutput{Tool: c.tool, Text: c.input})
 	}
 	if !testing.Short() {
-		// Every real output repeated past the default's minimum, so that
-		// the default sampling samples each shape.
+		// The benchmarks' outputs at 1 MB, and every real output repeated
+		// past the default's minimum, so that the default sampling samples
+		// each shape.
 		runs = runs[:1]
-		for _, c := range corpus {
-			check(c.name+"/640KB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 640<<10)})
-		}
+		runs = append(runs, struct {
+			bytes int
+			s     sampling
+		}{64000, defaultSampling})
 		for _, in := range benchCases {
 			src := corpusInput(t, in.corpus)
 			text := repeatTo(src, 1<<20)
@@ -62,9 +68,13 @@ func TestSampledRoutingAgrees(t *testing.T) {
 			}
 			check(in.name+"/1MB", ToolOutput{Tool: in.tool, Text: text})
 		}
+		runs = runs[:1]
+		for _, c := range corpus {
+			check(c.name+"/640KB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 640<<10)})
+		}
 	}
 	t.Logf("%d of %d routings sampled", sampled, checked)
-	if 3*sampled < checked {
+	if 4*sampled < checked {
 		t.Errorf("only %d of %d routings sampled: the test would not test sampling", sampled, checked)
 	}
 }
