@@ -28,7 +28,7 @@ func New(opts ...Option) (*Headroom, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Headroom{cfg: cfg, planners: routes(cfg)}, nil
+	return &Headroom{cfg: cfg, planners: routes(cfg, defaultSampling)}, nil
 }
 
 // Budget implements [Compressor]: the budget of the options, or, when

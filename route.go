@@ -14,7 +14,8 @@ type planner struct {
 
 // routes is the routing table of a Headroom built with cfg: the first
 // planner that accepts a string plans it, and clip is the fallback. Adding
-// a planner is adding a row.
+// a planner is adding a row. Rows whose shape test is a share of the lines
+// first test a sample of a large input, as smp says (routesample.go).
 //
 // JSON lines come first: their test is strict (nine lines in ten are one
 // object each), and a log line's timestamp would pass for a search hit
@@ -26,7 +27,7 @@ type planner struct {
 // listings after logs (a goroutine dump has sections too); one-line
 // giants last, for what no planner with structure took.
 // Every row but log's holds the floor (floored).
-func routes(cfg config) []planner {
+func routes(cfg config, smp sampling) []planner {
 	return []planner{
 		{StrategyJSONLines, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planJSONLines(out.Text, limit)
@@ -49,9 +50,11 @@ func routes(cfg config) []planner {
 		{StrategyTable, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDelimitedTable(out.Text, limit)
 		})},
-		{StrategySearch, floored(func(out ToolOutput, limit int) (plan, bool) {
+		// Every search shape is a share of the lines: 75 % shaped for
+		// matches, 90 % for counts, file lists and rg --json.
+		{StrategySearch, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
-		})},
+		}))},
 		{StrategyDiff, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
 		})},
@@ -59,9 +62,11 @@ func routes(cfg config) []planner {
 			return planJSON(out.Text, limit)
 		})},
 		{StrategyOutline, floored(planOutlineRead)},
-		{StrategyTable, floored(func(out ToolOutput, limit int) (plan, bool) {
+		// A table is a share of the lines too: nine rows in ten with two
+		// fields or more, under the header the sample's head holds.
+		{StrategyTable, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
 			return planTable(out.Text, limit)
-		})},
+		}))},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) {
 				return plan{}, false
@@ -72,6 +77,11 @@ func routes(cfg config) []planner {
 			return planListing(out.Text, limit)
 		})},
 		{StrategyGiant, floored(func(out ToolOutput, limit int) (plan, bool) {
+			// The giant planner indexes every line before it looks for
+			// one over limit: on tiny lines, nine bytes a line to decline.
+			if !hasLineOver(out.Text, limit) {
+				return plan{}, false
+			}
 			return planGiant(out.Text, limit)
 		})},
 	}
@@ -97,6 +107,25 @@ func (c config) isExecTool(tool string) bool {
 		if strings.EqualFold(name, tool) {
 			return true
 		}
+	}
+	return false
+}
+
+// hasLineOver reports whether a line of text holds limit bytes or more
+// besides its line break, as every line longer than limit with its break
+// does: whether a run of limit bytes has no line break. It looks back
+// from the end of each window of limit bytes for the last line break, so
+// text of short lines costs a few bytes a window, not a look at every line.
+func hasLineOver(text string, limit int) bool {
+	if limit <= 0 {
+		return true
+	}
+	for p := 0; p+limit <= len(text); {
+		q := strings.LastIndexByte(text[p:p+limit], '\n')
+		if q < 0 {
+			return true
+		}
+		p += q + 1
 	}
 	return false
 }

@@ -79,12 +79,13 @@ func runCompress(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	in, err := io.ReadAll(stdin)
+	in, err := readInput(stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "headroom: reading stdin: %v\n", err)
 		return 1
 	}
-	out := headroom.ToolOutput{Tool: *tool, Text: string(in)}
+	limitMemory(len(in))
+	out := headroom.ToolOutput{Tool: *tool, Text: in}
 	if set["exit-code"] {
 		out.ExitCode, out.IsError = exitCode, *exitCode != 0
 	}

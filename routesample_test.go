@@ -1,0 +1,206 @@
+package headroom
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// routeWith returns the strategy route picks for out within bytes with
+// the routing table sampled as s says.
+func routeWith(t testing.TB, s sampling, out ToolOutput, bytes int) Strategy {
+	h := mustNew(t)
+	h.planners = routes(h.cfg, s)
+	return h.route(out, bytes, 0, "").strategy
+}
+
+// TestSampledRoutingAgrees holds sampling to its promise: every real
+// output routes as it does scanned whole, with the default sampling and
+// with far more eager ones (any input, small pieces, small budgets) and
+// with a large budget; and so do they repeated to 640 KB, and the
+// benchmarks' outputs scaled to 1 MB.
+func TestSampledRoutingAgrees(t *testing.T) {
+	runs := []struct {
+		bytes int
+		s     sampling
+	}{
+		{DefaultMaxBytes, defaultSampling},
+		{DefaultMaxBytes, sampling{minInput: 0, pieces: 4, piece: 16 << 10, minLines: defaultSampling.minLines}},
+		{4000, sampling{minInput: 0, pieces: 4, piece: 4 << 10, minLines: defaultSampling.minLines}},
+		{4000, sampling{minInput: 0, pieces: 8, piece: 2 << 10, minLines: defaultSampling.minLines}},
+		{64000, defaultSampling},
+	}
+	checked, sampled := 0, 0
+	check := func(name string, out ToolOutput) {
+		for _, r := range runs {
+			want := routeWith(t, sampling{}, out, r.bytes)
+			if got := routeWith(t, r.s, out, r.bytes); got != want {
+				t.Errorf("%s (%d bytes) in %d bytes, sampled %+v: routed to %s, scanned whole to %s", name, len(out.Text), r.bytes, r.s, got, want)
+			}
+			checked++
+			s, limit := r.s, r.bytes-plannerReserve(len(out.Text))
+			s.piece = max(s.piece, limit)
+			if sample := takeSample(out.Text, s); sample != "" && 4*limit <= len(sample) {
+				sampled++
+			}
+		}
+	}
+	corpus := loadCorpus(t)
+	for _, c := range corpus {
+		check(c.name, ToolOutput{Tool: c.tool, Text: c.input})
+	}
+	if !testing.Short() {
+		// The benchmarks' outputs at 1 MB, and every real output repeated
+		// past the default's minimum, so that the default sampling samples
+		// each shape.
+		runs = runs[:1]
+		runs = append(runs, struct {
+			bytes int
+			s     sampling
+		}{64000, defaultSampling})
+		for _, in := range benchCases {
+			src := corpusInput(t, in.corpus)
+			text := repeatTo(src, 1<<20)
+			if in.whole {
+				text = strings.Repeat(src, max(1, (1<<20)/len(src)))
+			}
+			check(in.name+"/1MB", ToolOutput{Tool: in.tool, Text: text})
+		}
+		runs = runs[:1]
+		for _, c := range corpus {
+			check(c.name+"/640KB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 640<<10)})
+		}
+	}
+	t.Logf("%d of %d routings sampled", sampled, checked)
+	if 4*sampled < checked {
+		t.Errorf("only %d of %d routings sampled: the test would not test sampling", sampled, checked)
+	}
+}
+
+// TestSampledRoutingSkipsTheScan shows what sampling is for: a 4 MB build
+// log is declined by the search row on its sample, and an output that is
+// search output at its head, its tail and between still routes to search.
+func TestSampledRoutingSkipsTheScan(t *testing.T) {
+	log := repeatTo(corpusInput(t, "log_go_test_prometheus_all_packages"), 4<<20)
+	scanned := 0
+	row := sampledFirst(defaultSampling, func(out ToolOutput, limit int) (plan, bool) {
+		scanned += len(out.Text)
+		return planSearchShapes(out.Text, limit, searchOptions{})
+	})
+	if _, ok := row(ToolOutput{Text: log}, 16000); ok {
+		t.Fatal("the search row accepted a go test log")
+	}
+	if scanned >= len(log)/8 {
+		t.Errorf("the search row scanned %d bytes of a %d-byte log it declined; want the sample only", scanned, len(log))
+	}
+	search := repeatTo(corpusInput(t, "search_rg_context_ctx_prometheus"), 4<<20)
+	if _, ok := row(ToolOutput{Text: search}, 16000); !ok {
+		t.Error("the search row declined 4 MB of rg output")
+	}
+}
+
+// TestTakeSample: whole lines of the input, in order, the first at its
+// start and the last at its end, within the pieces' size; nothing for a
+// short input, one of too few lines, or one whose first line is longer
+// than a piece.
+func TestTakeSample(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for n := rapid.IntRange(0, 1500).Draw(t, "lines"); n > 0; n-- {
+			b.WriteString(strings.Repeat("x", rapid.IntRange(0, 300).Draw(t, "len")))
+			b.WriteByte('\n')
+		}
+		text := b.String()
+		if rapid.Bool().Draw(t, "unterminated") {
+			text += "tail"
+		}
+		s := sampling{
+			minInput: rapid.IntRange(0, 1<<16).Draw(t, "minInput"),
+			pieces:   rapid.IntRange(2, 6).Draw(t, "pieces"),
+			piece:    rapid.IntRange(1, 8<<10).Draw(t, "piece"),
+			minLines: rapid.IntRange(0, 100).Draw(t, "minLines"),
+		}
+		sample := takeSample(text, s)
+		if len(text) < s.minInput || len(text) <= s.pieces*s.piece {
+			if sample != "" {
+				t.Fatalf("sampled a %d-byte input: minInput %d, pieces %d×%d", len(text), s.minInput, s.pieces, s.piece)
+			}
+			return
+		}
+		if sample == "" {
+			want := s.minLines
+			s.minLines = 0
+			if all := takeSample(text, s); strings.Count(all, "\n") >= want && all != "" {
+				t.Fatalf("no sample, but the pieces hold %d lines", strings.Count(all, "\n"))
+			}
+			return
+		}
+		if len(sample) > s.pieces*(s.piece+1) {
+			t.Fatalf("sample of %d bytes from %d pieces of %d", len(sample), s.pieces, s.piece)
+		}
+		if strings.Count(sample, "\n") < s.minLines {
+			t.Fatalf("sample of %d lines, want at least %d", strings.Count(sample, "\n"), s.minLines)
+		}
+		// The sample's lines are lines of the input, in order; the first is
+		// the input's, and so is the last when it fits a piece.
+		lines := strings.SplitAfter(text, "\n")
+		if lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		if first := lines[0]; !strings.HasPrefix(sample, first) {
+			t.Fatalf("the sample does not start with the input's first line %q", first)
+		}
+		if last := strings.TrimSuffix(lines[len(lines)-1], "\n"); len(last) < s.piece && !strings.HasSuffix(sample, last+"\n") {
+			t.Fatalf("the sample does not end with the input's last line %q", last)
+		}
+		j := 0
+		for line := range strings.Lines(sample) {
+			for j < len(lines) && strings.TrimSuffix(lines[j], "\n") != strings.TrimSuffix(line, "\n") {
+				j++
+			}
+			if j == len(lines) {
+				t.Fatalf("sample line %q is not a line of the input in order", line)
+			}
+			j++
+		}
+	})
+}
+
+// TestHasLineOver: a line of at least limit bytes besides its break,
+// found without looking at every line.
+func TestHasLineOver(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOfN(rapid.SampledFrom([]rune("ab\n\n\n")), 0, 400, -1).Draw(t, "text")
+		limit := rapid.IntRange(1, 50).Draw(t, "limit")
+		want := false
+		for _, line := range strings.Split(text, "\n") {
+			want = want || len(line) >= limit
+		}
+		if got := hasLineOver(text, limit); got != want {
+			t.Fatalf("hasLineOver(%q, %d) = %v, want %v", text, limit, got, want)
+		}
+	})
+}
+
+// TestRoutingTinyLinesAllocates: routing 4 MB of two-byte lines that no
+// row but the log row's (exec tools) and the outline's (reads) would index
+// allocates less than the input. The search and table rows decline on
+// their samples and the giant row without a line index; before, each of
+// them indexed the two million lines (nine bytes each) to decline.
+func TestRoutingTinyLinesAllocates(t *testing.T) {
+	text := strings.Repeat("x\n", 2<<20)
+	h := mustNew(t)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	p := h.route(ToolOutput{Tool: "Grep", Text: text}, DefaultMaxBytes, 0, "")
+	runtime.ReadMemStats(&after)
+	if p.strategy != StrategyClip {
+		t.Fatalf("routed to %s, want clip", p.strategy)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(text)) {
+		t.Errorf("routing %d bytes of tiny lines allocated %d bytes; want less than the input", len(text), got)
+	}
+}
