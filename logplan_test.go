@@ -430,4 +430,3 @@ func TestPlanSuccessKeepsOutlineAndExceptions(t *testing.T) {
 		t.Errorf("exceptions %v, want the two SKIPPED lines", got)
 	}
 }
-
