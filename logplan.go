@@ -137,7 +137,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	}
 	sel.pickAll(order[mid:])
 	sel.pickSpare(defaultLogHead, defaultLogTail)
-	sel.fill(limit - limit/4)
+	sel.fill(limit)
 	items := sel.items()
 	kept := sel.keptCount()
 	distinctErrors := 0
@@ -907,10 +907,12 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 }
 
 // fill spends the limit on what is left while less than bound is used:
-// every block's lines, every failure and summary line, then the tail
-// growing upwards and the head downwards in turns, so that no line of a
-// failure, and no other line, is dropped while a quarter of the budget is
-// unused.
+// every block's lines, every failure and summary line, then the head
+// growing downwards and the tail upwards, the head taking fillHeadShare
+// of the bytes they add, as a blind clip would (three quarters of its
+// budget on the head, an eighth on the tail): so that no line of a
+// failure, and no other line, is dropped while room is left, and the
+// plan never shows less of the log's ends than the clip it replaces.
 func (s *logSelection) fill(bound int) {
 	for _, b := range s.blocks {
 		if b.dupOf < 0 {
@@ -928,6 +930,7 @@ func (s *logSelection) fill(bound int) {
 		}
 	}
 	top, bottom := 0, len(s.lines)-1
+	headBytes, tailBytes := 0, 0
 	for top <= bottom && s.cost < bound {
 		for top <= bottom && s.keep[top] {
 			top++
@@ -938,18 +941,31 @@ func (s *logSelection) fill(bound int) {
 		if top > bottom {
 			break
 		}
-		a := s.fillable(bottom) && s.pick(bottom)
+		before := s.cost
+		if headBytes*fillTailShare <= tailBytes*fillHeadShare {
+			if s.fillable(top) && s.pick(top) {
+				headBytes += s.cost - before
+			} else if s.cost+s.gapCost*2 >= s.limit {
+				break
+			}
+			top++
+			continue
+		}
+		if s.fillable(bottom) && s.pick(bottom) {
+			tailBytes += s.cost - before
+		} else if s.cost+s.gapCost*2 >= s.limit {
+			break
+		}
 		bottom--
-		if s.cost >= bound {
-			break
-		}
-		c := s.fillable(top) && s.pick(top)
-		top++
-		if !a && !c && s.cost+s.gapCost*2 >= s.limit {
-			break
-		}
 	}
 }
+
+// fillHeadShare : fillTailShare is how fill shares the room left between
+// the head and the tail: the blind clip's 75 % : 12.5 %.
+const (
+	fillHeadShare = 6
+	fillTailShare = 1
+)
 
 // fillable reports whether fill may spend budget on line i: not a folded
 // repeat, and not a test that passed (=== RUN, --- PASS), which the
