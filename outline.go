@@ -813,18 +813,6 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 	}
 }
 
-// spreadCost estimates what keeping every line of idx not yet kept
-// costs.
-func spreadCost(s *lineSel, idx []int, lineCap int) int {
-	cost := 0
-	for _, i := range idx {
-		if !s.keep[i] {
-			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
-		}
-	}
-	return cost
-}
-
 // pickSpread keeps the lines of idx while the output stays within to
 // bytes: all of them when they fit, else as many as fit spread evenly
 // over them.
