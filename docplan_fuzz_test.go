@@ -34,6 +34,8 @@ func FuzzPlanDiff(f *testing.F) {
 func FuzzPlanOutlineRead(f *testing.F) {
 	f.Add("package x\n\nfunc A() {\n}\n\nfunc B() {\n}\n\ntype C struct {\n}\n", 200)
 	f.Add("     1\t# T\n     2\t\n     3\t## A\n     4\t## B\n", 200)
+	f.Add("<!DOCTYPE html>\n<h2>A</h2>\n<pre>\ntype T int\n</PRE>\n<h3>B</h3>\n<pre class=x>func F() {\n<code>\nconst c\n</code></pre>\n<h2>C</h2>\n", 200)
+	f.Add("// c\npackage p\n\nimport (\n\t\"a\"\n\t\"b\"\n\t\"c\"\n\t\"d\"\n\t\"e\"\n)\n\n/* x\n** y */\nfunc A() {\n\tdefer func() {\n\t}()\n}\n", 200)
 	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
 	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h")

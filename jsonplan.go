@@ -350,8 +350,10 @@ type onode struct {
 	note          string // asElided: the summary; asLine: the cut note, if cut
 	cut           int    // asLine: where a cut line stops
 	elems         [][2]int
-	kids          []int  // asOpen: the children shown, in order
-	more          string // asOpen: the note for the children not shown
+	kids          []int    // asOpen: the children shown, in order
+	more          string   // asOpen: the note for the children not shown after the last shown one
+	before        []string // asOpen, when sampled: before[k] is the note for the children hidden before kids[k]
+	elem          int      // its index among its parent's members or elements
 }
 
 type outliner struct {
@@ -443,11 +445,186 @@ func outline(text string, root, end, limit int, minified bool) (*outliner, []ite
 			n.state, n.cost = asWhole, whole
 		}
 	}
+	o.grow()
 	items := o.items()
 	if itemsSize(items) > limit {
 		return nil, nil, false
 	}
 	return o, items, true
+}
+
+// growTarget is the share of the budget (in %) the outline grows to by
+// sampling the values it could not open whole.
+const growTarget = 92
+
+// grow spends the room the breadth-first outline left on the values it
+// could not show whole — a 3,000-element array cut after its first
+// elements, a 3,000-member map summarised on its key line: each gets a
+// share of the room by its size and shows its first members, its last
+// ones and an even sample of those between, with a count of each run it
+// hides. So the outline grows with the budget instead of staying the size
+// of a small one, and the blind clip never keeps more.
+//
+// Only a pretty-printed outline grows: a minified one writes lines of its
+// own, and a blind clip of a one-line document keeps its bytes verbatim
+// (a source map's head and tail), which no outline of it can.
+func (o *outliner) grow() {
+	if o.minified {
+		return
+	}
+	var cands []int
+	total := 0
+	for i := range o.nodes {
+		n := &o.nodes[i]
+		if i > 0 && (n.state == asElided || n.state == asOpen && n.more != "" && len(n.before) == 0) && len(n.elems) > 1 && o.lined(*n) {
+			cands = append(cands, i)
+			total += n.end - n.val
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	room := o.budget*growTarget/100 - o.used
+	if room <= 0 {
+		return
+	}
+	slices.SortStableFunc(cands, func(a, b int) int {
+		return (o.nodes[b].end - o.nodes[b].val) - (o.nodes[a].end - o.nodes[a].val)
+	})
+	left := total
+	for _, i := range cands {
+		size := o.nodes[i].end - o.nodes[i].val
+		free := o.budget*growTarget/100 - o.used
+		if free <= 0 {
+			return
+		}
+		share := free * size / max(left, 1)
+		left -= size
+		o.sample(i, o.nodes[i].cost+share)
+	}
+}
+
+// sample opens node i (or reopens it, when open with its last children
+// hidden) within room bytes for the whole of its display: the children it
+// shows already, then as many more as fit — a quarter of them its first
+// hidden ones, a quarter its last ones, the rest spread evenly between —
+// with a note counting each hidden run. It keeps the node as it is when
+// no child more fits.
+func (o *outliner) sample(i, room int) {
+	n := o.nodes[i]
+	isArray := o.text[n.val] == '['
+	shown := 0
+	if n.state == asOpen {
+		shown = len(n.kids)
+	}
+	hidden := len(n.elems) - shown
+	if hidden <= 0 {
+		return
+	}
+	base := o.size(o.opening(n)) + o.size(o.closing(n))
+	for _, k := range n.kids {
+		base += o.nodes[k].cost
+	}
+	indent := ""
+	if !o.minified {
+		e := n.elems[shown][0]
+		indent = o.text[txt.LineStart(o.text, e):e]
+		indent = indent[:min(len(indent), 80)]
+	}
+	word := "member"
+	if isArray {
+		word = "array element"
+	}
+	note := func(from, to int) string {
+		return indent + "[…" + txt.Plural(to-from, "more "+word) + ", " + sizeText(n.elems[to-1][1]-n.elems[from][0]) + "…]"
+	}
+	placed := map[int]onode{}
+	place := func(j int) onode {
+		c, ok := placed[j]
+		if !ok {
+			c = o.place(n.elems[j], n.depth+1, isArray)
+			c.elem = j
+			// Summaries of alike values repeat one another: a sampled
+			// value is kept whole when it costs at most a third of the
+			// room.
+			if whole := o.size(o.span(c)); c.state == asElided && whole <= room/3 {
+				c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+			}
+			placed[j] = c
+		}
+		return c
+	}
+	pickK := func(k int) []int {
+		h, t := k/4, (k+3)/4 // the last one first
+		var sel []int
+		for j := shown; j < shown+h && j < len(n.elems); j++ {
+			sel = append(sel, j)
+		}
+		lo, hi := shown+h, len(n.elems)-t
+		if hi > lo {
+			sel = append(sel, spread(lo, hi, k-h-t)...)
+		}
+		for j := max(hi, lo); j < len(n.elems); j++ {
+			sel = append(sel, j)
+		}
+		return sel
+	}
+	costOf := func(sel []int) int {
+		c, prev := base, shown-1
+		for _, j := range sel {
+			if j > prev+1 {
+				c += len(note(prev+1, j)) + 2
+			}
+			c += place(j).cost
+			prev = j
+		}
+		if prev < len(n.elems)-1 {
+			c += len(note(prev+1, len(n.elems))) + 2
+		}
+		return c
+	}
+	// The largest k that fits; cost grows with k but for rounding, so a
+	// binary search finds one that fits and a scan down settles it.
+	lo, hi := 0, hidden
+	if place(len(n.elems)-1).state == asElided {
+		hi = 1 // summaries of alike values say nothing new: the last one's, for its count and size
+	}
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if costOf(pickK(mid)) <= room {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	if lo == 0 {
+		return
+	}
+	sel := pickK(lo)
+	cost := costOf(sel)
+	if cost > room || cost-n.cost > o.budget-o.used {
+		return
+	}
+	m := &o.nodes[i]
+	before := make([]string, len(m.kids), len(m.kids)+len(sel))
+	prev := shown - 1
+	for _, j := range sel {
+		b := ""
+		if j > prev+1 {
+			b = note(prev+1, j)
+		}
+		before = append(before, b)
+		o.nodes = append(o.nodes, place(j))
+		m = &o.nodes[i]
+		m.kids = append(m.kids, len(o.nodes)-1)
+		prev = j
+	}
+	m.more = ""
+	if prev < len(m.elems)-1 {
+		m.more = note(prev+1, len(m.elems))
+	}
+	o.used += cost - m.cost
+	m.state, m.cost, m.before = asOpen, cost, before
 }
 
 // The pieces of a node's display, as input ranges: span when it is kept
@@ -534,6 +711,7 @@ func (o *outliner) expand(i, room int) bool {
 			break
 		}
 		cost += c.cost
+		c.elem = k
 		o.nodes = append(o.nodes, c)
 		kids = append(kids, len(o.nodes)-1)
 	}
@@ -556,7 +734,7 @@ func (o *outliner) expand(i, room int) bool {
 	}
 	m := &o.nodes[i]
 	o.used += cost - m.cost
-	m.state, m.cost, m.kids, m.more, m.elems = asOpen, cost, kids, more, nil
+	m.state, m.cost, m.kids, m.more = asOpen, cost, kids, more
 	return true
 }
 
@@ -692,6 +870,9 @@ func (o *outliner) items() []item {
 			f.next = 0
 		}
 		if f.next < len(n.kids) {
+			if f.next < len(n.before) && n.before[f.next] != "" {
+				items = append(items, noteLine(n.before[f.next]))
+			}
 			f.next++
 			stack = append(stack, frame{n.kids[f.next-1], -1})
 			continue

@@ -97,11 +97,15 @@ func TestPlanJSONProperties(t *testing.T) {
 		if len(text) <= limit || limit < 800 {
 			return // the pipeline plans only text over budget; identities need a little room
 		}
+		if strings.Contains(shape, "object") && len(text) >= 2*limit && itemsSize(p.items) < limit/2 {
+			t.Fatalf("the outline keeps %d bytes of %d at limit %d: under half", itemsSize(p.items), len(text), limit)
+		}
+
 		out := render(text, p, marker{what: p.what, hint: p.hint})
 		want := []string{`"_id": "id-0"`, `"_id": "id-` + itoa(n-1) + `"`}
 		switch shape {
 		case "object": // every key of the top, the first element, the count of the rest
-			want = []string{`"meta": {"n": `, `"items": [`, `"total": `, `"_id": "id-0"`, "[…" + txt.Plural(n-1, "more array element")}
+			want = []string{`"meta": {"n": `, `"items": [`, `"total": `, `"_id": "id-0"`, "more array element"}
 		case "minified array", "minified stream":
 			want = []string{`"_id":"id-0"`, `"_id":"id-` + itoa(n-1) + `"`}
 		case "minified object":
@@ -169,7 +173,7 @@ func TestPlanJSONOutline(t *testing.T) {
 			name:     "array of objects in an object: the first element and a count",
 			text:     indent(map[string]any{"apiVersion": "v1", "kind": "List", "items": items}),
 			limit:    3000,
-			want:     []string{`"apiVersion": "v1",`, `"items": [`, `"name": "pod-0"`, "[…299 more array elements,", `"kind": "List"`},
+			want:     []string{`"apiVersion": "v1",`, `"items": [`, `"name": "pod-0"`, "more array elements,", `"name": "pod-299"`, `"kind": "List"`},
 			wantWhat: "kept the outline",
 		},
 		{
@@ -453,7 +457,7 @@ func TestPlanJSONMinified(t *testing.T) {
 			name:     "one member wrapping the array, pretty",
 			text:     "{\n  \"items\": [\n" + strings.Repeat("    {\"id\": 1},\n", 300) + "    {\"id\": 2}\n  ]\n}\n",
 			limit:    1000,
-			want:     []string{"{\n  \"items\": [\n    {\"id\": 1},\n", "[…300 more array elements, ", "  ]\n}\n"},
+			want:     []string{"{\n  \"items\": [\n    {\"id\": 1},\n", "more array elements, ", "  ]\n}\n"},
 			wantWhat: "kept the outline",
 		},
 		{
@@ -541,5 +545,54 @@ func TestPlanJSONStreamKeepsRareShapesBetween(t *testing.T) {
 	}
 	if !strings.Contains(p.what, "spread between") {
 		t.Errorf("what = %q, want the elements between counted", p.what)
+	}
+}
+
+// An object whose bulk is a long array and a long map (npm view --json: a
+// few thousand versions and their times, the identifying fields around
+// them) grows with the budget: the outline samples the array and the map
+// (head, tail, an even spread between) until it fills most of the limit,
+// so it is never the half-empty plan that loses to the blind clip, and
+// the fields after the bulk stay.
+func TestPlanJSONOutlineGrowsWithBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"_id\": \"pkg@9.9.9\",\n  \"name\": \"pkg\",\n  \"versions\": [\n")
+	const n = 3000
+	for i := range n {
+		b.WriteString("    \"0.0." + itoa(i) + "-canary-" + itoa(i*7919%100000) + "\"")
+		if i < n-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  ],\n  \"time\": {\n")
+	for i := range n {
+		b.WriteString("    \"0.0." + itoa(i) + "-canary-" + itoa(i*7919%100000) + "\": \"2026-01-02T03:04:05.000Z\"")
+		if i < n-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  },\n  \"description\": \"A package that does things.\",\n  \"license\": \"MIT\",\n  \"homepage\": \"https://example.org/\"\n}\n")
+	text := b.String()
+	for _, limit := range []int{16000, 8000, 4000} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		checkPlan(t, text, p, limit)
+		if size := itemsSize(p.items); size < limit*3/4 {
+			t.Errorf("limit %d: the outline is %d bytes, under three quarters of the limit", limit, size)
+		}
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		for _, w := range []string{`"_id": "pkg@9.9.9"`, `"versions": [`, `"0.0.0-canary-0"`, `"0.0.2999-canary-`, `"time": {`,
+			`"0.0.2999-canary-`, `"description": "A package that does things."`, `"license": "MIT"`, "more array elements", "more members"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("limit %d: lost %q", limit, w)
+			}
+		}
+		if limit == 16000 && strings.Count(out, "\n    \"0.0.") < 40 {
+			t.Errorf("limit %d: the bulk is not sampled: %d of its lines kept", limit, strings.Count(out, "\n    \"0.0."))
+		}
 	}
 }

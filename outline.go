@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -39,7 +40,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		s.setGap(numberedGap, len(numberedGap(0, s.n())))
 		s.gapLen = numberedGapLen
 	}
-	ranks, ok := outlineLines(s, numbered)
+	ranks, doc, ok := outlineLines(s, numbered)
 	var all []int
 	for _, r := range ranks {
 		all = append(all, r...)
@@ -51,7 +52,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !ok || len(all) < need {
 		return plan{}, false
 	}
-	pickOutline(s, ranks, leadComment(s, lineContent(s, numbered)))
+	pickOutline(s, ranks, lineContent(s, numbered), doc)
 	items, markerAt := s.items()
 	if itemsSize(items) > limit {
 		return plan{}, false
@@ -156,6 +157,42 @@ func lineContent(s *lineSel, numbered bool) func(i int) string {
 // docstring is not one: it says what the module is).
 var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "-- ", ";", "<!--"}
 
+// headRunKept is how many lines of a long indented block the head of
+// code keeps before it moves on to the next top-level line.
+const headRunKept = 4
+
+// indentedRunEnd returns the line after the run of indented (or blank)
+// lines that starts at i, when the run ends within 200 lines on a
+// top-level line; else i.
+func indentedRunEnd(s *lineSel, content func(int) string, i int) int {
+	j := i
+	for ; j < s.n() && j-i <= 200; j++ {
+		l := content(j)
+		if l != "" && l[0] != ' ' && l[0] != '\t' && l[0] != '\r' {
+			return j
+		}
+	}
+	return i
+}
+
+// commentLine reports whether l is a comment line, given whether a /*
+// block comment is open before it, and whether one is open after it.
+func commentLine(l string, inBlock bool) (comment, open bool) {
+	t := strings.TrimSpace(l)
+	if inBlock {
+		return true, !strings.Contains(t, "*/")
+	}
+	if strings.HasPrefix(t, "/*") {
+		return true, !strings.Contains(t[2:], "*/")
+	}
+	for _, p := range commentOpenings {
+		if strings.HasPrefix(t, p) {
+			return true, false
+		}
+	}
+	return false, false
+}
+
 // leadComment returns the first line after the comment block that opens
 // the text (a licence, a banner: a shebang before it and blank lines in it
 // included), or 0 when the text does not open with one.
@@ -187,21 +224,25 @@ func leadComment(s *lineSel, content func(int) string) int {
 	return i
 }
 
-// outlineRanks is how many ranks of declaration lines there are: types
-// and headings of the top levels first, then functions, then the other
-// top-level declarations, then the members one level in.
+// outlineRanks is how many ranks of declaration lines there are. In
+// code: types, functions, the other top-level declarations, the members
+// one level in. In a document: its headings by level (title, h1, h2 and
+// #, ##; then h3; then h4; deeper).
 const outlineRanks = 4
 
-// outlineLines returns the declaration (or heading) lines of s by rank.
-// ok is false when the text has none.
-func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool) {
+// outlineLines returns the declaration (or heading) lines of s by rank,
+// and whether s is a document (HTML or markdown: its headings are its
+// outline, and code inside it — <pre> and <code> blocks, markdown fences —
+// declares nothing). ok is false when the text has none.
+func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok bool) {
 	n := s.n()
 	content := lineContent(s, numbered)
-	// Markdown headings outside fences, and code declarations, in one
-	// pass; which of the two outlines the text is decided after.
-	var md [outlineRanks][]int
-	fence := false
-	heads, mdDeep, fences, codeTop := 0, 0, 0, 0
+	// Headings (markdown outside fences, HTML outside <pre>) and code
+	// declarations, in one pass; which of the two outlines the text is
+	// decided after.
+	var heads, htmlRanks [outlineRanks][]int
+	fence, pre := false, ""
+	nheads, mdDeep, fences, htmlHeads, codeTop := 0, 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		l := content(i)
 		if len(l) == 0 {
@@ -212,31 +253,95 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, ok bool
 			fences++
 			continue
 		}
-		if h := mdHeading(l); !fence && h > 0 {
-			md[min(h, 4)-1] = append(md[min(h, 4)-1], i)
-			heads++
+		inCode := fence || pre != ""
+		if pre != "" {
+			pre = preBlockAfter(l, pre)
+		} else if strings.IndexByte(l, '<') >= 0 {
+			pre = preBlockAfter(l, "")
+		}
+		if h := mdHeading(l); h > 0 && !inCode {
+			r := min(max(h-1, 1), outlineRanks) - 1 // # and ## first
+			heads[r] = append(heads[r], i)
+			nheads++
 			if h >= 2 {
 				mdDeep++
 			}
 		}
-		r := declRank(l)
-		if r == 0 && leadsWithTag(l) {
-			r = htmlHeadingRank(l)
+		if !inCode && leadsWithTag(l) {
+			if h := htmlHeadingRank(l); h > 0 {
+				heads[h-1] = append(heads[h-1], i)
+				htmlRanks[min(h, 3)-1] = append(htmlRanks[min(h, 3)-1], i)
+				nheads++
+				htmlHeads++
+				continue
+			}
 		}
+		r := declRank(l)
 		if r == 0 && i+1 < n && cFunctionSplitHead(l) && strings.TrimSpace(content(i+1)) == "{" {
 			r = 2
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
-			if r < 4 && !fence {
+			if r < 4 && !inCode {
 				codeTop++ // code samples in a document do not make it code
 			}
 		}
 	}
-	if (mdDeep >= 2 || fences >= 2) && heads >= codeTop {
-		return md, heads > 0
+	markup := htmlHeads >= 2 || opensLikeHTML(s.text)
+	if ((mdDeep >= 2 || fences >= 2) || markup) && nheads > 0 && nheads >= codeTop {
+		return heads, true, true
 	}
-	return ranks, len(ranks[0])+len(ranks[1])+len(ranks[2])+len(ranks[3]) > 0
+	for r, hs := range htmlRanks { // headings of a template among code
+		if len(hs) > 0 {
+			ranks[r] = append(ranks[r], hs...)
+			slices.Sort(ranks[r])
+		}
+	}
+	return ranks, false, len(ranks[0])+len(ranks[1])+len(ranks[2])+len(ranks[3]) > 0
+}
+
+// opensLikeHTML reports text that opens as an HTML or XML document.
+func opensLikeHTML(text string) bool {
+	t := strings.TrimLeft(text[:min(len(text), 256)], " \t\r\n")
+	if len(t) < 5 || t[0] != '<' {
+		return false
+	}
+	h := strings.ToLower(t[:5])
+	return h == "<!doc" || h == "<html" || h == "<?xml"
+}
+
+// codeTags open the blocks of an HTML document that hold code, not its
+// outline.
+var codeTags = []string{"pre", "code", "script", "style", "textarea"}
+
+// preBlockAfter returns the code block (a tag of codeTags) still open
+// after line l, given the one open before it ("" for none): a block opens
+// at "<pre" and closes at "</pre>". A tag quoted as markdown code
+// (`<pre>`) opens none.
+func preBlockAfter(l, open string) string {
+	low := strings.ToLower(l)
+	for {
+		if open != "" {
+			j := strings.Index(low, "</"+open)
+			if j < 0 {
+				return open
+			}
+			low, open = low[j+2+len(open):], ""
+			continue
+		}
+		j := strings.IndexByte(low, '<')
+		if j < 0 {
+			return ""
+		}
+		quoted := j > 0 && low[j-1] == '`'
+		low = low[j+1:]
+		for _, tag := range codeTags {
+			if !quoted && strings.HasPrefix(low, tag) && len(low) > len(tag) && (low[len(tag)] == '>' || low[len(tag)] == ' ') {
+				open = tag
+				break
+			}
+		}
+	}
 }
 
 // mdHeading returns the level of an ATX heading (1-6 '#', a space, a
@@ -263,12 +368,12 @@ func leadsWithTag(l string) bool {
 }
 
 // htmlHeadingRank ranks a line holding <title> or <h1>…<h6>: title, h1
-// and h2 first, h3 next, deeper ones third; 0 for none.
+// and h2 first, h3 next, h4 third, deeper ones last; 0 for none.
 func htmlHeadingRank(l string) int {
 	for i := strings.IndexByte(l, '<'); i >= 0 && i+2 < len(l); {
 		c, d := l[i+1]|0x20, l[i+2]
 		if c == 'h' && d >= '1' && d <= '6' && (i+3 == len(l) || l[i+3] == '>' || l[i+3] == ' ') {
-			return min(3, max(1, int(d-'0')-1))
+			return min(outlineRanks, max(1, int(d-'0')-1))
 		}
 		if c == 't' && strings.HasPrefix(strings.ToLower(l[i+1:min(len(l), i+7)]), "title>") {
 			return 1
@@ -345,6 +450,9 @@ func declRank(l string) int {
 		case wordType:
 			return in(1)
 		case wordFunc:
+			if strings.HasPrefix(t, "fn ") && !strings.ContainsAny(t, "(<") {
+				return 0 // a field named fn (fn  unsafe.Pointer), not a Rust function
+			}
 			return in(2)
 		case wordGoType:
 			if !strings.Contains(t, "=") {
@@ -370,6 +478,9 @@ func declRank(l string) int {
 	case level == 0 && (rest == "()" || rest == " ()" || rest == "() {" || rest == " () {" || rest == "(){"):
 		return 2 // a shell function: name() {
 	case strings.HasPrefix(rest, "(") && level == 1 && strings.HasSuffix(rest, "{"):
+		if callWithClosure(rest) {
+			return 0 // a call taking a closure: systemstack(func() {, it('works', () => {
+		}
 		return 4 // a method: name(args) {
 	case mods > 0:
 		return in(3) // public/private/protected/static members
@@ -494,6 +605,9 @@ func cFunctionHead(t string) bool {
 	if p <= 0 || !isIdentByte(t[p-1]) || strings.IndexByte(t[:p], ' ') < 0 {
 		return false
 	}
+	if w := t[:identEnd(t)]; w == "defer" || w == "go" || strings.HasSuffix(t[:p], " func") || strings.HasSuffix(t[:p], " function") {
+		return false // a statement running a closure: defer func() {, go func() {
+	}
 	for i := 0; i < p; i++ {
 		if c := t[i]; !isIdentByte(c) && !strings.ContainsRune(" *&:<>,~", rune(c)) {
 			return false
@@ -522,6 +636,14 @@ func macroDefinition(t string) bool {
 		return true
 	}
 	return strings.TrimSpace(rest[w:]) != ""
+}
+
+// callWithClosure reports a parenthesised rest of a line that passes a
+// closure or a literal (func(, function(, =>, a quote): a call, not the
+// parameters of a method head.
+func callWithClosure(rest string) bool {
+	return strings.Contains(rest, "func(") || strings.Contains(rest, "function") || strings.Contains(rest, "=>") ||
+		strings.ContainsAny(rest, "\"'`")
 }
 
 // iniSection matches "[name]", "[a.b]", "[[name]]" or `[section "x"]`.
@@ -580,13 +702,9 @@ const (
 	outlineTailShare = 7
 )
 
-// rankWeights share the room among the ranks of declarations when not
-// all of them fit: types most (half the room when they need it: they are
-// few and say what the file holds), functions next, then the members one
-// level in (the methods of a class-based language), the other top-level
-// declarations (constants, macros, decorators) least; no rank takes it
-// all.
-var rankWeights = [outlineRanks]int{6, 3, 1, 2}
+// typeShare caps (in %) the room types take before functions: a file of
+// a hundred types still shows its functions.
+const typeShare = 40
 
 // leadKept is how many lines with words of an opening comment block (a
 // licence, a file banner: its first lines name the file's project) the
@@ -604,13 +722,19 @@ func hasLetter(l string) bool {
 }
 
 // pickOutline keeps a head (an opening comment block's first lines, then
-// the first lines of code), a tail, the declarations (each rank its
-// share, spread evenly when not all fit), and then grows the head and the
-// tail.
-func pickOutline(s *lineSel, ranks [outlineRanks][]int, lead int) {
+// the first lines of code), a tail, the declarations rank by rank, each
+// spread evenly over the whole text when not all of it fits, and then
+// grows the head and the tail. In code, the top-level declarations come
+// first — types (at most typeShare of the room), functions, then the rest
+// of the types — so an even spread of them over the whole file always
+// shows; members one level in and const/var blocks get what they leave.
+// In a document, headings by level: h1/h2 (# and ##) over the whole
+// document first, then h3, and so on.
+func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string, doc bool) {
 	const lineCap, declCap = 300, 200
 	n := s.n()
 	limit := s.room()
+	lead := leadComment(s, content)
 	head, tail := 0, n-1
 	if lead > leadKept+2 && lead < n {
 		for worded := 0; head < lead && worded < leadKept; head++ {
@@ -621,7 +745,33 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, lead int) {
 		}
 		head = lead
 	}
-	for head < n && s.used+min(s.size(head), lineCap) <= s.limit-limit*(100-outlineHeadShare)/100 {
+	// The head is the first lines of code: in code, the comment blocks
+	// between them are skipped (a header's version macros sit under a
+	// page of documentation).
+	inBlock := false
+	firstDecl := n // in code the head ends at the first type or function: the spread shows them
+	for _, r := range ranks[:2] {
+		if len(r) > 0 && !doc {
+			firstDecl = min(firstDecl, r[0])
+		}
+	}
+	for head <= firstDecl && head < n && s.used+min(s.size(head), lineCap) <= s.limit-limit*(100-outlineHeadShare)/100 {
+		if !doc && head >= lead {
+			var comment bool
+			if comment, inBlock = commentLine(content(head), inBlock); comment {
+				head++
+				continue
+			}
+			if end := indentedRunEnd(s, content, head); end-head > headRunKept {
+				// A long indented block (an import list, a var block):
+				// its first lines, then on to the next top-level line.
+				for k := 0; k < headRunKept && s.pickCapped(head, lineCap); k++ {
+					head++
+				}
+				head = end
+				continue
+			}
+		}
 		if !s.pickCapped(head, lineCap) {
 			break
 		}
@@ -634,16 +784,16 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, lead int) {
 		}
 		tail--
 	}
-	var costs [outlineRanks]int
-	for r, decls := range ranks {
-		costs[r] = spreadCost(s, decls, declCap)
-	}
-	shares := rankShares(costs, s.room())
-	for r, decls := range ranks {
-		pickSpread(s, decls, declCap, s.used+shares[r])
-	}
-	for _, decls := range ranks { // what the shares left
-		pickSpread(s, decls, declCap, s.limit)
+	if doc {
+		for _, r := range ranks {
+			pickSpread(s, r, declCap, s.limit)
+		}
+	} else {
+		pickSpread(s, ranks[0], declCap, s.used+s.room()*typeShare/100)
+		pickSpread(s, ranks[1], declCap, s.limit)
+		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
+			pickSpread(s, ranks[r], declCap, s.limit)
+		}
 	}
 	// Room left: the head grows to the next gap, then head and tail take
 	// turns.
@@ -661,51 +811,6 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, lead int) {
 			break
 		}
 	}
-}
-
-// rankShares divides room among the ranks by rankWeights, each at most
-// what all of its lines cost; what a rank does not need goes to the
-// others.
-func rankShares(costs [outlineRanks]int, room int) (shares [outlineRanks]int) {
-	var done [outlineRanks]bool
-	for {
-		wsum := 0
-		for r := range costs {
-			if !done[r] && costs[r] > 0 {
-				wsum += rankWeights[r]
-			}
-		}
-		if wsum == 0 || room <= 0 {
-			return shares
-		}
-		settled, round := false, room
-		for r := range costs {
-			if !done[r] && costs[r] > 0 && costs[r] <= round*rankWeights[r]/wsum {
-				shares[r], done[r], settled = costs[r], true, true
-				room -= costs[r]
-			}
-		}
-		if !settled {
-			for r := range costs {
-				if !done[r] && costs[r] > 0 {
-					shares[r] = round * rankWeights[r] / wsum
-				}
-			}
-			return shares
-		}
-	}
-}
-
-// spreadCost estimates what keeping every line of idx not yet kept
-// costs.
-func spreadCost(s *lineSel, idx []int, lineCap int) int {
-	cost := 0
-	for _, i := range idx {
-		if !s.keep[i] {
-			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
-		}
-	}
-	return cost
 }
 
 // pickSpread keeps the lines of idx while the output stays within to

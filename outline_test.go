@@ -44,7 +44,7 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := newLineSel(c.src, 1<<20, lineGap, 40)
-			ranks, ok := outlineLines(s, false)
+			ranks, _, ok := outlineLines(s, false)
 			if !ok {
 				t.Fatal("no declarations found")
 			}
@@ -133,6 +133,123 @@ func TestControlWordMatchesList(t *testing.T) {
 	for _, w := range []string{"func", "ifx", "returns", "Print", ""} {
 		if controlWord(w) {
 			t.Errorf("%q taken for a control word", w)
+		}
+	}
+}
+
+// outlineOf plans text as a read at limit and returns the output.
+func outlineOf(t *testing.T, text string, limit int) string {
+	t.Helper()
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
+	if !ok {
+		t.Fatalf("limit %d: declined", limit)
+	}
+	if itemsSize(p.items) > limit {
+		t.Fatalf("limit %d: %d bytes", limit, itemsSize(p.items))
+	}
+	return render(text, p, marker{what: p.what})
+}
+
+// In an HTML document (a language spec with code samples in <pre>) the
+// headings are the outline: every h2 over the whole document first, then
+// h3; lines of the samples that read like declarations (type, func,
+// const, even a keyword table) are not declarations.
+func TestOutlineDocumentHeadingsBeatCodeSamples(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html>\n<head>\n<title>The Spec</title>\n</head>\n<body>\n")
+	for i := range 20 {
+		b.WriteString("<h2 id=\"S" + itoa(i) + "\">Section " + itoa(i) + "</h2>\n<p>\nProse about section " + itoa(i) + ".\n</p>\n")
+		for j := range 8 {
+			b.WriteString("<h3 id=\"S" + itoa(i) + "_" + itoa(j) + "\">Topic " + itoa(i) + "." + itoa(j) + "</h3>\n<p>\n")
+			b.WriteString(strings.Repeat("Words that explain the topic at some length, as specs do.\n", 12))
+			b.WriteString("</p>\n<pre>\ntype T" + itoa(j) + " struct {\n\ta, b int\n}\nfunc F" + itoa(j) + "(x int) int {\n\treturn x\n}\n" +
+				"const        fallthrough  if           range        type\nvar v" + itoa(j) + " = 1\n</pre>\n")
+		}
+	}
+	b.WriteString("</body>\n</html>\n")
+	text := b.String()
+	for _, limit := range []int{16000, 4000} {
+		out := outlineOf(t, text, limit)
+		if got := strings.Count(out, "<h2 id="); got != 20 {
+			t.Errorf("limit %d: %d of 20 h2 headings kept", limit, got)
+		}
+		if !strings.Contains(out, "of 181 declarations or headings") { // the title, 20 h2, 160 h3
+			t.Errorf("limit %d: code sample lines counted as declarations: %s", limit, out[strings.Index(out, "[…headroom"):][:200])
+		}
+		if limit == 16000 && strings.Count(out, "<h3 id=") < 100 {
+			t.Errorf("limit %d: %d h3 headings kept, want the room spent on them", limit, strings.Count(out, "<h3 id="))
+		}
+	}
+	// Markdown: code fences likewise.
+	var md strings.Builder
+	md.WriteString("# Guide\n\n")
+	for i := range 20 {
+		md.WriteString("## Part " + itoa(i) + "\n\n")
+		for j := range 6 {
+			md.WriteString("### Step " + itoa(i) + "." + itoa(j) + "\n\n" + strings.Repeat("Some prose for the step.\n", 10) +
+				"\n```go\ntype Config struct{}\nfunc Run() error {\n\treturn nil\n}\n```\n\n")
+		}
+	}
+	for _, limit := range []int{16000, 4000} {
+		out := outlineOf(t, md.String(), limit)
+		if got := strings.Count(out, "\n## Part "); got != 20 {
+			t.Errorf("markdown, limit %d: %d of 20 ## headings kept", limit, got)
+		}
+		if !strings.Contains(out, "of 141 declarations or headings") { // #, 20 ##, 120 ###
+			t.Errorf("markdown, limit %d: fenced code lines counted as declarations", limit)
+		}
+	}
+}
+
+// In code, the top-level functions and types come first, spread evenly
+// over the whole file; indented lines (a call taking a closure, defer
+// func, a struct field named fn) and var blocks only with the room they
+// leave; the head (imports) does not eat the room at a small budget.
+func TestOutlineCodeTopLevelFirstSpreadOverTheFile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("// Copyright 2026 The Authors. All rights reserved.\n// Use of this source code is governed by a licence.\n\npackage sched\n\nimport (\n")
+	for i := range 30 {
+		b.WriteString("\t\"internal/pkg" + itoa(i) + "\"\n")
+	}
+	b.WriteString(")\n\n")
+	for i := range 240 {
+		if i%20 == 0 {
+			b.WriteString("type state" + itoa(i) + " struct {\n\tfn  unsafe.Pointer\n\tn   int\n}\n\nvar (\n\tcount" + itoa(i) + " int\n)\n\n")
+		}
+		b.WriteString("// work" + itoa(i) + " does its part of the schedule.\nfunc work" + itoa(i) + "(gp *g) {\n\tdefer func() {\n\t\tunlock()\n\t}()\n" +
+			"\tsystemstack(func() {\n\t\tpark()\n\t})\n" + strings.Repeat("\tstep(gp)\n", 8) + "}\n\n")
+	}
+	text := b.String()
+	ranks, _, _ := outlineLines(newLineSel(text, 1<<20, lineGap, 40), false)
+	for _, r := range ranks {
+		for _, i := range r {
+			if l := strings.Split(text, "\n")[i]; strings.HasPrefix(l, "\tdefer") || strings.HasPrefix(l, "\tsystemstack") || strings.HasPrefix(l, "\tfn ") {
+				t.Errorf("line %d %q taken for a declaration", i+1, l)
+			}
+		}
+	}
+	for _, limit := range []int{16000, 4000} {
+		out := outlineOf(t, text, limit)
+		// A function from each tenth of the file.
+		for q := range 10 {
+			found := false
+			for i := q * 24; i < (q+1)*24; i++ {
+				if strings.Contains(out, "func work"+itoa(i)+"(gp *g) {") {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("limit %d: no function of the file's tenth %d kept", limit, q)
+			}
+		}
+		if limit == 4000 && strings.Count(out, "\n\t") > 25 {
+			t.Errorf("limit %d: %d indented lines kept while functions are omitted:\n%s", limit, strings.Count(out, "\n\t"), out)
+		}
+		if limit == 16000 {
+			if got := strings.Count(out, "\nfunc work"); got < 150 {
+				t.Errorf("limit %d: %d of 240 functions kept", limit, got)
+			}
 		}
 	}
 }
