@@ -72,6 +72,21 @@ func loopCPU(b *testing.B, f func()) {
 	}
 }
 
+// reportCPUThroughput runs f in b's loop and reports MB/s of n bytes by
+// CPU time: on a loaded machine the wall clock counts other processes'
+// turns, the CPU time does not.
+func reportCPUThroughput(b *testing.B, n int, f func()) {
+	start := processCPU()
+	iters := 0
+	for b.Loop() {
+		f()
+		iters++
+	}
+	if d := processCPU() - start; d > 0 && iters > 0 {
+		b.ReportMetric(float64(n)*float64(iters)/d.Seconds()/1e6, "cpu-MB/s")
+	}
+}
+
 // BenchmarkPlanClip measures the clip plan and its rendering: O(1) in the
 // input but for counting the newlines before the cut.
 func BenchmarkPlanClip(b *testing.B) {
