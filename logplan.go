@@ -552,7 +552,7 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 // from it only in numbers, addresses, durations and timestamps: every
 // standalone run of digits (with its decimals and its unit, `0.01s`) and
 // every 0x… becomes '#'. Identities stay as they are: paths, `file.go:12`
-// locations, quoted strings, and digits inside a name (`params0`,
+// locations, quoted strings, and digits inside a name (`params0`, `test_1`,
 // `Test2`). It looks at the first 200 bytes, where a message's identity
 // is.
 func normalizeLogLine(dst []byte, s string) []byte {
@@ -601,7 +601,7 @@ func normalizeLogLine(dst []byte, s string) []byte {
 			}
 			i--
 			dst = append(dst, '#')
-		case c >= '0' && c <= '9' && (i == 0 || !isLetter(s[i-1])):
+		case c >= '0' && c <= '9' && (i == 0 || !isWordByte(s[i-1])):
 			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == '.' || s[i] == ',') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
 				i++
 			}
