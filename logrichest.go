@@ -3,6 +3,7 @@ package headroom
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -56,9 +57,12 @@ func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
 		if b.first != b.last || b.dupOf >= 0 {
 			continue
 		}
+		if statusMarkBytes(view(b.head)) > statusMarkMax {
+			continue // more than a name and its status: a diagnostic, a system log's record
+		}
 		words := identityWords(view(b.head))
-		if len(words) == 0 || statusMarkBytes(view(b.head)) > statusMarkMax {
-			continue // no name, or more than a name and its status: a diagnostic, a system log's record
+		if len(words) == 0 {
+			continue
 		}
 		status = append(status, k)
 		names[k] = words
@@ -76,12 +80,26 @@ func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
 	header := map[int]int{}    // status block → the line its section starts at
 	isHeader := map[int]bool{} // a block that heads a section is no status line
 	var starts []int
+	var keyLen [kindWindow + 1]bool // the lengths of the keys: most words are of none
+	for w := range byKey {
+		keyLen[min(len(w), kindWindow)] = true
+	}
+	keyed := func(w string) bool { return keyLen[min(len(w), kindWindow)] && len(byKey[w]) > 0 }
 	for k, b := range blocks {
+		if len(header) == len(status) {
+			break // every status line has its section
+		}
+		if b.dupOf >= 0 {
+			continue // the same failure as an earlier block, numbers aside: its head names what that one's does
+		}
 		for i := b.head; i <= min(b.head+richNear, len(lines)-1); i++ {
 			if i > b.head && (lines[i].block >= 0 && lines[i].block != int32(k) || lines[i].class == lineBlank) {
 				break
 			}
 			l := view(i)
+			if !anyField(l, keyed) {
+				continue
+			}
 			words := identityWords(l)
 			found, kind := -1, ""
 			for _, w := range words {
@@ -190,12 +208,33 @@ func isRuleOnly(l string) bool {
 // durations and counts left out (`FAIL`, `ERROR`, `0.00s`, `AssertionError`).
 func identityWords(l string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(l, isIdentitySep) {
-		if isNameWord(w) {
-			out = append(out, w)
-		}
-	}
+	anyNameWord(l, func(w string) bool {
+		out = append(out, w)
+		return false
+	})
 	return out
+}
+
+// anyNameWord reports whether some identity word of l satisfies f,
+// calling it on each in turn until one does.
+func anyNameWord(l string, f func(w string) bool) bool {
+	return anyField(l, func(w string) bool { return isNameWord(w) && f(w) })
+}
+
+// anyField reports whether some word of l, split as identityWords splits
+// it, satisfies f, calling it on each in turn until one does.
+func anyField(l string, f func(w string) bool) bool {
+	word := 0
+	for i, r := range l {
+		if !isIdentitySep(r) {
+			continue
+		}
+		if i > word && f(l[word:i]) {
+			return true
+		}
+		word = i + utf8.RuneLen(r)
+	}
+	return len(l) > word && f(l[word:])
 }
 
 // statusMarkMax bounds what a status line says besides its names: `...
@@ -215,9 +254,9 @@ func statusMarkBytes(l string) int {
 		if isIdentitySep(r) {
 			flush(i)
 			if r != ' ' && r != '\t' {
-				n += len(string(r))
+				n += utf8.RuneLen(r)
 			}
-			word = i + len(string(r))
+			word = i + utf8.RuneLen(r)
 		}
 	}
 	flush(len(l))
@@ -258,23 +297,40 @@ func isIdentitySep(r rune) bool {
 // with a lower-case letter, not starting with a digit (a duration), and
 // not a failure word (`AssertionError`, `failed`, `panic`).
 func isNameWord(w string) bool {
-	if w != "" && strings.Trim(w, "0123456789") == "" {
+	if w == "" {
+		return false
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		for k := 1; k < len(w); k++ {
+			if w[k] < '0' || w[k] > '9' {
+				return false // a duration, a size
+			}
+		}
 		return true
 	}
-	if len(w) < 4 || w[0] >= '0' && w[0] <= '9' || strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) < 0 {
+	if len(w) < 4 {
 		return false
 	}
-	if strings.Trim(w, "-=_*#~.") == "" {
+	lower := false
+	for k := 0; k < len(w) && !lower; k++ {
+		lower = w[k] >= 'a' && w[k] <= 'z'
+	}
+	if !lower {
 		return false
 	}
-	lw := strings.ToLower(w)
-	for _, f := range [...]string{"error", "exception", "fail", "panic", "fatal", "assert", "traceback", "warning"} {
-		if strings.Contains(lw, f) {
-			return false
+	for k := 0; k < len(w); k++ {
+		for _, f := range nameFailureWords {
+			if (w[k]|0x20) == f[0] && len(w)-k >= len(f) && strings.EqualFold(w[k:k+len(f)], f) {
+				return false
+			}
 		}
 	}
 	return true
 }
+
+// nameFailureWords are no part of a name: a word that holds one is a
+// failure's kind or status (`AssertionError`, `FAILED`, `panicked`).
+var nameFailureWords = [...]string{"error", "exception", "fail", "panic", "fatal", "assert", "traceback", "warning"}
 
 // firstWhole returns the whole of the first failure, block first: the
 // section that tells it when it was told first as a one-line status, the
