@@ -65,10 +65,12 @@ type logBlock struct {
 // planLog plans the output of an exec tool: a build, a test run, an
 // install, a system log. It keeps, in this order of priority while limit
 // lasts: the runner's verdict (the closing lines that hold counts or say
-// FAIL, ok, BUILD …); the first failure whole; runner summaries; the first
-// line of every distinct error; the tail; each error block with its trace
-// (its first 40 and last 10 lines, then the rest); the head; every distinct
-// warning once, marked (×N). What the limit leaves then goes to context:
+// FAIL, ok, BUILD …); the first failure whole (its richest block: the
+// section a one-line status line is told again in, see richWholes);
+// runner summaries; the first line of every distinct error; the tail;
+// each error block with its trace (its first 40 and last 10 lines, then
+// the rest); the head; every distinct warning once, marked (×N); the
+// status lines a section tells whole. What the limit leaves then goes to context:
 // lines around each error block, more tail and head. It re-emits what it
 // keeps in input order with `[…N lines omitted…]` gaps.
 //
@@ -123,19 +125,25 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.warnReps = warnRep
 	sel.pickAll(verdict)
+	wholes := richWholes(text, lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
-		sel.pickWithin(blocks[first].head, limit/2)
+		whole := firstWhole(blocks, first, wholes)
+		sel.pickWithin(whole.head, limit/2)
+		sel.pickBlock(whole, sel.cost+limit/firstBlockShare)
 	}
 	told := toldOrder(text, lines, blocks)
+	told, statusLines := toldWithoutStatus(told, blocks, wholes)
+	named := namedBySummary(text, lines, blocks, told)
 	for _, k := range told {
-		sel.pickWithin(blocks[k].head, limit/2)
+		if !named[blocks[k].head] {
+			sel.pickWithin(blocks[k].head, limit/2)
+		}
 	}
 	order, mid := logPriorities(text, lines, blocks, told, warnRep, o)
+	order, mid = namedHeadsLast(order, mid, named)
 	sel.pickTelling(order[:mid])
-	if first := firstDistinct(blocks); first >= 0 {
-		sel.pickBlock(blocks[first], sel.cost+limit/firstBlockShare)
-	}
 	sel.pickAll(order[mid:])
+	sel.pickAll(statusLines)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit)
 	items := sel.items()
@@ -552,7 +560,7 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 // from it only in numbers, addresses, durations and timestamps: every
 // standalone run of digits (with its decimals and its unit, `0.01s`) and
 // every 0x… becomes '#'. Identities stay as they are: paths, `file.go:12`
-// locations, quoted strings, and digits inside a name (`params0`,
+// locations, quoted strings, and digits inside a name (`params0`, `test_1`,
 // `Test2`). It looks at the first 200 bytes, where a message's identity
 // is.
 func normalizeLogLine(dst []byte, s string) []byte {
@@ -601,7 +609,7 @@ func normalizeLogLine(dst []byte, s string) []byte {
 			}
 			i--
 			dst = append(dst, '#')
-		case c >= '0' && c <= '9' && (i == 0 || !isLetter(s[i-1])):
+		case c >= '0' && c <= '9' && (i == 0 || !isWordByte(s[i-1])):
 			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == '.' || s[i] == ',') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
 				i++
 			}

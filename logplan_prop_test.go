@@ -114,7 +114,7 @@ func TestPlanLogKeepsVerdictAndWholeBlocks(t *testing.T) {
 func TestPlanLogDedupKeepsIdentities(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(2, 60).Draw(t, "n")
-		kind := rapid.IntRange(0, 5).Draw(t, "kind")
+		kind := rapid.IntRange(0, 6).Draw(t, "kind")
 		var b strings.Builder
 		b.WriteString(strings.Repeat("compiling unit\n", 300))
 		for i := range n {
@@ -129,6 +129,8 @@ func TestPlanLogDedupKeepsIdentities(t *testing.T) {
 				fmt.Fprintf(&b, "2024-01-0%d 10:%02d:%02d.%03d ERROR [worker-%d] connection refused after %dms\n", 1+i%9, i%60, i%60, i, i%3, 100+i)
 			case 5: // one error record at different places: its frames are its identity
 				fmt.Fprintf(&b, "==77== Invalid read of size 1\n==77==    at 0x%x: find (map%d.c:%d)\n==77==    by 0x%x: main (main.c:5)\n==77== \n", 4096+i, i, 10+i, 8192+i)
+			case 6: // test names that end in a number after '_'
+				fmt.Fprintf(&b, "FAIL: test_case_%d (tests.test_mod.ModTest.test_case_%d)\n", i, i)
 			case 4: // a linter's entries under one file header: line:col is the identity
 				fmt.Fprintf(&b, "/src/app/mod.js\n  %d:%d  warning  Unexpected var, use let or const instead  no-var\n\n", 10+i, 1+i%7)
 			}

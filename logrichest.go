@@ -1,0 +1,428 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A failure may be told twice: first as a one-line status while the run
+// goes (`test_x (mod.Class.test_x) ... FAIL`, `✖ name (2ms)`, `not ok 3
+// name`, `tests/a.py::test_x FAILED`), then, later, as a block under a
+// header that names it again (unittest's `FAIL: test_x (mod.Class.test_x)`
+// section with its Traceback, a pytest `____ test_x ____` section, node's
+// recap). The block is the failure's whole; the status line is merely its
+// first line. No runner is named here: a status line is a one-line error
+// block that says little besides its names; its identity, those names and
+// numbers; its whole, the section that starts at the first later block
+// whose head (or a line right under it) holds every one of them and is
+// not a failure of the status line's kind.
+
+// richWhole is where the detail of a failure told first as a one-line
+// status stands: the section from the header that names it again to the
+// next such header, rule, summary or verdict line.
+type richWhole struct {
+	status int      // the block of the one-line status
+	whole  logBlock // the section that tells it whole
+}
+
+// richNear is how many lines under a block's head may hold the identity
+// of a status line for the block to be its whole (unittest prints a
+// test's docstring under its FAIL: header).
+const richNear = 2
+
+// richScan bounds the status lines one header is compared with.
+const richScan = 64
+
+// richWholes returns, for each one-line status block that a later block
+// tells whole, that section, in the order of the status lines. Other
+// blocks are left as they are.
+func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
+	view := func(i int) string {
+		l := strings.TrimRight(text[lines[i].start:lines[i].end], "\r")
+		if strings.IndexByte(l, 0x1b) >= 0 {
+			l = string(txt.StripANSI(nil, l))
+		}
+		return l[:min(len(l), kindWindow)]
+	}
+	// The status lines: one-line blocks, each keyed by its longest name.
+	var status []int
+	names := map[int][]string{} // status block → its identity words
+	byKey := map[string][]int{} // its longest identity word → the status blocks
+	kinds := map[int]string{}   // status block → its failure kind
+	var key []byte
+	for k, b := range blocks {
+		if b.first != b.last || b.dupOf >= 0 {
+			continue
+		}
+		if statusMarkBytes(view(b.head)) > statusMarkMax {
+			continue // more than a name and its status: a diagnostic, a system log's record
+		}
+		words := identityWords(view(b.head))
+		if len(words) == 0 {
+			continue
+		}
+		status = append(status, k)
+		names[k] = words
+		byKey[longestWord(words)] = append(byKey[longestWord(words)], k)
+		key = failureKind(key[:0], view(b.head))
+		kinds[k] = string(key)
+	}
+	if len(status) == 0 {
+		return nil
+	}
+	// The headers that name a status line again, below it: a block's head,
+	// or a line right under it, that holds every identity word of the
+	// status line and is not a line of its kind (mypy's next finding in
+	// the same file names the same file and words: it is another failure).
+	header := map[int]int{}    // status block → the line its section starts at
+	isHeader := map[int]bool{} // a block that heads a section is no status line
+	var starts []int
+	var keyLen [kindWindow + 1]bool // the lengths of the keys: most words are of none
+	for w := range byKey {
+		keyLen[min(len(w), kindWindow)] = true
+	}
+	keyed := func(w string) bool { return keyLen[min(len(w), kindWindow)] && len(byKey[w]) > 0 }
+	for k, b := range blocks {
+		if len(header) == len(status) {
+			break // every status line has its section
+		}
+		if b.dupOf >= 0 {
+			continue // the same failure as an earlier block, numbers aside: its head names what that one's does
+		}
+		for i := b.head; i <= min(b.head+richNear, len(lines)-1); i++ {
+			if i > b.head && (lines[i].block >= 0 && lines[i].block != int32(k) || lines[i].class == lineBlank) {
+				break
+			}
+			l := view(i)
+			if !anyField(l, keyed) {
+				continue
+			}
+			words := identityWords(l)
+			found, kind := -1, ""
+			for _, w := range words {
+				tried := 0
+				for _, s := range byKey[w] {
+					if s == k || isHeader[s] || blocks[s].head >= b.head {
+						continue
+					}
+					if _, done := header[s]; done {
+						continue
+					}
+					if tried++; tried > richScan {
+						break // a name many status lines share tells none of them apart
+					}
+					if !holdsAll(words, names[s]) {
+						continue
+					}
+					if kind == "" {
+						kind = string(failureKind(key[:0], l))
+					}
+					if kind != kinds[s] {
+						found = s
+						break
+					}
+				}
+				if found >= 0 {
+					break
+				}
+			}
+			if found >= 0 {
+				header[found] = b.first
+				longest := longestWord(names[found])
+				for q := byKey[longest]; len(q) > 0; q = q[1:] {
+					if _, paired := header[q[0]]; !paired {
+						break
+					}
+					byKey[longest] = q[1:] // paired in order: the next ones are compared first
+				}
+				isHeader[k] = true
+				starts = append(starts, b.first)
+				break
+			}
+		}
+	}
+	// The status lines run before the sections: a line inside a section
+	// that looks like a status (its `AssertionError: 0 != 1`) is part of it.
+	firstStart := len(lines)
+	for _, s := range starts {
+		firstStart = min(firstStart, s)
+	}
+	for k := range header {
+		if blocks[k].head >= firstStart {
+			delete(header, k)
+		}
+	}
+	if len(header) == 0 {
+		return nil
+	}
+	// A section ends where another begins, or at the next status line
+	// that has a section of its own.
+	isStart := make(map[int]bool, 2*len(header))
+	for k, s := range header {
+		isStart[s] = true
+		isStart[blocks[k].head] = true
+	}
+	verdict := map[int]bool{}
+	for _, i := range verdictLines(text, lines) {
+		verdict[i] = true
+	}
+	var out []richWhole
+	for _, k := range status {
+		s, ok := header[k]
+		if !ok {
+			continue
+		}
+		e := s + 1
+		for ; e < len(lines) && e-s < ruledMax; e++ {
+			if isStart[e] || verdict[e] || lines[e].class == lineSummary || strings.HasPrefix(view(e), "=====") {
+				break
+			}
+		}
+		for e > s+1 && (lines[e-1].class == lineBlank || isRuleOnly(view(e-1))) {
+			e-- // the rule or blank lines that close it belong to no failure
+		}
+		if e-s < 2 {
+			continue // a line, no richer than the status line
+		}
+		out = append(out, richWhole{status: k, whole: logBlock{head: s, first: s, last: e - 1, dupOf: -1}})
+	}
+	return out
+}
+
+// isRuleOnly reports whether a line is a rule: ten or more of one
+// punctuation byte (`-----`, `=====`, `_____`), and nothing else.
+func isRuleOnly(l string) bool {
+	l = strings.TrimSpace(l)
+	if len(l) < 10 || isWordByte(l[0]) || l[0] >= 0x80 {
+		return false
+	}
+	return strings.Trim(l, l[:1]) == ""
+}
+
+// identityWords returns the words of a status line that may name what
+// failed: split at white space, parentheses, quotes, commas and colons
+// (`tests/a.py::test_x` names test_x), with the status and failure words,
+// durations and counts left out (`FAIL`, `ERROR`, `0.00s`, `AssertionError`).
+func identityWords(l string) []string {
+	var out []string
+	anyNameWord(l, func(w string) bool {
+		out = append(out, w)
+		return false
+	})
+	return out
+}
+
+// anyNameWord reports whether some identity word of l satisfies f,
+// calling it on each in turn until one does.
+func anyNameWord(l string, f func(w string) bool) bool {
+	return anyField(l, func(w string) bool { return isNameWord(w) && f(w) })
+}
+
+// anyField reports whether some word of l, split as identityWords splits
+// it, satisfies f, calling it on each in turn until one does.
+func anyField(l string, f func(w string) bool) bool {
+	word := 0
+	for i, r := range l {
+		if !isIdentitySep(r) {
+			continue
+		}
+		if i > word && f(l[word:i]) {
+			return true
+		}
+		word = i + utf8.RuneLen(r)
+	}
+	return len(l) > word && f(l[word:])
+}
+
+// statusMarkMax bounds what a status line says besides its names: `...
+// FAIL`, `✖ (1.2ms)`, `not ok 12 -`, `--- FAIL: (0.00s)`.
+const statusMarkMax = 20
+
+// statusMarkBytes returns how many bytes of l, white space left out, are
+// not its identity words.
+func statusMarkBytes(l string) int {
+	n, word := 0, 0
+	flush := func(end int) {
+		if w := l[word:end]; !isNameWord(w) {
+			n += len(w)
+		}
+	}
+	for i, r := range l {
+		if isIdentitySep(r) {
+			flush(i)
+			if r != ' ' && r != '\t' {
+				n += utf8.RuneLen(r)
+			}
+			word = i + utf8.RuneLen(r)
+		}
+	}
+	flush(len(l))
+	return n
+}
+
+// longestWord returns the longest of words, the first of equals.
+func longestWord(words []string) string {
+	longest := words[0]
+	for _, w := range words {
+		if len(w) > len(longest) {
+			longest = w
+		}
+	}
+	return longest
+}
+
+// holdsAll reports whether every word of want is among words.
+func holdsAll(words, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(words, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdentitySep(r rune) bool {
+	switch r {
+	case ' ', '\t', '(', ')', '{', '}', '"', '\'', '`', ',', ':', ';', '<', '>', '‘', '’', '…':
+		return true
+	}
+	return false
+}
+
+// isNameWord reports whether w may be a name: a number alone (`input
+// number 3`, which tells it from `input number 4`), or four bytes or more
+// with a lower-case letter, not starting with a digit (a duration), and
+// not a failure word (`AssertionError`, `failed`, `panic`).
+func isNameWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		for k := 1; k < len(w); k++ {
+			if w[k] < '0' || w[k] > '9' {
+				return false // a duration, a size
+			}
+		}
+		return true
+	}
+	if len(w) < 4 {
+		return false
+	}
+	lower := false
+	for k := 0; k < len(w) && !lower; k++ {
+		lower = w[k] >= 'a' && w[k] <= 'z'
+	}
+	if !lower {
+		return false
+	}
+	for k := 0; k < len(w); k++ {
+		for _, f := range nameFailureWords {
+			if (w[k]|0x20) == f[0] && len(w)-k >= len(f) && strings.EqualFold(w[k:k+len(f)], f) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nameFailureWords are no part of a name: a word that holds one is a
+// failure's kind or status (`AssertionError`, `FAILED`, `panicked`).
+var nameFailureWords = [...]string{"error", "exception", "fail", "panic", "fatal", "assert", "traceback", "warning"}
+
+// firstWhole returns the whole of the first failure, block first: the
+// section that tells it when it was told first as a one-line status, the
+// block itself otherwise.
+func firstWhole(blocks []logBlock, first int, wholes []richWhole) logBlock {
+	for _, w := range wholes {
+		if w.status == first {
+			return w.whole
+		}
+	}
+	return blocks[first]
+}
+
+// toldWithoutStatus returns the told blocks without the one-line status
+// lines that a section tells whole (its header and telling lines say
+// more in the same room), and those status lines' heads, in input order:
+// they come after every failure's telling lines.
+func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest, status []int) {
+	if len(wholes) == 0 {
+		return told, nil
+	}
+	paired := make(map[int]bool, len(wholes))
+	for _, w := range wholes {
+		paired[w.status] = true
+		status = append(status, blocks[w.status].head)
+	}
+	rest = make([]int, 0, len(told))
+	for _, k := range told {
+		if !paired[k] {
+			rest = append(rest, k)
+		}
+	}
+	return rest, status
+}
+
+// namedBySummary returns the heads of the told blocks, the first failure's
+// excepted, whose every identity word a summary line holds: pytest's
+// `____ test_x[a-1] ____` section when `FAILED tests/a.py::test_x[a-1]`
+// closes the run. The summary line tells which test failed; the head
+// adds no name, and comes after every failure's telling lines.
+func namedBySummary(text string, lines []logLine, blocks []logBlock, told []int) map[int]bool {
+	if len(told) < 2 {
+		return nil
+	}
+	said := map[string]bool{}
+	for _, l := range lines {
+		if l.class == lineSummary {
+			for _, w := range identityWords(text[l.start:min(l.end, l.start+kindWindow)]) {
+				said[w] = true
+			}
+		}
+	}
+	if len(said) == 0 {
+		return nil
+	}
+	first := told[0]
+	for _, k := range told {
+		first = min(first, k)
+	}
+	named := map[int]bool{}
+	for _, k := range told {
+		h := lines[blocks[k].head]
+		words := identityWords(text[h.start:min(h.end, h.start+kindWindow)])
+		if k == first || len(words) == 0 {
+			continue
+		}
+		all := true
+		for _, w := range words {
+			all = all && said[w]
+		}
+		if all {
+			named[blocks[k].head] = true
+		}
+	}
+	return named
+}
+
+// namedHeadsLast moves the named heads in order[:mid] after every other
+// line there, and returns the new order and mid.
+func namedHeadsLast(order []int, mid int, named map[int]bool) ([]int, int) {
+	if len(named) == 0 {
+		return order, mid
+	}
+	out := make([]int, 0, len(order)+len(named))
+	var last []int
+	for _, i := range order[:mid] {
+		if named[i] {
+			last = append(last, i)
+			continue
+		}
+		out = append(out, i)
+	}
+	out = append(out, last...)
+	return append(out, order[mid:]...), len(out)
+}

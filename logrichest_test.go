@@ -1,0 +1,126 @@
+package headroom
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// drawStatusFirstLog draws a test run that tells each failure twice: a
+// one-line status while it runs, then a section with its traceback (the
+// shape of `python -m unittest -v`), and returns the first failure's
+// section.
+func drawStatusFirstLog(t *rapid.T) (text, first string) {
+	n := rapid.IntRange(1, 40).Draw(t, "tests")
+	failing := make([]bool, n)
+	failing[rapid.IntRange(0, n-1).Draw(t, "one failing")] = true
+	for i := range failing {
+		failing[i] = failing[i] || rapid.IntRange(0, 2).Draw(t, "fails") == 0
+	}
+	doc := make([]string, n) // a docstring names the test in its status line
+	var b strings.Builder
+	for i := range n {
+		if rapid.IntRange(0, 4).Draw(t, "docstring") == 0 {
+			doc[i] = fmt.Sprintf("Check the parser on input number %d", i)
+		}
+		status := "ok"
+		if failing[i] {
+			status = rapid.SampledFrom([]string{"FAIL", "ERROR"}).Draw(t, "status")
+		}
+		if doc[i] != "" {
+			fmt.Fprintf(&b, "%s ... %s\n", doc[i], status)
+		} else {
+			fmt.Fprintf(&b, "test_case_%d (tests.test_mod.ModTest.test_case_%d) ... %s\n", i, i, status)
+		}
+	}
+	b.WriteString("\n")
+	nFail := 0
+	for i := range n {
+		if !failing[i] {
+			continue
+		}
+		nFail++
+		var s strings.Builder
+		fmt.Fprintf(&s, "FAIL: test_case_%d (tests.test_mod.ModTest.test_case_%d)\n", i, i)
+		if doc[i] != "" {
+			s.WriteString(doc[i] + "\n")
+		}
+		s.WriteString(strings.Repeat("-", 70) + "\n")
+		s.WriteString("Traceback (most recent call last):\n")
+		for j := range rapid.IntRange(1, 4).Draw(t, "frames") {
+			fmt.Fprintf(&s, "  File \"/src/tests/test_mod.py\", line %d, in test_case_%d\n    self.check(%d)\n", 10+j, i, j)
+		}
+		fmt.Fprintf(&s, "AssertionError: %d != %d\n", i, i+1)
+		for j := range rapid.IntRange(0, 12).Draw(t, "detail") {
+			fmt.Fprintf(&s, "- expected line %d of case %d\n", j, i)
+		}
+		if first == "" {
+			first = s.String()
+		}
+		b.WriteString(strings.Repeat("=", 70) + "\n" + s.String() + "\n")
+	}
+	fmt.Fprintf(&b, "%s\nRan %d tests in 0.012s\n\nFAILED (failures=%d)\n", strings.Repeat("-", 70), n, nFail)
+	return b.String(), first
+}
+
+// timesMark is the (×N) a line folded with its repeats carries.
+var timesMark = regexp.MustCompile(`(?m) \(×[0-9,]+\)$`)
+
+// A failure told first as a one-line status and later as a section is
+// kept whole in its section, at every budget, when the section fits in a
+// fifth of it: the status line is no failure's whole.
+func TestPlanLogKeepsFirstFailureSectionWhole(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text, first := drawStatusFirstLog(t)
+		limit := rapid.IntRange(600, 20000).Draw(t, "limit")
+		p, ok := planLog(text, limit, logOptions{})
+		if !ok {
+			t.Fatal("declined a log with failures")
+		}
+		checkLogPlan(t, text, p, limit)
+		out := timesMark.ReplaceAllString(render(text, p, marker{what: p.what, hint: p.hint}), "")
+		if !strings.Contains(out, "FAILED (failures=") {
+			t.Fatalf("lost the verdict:\n%s", out)
+		}
+		if size := len(first); size <= limit/firstBlockShare-100 && !strings.Contains(out, first) {
+			t.Fatalf("the first failure's section (%d bytes, limit %d) was not kept whole:\n%s", size, limit, out)
+		}
+	})
+}
+
+// A real `python3 -m unittest -v` run of three stdlib test modules
+// (test_shlex, test_difflib, test_string) against copies of shlex.py,
+// difflib.py and string.py with injected bugs: its first failure's
+// section (the FAIL: header, docstring, traceback, AssertionError and
+// its diff) is kept whole at 8,000 bytes and more, and its AssertionError
+// at 4,000, where the status line `Test compatibility interface ...
+// FAIL` above it was once taken for its whole.
+func TestPlanLogUnittestStatusLinesFirst(t *testing.T) {
+	b, err := os.ReadFile("testdata/logplan/unittest_v_status_first.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	start := strings.Index(text, "FAIL: testCompat")
+	end := strings.Index(text[start:], "\n\n"+strings.Repeat("=", 70)) + start
+	section := text[start:end]
+	for _, limit := range []int{16000, 8000, 4000} {
+		p, ok := planLog(text, limit, logOptions{})
+		if !ok {
+			t.Fatal("declined")
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		for _, want := range []string{"FAILED (failures=11)", "FAIL: testCompat", "AssertionError: Lists differ"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("limit %d: lost %q:\n%s", limit, want, out)
+			}
+		}
+		if limit >= 8000 && !strings.Contains(out, section) {
+			t.Errorf("limit %d: the first failure's section was not kept whole:\n%s", limit, out)
+		}
+	}
+}
