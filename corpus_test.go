@@ -103,11 +103,6 @@ var knownGaps = map[string][]string{
 	"plain_read_go_runtime_proc": {
 		"func schedule() {",
 	},
-	// A POD heading: the outline knows markdown and HTML headings, not
-	// Perl's `=head1`.
-	"plain_read_perl_getopt_long_pm": {
-		"  2320\t=head1 Configuring Getopt::Long",
-	},
 	// ag's --stats trailer after the matches is not kept.
 	"search_ag_stats_ruby_stdlib_raise_error": {
 		"1155 matches\n320 files contained matches\n2005 files searched",

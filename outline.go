@@ -387,6 +387,11 @@ func htmlHeadingRank(l string) int {
 	return 0
 }
 
+// podHeading reports a Perl POD heading, `=head1 NAME` to `=head4`.
+func podHeading(t string) bool {
+	return len(t) > 7 && strings.HasPrefix(t, "=head") && t[5] >= '1' && t[5] <= '4' && t[6] == ' '
+}
+
 // declModifiers may open a declaration before its keyword.
 var declModifiers = []string{"export ", "default ", "pub ", "pub(crate) ", "pub(super) ", "async ", "static ", "public ", "private ",
 	"protected ", "internal ", "abstract ", "final ", "override ", "virtual ", "inline ", "extern ", "unsafe ", "open ",
@@ -435,6 +440,9 @@ func declRank(l string) int {
 	}
 	if level == 0 && macroDefinition(t) {
 		return 3 // a C macro with a value: a constant
+	}
+	if level == 0 && podHeading(t) {
+		return 3 // a section of the Perl documentation inside the code
 	}
 	if !isIdentByte(c) {
 		return 0

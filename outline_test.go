@@ -36,6 +36,8 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 			[]string{"namespace std {", "  template<typename _It>", "    inline _It", "    unique(_It __first, _It __last)"}},
 		{"shell", "#!/bin/bash\n\n__git_complete_refs ()\n{\n\tlocal cur\n}\n\n_git_bisect () {\n\techo\n}\n\nfunction helper {\n  :\n}\n",
 			[]string{"__git_complete_refs ()", "_git_bisect () {", "function helper {"}},
+		{"perl", "package Getopt::Long;\n\nuse strict;\n\nsub GetOptions(@) {\n    return 1;\n}\n\n1;\n\n=head1 NAME\n\nGetopt::Long - options\n\n=head2 Simple options\n\n=headline is prose\n\n=cut\n",
+			[]string{"package Getopt::Long;", "sub GetOptions(@) {", "=head1 NAME", "=head2 Simple options"}},
 		{"markdown", "# Stream\n\nText.\n\n```js\nfunction notAHeading() {}\n# not a heading either\n```\n\n## API\n\n### `stream.pipeline()`\n\n#### Deep\n\nMore text.\n",
 			[]string{"# Stream", "## API", "### `stream.pipeline()`", "#### Deep"}},
 		{"html", "<!DOCTYPE html>\n<html>\n<head><title>Policy</title></head>\n<body>\n<p>text</p>\n<h2>Packaging <span>4.7.</span></h2>\n<div><h3 id=\"x\">Modules</h3></div>\n<hr>\n</body>\n",
