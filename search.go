@@ -128,6 +128,7 @@ type searchScan struct {
 	context     int         // context lines (path-NN-text)
 	structural  int         // separators, rg --heading path lines, notices
 	other       int         // non-empty lines that are none of these
+	shapedEnd   int         // where the line after the last shaped line starts
 	keepPerFile int         // how many match lines to remember per file
 	separator   searchLine  // the input's first `--` line; zero when it has none
 	lastMatch   *searchFile // the file of the last `path:NN:` line
@@ -271,7 +272,11 @@ func scanSearch(text string, keep int) searchScan {
 			scratch = txt.StripANSI(scratch[:0], line)
 			view = string(scratch)
 		}
+		other := sc.other
 		sc.classify(view, searchLine{start: start, end: start + len(line)}, &heading)
+		if sc.other == other && view != "" {
+			sc.shapedEnd = next
+		}
 		start = next
 	}
 	sc.finish()

@@ -881,3 +881,30 @@ func TestPlanSearchPolicyProperties(t *testing.T) {
 		}
 	})
 }
+
+// A search tool's closing summary (ag and rg --stats) is kept whole after
+// the matches, the index and the notices: its totals are the verdict.
+func TestPlanSearchKeepsTheClosingSummary(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&b, "pkg/f%03d.go:%d:\terr := raise(%d)\n", i, 10+i, i)
+	}
+	stats := "400 matches\n400 files contained matches\n2005 files searched\n0.821251 seconds\n"
+	text := b.String() + stats
+	p, ok := planSearch(text, 4000, searchOptions{})
+	if !ok {
+		t.Fatal("planSearch declined")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if !strings.Contains(out, stats) {
+		t.Errorf("the closing summary is lost:\n%s", out)
+	}
+	if n := itemsSize(p.items); n > 4000 {
+		t.Errorf("%d bytes planned, over the 4000-byte limit", n)
+	}
+	// Nine lines after the last match are no summary: they are left out.
+	long := b.String() + strings.Repeat("a note\n", maxTrailerLines+1)
+	if p, _ := planSearch(long, 4000, searchOptions{}); strings.Contains(render(long, p, marker{}), "a note\na note\n") {
+		t.Error("a run of lines longer than a summary was kept as one")
+	}
+}

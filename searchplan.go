@@ -37,7 +37,8 @@ const matchShare = 0.55
 func (sp *searchPlanner) plan() ([]item, bool) {
 	files := sp.sc.files
 	sp.notices = sp.noticeItems(sp.limit / 8)
-	avail := sp.limit - itemsSize(sp.notices)
+	trailer := searchTrailer(sp.text, sp.sc.shapedEnd, sp.limit/16)
+	avail := sp.limit - itemsSize(sp.notices) - itemsSize(trailer)
 	first := make([]int, len(files))
 	sum := 0
 	for i, f := range files {
@@ -191,7 +192,28 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	for _, l := range sp.index.lines {
 		items = append(items, noteLine(l))
 	}
-	return items, true
+	return append(items, trailer...), true
+}
+
+// maxTrailerLines bounds a search output's closing summary.
+const maxTrailerLines = 8
+
+// searchTrailer keeps a search output's closing summary whole: the lines
+// after its last match, notice or context line, as a tool prints its
+// totals there (ag and rg --stats: matches, files, bytes searched, time),
+// when they are at most maxTrailerLines lines and room bytes; none
+// otherwise.
+func searchTrailer(text string, from, room int) []item {
+	rest := text[min(from, len(text)):]
+	if strings.TrimSpace(rest) == "" || strings.Count(strings.TrimRight(rest, "\n"), "\n") >= maxTrailerLines {
+		return nil
+	}
+	it := keepRange(from, len(text))
+	it.eol = !strings.HasSuffix(rest, "\n")
+	if it.size() > room {
+		return nil
+	}
+	return []item{it}
 }
 
 // indexSlack is what the index may grow by when files leave it, as its
