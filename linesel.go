@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"math/bits"
 	"strings"
 
@@ -14,8 +15,12 @@ import (
 // lines matter first; lineSel keeps the bill exact — a pick pays for its
 // line and for the gap notes it adds or removes.
 type lineSel struct {
-	text   string
-	starts []int // starts[i] is where line i starts; starts[n] == len(text)
+	text string
+	// starts holds where each line starts, and last len(text), in four
+	// bytes a line: at(i) reads it. wide holds them instead for a text
+	// over 4 GiB.
+	starts []uint32
+	wide   []int
 	keep   []bool
 	// cutAt[i] > 0 keeps line i only up to that offset, with a note saying
 	// how much of the line was cut; suffix[i] is a note written after line
@@ -44,9 +49,9 @@ type lineSel struct {
 // newLineSel indexes the lines of text. gap words a gap note; gapMax is
 // the longest note it can write.
 func newLineSel(text string, limit int, gap func(from, to int) string, gapMax int) *lineSel {
-	starts := lineStarts(text)
-	n := len(starts) - 1
-	s := &lineSel{text: text, starts: starts, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
+	starts, wide := lineStarts(text)
+	n := max(len(starts), len(wide)) - 1
+	s := &lineSel{text: text, starts: starts, wide: wide, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
 	s.setGap(gap, gapMax)
 	return s
@@ -201,34 +206,56 @@ func (s *lineSel) gapChange(i int) int {
 	return s.gapSize(from, i) + s.gapSize(i+1, to) - s.gapSize(from, to)
 }
 
-// lineStarts returns the start of every line of text and, last, len(text).
-func lineStarts(text string) []int {
-	starts := make([]int, 0, strings.Count(text, "\n")+2)
+// lineStarts returns the start of every line of text and, last,
+// len(text): as four-byte offsets, or, for a text over 4 GiB, in wide.
+func lineStarts(text string) (starts []uint32, wide []int) {
+	n := strings.Count(text, "\n") + 2
+	if len(text) > math.MaxUint32 {
+		wide = make([]int, 0, n)
+		eachLineStart(text, func(i int) { wide = append(wide, i) })
+		return nil, wide
+	}
+	starts = make([]uint32, 0, n)
+	eachLineStart(text, func(i int) { starts = append(starts, uint32(i)) })
+	return starts, nil
+}
+
+// eachLineStart calls f with the start of every line of text and, last,
+// with len(text).
+func eachLineStart(text string, f func(int)) {
 	for i := 0; i < len(text); {
-		starts = append(starts, i)
+		f(i)
 		nl := strings.IndexByte(text[i:], '\n')
 		if nl < 0 {
 			break
 		}
 		i += nl + 1
 	}
-	return append(starts, len(text))
+	f(len(text))
+}
+
+// at returns where line i starts; at(n()) is len(text).
+func (s *lineSel) at(i int) int {
+	if s.wide != nil {
+		return s.wide[i]
+	}
+	return int(s.starts[i])
 }
 
 // n returns the number of lines.
-func (s *lineSel) n() int { return len(s.starts) - 1 }
+func (s *lineSel) n() int { return max(len(s.starts), len(s.wide)) - 1 }
 
 // line returns line i without its line break.
 func (s *lineSel) line(i int) string {
-	end := s.starts[i+1]
-	if end > s.starts[i] && s.text[end-1] == '\n' {
+	end := s.at(i + 1)
+	if end > s.at(i) && s.text[end-1] == '\n' {
 		end--
 	}
-	return s.text[s.starts[i]:end]
+	return s.text[s.at(i):end]
 }
 
 // size returns the bytes line i takes with its '\n'.
-func (s *lineSel) size(i int) int { return s.starts[i+1] - s.starts[i] }
+func (s *lineSel) size(i int) int { return s.at(i+1) - s.at(i) }
 
 // cost returns what picking line i whole adds to the output.
 func (s *lineSel) cost(i int) int {
@@ -292,9 +319,9 @@ func (s *lineSel) pickCapped(i, capBytes int) bool {
 	if len(l) <= capBytes || capBytes <= 0 {
 		return s.pick(i)
 	}
-	end := txt.RuneStartAtOrBefore(s.text, s.starts[i]+capBytes)
-	note := " […" + txt.Commas(s.starts[i]+len(l)-end) + " bytes of this line cut…]"
-	c := end - s.starts[i] + len(note) + 2 + s.gapChange(i)
+	end := txt.RuneStartAtOrBefore(s.text, s.at(i)+capBytes)
+	note := " […" + txt.Commas(s.at(i)+len(l)-end) + " bytes of this line cut…]"
+	c := end - s.at(i) + len(note) + 2 + s.gapChange(i)
 	if !s.fits(c) {
 		return false
 	}
@@ -320,7 +347,7 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 	if i < 0 || i >= s.n() || s.keep[i] {
 		return i >= 0 && i < s.n() && s.keep[i]
 	}
-	start := s.starts[i]
+	start := s.at(i)
 	end := start + len(s.line(i))
 	if end-start <= headBytes+tailBytes+midNoteMax {
 		return s.pick(i)
@@ -331,7 +358,7 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 		return s.pick(i)
 	}
 	note := midNote(t-h, i)
-	c := (h - start) + len(note) + 2 + (s.starts[i+1] - t) + s.gapChange(i)
+	c := (h - start) + len(note) + 2 + (s.at(i+1) - t) + s.gapChange(i)
 	if !s.fits(c) {
 		return false
 	}
@@ -373,13 +400,13 @@ func (s *lineSel) items() (items []item, markerAt int) {
 			i = j
 			continue
 		}
-		end := s.starts[i] + len(s.line(i))
+		end := s.at(i) + len(s.line(i))
 		if c, ok := s.cutAt[i]; ok {
 			end = c
 		}
-		items = append(items, item{start: s.starts[i], end: end, note: s.suffix[i]})
+		items = append(items, item{start: s.at(i), end: end, note: s.suffix[i]})
 		if t, ok := s.tailAt[i]; ok {
-			items = append(items, keepRange(t, s.starts[i+1]))
+			items = append(items, keepRange(t, s.at(i+1)))
 		}
 		i++
 	}
@@ -390,7 +417,7 @@ func (s *lineSel) items() (items []item, markerAt int) {
 }
 
 // run keeps lines [i, j) whole.
-func (s *lineSel) run(i, j int) item { return keepRange(s.starts[i], s.starts[j]) }
+func (s *lineSel) run(i, j int) item { return keepRange(s.at(i), s.at(j)) }
 
 // lineGap words a gap of lines [from, to) by their 1-based line numbers,
 // so every kept line after it has a known number.
