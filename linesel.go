@@ -211,13 +211,18 @@ func (s *lineSel) gapChange(i int) int {
 func lineStarts(text string) (starts []uint32, wide []int) {
 	n := strings.Count(text, "\n") + 2
 	if len(text) > math.MaxUint32 {
-		wide = make([]int, 0, n)
-		eachLineStart(text, func(i int) { wide = append(wide, i) })
-		return nil, wide
+		return nil, wideLineStarts(text)
 	}
 	starts = make([]uint32, 0, n)
 	eachLineStart(text, func(i int) { starts = append(starts, uint32(i)) })
 	return starts, nil
+}
+
+// wideLineStarts is lineStarts in ints, for a text over 4 GiB.
+func wideLineStarts(text string) []int {
+	wide := make([]int, 0, strings.Count(text, "\n")+2)
+	eachLineStart(text, func(i int) { wide = append(wide, i) })
+	return wide
 }
 
 // eachLineStart calls f with the start of every line of text and, last,

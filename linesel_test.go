@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,4 +102,32 @@ func TestCommasLen(t *testing.T) {
 			t.Errorf("commasLen(%d) = %d, want %d", n, got, want)
 		}
 	}
+}
+
+// The four-byte line index and the wide one a text over 4 GiB gets agree
+// with each other and with a plain split, for any text.
+func TestLineStartsAgree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOf(rapid.SampledFrom([]rune{'a', '\n', 'é', '\r'})).Draw(t, "text")
+		starts, wide := lineStarts(text)
+		if wide != nil {
+			t.Fatal("a small text got the wide index")
+		}
+		want := []int{0}
+		for i := 0; i < len(text); i++ {
+			if text[i] == '\n' && i+1 < len(text) {
+				want = append(want, i+1)
+			}
+		}
+		if text != "" {
+			want = append(want, len(text))
+		}
+		got := make([]int, len(starts))
+		for i, v := range starts {
+			got[i] = int(v)
+		}
+		if !slices.Equal(got, want) || !slices.Equal(wideLineStarts(text), want) {
+			t.Fatalf("starts %v, wide %v, want %v", got, wideLineStarts(text), want)
+		}
+	})
 }
