@@ -16,8 +16,8 @@ func scanLog(text string) []logLine {
 	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
-		esc = nextAt(text, start, esc, "\x1b")
-		info = nextAt(text, start, info, summaryInfo)
+		esc = nextAt(text, start, esc, indexEscape)
+		info = nextAt(text, start, info, indexSummaryInfo)
 		view := text[start:end]
 		if end > start && view[len(view)-1] == '\r' {
 			view = view[:len(view)-1]
@@ -35,17 +35,38 @@ func scanLog(text string) []logLine {
 	return lines
 }
 
-// nextAt returns where s next occurs in text at or after start, given
-// where it was last found (at, -1 at first), or len(text) if it does not.
-// Each byte of text is searched at most once.
-func nextAt(text string, start, at int, s string) int {
+// nextAt returns where index next finds its string in text at or after
+// start, given where it was last found (at, -1 at first), or len(text) if
+// it does not. Each byte of text is searched at most once.
+func nextAt(text string, start, at int, index func(string) int) int {
 	if at >= start {
 		return at
 	}
-	if i := strings.Index(text[start:], s); i >= 0 {
+	if i := index(text[start:]); i >= 0 {
 		return start + i
 	}
 	return len(text)
+}
+
+func indexEscape(text string) int { return strings.IndexByte(text, 0x1b) }
+
+// indexSummaryInfo returns where summaryInfo first occurs in text, or -1.
+// It looks for the heading's rarest letter in logs, the 'y' of "summary",
+// and checks the heading around it: strings.Index would stop at every
+// 's', one byte in thirty.
+func indexSummaryInfo(text string) int {
+	const at = len("short test summar")
+	for from := at; from < len(text); {
+		k := strings.IndexByte(text[from:], 'y')
+		if k < 0 {
+			return -1
+		}
+		if p := from + k - at; strings.HasPrefix(text[p:], summaryInfo) {
+			return p
+		}
+		from += k + 1
+	}
+	return -1
 }
 
 // opensBlock reports whether line i starts an error block: an error line,

@@ -418,6 +418,9 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 			in = ok
 			if ok {
 				count[first]++
+				if len(seenRaw) < rawCacheMax {
+					seenRaw[raw] = first // a line repeated verbatim is not normalised again
+				}
 				break
 			}
 			seen[string(key)] = i
@@ -431,6 +434,10 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 	}
 	return reps, count
 }
+
+// rawCacheMax bounds the verbatim lines dedupWarnings remembers beyond
+// the first of each distinct warning: a cache, it changes no result.
+const rawCacheMax = 1 << 16
 
 // normalizeLogLine appends to dst s made equal to the lines that differ
 // from it only in numbers, addresses, durations and timestamps: every

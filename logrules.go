@@ -502,22 +502,6 @@ var wordPair = func() (t [256][256]bool) {
 	return t
 }()
 
-// wordStart marks the bytes a failure word can start with.
-var wordStart = func() (t [256]bool) {
-	for _, w := range failureWords {
-		t[w[0]] = true
-		t[w[0]-'a'+'A'] = true
-	}
-	for _, w := range countWords {
-		t[w[0]] = true
-		t[w[0]-'a'+'A'] = true
-	}
-	for _, c := range []byte{0xe2, 0xc3} { // ✗ ✖ ×
-		t[c] = true
-	}
-	return t
-}()
-
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
@@ -597,27 +581,41 @@ var letterTab = func() (t [256]bool) {
 // `-Werror`, `errors.go`, `--no-error-on-…`, `Failures: 0`, `no errors`.
 func lineSignals(line string) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
+		// Skip to the next letter in a tight loop: most bytes between words
+		// are spaces and punctuation, and only a mark (✗ ✖ ×) among them
+		// counts.
 		c := s[i]
-		if !letterTab[c] {
-			if c >= 0x80 && sig == sigNone {
+		for signalClass[c] == byteOther {
+			if i++; i == len(s) {
+				return diag, level, sig
+			}
+			c = s[i]
+		}
+		if signalClass[c] == byteHigh {
+			if sig == sigNone {
 				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
 					sig = sigFailure
 				}
 			}
+			i++
 			continue
 		}
 		j := i + 1
-		for j < len(s) && letterTab[s[j]] {
+		for j < len(s) && signalClass[s[j]] == byteLetter {
 			j++
+		}
+		if i > 0 && isWordByte(s[i-1]) {
+			i = j // inside a word: x2error, E1122
+			continue
+		}
+		if !wordHead[c] {
+			i = j // no signal word starts with c
+			continue
 		}
 		var prev byte = ' '
 		if i > 0 {
 			prev = s[i-1]
-		}
-		if isWordByte(prev) {
-			i = j - 1 // inside a word: x2error, E1122
-			continue
 		}
 		w := s[i:j]
 		var next byte = ' '
@@ -643,13 +641,62 @@ func lineSignals(line string) (diag int, level string, sig int) {
 				}
 			}
 		}
-		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordStart[c] && wordPair[lowerTab[c]][lowerTab[s[i+1]]] {
+		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
 			sig = failureWordAt(s, i, j)
 		}
-		i = j - 1
+		i = j
 	}
 	return diag, level, sig
 }
+
+// Byte classes for lineSignals' scan.
+const (
+	byteOther  = iota // ASCII that is not a letter
+	byteLetter        // an ASCII letter
+	byteHigh          // a byte of a multi-byte rune
+)
+
+var signalClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case letterTab[c]:
+			t[c] = byteLetter
+		case c >= 0x80:
+			t[c] = byteHigh
+		}
+	}
+	return t
+}()
+
+// wordHead marks the letters a signal word starts with: a failure or
+// count word in either case, a level word in upper case, and error and
+// warning after a compiler's position.
+var wordHead = func() (t [256]bool) {
+	for _, w := range failureWords {
+		t[w[0]], t[w[0]-'a'+'A'] = true, true
+	}
+	for _, w := range countWords {
+		t[w[0]], t[w[0]-'a'+'A'] = true, true
+	}
+	for _, w := range [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE", "error", "warning"} {
+		t[w[0]] = true
+	}
+	return t
+}()
+
+// wordEnd marks, by length, the last letters (lower case) of the failure
+// and count words: with wordPair, most words that share a failure word's
+// first two letters are turned away without a look at their letters.
+var wordEnd = func() (t [13][256]bool) {
+	for _, w := range failureWords {
+		w, _, _ = strings.Cut(w, " ") // a phrase is matched at its first word
+		t[len(w)][w[len(w)-1]] = true
+	}
+	for _, w := range countWords {
+		t[len(w)][w[len(w)-1]] = true
+	}
+	return t
+}()
 
 // failureWordAt classes the word s[i:j], which starts a word: a failure
 // word, a count of failures above zero, or nothing.
