@@ -10,8 +10,9 @@ import (
 // view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
 // Escapes and pytest's summary heading are searched for over the whole
 // text, not line by line: most lines have neither.
-func scanLog(text string) []logLine {
-	lines := make([]logLine, 0, strings.Count(text, "\n")+1)
+func scanLog(text string) logLines {
+	n := strings.Count(text, "\n") + 1
+	lines := logLines{text: text, starts: make([]uint32, 0, n+1), flags: make([]uint8, 0, n)}
 	var scratch []byte
 	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
@@ -29,7 +30,7 @@ func scanLog(text string) []logLine {
 		} else {
 			class, open = classifyFull(view, info < end)
 		}
-		lines = append(lines, logLine{start: start, end: end, class: class, open: open, block: -1})
+		lines.add(start, end, class, open)
 		start = next
 	}
 	return lines
@@ -72,22 +73,19 @@ func indexSummaryInfo(text string) int {
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
-func opensBlock(lines []logLine, i int) bool {
-	l := lines[i]
-	if l.block >= 0 {
+func opensBlock(lines logLines, blocks []logBlock, i int) bool {
+	c := lines.class(i)
+	if c != lineError && (c != lineTrace || lines.open(i) != blockFailDetail) || blockAt(blocks, i) >= 0 {
 		return false
 	}
-	if l.class == lineError {
+	if c == lineError {
 		return true
 	}
-	if l.class != lineTrace || l.open != blockFailDetail {
-		return false
-	}
 	p := i - 1
-	for p >= 0 && lines[p].class == lineBlank && i-p < 3 {
+	for p >= 0 && lines.class(p) == lineBlank && i-p < 3 {
 		p--
 	}
-	return p >= 0 && lines[p].class == lineOther && lines[p].block < 0 || p < 0
+	return p >= 0 && lines.class(p) == lineOther && blockAt(blocks, p) < 0 || p < 0
 }
 
 // formBlocks groups each error line with the lines its block holds: its
@@ -96,26 +94,27 @@ func opensBlock(lines []logLine, i int) bool {
 // report to its closing rule, anything else while lines are trace-shaped),
 // and the lines above it that belong to it (go test's report before its
 // --- FAIL line, the rule that opens a race report).
-func formBlocks(lines []logLine, text string) []logBlock {
+func formBlocks(lines logLines, text string) []logBlock {
 	var blocks []logBlock
-	line := func(j int) string { return text[lines[j].start:lines[j].end] }
-	for i := 0; i < len(lines); i++ {
-		if !opensBlock(lines, i) {
+	line := lines.line
+	n := lines.len()
+	for i := 0; i < n; i++ {
+		if !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")
 		j := i + 1
-		switch lines[i].open {
+		switch lines.open(i) {
 		case blockGoDump:
-			for j < len(lines) && !endsGoDump(line(j)) {
+			for j < n && !endsGoDump(line(j)) {
 				j++
 			}
 		case blockUntilBlank:
-			for j < len(lines) && lines[j].class != lineBlank {
+			for j < n && lines.class(j) != lineBlank {
 				j++
 			}
 		case blockSection:
-			for j < len(lines) {
+			for j < n {
 				l := line(j)
 				if isPytestSection(l) || strings.HasPrefix(l, "===") {
 					break
@@ -123,7 +122,7 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				j++
 			}
 		case blockRuled:
-			for j < len(lines) && j-i < ruledMax {
+			for j < n && j-i < ruledMax {
 				if isRuleLine(line(j)) {
 					j++
 					break
@@ -131,37 +130,33 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				j++
 			}
 		case blockBullet:
-			for j < len(lines) && lines[j].class != lineSummary {
+			for j < n && lines.class(j) != lineSummary {
 				if t := strings.TrimLeft(line(j), " "); strings.HasPrefix(t, "● ") {
 					break
 				}
-				if l := line(j); l != "" && l[0] != ' ' && l[0] != '\t' && lines[j].class != lineBlank {
+				if l := line(j); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(j) != lineBlank {
 					break
 				}
 				j++
 			}
 		default:
-			for j < len(lines) && continuesBlock(lines, j) {
+			for j < n && continuesBlock(lines, j) {
 				j++
 			}
 		}
-		for j > i+1 && lines[j-1].class == lineBlank {
+		for j > i+1 && lines.class(j-1) == lineBlank {
 			j-- // trailing blank lines belong to no block
 		}
 		first := i
 		switch {
 		case strings.HasPrefix(strings.TrimLeft(head, " "), "--- FAIL: "):
-			for first > 0 && lines[first-1].class == lineTrace && lines[first-1].block < 0 {
+			for first > 0 && lines.class(first-1) == lineTrace && blockAt(blocks, first-1) < 0 {
 				first--
 			}
-		case lines[i].open == blockRuled:
-			if first > 0 && isRuleLine(line(first-1)) && lines[first-1].block < 0 {
+		case lines.open(i) == blockRuled:
+			if first > 0 && isRuleLine(line(first-1)) && blockAt(blocks, first-1) < 0 {
 				first--
 			}
-		}
-		b := int32(len(blocks))
-		for k := first; k < j; k++ {
-			lines[k].block = b
 		}
 		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
 		i = j - 1
@@ -186,13 +181,13 @@ func isRuleLine(l string) bool {
 
 // continuesBlock reports whether line j continues the error block above:
 // trace-shaped, or up to two blank lines inside a trace that goes on.
-func continuesBlock(lines []logLine, j int) bool {
-	switch lines[j].class {
+func continuesBlock(lines logLines, j int) bool {
+	switch lines.class(j) {
 	case lineTrace:
 		return true
 	case lineBlank:
-		for k := j + 1; k < len(lines) && k <= j+2; k++ {
-			switch lines[k].class {
+		for k := j + 1; k < lines.len() && k <= j+2; k++ {
+			switch lines.class(k) {
 			case lineTrace:
 				return true
 			case lineBlank:
@@ -215,16 +210,15 @@ func endsGoDump(l string) bool {
 // numbers and hex are normalised and whose identifiers are equal (a Hadoop
 // ERROR repeated 148 times; not javac's `cannot find symbol` in forty
 // files).
-func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
+func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	seen := map[string]int{}
 	var key []byte
 	for i := range blocks {
-		l := lines[blocks[i].head]
-		key = normalizeLogLine(key[:0], text[l.start:l.end])
+		key = normalizeLogLine(key[:0], lines.line(blocks[i].head))
 		for _, k := range leadIn(text, lines, blocks[i]) {
 			// The same error reached through another include chain, or
 			// under another file's header, is another error.
-			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
+			key = append(append(key, 0), lines.line(k)...)
 		}
 		if first, ok := seen[string(key)]; ok {
 			blocks[i].dupOf = first
@@ -249,8 +243,8 @@ const leadInRun = 400
 // a failure's detail before its --- FAIL line); for gcc and clang, the
 // `file.c: In function 'f':` line and the `In file included from` chain
 // above the error; for an indented entry (eslint), the path header above.
-func leadIn(text string, lines []logLine, b logBlock) []int {
-	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
+func leadIn(text string, lines logLines, b logBlock) []int {
+	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
 	head := strings.TrimLeft(line(b.head), " \t")
 	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
 		name, _, _ = strings.Cut(name, " ")
@@ -270,10 +264,10 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 	if b.first > 0 && len(line(b.head)) > len(head) {
 		// An indented entry: the header it sits under.
 		p := b.first - 1
-		for p > 0 && lines[p].class == lineBlank && b.first-p < 3 {
+		for p > 0 && lines.class(p) == lineBlank && b.first-p < 3 {
 			p--
 		}
-		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines[p].class != lineBlank {
+		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(p) != lineBlank {
 			out = append(out, p)
 		}
 		return out
@@ -285,7 +279,7 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 		for p > 0 && b.first-p < leadInRun && positionLine(line(p)) != diagNone {
 			p--
 		}
-		if l := line(p); p < b.first-1 && lines[p].class == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+		if l := line(p); p < b.first-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
 			out = append(out, p)
 		}
 	}

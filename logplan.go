@@ -44,15 +44,6 @@ const (
 	lineTrace   // continues the block above: frames, notes, carets, indented detail
 )
 
-// A logLine is one input line, without its line break.
-type logLine struct {
-	start, end int
-	class      uint8
-	open       uint8 // the block an error line opens (blockTrace, …), from its rule
-	repeat     bool  // part of a warning folded into an earlier one; see dedupWarnings
-	block      int32 // index of the error block it belongs to, or -1
-}
-
 // A logBlock is an error line and the trace lines that follow it.
 type logBlock struct {
 	head        int // the error line
@@ -78,27 +69,27 @@ type logBlock struct {
 // found counts when the run's last lines also speak of a failure.
 func planLog(text string, limit int, o logOptions) (plan, bool) {
 	o = o.withDefaults()
-	if limit < 200 || text == "" {
+	if limit < 200 || text == "" || len(text) > maxLogText {
 		return plan{}, false
 	}
 	lines := scanLog(text)
 	summaries, warnings, strong, generic := 0, 0, 0, 0
-	for _, l := range lines {
-		switch l.class {
+	for i := range lines.len() {
+		switch lines.class(i) {
 		case lineSummary:
-			if l.open != blockGeneric {
+			if lines.open(i) != blockGeneric {
 				summaries++
 			}
 		case lineWarning:
 			warnings++
 		case lineError:
-			if l.open == blockGeneric {
+			if lines.open(i) == blockGeneric {
 				generic++
 			} else {
 				strong++
 			}
 		case lineTrace:
-			if l.open == blockFailDetail {
+			if lines.open(i) == blockFailDetail {
 				generic++
 			}
 		}
@@ -118,7 +109,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
-	warnRep, warnCount := dedupWarnings(lines, text)
+	warnRep, warnCount := dedupWarnings(lines, blocks, text)
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.warnReps = warnRep
 	sel.pickAll(verdict)
@@ -143,7 +134,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 			distinctErrors++
 		}
 	}
-	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") + " omitted; kept " +
+	what := txt.Commas(lines.len()-kept) + " of " + txt.Plural(lines.len(), "line") + " omitted; kept " +
 		txt.Plural(distinctErrors, "distinct error") + " with traces"
 	if warnings > 0 {
 		what += ", " + txt.Plural(len(warnRep), "distinct warning") + " of " + txt.Commas(warnings)
@@ -204,16 +195,16 @@ const successShare = 4 // one quarter
 // and every summary line, then the tail and the head growing in turns,
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
-func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
+func planSuccess(text string, lines logLines, verdict []int, room int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
-	for i, l := range lines {
-		if l.class == lineSummary {
+	for i := range lines.len() {
+		if lines.class(i) == lineSummary {
 			sel.pick(i)
 		}
 	}
-	for k := 0; k < len(lines); k++ {
-		top, bottom := k, len(lines)-1-k
+	for k := 0; k < lines.len(); k++ {
+		top, bottom := k, lines.len()-1-k
 		if top > bottom {
 			break
 		}
@@ -224,7 +215,7 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 	}
 	items := sel.items()
 	kept := sel.keptCount()
-	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") +
+	what := txt.Commas(lines.len()-kept) + " of " + txt.Plural(lines.len(), "line") +
 		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
@@ -237,25 +228,25 @@ const verdictWindow = 12
 // verdictLines returns the runner's closing verdict: among the last
 // verdictWindow non-blank lines, those that are summaries, say ok or
 // FAIL, or hold a count (`3 passed`, `Found 2 errors`, `rated at 5.00/10`).
-func verdictLines(text string, lines []logLine) []int {
+func verdictLines(text string, lines logLines) []int {
 	var out []int
 	seen := 0
-	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
-		l := lines[i]
-		if l.class == lineBlank {
+	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
+		c := lines.class(i)
+		if c == lineBlank {
 			continue
 		}
 		seen++
-		if l.class == lineSummary || l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") || holdsCount(text[l.start:l.end]) {
+		if c == lineSummary || c == linePassed && strings.HasPrefix(lines.line(i), "ok") || holdsCount(lines.line(i)) {
 			out = append(out, i)
 		}
 	}
 	// What follows the last summary line is part of the verdict: tsc's
 	// table of errors by file, ctest's list of failed tests.
-	for i := len(lines) - 1; i >= max(0, len(lines)-verdictTail); i-- {
-		if lines[i].class == lineSummary && lines[i].open != blockGeneric {
-			for k := i + 1; k < len(lines); k++ {
-				if lines[k].class != lineBlank {
+	for i := lines.len() - 1; i >= max(0, lines.len()-verdictTail); i-- {
+		if lines.class(i) == lineSummary && lines.open(i) != blockGeneric {
+			for k := i + 1; k < lines.len(); k++ {
+				if lines.class(k) != lineBlank {
 					out = append(out, k)
 				}
 			}
@@ -271,21 +262,21 @@ const verdictTail = 30
 
 // verdictFails reports whether the last lines speak of a failure: an
 // error line, or a summary that says FAIL or counts failures.
-func verdictFails(text string, lines []logLine) bool {
+func verdictFails(text string, lines logLines) bool {
 	seen := 0
-	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
-		l := lines[i]
-		if l.class == lineBlank {
+	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
+		c := lines.class(i)
+		if c == lineBlank {
 			continue
 		}
 		seen++
-		switch l.class {
+		switch c {
 		case lineError:
-			if l.open != blockGeneric {
+			if lines.open(i) != blockGeneric {
 				return true // a failure word alone may be code: (err error)
 			}
 		case lineSummary:
-			if t := text[l.start:l.end]; strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
+			if t := lines.line(i); strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
 				return true
 			}
 		}
@@ -368,18 +359,18 @@ func isTellingLine(l string) bool {
 // userFrames returns the first two frames of a Go panic that are not the
 // runtime's or the testing package's, each with its file line: where the
 // crash is in the code under test.
-func userFrames(text string, lines []logLine, b logBlock) []int {
-	if !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+func userFrames(text string, lines logLines, b logBlock) []int {
+	if !isPanicLine(lines.line(b.head)) {
 		return nil
 	}
 	var out []int
 	for i := b.head + 1; i < b.last && len(out) < 4; i++ {
-		l := text[lines[i].start:lines[i].end]
+		l := lines.line(i)
 		if l == "" || l[0] == '\t' || l[0] == ' ' || !strings.Contains(l, "(") || strings.HasPrefix(l, "goroutine ") ||
 			strings.HasPrefix(l, "runtime.") || strings.HasPrefix(l, "testing.") || strings.HasPrefix(l, "panic(") || strings.HasPrefix(l, "created by ") {
 			continue
 		}
-		if next := text[lines[i+1].start:lines[i+1].end]; strings.HasPrefix(next, "\t") {
+		if next := lines.line(i + 1); strings.HasPrefix(next, "\t") {
 			out = append(out, i, i+1)
 		}
 	}
@@ -397,19 +388,22 @@ func isPanicLine(l string) bool {
 // warning, in order, and how many times each occurs, by line index. It
 // marks repeat on the lines of every warning folded into an earlier one:
 // the warning line and the trace and blank lines that follow it.
-func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
+func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
 	seenRaw := map[string]int{}
 	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
-	for i := range lines {
-		l := &lines[i]
-		switch {
-		case l.block >= 0:
+	next := 0   // the first block that does not end before line i
+	for i := range lines.len() {
+		for next < len(blocks) && blocks[next].last < i {
+			next++
+		}
+		switch c := lines.class(i); {
+		case next < len(blocks) && blocks[next].first <= i:
 			in = false
-		case l.class == lineWarning:
-			raw := text[l.start:l.end]
+		case c == lineWarning:
+			raw := lines.line(i)
 			first, ok := seenRaw[raw] // the same bytes again: no need to normalise
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
@@ -427,10 +421,10 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 			seenRaw[raw] = i
 			count[i] = 1
 			reps = append(reps, i)
-		case l.class != lineTrace && l.class != lineBlank:
+		case c != lineTrace && c != lineBlank:
 			in = false
 		}
-		l.repeat = in
+		lines.setRepeat(i, in)
 	}
 	return reps, count
 }
@@ -561,17 +555,17 @@ func isHexDigit(c byte) bool {
 
 // logPriorities lists line indices in the order they should be kept.
 // Lines before mid are every failure's telling lines; the traces follow.
-func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []int, o logOptions) (order []int, mid int) {
+func logPriorities(text string, lines logLines, blocks []logBlock, warnReps []int, o logOptions) (order []int, mid int) {
 	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
 	var sums []int
-	for i, l := range lines {
-		if l.class == lineSummary {
+	for i := range lines.len() {
+		if lines.class(i) == lineSummary {
 			sums = append(sums, i)
 		}
 	}
 	order = append(order, sums[max(0, len(sums)-logSummaryMax):]...)
 	// The very last lines: where a run ends, and says how.
-	for i := max(0, len(lines)-logLastLines); i < len(lines); i++ {
+	for i := max(0, lines.len()-logLastLines); i < lines.len(); i++ {
 		order = append(order, i)
 	}
 	// 2. The error line of every distinct error.
@@ -581,7 +575,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		}
 	}
 	// 3. The tail.
-	for i := max(0, len(lines)-defaultLogTail); i < len(lines); i++ {
+	for i := max(0, lines.len()-defaultLogTail); i < lines.len(); i++ {
 		order = append(order, i)
 	}
 	// 4. Every distinct error's telling lines — the ones that say error,
@@ -617,12 +611,12 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 	// its last ones.
 	byWeight := make([]logBlock, 0, len(blocks))
 	for _, b := range blocks {
-		if b.dupOf < 0 && isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+		if b.dupOf < 0 && isPanicLine(lines.line(b.head)) {
 			byWeight = append(byWeight, b)
 		}
 	}
 	for _, b := range blocks {
-		if b.dupOf < 0 && !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+		if b.dupOf < 0 && !isPanicLine(lines.line(b.head)) {
 			byWeight = append(byWeight, b)
 		}
 	}
@@ -635,14 +629,14 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 		}
 	}
 	// 6. The head.
-	for i := 0; i < min(len(lines), defaultLogHead); i++ {
+	for i := 0; i < min(lines.len(), defaultLogHead); i++ {
 		order = append(order, i)
 	}
 	// 7. Every distinct warning once.
 	order = append(order, warnReps...)
 	// 8. Packages and tests that passed (go test's ok lines).
-	for i, l := range lines {
-		if l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") {
+	for i := range lines.len() {
+		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
 			order = append(order, i)
 		}
 	}
@@ -660,15 +654,15 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, warnReps []i
 // appendTelling appends to order the telling lines of block b from its
 // from-th to before its to-th, each with the line after it when it ends in
 // ':'.
-func appendTelling(order []int, text string, lines []logLine, b logBlock, from, to int) []int {
-	if isPytestSection(text[lines[b.head].start:lines[b.head].end]) {
+func appendTelling(order []int, text string, lines logLines, b logBlock, from, to int) []int {
+	if isPytestSection(lines.line(b.head)) {
 		telling := pytestTelling(text, lines, b)
 		return append(order, telling[min(from, len(telling)):min(to, len(telling))]...)
 	}
 	found := 0
 	for i := b.first; i <= b.last && found < to; i++ {
-		l := text[lines[i].start:lines[i].end]
-		if i == b.head || !(lines[i].class == lineError || isTellingLine(l)) {
+		l := lines.line(i)
+		if i == b.head || !(lines.class(i) == lineError || isTellingLine(l)) {
 			continue
 		}
 		found++
@@ -687,10 +681,10 @@ func appendTelling(order []int, text string, lines []logLine, b logBlock, from, 
 // order they tell: the exception's first E line, the failing source line
 // (the '>' line above it), the other E lines, the other '>' lines. Source
 // lines that merely mention an error or an expected value are context.
-func pytestTelling(text string, lines []logLine, b logBlock) []int {
+func pytestTelling(text string, lines logLines, b logBlock) []int {
 	var ex, src []int
 	for i := b.first + 1; i <= b.last; i++ {
-		switch l := text[lines[i].start:lines[i].end]; {
+		switch l := lines.line(i); {
 		case strings.HasPrefix(l, "E "):
 			ex = append(ex, i)
 		case strings.HasPrefix(l, ">"):
@@ -719,21 +713,26 @@ func pytestTelling(text string, lines []logLine, b logBlock) []int {
 // that the chosen lines leave between them.
 type logSelection struct {
 	text      string
-	lines     []logLine
+	lines     logLines
 	blocks    []logBlock
 	warnCount map[int]int // occurrences of each distinct warning, by its first line
 	warnReps  []int       // the first line of each distinct warning
-	keep      []bool
+	state     []uint8 // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
 	limit     int
 	cost      int
 	lineCap   int
-	gapCost   int     // an upper bound on one gap note line
-	cut       []int32 // a shorter cap for a line kept while every failure was being told; 0 means lineCap
+	gapCost   int // an upper bound on one gap note line
 }
 
-func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, keep: make([]bool, len(lines)), limit: limit, lineCap: lineCap}
-	s.gapCost = len(gapNote(len(lines))) + 2
+// A line's state in a logSelection.
+const (
+	keptLine uint8 = 1 << iota
+	tellCut        // kept while every failure was being told: cut at tellCap, not lineCap
+)
+
+func newLogSelection(text string, lines logLines, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
+	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	return s
 }
@@ -743,16 +742,18 @@ func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount 
 // kept in turn, one failure's kilobyte-long value dump must not crowd out
 // the next failures.
 func (s *logSelection) pickTelling(order []int) {
-	s.cut = make([]int32, len(s.lines))
 	for _, i := range order {
-		if !s.keep[i] && s.lines[i].class != lineError && s.lines[i].class != lineSummary {
-			s.cut[i] = tellCap
+		if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
+			s.state[i] |= tellCut
 		}
 		if !s.pick(i) {
-			s.cut[i] = 0
+			s.state[i] &^= tellCut
 		}
 	}
 }
+
+// kept reports whether line i is kept.
+func (s *logSelection) kept(i int) bool { return s.state[i]&keptLine != 0 }
 
 // tellCap is the cap on a telling line kept before every failure has
 // been told.
@@ -773,7 +774,7 @@ func (s *logSelection) pickBlock(b logBlock, bound int) {
 
 // pickWithin keeps line i if the selection stays within bound.
 func (s *logSelection) pickWithin(i, bound int) bool {
-	if s.keep[i] {
+	if s.kept(i) {
 		return true
 	}
 	if s.cost+s.lineCost(i)+s.gapDelta(i)*s.gapCost > bound {
@@ -795,20 +796,20 @@ func (s *logSelection) fill(bound int) {
 			}
 		}
 	}
-	for i, l := range s.lines {
+	for i := range s.lines.len() {
 		if s.cost >= bound {
 			return
 		}
-		if l.class == lineError || l.class == lineSummary {
+		if c := s.lines.class(i); c == lineError || c == lineSummary {
 			s.pick(i)
 		}
 	}
-	top, bottom := 0, len(s.lines)-1
+	top, bottom := 0, s.lines.len()-1
 	for top <= bottom && s.cost < bound {
-		for top <= bottom && s.keep[top] {
+		for top <= bottom && s.kept(top) {
 			top++
 		}
-		for bottom >= top && s.keep[bottom] {
+		for bottom >= top && s.kept(bottom) {
 			bottom--
 		}
 		if top > bottom {
@@ -831,7 +832,7 @@ func (s *logSelection) fill(bound int) {
 // repeat, and not a test that passed (=== RUN, --- PASS), which the
 // verdict counts.
 func (s *logSelection) fillable(i int) bool {
-	return !s.lines[i].repeat && s.lines[i].class != linePassed
+	return !s.lines.repeat(i) && s.lines.class(i) != linePassed
 }
 
 // pickAll keeps each listed line that still fits, in the order given.
@@ -843,14 +844,14 @@ func (s *logSelection) pickAll(order []int) {
 
 // pick keeps line i if it fits, and reports whether it is kept.
 func (s *logSelection) pick(i int) bool {
-	if s.keep[i] {
+	if s.kept(i) {
 		return true
 	}
 	delta := s.lineCost(i) + s.gapDelta(i)*s.gapCost
 	if s.cost+delta > s.limit {
 		return false
 	}
-	s.keep[i] = true
+	s.state[i] |= keptLine
 	s.cost += delta
 	return true
 }
@@ -883,9 +884,9 @@ func (s *logSelection) pickSpare(head, tail int) {
 		runs = append(runs, contextRun{i + 1, 1, contextAfter})
 	}
 	s.growRuns(runs)
-	for i := len(s.lines) - tail - 1; i >= max(0, len(s.lines)-spareTail) && s.pickContext(i); i-- {
+	for i := s.lines.len() - tail - 1; i >= max(0, s.lines.len()-spareTail) && s.pickContext(i); i-- {
 	}
-	for i := head; i < min(len(s.lines), spareHead) && s.pickContext(i); i++ {
+	for i := head; i < min(s.lines.len(), spareHead) && s.pickContext(i); i++ {
 	}
 }
 
@@ -907,7 +908,7 @@ func (s *logSelection) growRuns(runs []contextRun) {
 		growing = false
 		for k := range runs {
 			r := &runs[k]
-			if r.left == 0 || r.next < 0 || r.next >= len(s.lines) {
+			if r.left == 0 || r.next < 0 || r.next >= s.lines.len() {
 				continue
 			}
 			if !s.pickContext(r.next) {
@@ -924,7 +925,7 @@ func (s *logSelection) growRuns(runs []contextRun) {
 // pickContext keeps line i as context if it fits and is not part of a
 // repeated warning, which is shown once, with its count.
 func (s *logSelection) pickContext(i int) bool {
-	return !s.lines[i].repeat && s.pick(i)
+	return !s.lines.repeat(i) && s.pick(i)
 }
 
 // lineCost is what keeping line i adds, as it will be shown: possibly
@@ -936,7 +937,7 @@ func (s *logSelection) lineCost(i int) int {
 // times is how many occurrences line i stands for: a distinct warning's,
 // or a block's first line with the identical blocks folded into it.
 func (s *logSelection) times(i int) int {
-	if b := s.lines[i].block; b >= 0 && s.blocks[b].head == i {
+	if b := blockAt(s.blocks, i); b >= 0 && s.blocks[b].head == i {
 		return s.blocks[b].repeats + 1
 	}
 	return s.warnCount[i]
@@ -944,8 +945,8 @@ func (s *logSelection) times(i int) int {
 
 // gapDelta is how the number of gaps changes if line i is kept.
 func (s *logSelection) gapDelta(i int) int {
-	prev := i > 0 && !s.keep[i-1]
-	next := i+1 < len(s.lines) && !s.keep[i+1]
+	prev := i > 0 && !s.kept(i-1)
+	next := i+1 < s.lines.len() && !s.kept(i+1)
 	switch {
 	case prev && next:
 		return 1
@@ -957,10 +958,8 @@ func (s *logSelection) gapDelta(i int) int {
 
 func (s *logSelection) keptCount() int {
 	n := 0
-	for _, k := range s.keep {
-		if k {
-			n++
-		}
+	for _, st := range s.state {
+		n += int(st & keptLine)
 	}
 	return n
 }
@@ -974,12 +973,12 @@ func (s *logSelection) items() []item {
 	// one's (×N).
 	shown := map[int]int{}
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 && s.keep[b.head] {
+		if b.dupOf >= 0 && s.kept(b.head) {
 			shown[b.dupOf]++
 		}
 	}
-	for i, l := range s.lines {
-		if !s.keep[i] {
+	for i := range s.lines.len() {
+		if !s.kept(i) {
 			gap++
 			continue
 		}
@@ -988,8 +987,8 @@ func (s *logSelection) items() []item {
 			gap = 0
 		}
 		times := s.times(i)
-		if b := l.block; b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
-			times -= shown[int(b)]
+		if b := blockAt(s.blocks, i); b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
+			times -= shown[b]
 		}
 		items = append(items, s.lineItem(i, times))
 	}
@@ -1004,16 +1003,16 @@ func (s *logSelection) items() []item {
 // escapes, segments a '\r' overwrote) is written clean, as the terminal
 // showed it.
 func (s *logSelection) lineItem(i int, times int) item {
-	l := s.lines[i]
+	start, end := s.lines.span(i)
 	lineCap := s.lineCap
-	if s.cut != nil && s.cut[i] > 0 {
-		lineCap = int(s.cut[i])
+	if s.state[i]&tellCut != 0 {
+		lineCap = tellCap
 	}
 	var mark string
 	if times > 1 {
 		mark = " (×" + txt.Commas(times) + ")"
 	}
-	if raw := s.text[l.start:l.end]; txt.HasTerminalNoise(raw) {
+	if raw := s.text[start:end]; txt.HasTerminalNoise(raw) {
 		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")
 		if len(clean) > lineCap {
 			end := txt.RuneStartAtOrBefore(clean, lineCap)
@@ -1025,19 +1024,19 @@ func (s *logSelection) lineItem(i int, times int) item {
 		}
 		return noteLine(clean + mark)
 	}
-	end, note := l.end, ""
-	if l.end-l.start > lineCap {
-		end = txt.RuneStartAtOrBefore(s.text, l.start+lineCap)
-		note = "…[+" + txt.Commas(l.end-end) + " bytes]"
+	lineEnd, note := end, ""
+	if end-start > lineCap {
+		end = txt.RuneStartAtOrBefore(s.text, start+lineCap)
+		note = "…[+" + txt.Commas(lineEnd-end) + " bytes]"
 	}
 	note += mark
 	if note != "" {
-		return item{start: l.start, end: end, note: note}
+		return item{start: start, end: end, note: note}
 	}
 	if end < len(s.text) {
 		end++ // the line break
 	}
-	return keepRange(l.start, end)
+	return keepRange(start, end)
 }
 
 func gapNote(n int) string { return "[…" + txt.Plural(n, "line") + " omitted…]" }
