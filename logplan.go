@@ -717,7 +717,7 @@ type logSelection struct {
 	blocks    []logBlock
 	warnCount map[int]int // occurrences of each distinct warning, by its first line
 	warnReps  []int       // the first line of each distinct warning
-	state     []uint8 // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
+	state     []uint8     // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
 	limit     int
 	cost      int
 	lineCap   int
