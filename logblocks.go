@@ -212,20 +212,34 @@ func endsGoDump(l string) bool {
 // files).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	seen := map[string]int{}
+	seenRaw := map[string]int{} // heads with no lead-in seen verbatim: no need to normalise them again
 	var key []byte
 	for i := range blocks {
-		key = normalizeLogLine(key[:0], lines.line(blocks[i].head))
-		for _, k := range leadIn(text, lines, blocks[i]) {
-			// The same error reached through another include chain, or
-			// under another file's header, is another error.
-			key = append(append(key, 0), lines.line(k)...)
+		head := lines.line(blocks[i].head)
+		lead := leadIn(text, lines, blocks[i])
+		first, ok := -1, false
+		if len(lead) == 0 {
+			first, ok = seenRaw[head]
 		}
-		if first, ok := seen[string(key)]; ok {
+		if !ok {
+			key = normalizeLogLine(key[:0], head)
+			for _, k := range lead {
+				// The same error reached through another include chain, or
+				// under another file's header, is another error.
+				key = append(append(key, 0), lines.line(k)...)
+			}
+			if first, ok = seen[string(key)]; !ok {
+				first = i
+				seen[string(key)] = i
+			}
+			if len(lead) == 0 && len(seenRaw) < rawCacheMax {
+				seenRaw[head] = first
+			}
+		}
+		if first != i {
 			blocks[i].dupOf = first
 			blocks[first].repeats++
-			continue
 		}
-		seen[string(key)] = i
 	}
 }
 

@@ -1,6 +1,9 @@
 package headroom
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // The line rules of planLog: one table, read top to bottom within the
 // rules that can match a line's first byte. A toolchain is a row here and
@@ -262,7 +265,7 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 	if !indented && isJSErrorLine(line) {
 		return lineError, blockTrace
 	}
-	diag, level, sig := lineSignals(line)
+	diag, level, sig := lineDecision(line)
 	switch diag {
 	case diagError:
 		return lineError, blockTrace
@@ -580,18 +583,42 @@ var letterTab = func() (t [256]bool) {
 // a count of failures above zero. Benign forms do not count: `0 errors`,
 // `-Werror`, `errors.go`, `--no-error-on-…`, `Failures: 0`, `no errors`.
 func lineSignals(line string) (diag int, level string, sig int) {
+	return scanSignals(line, false)
+}
+
+// lineDecision returns what of lineSignals classifyFull needs, which
+// decides on the first of these it finds: a compiler diagnostic; else a
+// level word; else a failure signal. It stops reading the line at a
+// diagnostic, and after a level word looks only for a diagnostic: a
+// system log's lines say INFO early and are long. Its diag is
+// lineSignals'; its level too unless diag is set; its sig too unless diag
+// or level is set.
+func lineDecision(line string) (diag int, level string, sig int) {
+	return scanSignals(line, true)
+}
+
+// scanSignals is lineSignals, or lineDecision when decide is set.
+func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
 	for i := 0; i < len(s); {
-		// Skip to the next letter in a tight loop: most bytes between words
-		// are spaces and punctuation, and only a mark (✗ ✖ ×) among them
-		// counts.
-		c := s[i]
-		for signalClass[c] == byteOther {
-			if i++; i == len(s) {
-				return diag, level, sig
+		// Skip to the next letter, eight bytes at a time while it can:
+		// most bytes between words are spaces and punctuation, and only a
+		// mark (✗ ✖ ×) among them counts.
+		for i+8 <= len(s) {
+			w := load64(s, i)
+			if stop := (asciiLetters(w) | w) & highBits; stop != 0 {
+				i += bits.TrailingZeros64(stop) >> 3
+				break
 			}
-			c = s[i]
+			i += 8
 		}
+		for i < len(s) && signalClass[s[i]] == byteOther {
+			i++
+		}
+		if i == len(s) {
+			return diag, level, sig
+		}
+		c := s[i]
 		if signalClass[c] == byteHigh {
 			if sig == sigNone {
 				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
@@ -602,6 +629,13 @@ func lineSignals(line string) (diag int, level string, sig int) {
 			continue
 		}
 		j := i + 1
+		for j+8 <= len(s) {
+			if stop := ^asciiLetters(load64(s, j)) & highBits; stop != 0 {
+				j += bits.TrailingZeros64(stop) >> 3
+				break
+			}
+			j += 8
+		}
 		for j < len(s) && signalClass[s[j]] == byteLetter {
 			j++
 		}
@@ -626,19 +660,16 @@ func lineSignals(line string) (diag int, level string, sig int) {
 			switch w {
 			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
 				level = w
+				if decide {
+					// Only a compiler diagnostic further on outranks a
+					// level word: look for one alone.
+					return diagAfter(s, j), level, sig
+				}
 			}
 		}
-		if diag == diagNone && prev == ' ' && i >= 2 && (c == 'e' || c == 'w') {
-			before := s[:i-1]
-			before = strings.TrimSuffix(before, " fatal")
-			if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") || strings.HasSuffix(before, " -") && strings.HasPrefix(s[j:], " TS") {
-				rest := s[j:]
-				switch {
-				case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
-					diag = diagError
-				case w == "warning" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
-					diag = diagWarning
-				}
+		if diag == diagNone && prev == ' ' {
+			if diag = diagAt(s, i, j); diag != diagNone && decide {
+				return diag, level, sig
 			}
 		}
 		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
@@ -647,6 +678,75 @@ func lineSignals(line string) (diag int, level string, sig int) {
 		i = j
 	}
 	return diag, level, sig
+}
+
+// load64 reads s[i:i+8] as a little-endian word: one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x80 * lowBits
+)
+
+// asciiLetters sets the high bit of every byte of w that is an ASCII
+// letter: folded to lower case, a byte below 0x80 that is at least 'a'
+// and not above 'z'. No byte carries into the next: each sum stays below
+// 0x100.
+func asciiLetters(w uint64) uint64 {
+	y := w&^highBits | 0x20*lowBits
+	atLeastA := y + (0x80-'a')*lowBits
+	aboveZ := y + (0x80-'z'-1)*lowBits
+	return atLeastA &^ aboveZ &^ w & highBits
+}
+
+// diagAt returns the compiler diagnostic that the word s[i:j], after a
+// space, makes of its line: `file:1:2: error: …`, `file:1: fatal error:
+// …`, `file.ts(1,2): error TS…`, `file.ts - error TS…`; or diagNone.
+func diagAt(s string, i, j int) int {
+	if i < 2 || s[i] != 'e' && s[i] != 'w' {
+		return diagNone
+	}
+	before := s[:i-1]
+	before = strings.TrimSuffix(before, " fatal")
+	if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") || strings.HasSuffix(before, " -") && strings.HasPrefix(s[j:], " TS") {
+		rest := s[j:]
+		w := s[i:j]
+		switch {
+		case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+			return diagError
+		case w == "warning" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+			return diagWarning
+		}
+	}
+	return diagNone
+}
+
+// diagAfter returns the first compiler diagnostic (see diagAt) that a word
+// of s starting after from makes, found by searching for the two words.
+func diagAfter(s string, from int) int {
+	for from < len(s) {
+		p := strings.Index(s[from:], " error")
+		if q := strings.Index(s[from:], " warning"); p < 0 || q >= 0 && q < p {
+			p = q
+		}
+		if p < 0 {
+			return diagNone
+		}
+		i := from + p + 1
+		j := i
+		for j < len(s) && letterTab[s[j]] {
+			j++
+		}
+		if d := diagAt(s, i, j); d != diagNone {
+			return d
+		}
+		from = i
+	}
+	return diagNone
 }
 
 // Byte classes for lineSignals' scan.

@@ -103,3 +103,37 @@ func FuzzClassifyLogLine(f *testing.F) {
 		checkScanLog(t, line)
 	})
 }
+
+// checkLineDecision: lineDecision, which stops reading early, tells
+// classifyFull what lineSignals, which reads the whole line, would.
+func checkLineDecision(t testing.TB, line string) {
+	diag, level, sig := lineSignals(line)
+	d, l, s := lineDecision(line)
+	switch {
+	case d != diag:
+		t.Errorf("%q: lineDecision's diagnostic %d, lineSignals' %d", line, d, diag)
+	case diag == diagNone && l != level:
+		t.Errorf("%q: lineDecision's level %q, lineSignals' %q", line, l, level)
+	case diag == diagNone && level == "" && s != sig:
+		t.Errorf("%q: lineDecision's signal %d, lineSignals' %d", line, s, sig)
+	}
+}
+
+func TestLineDecisionAgreesWithLineSignals(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		for _, line := range strings.Split(c.input, "\n") {
+			checkLineDecision(t, line)
+		}
+	}
+	for _, line := range []string{"2026 INFO x.c:1:2: error: y", "[WARN] a: fatal error: b", "INFO a.ts(1,2): error TS2: c",
+		"INFO a - error TS1: x", "INFO a: errors: b a: warning: c", "ERROR a: errorx: b: error: c", "INFO  error: x"} {
+		checkLineDecision(t, line)
+	}
+}
+
+func FuzzLineDecision(f *testing.F) {
+	for _, seed := range []string{"2026 INFO x.c:1:2: error: y", "INFO a - error TS1: x", "E INFO: a: warning: b", "3 failed WARN"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) { checkLineDecision(t, line) })
+}
