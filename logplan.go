@@ -483,10 +483,12 @@ func normalizeLogLine(dst []byte, s string) []byte {
 			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == '.' || s[i] == ',') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
 				i++
 			}
-			for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
-				if strings.HasPrefix(s[i:], u) && (i+len(u) == len(s) || !isLetter(s[i+len(u)])) {
-					i += len(u)
-					break
+			if i < len(s) && unitStart[s[i]] {
+				for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
+					if strings.HasPrefix(s[i:], u) && (i+len(u) == len(s) || !isLetter(s[i+len(u)])) {
+						i += len(u)
+						break
+					}
 				}
 			}
 			i--
@@ -500,13 +502,32 @@ func normalizeLogLine(dst []byte, s string) []byte {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// hasLetter reports whether s holds an ASCII letter.
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isLetter(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// unitStart marks the first bytes of the duration units normalizeLogLine
+// folds into a number: ms µs us ns s m h.
+var unitStart = func() (t [256]bool) {
+	for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
+		t[u[0]] = true
+	}
+	return t
+}()
+
 // isIdentityToken reports whether a word names something: a path (a '/'
 // next to a letter) or a `name.ext:line` location.
 func isIdentityToken(w string) bool {
 	if len(w) < 3 {
 		return false
 	}
-	if i := strings.IndexByte(w, '/'); i >= 0 && strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) >= 0 {
+	if i := strings.IndexByte(w, '/'); i >= 0 && hasLetter(w) {
 		return true
 	}
 	if w[len(w)-1] == ']' && strings.IndexByte(w, '[') > 0 {
@@ -585,10 +606,12 @@ func logPriorities(text string, lines logLines, blocks []logBlock, warnReps []in
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	for _, b := range blocks {
+	tell := make([]telling, len(blocks)) // each distinct block's, found once for every round
+	for bi, b := range blocks {
 		if b.dupOf < 0 {
+			tell[bi] = tellingLines(text, lines, b)
 			order = append(order, leadIn(text, lines, b)...)
-			order = appendTelling(order, text, lines, b, 0, 1)
+			order = appendTelling(order, lines, b, tell[bi], 0, 1)
 			order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
 		}
 	}
@@ -600,9 +623,9 @@ func logPriorities(text string, lines logLines, blocks []logBlock, warnReps []in
 		}
 	}
 	for k := 1; k < blockKeyLines; k++ {
-		for _, b := range blocks {
+		for bi, b := range blocks {
 			if b.dupOf < 0 {
-				order = appendTelling(order, text, lines, b, k, k+1)
+				order = appendTelling(order, lines, b, tell[bi], k, k+1)
 			}
 		}
 	}
@@ -651,26 +674,48 @@ func logPriorities(text string, lines logLines, blocks []logBlock, warnReps []in
 	return order, mid
 }
 
-// appendTelling appends to order the telling lines of block b from its
-// from-th to before its to-th, each with the line after it when it ends in
-// ':'.
-func appendTelling(order []int, text string, lines logLines, b logBlock, from, to int) []int {
+// telling holds the first blockKeyLines telling lines of a block.
+type telling struct {
+	at     [blockKeyLines]int32
+	n      uint8
+	pytest bool // a pytest section's: no line after one is added
+}
+
+// tellingLines returns the first blockKeyLines telling lines of block b:
+// a pytest failure's in the order pytestTelling gives; otherwise every
+// error line and every line isTellingLine accepts, in order, but the
+// block's first.
+func tellingLines(text string, lines logLines, b logBlock) telling {
+	var t telling
 	if isPytestSection(lines.line(b.head)) {
-		telling := pytestTelling(text, lines, b)
-		return append(order, telling[min(from, len(telling)):min(to, len(telling))]...)
+		t.pytest = true
+		for _, i := range pytestTelling(text, lines, b) {
+			if int(t.n) == blockKeyLines {
+				break
+			}
+			t.at[t.n] = int32(i)
+			t.n++
+		}
+		return t
 	}
-	found := 0
-	for i := b.first; i <= b.last && found < to; i++ {
-		l := lines.line(i)
-		if i == b.head || !(lines.class(i) == lineError || isTellingLine(l)) {
+	for i := b.first; i <= b.last && int(t.n) < blockKeyLines; i++ {
+		if i == b.head || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
 			continue
 		}
-		found++
-		if found <= from {
-			continue
-		}
+		t.at[t.n] = int32(i)
+		t.n++
+	}
+	return t
+}
+
+// appendTelling appends to order block b's telling lines from its
+// from-th to before its to-th, each (but a pytest failure's) with the
+// line after it when it ends in ':'.
+func appendTelling(order []int, lines logLines, b logBlock, t telling, from, to int) []int {
+	for k := from; k < min(to, int(t.n)); k++ {
+		i := int(t.at[k])
 		order = append(order, i)
-		if strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":") && i+1 <= b.last {
+		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= b.last {
 			order = append(order, i+1)
 		}
 	}
