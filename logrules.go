@@ -726,27 +726,52 @@ func diagAt(s string, i, j int) int {
 }
 
 // diagAfter returns the first compiler diagnostic (see diagAt) that a word
-// of s starting after from makes, found by searching for the two words.
+// of s starting after from makes. diagAt wants a ':' or '-' 2, 8 or 14
+// bytes before the word (`: error`, `: fatal error`, `- error`, `:
+// fatal fatal error`): diagAfter finds those with IndexByte and asks
+// diagAt only there, keeping the first word that makes one.
 func diagAfter(s string, from int) int {
-	for from < len(s) {
-		p := strings.Index(s[from:], " error")
-		if q := strings.Index(s[from:], " warning"); p < 0 || q >= 0 && q < p {
-			p = q
+	best, diag := len(s), diagNone
+	colon, dash := nextByteAt(s, max(from-1, 0), ':'), nextByteAt(s, max(from-1, 0), '-')
+	for {
+		c := min(colon, dash)
+		if c+2 >= best {
+			return diag
 		}
-		if p < 0 {
-			return diagNone
+		for _, off := range [...]int{2, 8, 14} {
+			if i := c + off; i > from && i < best {
+				if d := diagWordAt(s, i); d != diagNone {
+					best, diag = i, d
+				}
+			}
 		}
-		i := from + p + 1
-		j := i
-		for j < len(s) && letterTab[s[j]] {
-			j++
+		if c == colon {
+			colon = nextByteAt(s, c+1, ':')
+		} else {
+			dash = nextByteAt(s, c+1, '-')
 		}
-		if d := diagAt(s, i, j); d != diagNone {
-			return d
-		}
-		from = i
 	}
-	return diagNone
+}
+
+// nextByteAt returns where b next occurs in s at or after i, or len(s).
+func nextByteAt(s string, i int, b byte) int {
+	if k := strings.IndexByte(s[i:], b); k >= 0 {
+		return i + k
+	}
+	return len(s)
+}
+
+// diagWordAt returns the compiler diagnostic the word starting at i makes,
+// if a space stands before it.
+func diagWordAt(s string, i int) int {
+	if s[i-1] != ' ' {
+		return diagNone
+	}
+	j := i
+	for j < len(s) && letterTab[s[j]] {
+		j++
+	}
+	return diagAt(s, i, j)
 }
 
 // Byte classes for lineSignals' scan.

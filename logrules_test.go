@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 var classNames = map[string]uint8{"other": lineOther, "blank": lineBlank, "error": lineError, "warning": lineWarning,
@@ -126,7 +128,8 @@ func TestLineDecisionAgreesWithLineSignals(t *testing.T) {
 		}
 	}
 	for _, line := range []string{"2026 INFO x.c:1:2: error: y", "[WARN] a: fatal error: b", "INFO a.ts(1,2): error TS2: c",
-		"INFO a - error TS1: x", "INFO a: errors: b a: warning: c", "ERROR a: errorx: b: error: c", "INFO  error: x"} {
+		"INFO a - error TS1: x", "INFO a: errors: b a: warning: c", "ERROR a: errorx: b: error: c", "INFO  error: x",
+		"INFO x: fatal fatal error: y", "INFO a - warning TS1: b", "INFO a:b: c: fatal error: d", "INFO --- : error: z", "DEBUG -: fatal warning: q"} {
 		checkLineDecision(t, line)
 	}
 }
@@ -136,4 +139,19 @@ func FuzzLineDecision(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, line string) { checkLineDecision(t, line) })
+}
+
+// The eight-byte letter test agrees with the byte table on every byte,
+// wherever it stands among any others.
+func TestWordTestsAgreeWithByteTables(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.Byte(), 8, 8).Draw(t, "word")
+		w := load64(string(b), 0)
+		letters := asciiLetters(w)
+		for k, c := range b {
+			if got := letters>>(8*k+7)&1 == 1; got != letterTab[c] {
+				t.Fatalf("asciiLetters says byte %d (%#x) of %x is a letter: %v", k, c, b, got)
+			}
+		}
+	})
 }
