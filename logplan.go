@@ -348,13 +348,44 @@ func isTellingLine(l string) bool {
 	if strings.Contains(l, "Error Trace:") {
 		return false // testify's file:line list; the Error: line says what went wrong
 	}
-	for _, w := range [...]string{"Error", "error", "panic", "fail", "FAIL", "Exception", "expected", "assert"} {
-		if strings.Contains(l, w) {
-			return true
+	// One pass for the words Error, error, panic, fail, FAIL, Exception,
+	// expected and assert anywhere in the line.
+	for k := 0; k < len(l); k++ {
+		if !tellingStart[l[k]] {
+			continue
+		}
+		switch r := l[k:]; r[0] {
+		case 'E':
+			if strings.HasPrefix(r, "Error") || strings.HasPrefix(r, "Exception") {
+				return true
+			}
+		case 'e':
+			if strings.HasPrefix(r, "error") || strings.HasPrefix(r, "expected") {
+				return true
+			}
+		case 'p':
+			if strings.HasPrefix(r, "panic") {
+				return true
+			}
+		case 'f':
+			if strings.HasPrefix(r, "fail") {
+				return true
+			}
+		case 'F':
+			if strings.HasPrefix(r, "FAIL") {
+				return true
+			}
+		case 'a':
+			if strings.HasPrefix(r, "assert") {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// tellingStart marks the first letters of isTellingLine's words.
+var tellingStart = [256]bool{'E': true, 'e': true, 'p': true, 'f': true, 'F': true, 'a': true}
 
 // userFrames returns the first two frames of a Go panic that are not the
 // runtime's or the testing package's, each with its file line: where the
