@@ -99,7 +99,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 	line := lines.line
 	n := lines.len()
 	for i := 0; i < n; i++ {
-		if !opensBlock(lines, blocks, i) {
+		if c := lines.class(i); c != lineError && c != lineTrace || !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")
