@@ -212,14 +212,14 @@ func endsGoDump(l string) bool {
 // files).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	seen := map[string]int{}
-	seenRaw := map[string]int{} // heads with no lead-in seen verbatim: no need to normalise them again
+	verbatim := newVerbatimCache(len(blocks) / 4) // heads with no lead-in seen verbatim: no need to normalise them again
 	var key []byte
 	for i := range blocks {
 		head := lines.line(blocks[i].head)
 		lead := leadIn(text, lines, blocks[i])
 		first, ok := -1, false
 		if len(lead) == 0 {
-			first, ok = seenRaw[head]
+			first, ok = verbatim.get(head)
 		}
 		if !ok {
 			key = normalizeLogLine(key[:0], head)
@@ -232,8 +232,8 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 				first = i
 				seen[string(key)] = i
 			}
-			if len(lead) == 0 && len(seenRaw) < rawCacheMax {
-				seenRaw[head] = first
+			if len(lead) == 0 {
+				verbatim.put(head, first)
 			}
 		}
 		if first != i {

@@ -1,6 +1,9 @@
 package headroom
 
-import "math"
+import (
+	"hash/maphash"
+	"math"
+)
 
 // logLines is a log split into classified lines, kept compact: a log of
 // a million lines of a few bytes must not take many times its size. Each
@@ -114,4 +117,47 @@ func blockAt(blocks []logBlock, i int) int {
 		return lo
 	}
 	return -1
+}
+
+// verbatimCache remembers lines seen verbatim and the index of the first
+// line their normalised form had, so that a line repeated byte for byte
+// (a warning or an error printed a thousand times) is not normalised
+// again. It is direct-mapped and bounded: a line that finds its slot
+// taken is normalised, so the cache changes no result, only the time.
+type verbatimCache struct {
+	seed  maphash.Seed
+	slots []verbatimSlot
+}
+
+type verbatimSlot struct {
+	line  string
+	first int
+	set   bool
+}
+
+// newVerbatimCache sizes a cache for about n lines: a power of two
+// between 64 and 8,192 slots.
+func newVerbatimCache(n int) verbatimCache {
+	size := 64
+	for size < n && size < 8192 {
+		size *= 2
+	}
+	return verbatimCache{seed: maphash.MakeSeed(), slots: make([]verbatimSlot, size)}
+}
+
+func (c verbatimCache) slot(line string) *verbatimSlot {
+	return &c.slots[maphash.String(c.seed, line)&uint64(len(c.slots)-1)]
+}
+
+// get returns the first index remembered for line.
+func (c verbatimCache) get(line string) (int, bool) {
+	if s := c.slot(line); s.set && s.line == line {
+		return s.first, true
+	}
+	return 0, false
+}
+
+// put remembers first for line, in place of what its slot held.
+func (c verbatimCache) put(line string, first int) {
+	*c.slot(line) = verbatimSlot{line: line, first: first, set: true}
 }

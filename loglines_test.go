@@ -95,3 +95,23 @@ func TestBlockAtFindsTheHoldingBlock(t *testing.T) {
 		}
 	})
 }
+
+// The verbatim cache forgets lines when slots collide, but never answers
+// for a line what another line stored.
+func TestVerbatimCacheAnswersOnlyForItsLine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lines := rapid.SliceOfN(rapid.StringMatching(`[a-c]{0,3}`), 1, 300).Draw(t, "lines")
+		c := newVerbatimCache(0)
+		last := map[string]int{}
+		for i, l := range lines {
+			if first, ok := c.get(l); ok && first != last[l] {
+				t.Fatalf("get(%q) = %d, last put %d", l, first, last[l])
+			}
+			c.put(l, i)
+			last[l] = i
+			if first, ok := c.get(l); !ok || first != i {
+				t.Fatalf("get(%q) right after put = %d, %v", l, first, ok)
+			}
+		}
+	})
+}

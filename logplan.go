@@ -421,7 +421,7 @@ func isPanicLine(l string) bool {
 // the warning line and the trace and blank lines that follow it.
 func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
-	seenRaw := map[string]int{}
+	verbatim := newVerbatimCache(lines.len() / 8)
 	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
@@ -435,7 +435,7 @@ func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, 
 			in = false
 		case c == lineWarning:
 			raw := lines.line(i)
-			first, ok := seenRaw[raw] // the same bytes again: no need to normalise
+			first, ok := verbatim.get(raw) // the same bytes again: no need to normalise
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
 				first, ok = seen[string(key)]
@@ -443,13 +443,11 @@ func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, 
 			in = ok
 			if ok {
 				count[first]++
-				if len(seenRaw) < rawCacheMax {
-					seenRaw[raw] = first // a line repeated verbatim is not normalised again
-				}
+				verbatim.put(raw, first)
 				break
 			}
 			seen[string(key)] = i
-			seenRaw[raw] = i
+			verbatim.put(raw, i)
 			count[i] = 1
 			reps = append(reps, i)
 		case c != lineTrace && c != lineBlank:
@@ -459,10 +457,6 @@ func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, 
 	}
 	return reps, count
 }
-
-// rawCacheMax bounds the verbatim lines dedupWarnings remembers beyond
-// the first of each distinct warning: a cache, it changes no result.
-const rawCacheMax = 1 << 16
 
 // normalizeLogLine appends to dst s made equal to the lines that differ
 // from it only in numbers, addresses, durations and timestamps: every
@@ -663,23 +657,17 @@ func logPriorities(text string, lines logLines, blocks []logBlock, warnReps []in
 	mid = len(order)
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
-	byWeight := make([]logBlock, 0, len(blocks))
-	for _, b := range blocks {
-		if b.dupOf < 0 && isPanicLine(lines.line(b.head)) {
-			byWeight = append(byWeight, b)
-		}
-	}
-	for _, b := range blocks {
-		if b.dupOf < 0 && !isPanicLine(lines.line(b.head)) {
-			byWeight = append(byWeight, b)
-		}
-	}
-	for _, b := range byWeight {
-		for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
-			order = append(order, i)
-		}
-		for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
-			order = append(order, i)
+	for _, panics := range [...]bool{true, false} {
+		for _, b := range blocks {
+			if b.dupOf >= 0 || isPanicLine(lines.line(b.head)) != panics {
+				continue
+			}
+			for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
+				order = append(order, i)
+			}
+			for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
+				order = append(order, i)
+			}
 		}
 	}
 	// 6. The head.
