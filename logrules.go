@@ -728,15 +728,13 @@ func diagAt(s string, i, j int) int {
 // diagAfter returns the first compiler diagnostic (see diagAt) that a word
 // of s starting after from makes. diagAt wants a ':' or '-' 2, 8 or 14
 // bytes before the word (`: error`, `: fatal error`, `- error`, `:
-// fatal fatal error`): diagAfter finds those with IndexByte and asks
-// diagAt only there, keeping the first word that makes one.
+// fatal fatal error`): diagAfter finds those bytes eight at a time and
+// asks diagAt only there, keeping the first word that makes one.
 func diagAfter(s string, from int) int {
 	best, diag := len(s), diagNone
-	colon, dash := nextByteAt(s, max(from-1, 0), ':'), nextByteAt(s, max(from-1, 0), '-')
-	for {
-		c := min(colon, dash)
+	anchor := func(c int) bool { // reports whether no later anchor can do better
 		if c+2 >= best {
-			return diag
+			return true
 		}
 		for _, off := range [...]int{2, 8, 14} {
 			if i := c + off; i > from && i < best {
@@ -745,21 +743,32 @@ func diagAfter(s string, from int) int {
 				}
 			}
 		}
-		if c == colon {
-			colon = nextByteAt(s, c+1, ':')
-		} else {
-			dash = nextByteAt(s, c+1, '-')
+		return false
+	}
+	k := max(from-1, 0)
+	for ; k+8 <= len(s); k += 8 {
+		w := load64(s, k)
+		for m := zeroBytes(w^':'*lowBits) | zeroBytes(w^'-'*lowBits); m != 0; m &= m - 1 {
+			c := k + bits.TrailingZeros64(m)>>3
+			if s[c] != ':' && s[c] != '-' {
+				continue // zeroBytes may flag a byte above a hit
+			}
+			if anchor(c) {
+				return diag
+			}
 		}
 	}
+	for ; k < len(s); k++ {
+		if (s[k] == ':' || s[k] == '-') && anchor(k) {
+			return diag
+		}
+	}
+	return diag
 }
 
-// nextByteAt returns where b next occurs in s at or after i, or len(s).
-func nextByteAt(s string, i int, b byte) int {
-	if k := strings.IndexByte(s[i:], b); k >= 0 {
-		return i + k
-	}
-	return len(s)
-}
+// zeroBytes sets the high bit of every zero byte of x, and perhaps of a
+// byte just above one: a filter whose hits are checked.
+func zeroBytes(x uint64) uint64 { return (x - lowBits) &^ x & highBits }
 
 // diagWordAt returns the compiler diagnostic the word starting at i makes,
 // if a space stands before it.
