@@ -76,7 +76,7 @@ func failureKind(dst []byte, s string) []byte {
 // kind occurs among them, the rarest first, in input order within a
 // count: the order in which failures (or warnings) are told when not
 // all fit.
-func rareFirst(text string, lines []logLine, heads []int) []int {
+func rareFirst(text string, lines logLines, heads []int) []int {
 	if len(heads) < 3 {
 		return heads
 	}
@@ -84,7 +84,7 @@ func rareFirst(text string, lines []logLine, heads []int) []int {
 	count := map[string]int{}
 	var key []byte
 	for k, i := range heads {
-		key = failureKind(key[:0], text[lines[i].start:lines[i].end])
+		key = failureKind(key[:0], lines.line(i))
 		kinds[k] = string(key)
 		count[kinds[k]]++
 	}
@@ -102,7 +102,7 @@ func rareFirst(text string, lines []logLine, heads []int) []int {
 
 // toldOrder returns the indices of the distinct blocks in the order they
 // are told: the rarest kinds first.
-func toldOrder(text string, lines []logLine, blocks []logBlock) []int {
+func toldOrder(text string, lines logLines, blocks []logBlock) []int {
 	var heads []int
 	byHead := map[int]int{}
 	for k, b := range blocks {
