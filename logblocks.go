@@ -259,7 +259,10 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	seen := map[string]int{}
 	// A block whose bytes, lead-in to the end of its key lines, are the
 	// same as an earlier one's has the same key: no need to normalise.
-	seenRaw := map[string]int{}
+	// The cache is bounded (a million distinct one-line errors must not
+	// build a second map of a million keys); a block it has forgotten is
+	// normalised, to the same key.
+	verbatim := newVerbatimCache(len(blocks) / 4)
 	var key []byte
 	for i := range blocks {
 		head := lines.line(blocks[i].head)
@@ -271,7 +274,7 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 		start, _ := lines.span(lo)
 		_, end := lines.span(hi)
 		raw := text[start:end]
-		first, ok := seenRaw[raw]
+		first, ok := verbatim.get(raw)
 		if !ok {
 			key = normalizeLogLine(key[:0], head)
 			if lines.open(blocks[i].head) == blockNumbered {
@@ -292,7 +295,7 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 				first = i
 				seen[string(key)] = i
 			}
-			seenRaw[raw] = first
+			verbatim.put(raw, first)
 		}
 		if first != i {
 			blocks[i].dupOf = first

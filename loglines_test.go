@@ -1,6 +1,8 @@
 package headroom
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,5 +115,82 @@ func TestVerbatimCacheAnswersOnlyForItsLine(t *testing.T) {
 				t.Fatalf("get(%q) right after put = %d, %v", l, first, ok)
 			}
 		}
+	})
+}
+
+// dupsByRawMap is markDuplicateBlocks with an unbounded map of the blocks'
+// bytes in place of its bounded cache: what the cache must not change.
+func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
+	out := slices.Clone(blocks)
+	for i := range out {
+		out[i].dupOf, out[i].repeats = -1, 0
+	}
+	seen, seenRaw := map[string]int{}, map[string]int{}
+	var key []byte
+	for i := range out {
+		lead := leadIn(text, lines, out[i])
+		lo, hi := out[i].first, min(out[i].last, out[i].head+dupKeyLines)
+		for _, k := range lead {
+			lo = min(lo, k)
+		}
+		start, _ := lines.span(lo)
+		_, end := lines.span(hi)
+		raw := text[start:end]
+		first, ok := seenRaw[raw]
+		if !ok {
+			head := lines.line(out[i].head)
+			key = normalizeLogLine(key[:0], head)
+			if lines.open(out[i].head) == blockNumbered {
+				key = append(append(key, 0), head...)
+			}
+			for _, k := range lead {
+				key = append(append(key, 0), lines.line(k)...)
+			}
+			for k := out[i].head + 1; k <= hi; k++ {
+				key = normalizeLogLine(append(key, 0), lines.line(k))
+			}
+			if first, ok = seen[string(key)]; !ok {
+				first = i
+				seen[string(key)] = i
+			}
+		}
+		seenRaw[raw] = first
+		if first != i {
+			out[i].dupOf = first
+			out[i].repeats = 0
+			out[first].repeats++
+		}
+	}
+	return out
+}
+
+func checkDupsAsByRawMap(t interface{ Fatalf(string, ...any) }, name, text string) {
+	lines := scanLog(text)
+	blocks := formBlocks(lines, text)
+	if want := dupsByRawMap(blocks, lines, text); !slices.Equal(blocks, want) {
+		t.Fatalf("%s: markDuplicateBlocks folds %v, an unbounded map of their bytes %v", name, blocks, want)
+	}
+}
+
+// markDuplicateBlocks' bounded cache of the blocks' bytes folds every
+// block as a map of all of them would: on the corpus, and on logs of
+// more distinct blocks than the cache holds.
+func TestDuplicateBlocksCacheChangesNothing(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		checkDupsAsByRawMap(t, c.name, c.input)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		heads := []string{"error: e%d", "FAIL: t%d", "panic: x", "a.c:%d:2: error: y", "--- FAIL: TestA%d (0.0s)"}
+		trace := []string{"    at f%d", "\tb.go:%d", "    note: z", ""}
+		var b strings.Builder
+		for range rapid.IntRange(1, 600).Draw(t, "lines") {
+			pool := trace
+			if rapid.Bool().Draw(t, "head") {
+				pool = heads
+			}
+			l := pool[rapid.IntRange(0, len(pool)-1).Draw(t, "line")]
+			b.WriteString(strings.ReplaceAll(l, "%d", strconv.Itoa(rapid.IntRange(0, 90).Draw(t, "n"))) + "\n")
+		}
+		checkDupsAsByRawMap(t, "generated", b.String())
 	})
 }
