@@ -117,7 +117,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	if first := firstDistinct(blocks); first >= 0 {
 		sel.pickWithin(blocks[first].head, limit/2)
 	}
-	told := toldOrder(text, lines, blocks)
+	told := toldOrder(lines, blocks)
 	for _, k := range told {
 		sel.pickWithin(blocks[k].head, limit/2)
 	}
@@ -743,10 +743,16 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
 	tell := make([]telling, len(blocks)) // each distinct block's, found once for every round
+	top := make([]int32, len(blocks))    // the first line of each distinct block's lead-in, for step 6
 	for _, k := range told {
 		b := blocks[k]
 		tell[k] = tellingLines(text, lines, b)
-		order = append(order, leadIn(text, lines, b)...)
+		lead := leadIn(text, lines, b)
+		top[k] = int32(b.first)
+		for _, i := range lead {
+			top[k] = min(top[k], int32(i))
+		}
+		order = append(order, lead...)
 		order = appendTelling(order, lines, b, tell[k], 0, 1)
 		order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
 	}
@@ -786,18 +792,14 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	// in: a warning next to a failure tells more than one far from any.
 	for _, k := range told {
 		b := blocks[k]
-		top := b.first
-		for _, i := range leadIn(text, lines, b) {
-			top = min(top, i)
-		}
-		for _, i := range [...]int{b.last + 1, top - 1} {
+		for _, i := range [...]int{b.last + 1, int(top[k]) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				order = append(order, i)
 			}
 		}
 	}
 	// 7. Every distinct warning once.
-	order = append(order, rareFirst(text, lines, warnReps)...)
+	order = append(order, rareFirst(lines, warnReps)...)
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i := range lines.len() {
 		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
