@@ -905,6 +905,7 @@ type logSelection struct {
 	blocks    []logBlock
 	warnCount map[int]int // occurrences of each distinct warning, by its first line
 	warnReps  []int       // the first line of each distinct warning
+	folded    []int32     // the blocks that identical blocks were folded into, in order
 	state     []uint8     // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
 	limit     int
 	cost      int
@@ -922,6 +923,11 @@ func newLogSelection(text string, lines logLines, blocks []logBlock, warnCount m
 	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
+	for k, b := range blocks {
+		if b.repeats > 0 {
+			s.folded = append(s.folded, int32(k))
+		}
+	}
 	return s
 }
 
@@ -1138,13 +1144,28 @@ func (s *logSelection) lineCost(i int) int {
 	return s.lineItem(i, s.times(i)).size()
 }
 
-// times is how many occurrences line i stands for: a distinct warning's,
-// or a block's first line with the identical blocks folded into it.
+// times is how many occurrences line i stands for when it stands for
+// more than one: a distinct warning's, or a block's first line with the
+// identical blocks folded into it; otherwise 0 or 1. A warning line is
+// no block's, and only a block with repeats is looked for, among the
+// few that have them: times is asked of every line a plan considers.
 func (s *logSelection) times(i int) int {
-	if b := blockAt(s.blocks, i); b >= 0 && s.blocks[b].head == i {
-		return s.blocks[b].repeats + 1
+	if s.lines.class(i) == lineWarning {
+		return s.warnCount[i]
 	}
-	return s.warnCount[i]
+	lo, hi := 0, len(s.folded)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s.blocks[s.folded[m]].head < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(s.folded) && s.blocks[s.folded[lo]].head == i {
+		return s.blocks[s.folded[lo]].repeats + 1
+	}
+	return 1
 }
 
 // gapDelta is how the number of gaps changes if line i is kept.
