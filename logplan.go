@@ -971,7 +971,8 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 	if s.kept(i) {
 		return true
 	}
-	if s.cost+s.lineCost(i)+s.gapDelta(i)*s.gapCost > bound {
+	gaps := s.gapDelta(i) * s.gapCost
+	if s.cost+gaps > bound || s.cost+s.lineCost(i)+gaps > bound {
 		return false
 	}
 	return s.pick(i)
@@ -1057,7 +1058,11 @@ func (s *logSelection) pick(i int) bool {
 	if s.kept(i) {
 		return true
 	}
-	delta := s.lineCost(i) + s.gapDelta(i)*s.gapCost
+	gaps := s.gapDelta(i) * s.gapCost
+	if s.cost+gaps > s.limit {
+		return false // whatever the line costs: no need to price it
+	}
+	delta := s.lineCost(i) + gaps
 	if s.cost+delta > s.limit {
 		return false
 	}
