@@ -10,14 +10,15 @@ import (
 // view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
 // Escapes and pytest's summary heading are searched for over the whole
 // text, not line by line: most lines have neither.
-func scanLog(text string) []logLine {
-	lines := make([]logLine, 0, strings.Count(text, "\n")+1)
+func scanLog(text string) logLines {
+	n := strings.Count(text, "\n") + 1
+	lines := logLines{text: text, starts: make([]uint32, 0, n+1), flags: make([]uint8, 0, n)}
 	var scratch []byte
 	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
-		esc = nextAt(text, start, esc, "\x1b")
-		info = nextAt(text, start, info, summaryInfo)
+		esc = nextAt(text, start, esc, indexEscape)
+		info = nextAt(text, start, info, indexSummaryInfo)
 		view := text[start:end]
 		if end > start && view[len(view)-1] == '\r' {
 			view = view[:len(view)-1]
@@ -29,44 +30,62 @@ func scanLog(text string) []logLine {
 		} else {
 			class, open = classifyFull(view, info < end)
 		}
-		lines = append(lines, logLine{start: start, end: end, class: class, open: open, block: -1})
+		lines.add(start, end, class, open)
 		start = next
 	}
 	return lines
 }
 
-// nextAt returns where s next occurs in text at or after start, given
-// where it was last found (at, -1 at first), or len(text) if it does not.
-// Each byte of text is searched at most once.
-func nextAt(text string, start, at int, s string) int {
+// nextAt returns where index next finds its string in text at or after
+// start, given where it was last found (at, -1 at first), or len(text) if
+// it does not. Each byte of text is searched at most once.
+func nextAt(text string, start, at int, index func(string) int) int {
 	if at >= start {
 		return at
 	}
-	if i := strings.Index(text[start:], s); i >= 0 {
+	if i := index(text[start:]); i >= 0 {
 		return start + i
 	}
 	return len(text)
 }
 
+func indexEscape(text string) int { return strings.IndexByte(text, 0x1b) }
+
+// indexSummaryInfo returns where summaryInfo first occurs in text, or -1.
+// It looks for the heading's rarest letter in logs, the 'y' of "summary",
+// and checks the heading around it: strings.Index would stop at every
+// 's', one byte in thirty.
+func indexSummaryInfo(text string) int {
+	const at = len("short test summar")
+	for from := at; from < len(text); {
+		k := strings.IndexByte(text[from:], 'y')
+		if k < 0 {
+			return -1
+		}
+		if p := from + k - at; strings.HasPrefix(text[p:], summaryInfo) {
+			return p
+		}
+		from += k + 1
+	}
+	return -1
+}
+
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
-func opensBlock(lines []logLine, i int) bool {
-	l := lines[i]
-	if l.block >= 0 {
+func opensBlock(lines logLines, blocks []logBlock, i int) bool {
+	c := lines.class(i)
+	if c != lineError && (c != lineTrace || lines.open(i) != blockFailDetail) || blockAt(blocks, i) >= 0 {
 		return false
 	}
-	if l.class == lineError {
+	if c == lineError {
 		return true
 	}
-	if l.class != lineTrace || l.open != blockFailDetail {
-		return false
-	}
 	p := i - 1
-	for p >= 0 && lines[p].class == lineBlank && i-p < 3 {
+	for p >= 0 && lines.class(p) == lineBlank && i-p < 3 {
 		p--
 	}
-	return p >= 0 && lines[p].class == lineOther && lines[p].block < 0 || p < 0
+	return p >= 0 && lines.class(p) == lineOther && blockAt(blocks, p) < 0 || p < 0
 }
 
 // formBlocks groups each error line with the lines its block holds: its
@@ -75,26 +94,27 @@ func opensBlock(lines []logLine, i int) bool {
 // report to its closing rule, anything else while lines are trace-shaped),
 // and the lines above it that belong to it (go test's report before its
 // --- FAIL line, the rule that opens a race report).
-func formBlocks(lines []logLine, text string) []logBlock {
+func formBlocks(lines logLines, text string) []logBlock {
 	var blocks []logBlock
-	line := func(j int) string { return text[lines[j].start:lines[j].end] }
-	for i := 0; i < len(lines); i++ {
-		if !opensBlock(lines, i) {
+	line := lines.line
+	n := lines.len()
+	for i := 0; i < n; i++ {
+		if c := lines.class(i); c != lineError && c != lineTrace || !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")
 		j := i + 1
-		switch lines[i].open {
+		switch lines.open(i) {
 		case blockGoDump:
-			for j < len(lines) && !endsGoDump(line(j)) {
+			for j < n && !endsGoDump(line(j)) {
 				j++
 			}
 		case blockUntilBlank:
-			for j < len(lines) && lines[j].class != lineBlank {
+			for j < n && lines.class(j) != lineBlank {
 				j++
 			}
 		case blockSection:
-			for j < len(lines) {
+			for j < n {
 				l := line(j)
 				if isPytestSection(l) || strings.HasPrefix(l, "===") {
 					break
@@ -102,7 +122,7 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				j++
 			}
 		case blockRuled:
-			for j < len(lines) && j-i < ruledMax {
+			for j < n && j-i < ruledMax {
 				if isRuleLine(line(j)) {
 					j++
 					break
@@ -110,11 +130,11 @@ func formBlocks(lines []logLine, text string) []logBlock {
 				j++
 			}
 		case blockBullet:
-			for j < len(lines) && lines[j].class != lineSummary {
+			for j < n && lines.class(j) != lineSummary {
 				if t := strings.TrimLeft(line(j), " "); strings.HasPrefix(t, "● ") {
 					break
 				}
-				if l := line(j); l != "" && l[0] != ' ' && l[0] != '\t' && lines[j].class != lineBlank {
+				if l := line(j); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(j) != lineBlank {
 					break
 				}
 				j++
@@ -122,31 +142,27 @@ func formBlocks(lines []logLine, text string) []logBlock {
 		case blockNumbered:
 			j = numberedEnd(lines, text, i)
 		case blockEntries:
-			for j < len(lines) && isIndented(line(j)) && lines[j].class != lineWarning {
+			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning {
 				j++ // the file's next errors; its warnings are told apart, deduplicated
 			}
 		default:
-			for j < len(lines) && continuesBlock(lines, j) {
+			for j < n && continuesBlock(lines, j) {
 				j++
 			}
 		}
-		for j > i+1 && lines[j-1].class == lineBlank {
+		for j > i+1 && lines.class(j-1) == lineBlank {
 			j-- // trailing blank lines belong to no block
 		}
 		first := i
 		switch {
 		case strings.HasPrefix(strings.TrimLeft(head, " "), "--- FAIL: "):
-			for first > 0 && lines[first-1].class == lineTrace && lines[first-1].block < 0 {
+			for first > 0 && lines.class(first-1) == lineTrace && blockAt(blocks, first-1) < 0 {
 				first--
 			}
-		case lines[i].open == blockRuled:
-			if first > 0 && isRuleLine(line(first-1)) && lines[first-1].block < 0 {
+		case lines.open(i) == blockRuled:
+			if first > 0 && isRuleLine(line(first-1)) && blockAt(blocks, first-1) < 0 {
 				first--
 			}
-		}
-		b := int32(len(blocks))
-		for k := first; k < j; k++ {
-			lines[k].block = b
 		}
 		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
 		i = j - 1
@@ -161,31 +177,32 @@ func formBlocks(lines []logLine, text string) []logBlock {
 // heading no more indented than this one, a summary, or two blank lines.
 // A heading that a sibling line follows at once (mocha's inline `1) name`
 // among its `✔` lines) is a block of one line.
-func numberedEnd(lines []logLine, text string, i int) int {
+func numberedEnd(lines logLines, text string, i int) int {
 	view := func(j int) string {
-		l := strings.TrimRight(text[lines[j].start:lines[j].end], "\r")
+		l := strings.TrimRight(lines.line(j), "\r")
 		if strings.IndexByte(l, 0x1b) >= 0 {
 			l = string(txt.StripANSI(nil, l))
 		}
 		return l
 	}
 	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	n := lines.len()
 	ind := indent(view(i))
 	j := i + 1
-	for j < len(lines) && lines[j].class != lineBlank && indent(view(j)) > ind {
+	for j < n && lines.class(j) != lineBlank && indent(view(j)) > ind {
 		j++
 	}
-	if j == i+1 || j >= len(lines) || lines[j].class != lineBlank {
+	if j == i+1 || j >= n || lines.class(j) != lineBlank {
 		return j
 	}
-	for ; j < len(lines) && j-i < ruledMax; j++ {
-		if lines[j].class == lineBlank {
-			if j+1 < len(lines) && lines[j+1].class == lineBlank {
+	for ; j < n && j-i < ruledMax; j++ {
+		if lines.class(j) == lineBlank {
+			if j+1 < n && lines.class(j+1) == lineBlank {
 				break
 			}
 			continue
 		}
-		if l := view(j); lines[j].class == lineSummary || isNumberedHeading(strings.TrimLeft(l, " \t")) && indent(l) <= ind {
+		if l := view(j); lines.class(j) == lineSummary || isNumberedHeading(strings.TrimLeft(l, " \t")) && indent(l) <= ind {
 			break
 		}
 	}
@@ -208,13 +225,13 @@ func isRuleLine(l string) bool {
 
 // continuesBlock reports whether line j continues the error block above:
 // trace-shaped, or up to two blank lines inside a trace that goes on.
-func continuesBlock(lines []logLine, j int) bool {
-	switch lines[j].class {
+func continuesBlock(lines logLines, j int) bool {
+	switch lines.class(j) {
 	case lineTrace:
 		return true
 	case lineBlank:
-		for k := j + 1; k < len(lines) && k <= j+2; k++ {
-			switch lines[k].class {
+		for k := j + 1; k < lines.len() && k <= j+2; k++ {
+			switch lines.class(k) {
 			case lineTrace:
 				return true
 			case lineBlank:
@@ -238,48 +255,52 @@ func endsGoDump(l string) bool {
 // head, the lines that lead it in and the first dupKeyLines of its trace
 // (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
 // forty files, nor one valgrind error at four places).
-func markDuplicateBlocks(blocks []logBlock, lines []logLine, text string) {
+func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	seen := map[string]int{}
 	// A block whose bytes, lead-in to the end of its key lines, are the
 	// same as an earlier one's has the same key: no need to normalise.
-	seenRaw := map[string]int{}
+	// The cache is bounded (a million distinct one-line errors must not
+	// build a second map of a million keys); a block it has forgotten is
+	// normalised, to the same key.
+	verbatim := newVerbatimCache(len(blocks) / 4)
 	var key []byte
 	for i := range blocks {
-		l := lines[blocks[i].head]
+		head := lines.line(blocks[i].head)
 		lead := leadIn(text, lines, blocks[i])
 		lo, hi := blocks[i].first, min(blocks[i].last, blocks[i].head+dupKeyLines)
 		for _, k := range lead {
 			lo = min(lo, k)
 		}
-		raw := text[lines[lo].start:lines[hi].end]
-		if first, ok := seenRaw[raw]; ok {
+		start, _ := lines.span(lo)
+		_, end := lines.span(hi)
+		raw := text[start:end]
+		first, ok := verbatim.get(raw)
+		if !ok {
+			key = normalizeLogLine(key[:0], head)
+			if lines.open(blocks[i].head) == blockNumbered {
+				// The runner numbered its failures: each number is one.
+				key = append(append(key, 0), head...)
+			}
+			for _, k := range lead {
+				// The same error reached through another include chain, or
+				// under another file's header, is another error.
+				key = append(append(key, 0), lines.line(k)...)
+			}
+			for k := blocks[i].head + 1; k <= hi; k++ {
+				// Its trace is part of what it is: valgrind's four `Invalid
+				// write of size 1` records at four places are four errors.
+				key = normalizeLogLine(append(key, 0), lines.line(k))
+			}
+			if first, ok = seen[string(key)]; !ok {
+				first = i
+				seen[string(key)] = i
+			}
+			verbatim.put(raw, first)
+		}
+		if first != i {
 			blocks[i].dupOf = first
 			blocks[first].repeats++
-			continue
 		}
-		key = normalizeLogLine(key[:0], text[l.start:l.end])
-		if l.open == blockNumbered {
-			// The runner numbered its failures: each number is one.
-			key = append(append(key, 0), text[l.start:l.end]...)
-		}
-		for _, k := range lead {
-			// The same error reached through another include chain, or
-			// under another file's header, is another error.
-			key = append(append(key, 0), text[lines[k].start:lines[k].end]...)
-		}
-		for k := blocks[i].head + 1; k <= min(blocks[i].last, blocks[i].head+dupKeyLines); k++ {
-			// Its trace is part of what it is: valgrind's four `Invalid
-			// write of size 1` records at four places are four errors.
-			key = normalizeLogLine(append(key, 0), text[lines[k].start:lines[k].end])
-		}
-		if first, ok := seen[string(key)]; ok {
-			blocks[i].dupOf = first
-			blocks[first].repeats++
-			seenRaw[raw] = first
-			continue
-		}
-		seen[string(key)] = i
-		seenRaw[raw] = i
 	}
 }
 
@@ -300,13 +321,13 @@ const leadInRun = 400
 // a failure's detail before its --- FAIL line); for gcc and clang, the
 // `file.c: In function 'f':` line and the `In file included from` chain
 // above the error; for an indented entry (eslint), the path header above.
-func leadIn(text string, lines []logLine, b logBlock) []int {
-	line := func(i int) string { return strings.TrimRight(text[lines[i].start:lines[i].end], "\r") }
+func leadIn(text string, lines logLines, b logBlock) []int {
+	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
 	head := strings.TrimLeft(line(b.head), " \t")
-	if lines[b.head].open == blockNumbered {
+	if lines.open(b.head) == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
-		for i := b.head + 1; i <= b.last && i <= b.head+3 && lines[i].class != lineBlank; i++ {
+		for i := b.head + 1; i <= b.last && i <= b.head+3 && lines.class(i) != lineBlank; i++ {
 			out = append(out, i)
 		}
 		return out
@@ -330,13 +351,13 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
 		p := b.first - 1
-		for p > 0 && lines[p].class == lineBlank && b.first-p < 3 {
+		for p > 0 && lines.class(p) == lineBlank && b.first-p < 3 {
 			p--
 		}
 		for p > 0 && b.first-p < leadInRun && isIndented(line(p)) {
 			p--
 		}
-		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines[p].class != lineBlank {
+		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(p) != lineBlank {
 			out = append(out, p)
 		}
 		return out
@@ -348,7 +369,7 @@ func leadIn(text string, lines []logLine, b logBlock) []int {
 		for p > 0 && b.first-p < leadInRun && positionLine(line(p)) != diagNone {
 			p--
 		}
-		if l := line(p); p < b.first-1 && lines[p].class == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+		if l := line(p); p < b.first-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
 			out = append(out, p)
 		}
 	}

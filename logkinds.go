@@ -1,9 +1,6 @@
 package headroom
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // A failure's kind is what its first line says once every identity in it
 // is blanked: positions, paths, quoted names, numbers and a parametrized
@@ -76,45 +73,71 @@ func failureKind(dst []byte, s string) []byte {
 // kind occurs among them, the rarest first, in input order within a
 // count: the order in which failures (or warnings) are told when not
 // all fit.
-func rareFirst(text string, lines []logLine, heads []int) []int {
+func rareFirst(lines logLines, heads []int) []int {
 	if len(heads) < 3 {
 		return heads
 	}
-	kinds := make([]string, len(heads))
-	count := map[string]int{}
+	out := make([]int, len(heads))
+	for k, j := range rareOrder(lines, heads) {
+		out[k] = heads[j]
+	}
+	return out
+}
+
+// rareOrder returns the positions in heads (at least one) in rareFirst's
+// order: by the count of their kind, ascending, in input order within a
+// count. Kinds are numbered as they come, so a line's kind is one lookup
+// that copies no key it has seen, and the positions are placed by a
+// counting sort, stable, with no comparisons.
+func rareOrder(lines logLines, heads []int) []int32 {
+	ids := map[string]int32{}
+	kind := make([]int32, len(heads))
+	var count []int32 // by kind
 	var key []byte
 	for k, i := range heads {
-		key = failureKind(key[:0], text[lines[i].start:lines[i].end])
-		kinds[k] = string(key)
-		count[kinds[k]]++
+		key = failureKind(key[:0], lines.line(i))
+		id, ok := ids[string(key)]
+		if !ok {
+			id = int32(len(count))
+			ids[string(key)] = id
+			count = append(count, 0)
+		}
+		kind[k] = id
+		count[id]++
 	}
-	idx := make([]int, len(heads))
-	for k := range idx {
-		idx[k] = k
+	// at[c] is where the positions whose kind occurs c times start.
+	at := make([]int32, len(heads)+2)
+	for _, id := range kind {
+		at[count[id]+1]++
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return count[kinds[a]] - count[kinds[b]] })
-	out := make([]int, len(heads))
-	for k, j := range idx {
-		out[k] = heads[j]
+	for c := 1; c < len(at); c++ {
+		at[c] += at[c-1]
+	}
+	out := make([]int32, len(heads))
+	for k, id := range kind {
+		c := count[id]
+		out[at[c]] = int32(k)
+		at[c]++
 	}
 	return out
 }
 
 // toldOrder returns the indices of the distinct blocks in the order they
 // are told: the rarest kinds first.
-func toldOrder(text string, lines []logLine, blocks []logBlock) []int {
-	var heads []int
-	byHead := map[int]int{}
+func toldOrder(lines logLines, blocks []logBlock) []int {
+	var distinct, heads []int
 	for k, b := range blocks {
 		if b.dupOf < 0 {
+			distinct = append(distinct, k)
 			heads = append(heads, b.head)
-			byHead[b.head] = k
 		}
 	}
-	heads = rareFirst(text, lines, heads)
-	out := make([]int, len(heads))
-	for k, h := range heads {
-		out[k] = byHead[h]
+	if len(heads) < 3 {
+		return distinct
+	}
+	out := make([]int, len(distinct))
+	for k, j := range rareOrder(lines, heads) {
+		out[k] = distinct[j]
 	}
 	return out
 }

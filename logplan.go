@@ -45,15 +45,6 @@ const (
 	lineTrace   // continues the block above: frames, notes, carets, indented detail
 )
 
-// A logLine is one input line, without its line break.
-type logLine struct {
-	start, end int
-	class      uint8
-	open       uint8 // the block an error line opens (blockTrace, …), from its rule
-	repeat     bool  // part of a warning folded into an earlier one; see dedupWarnings
-	block      int32 // index of the error block it belongs to, or -1
-}
-
 // A logBlock is an error line and the trace lines that follow it.
 type logBlock struct {
 	head        int // the error line
@@ -81,27 +72,27 @@ type logBlock struct {
 // found counts when the run's last lines also speak of a failure.
 func planLog(text string, limit int, o logOptions) (plan, bool) {
 	o = o.withDefaults()
-	if limit < 200 || text == "" {
+	if limit < 200 || text == "" || len(text) > maxLogText {
 		return plan{}, false
 	}
 	lines := scanLog(text)
 	summaries, warnings, strong, generic := 0, 0, 0, 0
-	for _, l := range lines {
-		switch l.class {
+	for i := range lines.len() {
+		switch lines.class(i) {
 		case lineSummary:
-			if l.open != blockGeneric {
+			if lines.open(i) != blockGeneric {
 				summaries++
 			}
 		case lineWarning:
 			warnings++
 		case lineError:
-			if weakOpen(l.open) {
+			if weakOpen(lines.open(i)) {
 				generic++
 			} else {
 				strong++
 			}
 		case lineTrace:
-			if l.open == blockFailDetail {
+			if lines.open(i) == blockFailDetail {
 				generic++
 			}
 		}
@@ -121,7 +112,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
-	warnRep, warnCount := dedupWarnings(lines, text)
+	warnRep, warnCount := dedupWarnings(lines, blocks, text)
 	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
 	sel.warnReps = warnRep
 	sel.pickAll(verdict)
@@ -131,7 +122,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		sel.pickWithin(whole.head, limit/2)
 		sel.pickBlock(whole, sel.cost+limit/firstBlockShare)
 	}
-	told := toldOrder(text, lines, blocks)
+	told := toldOrder(lines, blocks)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(text, lines, blocks, told)
 	for _, k := range told {
@@ -154,7 +145,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 			distinctErrors++
 		}
 	}
-	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") + " omitted; kept " +
+	what := txt.Commas(lines.len()-kept) + " of " + txt.Plural(lines.len(), "line") + " omitted; kept " +
 		txt.Plural(distinctErrors, "distinct error") + " with traces"
 	if warnings > 0 {
 		what += ", " + txt.Plural(len(warnRep), "distinct warning") + " of " + txt.Commas(warnings)
@@ -222,11 +213,11 @@ const successShare = 4 // one quarter
 // status (within half), then the tail and the head growing in turns,
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
-func planSuccess(text string, lines []logLine, verdict []int, room int, o logOptions) (plan, bool) {
+func planSuccess(text string, lines logLines, verdict []int, room int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
-	for i, l := range lines {
-		if l.class == lineSummary {
+	for i := range lines.len() {
+		if lines.class(i) == lineSummary {
 			sel.pick(i)
 		}
 	}
@@ -236,8 +227,8 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 	for _, i := range exceptionLines(text, lines) {
 		sel.pickWithin(i, room/2)
 	}
-	for k := 0; k < len(lines); k++ {
-		top, bottom := k, len(lines)-1-k
+	for k := 0; k < lines.len(); k++ {
+		top, bottom := k, lines.len()-1-k
 		if top > bottom {
 			break
 		}
@@ -248,7 +239,7 @@ func planSuccess(text string, lines []logLine, verdict []int, room int, o logOpt
 	}
 	items := sel.items()
 	kept := sel.keptCount()
-	what := txt.Commas(len(lines)-kept) + " of " + txt.Plural(len(lines), "line") +
+	what := txt.Commas(lines.len()-kept) + " of " + txt.Plural(lines.len(), "line") +
 		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
 	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
@@ -262,15 +253,15 @@ const successOutlineShare = 3
 // the next non-blank line is more indented than (mocha's `  semver`
 // above its `    ✔` tests, a describe block, a package above its tests).
 // They are the outline of a run that passed.
-func groupHeadings(text string, lines []logLine) []int {
+func groupHeadings(text string, lines logLines) []int {
 	indent := func(i int) int {
-		l := text[lines[i].start:lines[i].end]
+		l := lines.line(i)
 		return len(l) - len(strings.TrimLeft(l, " \t"))
 	}
 	var out []int
 	prev, prevIndent := -1, 0
-	for i, l := range lines {
-		if l.class == lineBlank {
+	for i := range lines.len() {
+		if lines.class(i) == lineBlank {
 			continue
 		}
 		in := indent(i)
@@ -286,16 +277,16 @@ func groupHeadings(text string, lines []logLine) []int {
 // word (pytest -v's PASSED), the lines whose status is rare beside it
 // (its SKIPPED, XFAIL), the rarest status first, in input order within
 // one: what a passing run has to say besides its count.
-func exceptionLines(text string, lines []logLine) []int {
-	status := make([]string, len(lines))
+func exceptionLines(text string, lines logLines) []int {
+	status := make([]string, lines.len())
 	count := map[string]int{}
 	nonBlank := 0
-	for i, l := range lines {
-		if l.class == lineBlank {
+	for i := range lines.len() {
+		if lines.class(i) == lineBlank {
 			continue
 		}
 		nonBlank++
-		status[i] = statusWords(text[l.start:l.end])
+		status[i] = statusWords(lines.line(i))
 		count[status[i]]++
 	}
 	dominant, most := "", 0
@@ -361,25 +352,25 @@ const verdictWindow = 12
 // verdictLines returns the runner's closing verdict: among the last
 // verdictWindow non-blank lines, those that are summaries, say ok or
 // FAIL, or hold a count (`3 passed`, `Found 2 errors`, `rated at 5.00/10`).
-func verdictLines(text string, lines []logLine) []int {
+func verdictLines(text string, lines logLines) []int {
 	var out []int
 	seen := 0
-	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
-		l := lines[i]
-		if l.class == lineBlank {
+	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
+		c := lines.class(i)
+		if c == lineBlank {
 			continue
 		}
 		seen++
-		if l.class == lineSummary || l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") || holdsCount(text[l.start:l.end]) {
+		if c == lineSummary || c == linePassed && strings.HasPrefix(lines.line(i), "ok") || holdsCount(lines.line(i)) {
 			out = append(out, i)
 		}
 	}
 	// What follows the last summary line is part of the verdict: tsc's
 	// table of errors by file, ctest's list of failed tests.
-	for i := len(lines) - 1; i >= max(0, len(lines)-verdictTail); i-- {
-		if lines[i].class == lineSummary && lines[i].open != blockGeneric {
-			for k := i + 1; k < len(lines); k++ {
-				if lines[k].class != lineBlank {
+	for i := lines.len() - 1; i >= max(0, lines.len()-verdictTail); i-- {
+		if lines.class(i) == lineSummary && lines.open(i) != blockGeneric {
+			for k := i + 1; k < lines.len(); k++ {
+				if lines.class(k) != lineBlank {
 					out = append(out, k)
 				}
 			}
@@ -395,21 +386,21 @@ const verdictTail = 30
 
 // verdictFails reports whether the last lines speak of a failure: an
 // error line, or a summary that says FAIL or counts failures.
-func verdictFails(text string, lines []logLine) bool {
+func verdictFails(text string, lines logLines) bool {
 	seen := 0
-	for i := len(lines) - 1; i >= 0 && seen < verdictWindow; i-- {
-		l := lines[i]
-		if l.class == lineBlank {
+	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
+		c := lines.class(i)
+		if c == lineBlank {
 			continue
 		}
 		seen++
-		switch l.class {
+		switch c {
 		case lineError:
-			if !weakOpen(l.open) {
+			if !weakOpen(lines.open(i)) {
 				return true // a failure word alone may be code: (err error)
 			}
 		case lineSummary:
-			if t := text[l.start:l.end]; strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
+			if t := lines.line(i); strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone {
 				return true
 			}
 		}
@@ -481,29 +472,60 @@ func isTellingLine(l string) bool {
 	if strings.Contains(l, "Error Trace:") {
 		return false // testify's file:line list; the Error: line says what went wrong
 	}
-	for _, w := range [...]string{"Error", "error", "panic", "fail", "FAIL", "Exception", "expected", "assert"} {
-		if strings.Contains(l, w) {
-			return true
+	// One pass for the words Error, error, panic, fail, FAIL, Exception,
+	// expected and assert anywhere in the line.
+	for k := 0; k < len(l); k++ {
+		if !tellingStart[l[k]] {
+			continue
+		}
+		switch r := l[k:]; r[0] {
+		case 'E':
+			if strings.HasPrefix(r, "Error") || strings.HasPrefix(r, "Exception") {
+				return true
+			}
+		case 'e':
+			if strings.HasPrefix(r, "error") || strings.HasPrefix(r, "expected") {
+				return true
+			}
+		case 'p':
+			if strings.HasPrefix(r, "panic") {
+				return true
+			}
+		case 'f':
+			if strings.HasPrefix(r, "fail") {
+				return true
+			}
+		case 'F':
+			if strings.HasPrefix(r, "FAIL") {
+				return true
+			}
+		case 'a':
+			if strings.HasPrefix(r, "assert") {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// tellingStart marks the first letters of isTellingLine's words.
+var tellingStart = [256]bool{'E': true, 'e': true, 'p': true, 'f': true, 'F': true, 'a': true}
+
 // userFrames returns the first two frames of a Go panic that are not the
 // runtime's or the testing package's, each with its file line: where the
 // crash is in the code under test.
-func userFrames(text string, lines []logLine, b logBlock) []int {
-	if !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
+func userFrames(text string, lines logLines, b logBlock) []int {
+	if !isPanicLine(lines.line(b.head)) {
 		return nil
 	}
 	var out []int
 	for i := b.head + 1; i < b.last && len(out) < 4; i++ {
-		l := text[lines[i].start:lines[i].end]
+		l := lines.line(i)
 		if l == "" || l[0] == '\t' || l[0] == ' ' || !strings.Contains(l, "(") || strings.HasPrefix(l, "goroutine ") ||
 			strings.HasPrefix(l, "runtime.") || strings.HasPrefix(l, "testing.") || strings.HasPrefix(l, "panic(") || strings.HasPrefix(l, "created by ") {
 			continue
 		}
-		if next := text[lines[i+1].start:lines[i+1].end]; strings.HasPrefix(next, "\t") {
+		if next := lines.line(i + 1); strings.HasPrefix(next, "\t") {
 			out = append(out, i, i+1)
 		}
 	}
@@ -521,20 +543,23 @@ func isPanicLine(l string) bool {
 // warning, in order, and how many times each occurs, by line index. It
 // marks repeat on the lines of every warning folded into an earlier one:
 // the warning line and the trace and blank lines that follow it.
-func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int) {
+func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, count map[int]int) {
 	seen := map[string]int{}
-	seenRaw := map[string]int{}
+	verbatim := newVerbatimCache(lines.len() / 8)
 	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
-	for i := range lines {
-		l := &lines[i]
-		switch {
-		case l.block >= 0:
+	next := 0   // the first block that does not end before line i
+	for i := range lines.len() {
+		for next < len(blocks) && blocks[next].last < i {
+			next++
+		}
+		switch c := lines.class(i); {
+		case next < len(blocks) && blocks[next].first <= i:
 			in = false
-		case l.class == lineWarning:
-			raw := text[l.start:l.end]
-			first, ok := seenRaw[raw] // the same bytes again: no need to normalise
+		case c == lineWarning:
+			raw := lines.line(i)
+			first, ok := verbatim.get(raw) // the same bytes again: no need to normalise
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
 				first, ok = seen[string(key)]
@@ -542,16 +567,17 @@ func dedupWarnings(lines []logLine, text string) (reps []int, count map[int]int)
 			in = ok
 			if ok {
 				count[first]++
+				verbatim.put(raw, first)
 				break
 			}
 			seen[string(key)] = i
-			seenRaw[raw] = i
+			verbatim.put(raw, i)
 			count[i] = 1
 			reps = append(reps, i)
-		case l.class != lineTrace && l.class != lineBlank:
+		case c != lineTrace && c != lineBlank:
 			in = false
 		}
-		l.repeat = in
+		lines.setRepeat(i, in)
 	}
 	return reps, count
 }
@@ -613,10 +639,12 @@ func normalizeLogLine(dst []byte, s string) []byte {
 			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == '.' || s[i] == ',') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
 				i++
 			}
-			for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
-				if strings.HasPrefix(s[i:], u) && (i+len(u) == len(s) || !isLetter(s[i+len(u)])) {
-					i += len(u)
-					break
+			if i < len(s) && unitStart[s[i]] {
+				for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
+					if strings.HasPrefix(s[i:], u) && (i+len(u) == len(s) || !isLetter(s[i+len(u)])) {
+						i += len(u)
+						break
+					}
 				}
 			}
 			i--
@@ -630,13 +658,22 @@ func normalizeLogLine(dst []byte, s string) []byte {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// unitStart marks the first bytes of the duration units normalizeLogLine
+// folds into a number: ms µs us ns s m h.
+var unitStart = func() (t [256]bool) {
+	for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
+		t[u[0]] = true
+	}
+	return t
+}()
+
 // isIdentityToken reports whether a word names something: a path (a '/'
 // next to a letter) or a `name.ext:line` location.
 func isIdentityToken(w string) bool {
 	if len(w) < 3 {
 		return false
 	}
-	if i := strings.IndexByte(w, '/'); i >= 0 && strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) >= 0 {
+	if i := strings.IndexByte(w, '/'); i >= 0 && hasLetter(w) {
 		return true
 	}
 	if w[len(w)-1] == ']' && strings.IndexByte(w, '[') > 0 {
@@ -685,17 +722,17 @@ func isHexDigit(c byte) bool {
 
 // logPriorities lists line indices in the order they should be kept.
 // Lines before mid are every failure's telling lines; the traces follow.
-func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, warnReps []int, o logOptions) (order []int, mid int) {
+func logPriorities(text string, lines logLines, blocks []logBlock, told []int, warnReps []int, o logOptions) (order []int, mid int) {
 	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
 	var sums []int
-	for i, l := range lines {
-		if l.class == lineSummary {
+	for i := range lines.len() {
+		if lines.class(i) == lineSummary {
 			sums = append(sums, i)
 		}
 	}
 	order = append(order, sums[max(0, len(sums)-logSummaryMax):]...)
 	// The very last lines: where a run ends, and says how.
-	for i := max(0, len(lines)-logLastLines); i < len(lines); i++ {
+	for i := max(0, lines.len()-logLastLines); i < lines.len(); i++ {
 		order = append(order, i)
 	}
 	// 2. The error line of every distinct error.
@@ -703,7 +740,7 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, 
 		order = append(order, blocks[k].head)
 	}
 	// 3. The tail.
-	for i := max(0, len(lines)-defaultLogTail); i < len(lines); i++ {
+	for i := max(0, lines.len()-defaultLogTail); i < lines.len(); i++ {
 		order = append(order, i)
 	}
 	// 4. Every distinct error's telling lines — the ones that say error,
@@ -713,10 +750,18 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, 
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
+	tell := make([]telling, len(blocks)) // each distinct block's, found once for every round
+	top := make([]int32, len(blocks))    // the first line of each distinct block's lead-in, for step 6
 	for _, k := range told {
 		b := blocks[k]
-		order = append(order, leadIn(text, lines, b)...)
-		order = appendTelling(order, text, lines, b, 0, 1)
+		tell[k] = tellingLines(text, lines, b)
+		lead := leadIn(text, lines, b)
+		top[k] = int32(b.first)
+		for _, i := range lead {
+			top[k] = min(top[k], int32(i))
+		}
+		order = append(order, lead...)
+		order = appendTelling(order, lines, b, tell[k], 0, 1)
 		order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
 	}
 	for _, k := range told {
@@ -727,54 +772,45 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, 
 	}
 	for r := 1; r < blockKeyLines; r++ {
 		for _, k := range told {
-			order = appendTelling(order, text, lines, blocks[k], r, r+1)
+			order = appendTelling(order, lines, blocks[k], tell[k], r, r+1)
 		}
 	}
 	mid = len(order)
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
-	byWeight := make([]logBlock, 0, len(blocks))
-	for _, k := range told {
-		if b := blocks[k]; isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
-			byWeight = append(byWeight, b)
-		}
-	}
-	for _, k := range told {
-		if b := blocks[k]; !isPanicLine(text[lines[b.head].start:lines[b.head].end]) {
-			byWeight = append(byWeight, b)
-		}
-	}
-	for _, b := range byWeight {
-		for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
-			order = append(order, i)
-		}
-		for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
-			order = append(order, i)
+	for _, panics := range [...]bool{true, false} {
+		for _, k := range told {
+			b := blocks[k]
+			if isPanicLine(lines.line(b.head)) != panics {
+				continue
+			}
+			for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
+				order = append(order, i)
+			}
+			for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
+				order = append(order, i)
+			}
 		}
 	}
 	// 6. The head.
-	for i := 0; i < min(len(lines), defaultLogHead); i++ {
+	for i := 0; i < min(lines.len(), defaultLogHead); i++ {
 		order = append(order, i)
 	}
 	// The line right below each failure, and the one above what leads it
 	// in: a warning next to a failure tells more than one far from any.
 	for _, k := range told {
 		b := blocks[k]
-		top := b.first
-		for _, i := range leadIn(text, lines, b) {
-			top = min(top, i)
-		}
-		for _, i := range [...]int{b.last + 1, top - 1} {
-			if i >= 0 && i < len(lines) && lines[i].class != lineBlank && !lines[i].repeat {
+		for _, i := range [...]int{b.last + 1, int(top[k]) - 1} {
+			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				order = append(order, i)
 			}
 		}
 	}
 	// 7. Every distinct warning once.
-	order = append(order, rareFirst(text, lines, warnReps)...)
+	order = append(order, rareFirst(lines, warnReps)...)
 	// 8. Packages and tests that passed (go test's ok lines).
-	for i, l := range lines {
-		if l.class == linePassed && strings.HasPrefix(text[l.start:l.end], "ok") {
+	for i := range lines.len() {
+		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
 			order = append(order, i)
 		}
 	}
@@ -789,26 +825,48 @@ func logPriorities(text string, lines []logLine, blocks []logBlock, told []int, 
 	return order, mid
 }
 
-// appendTelling appends to order the telling lines of block b from its
-// from-th to before its to-th, each with the line after it when it ends in
-// ':'.
-func appendTelling(order []int, text string, lines []logLine, b logBlock, from, to int) []int {
-	if isPytestSection(text[lines[b.head].start:lines[b.head].end]) {
-		telling := pytestTelling(text, lines, b)
-		return append(order, telling[min(from, len(telling)):min(to, len(telling))]...)
+// telling holds the first blockKeyLines telling lines of a block.
+type telling struct {
+	at     [blockKeyLines]int32
+	n      uint8
+	pytest bool // a pytest section's: no line after one is added
+}
+
+// tellingLines returns the first blockKeyLines telling lines of block b:
+// a pytest failure's in the order pytestTelling gives; otherwise every
+// error line and every line isTellingLine accepts, in order, but the
+// block's first.
+func tellingLines(text string, lines logLines, b logBlock) telling {
+	var t telling
+	if isPytestSection(lines.line(b.head)) {
+		t.pytest = true
+		for _, i := range pytestTelling(text, lines, b) {
+			if int(t.n) == blockKeyLines {
+				break
+			}
+			t.at[t.n] = int32(i)
+			t.n++
+		}
+		return t
 	}
-	found := 0
-	for i := b.first; i <= b.last && found < to; i++ {
-		l := text[lines[i].start:lines[i].end]
-		if i == b.head || !(lines[i].class == lineError || isTellingLine(l)) {
+	for i := b.first; i <= b.last && int(t.n) < blockKeyLines; i++ {
+		if i == b.head || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
 			continue
 		}
-		found++
-		if found <= from {
-			continue
-		}
+		t.at[t.n] = int32(i)
+		t.n++
+	}
+	return t
+}
+
+// appendTelling appends to order block b's telling lines from its
+// from-th to before its to-th, each (but a pytest failure's) with the
+// line after it when it ends in ':'.
+func appendTelling(order []int, lines logLines, b logBlock, t telling, from, to int) []int {
+	for k := from; k < min(to, int(t.n)); k++ {
+		i := int(t.at[k])
 		order = append(order, i)
-		if strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":") && i+1 <= b.last {
+		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= b.last {
 			order = append(order, i+1)
 		}
 	}
@@ -819,10 +877,10 @@ func appendTelling(order []int, text string, lines []logLine, b logBlock, from, 
 // order they tell: the exception's first E line, the failing source line
 // (the '>' line above it), the other E lines, the other '>' lines. Source
 // lines that merely mention an error or an expected value are context.
-func pytestTelling(text string, lines []logLine, b logBlock) []int {
+func pytestTelling(text string, lines logLines, b logBlock) []int {
 	var ex, src []int
 	for i := b.first + 1; i <= b.last; i++ {
-		switch l := text[lines[i].start:lines[i].end]; {
+		switch l := lines.line(i); {
 		case strings.HasPrefix(l, "E "):
 			ex = append(ex, i)
 		case strings.HasPrefix(l, ">"):
@@ -851,22 +909,33 @@ func pytestTelling(text string, lines []logLine, b logBlock) []int {
 // that the chosen lines leave between them.
 type logSelection struct {
 	text      string
-	lines     []logLine
+	lines     logLines
 	blocks    []logBlock
 	warnCount map[int]int // occurrences of each distinct warning, by its first line
 	warnReps  []int       // the first line of each distinct warning
-	keep      []bool
+	folded    []int32     // the blocks that identical blocks were folded into, in order
+	state     []uint8     // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
 	limit     int
 	cost      int
 	lineCap   int
-	gapCost   int     // an upper bound on one gap note line
-	cut       []int32 // a shorter cap for a line kept while every failure was being told; 0 means lineCap
+	gapCost   int // an upper bound on one gap note line
 }
 
-func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, keep: make([]bool, len(lines)), limit: limit, lineCap: lineCap}
-	s.gapCost = len(gapNote(len(lines))) + 2
+// A line's state in a logSelection.
+const (
+	keptLine uint8 = 1 << iota
+	tellCut        // kept while every failure was being told: cut at tellCap, not lineCap
+)
+
+func newLogSelection(text string, lines logLines, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
+	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
+	for k, b := range blocks {
+		if b.repeats > 0 {
+			s.folded = append(s.folded, int32(k))
+		}
+	}
 	return s
 }
 
@@ -875,16 +944,18 @@ func newLogSelection(text string, lines []logLine, blocks []logBlock, warnCount 
 // kept in turn, one failure's kilobyte-long value dump must not crowd out
 // the next failures.
 func (s *logSelection) pickTelling(order []int) {
-	s.cut = make([]int32, len(s.lines))
 	for _, i := range order {
-		if !s.keep[i] && s.lines[i].class != lineError && s.lines[i].class != lineSummary {
-			s.cut[i] = tellCap
+		if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
+			s.state[i] |= tellCut
 		}
 		if !s.pick(i) {
-			s.cut[i] = 0
+			s.state[i] &^= tellCut
 		}
 	}
 }
+
+// kept reports whether line i is kept.
+func (s *logSelection) kept(i int) bool { return s.state[i]&keptLine != 0 }
 
 // tellCap is the cap on a telling line kept before every failure has
 // been told.
@@ -905,10 +976,11 @@ func (s *logSelection) pickBlock(b logBlock, bound int) {
 
 // pickWithin keeps line i if the selection stays within bound.
 func (s *logSelection) pickWithin(i, bound int) bool {
-	if s.keep[i] {
+	if s.kept(i) {
 		return true
 	}
-	if s.cost+s.lineCost(i)+s.gapDelta(i)*s.gapCost > bound {
+	gaps := s.gapDelta(i) * s.gapCost
+	if s.cost+gaps > bound || s.cost+s.lineCost(i)+gaps > bound {
 		return false
 	}
 	return s.pick(i)
@@ -929,21 +1001,21 @@ func (s *logSelection) fill(bound int) {
 			}
 		}
 	}
-	for i, l := range s.lines {
+	for i := range s.lines.len() {
 		if s.cost >= bound {
 			return
 		}
-		if l.class == lineError || l.class == lineSummary {
+		if c := s.lines.class(i); c == lineError || c == lineSummary {
 			s.pick(i)
 		}
 	}
-	top, bottom := 0, len(s.lines)-1
+	top, bottom := 0, s.lines.len()-1
 	headBytes, tailBytes := 0, 0
 	for top <= bottom && s.cost < bound {
-		for top <= bottom && s.keep[top] {
+		for top <= bottom && s.kept(top) {
 			top++
 		}
-		for bottom >= top && s.keep[bottom] {
+		for bottom >= top && s.kept(bottom) {
 			bottom--
 		}
 		if top > bottom {
@@ -979,7 +1051,7 @@ const (
 // repeat, and not a test that passed (=== RUN, --- PASS), which the
 // verdict counts.
 func (s *logSelection) fillable(i int) bool {
-	return !s.lines[i].repeat && s.lines[i].class != linePassed
+	return !s.lines.repeat(i) && s.lines.class(i) != linePassed
 }
 
 // pickAll keeps each listed line that still fits, in the order given.
@@ -991,14 +1063,18 @@ func (s *logSelection) pickAll(order []int) {
 
 // pick keeps line i if it fits, and reports whether it is kept.
 func (s *logSelection) pick(i int) bool {
-	if s.keep[i] {
+	if s.kept(i) {
 		return true
 	}
-	delta := s.lineCost(i) + s.gapDelta(i)*s.gapCost
+	gaps := s.gapDelta(i) * s.gapCost
+	if s.cost+gaps > s.limit {
+		return false // whatever the line costs: no need to price it
+	}
+	delta := s.lineCost(i) + gaps
 	if s.cost+delta > s.limit {
 		return false
 	}
-	s.keep[i] = true
+	s.state[i] |= keptLine
 	s.cost += delta
 	return true
 }
@@ -1031,9 +1107,9 @@ func (s *logSelection) pickSpare(head, tail int) {
 		runs = append(runs, contextRun{i + 1, 1, contextAfter})
 	}
 	s.growRuns(runs)
-	for i := len(s.lines) - tail - 1; i >= max(0, len(s.lines)-spareTail) && s.pickContext(i); i-- {
+	for i := s.lines.len() - tail - 1; i >= max(0, s.lines.len()-spareTail) && s.pickContext(i); i-- {
 	}
-	for i := head; i < min(len(s.lines), spareHead) && s.pickContext(i); i++ {
+	for i := head; i < min(s.lines.len(), spareHead) && s.pickContext(i); i++ {
 	}
 }
 
@@ -1055,7 +1131,7 @@ func (s *logSelection) growRuns(runs []contextRun) {
 		growing = false
 		for k := range runs {
 			r := &runs[k]
-			if r.left == 0 || r.next < 0 || r.next >= len(s.lines) {
+			if r.left == 0 || r.next < 0 || r.next >= s.lines.len() {
 				continue
 			}
 			if !s.pickContext(r.next) {
@@ -1072,7 +1148,7 @@ func (s *logSelection) growRuns(runs []contextRun) {
 // pickContext keeps line i as context if it fits and is not part of a
 // repeated warning, which is shown once, with its count.
 func (s *logSelection) pickContext(i int) bool {
-	return !s.lines[i].repeat && s.pick(i)
+	return !s.lines.repeat(i) && s.pick(i)
 }
 
 // lineCost is what keeping line i adds, as it will be shown: possibly
@@ -1081,19 +1157,34 @@ func (s *logSelection) lineCost(i int) int {
 	return s.lineItem(i, s.times(i)).size()
 }
 
-// times is how many occurrences line i stands for: a distinct warning's,
-// or a block's first line with the identical blocks folded into it.
+// times is how many occurrences line i stands for when it stands for
+// more than one: a distinct warning's, or a block's first line with the
+// identical blocks folded into it; otherwise 0 or 1. A warning line is
+// no block's, and only a block with repeats is looked for, among the
+// few that have them: times is asked of every line a plan considers.
 func (s *logSelection) times(i int) int {
-	if b := s.lines[i].block; b >= 0 && s.blocks[b].head == i {
-		return s.blocks[b].repeats + 1
+	if s.lines.class(i) == lineWarning {
+		return s.warnCount[i]
 	}
-	return s.warnCount[i]
+	lo, hi := 0, len(s.folded)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s.blocks[s.folded[m]].head < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(s.folded) && s.blocks[s.folded[lo]].head == i {
+		return s.blocks[s.folded[lo]].repeats + 1
+	}
+	return 1
 }
 
 // gapDelta is how the number of gaps changes if line i is kept.
 func (s *logSelection) gapDelta(i int) int {
-	prev := i > 0 && !s.keep[i-1]
-	next := i+1 < len(s.lines) && !s.keep[i+1]
+	prev := i > 0 && !s.kept(i-1)
+	next := i+1 < s.lines.len() && !s.kept(i+1)
 	switch {
 	case prev && next:
 		return 1
@@ -1105,10 +1196,8 @@ func (s *logSelection) gapDelta(i int) int {
 
 func (s *logSelection) keptCount() int {
 	n := 0
-	for _, k := range s.keep {
-		if k {
-			n++
-		}
+	for _, st := range s.state {
+		n += int(st & keptLine)
 	}
 	return n
 }
@@ -1122,12 +1211,12 @@ func (s *logSelection) items() []item {
 	// one's (×N).
 	shown := map[int]int{}
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 && s.keep[b.head] {
+		if b.dupOf >= 0 && s.kept(b.head) {
 			shown[b.dupOf]++
 		}
 	}
-	for i, l := range s.lines {
-		if !s.keep[i] {
+	for i := range s.lines.len() {
+		if !s.kept(i) {
 			gap++
 			continue
 		}
@@ -1136,8 +1225,8 @@ func (s *logSelection) items() []item {
 			gap = 0
 		}
 		times := s.times(i)
-		if b := l.block; b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
-			times -= shown[int(b)]
+		if b := blockAt(s.blocks, i); b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
+			times -= shown[b]
 		}
 		items = append(items, s.lineItem(i, times))
 	}
@@ -1152,16 +1241,16 @@ func (s *logSelection) items() []item {
 // escapes, segments a '\r' overwrote) is written clean, as the terminal
 // showed it.
 func (s *logSelection) lineItem(i int, times int) item {
-	l := s.lines[i]
+	start, end := s.lines.span(i)
 	lineCap := s.lineCap
-	if s.cut != nil && s.cut[i] > 0 {
-		lineCap = int(s.cut[i])
+	if s.state[i]&tellCut != 0 {
+		lineCap = tellCap
 	}
 	var mark string
 	if times > 1 {
 		mark = " (×" + txt.Commas(times) + ")"
 	}
-	if raw := s.text[l.start:l.end]; txt.HasTerminalNoise(raw) {
+	if raw := s.text[start:end]; txt.HasTerminalNoise(raw) {
 		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")
 		if len(clean) > lineCap {
 			end := txt.RuneStartAtOrBefore(clean, lineCap)
@@ -1173,19 +1262,19 @@ func (s *logSelection) lineItem(i int, times int) item {
 		}
 		return noteLine(clean + mark)
 	}
-	end, note := l.end, ""
-	if l.end-l.start > lineCap {
-		end = txt.RuneStartAtOrBefore(s.text, l.start+lineCap)
-		note = "…[+" + txt.Commas(l.end-end) + " bytes]"
+	lineEnd, note := end, ""
+	if end-start > lineCap {
+		end = txt.RuneStartAtOrBefore(s.text, start+lineCap)
+		note = "…[+" + txt.Commas(lineEnd-end) + " bytes]"
 	}
 	note += mark
 	if note != "" {
-		return item{start: l.start, end: end, note: note}
+		return item{start: start, end: end, note: note}
 	}
 	if end < len(s.text) {
 		end++ // the line break
 	}
-	return keepRange(l.start, end)
+	return keepRange(start, end)
 }
 
 func gapNote(n int) string { return "[…" + txt.Plural(n, "line") + " omitted…]" }

@@ -162,8 +162,8 @@ func checkLogPlan(t interface{ Fatalf(string, ...any) }, text string, p plan, li
 		pos = it.start
 		counted++
 	}
-	if counted != len(lines) {
-		t.Fatalf("shown lines and gap notes account for %d lines, the input has %d", counted, len(lines))
+	if counted != lines.len() {
+		t.Fatalf("shown lines and gap notes account for %d lines, the input has %d", counted, lines.len())
 	}
 }
 
@@ -246,17 +246,54 @@ func BenchmarkPlanLog(b *testing.B) {
 	}
 }
 
+// tinyLines is a log of n bytes in lines of a few bytes (issue 12: a
+// million lines of a few bytes took 16–27× their size), with an error
+// line every 5,000 lines and a FAIL verdict.
+func tinyLines(n int) string {
+	words := [...]string{"ok", "x", "a1", "b22", "c", "run", "pass", "t9", "42", "go", "ab c", "--", "E", "at"}
+	var b strings.Builder
+	b.Grow(n + 16)
+	for i := 0; b.Len() < n; i++ {
+		if i%5000 == 2500 {
+			fmt.Fprintf(&b, "error: e%d\n", i)
+			continue
+		}
+		b.WriteString(words[(i*7+i/3)%len(words)])
+		b.WriteByte('\n')
+	}
+	b.WriteString("FAIL\n")
+	return b.String()
+}
+
+// BenchmarkPlanLogTinyLines measures planLog's memory on a log of tiny
+// lines: B/op over the input's bytes is what planning adds to the input.
+func BenchmarkPlanLogTinyLines(b *testing.B) {
+	for _, size := range benchSizes {
+		text := tinyLines(size.n)
+		b.Run(size.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			reportCPUThroughput(b, len(text), func() {
+				if _, ok := planLog(text, 15000, logOptions{}); !ok {
+					b.Fatal("declined")
+				}
+			})
+		})
+	}
+}
+
 // scanLog searches for escapes and pytest's summary heading over the
 // whole text, not line by line; it must class every line as
 // classifyLogLine does the line's view.
 func checkScanLog(t testing.TB, text string) {
-	for _, l := range scanLog(text) {
-		view := strings.TrimSuffix(text[l.start:l.end], "\r")
+	lines := scanLog(text)
+	for i := range lines.len() {
+		view := strings.TrimSuffix(lines.line(i), "\r")
 		if strings.IndexByte(view, 0x1b) >= 0 {
 			view = string(txt.StripANSI(nil, view))
 		}
-		if want := classifyLogLine(view); l.class != want {
-			t.Errorf("scanLog classed %q as %d, classifyLogLine as %d", text[l.start:l.end], l.class, want)
+		if want := classifyLogLine(view); lines.class(i) != want {
+			t.Errorf("scanLog classed %q as %d, classifyLogLine as %d", lines.line(i), lines.class(i), want)
 		}
 	}
 }

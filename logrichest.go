@@ -39,9 +39,9 @@ const richScan = 64
 // richWholes returns, for each one-line status block that a later block
 // tells whole, that section, in the order of the status lines. Other
 // blocks are left as they are.
-func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
+func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 	view := func(i int) string {
-		l := strings.TrimRight(text[lines[i].start:lines[i].end], "\r")
+		l := strings.TrimRight(lines.line(i), "\r")
 		if strings.IndexByte(l, 0x1b) >= 0 {
 			l = string(txt.StripANSI(nil, l))
 		}
@@ -92,8 +92,8 @@ func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
 		if b.dupOf >= 0 {
 			continue // the same failure as an earlier block, numbers aside: its head names what that one's does
 		}
-		for i := b.head; i <= min(b.head+richNear, len(lines)-1); i++ {
-			if i > b.head && (lines[i].block >= 0 && lines[i].block != int32(k) || lines[i].class == lineBlank) {
+		for i := b.head; i <= min(b.head+richNear, lines.len()-1); i++ {
+			if i > b.head && (blockAt(blocks, i) >= 0 && blockAt(blocks, i) != k || lines.class(i) == lineBlank) {
 				break
 			}
 			l := view(i)
@@ -146,7 +146,7 @@ func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
 	}
 	// The status lines run before the sections: a line inside a section
 	// that looks like a status (its `AssertionError: 0 != 1`) is part of it.
-	firstStart := len(lines)
+	firstStart := lines.len()
 	for _, s := range starts {
 		firstStart = min(firstStart, s)
 	}
@@ -176,12 +176,12 @@ func richWholes(text string, lines []logLine, blocks []logBlock) []richWhole {
 			continue
 		}
 		e := s + 1
-		for ; e < len(lines) && e-s < ruledMax; e++ {
-			if isStart[e] || verdict[e] || lines[e].class == lineSummary || strings.HasPrefix(view(e), "=====") {
+		for ; e < lines.len() && e-s < ruledMax; e++ {
+			if isStart[e] || verdict[e] || lines.class(e) == lineSummary || strings.HasPrefix(view(e), "=====") {
 				break
 			}
 		}
-		for e > s+1 && (lines[e-1].class == lineBlank || isRuleOnly(view(e-1))) {
+		for e > s+1 && (lines.class(e-1) == lineBlank || isRuleOnly(view(e-1))) {
 			e-- // the rule or blank lines that close it belong to no failure
 		}
 		if e-s < 2 {
@@ -371,14 +371,15 @@ func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest,
 // `____ test_x[a-1] ____` section when `FAILED tests/a.py::test_x[a-1]`
 // closes the run. The summary line tells which test failed; the head
 // adds no name, and comes after every failure's telling lines.
-func namedBySummary(text string, lines []logLine, blocks []logBlock, told []int) map[int]bool {
+func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) map[int]bool {
 	if len(told) < 2 {
 		return nil
 	}
 	said := map[string]bool{}
-	for _, l := range lines {
-		if l.class == lineSummary {
-			for _, w := range identityWords(text[l.start:min(l.end, l.start+kindWindow)]) {
+	for i := range lines.len() {
+		if lines.class(i) == lineSummary {
+			start, end := lines.span(i)
+			for _, w := range identityWords(text[start:min(end, start+kindWindow)]) {
 				said[w] = true
 			}
 		}
@@ -392,8 +393,8 @@ func namedBySummary(text string, lines []logLine, blocks []logBlock, told []int)
 	}
 	named := map[int]bool{}
 	for _, k := range told {
-		h := lines[blocks[k].head]
-		words := identityWords(text[h.start:min(h.end, h.start+kindWindow)])
+		start, end := lines.span(blocks[k].head)
+		words := identityWords(text[start:min(end, start+kindWindow)])
 		if k == first || len(words) == 0 {
 			continue
 		}

@@ -1,6 +1,9 @@
 package headroom
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // The line rules of planLog: one table, read top to bottom within the
 // rules that can match a line's first byte. A toolchain is a row here and
@@ -310,7 +313,7 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 	if !indented && isJSErrorLine(line) {
 		return lineError, blockTrace
 	}
-	diag, level, sig := lineSignals(line)
+	diag, level, sig := lineDecision(line)
 	switch diag {
 	case diagError:
 		return lineError, blockTrace
@@ -600,22 +603,6 @@ var wordPair = func() (t [256][256]bool) {
 	return t
 }()
 
-// wordStart marks the bytes a failure word can start with.
-var wordStart = func() (t [256]bool) {
-	for _, w := range failureWords {
-		t[w[0]] = true
-		t[w[0]-'a'+'A'] = true
-	}
-	for _, w := range countWords {
-		t[w[0]] = true
-		t[w[0]-'a'+'A'] = true
-	}
-	for _, c := range []byte{0xe2, 0xc3} { // ✗ ✖ ×
-		t[c] = true
-	}
-	return t
-}()
-
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
@@ -694,28 +681,73 @@ var letterTab = func() (t [256]bool) {
 // a count of failures above zero. Benign forms do not count: `0 errors`,
 // `-Werror`, `errors.go`, `--no-error-on-…`, `Failures: 0`, `no errors`.
 func lineSignals(line string) (diag int, level string, sig int) {
+	return scanSignals(line, false)
+}
+
+// lineDecision returns what of lineSignals classifyFull needs, which
+// decides on the first of these it finds: a compiler diagnostic; else a
+// level word; else a failure signal. It stops reading the line at a
+// diagnostic, and after a level word looks only for a diagnostic: a
+// system log's lines say INFO early and are long. Its diag is
+// lineSignals'; its level too unless diag is set; its sig too unless diag
+// or level is set.
+func lineDecision(line string) (diag int, level string, sig int) {
+	return scanSignals(line, true)
+}
+
+// scanSignals is lineSignals, or lineDecision when decide is set.
+func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
+		// Skip to the next letter, eight bytes at a time while it can:
+		// most bytes between words are spaces and punctuation, and only a
+		// mark (✗ ✖ ×) among them counts.
+		for i+8 <= len(s) {
+			w := load64(s, i)
+			if stop := (asciiLetters(w) | w) & highBits; stop != 0 {
+				i += bits.TrailingZeros64(stop) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(s) && signalClass[s[i]] == byteOther {
+			i++
+		}
+		if i == len(s) {
+			return diag, level, sig
+		}
 		c := s[i]
-		if !letterTab[c] {
-			if c >= 0x80 && sig == sigNone {
+		if signalClass[c] == byteHigh {
+			if sig == sigNone {
 				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
 					sig = sigFailure
 				}
 			}
+			i++
 			continue
 		}
 		j := i + 1
-		for j < len(s) && letterTab[s[j]] {
+		for j+8 <= len(s) {
+			if stop := ^asciiLetters(load64(s, j)) & highBits; stop != 0 {
+				j += bits.TrailingZeros64(stop) >> 3
+				break
+			}
+			j += 8
+		}
+		for j < len(s) && signalClass[s[j]] == byteLetter {
 			j++
+		}
+		if i > 0 && isWordByte(s[i-1]) {
+			i = j // inside a word: x2error, E1122
+			continue
+		}
+		if !wordHead[c] {
+			i = j // no signal word starts with c
+			continue
 		}
 		var prev byte = ' '
 		if i > 0 {
 			prev = s[i-1]
-		}
-		if isWordByte(prev) {
-			i = j - 1 // inside a word: x2error, E1122
-			continue
 		}
 		w := s[i:j]
 		var next byte = ' '
@@ -726,28 +758,177 @@ func lineSignals(line string) (diag int, level string, sig int) {
 			switch w {
 			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
 				level = w
-			}
-		}
-		if diag == diagNone && prev == ' ' && i >= 2 && (c == 'e' || c == 'w') {
-			before := s[:i-1]
-			before = strings.TrimSuffix(before, " fatal")
-			if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") || strings.HasSuffix(before, " -") && strings.HasPrefix(s[j:], " TS") {
-				rest := s[j:]
-				switch {
-				case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
-					diag = diagError
-				case w == "warning" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
-					diag = diagWarning
+				if decide {
+					// Only a compiler diagnostic further on outranks a
+					// level word: look for one alone.
+					return diagAfter(s, j), level, sig
 				}
 			}
 		}
-		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordStart[c] && wordPair[lowerTab[c]][lowerTab[s[i+1]]] {
+		if diag == diagNone && prev == ' ' {
+			if diag = diagAt(s, i, j); diag != diagNone && decide {
+				return diag, level, sig
+			}
+		}
+		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
 			sig = failureWordAt(s, i, j)
 		}
-		i = j - 1
+		i = j
 	}
 	return diag, level, sig
 }
+
+// load64 reads s[i:i+8] as a little-endian word: one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x80 * lowBits
+)
+
+// asciiLetters sets the high bit of every byte of w that is an ASCII
+// letter: folded to lower case, a byte below 0x80 that is at least 'a'
+// and not above 'z'. No byte carries into the next: each sum stays below
+// 0x100.
+func asciiLetters(w uint64) uint64 {
+	y := w&^highBits | 0x20*lowBits
+	atLeastA := y + (0x80-'a')*lowBits
+	aboveZ := y + (0x80-'z'-1)*lowBits
+	return atLeastA &^ aboveZ &^ w & highBits
+}
+
+// diagAt returns the compiler diagnostic that the word s[i:j], after a
+// space, makes of its line: `file:1:2: error: …`, `file:1: fatal error:
+// …`, `file.ts(1,2): error TS…`, `file.ts - error TS…`; or diagNone.
+func diagAt(s string, i, j int) int {
+	if i < 2 || s[i] != 'e' && s[i] != 'w' {
+		return diagNone
+	}
+	before := s[:i-1]
+	before = strings.TrimSuffix(before, " fatal")
+	if strings.HasSuffix(before, ":") || strings.HasSuffix(before, ": fatal") || strings.HasSuffix(before, " -") && strings.HasPrefix(s[j:], " TS") {
+		rest := s[j:]
+		w := s[i:j]
+		switch {
+		case w == "error" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+			return diagError
+		case w == "warning" && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " TS")):
+			return diagWarning
+		}
+	}
+	return diagNone
+}
+
+// diagAfter returns the first compiler diagnostic (see diagAt) that a word
+// of s starting after from makes. diagAt wants a ':' or '-' 2, 8 or 14
+// bytes before the word (`: error`, `: fatal error`, `- error`, `:
+// fatal fatal error`): diagAfter finds those bytes eight at a time and
+// asks diagAt only there, keeping the first word that makes one.
+func diagAfter(s string, from int) int {
+	best, diag := len(s), diagNone
+	anchor := func(c int) bool { // reports whether no later anchor can do better
+		if c+2 >= best {
+			return true
+		}
+		for _, off := range [...]int{2, 8, 14} {
+			if i := c + off; i > from && i < best {
+				if d := diagWordAt(s, i); d != diagNone {
+					best, diag = i, d
+				}
+			}
+		}
+		return false
+	}
+	k := max(from-1, 0)
+	for ; k+8 <= len(s); k += 8 {
+		w := load64(s, k)
+		for m := zeroBytes(w^':'*lowBits) | zeroBytes(w^'-'*lowBits); m != 0; m &= m - 1 {
+			c := k + bits.TrailingZeros64(m)>>3
+			if s[c] != ':' && s[c] != '-' {
+				continue // zeroBytes may flag a byte above a hit
+			}
+			if anchor(c) {
+				return diag
+			}
+		}
+	}
+	for ; k < len(s); k++ {
+		if (s[k] == ':' || s[k] == '-') && anchor(k) {
+			return diag
+		}
+	}
+	return diag
+}
+
+// zeroBytes sets the high bit of every zero byte of x, and perhaps of a
+// byte just above one: a filter whose hits are checked.
+func zeroBytes(x uint64) uint64 { return (x - lowBits) &^ x & highBits }
+
+// diagWordAt returns the compiler diagnostic the word starting at i makes,
+// if a space stands before it.
+func diagWordAt(s string, i int) int {
+	if s[i-1] != ' ' {
+		return diagNone
+	}
+	j := i
+	for j < len(s) && letterTab[s[j]] {
+		j++
+	}
+	return diagAt(s, i, j)
+}
+
+// Byte classes for lineSignals' scan.
+const (
+	byteOther  = iota // ASCII that is not a letter
+	byteLetter        // an ASCII letter
+	byteHigh          // a byte of a multi-byte rune
+)
+
+var signalClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case letterTab[c]:
+			t[c] = byteLetter
+		case c >= 0x80:
+			t[c] = byteHigh
+		}
+	}
+	return t
+}()
+
+// wordHead marks the letters a signal word starts with: a failure or
+// count word in either case, a level word in upper case, and error and
+// warning after a compiler's position.
+var wordHead = func() (t [256]bool) {
+	for _, w := range failureWords {
+		t[w[0]], t[w[0]-'a'+'A'] = true, true
+	}
+	for _, w := range countWords {
+		t[w[0]], t[w[0]-'a'+'A'] = true, true
+	}
+	for _, w := range [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE", "error", "warning"} {
+		t[w[0]] = true
+	}
+	return t
+}()
+
+// wordEnd marks, by length, the last letters (lower case) of the failure
+// and count words: with wordPair, most words that share a failure word's
+// first two letters are turned away without a look at their letters.
+var wordEnd = func() (t [13][256]bool) {
+	for _, w := range failureWords {
+		w, _, _ = strings.Cut(w, " ") // a phrase is matched at its first word
+		t[len(w)][w[len(w)-1]] = true
+	}
+	for _, w := range countWords {
+		t[len(w)][w[len(w)-1]] = true
+	}
+	return t
+}()
 
 // failureWordAt classes the word s[i:j], which starts a word: a failure
 // word, a count of failures above zero, or nothing.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 var classNames = map[string]uint8{"other": lineOther, "blank": lineBlank, "error": lineError, "warning": lineWarning,
@@ -101,5 +103,55 @@ func FuzzClassifyLogLine(f *testing.F) {
 			t.Fatalf("class %d", c)
 		}
 		checkScanLog(t, line)
+	})
+}
+
+// checkLineDecision: lineDecision, which stops reading early, tells
+// classifyFull what lineSignals, which reads the whole line, would.
+func checkLineDecision(t testing.TB, line string) {
+	diag, level, sig := lineSignals(line)
+	d, l, s := lineDecision(line)
+	switch {
+	case d != diag:
+		t.Errorf("%q: lineDecision's diagnostic %d, lineSignals' %d", line, d, diag)
+	case diag == diagNone && l != level:
+		t.Errorf("%q: lineDecision's level %q, lineSignals' %q", line, l, level)
+	case diag == diagNone && level == "" && s != sig:
+		t.Errorf("%q: lineDecision's signal %d, lineSignals' %d", line, s, sig)
+	}
+}
+
+func TestLineDecisionAgreesWithLineSignals(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		for _, line := range strings.Split(c.input, "\n") {
+			checkLineDecision(t, line)
+		}
+	}
+	for _, line := range []string{"2026 INFO x.c:1:2: error: y", "[WARN] a: fatal error: b", "INFO a.ts(1,2): error TS2: c",
+		"INFO a - error TS1: x", "INFO a: errors: b a: warning: c", "ERROR a: errorx: b: error: c", "INFO  error: x",
+		"INFO x: fatal fatal error: y", "INFO a - warning TS1: b", "INFO a:b: c: fatal error: d", "INFO --- : error: z", "DEBUG -: fatal warning: q"} {
+		checkLineDecision(t, line)
+	}
+}
+
+func FuzzLineDecision(f *testing.F) {
+	for _, seed := range []string{"2026 INFO x.c:1:2: error: y", "INFO a - error TS1: x", "E INFO: a: warning: b", "3 failed WARN"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) { checkLineDecision(t, line) })
+}
+
+// The eight-byte letter test agrees with the byte table on every byte,
+// wherever it stands among any others.
+func TestWordTestsAgreeWithByteTables(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.Byte(), 8, 8).Draw(t, "word")
+		w := load64(string(b), 0)
+		letters := asciiLetters(w)
+		for k, c := range b {
+			if got := letters>>(8*k+7)&1 == 1; got != letterTab[c] {
+				t.Fatalf("asciiLetters says byte %d (%#x) of %x is a letter: %v", k, c, b, got)
+			}
+		}
 	})
 }

@@ -55,14 +55,14 @@ func isTestEventStream(text string) bool {
 // and tail within a quarter of the limit.
 func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	text := out.Text
-	if limit < 200 || !isTestEventStream(text) {
+	if limit < 200 || len(text) > maxLogText || !isTestEventStream(text) {
 		return plan{}, false
 	}
 	type ev struct {
 		testEvent
 		ok bool
 	}
-	var lines []logLine
+	lines := logLines{text: text}
 	var evs []ev
 	failedTests := map[string]bool{}
 	failedPkgs := map[string]bool{}
@@ -88,7 +88,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		if strings.TrimSpace(text[start:end]) == "" {
 			class = lineBlank
 		}
-		lines = append(lines, logLine{start: start, end: end, class: class, block: -1})
+		lines.add(start, end, class, 0)
 		evs = append(evs, e)
 		start = next
 	}
@@ -102,7 +102,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	for i, e := range evs {
 		switch {
 		case !e.ok:
-			if lines[i].class != lineBlank {
+			if lines.class(i) != lineBlank {
 				first = append(first, i) // not an event: a build error on stderr
 			}
 		case e.Action == "build-output" || e.Action == "build-fail":
@@ -134,12 +134,12 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	sel.pickAll(telling)
 	sel.pickAll(verdicts)
 	sel.pickAll(rest)
-	for k := 0; k < len(lines) && sel.cost < room*3/4; k++ {
-		sel.pick(len(lines) - 1 - k)
+	for k := 0; k < lines.len() && sel.cost < room*3/4; k++ {
+		sel.pick(lines.len() - 1 - k)
 		sel.pick(k)
 	}
 	items := sel.items()
-	what := txt.Commas(len(lines)-sel.keptCount()) + " of " + txt.Plural(len(lines), "event line") +
+	what := txt.Commas(lines.len()-sel.keptCount()) + " of " + txt.Plural(lines.len(), "event line") +
 		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), the package verdicts; " +
 		txt.Commas(passed) + " passed and " + txt.Commas(skipped) + " skipped tests counted, not shown"
 	hint := "To see more, re-run one failing test: go test -run 'TestName$' -v ./pkg."

@@ -1,0 +1,56 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// rareFirstBySort is rareFirst as a stable sort on each kind's count.
+func rareFirstBySort(lines logLines, heads []int) []int {
+	if len(heads) < 3 {
+		return heads
+	}
+	kinds := make([]string, len(heads))
+	count := map[string]int{}
+	for k, i := range heads {
+		kinds[k] = string(failureKind(nil, lines.line(i)))
+		count[kinds[k]]++
+	}
+	idx := make([]int, len(heads))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return count[kinds[a]] - count[kinds[b]] })
+	out := make([]int, len(heads))
+	for k, j := range idx {
+		out[k] = heads[j]
+	}
+	return out
+}
+
+// rareFirst's counting sort orders lines as a stable sort by the count
+// of their kind does: the rarest kind first, input order within a count.
+func TestRareFirstIsAStableSortByKindCount(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pool := []string{"a.py:1: error: Name \"x\" is not defined  [name-defined]", "b.py:9: error: Missing return  [return]",
+			"--- FAIL: TestA", "--- FAIL: TestB", "error: e12", "error: e7", "x.go:3:4: undefined: y", "FAIL b 0.1s"}
+		n := rapid.IntRange(0, 60).Draw(t, "n")
+		var b strings.Builder
+		for range n {
+			b.WriteString(pool[rapid.IntRange(0, len(pool)-1).Draw(t, "line")] + "\n")
+		}
+		lines := scanLog(b.String())
+		var heads []int
+		for i := range lines.len() {
+			if rapid.Bool().Draw(t, "head") {
+				heads = append(heads, i)
+			}
+		}
+		if got, want := rareFirst(lines, heads), rareFirstBySort(lines, heads); !slices.Equal(got, want) {
+			t.Fatalf("rareFirst %v, a stable sort by kind count %v", got, want)
+		}
+	})
+}

@@ -1,0 +1,163 @@
+package headroom
+
+import (
+	"hash/maphash"
+	"math"
+)
+
+// logLines is a log split into classified lines, kept compact: a log of
+// a million lines of a few bytes must not take many times its size. Each
+// line costs five bytes: where it starts (a uint32; the next line's start
+// gives its end) and one byte that packs its class, the block it opens and
+// whether it repeats a warning. The error block a line belongs to is
+// found in the blocks (see blockAt), not stored per line.
+type logLines struct {
+	text   string
+	starts []uint32 // line i is text[starts[i] : starts[i+1]-1]; a sentinel follows the last line
+	flags  []uint8  // class | openCode<<classBits | repeatFlag
+}
+
+// maxLogText is the longest text a logLines can index: its offsets are
+// uint32, and a sentinel follows the last line.
+const maxLogText = math.MaxUint32 - 1
+
+// The packing of a line's flags: the class in the low bits, then the code
+// of the block an error line opens, then the repeat mark.
+const (
+	classBits  = 3
+	classMask  = 1<<classBits - 1
+	openBits   = 4
+	openMask   = (1<<openBits - 1) << classBits
+	repeatFlag = 1 << (classBits + openBits)
+	// Block kinds are small numbers but for the two marks at the top of
+	// the byte; they take the two top codes.
+	openCodeGeneric    = 1<<openBits - 2
+	openCodeFailDetail = 1<<openBits - 1
+)
+
+// openCode packs a block kind (blockTrace …, blockGeneric, blockFailDetail)
+// into openBits.
+func openCode(open uint8) uint8 {
+	switch open {
+	case blockGeneric:
+		return openCodeGeneric
+	case blockFailDetail:
+		return openCodeFailDetail
+	}
+	return open
+}
+
+// add appends the line text[start:end], whose line break (if any) is at
+// end.
+func (ls *logLines) add(start, end int, class, open uint8) {
+	if n := len(ls.starts); n > 0 {
+		ls.starts[n-1] = uint32(start) // the sentinel becomes this line's start
+	} else {
+		ls.starts = append(ls.starts, uint32(start))
+	}
+	ls.starts = append(ls.starts, uint32(end)+1)
+	ls.flags = append(ls.flags, class&classMask|openCode(open)<<classBits)
+}
+
+// len is the number of lines.
+func (ls logLines) len() int { return len(ls.flags) }
+
+// span returns where line i starts and ends, its line break excluded.
+func (ls logLines) span(i int) (start, end int) {
+	return int(ls.starts[i]), int(ls.starts[i+1]) - 1
+}
+
+// line returns line i without its line break.
+func (ls logLines) line(i int) string {
+	start, end := ls.span(i)
+	return ls.text[start:end]
+}
+
+// class returns line i's class (lineOther …).
+func (ls logLines) class(i int) uint8 { return ls.flags[i] & classMask }
+
+// open returns the block line i opens, as its rule says (blockTrace …,
+// blockGeneric, blockFailDetail).
+func (ls logLines) open(i int) uint8 {
+	switch c := ls.flags[i] & openMask >> classBits; c {
+	case openCodeGeneric:
+		return blockGeneric
+	case openCodeFailDetail:
+		return blockFailDetail
+	default:
+		return c
+	}
+}
+
+// repeat reports whether line i is part of a warning folded into an
+// earlier one; see dedupWarnings.
+func (ls logLines) repeat(i int) bool { return ls.flags[i]&repeatFlag != 0 }
+
+func (ls logLines) setRepeat(i int, r bool) {
+	if r {
+		ls.flags[i] |= repeatFlag
+	} else {
+		ls.flags[i] &^= repeatFlag
+	}
+}
+
+// blockAt returns the index of the block that holds line i, or -1. Blocks
+// are in input order and do not overlap.
+func blockAt(blocks []logBlock, i int) int {
+	lo, hi := 0, len(blocks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if blocks[m].last < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(blocks) && blocks[lo].first <= i {
+		return lo
+	}
+	return -1
+}
+
+// verbatimCache remembers lines seen verbatim and the index of the first
+// line their normalised form had, so that a line repeated byte for byte
+// (a warning or an error printed a thousand times) is not normalised
+// again. It is direct-mapped and bounded: a line that finds its slot
+// taken is normalised, so the cache changes no result, only the time.
+type verbatimCache struct {
+	seed  maphash.Seed
+	slots []verbatimSlot
+}
+
+type verbatimSlot struct {
+	line  string
+	first int
+	set   bool
+}
+
+// newVerbatimCache sizes a cache for about n lines: a power of two
+// between 64 and 8,192 slots.
+func newVerbatimCache(n int) verbatimCache {
+	size := 64
+	for size < n && size < 8192 {
+		size *= 2
+	}
+	return verbatimCache{seed: maphash.MakeSeed(), slots: make([]verbatimSlot, size)}
+}
+
+func (c verbatimCache) slot(line string) *verbatimSlot {
+	return &c.slots[maphash.String(c.seed, line)&uint64(len(c.slots)-1)]
+}
+
+// get returns the first index remembered for line.
+func (c verbatimCache) get(line string) (int, bool) {
+	if s := c.slot(line); s.set && s.line == line {
+		return s.first, true
+	}
+	return 0, false
+}
+
+// put remembers first for line, in place of what its slot held.
+func (c verbatimCache) put(line string, first int) {
+	*c.slot(line) = verbatimSlot{line: line, first: first, set: true}
+}
