@@ -139,6 +139,10 @@ var logRules = []logRule{
 	{at: atEither, lit: "... ", suffix: " more", class: lineTrace},
 	{at: atEither, lit: "--> ", class: lineTrace},
 	{at: atEither, lit: "|", class: lineTrace},
+	// A caret under the code it points at, with the finding's severity
+	// in parentheses (shellcheck's `^-- SC2077 (error): …`): an error;
+	// its other severities (warning, info, style) stay trace.
+	{at: atEither, lit: "^", infix: " (error): ", class: lineError},
 	{at: atEither, lit: "^", class: lineTrace},
 	{at: atEither, lit: "= note:", class: lineTrace},
 	{at: atEither, lit: "= help:", class: lineTrace},
