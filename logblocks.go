@@ -262,7 +262,7 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	// The cache is bounded (a million distinct one-line errors must not
 	// build a second map of a million keys); a block it has forgotten is
 	// normalised, to the same key.
-	verbatim := newVerbatimCache(len(blocks) / 4)
+	verbatim := newVerbatimCache(len(blocks))
 	var key []byte
 	for i := range blocks {
 		head := lines.line(blocks[i].head)
