@@ -36,6 +36,12 @@ const richNear = 2
 // richScan bounds the status lines one header is compared with.
 const richScan = 64
 
+// richMaxStatus bounds the status lines paired with their sections: the
+// first failures are the ones told whole, and a log of a million one-line
+// errors must not cost a million map entries to learn that none has a
+// section (past the bound a status line stays a failure's first line).
+const richMaxStatus = 4096
+
 // richWholes returns, for each one-line status block that a later block
 // tells whole, that section, in the order of the status lines. Other
 // blocks are left as they are.
@@ -54,6 +60,9 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 	kinds := map[int]string{}   // status block → its failure kind
 	var key []byte
 	for k, b := range blocks {
+		if len(status) == richMaxStatus {
+			break
+		}
 		if b.first != b.last || b.dupOf >= 0 {
 			continue
 		}
