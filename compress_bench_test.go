@@ -108,21 +108,29 @@ func BenchmarkPlanClip(b *testing.B) {
 // token count of the cut part, render — on real outputs scaled up.
 func BenchmarkCompress(b *testing.B) {
 	h := mustNew(b)
+	eachBenchInput(b, func(b *testing.B, in benchCase, out ToolOutput) {
+		loopCPU(b, func() {
+			_, o, err := h.Compress(context.Background(), out)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if o.Strategy != in.want {
+				b.Fatalf("strategy %s, want %s: the benchmark would measure the wrong planner", o.Strategy, in.want)
+			}
+		})
+	})
+}
+
+// eachBenchInput runs f as a sub-benchmark on every benchCases input at
+// every benchSizes size, with its bytes and allocations reported.
+func eachBenchInput(b *testing.B, f func(b *testing.B, in benchCase, out ToolOutput)) {
 	for _, in := range benchCases {
 		for _, size := range benchSizes {
 			out := in.scaled(b, size.n)
 			b.Run(in.name+"/"+size.name, func(b *testing.B) {
 				b.SetBytes(int64(len(out.Text)))
 				b.ReportAllocs()
-				loopCPU(b, func() {
-					_, o, err := h.Compress(context.Background(), out)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if o.Strategy != in.want {
-						b.Fatalf("strategy %s, want %s: the benchmark would measure the wrong planner", o.Strategy, in.want)
-					}
-				})
+				f(b, in, out)
 			})
 		}
 	}
@@ -133,16 +141,9 @@ func BenchmarkCompress(b *testing.B) {
 // inputs.
 func BenchmarkRoute(b *testing.B) {
 	h := mustNew(b)
-	for _, in := range benchCases {
-		for _, size := range benchSizes {
-			out := in.scaled(b, size.n)
-			b.Run(in.name+"/"+size.name, func(b *testing.B) {
-				b.SetBytes(int64(len(out.Text)))
-				b.ReportAllocs()
-				loopCPU(b, func() { h.route(out, DefaultMaxBytes, 0, "") })
-			})
-		}
-	}
+	eachBenchInput(b, func(b *testing.B, _ benchCase, out ToolOutput) {
+		loopCPU(b, func() { h.route(out, DefaultMaxBytes, 0, "") })
+	})
 }
 
 // BenchmarkPlanner measures the planner alone: only the row of the routing

@@ -233,17 +233,22 @@ func BenchmarkPlanLog(b *testing.B) {
 		src.WriteString(corpusInput(b, name))
 	}
 	for _, size := range benchSizes {
-		text := repeatTo(src.String(), size.n)
-		b.Run(size.name, func(b *testing.B) {
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			reportCPUThroughput(b, len(text), func() {
-				if _, ok := planLog(text, 15000, logOptions{}); !ok {
-					b.Fatal("declined")
-				}
-			})
-		})
+		benchPlanLog(b, size.name, repeatTo(src.String(), size.n))
 	}
+}
+
+// benchPlanLog runs planLog on text as the sub-benchmark name, reporting
+// its CPU throughput and allocations.
+func benchPlanLog(b *testing.B, name, text string) {
+	b.Run(name, func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		reportCPUThroughput(b, len(text), func() {
+			if _, ok := planLog(text, 15000, logOptions{}); !ok {
+				b.Fatal("declined")
+			}
+		})
+	})
 }
 
 // tinyLines is a log of n bytes in lines of a few bytes (issue 12: a
@@ -269,16 +274,7 @@ func tinyLines(n int) string {
 // lines: B/op over the input's bytes is what planning adds to the input.
 func BenchmarkPlanLogTinyLines(b *testing.B) {
 	for _, size := range benchSizes {
-		text := tinyLines(size.n)
-		b.Run(size.name, func(b *testing.B) {
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			reportCPUThroughput(b, len(text), func() {
-				if _, ok := planLog(text, 15000, logOptions{}); !ok {
-					b.Fatal("declined")
-				}
-			})
-		})
+		benchPlanLog(b, size.name, tinyLines(size.n))
 	}
 }
 
