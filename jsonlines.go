@@ -66,7 +66,10 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	var kinds []eventValue
 	var count []int
 	if len(keys) > 0 {
-		ids := map[eventValue]int32{}
+		ids := make([]map[string]int32, len(keys)) // per key: a value's id
+		for k := range ids {
+			ids[k] = map[string]int32{}
+		}
 		flat := make([]int32, 0, len(events)*len(keys))
 		var buf []eventValue
 		last := make([]int32, len(keys))
@@ -80,9 +83,9 @@ func planJSONLines(text string, limit int) (plan, bool) {
 				id := last[v.key]
 				if id < 0 || kinds[id].val != v.val { // most events repeat the last value of a key
 					var ok bool
-					if id, ok = ids[v]; !ok {
+					if id, ok = ids[v.key][v.val]; !ok {
 						id = int32(len(kinds))
-						ids[v] = id
+						ids[v.key][v.val] = id
 						kinds = append(kinds, v)
 						count = append(count, 0)
 					}
@@ -223,10 +226,13 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 		}
 		q += i
 		ki := -1
-		for k, key := range keys {
-			if k < 64 && seen&(1<<k) == 0 && strings.HasPrefix(l[q:], key) {
-				ki = k
-				break
+		if q+1 < len(l) {
+			c := l[q+1] // the key's first letter: most quotes open no key
+			for k, key := range keys {
+				if key[1] == c && k < 64 && seen&(1<<k) == 0 && strings.HasPrefix(l[q:], key) {
+					ki = k
+					break
+				}
 			}
 		}
 		if ki < 0 {
