@@ -96,7 +96,7 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 // --- FAIL line, the rule that opens a race report).
 func formBlocks(lines logLines, text string) []logBlock {
 	var blocks []logBlock
-	line := lines.line
+	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {
 		if c := lines.class(i); c != lineError && c != lineTrace || !opensBlock(lines, blocks, i) {
@@ -178,13 +178,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 // A heading that a sibling line follows at once (mocha's inline `1) name`
 // among its `✔` lines) is a block of one line.
 func numberedEnd(lines logLines, text string, i int) int {
-	view := func(j int) string {
-		l := strings.TrimRight(lines.line(j), "\r")
-		if strings.IndexByte(l, 0x1b) >= 0 {
-			l = string(txt.StripANSI(nil, l))
-		}
-		return l
-	}
+	view := lines.view
 	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 	n := lines.len()
 	ind := indent(view(i))

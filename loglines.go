@@ -3,6 +3,9 @@ package headroom
 import (
 	"hash/maphash"
 	"math"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // logLines is a log split into classified lines, kept compact: a log of
@@ -71,6 +74,16 @@ func (ls logLines) span(i int) (start, end int) {
 func (ls logLines) line(i int) string {
 	start, end := ls.span(i)
 	return ls.text[start:end]
+}
+
+// view returns line i as a terminal showed it, for comparing names:
+// without its CR, and without ANSI escapes (a copy only when it has one).
+func (ls logLines) view(i int) string {
+	l := strings.TrimRight(ls.line(i), "\r")
+	if strings.IndexByte(l, 0x1b) >= 0 {
+		l = string(txt.StripANSI(nil, l))
+	}
+	return l
 }
 
 // class returns line i's class (lineOther …).

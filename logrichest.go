@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // A failure may be told twice: first as a one-line status while the run
@@ -33,7 +31,8 @@ type richWhole struct {
 // test's docstring under its FAIL: header).
 const richNear = 2
 
-// richScan bounds the status lines one header is compared with.
+// richScan bounds the status lines one of a header's words is compared
+// with (per word, per line of the header).
 const richScan = 64
 
 // richMaxStatus bounds the status lines paired with their sections: the
@@ -46,13 +45,7 @@ const richMaxStatus = 4096
 // tells whole, that section, in the order of the status lines. Other
 // blocks are left as they are.
 func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
-	view := func(i int) string {
-		l := strings.TrimRight(lines.line(i), "\r")
-		if strings.IndexByte(l, 0x1b) >= 0 {
-			l = string(txt.StripANSI(nil, l))
-		}
-		return l[:min(len(l), kindWindow)]
-	}
+	view := func(i int) string { l := lines.view(i); return l[:min(len(l), kindWindow)] }
 	// The status lines: one-line blocks, each keyed by its longest name.
 	var status []int
 	names := map[int][]string{} // status block → its identity words
@@ -214,7 +207,8 @@ func isRuleOnly(l string) bool {
 // identityWords returns the words of a status line that may name what
 // failed: split at white space, parentheses, quotes, commas and colons
 // (`tests/a.py::test_x` names test_x), with the status and failure words,
-// durations and counts left out (`FAIL`, `ERROR`, `0.00s`, `AssertionError`).
+// and durations left out (`FAIL`, `ERROR`, `0.00s`, `AssertionError`); a bare
+// number (a TAP test's) is kept.
 func identityWords(l string) []string {
 	var out []string
 	anyNameWord(l, func(w string) bool {
@@ -387,8 +381,8 @@ func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) 
 	said := map[string]bool{}
 	for i := range lines.len() {
 		if lines.class(i) == lineSummary {
-			start, end := lines.span(i)
-			for _, w := range identityWords(text[start:min(end, start+kindWindow)]) {
+			l := lines.view(i)
+			for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
 				said[w] = true
 			}
 		}
@@ -402,8 +396,8 @@ func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) 
 	}
 	named := map[int]bool{}
 	for _, k := range told {
-		start, end := lines.span(blocks[k].head)
-		words := identityWords(text[start:min(end, start+kindWindow)])
+		l := lines.view(blocks[k].head)
+		words := identityWords(l[:min(len(l), kindWindow)])
 		if k == first || len(words) == 0 {
 			continue
 		}

@@ -124,3 +124,23 @@ func TestPlanLogUnittestStatusLinesFirst(t *testing.T) {
 		}
 	}
 }
+
+// A failure's header that a closing summary line already names is found
+// the same in a CRLF log as in an LF one: names are compared as the
+// terminal shows the lines, without the '\r'.
+func TestNamedBySummaryIgnoresCRLF(t *testing.T) {
+	lf := "____ test_alpha ____\n    assert 1 == 2\nE   AssertionError\n____ test_beta ____\n    assert 3 == 4\nE   AssertionError\n" +
+		"=== short test summary info ===\nFAILED tests/a.py::test_alpha\nFAILED tests/a.py::test_beta\n=== 2 failed in 0.10s ===\n"
+	named := func(text string) map[int]bool {
+		lines := scanLog(text)
+		blocks := formBlocks(lines, text)
+		return namedBySummary(text, lines, blocks, toldOrder(lines, blocks))
+	}
+	want := named(lf)
+	if len(want) == 0 {
+		t.Fatal("no header named by the summary in the LF log: the test checks nothing")
+	}
+	if got := named(strings.ReplaceAll(lf, "\n", "\r\n")); len(got) != len(want) {
+		t.Errorf("CRLF log: %d headers named by the summary, LF log %d", len(got), len(want))
+	}
+}
