@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -16,8 +17,8 @@ import (
 // It declines unless the longest line is over limit and lines over half of
 // limit make up at least half of the text.
 func planGiant(text string, limit int) (plan, bool) {
-	if limit < 200 || len(text) < 2*limit {
-		return plan{}, false
+	if limit < 200 || len(text) < 2*limit || !hasLineOver(text, limit) {
+		return plan{}, false // a look for a long line first: indexing tiny lines costs bytes a line
 	}
 	s := newLineSel(text, limit, lineGap, lineGapMax(len(text)))
 	s.gapLen = rangeGapLen("line", 0)
@@ -104,4 +105,23 @@ func waterCap(s *lineSel, limit int) int {
 		}
 	}
 	return lo
+}
+
+// hasLineOver reports whether a line of text holds limit bytes or more
+// besides its line break, as every line longer than limit with its break
+// does: whether a run of limit bytes has no line break. It looks back
+// from the end of each window of limit bytes for the last line break, so
+// text of short lines costs a few bytes a window, not a look at every line.
+func hasLineOver(text string, limit int) bool {
+	if limit <= 0 {
+		return true
+	}
+	for p := 0; p+limit <= len(text); {
+		q := strings.LastIndexByte(text[p:p+limit], '\n')
+		if q < 0 {
+			return true
+		}
+		p += q + 1
+	}
+	return false
 }

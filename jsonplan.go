@@ -353,7 +353,6 @@ type onode struct {
 	kids          []int    // asOpen: the children shown, in order
 	more          string   // asOpen: the note for the children not shown after the last shown one
 	before        []string // asOpen, when sampled: before[k] is the note for the children hidden before kids[k]
-	elem          int      // its index among its parent's members or elements
 }
 
 type outliner struct {
@@ -525,12 +524,10 @@ func (o *outliner) sample(i, room int) {
 	for _, k := range n.kids {
 		base += o.nodes[k].cost
 	}
-	indent := ""
-	if !o.minified {
-		e := n.elems[shown][0]
-		indent = o.text[txt.LineStart(o.text, e):e]
-		indent = indent[:min(len(indent), 80)]
-	}
+	// grow, the only caller, samples pretty-printed values only: indent.
+	e := n.elems[shown][0]
+	indent := o.text[txt.LineStart(o.text, e):e]
+	indent = indent[:min(len(indent), 80)]
 	word := "member"
 	if isArray {
 		word = "array element"
@@ -543,7 +540,6 @@ func (o *outliner) sample(i, room int) {
 		c, ok := placed[j]
 		if !ok {
 			c = o.place(n.elems[j], n.depth+1, isArray)
-			c.elem = j
 			// Summaries of alike values repeat one another: a sampled
 			// value is kept whole when it costs at most a third of the
 			// room.
@@ -711,7 +707,6 @@ func (o *outliner) expand(i, room int) bool {
 			break
 		}
 		cost += c.cost
-		c.elem = k
 		o.nodes = append(o.nodes, c)
 		kids = append(kids, len(o.nodes)-1)
 	}

@@ -267,11 +267,10 @@ func (s *lineSel) cost(i int) int {
 	if s.keep[i] {
 		return 0
 	}
-	c := s.size(i) + s.gapChange(i)
 	if note, ok := s.suffix[i]; ok {
-		c = len(s.line(i)) + len(note) + 2 + s.gapChange(i) // the note brings its own '\n'
+		return len(s.line(i)) + len(note) + 2 + s.gapChange(i) // the note brings its own '\n'
 	}
-	return c
+	return s.size(i) + s.gapChange(i)
 }
 
 // fits reports whether c more bytes fit.

@@ -77,11 +77,6 @@ func routes(cfg config, smp sampling) []planner {
 			return planListing(out.Text, limit)
 		})},
 		{StrategyGiant, floored(func(out ToolOutput, limit int) (plan, bool) {
-			// The giant planner indexes every line before it looks for
-			// one over limit: on tiny lines, nine bytes a line to decline.
-			if !hasLineOver(out.Text, limit) {
-				return plan{}, false
-			}
 			return planGiant(out.Text, limit)
 		})},
 	}
@@ -107,25 +102,6 @@ func (c config) isExecTool(tool string) bool {
 		if strings.EqualFold(name, tool) {
 			return true
 		}
-	}
-	return false
-}
-
-// hasLineOver reports whether a line of text holds limit bytes or more
-// besides its line break, as every line longer than limit with its break
-// does: whether a run of limit bytes has no line break. It looks back
-// from the end of each window of limit bytes for the last line break, so
-// text of short lines costs a few bytes a window, not a look at every line.
-func hasLineOver(text string, limit int) bool {
-	if limit <= 0 {
-		return true
-	}
-	for p := 0; p+limit <= len(text); {
-		q := strings.LastIndexByte(text[p:p+limit], '\n')
-		if q < 0 {
-			return true
-		}
-		p += q + 1
 	}
 	return false
 }

@@ -10,9 +10,7 @@ var noticeTools = []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ugrep
 // a new tool's wording is a new row. A message may run on with details
 // (`(os error 13)`, `(found "\0" byte around offset 4)`), which the key
 // drops.
-var noticeMessages = noticeMessagesArray[:]
-
-var noticeMessagesArray = [...]string{
+var noticeMessages = [...]string{
 	"binary file matches",
 	"Permission denied",
 	"No such file or directory",
@@ -51,7 +49,7 @@ func parseNotice(line string) (key, path string, ok bool) {
 	}
 	// Where each message first follows a `: `, in one pass over the
 	// line's `: `s (a line has few): the first index of ": " + noticeMessages[k].
-	var at [len(noticeMessagesArray)]int
+	var at [len(noticeMessages)]int
 	for k := range at {
 		at[k] = -1
 	}

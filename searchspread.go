@@ -43,7 +43,7 @@ func (s *spreadSample) add(l searchLine, keep int) {
 // finish appends the last line to the sample when it is not in it, so
 // that the sample is the lines to choose from, in input order.
 func (s *spreadSample) finish() {
-	if s.count > 0 && (len(s.lines)-1)*s.stride != s.count-1 {
+	if s.count > 0 && (len(s.lines)-1)*s.stride != s.count-1 && s.lines[len(s.lines)-1] != s.last {
 		s.lines = append(s.lines, s.last)
 	}
 }

@@ -26,7 +26,19 @@ func TestCleanTerminalCompressor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compresstest.Run(t, h, compresstest.Options{})
+	noisy := []headroom.ToolOutput{
+		{Tool: "Bash", Text: "\x1b[32mok\x1b[0m 3 passed\n"},
+		{Tool: "Bash", Text: "10%\r55%\r100%\ndone\n"},
+	}
+	compresstest.Run(t, h, compresstest.Options{Inputs: noisy})
+	// The suite's StrategyClean branch is reached: these two come back
+	// cleaned, not unchanged.
+	for _, in := range noisy {
+		got, o, err := h.Compress(context.Background(), in)
+		if err != nil || o.Strategy != headroom.StrategyClean || got == in.Text {
+			t.Errorf("%q: got %q, strategy %q, err %v; want it cleaned", in.Text, got, o.Strategy, err)
+		}
+	}
 }
 
 func TestTokenBudget(t *testing.T) {
