@@ -21,8 +21,7 @@ func planDiff(text string, limit int) (plan, bool) {
 	if limit < 200 || !diffLikely(text) {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, diffGap, len(diffGapText(len(text))))
-	s.gapLen = countGapLen
+	s := newLineSel(text, limit, countGaps(len(text)))
 	d, ok := parseDiff(s)
 	if !ok {
 		return plan{}, false
@@ -400,11 +399,6 @@ func pickHunk(s *lineSel, h [2]int, share int) {
 		}
 	}
 }
-
-// diffGap words dropped lines [from, to).
-func diffGap(from, to int) string { return diffGapText(to - from) }
-
-func diffGapText(lines int) string { return "[…" + txt.Plural(lines, "line") + " omitted…]" }
 
 // what words the cut for the marker.
 func (d *diffDoc) what(s *lineSel) string {

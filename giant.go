@@ -20,8 +20,7 @@ func planGiant(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) < 2*limit || !hasLineOver(text, limit) {
 		return plan{}, false // a look for a long line first: indexing tiny lines costs bytes a line
 	}
-	s := newLineSel(text, limit, lineGap, lineGapMax(len(text)))
-	s.gapLen = rangeGapLen("line", 0)
+	s := newLineSel(text, limit, lineGaps(len(text)))
 	n := s.n()
 	longest, giantBytes := 0, 0
 	var giants []int

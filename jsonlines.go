@@ -24,8 +24,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	if limit < 400 || len(text) < 2 || text[0] != '{' {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, jsonLinesGap, len(jsonLinesGap(0, len(text))))
-	s.gapLen = countGapLen
+	s := newLineSel(text, limit, countGaps(len(text)))
 	n := s.n()
 	var events []int
 	other := 0
@@ -175,10 +174,6 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept the first and the last, the rarest kinds, and an even sample; the last note counts what was dropped)"
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
-}
-
-func jsonLinesGap(from, to int) string {
-	return "[…" + txt.Plural(to-from, "line") + " omitted…]"
 }
 
 // testEvents reports a go test -json event, which the log planner reads,

@@ -21,8 +21,7 @@ func planListing(text string, limit int) (plan, bool) {
 	if limit < 200 || !strings.Contains(text, ":\n") {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
-	s.gapLen = rangeGapLen("line", 0)
+	s := newLineSel(text, limit, lineGaps(strings.Count(text, "\n")+1))
 	secs, ok := listingSections(s)
 	if !ok {
 		return plan{}, false
