@@ -55,12 +55,12 @@ func planGiant(text string, limit int) (plan, bool) {
 		}
 		headTo := s.used + s.room()*2/3
 		for i := 0; i < n && s.used < headTo; i++ {
-			if !s.keep[i] && !s.pickEnds(i, 200, 100) {
+			if !s.isKept(i) && !s.pickEnds(i, 200, 100) {
 				break
 			}
 		}
 		for i := n - 1; i >= 0; i-- {
-			if !s.keep[i] && !s.pickEnds(i, 200, 100) {
+			if !s.isKept(i) && !s.pickEnds(i, 200, 100) {
 				break
 			}
 		}

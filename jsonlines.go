@@ -143,7 +143,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	// A sample spread evenly over the rest.
 	var rest []int
 	for _, i := range events {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			rest = append(rest, i)
 		}
 	}
@@ -161,7 +161,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	items, markerAt := s.items()
 	dropped := 0
 	for _, i := range events {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			dropped++
 		}
 	}
@@ -263,7 +263,7 @@ func droppedNote(s *lineSel, events []int, vals [][]int32, kinds []eventValue, k
 	count := make([]int, len(kinds))
 	dropped := 0
 	for k, i := range events {
-		if s.keep[i] {
+		if s.isKept(i) {
 			continue
 		}
 		dropped++

@@ -21,7 +21,6 @@ type lineSel struct {
 	// over 4 GiB.
 	starts []uint32
 	wide   []int
-	keep   []bool
 	// cutAt[i] > 0 keeps line i only up to that offset, with a note saying
 	// how much of the line was cut; suffix[i] is a note written after line
 	// i (the line then loses its '\n' to the note's own).
@@ -68,7 +67,7 @@ func countGap(from, to int) string { return "[…" + txt.Plural(to-from, "line")
 func newLineSel(text string, limit int, gaps gapWording) *lineSel {
 	starts, wide := lineStarts(text)
 	n := max(len(starts), len(wide)) - 1
-	s := &lineSel{text: text, starts: starts, wide: wide, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
+	s := &lineSel{text: text, starts: starts, wide: wide, limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
 	s.setGap(gaps)
 	return s
@@ -154,10 +153,12 @@ func rangeGapLen(word string, shift int) func(from, to int) int {
 // setKept marks line i kept.
 func (s *lineSel) setKept(i int) {
 	s.nkept++
-	s.keep[i] = true
 	s.bits[i>>6] |= 1 << (i & 63)
 	s.words[i>>12] |= 1 << (i >> 6 & 63)
 }
+
+// isKept reports whether line i is kept.
+func (s *lineSel) isKept(i int) bool { return s.bits[i>>6]&(1<<(i&63)) != 0 }
 
 // prevKept returns the last kept line before i, or -1.
 func (s *lineSel) prevKept(i int) int {
@@ -280,7 +281,7 @@ func (s *lineSel) size(i int) int { return s.at(i+1) - s.at(i) }
 
 // cost returns what picking line i whole adds to the output.
 func (s *lineSel) cost(i int) int {
-	if s.keep[i] {
+	if s.isKept(i) {
 		return 0
 	}
 	if note, ok := s.suffix[i]; ok {
@@ -300,7 +301,7 @@ func (s *lineSel) pick(i int) bool {
 	if i < 0 || i >= s.n() {
 		return false
 	}
-	if s.keep[i] {
+	if s.isKept(i) {
 		return true
 	}
 	c := s.cost(i)
@@ -314,7 +315,7 @@ func (s *lineSel) pick(i int) bool {
 
 // pickNote keeps line i with note written after it.
 func (s *lineSel) pickNote(i int, note string) bool {
-	if i < 0 || i >= s.n() || s.keep[i] {
+	if i < 0 || i >= s.n() || s.isKept(i) {
 		return false
 	}
 	s.suffix[i] = note
@@ -332,8 +333,8 @@ const cutNoteMax = len(" […9,999,999,999 bytes of this line cut…]")
 // its first capBytes bytes with a note saying how much was cut. It reports
 // whether anything of the line is kept.
 func (s *lineSel) pickCapped(i, capBytes int) bool {
-	if i < 0 || i >= s.n() || s.keep[i] {
-		return i >= 0 && i < s.n() && s.keep[i]
+	if i < 0 || i >= s.n() || s.isKept(i) {
+		return i >= 0 && i < s.n() && s.isKept(i)
 	}
 	l := s.line(i)
 	if len(l) <= capBytes || capBytes <= 0 {
@@ -364,8 +365,8 @@ const midNoteMax = len("[…9,999,999,999 bytes of line 9,999,999,999 cut…]")
 // long, or else its first headBytes and last tailBytes bytes (on rune
 // boundaries) with a note between them saying how much was cut.
 func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
-	if i < 0 || i >= s.n() || s.keep[i] {
-		return i >= 0 && i < s.n() && s.keep[i]
+	if i < 0 || i >= s.n() || s.isKept(i) {
+		return i >= 0 && i < s.n() && s.isKept(i)
 	}
 	start := s.at(i)
 	end := start + len(s.line(i))
@@ -399,11 +400,8 @@ func (s *lineSel) items() (items []item, markerAt int) {
 	markerAt = -1
 	n := s.n()
 	for i := 0; i < n; {
-		if !s.keep[i] {
-			j := i
-			for j < n && !s.keep[j] {
-				j++
-			}
+		if !s.isKept(i) {
+			j := s.nextKept(i)
 			if markerAt < 0 {
 				markerAt = len(items)
 			}
@@ -412,7 +410,7 @@ func (s *lineSel) items() (items []item, markerAt int) {
 			continue
 		}
 		j := i
-		for j < n && s.keep[j] && s.suffix[j] == "" {
+		for j < n && s.isKept(j) && s.suffix[j] == "" {
 			j++
 		}
 		if j > i {

@@ -69,25 +69,32 @@ func TestLineSelBillIsExact(t *testing.T) {
 	})
 }
 
-// prevKept and nextKept find what a plain scan finds, across the summary
-// words of long texts.
+// isKept, prevKept and nextKept find what a plain scan of the kept lines
+// finds, across the summary words of long texts.
 func TestKeptNeighboursMatchScan(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(1, 20000).Draw(rt, "n")
 		s := newLineSel(strings.Repeat("x\n", n), 1<<30, lineGaps(n))
+		kept := make([]bool, n)
 		for _, i := range rapid.SliceOfN(rapid.IntRange(0, n-1), 0, 20).Draw(rt, "kept") {
-			s.setKept(i)
+			if !kept[i] {
+				s.setKept(i)
+				kept[i] = true
+			}
 		}
 		for _, i := range rapid.SliceOfN(rapid.IntRange(0, n-1), 1, 20).Draw(rt, "probes") {
+			if s.isKept(i) != kept[i] {
+				rt.Fatalf("isKept(%d) = %v, want %v", i, s.isKept(i), kept[i])
+			}
 			prev, next := -1, n
 			for j := i - 1; j >= 0; j-- {
-				if s.keep[j] {
+				if kept[j] {
 					prev = j
 					break
 				}
 			}
 			for j := i + 1; j < n; j++ {
-				if s.keep[j] {
+				if kept[j] {
 					next = j
 					break
 				}

@@ -61,7 +61,7 @@ func planListing(text string, limit int) (plan, bool) {
 			if strings.HasPrefix(s.line(sec.header+1), "total ") {
 				i++ // ls -l's block count says little
 			}
-			if i < sec.end && s.keep[sec.header] {
+			if i < sec.end && s.isKept(sec.header) {
 				any = true
 				s.pickCapped(i, lineCap)
 			}
@@ -76,7 +76,7 @@ func planListing(text string, limit int) (plan, bool) {
 	}
 	shown := 0
 	for _, sec := range secs {
-		if s.keep[sec.header] {
+		if s.isKept(sec.header) {
 			shown++
 		}
 	}

@@ -57,7 +57,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	kept := 0
 	for _, i := range all {
-		if s.keep[i] {
+		if s.isKept(i) {
 			kept++
 		}
 	}
@@ -833,7 +833,7 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 	var todo []int
 	cost := 0
 	for _, i := range idx {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			todo = append(todo, i)
 			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
 		}
@@ -859,7 +859,7 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 		if misses >= 64 {
 			break
 		}
-		if s.keep[i] {
+		if s.isKept(i) {
 			continue
 		}
 		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {

@@ -49,7 +49,7 @@ func planTable(text string, limit int) (plan, bool) {
 	var rest []int
 	avg := 0
 	for i := first; i < n; i++ {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			rest = append(rest, i)
 			avg += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
 		}
@@ -60,7 +60,7 @@ func planTable(text string, limit int) (plan, bool) {
 			s.pickCapped(rest[j], lineCap)
 		}
 		for i := n - 1; i >= first; i-- { // what the sample left room for
-			if !s.keep[i] && !s.pickCapped(i, lineCap) {
+			if !s.isKept(i) && !s.pickCapped(i, lineCap) {
 				break
 			}
 		}
@@ -71,7 +71,7 @@ func planTable(text string, limit int) (plan, bool) {
 	}
 	keptRows := 0
 	for i := first; i < n; i++ {
-		if s.keep[i] {
+		if s.isKept(i) {
 			keptRows++
 		}
 	}
