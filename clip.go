@@ -151,18 +151,12 @@ func clipLongestMarker(textLen int) marker {
 }
 
 // clipToBudget returns text clipped to at most budget bytes, marker
-// included, with omitted tokens counted by c. Text within budget is returned
-// as it is. A budget below [MinBudgetBytes] is raised to it. The conversation
-// cascade uses it to bound what it hands a summarizer.
-func clipToBudget(text string, budget int, c TokenCounter) string {
-	out, _ := clipKeeping(text, budget, c, -1)
-	return out
-}
-
-// clipKeeping is clipToBudget that also returns the ranges of text the
-// clip keeps (none when text is within budget). tokens is text's token
-// count when the caller has it, else -1: it is counted here.
-func clipKeeping(text string, budget int, c TokenCounter, tokens int) (string, []item) {
+// included, with omitted tokens counted by c, and the ranges of text the
+// clip keeps. Text within budget is returned as it is, with no ranges. A
+// budget below [MinBudgetBytes] is raised to it. tokens is text's token
+// count when the caller has it, else -1: it is counted here. The
+// conversation cascade uses it to bound what it hands a summarizer.
+func clipToBudget(text string, budget int, c TokenCounter, tokens int) (string, []item) {
 	budget = max(budget, MinBudgetBytes)
 	if len(text) <= budget {
 		return text, nil

@@ -490,7 +490,7 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) (s
 		}
 		return text, reached
 	}
-	clipped, kept := clipKeeping(text, conversationMaxInput, c, -1)
+	clipped, kept := clipToBudget(text, conversationMaxInput, c, -1)
 	for i, sp := range spans {
 		if !fold[i] || !isInstruction(&msgs[i]) {
 			continue
@@ -606,7 +606,7 @@ func (p *transcriptPiece) clip(toolBytes, otherBytes int, c TokenCounter) string
 		p.tokens = countTokens(c, p.text)
 	}
 	p.budget = budget
-	p.out, _ = clipKeeping(p.text, budget, c, p.tokens)
+	p.out, _ = clipToBudget(p.text, budget, c, p.tokens)
 	if p.trim {
 		p.out = strings.TrimRight(p.out, "\n")
 	}
