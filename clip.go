@@ -151,16 +151,21 @@ func clipLongestMarker(textLen int) marker {
 }
 
 // clipToBudget returns text clipped to at most budget bytes, marker
-// included, with omitted tokens counted by c. Text within budget is returned
-// as it is. A budget below [MinBudgetBytes] is raised to it. The conversation
-// cascade uses it to bound what it hands a summarizer.
-func clipToBudget(text string, budget int, c TokenCounter) string {
+// included, with omitted tokens counted by c, and the ranges of text the
+// clip keeps. Text within budget is returned as it is, with no ranges. A
+// budget below [MinBudgetBytes] is raised to it. tokens is text's token
+// count when the caller has it, else -1: it is counted here. The
+// conversation cascade uses it to bound what it hands a summarizer.
+func clipToBudget(text string, budget int, c TokenCounter, tokens int) (string, []item) {
 	budget = max(budget, MinBudgetBytes)
 	if len(text) <= budget {
-		return text
+		return text, nil
+	}
+	if tokens < 0 {
+		tokens = countTokens(c, text)
 	}
 	p := planClip(text, budget, clipReserve(len(text)))
-	return render(text, p, marker{tokens: omittedTokens(text, p, c, countTokens(c, text)), what: p.what, hint: p.hint})
+	return render(text, p, marker{tokens: omittedTokens(text, p, c, tokens), what: p.what, hint: p.hint}), p.items
 }
 
 // omittedTokens returns the tokens of the input ranges p drops, as the

@@ -496,12 +496,13 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 		return msgs, rep, nil
 	}
 	o.Observer.notify(Event{Kind: EventCompacting, Report: rep})
-	// folded is what the summaries in out hold of msgs's user messages.
-	finish := func(out, folded []Message, err error) ([]Message, CompactReport, error) {
+	// dropped is how many of msgs's user messages out lost unsummarized
+	// ([droppedInstructions]).
+	finish := func(out []Message, dropped int, err error) ([]Message, CompactReport, error) {
 		if err == nil {
 			rep.MessagesAfter, rep.TokensAfter = len(out), CountMessages(out, mc)
 			rep.FirstChanged = firstChanged(msgs, out)
-			rep.DroppedUserMessages = droppedInstructions(msgs, out, folded)
+			rep.DroppedUserMessages = dropped
 		}
 		rep.Duration = time.Since(start)
 		o.Observer.notify(Event{Kind: EventCompacted, Report: rep, Err: err})
@@ -521,7 +522,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	summarizerFailed := false // a summarizer call failed: no second try
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
-			return finish(msgs, nil, fmt.Errorf("headroom: compact: %w", err))
+			return finish(msgs, 0, fmt.Errorf("headroom: compact: %w", err))
 		}
 		if s == nil {
 			continue
@@ -566,11 +567,15 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 	// summarizer that answers, is the last resort: the relaxations below
 	// may fold them into the summary instead.
 	foldable := func() bool { return o.Steps == nil && o.Summarizer != nil && !summarizerFailed }
-	if fitted != nil && (!foldable() || droppedInstructions(msgs, fitted, folded) == 0 || ctx.Err() != nil) {
-		return finish(fitted, folded, nil)
+	fittedDropped := 0
+	if fitted != nil {
+		fittedDropped = droppedInstructions(msgs, fitted, folded)
+	}
+	if fitted != nil && (!foldable() || fittedDropped == 0 || ctx.Err() != nil) {
+		return finish(fitted, fittedDropped, nil)
 	}
 	if err := ctx.Err(); err != nil {
-		return finish(msgs, nil, fmt.Errorf("headroom: compact: %w", err))
+		return finish(msgs, 0, fmt.Errorf("headroom: compact: %w", err))
 	}
 	relaxedTokens := 0
 	if o.Steps == nil {
@@ -610,7 +615,7 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 				case fitted != nil:
 					// No summary: the cascade's own output relaxes nothing.
 					rep.Relaxed = nil
-					return finish(fitted, folded, nil)
+					return finish(fitted, fittedDropped, nil)
 				}
 			}
 			rep.Relaxed = r.steps
@@ -619,18 +624,18 @@ func Compact(ctx context.Context, msgs []Message, o CompactOptions) ([]Message, 
 			}
 			rep.Steps = append(rep.Steps, StepReport{Name: "relax", MessagesBefore: len(b.msgs), TokensBefore: CountMessages(b.msgs, mc),
 				MessagesAfter: len(out), TokensAfter: CountMessages(out, mc), Duration: time.Since(t0), Changed: firstChanged(b.msgs, out) >= 0})
-			return finish(out, outFolded, nil)
+			return finish(out, droppedInstructions(msgs, out, outFolded), nil)
 		}
 	}
 	if fitted != nil {
 		rep.Relaxed = nil
-		return finish(fitted, folded, nil)
+		return finish(fitted, fittedDropped, nil)
 	}
 	if rep.Relaxed != nil && relaxedTokens < tokens {
-		return finish(msgs, nil, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s (%s with every protection relaxed)",
+		return finish(msgs, 0, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s (%s with every protection relaxed)",
 			ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget), txt.Commas(relaxedTokens)))
 	}
-	return finish(msgs, nil, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
+	return finish(msgs, 0, fmt.Errorf("%w: %s tokens remain after every step, over the budget of %s",
 		ErrCannotFit, txt.Commas(tokens), txt.Commas(o.Budget)))
 }
 

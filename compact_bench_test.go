@@ -52,3 +52,30 @@ func BenchmarkCompact(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTranscript renders the transcript a summarizer is fed: 200
+// folded calls whose outputs (~6 KB, and every tenth ~120 KB) need
+// several halvings and then the head-and-tail clip of the whole.
+func BenchmarkTranscript(b *testing.B) {
+	var msgs []Message
+	for i := range 200 {
+		id := fmt.Sprintf("c%d", i)
+		size := 200
+		if i%10 == 0 {
+			size = 4000
+		}
+		msgs = append(msgs, callMsg(id, "Bash"), resultMsg(id, "Bash", lines(size, id)),
+			Message{Role: RoleAssistant, Parts: []Part{{Text: lines(40, "note"+id)}}})
+		if i%50 == 0 {
+			msgs = append(msgs, userMsg(lines(300, "task")))
+		}
+	}
+	fold := make([]bool, len(msgs))
+	for i := range fold {
+		fold[i] = true
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		transcript(msgs, fold, "", Estimate)
+	}
+}

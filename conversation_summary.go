@@ -464,16 +464,25 @@ func conversationPrompt(sections []string, instructions string, words, cutAt int
 // MinBudgetBytes; then the whole is clipped, head and tail. It also
 // reports, message by message, whether a folded user message reached the
 // text (the last clip can cut one out).
+//
+// The pieces are gathered once and each level only sums their clipped
+// lengths: a piece is clipped again only when its budget changes, its
+// tokens are counted once, and the text is written once, at the level
+// that fits.
 func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) (string, []bool) {
-	var text string
-	var spans [][2]int
+	pieces := transcriptPieces(msgs, fold, previous)
+	var tool, other int
 	for k := 0; ; k++ {
-		tool, other := max(MinBudgetBytes, transcriptToolBytes>>k), max(MinBudgetBytes, transcriptTextBytes>>k)
-		text, spans = renderTranscript(msgs, fold, previous, c, tool, other)
-		if len(text) <= conversationMaxInput || (tool == MinBudgetBytes && other == MinBudgetBytes) {
+		tool, other = max(MinBudgetBytes, transcriptToolBytes>>k), max(MinBudgetBytes, transcriptTextBytes>>k)
+		size := 0
+		for i := range pieces {
+			size += len(pieces[i].clip(tool, other, c))
+		}
+		if size <= conversationMaxInput || (tool == MinBudgetBytes && other == MinBudgetBytes) {
 			break
 		}
 	}
+	text, spans := writeTranscript(pieces, len(msgs), tool, other, c)
 	reached := make([]bool, len(msgs))
 	if len(text) <= conversationMaxInput {
 		for i := range msgs {
@@ -481,72 +490,143 @@ func transcript(msgs []Message, fold []bool, previous string, c TokenCounter) (s
 		}
 		return text, reached
 	}
-	p := planClip(text, conversationMaxInput, clipReserve(len(text)))
+	clipped, kept := clipToBudget(text, conversationMaxInput, c, -1)
 	for i, sp := range spans {
 		if !fold[i] || !isInstruction(&msgs[i]) {
 			continue
 		}
-		for _, it := range p.items {
+		for _, it := range kept {
 			if it.start <= sp[0] && sp[1] <= it.end {
 				reached[i] = true
 			}
 		}
 	}
-	return render(text, p, marker{tokens: omittedTokens(text, p, c, countTokens(c, text)), what: p.what, hint: p.hint}), reached
+	return clipped, reached
 }
 
-// renderTranscript writes the transcript, clipping each tool output to
-// toolBytes, each user's text to transcriptTextBytes and every other text
-// and call's arguments to otherBytes, and returns where each message's
-// lines are in it.
-func renderTranscript(msgs []Message, fold []bool, previous string, c TokenCounter, toolBytes, otherBytes int) (string, [][2]int) {
-	var b strings.Builder
-	spans := make([][2]int, len(msgs))
+// pieceKind says what budget a transcript piece is clipped to.
+type pieceKind int8
+
+const (
+	pieceAsIs      pieceKind = iota // written whole: headers, call names
+	pieceUserText                   // a user's text: transcriptTextBytes at every level
+	pieceOtherText                  // any other text, and a call's arguments
+	pieceToolText                   // a tool's output
+)
+
+// A transcriptPiece is a stretch of the transcript: written whole, or
+// clipped to the budget its kind has at a level. It keeps its last clip,
+// reused while its budget stays the same (a user's text has one budget at
+// every level; the others stop at the floor), and its text's tokens once
+// counted.
+type transcriptPiece struct {
+	text   string
+	kind   pieceKind
+	trim   bool // the clip's trailing line breaks are dropped
+	msg    int  // the message it is part of; -1 for the earlier summary
+	budget int  // what out is clipped to; 0 before the first clip
+	out    string
+	tokens int // text's tokens; -1 until counted
+}
+
+// transcriptPieces gathers the pieces of the transcript of the folded
+// messages after previous, the earlier summary.
+func transcriptPieces(msgs []Message, fold []bool, previous string) []transcriptPiece {
+	var pieces []transcriptPiece
+	add := func(msg int, kind pieceKind, text string, trim bool) {
+		pieces = append(pieces, transcriptPiece{text: text, kind: kind, trim: trim, msg: msg, tokens: -1})
+	}
+	asIs := func(msg int, text string) { add(msg, pieceAsIs, text, false) }
 	if previous != "" {
-		b.WriteString("Earlier summary:\n")
-		b.WriteString(previous)
-		b.WriteString("\n\nConversation since then:\n")
+		asIs(-1, "Earlier summary:\n"+previous+"\n\nConversation since then:\n")
 	}
 	for i := range msgs {
 		m := &msgs[i]
 		if !fold[i] || isSummaryMessage(m) {
 			continue
 		}
-		textBytes := otherBytes
+		textKind := pieceOtherText
 		if isInstruction(m) {
-			textBytes = transcriptTextBytes
+			textKind = pieceUserText
 		}
-		spans[i][0] = b.Len()
-		b.WriteString("\n--- " + txt.SanitizeLine(string(m.Role)) + " ---\n")
+		asIs(i, "\n--- "+txt.SanitizeLine(string(m.Role))+" ---\n")
 		for _, p := range m.Parts {
 			if p.Text != "" {
-				b.WriteString(strings.TrimRight(clipToBudget(p.Text, textBytes, c), "\n"))
-				b.WriteString("\n")
+				add(i, textKind, p.Text, true)
+				asIs(i, "\n")
 			}
 			if tc := p.ToolCall; tc != nil {
-				b.WriteString("[call " + txt.SanitizeLine(tc.Name) + " (id " + txt.SanitizeLine(tc.ID) + ")")
+				asIs(i, "[call "+txt.SanitizeLine(tc.Name)+" (id "+txt.SanitizeLine(tc.ID)+")")
 				if len(tc.Args) > 0 {
-					b.WriteString(": " + clipToBudget(string(tc.Args), otherBytes, c))
+					asIs(i, ": ")
+					add(i, pieceOtherText, string(tc.Args), false)
 				}
-				b.WriteString("]\n")
+				asIs(i, "]\n")
 			}
 			if r := p.ToolResult; r != nil {
-				b.WriteString("[result of " + txt.SanitizeLine(r.Name) + " (id " + txt.SanitizeLine(r.CallID) + ")")
+				head := "[result of " + txt.SanitizeLine(r.Name) + " (id " + txt.SanitizeLine(r.CallID) + ")"
 				if r.IsError {
-					b.WriteString(", error")
+					head += ", error"
 				}
 				if r.ExitCode != nil {
-					b.WriteString(", exit code " + itoa(*r.ExitCode))
+					head += ", exit code " + itoa(*r.ExitCode)
 				}
-				b.WriteString("]\n")
-				b.WriteString(strings.TrimRight(clipToBudget(r.Content, toolBytes, c), "\n"))
-				b.WriteString("\n")
+				asIs(i, head+"]\n")
+				add(i, pieceToolText, r.Content, true)
+				asIs(i, "\n")
 			}
 			if p.Opaque != nil {
-				b.WriteString("[a non-text part: image, thinking or provider block]\n")
+				asIs(i, "[a non-text part: image, thinking or provider block]\n")
 			}
 		}
-		spans[i][1] = b.Len()
+	}
+	return pieces
+}
+
+// clip returns the piece as the level with these budgets writes it: a
+// tool output clipped to toolBytes, a user's text to transcriptTextBytes,
+// any other text or arguments to otherBytes.
+func (p *transcriptPiece) clip(toolBytes, otherBytes int, c TokenCounter) string {
+	budget := 0
+	switch p.kind {
+	case pieceAsIs:
+		return p.text
+	case pieceUserText:
+		budget = transcriptTextBytes
+	case pieceOtherText:
+		budget = otherBytes
+	case pieceToolText:
+		budget = toolBytes
+	}
+	budget = max(budget, MinBudgetBytes)
+	if budget == p.budget {
+		return p.out
+	}
+	if len(p.text) > budget && p.tokens < 0 {
+		p.tokens = countTokens(c, p.text)
+	}
+	p.budget = budget
+	p.out, _ = clipToBudget(p.text, budget, c, p.tokens)
+	if p.trim {
+		p.out = strings.TrimRight(p.out, "\n")
+	}
+	return p.out
+}
+
+// writeTranscript writes the pieces at the level of these budgets and
+// returns where each of n messages' pieces are in it.
+func writeTranscript(pieces []transcriptPiece, n, toolBytes, otherBytes int, c TokenCounter) (string, [][2]int) {
+	var b strings.Builder
+	spans := make([][2]int, n)
+	for i := range pieces {
+		p := &pieces[i]
+		if p.msg >= 0 && (i == 0 || pieces[i-1].msg != p.msg) {
+			spans[p.msg][0] = b.Len()
+		}
+		b.WriteString(p.clip(toolBytes, otherBytes, c))
+		if p.msg >= 0 {
+			spans[p.msg][1] = b.Len()
+		}
 	}
 	return b.String(), spans
 }

@@ -2,7 +2,9 @@ package headroom
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -217,4 +219,59 @@ func TestSummarizePrefersTurnBoundary(t *testing.T) {
 	if !isSummaryMessage(&out[0]) || out[1].Parts[0].Text != "turn 3" {
 		t.Errorf("got %q", ids(out)[:3])
 	}
+}
+
+// The transcript a summarizer is fed, byte for byte, at each stage of its
+// bounding: every part within its own clip (the first level), parts
+// clipped harder until the whole fits (a later level), and the whole
+// clipped head and tail when even the floor is too long; with the folded
+// user messages that reached it.
+func TestTranscriptGolden(t *testing.T) {
+	exit := 2
+	first := []Message{
+		userMsg(lines(400, "ask")), // a user's text keeps 8,000 bytes
+		{Role: RoleAssistant, Parts: []Part{{Text: lines(300, "plan")}, {ToolCall: &ToolCall{ID: "a1", Name: "Edit", Args: json.RawMessage(`{"patch":"` + strings.Repeat("x", 9000) + `"}`)}}}},
+		{Role: RoleTool, Parts: []Part{{ToolResult: &ToolResult{CallID: "a1", Name: "Edit", Content: lines(250, "a1"), IsError: true, ExitCode: &exit}}}},
+		{Role: RoleAssistant, Parts: []Part{{Opaque: "thinking"}, {Text: "short\n\n\n"}}},
+	}
+	var later, floor []Message
+	for i := range 40 {
+		id := "b" + itoa(i)
+		later = append(later, callMsg(id, "Read"), resultMsg(id, "Read", lines(170, id)),
+			Message{Role: RoleAssistant, Parts: []Part{{Text: lines(100, "think"+id)}}})
+		if i == 20 {
+			later = append(later, userMsg(lines(20, "keep the v1 API")))
+		}
+	}
+	for i := range 300 {
+		id := "c" + itoa(i)
+		floor = append(floor, callMsg(id, "Bash"), resultMsg(id, "Bash", lines(70, id)),
+			Message{Role: RoleAssistant, Parts: []Part{{Text: lines(40, "note"+id)}}})
+		if i%100 == 0 {
+			floor = append(floor, userMsg("instruction "+itoa(i)))
+		}
+	}
+	var b strings.Builder
+	for _, c := range []struct {
+		name     string
+		msgs     []Message
+		previous string
+	}{{"first level", first, "## Decisions\n- earlier"}, {"later level", later, ""}, {"whole clipped", floor, ""}} {
+		fold := make([]bool, len(c.msgs))
+		for i := range fold {
+			fold[i] = true
+		}
+		in, reached := transcript(c.msgs, fold, c.previous, Estimate)
+		if len(in) > conversationMaxInput {
+			t.Errorf("%s: %d bytes", c.name, len(in))
+		}
+		var got []int
+		for i, r := range reached {
+			if r {
+				got = append(got, i)
+			}
+		}
+		fmt.Fprintf(&b, "-- %s: %d bytes, user messages reached %v --\n%s\n", c.name, len(in), got, in)
+	}
+	checkGolden(t, "compact/transcript.txt", b.String())
 }

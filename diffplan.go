@@ -21,8 +21,7 @@ func planDiff(text string, limit int) (plan, bool) {
 	if limit < 200 || !diffLikely(text) {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, diffGap, len(diffGapText(len(text))))
-	s.gapLen = countGapLen
+	s := newLineSel(text, limit, countGaps(len(text)))
 	d, ok := parseDiff(s)
 	if !ok {
 		return plan{}, false
@@ -326,14 +325,14 @@ func (d *diffDoc) pick(s *lineSel) {
 	}
 	// The end of the diff: the last file's last hunk, where a clip's
 	// tail would look.
-	if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && s.keep[last.name] {
+	if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && s.isKept(last.name) {
 		pickHunk(s, last.hunks[len(last.hunks)-1], s.room()/10)
 	}
 	// Hunks breadth first.
 	for round := 0; ; round++ {
 		var todo []*diffFile
 		for _, f := range d.files {
-			if round < len(f.hunks) && s.keep[f.name] {
+			if round < len(f.hunks) && s.isKept(f.name) {
 				todo = append(todo, f)
 			}
 		}
@@ -401,11 +400,6 @@ func pickHunk(s *lineSel, h [2]int, share int) {
 	}
 }
 
-// diffGap words dropped lines [from, to).
-func diffGap(from, to int) string { return diffGapText(to - from) }
-
-func diffGapText(lines int) string { return "[…" + txt.Plural(lines, "line") + " omitted…]" }
-
 // what words the cut for the marker.
 func (d *diffDoc) what(s *lineSel) string {
 	plus, minus, hunks, shown, named := 0, 0, 0, 0, 0
@@ -413,11 +407,11 @@ func (d *diffDoc) what(s *lineSel) string {
 		plus += f.plus
 		minus += f.minus
 		hunks += len(f.hunks)
-		if s.keep[f.name] {
+		if s.isKept(f.name) {
 			named++
 		}
 		for _, h := range f.hunks {
-			if s.keep[h[0]] {
+			if s.isKept(h[0]) {
 				shown++
 			}
 		}

@@ -20,8 +20,7 @@ func planGiant(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) < 2*limit || !hasLineOver(text, limit) {
 		return plan{}, false // a look for a long line first: indexing tiny lines costs bytes a line
 	}
-	s := newLineSel(text, limit, lineGap, lineGapMax(len(text)))
-	s.gapLen = rangeGapLen("line", 0)
+	s := newLineSel(text, limit, lineGaps(len(text)))
 	n := s.n()
 	longest, giantBytes := 0, 0
 	var giants []int
@@ -56,12 +55,12 @@ func planGiant(text string, limit int) (plan, bool) {
 		}
 		headTo := s.used + s.room()*2/3
 		for i := 0; i < n && s.used < headTo; i++ {
-			if !s.keep[i] && !s.pickEnds(i, 200, 100) {
+			if !s.isKept(i) && !s.pickEnds(i, 200, 100) {
 				break
 			}
 		}
 		for i := n - 1; i >= 0; i-- {
-			if !s.keep[i] && !s.pickEnds(i, 200, 100) {
+			if !s.isKept(i) && !s.pickEnds(i, 200, 100) {
 				break
 			}
 		}

@@ -24,8 +24,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	if limit < 400 || len(text) < 2 || text[0] != '{' {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, jsonLinesGap, len(jsonLinesGap(0, len(text))))
-	s.gapLen = countGapLen
+	s := newLineSel(text, limit, countGaps(len(text)))
 	n := s.n()
 	var events []int
 	other := 0
@@ -144,7 +143,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	// A sample spread evenly over the rest.
 	var rest []int
 	for _, i := range events {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			rest = append(rest, i)
 		}
 	}
@@ -162,7 +161,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	items, markerAt := s.items()
 	dropped := 0
 	for _, i := range events {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			dropped++
 		}
 	}
@@ -175,10 +174,6 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept the first and the last, the rarest kinds, and an even sample; the last note counts what was dropped)"
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
-}
-
-func jsonLinesGap(from, to int) string {
-	return "[…" + txt.Plural(to-from, "line") + " omitted…]"
 }
 
 // testEvents reports a go test -json event, which the log planner reads,
@@ -268,7 +263,7 @@ func droppedNote(s *lineSel, events []int, vals [][]int32, kinds []eventValue, k
 	count := make([]int, len(kinds))
 	dropped := 0
 	for k, i := range events {
-		if s.keep[i] {
+		if s.isKept(i) {
 			continue
 		}
 		dropped++

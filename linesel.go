@@ -21,7 +21,6 @@ type lineSel struct {
 	// over 4 GiB.
 	starts []uint32
 	wide   []int
-	keep   []bool
 	// cutAt[i] > 0 keeps line i only up to that offset, with a note saying
 	// how much of the line was cut; suffix[i] is a note written after line
 	// i (the line then loses its '\n' to the note's own).
@@ -39,30 +38,46 @@ type lineSel struct {
 	bits    []uint64 // bit i set when line i is kept: finds a gap's ends fast
 	words   []uint64 // bit w set when bits[w] is not 0: skips long gaps 64 words at a time
 	nkept   int
-	// gap words the note for dropped lines [from, to); gapLen, when set,
-	// returns its length without writing it (picks price three notes
-	// each, and a 10 MB input sees many picks).
-	gap    func(from, to int) string
-	gapLen func(from, to int) int
+	gaps    gapWording
 }
 
-// newLineSel indexes the lines of text. gap words a gap note; gapMax is
-// the longest note it can write.
-func newLineSel(text string, limit int, gap func(from, to int) string, gapMax int) *lineSel {
+// A gapWording words the note that stands for dropped lines [from, to).
+type gapWording struct {
+	note func(from, to int) string
+	// size returns len(note(from, to)) without writing the note, or -1
+	// where it cannot (picks price three notes each, and a 10 MB input
+	// sees many picks); nil writes every note to measure it.
+	size func(from, to int) int
+	max  int // the longest note it writes
+}
+
+// lineGaps words a gap by the numbers of its lines ("[…lines 3-9
+// omitted…]"), for a text of at most n lines.
+func lineGaps(n int) gapWording { return gapWording{lineGap, rangeGapLen("line", 0), lineGapMax(n)} }
+
+// countGaps words a gap by how many lines it drops ("[…7 lines
+// omitted…]"), for a text of at most n lines.
+func countGaps(n int) gapWording { return gapWording{countGap, countGapLen, len(countGap(0, n))} }
+
+// countGap words dropped lines [from, to) by their count.
+func countGap(from, to int) string { return "[…" + txt.Plural(to-from, "line") + " omitted…]" }
+
+// newLineSel indexes the lines of text; gaps words the notes for dropped
+// lines.
+func newLineSel(text string, limit int, gaps gapWording) *lineSel {
 	starts, wide := lineStarts(text)
 	n := max(len(starts), len(wide)) - 1
-	s := &lineSel{text: text, starts: starts, wide: wide, keep: make([]bool, n), limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
+	s := &lineSel{text: text, starts: starts, wide: wide, limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
-	s.setGap(gap, gapMax)
+	s.setGap(gaps)
 	return s
 }
 
-// setGap sets how gap notes are worded (gapMax bounds them) and prices
-// the selection anew.
-func (s *lineSel) setGap(gap func(from, to int) string, gapMax int) {
-	s.gap, s.gapCost, s.gapLen = gap, gapMax+2, nil // a length function is set after, for this wording
+// setGap sets how gap notes are worded and prices the selection anew.
+func (s *lineSel) setGap(gaps gapWording) {
+	s.gaps, s.gapCost = gaps, gaps.max+2
 	s.used = 0
-	if s.gap == nil {
+	if s.gaps.note == nil {
 		return
 	}
 	if s.nkept == 0 {
@@ -78,12 +93,12 @@ func (s *lineSel) gapSize(from, to int) int {
 	if to <= from {
 		return 0
 	}
-	if s.gapLen != nil {
-		if l := s.gapLen(from, to); l >= 0 {
+	if s.gaps.size != nil {
+		if l := s.gaps.size(from, to); l >= 0 {
 			return l + 2
 		}
 	}
-	return len(s.gap(from, to)) + 2
+	return len(s.gaps.note(from, to)) + 2
 }
 
 // commasLen is len(txt.Commas(n)) for n >= 0.
@@ -109,7 +124,7 @@ func commasLen(n int) int {
 	return d + (d-1)/3
 }
 
-// countGapLen is the length of "[…N lines omitted…]" for lines [from, to).
+// countGapLen is len(countGap(from, to)).
 func countGapLen(from, to int) int {
 	n := to - from
 	l := len("[…") + commasLen(n) + len(" line omitted…]")
@@ -138,10 +153,12 @@ func rangeGapLen(word string, shift int) func(from, to int) int {
 // setKept marks line i kept.
 func (s *lineSel) setKept(i int) {
 	s.nkept++
-	s.keep[i] = true
 	s.bits[i>>6] |= 1 << (i & 63)
 	s.words[i>>12] |= 1 << (i >> 6 & 63)
 }
+
+// isKept reports whether line i is kept.
+func (s *lineSel) isKept(i int) bool { return s.bits[i>>6]&(1<<(i&63)) != 0 }
 
 // prevKept returns the last kept line before i, or -1.
 func (s *lineSel) prevKept(i int) int {
@@ -264,7 +281,7 @@ func (s *lineSel) size(i int) int { return s.at(i+1) - s.at(i) }
 
 // cost returns what picking line i whole adds to the output.
 func (s *lineSel) cost(i int) int {
-	if s.keep[i] {
+	if s.isKept(i) {
 		return 0
 	}
 	if note, ok := s.suffix[i]; ok {
@@ -284,7 +301,7 @@ func (s *lineSel) pick(i int) bool {
 	if i < 0 || i >= s.n() {
 		return false
 	}
-	if s.keep[i] {
+	if s.isKept(i) {
 		return true
 	}
 	c := s.cost(i)
@@ -298,7 +315,7 @@ func (s *lineSel) pick(i int) bool {
 
 // pickNote keeps line i with note written after it.
 func (s *lineSel) pickNote(i int, note string) bool {
-	if i < 0 || i >= s.n() || s.keep[i] {
+	if i < 0 || i >= s.n() || s.isKept(i) {
 		return false
 	}
 	s.suffix[i] = note
@@ -316,8 +333,8 @@ const cutNoteMax = len(" […9,999,999,999 bytes of this line cut…]")
 // its first capBytes bytes with a note saying how much was cut. It reports
 // whether anything of the line is kept.
 func (s *lineSel) pickCapped(i, capBytes int) bool {
-	if i < 0 || i >= s.n() || s.keep[i] {
-		return i >= 0 && i < s.n() && s.keep[i]
+	if i < 0 || i >= s.n() || s.isKept(i) {
+		return i >= 0 && i < s.n() && s.isKept(i)
 	}
 	l := s.line(i)
 	if len(l) <= capBytes || capBytes <= 0 {
@@ -348,8 +365,8 @@ const midNoteMax = len("[…9,999,999,999 bytes of line 9,999,999,999 cut…]")
 // long, or else its first headBytes and last tailBytes bytes (on rune
 // boundaries) with a note between them saying how much was cut.
 func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
-	if i < 0 || i >= s.n() || s.keep[i] {
-		return i >= 0 && i < s.n() && s.keep[i]
+	if i < 0 || i >= s.n() || s.isKept(i) {
+		return i >= 0 && i < s.n() && s.isKept(i)
 	}
 	start := s.at(i)
 	end := start + len(s.line(i))
@@ -383,20 +400,17 @@ func (s *lineSel) items() (items []item, markerAt int) {
 	markerAt = -1
 	n := s.n()
 	for i := 0; i < n; {
-		if !s.keep[i] {
-			j := i
-			for j < n && !s.keep[j] {
-				j++
-			}
+		if !s.isKept(i) {
+			j := s.nextKept(i)
 			if markerAt < 0 {
 				markerAt = len(items)
 			}
-			items = append(items, noteLine(s.gap(i, j)))
+			items = append(items, noteLine(s.gaps.note(i, j)))
 			i = j
 			continue
 		}
 		j := i
-		for j < n && s.keep[j] && s.suffix[j] == "" {
+		for j < n && s.isKept(j) && s.suffix[j] == "" {
 			j++
 		}
 		if j > i {

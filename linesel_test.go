@@ -9,21 +9,26 @@ import (
 	"pgregory.net/rapid"
 )
 
-// The note lengths the line planners give lineSel are the lengths of the
-// notes they write.
-func TestGapLenMatchesGap(t *testing.T) {
+// The wordings the line planners give lineSel each measure a note
+// without writing it, and that length is the note's; no note is longer
+// than the wording's bound.
+func TestGapWordingsMeasureTheirNotes(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		first := rapid.IntRange(0, 5).Draw(rt, "first")
-		from := rapid.IntRange(first, 2_000_000).Draw(rt, "from")
-		to := rapid.IntRange(from+1, from+3_000_000).Draw(rt, "to")
-		row := func(from, to int) string { return rowGap(from-first, to-first) }
-		for name, c := range map[string]struct {
-			gap func(int, int) string
-			n   func(int, int) int
-		}{"line": {lineGap, rangeGapLen("line", 0)}, "row": {row, rangeGapLen("row", first)},
-			"count": {diffGap, countGapLen}, "jsonlines": {jsonLinesGap, countGapLen}, "numbered": {numberedGap, numberedGapLen}} {
-			if got, want := c.n(from, to), len(c.gap(from, to)); got != want {
-				rt.Fatalf("%s [%d,%d): length %d, note %q is %d", name, from, to, got, c.gap(from, to), want)
+		n := rapid.IntRange(1, 5_000_000).Draw(rt, "n")
+		first := rapid.IntRange(0, min(5, n-1)).Draw(rt, "first")
+		from := rapid.IntRange(first, n-1).Draw(rt, "from")
+		to := rapid.IntRange(from+1, n).Draw(rt, "to")
+		for name, w := range map[string]gapWording{"line": lineGaps(n), "row": rowGaps(first, n-first),
+			"count": countGaps(n), "numbered": numberedGaps(n)} {
+			if w.size == nil {
+				rt.Fatalf("%s: no length function: every pick would write three notes to price them", name)
+			}
+			note := w.note(from, to)
+			if got := w.size(from, to); got != len(note) {
+				rt.Fatalf("%s [%d,%d): length %d, note %q is %d", name, from, to, got, note, len(note))
+			}
+			if len(note) > w.max {
+				rt.Fatalf("%s [%d,%d): note %q over the bound %d", name, from, to, note, w.max)
 			}
 		}
 	})
@@ -39,10 +44,11 @@ func TestLineSelBillIsExact(t *testing.T) {
 			text += "\n"
 		}
 		limit := rapid.IntRange(0, len(text)+200).Draw(rt, "limit")
-		s := newLineSel(text, limit, lineGap, lineGapMax(len(lines)))
-		if rapid.Bool().Draw(rt, "fast") {
-			s.gapLen = rangeGapLen("line", 0)
+		gaps := lineGaps(len(lines))
+		if rapid.Bool().Draw(rt, "slow") {
+			gaps.size = nil // every note written to be measured
 		}
+		s := newLineSel(text, limit, gaps)
 		for _, i := range rapid.SliceOf(rapid.IntRange(0, len(lines)-1)).Draw(rt, "picks") {
 			switch rapid.IntRange(0, 2).Draw(rt, "how") {
 			case 0:
@@ -63,25 +69,32 @@ func TestLineSelBillIsExact(t *testing.T) {
 	})
 }
 
-// prevKept and nextKept find what a plain scan finds, across the summary
-// words of long texts.
+// isKept, prevKept and nextKept find what a plain scan of the kept lines
+// finds, across the summary words of long texts.
 func TestKeptNeighboursMatchScan(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(1, 20000).Draw(rt, "n")
-		s := newLineSel(strings.Repeat("x\n", n), 1<<30, lineGap, lineGapMax(n))
+		s := newLineSel(strings.Repeat("x\n", n), 1<<30, lineGaps(n))
+		kept := make([]bool, n)
 		for _, i := range rapid.SliceOfN(rapid.IntRange(0, n-1), 0, 20).Draw(rt, "kept") {
-			s.setKept(i)
+			if !kept[i] {
+				s.setKept(i)
+				kept[i] = true
+			}
 		}
 		for _, i := range rapid.SliceOfN(rapid.IntRange(0, n-1), 1, 20).Draw(rt, "probes") {
+			if s.isKept(i) != kept[i] {
+				rt.Fatalf("isKept(%d) = %v, want %v", i, s.isKept(i), kept[i])
+			}
 			prev, next := -1, n
 			for j := i - 1; j >= 0; j-- {
-				if s.keep[j] {
+				if kept[j] {
 					prev = j
 					break
 				}
 			}
 			for j := i + 1; j < n; j++ {
-				if s.keep[j] {
+				if kept[j] {
 					next = j
 					break
 				}

@@ -21,8 +21,7 @@ func planListing(text string, limit int) (plan, bool) {
 	if limit < 200 || !strings.Contains(text, ":\n") {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
-	s.gapLen = rangeGapLen("line", 0)
+	s := newLineSel(text, limit, lineGaps(strings.Count(text, "\n")+1))
 	secs, ok := listingSections(s)
 	if !ok {
 		return plan{}, false
@@ -62,7 +61,7 @@ func planListing(text string, limit int) (plan, bool) {
 			if strings.HasPrefix(s.line(sec.header+1), "total ") {
 				i++ // ls -l's block count says little
 			}
-			if i < sec.end && s.keep[sec.header] {
+			if i < sec.end && s.isKept(sec.header) {
 				any = true
 				s.pickCapped(i, lineCap)
 			}
@@ -77,7 +76,7 @@ func planListing(text string, limit int) (plan, bool) {
 	}
 	shown := 0
 	for _, sec := range secs {
-		if s.keep[sec.header] {
+		if s.isKept(sec.header) {
 			shown++
 		}
 	}

@@ -31,14 +31,12 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !read && !opensLikeSource(text) {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, lineGap, lineGapMax(strings.Count(text, "\n")+1))
-	s.gapLen = rangeGapLen("line", 0)
+	s := newLineSel(text, limit, lineGaps(strings.Count(text, "\n")+1))
 	numbered := readNumbered(s)
 	if numbered {
 		// The kept lines carry their numbers: a gap note need only count
 		// (the bytes go to more declarations).
-		s.setGap(numberedGap, len(numberedGap(0, s.n())))
-		s.gapLen = numberedGapLen
+		s.setGap(numberedGaps(s.n()))
 	}
 	ranks, doc, ok := outlineLines(s, numbered)
 	var all []int
@@ -59,7 +57,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	kept := 0
 	for _, i := range all {
-		if s.keep[i] {
+		if s.isKept(i) {
 			kept++
 		}
 	}
@@ -67,6 +65,12 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		txt.Commas(kept) + " of " + txt.Commas(len(all)) + " declarations or headings verbatim; gap notes name their lines"
 	return plan{strategy: StrategyOutline, items: items, markerAt: markerAt, what: what,
 		hint: "To read more, ask for a line range (offset and limit, or sed -n 'A,Bp').", digest: true}, true
+}
+
+// numberedGaps words the gaps between lines that carry their numbers,
+// for a text of at most n lines: a note need only count the lines.
+func numberedGaps(n int) gapWording {
+	return gapWording{numberedGap, numberedGapLen, len(numberedGap(0, n))}
 }
 
 // numberedGap words a gap between lines that carry their numbers: it
@@ -829,7 +833,7 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 	var todo []int
 	cost := 0
 	for _, i := range idx {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			todo = append(todo, i)
 			cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
 		}
@@ -855,7 +859,7 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 		if misses >= 64 {
 			break
 		}
-		if s.keep[i] {
+		if s.isKept(i) {
 			continue
 		}
 		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {

@@ -45,7 +45,7 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.src, 1<<20, lineGap, 40)
+			s := newLineSel(c.src, 1<<20, gapWording{lineGap, nil, 40})
 			ranks, _, ok := outlineLines(s, false)
 			if !ok {
 				t.Fatal("no declarations found")
@@ -222,7 +222,7 @@ func TestOutlineCodeTopLevelFirstSpreadOverTheFile(t *testing.T) {
 			"\tsystemstack(func() {\n\t\tpark()\n\t})\n" + strings.Repeat("\tstep(gp)\n", 8) + "}\n\n")
 	}
 	text := b.String()
-	ranks, _, _ := outlineLines(newLineSel(text, 1<<20, lineGap, 40), false)
+	ranks, _, _ := outlineLines(newLineSel(text, 1<<20, gapWording{lineGap, nil, 40}), false)
 	for _, r := range ranks {
 		for _, i := range r {
 			if l := strings.Split(text, "\n")[i]; strings.HasPrefix(l, "\tdefer") || strings.HasPrefix(l, "\tsystemstack") || strings.HasPrefix(l, "\tfn ") {

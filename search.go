@@ -32,12 +32,11 @@ type searchFile struct {
 	count   int        // exact number of match lines
 	// lines are the match lines remembered, spread over all of them (see
 	// spreadSample), in input order; the first and the last always.
-	lines   []searchLine
-	sample  spreadSample
-	picks   []int32 // the order lines are shown in, from the third on; nil until needed
-	shown   int     // how many lines the plan shows: the first shown picks
-	dirs    []int32 // ids of its directories, by depth, for the index (assignDirs)
-	dirsSet bool
+	lines  []searchLine
+	sample spreadSample
+	picks  []int32 // the order lines are shown in, from the third on; nil until needed
+	shown  int     // how many lines the plan shows: the first shown picks
+	dirs   []int32 // ids of its directories, by depth, for the index (assignDirs)
 }
 
 // pick returns the index in lines of the k-th line f shows: the first,

@@ -93,17 +93,13 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 			return ix
 		}
 	}
+	// The ids were assigned once for all the planner's files
+	// (newSearchPlanner): past the largest is free for the root.
 	nodes, deepest := 0, 0
 	for _, f := range files {
-		if !f.dirsSet {
-			nodes = assignDirs(files)
-			break
-		}
 		for _, id := range f.dirs {
 			nodes = max(nodes, int(id)+1)
 		}
-	}
-	for _, f := range files {
 		deepest = max(deepest, len(f.dirs))
 	}
 	// Per directory id (nodes stands for the root): its files, matches,
@@ -177,14 +173,13 @@ func groupName(path string, depth int) string {
 }
 
 // assignDirs gives every file the ids of its directories, one per depth
-// (f.dirs[d-1] is its directory cut to d components), and returns how
-// many ids there are. Ids are shared by the files given: a planner
-// assigns them once, for all its files, and every index it fits after
-// groups by them.
-func assignDirs(files []*searchFile) int {
+// (f.dirs[d-1] is its directory cut to d components). Ids are shared by
+// the files given: a planner assigns them once, for all its files, and
+// every index it fits after groups by them.
+func assignDirs(files []*searchFile) {
 	ids := map[string]int32{}
 	for _, f := range files {
-		f.dirs, f.dirsSet = f.dirs[:0], true
+		f.dirs = f.dirs[:0]
 		for i := 0; i < len(f.path); i++ {
 			if c := f.path[i]; c == '/' || c == '\\' {
 				id, ok := ids[f.path[:i+1]]
@@ -196,7 +191,6 @@ func assignDirs(files []*searchFile) int {
 			}
 		}
 	}
-	return len(ids)
 }
 
 // dirAt is the id of f's directory cut to depth components; root for

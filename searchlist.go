@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -188,7 +189,7 @@ func chooseListed(text string, paths []searchLine, pathOf func(searchLine) strin
 		}
 		return o
 	}
-	counts := listCounts(others(), pathOf, prefix, limit-used)
+	counts := tallyPaths(others(), pathOf, prefix).counts(limit - used)
 	left := limit - used - itemsSize(counts)
 	for head < tail && (shown[head] || size(head) <= left) {
 		if !shown[head] {
@@ -198,9 +199,12 @@ func chooseListed(text string, paths []searchLine, pathOf func(searchLine) strin
 		shown[head] = false
 		head++
 	}
+	// Backing off, the head gives its last path back to the others,
+	// where it is their first: the tally takes it in, not counted anew.
+	tally := tallyPaths(others(), pathOf, prefix)
 	for {
-		counts = listCounts(others(), pathOf, prefix, limit-used)
-		if used+itemsSize(counts) <= limit && (counts != nil || len(others()) == 0) {
+		counts = tally.counts(limit - used)
+		if used+itemsSize(counts) <= limit && (counts != nil || tally.n == 0) {
 			break
 		}
 		if head == 0 {
@@ -208,6 +212,7 @@ func chooseListed(text string, paths []searchLine, pathOf func(searchLine) strin
 		}
 		head--
 		used -= size(head)
+		tally.add(pathOf(paths[head]), true)
 	}
 	sel := listSelection{head: head, tail: tail, counts: counts}
 	for i := head; i < tail; i++ {
@@ -230,13 +235,75 @@ func clipListed(text string, paths []searchLine, limit int) int {
 	return n
 }
 
-// listCounts counts the paths by directory below prefix (named once, in
-// the lead), at the deepest level that fits in room and tells directories
-// apart; else, at the coarsest level that does, the busiest directories
-// that fit and a count of the rest; one line of totals as the last
-// resort.
-func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix string, room int) []item {
-	if len(paths) == 0 {
+// A listTally counts paths by directory below a prefix, at every depth
+// up to the deepest path's (at most maxDepths), the directories of each
+// depth in order of first appearance. A path can join at the front, so
+// that a plan backing off its head adjusts the counts instead of counting
+// every path again.
+type listTally struct {
+	prefix string
+	n      int
+	// levels[d] is the directories cut to d components; at depth 0 every
+	// path is in "./".
+	levels []dirLevel
+}
+
+// A dirLevel is the directories of one depth, in order of first
+// appearance, and how many paths each holds.
+type dirLevel struct {
+	names []string
+	count map[string]int
+}
+
+// tallyPaths counts paths, all under prefix, by directory.
+func tallyPaths(paths []searchLine, pathOf func(searchLine) string, prefix string) *listTally {
+	t := &listTally{prefix: prefix, levels: []dirLevel{{count: map[string]int{}}}}
+	for _, l := range paths {
+		t.add(pathOf(l), false)
+	}
+	return t
+}
+
+// add counts path, after the others or, at the front, before them: its
+// directories then appear first at every depth.
+func (t *listTally) add(path string, front bool) {
+	p := path[len(t.prefix):]
+	depth := min(strings.Count(p, "/")+strings.Count(p, `\`), maxDepths)
+	for d := len(t.levels); d <= depth; d++ {
+		// A deeper level: every path so far ends above it, so it is in the
+		// directory it has one level up.
+		up := t.levels[d-1]
+		t.levels = append(t.levels, dirLevel{names: slices.Clone(up.names), count: maps.Clone(up.count)})
+	}
+	t.n++
+	for d := range t.levels {
+		t.levels[d].add(groupName(p, d), front)
+	}
+}
+
+// add counts a path in directory name, after the others or at the front.
+func (l *dirLevel) add(name string, front bool) {
+	c := l.count[name]
+	l.count[name] = c + 1
+	switch {
+	case c == 0 && !front:
+		l.names = append(l.names, name)
+	case c == 0:
+		l.names = slices.Insert(l.names, 0, name)
+	case front:
+		i := slices.Index(l.names, name)
+		copy(l.names[1:i+1], l.names[:i])
+		l.names[0] = name
+	}
+}
+
+// counts writes the count of the paths by directory below the prefix
+// (named once, in the lead), at the deepest level that fits in room and
+// tells directories apart; else, at the coarsest level that does, the
+// busiest directories that fit and a count of the rest; one line of
+// totals as the last resort.
+func (t *listTally) counts(room int) []item {
+	if t.n == 0 {
 		return nil
 	}
 	asItems := func(lines []string) []item {
@@ -246,27 +313,22 @@ func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix strin
 		}
 		return items
 	}
-	deepest := 0
-	for _, l := range paths {
-		p := pathOf(l)[len(prefix):]
-		deepest = max(deepest, strings.Count(p, "/")+strings.Count(p, `\`))
-	}
-	lead := "[…" + txt.Plural(len(paths), "more path") + " by directory"
-	if prefix != "" {
-		lead += " under " + txt.TruncateRunes(prefix, 80)
+	lead := "[…" + txt.Plural(t.n, "more path") + " by directory"
+	if t.prefix != "" {
+		lead += " under " + txt.TruncateRunes(t.prefix, 80)
 	}
 	lead += ": "
 	var names []string
 	var count map[string]int
-	for depth := min(deepest, maxDepths); depth >= 1; depth-- {
-		level, c := listLevel(paths, pathOf, len(prefix), depth)
-		if len(level) < 2 {
+	for depth := len(t.levels) - 1; depth >= 1; depth-- {
+		level := t.levels[depth]
+		if len(level.names) < 2 {
 			continue
 		}
-		names, count = level, c
-		entries := make([]string, len(level))
-		for i, n := range level {
-			entries[i] = n + " (" + txt.Commas(c[n]) + ")"
+		names, count = level.names, level.count
+		entries := make([]string, len(names))
+		for i, n := range names {
+			entries[i] = n + " (" + txt.Commas(count[n]) + ")"
 		}
 		if items := asItems(wrapEntriesLead(lead, "[…", entries)); itemsSize(items) <= room {
 			return items
@@ -278,7 +340,7 @@ func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix strin
 		slices.SortStableFunc(busiest, func(a, b string) int { return count[b] - count[a] })
 		for k := len(busiest) - 1; k >= 1; k = k * 3 / 4 {
 			named := map[string]bool{}
-			rest := len(paths)
+			rest := t.n
 			for _, n := range busiest[:k] {
 				named[n] = true
 				rest -= count[n]
@@ -295,28 +357,9 @@ func listCounts(paths []searchLine, pathOf func(searchLine) string, prefix strin
 			}
 		}
 	}
-	items := []item{noteLine("[…" + txt.Plural(len(paths), "more path") + "]")}
+	items := []item{noteLine("[…" + txt.Plural(t.n, "more path") + "]")}
 	if itemsSize(items) <= room {
 		return items
 	}
 	return nil
-}
-
-// listLevel groups paths by their directory below the first skip bytes,
-// cut to depth components: the directories in order of first appearance
-// and their counts.
-func listLevel(paths []searchLine, pathOf func(searchLine) string, skip, depth int) ([]string, map[string]int) {
-	var names []string
-	count := map[string]int{}
-	for _, l := range paths {
-		d := dirPrefix(pathOf(l)[skip:], depth)
-		if d == "" {
-			d = "./"
-		}
-		if count[d] == 0 {
-			names = append(names, d)
-		}
-		count[d]++
-	}
-	return names, count
 }

@@ -3,8 +3,10 @@ package headroom
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"pgregory.net/rapid"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -298,6 +300,55 @@ func TestSearchFileListProperties(t *testing.T) {
 		}
 		if spread > 3 && !listed[paths[n/2]] && !listed[paths[n/2-1]] {
 			t.Fatalf("%d paths spread, the middle one not among them:\n%s", spread, out)
+		}
+	})
+}
+
+// A tally of a file list's directories, whatever paths joined at its
+// front, counts what a plain grouping of the whole list counts, at every
+// depth, in order of first appearance; and writes the same counts as a
+// tally of the whole list made at once.
+func TestListTallyJoinsAtFront(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		prefix := rapid.SampledFrom([]string{"", "src/", `C:\w\`}).Draw(t, "prefix")
+		var paths []searchLine
+		var text strings.Builder
+		for range rapid.IntRange(1, 60).Draw(t, "paths") {
+			p := prefix + strings.Join(rapid.SliceOfN(rapid.SampledFrom([]string{"a/", "b/", `c\`, "dd/"}), 0, 5).Draw(t, "dirs"), "") + "f.go"
+			paths = append(paths, searchLine{start: text.Len(), end: text.Len() + len(p)})
+			text.WriteString(p + "\n")
+		}
+		pathOf := func(l searchLine) string { return text.String()[l.start:l.end] }
+		k := rapid.IntRange(0, len(paths)).Draw(t, "joined at the front")
+		tally := tallyPaths(paths[k:], pathOf, prefix)
+		for i := k - 1; i >= 0; i-- {
+			tally.add(pathOf(paths[i]), true)
+		}
+		deepest := 0
+		for _, l := range paths {
+			p := pathOf(l)[len(prefix):]
+			deepest = max(deepest, strings.Count(p, "/")+strings.Count(p, `\`))
+		}
+		if tally.n != len(paths) || len(tally.levels) != min(deepest, maxDepths)+1 {
+			t.Fatalf("%d paths in %d levels, want %d in %d", tally.n, len(tally.levels), len(paths), min(deepest, maxDepths)+1)
+		}
+		for d, level := range tally.levels {
+			var names []string
+			count := map[string]int{}
+			for _, l := range paths {
+				name := groupName(pathOf(l)[len(prefix):], d)
+				if count[name] == 0 {
+					names = append(names, name)
+				}
+				count[name]++
+			}
+			if !slices.Equal(level.names, names) || !maps.Equal(level.count, count) {
+				t.Fatalf("depth %d: %v %v, want %v %v", d, level.names, level.count, names, count)
+			}
+		}
+		room := rapid.IntRange(0, 2000).Draw(t, "room")
+		if got, want := tally.counts(room), tallyPaths(paths, pathOf, prefix).counts(room); !slices.Equal(got, want) {
+			t.Fatalf("counts %v, want %v", got, want)
 		}
 	})
 }

@@ -21,15 +21,14 @@ func planTable(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) < 2*limit {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, nil, 0)
+	s := newLineSel(text, limit, gapWording{})
 	first, ok := tableRows(s)
 	if !ok {
 		return plan{}, false
 	}
 	n := s.n()
 	rows := n - first
-	s.setGap(func(from, to int) string { return rowGap(from-first, to-first) }, len(rowGap(rows, 2*rows+1)))
-	s.gapLen = rangeGapLen("row", first)
+	s.setGap(rowGaps(first, rows))
 	const lineCap = 300
 	for i := 0; i < first; i++ {
 		s.pickCapped(i, lineCap)
@@ -50,7 +49,7 @@ func planTable(text string, limit int) (plan, bool) {
 	var rest []int
 	avg := 0
 	for i := first; i < n; i++ {
-		if !s.keep[i] {
+		if !s.isKept(i) {
 			rest = append(rest, i)
 			avg += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
 		}
@@ -61,7 +60,7 @@ func planTable(text string, limit int) (plan, bool) {
 			s.pickCapped(rest[j], lineCap)
 		}
 		for i := n - 1; i >= first; i-- { // what the sample left room for
-			if !s.keep[i] && !s.pickCapped(i, lineCap) {
+			if !s.isKept(i) && !s.pickCapped(i, lineCap) {
 				break
 			}
 		}
@@ -72,13 +71,19 @@ func planTable(text string, limit int) (plan, bool) {
 	}
 	keptRows := 0
 	for i := first; i < n; i++ {
-		if s.keep[i] {
+		if s.isKept(i) {
 			keptRows++
 		}
 	}
 	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (the header kept, the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
 	return plan{strategy: StrategyTable, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more rows, re-run with a filter (WHERE, LIMIT/OFFSET, grep, awk 'NR>=A && NR<=B')."}, true
+}
+
+// rowGaps words gaps by the numbers of their rows, for a table of rows
+// rows under first header lines.
+func rowGaps(first, rows int) gapWording {
+	return gapWording{func(from, to int) string { return rowGap(from-first, to-first) }, rangeGapLen("row", first), len(rowGap(rows, 2*rows+1))}
 }
 
 // rowGap words dropped rows [from, to), numbered from 1.
@@ -187,7 +192,7 @@ func planDelimitedTable(text string, limit int) (plan, bool) {
 	if nl < 0 || !columnNames(text[:nl]) {
 		return plan{}, false
 	}
-	s := newLineSel(text[:min(len(text), 1<<16)], limit, nil, 0)
+	s := newLineSel(text[:min(len(text), 1<<16)], limit, gapWording{})
 	if s.n() < 22 || !delimited(s, 0) {
 		return plan{}, false
 	}
