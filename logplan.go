@@ -194,13 +194,50 @@ func diagnosticShaped(text string) bool {
 		end, next := txt.LineAt(text, start)
 		if l := text[start:end]; strings.TrimSpace(l) != "" {
 			lines++
-			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) {
+			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) || severityAtPosition(l) {
 				diags++
 			}
 		}
 		start = next
 	}
 	return lines >= 5 && diags*2 >= lines
+}
+
+// severityAtPosition reports a line in the GNU form of a tool's message,
+// `file:line:column: severity: message`, where file may lack an extension
+// (shellcheck -f gcc over scripts) and the severity is any lower-case word
+// or two (error, warning, note, fatal error): grep -n writes no column, so
+// a search match does not take this form.
+func severityAtPosition(line string) bool {
+	colon := strings.IndexByte(line[:min(len(line), 300)], ':')
+	if colon < 1 || strings.ContainsAny(line[:colon], " \t") {
+		return false
+	}
+	rest := line[colon+1:]
+	for range 2 {
+		n := digitRun(rest, 0)
+		if n == 0 || n >= len(rest) || rest[n] != ':' {
+			return false
+		}
+		rest = rest[n+1:]
+	}
+	rest, ok := strings.CutPrefix(rest, " ")
+	if !ok {
+		return false
+	}
+	words := 0
+	for i := 0; i < len(rest) && i < 24; i++ {
+		switch c := rest[i]; {
+		case c >= 'a' && c <= 'z':
+		case c == ' ' && i > 0 && rest[i-1] != ' ' && words == 0:
+			words++
+		case c == ':':
+			return i > 0 && rest[i-1] != ' '
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // successShare is the share of the limit a success view may use: a run

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/headroom-go/headroom/internal/txt"
+	"github.com/stretchr/testify/assert"
 	"pgregory.net/rapid"
 )
 
@@ -462,4 +463,34 @@ func TestPlanSuccessKeepsOutlineAndExceptions(t *testing.T) {
 	if got := exceptionLines(text, scanLog(text)); len(got) != 2 {
 		t.Errorf("exceptions %v, want the two SKIPPED lines", got)
 	}
+}
+
+// A linter's report in the GNU message form over scripts with no
+// extension (shellcheck -f gcc), mostly notes, is a toolchain's report:
+// planned as a log, before search takes `ucf:39:` for a match.
+func TestDiagnosticShapedWithoutExtension(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		sev := [...]string{"note", "note", "warning", "note"}[i%4]
+		fmt.Fprintf(&b, "script%d:%d:%d: %s: Double quote to prevent globbing. [SC2086]\n", i%5, 10+i, 3+i%7, sev)
+	}
+	assert.True(t, diagnosticShaped(b.String()))
+	for _, l := range []string{"ucf:39:22: note: x", "a/b:1:2: fatal error: y", "x.c:3:4: warning: z"} {
+		assert.True(t, severityAtPosition(l), l)
+	}
+	for _, l := range []string{
+		"ucf:39: note: x",           // no column: grep -n
+		"ucf:39:22: Note: x",        // a capital: not a severity word
+		"my file:1:2: error: x",     // a space in the path
+		"a:1:2: see the docs: here", // three words
+		"a:1:2:error: x",            // no space after the position
+		"a:1:2: : x",
+	} {
+		assert.False(t, severityAtPosition(l), l)
+	}
+	var grep strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&grep, "notes/day%d:%d:12:30: lunch with the team\n", i, i+1) // grep -n of times
+	}
+	assert.False(t, diagnosticShaped(grep.String()))
 }

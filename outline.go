@@ -247,6 +247,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 	var heads, htmlRanks [outlineRanks][]int
 	fence, pre := false, ""
 	nheads, mdDeep, fences, htmlHeads, codeTop := 0, 0, 0, 0, 0
+	mdPaired, prevMD, prevPaired := 0, -2, false // ATX lines next to another: comment blocks
 	for i := 0; i < n; i++ {
 		l := content(i)
 		if len(l) == 0 {
@@ -270,6 +271,13 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 			if h >= 2 {
 				mdDeep++
 			}
+			if prevMD == i-1 {
+				mdPaired++ // this line, and the one before when it starts the run
+				if !prevPaired {
+					mdPaired++
+				}
+			}
+			prevPaired, prevMD = prevMD == i-1, i
 		}
 		if !inCode && leadsWithTag(l) {
 			if h := htmlHeadingRank(l); h > 0 {
@@ -292,7 +300,10 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		}
 	}
 	markup := htmlHeads >= 2 || opensLikeHTML(s.text)
-	if ((mdDeep >= 2 || fences >= 2) || markup) && nheads > 0 && nheads >= codeTop {
+	// A markdown heading stands alone; `# ` lines that come in runs are the
+	// comments of a script, a Makefile or a config file.
+	comments := !markup && fences < 2 && 4*mdPaired >= nheads
+	if ((mdDeep >= 2 || fences >= 2) || markup) && !comments && nheads > 0 && nheads >= codeTop {
 		return heads, true, true
 	}
 	for r, hs := range htmlRanks { // headings of a template among code

@@ -1,12 +1,14 @@
 package headroom
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"pgregory.net/rapid"
 )
 
@@ -254,4 +256,31 @@ func TestOutlineCodeTopLevelFirstSpreadOverTheFile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// `# ` lines that come in runs are a script's or a Makefile's comments,
+// not markdown headings, even when some start `## `: such a file is not
+// outlined as a document of its comments.
+func TestOutlineCommentRunsAreNotHeadings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# This Makefile is generated.\n#\n# Do not edit it,\n# edit Makefile.PL instead.\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "# --- section %d:\n", i)
+		if i%3 == 0 {
+			fmt.Fprintf(&b, "## part %d was moved to the all: target.\n## It remains for old usage.\n", i)
+		}
+		for j := range 12 {
+			fmt.Fprintf(&b, "VAR%d_%d = value %d\n", i, j, j)
+		}
+		fmt.Fprintf(&b, "\ntarget%d :: dep%d\n\t$(NOECHO) $(NOOP)\n\n", i, i)
+	}
+	ranks, doc, _ := outlineLines(newLineSel(b.String(), 4000, lineGap, 10), false)
+	assert.False(t, doc, "comment runs taken for headings: %v", ranks[0][:min(5, len(ranks[0]))])
+	// A markdown document whose headings stand alone is still one.
+	var md strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&md, "## Part %d\n\nProse for the part.\n\n### Step %d\n\nMore prose.\n\n", i, i)
+	}
+	_, doc, ok := outlineLines(newLineSel(md.String(), 4000, lineGap, 10), false)
+	assert.True(t, doc && ok)
 }

@@ -522,19 +522,24 @@ func bodyOffset(line string, pathLen int) int {
 	return i
 }
 
-// isContextLine reports whether line looks like grep -C context:
-// `path-NN-text`, or `NN-text` with no path.
+// contextSeps are the bytes that stand where a match's ':' does on a line
+// shown beside the matches: '-' for grep -C context, '=' for git grep
+// -p's function line (`path=NN=func …`).
+const contextSeps = "-="
+
+// isContextLine reports whether line looks like a line shown beside the
+// matches: `path-NN-text`, or `NN-text` with no path (contextSeps).
 func isContextLine(line string) bool {
-	if n := digitRun(line, 0); n > 0 && n < len(line) && line[n] == '-' {
+	if n := digitRun(line, 0); n > 0 && n < len(line) && strings.IndexByte(contextSeps, line[n]) >= 0 {
 		return true
 	}
 	for i := 0; i < len(line); {
-		d := strings.IndexByte(line[i:], '-')
+		d := strings.IndexAny(line[i:], contextSeps)
 		if d < 0 {
 			return false
 		}
 		d += i
-		if n := digitRun(line, d+1); n > 0 && d+1+n < len(line) && line[d+1+n] == '-' {
+		if n := digitRun(line, d+1); n > 0 && d+1+n < len(line) && line[d+1+n] == line[d] {
 			return looksLikePath(line[:d])
 		}
 		i = d + 1

@@ -39,9 +39,12 @@ func TestMatchPrefix(t *testing.T) {
 
 func TestSearchLineShapes(t *testing.T) {
 	for line, want := range map[string]bool{
-		"tsdb/head-read.go-12-\tcontext line": true,
-		"12-\tcontext of a single-file grep":  true,
-		"plain prose - with 3 - dashes":       false,
+		"tsdb/head-read.go-12-\tcontext line":           true,
+		"12-\tcontext of a single-file grep":            true,
+		"plain prose - with 3 - dashes":                 false,
+		"flag_test.go=30=func TestBool(t *testing.T) {": true, // git grep -p
+		"a.go-30=mixed separators":                      false,
+		"x = 1 = y":                                     false,
 	} {
 		if got := isContextLine(line); got != want {
 			t.Errorf("isContextLine(%q) = %v", line, got)
@@ -906,5 +909,28 @@ func TestPlanSearchKeepsTheClosingSummary(t *testing.T) {
 	long := b.String() + strings.Repeat("a note\n", maxTrailerLines+1)
 	if p, _ := planSearch(long, 4000, searchOptions{}); strings.Contains(render(long, p, marker{}), "a note\na note\n") {
 		t.Error("a run of lines longer than a summary was kept as one")
+	}
+}
+
+// git grep -p shows each match's enclosing function as `path=NN=func …`:
+// half the lines, and the output is still search output, every file
+// listed.
+func TestSearchFunctionContextLines(t *testing.T) {
+	var b strings.Builder
+	for f := range 30 {
+		for m := range 4 {
+			fmt.Fprintf(&b, "pkg/file%d.go=%d=func F%d(t *testing.T) {\n", f, 10*m+1, m)
+			fmt.Fprintf(&b, "pkg/file%d.go:%d:\t\tt.Errorf(\"case %d failed: %%v\", err)\n", f, 10*m+4, m)
+		}
+	}
+	p, ok := planSearchShapes(b.String(), 4000, searchOptions{})
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(b.String(), p, marker{what: p.what})
+	for f := range 30 {
+		if !strings.Contains(out, fmt.Sprintf("pkg/file%d.go", f)) {
+			t.Errorf("file%d not listed", f)
+		}
 	}
 }

@@ -166,13 +166,13 @@ func (cx *searchContext) contextLine(f *searchFile, start int) (searchLine, bool
 	}
 	prefix := 0
 	if f.path != "" && f.heading == (searchLine{}) {
-		if !strings.HasPrefix(view, f.path) || len(view) == len(f.path) || view[len(f.path)] != '-' {
+		if !strings.HasPrefix(view, f.path) || len(view) == len(f.path) || strings.IndexByte(contextSeps, view[len(f.path)]) < 0 {
 			return searchLine{}, false
 		}
 		prefix = len(f.path) + 1
 	}
 	n := digitRun(view, prefix)
-	if n == 0 || prefix+n >= len(view) || view[prefix+n] != '-' {
+	if n == 0 || prefix+n >= len(view) || strings.IndexByte(contextSeps, view[prefix+n]) < 0 || prefix > 0 && view[prefix+n] != view[prefix-1] {
 		return searchLine{}, false
 	}
 	if _, match := matchPrefix(view); match {

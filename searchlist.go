@@ -18,9 +18,16 @@ const (
 )
 
 // isListPath reports whether line is a path on its own, as grep -l, rg -l,
-// rg --files and find print them: path-like, with a directory separator.
+// rg --files and find print them: path-like, with a directory separator,
+// and not quoted after a word (`Compiling 'pkg/a.py'...` is a message
+// naming a path: a tool quotes the paths it writes into its messages).
 func isListPath(line string) bool {
-	return strings.ContainsAny(line, `/\`) && looksLikePath(line) && !strings.HasSuffix(line, ":")
+	return strings.ContainsAny(line, `/\`) && looksLikePath(line) && !strings.HasSuffix(line, ":") && !quotesAfterWord(line)
+}
+
+// quotesAfterWord reports whether a quote opens after a space in line.
+func quotesAfterWord(line string) bool {
+	return strings.Contains(line, " '") || strings.Contains(line, " `") || strings.Contains(line, " ‘")
 }
 
 // planSearchList plans a list of paths (grep -l, rg -l, find): its head

@@ -17,7 +17,7 @@ import (
 // Outputs that carry `file.go:12:` but are not search output: every shape
 // declines them.
 func TestSearchShapesDeclineLookalikes(t *testing.T) {
-	var goJSON, goLog, lsR, words, prose strings.Builder
+	var goJSON, goLog, lsR, words, prose, progress strings.Builder
 	prose.WriteString("docs/README.md\nThis guide explains the configuration.\n\n")
 	for i := range 200 {
 		ev, _ := json.Marshal(map[string]string{"Time": "2026-11-23T18:25:06.274801686Z", "Action": "output", "Package": "example.com/x",
@@ -26,10 +26,12 @@ func TestSearchShapesDeclineLookalikes(t *testing.T) {
 		fmt.Fprintf(&goLog, "2026/11/23 18:25:%02d main.go:%d: request %d served\n", i%60, 40+i, i)
 		fmt.Fprintf(&lsR, "./pkg/dir%d:\nfile%d.go\nfile%d_test.go\n\n", i, i, i)
 		fmt.Fprintf(&words, "word%d\n", i)
+		fmt.Fprintf(&progress, "Compiling 'pkg/sub%d/mod%d.py'...\n", i/10, i) // python -m compileall
 		fmt.Fprintf(&prose, "Paragraph %d says what step %d does.\nIt goes on for a line.\n\n", i, i)
 	}
 	for name, text := range map[string]string{
 		"go test -json": goJSON.String(), "timestamped log": goLog.String(), "ls -R": lsR.String(), "words": words.String(), "prose after a path": prose.String(),
+		"progress naming quoted paths": progress.String(),
 	} {
 		if p, ok := planSearchShapes(text, 4000, searchOptions{}); ok {
 			t.Errorf("%s: taken for search output: %s", name, p.what)
