@@ -274,13 +274,13 @@ func TestOutlineCommentRunsAreNotHeadings(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "\ntarget%d :: dep%d\n\t$(NOECHO) $(NOOP)\n\n", i, i)
 	}
-	ranks, doc, _ := outlineLines(newLineSel(b.String(), 4000, lineGap, 10), false)
+	ranks, doc, _ := outlineLines(newLineSel(b.String(), 4000, lineGaps(10)), false)
 	assert.False(t, doc, "comment runs taken for headings: %v", ranks[0][:min(5, len(ranks[0]))])
 	// A markdown document whose headings stand alone is still one.
 	var md strings.Builder
 	for i := range 20 {
 		fmt.Fprintf(&md, "## Part %d\n\nProse for the part.\n\n### Step %d\n\nMore prose.\n\n", i, i)
 	}
-	_, doc, ok := outlineLines(newLineSel(md.String(), 4000, lineGap, 10), false)
+	_, doc, ok := outlineLines(newLineSel(md.String(), 4000, lineGaps(10)), false)
 	assert.True(t, doc && ok)
 }
