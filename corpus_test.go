@@ -53,13 +53,6 @@ func loadCorpus(t testing.TB) []corpusCase {
 var knownGaps = map[string][]string{
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
-	// 176 one-line objects in one array: the first two fifths, the
-	// rare-shaped and an even spread are shown; these two fall between
-	// the spread's picks.
-	"json_sqlite3_json_go_std_packages": {
-		`{"import_path":"encoding/json","name":"json","go_files":8,"test_files":10,"imports":17,`,
-		`{"import_path":"net/http","name":"http","go_files":30,"test_files":19,"imports":48,"doc":"Package http provides HTTP client and server implementations."},`,
-	},
 	// One warning of a common kind among many, told after the rarer
 	// kinds; cppcheck ends on a progress line, not a verdict a rule knows.
 	"log_cppcheck_enable_all_cgo_zlib_gzlog_oob": {

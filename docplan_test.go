@@ -336,6 +336,45 @@ func TestEventValuesOnePass(t *testing.T) {
 	}
 }
 
+// On generated one-line events (members in any order, kind keys or not,
+// string and number values, spaces after colons or not), eventValues
+// finds what a search per key finds: each key's first member, its value
+// when that is a string of at most 60 bytes, in the order they appear.
+func TestEventValuesProperty(t *testing.T) {
+	keys := []string{`"type":`, `"level":`, `"name":`, `"msg":`, `"message":`}
+	rapid.Check(t, func(t *rapid.T) {
+		names := rapid.SliceOfN(rapid.SampledFrom([]string{"type", "level", "name", "msg", "message", "ts", "lvl", "names", "n", "data"}), 0, 8).Draw(t, "names")
+		var b strings.Builder
+		b.WriteByte('{')
+		var want []eventValue
+		seen := map[string]bool{}
+		for j, name := range names {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`"` + name + `":` + rapid.SampledFrom([]string{"", " "}).Draw(t, "space"))
+			str := rapid.Bool().Draw(t, "string")
+			n := rapid.OneOf(rapid.IntRange(0, 70), rapid.SampledFrom([]int{59, 60, 61})).Draw(t, "length")
+			val := rapid.StringOfN(rapid.RuneFrom([]rune("abelmstyp:{} ,09")), n, n, -1).Draw(t, "value")
+			if str {
+				b.WriteString(`"` + val + `"`)
+			} else {
+				b.WriteString(itoa(len(val)))
+			}
+			if k := slices.Index(keys, `"`+name+`":`); k >= 0 && !seen[name] {
+				seen[name] = true
+				if str && len(val) <= 60 {
+					want = append(want, eventValue{k, val})
+				}
+			}
+		}
+		b.WriteByte('}')
+		if got := eventValues(nil, b.String(), keys); !slices.Equal(got, want) {
+			t.Fatalf("%s: got %v, want %v", b.String(), got, want)
+		}
+	})
+}
+
 // Values of a key that are mostly distinct (a message naming a package)
 // are identities, not kinds: they do not crowd the rare errors out.
 func TestJSONLinesIdentityKeysAreNotKinds(t *testing.T) {

@@ -26,13 +26,17 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	}
 	s := newLineSel(text, limit, countGaps(len(text)))
 	n := s.n()
-	var events []int
+	events := make([]int, 0, n)
 	other := 0
 	for i := 0; i < n; i++ {
-		l := strings.TrimRight(s.line(i), " \t\r")
+		l := s.line(i)
+		end := len(l) // l without trailing blanks, as strings.TrimRight would cut it, without its call
+		for end > 0 && (l[end-1] == ' ' || l[end-1] == '\t' || l[end-1] == '\r') {
+			end--
+		}
 		switch {
-		case l == "":
-		case l[0] == '{' && l[len(l)-1] == '}':
+		case end == 0:
+		case l[0] == '{' && l[end-1] == '}':
 			events = append(events, i)
 		default:
 			other++
@@ -47,21 +51,28 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	s.used += noteRoom
 	const headBytes, tailBytes = 400, 200
 	room := s.room()
-	pickRun := func(idx []int, to int) {
-		for _, i := range idx {
-			if s.used >= to || !s.pickEnds(i, headBytes, tailBytes) {
+	// pickRun picks events from the first (step 1) or the last (step -1)
+	// while they fit before to.
+	pickRun := func(step, to int) {
+		k := 0
+		if step < 0 {
+			k = len(events) - 1
+		}
+		for ; k >= 0 && k < len(events); k += step {
+			if s.used >= to || !s.pickEnds(events[k], headBytes, tailBytes) {
 				return
 			}
 		}
 	}
-	pickRun(events, s.used+room/5)
-	rev := slices.Clone(events)
-	slices.Reverse(rev)
-	pickRun(rev, s.used+room/5)
+	pickRun(1, s.used+room/5)
+	pickRun(-1, s.used+room/5)
 	// The rarest events first, by the rarity of their values.
 	// Each value is interned once: its id counts events in a slice, not a
 	// map (a 10 MB stream has 100,000 events and several values each).
-	vals := make([][]int32, len(events))
+	// Event k's value ids are flat[at[k]:at[k+1]]: offsets, not a slice
+	// per event, so the GC has no pointer to follow per event.
+	var flat []int32
+	at := make([]int, len(events)+1)
 	var kinds []eventValue
 	var count []int
 	if len(keys) > 0 {
@@ -69,18 +80,26 @@ func planJSONLines(text string, limit int) (plan, bool) {
 		for k := range ids {
 			ids[k] = map[string]int32{}
 		}
-		flat := make([]int32, 0, len(events)*len(keys))
+		flat = make([]int32, 0, len(events)*len(keys))
 		var buf []eventValue
-		last := make([]int32, len(keys))
-		for k := range last {
-			last[k] = -1
+		// Per key, the ids of the last values met, newest first: most
+		// events repeat one of a key's few recent values (a level, a
+		// type), found without hashing.
+		recent := make([][4]int32, len(keys))
+		for k := range recent {
+			recent[k] = [4]int32{-1, -1, -1, -1}
 		}
 		for k, i := range events {
-			start := len(flat)
 			buf = eventValues(buf[:0], s.line(i), keys)
 			for _, v := range buf {
-				id := last[v.key]
-				if id < 0 || kinds[id].val != v.val { // most events repeat the last value of a key
+				id := int32(-1)
+				for _, r := range recent[v.key] {
+					if r >= 0 && kinds[r].val == v.val {
+						id = r
+						break
+					}
+				}
+				if id < 0 {
 					var ok bool
 					if id, ok = ids[v.key][v.val]; !ok {
 						id = int32(len(kinds))
@@ -88,12 +107,13 @@ func planJSONLines(text string, limit int) (plan, bool) {
 						kinds = append(kinds, v)
 						count = append(count, 0)
 					}
-					last[v.key] = id
+					r := &recent[v.key]
+					r[0], r[1], r[2], r[3] = id, r[0], r[1], r[2]
 				}
 				count[id]++
 				flat = append(flat, id)
 			}
-			vals[k] = flat[start:len(flat):len(flat)]
+			at[k+1] = len(flat)
 		}
 		// A key whose values are mostly distinct (a message with a package
 		// name in it, a request id) names events, it does not sort them
@@ -107,14 +127,19 @@ func planJSONLines(text string, limit int) (plan, bool) {
 		for k := range keys {
 			identity[k] = distinct[k] > 10 && distinct[k]*5 > occ[k]
 		}
+		weight := make([]int, len(kinds)) // a value's share of events; an identity's counts as all
+		for id, v := range kinds {
+			weight[id] = count[id]
+			if identity[v.key] {
+				weight[id] = len(events)
+			}
+		}
 		rar := make([]int, len(events))
 		var rare []int // events of a kind that one in ten or fewer share
 		for k := range events {
 			rar[k] = len(events)
-			for _, id := range vals[k] {
-				if !identity[kinds[id].key] {
-					rar[k] = min(rar[k], count[id])
-				}
+			for _, id := range flat[at[k]:at[k+1]] {
+				rar[k] = min(rar[k], weight[id])
 			}
 			if rar[k]*10 <= len(events) {
 				rare = append(rare, k)
@@ -165,7 +190,7 @@ func planJSONLines(text string, limit int) (plan, bool) {
 			dropped++
 		}
 	}
-	if note := droppedNote(s, events, vals, kinds, keys, noteRoom-2); note != "" {
+	if note := droppedNote(s, events, flat, at, kinds, keys, noteRoom-2); note != "" {
 		items = append(items, noteLine(note))
 	}
 	if itemsSize(items) > limit {
@@ -209,25 +234,32 @@ type eventValue struct {
 }
 
 // eventValues appends to out the value of each key (given quoted, with
-// its colon) whose first value in l is a short string. One pass over l's
-// quotes, not one search per key: it runs on every event.
+// its colon) whose first value in l is a short string. One pass over l,
+// not one search per key: it runs on every event. A quote is looked at
+// only when a key starts with the byte after it (a byte loop: the quotes
+// of a short event are a few bytes apart, closer than a call to
+// strings.IndexByte pays off).
 func eventValues(out []eventValue, l string, keys []string) []eventValue {
+	var first [256]bool // the keys' first letters
+	for _, k := range keys {
+		first[k[1]] = true
+	}
 	var seen uint64
 	found := 0
 	for i := 0; found < len(keys) && i < len(l); {
-		q := strings.IndexByte(l[i:], '"')
-		if q < 0 {
+		q := i
+		for q+1 < len(l) && (l[q] != '"' || !first[l[q+1]]) {
+			q++
+		}
+		if q+1 >= len(l) {
 			break
 		}
-		q += i
 		ki := -1
-		if q+1 < len(l) {
-			c := l[q+1] // the key's first letter: most quotes open no key
-			for k, key := range keys {
-				if key[1] == c && k < 64 && seen&(1<<k) == 0 && strings.HasPrefix(l[q:], key) {
-					ki = k
-					break
-				}
+		c := l[q+1]
+		for k, key := range keys {
+			if key[1] == c && k < 64 && seen&(1<<k) == 0 && strings.HasPrefix(l[q:], key) {
+				ki = k
+				break
 			}
 		}
 		if ki < 0 {
@@ -256,10 +288,10 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 	return out
 }
 
-// droppedNote counts the dropped events by their kind values (vals holds
-// each event's value ids into kinds), the most common first, within max
-// bytes.
-func droppedNote(s *lineSel, events []int, vals [][]int32, kinds []eventValue, keys []string, maxLen int) string {
+// droppedNote counts the dropped events by their kind values (event k's
+// value ids into kinds are flat[at[k]:at[k+1]]), the most common first,
+// within max bytes.
+func droppedNote(s *lineSel, events []int, flat []int32, at []int, kinds []eventValue, keys []string, maxLen int) string {
 	count := make([]int, len(kinds))
 	dropped := 0
 	for k, i := range events {
@@ -267,7 +299,7 @@ func droppedNote(s *lineSel, events []int, vals [][]int32, kinds []eventValue, k
 			continue
 		}
 		dropped++
-		for _, id := range vals[k] {
+		for _, id := range flat[at[k]:at[k+1]] {
 			count[id]++
 		}
 	}

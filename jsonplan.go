@@ -12,9 +12,11 @@ import (
 // planJSON plans a JSON document that is a sequence at the top: an array's
 // elements, an object's members, or a stream of concatenated documents
 // (go list -json, docker inspect, jq output). It keeps the opening, as many
-// first elements as fit in about half of limit, and the beginning of the
-// last element — where identities (ID, name, ImportPath) sit — with gap
-// notes for the rest. It declines anything that is not valid JSON or has
+// first elements as fit in two fifths of limit, and the beginning of the
+// last element — where identities (ID, name, ImportPath) sit — and
+// between them elements of a rare shape and a spread of the others (in
+// runs, when single picks would keep fewer whole elements than a blind
+// clip), with gap notes for the rest. It declines anything that is not valid JSON or has
 // fewer than two elements, but for an object whose one member wraps the
 // bulk.
 //
@@ -78,7 +80,8 @@ func planJSON(text string, limit int) (plan, bool) {
 	}
 	var between []int
 	if shown > 0 {
-		between = spreadElements(text, elems, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind)
+		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
+		between = spreadElements(text, elems, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
 	}
 	omitted -= len(between)
 	from := shown
@@ -120,59 +123,184 @@ func planJSON(text string, limit int) (plan, bool) {
 // dependencies among indirect ones, an error among successes), then as
 // many more as fit, spread evenly so the middle of a stream is sampled,
 // not only its ends.
-func spreadElements(text string, elems [][2]int, from, to, room int, kind string) []int {
+//
+// The spread keeps at least want elements when room allows, and for that
+// it may keep runs of neighbours instead of single ones. Whole elements
+// are what a reader can use: when what is sought could be any element,
+// the chance of keeping it grows with how many are kept, not with where
+// they sit, and each gap between picks costs a note about the size of a
+// short element. Single picks sample the most places but pay a note
+// each; g runs pay g notes. So the caller asks for as many elements as a
+// blind clip of the same room would keep, and the spread samples as many
+// places as that allows: the most runs that still keep want, or one run
+// after the first elements when none does.
+func spreadElements(text string, elems [][2]int, from, to, room int, kind string, want int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
 	}
-	note := len("[…"+txt.Plural(to, kind)+" omitted…]") + 2
-	cost := func(i int) int { return elems[i+1][0] - elems[i][0] + note }
 	shapes := make([]string, m)
 	count := map[string]int{}
 	for i := range shapes {
 		shapes[i] = elementShape(text, elems[from+i])
 		count[shapes[i]]++
 	}
+	note := len("[…"+txt.Plural(to, kind)+" omitted…]") + 2
+	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
 	keep := make([]bool, m)
 	used := 0
 	take := func(idx []int, to int) {
 		total := 0
 		for _, j := range idx {
-			total += cost(from + j)
+			total += size(from+j) + note
 		}
 		k := len(idx)
 		if total > to-used {
 			k = len(idx) * max(to-used, 0) / max(total, 1)
 		}
 		for _, j := range spread(0, len(idx), k) {
-			if c := cost(from + idx[j]); !keep[idx[j]] && used+c <= to {
+			if c := size(from+idx[j]) + note; !keep[idx[j]] && used+c <= to {
 				keep[idx[j]] = true
 				used += c
 			}
 		}
 	}
-	var rare, all []int
+	var rare, rest []int
 	for i := range shapes {
 		if shapes[i] != "" && count[shapes[i]] <= max(1, m/10) {
 			rare = append(rare, i)
 		}
-		all = append(all, i)
 	}
 	take(rare, room)
-	var rest []int
-	for _, i := range all {
+	for i := range m {
 		if !keep[i] {
 			rest = append(rest, i)
 		}
 	}
+	rareKept := slices.Clone(keep)
 	take(rest, room)
-	var kept []int
+	kept := func(keep []bool) []int {
+		var out []int
+		for i, k := range keep {
+			if k {
+				out = append(out, from+i)
+			}
+		}
+		return out
+	}
+	picked := kept(keep)
+	if len(picked) >= want {
+		return picked
+	}
+	// Too few: runs instead, the most that still keep want (kept falls
+	// as runs are added, but for rounding), or one.
+	runs := func(g int) []int {
+		keep := slices.Clone(rareKept)
+		sizes := func(j int) int { return size(from + rest[j]) }
+		// The last run closes the range, so the room kept for a closing
+		// count note (sequenceNoteRoom) is the runs' too.
+		for _, j := range spreadRuns(len(rest), g, room+sequenceNoteRoom-usedBy(rareKept, from, size, note), note, sizes) {
+			keep[rest[j]] = true
+		}
+		return kept(keep)
+	}
+	lo, hi := 1, max(1, len(picked)-len(rare))
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if len(runs(mid)) >= want {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	if r := runs(lo); len(r) > len(picked) {
+		return r
+	}
+	return picked
+}
+
+// usedBy returns the bytes the kept elements of keep cost, a note each.
+func usedBy(keep []bool, from int, size func(int) int, note int) int {
+	used := 0
 	for i, k := range keep {
 		if k {
-			kept = append(kept, from+i)
+			used += size(from+i) + note
+		}
+	}
+	return used
+}
+
+// spreadRuns returns the positions in [0, n) of g runs of neighbours, as
+// long as fit in room bytes with a note of note bytes each, the gaps
+// between them even: the first run opens [0, n) and, with two runs or
+// more, the last closes it. size(j) is the bytes position j costs. A note
+// is priced for each run though the first follows the head: one run is
+// followed by a note, and a kept rare element may split a gap in two.
+func spreadRuns(n, g, room, note int, size func(int) int) []int {
+	// place returns the k positions of g runs, the first k%g runs one
+	// longer than the others.
+	place := func(k int) []int {
+		out := make([]int, 0, k)
+		gaps := n - k
+		for r := range g {
+			at := 0
+			if g > 1 {
+				at = r*gaps/(g-1) + len(out)
+			}
+			l := k / g
+			if r < k%g {
+				l++
+			}
+			for j := at; j < at+l; j++ {
+				out = append(out, j)
+			}
+		}
+		return out
+	}
+	fits := func(k int) bool {
+		c := min(g, k) * note
+		for _, j := range place(k) {
+			c += size(j)
+		}
+		return c <= room
+	}
+	lo, hi := 0, n
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return place(lo)
+}
+
+// clipElements returns how many of elems a blind clip would keep whole
+// with room bytes for the n bytes they sit in: its head is six sevenths of
+// room, its tail the rest (the shares planClip gives them). Given a
+// planner's limit, it asks a little more than the pipeline's clip of the
+// same budget keeps, whose room is seven eighths of a budget above the
+// marker's reserve.
+func clipElements(elems [][2]int, n, room int) int {
+	head := room * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	tail := n - (room - head)
+	kept := 0
+	for _, e := range elems {
+		if e[1] <= head || e[0] >= tail {
+			kept++
 		}
 	}
 	return kept
+}
+
+// wholeTail returns 1 when tail keeps the last element, text[start:end],
+// whole, else 0.
+func wholeTail(tail []item, start, end int) int {
+	if len(tail) == 1 && tail[0].start == start && tail[0].end == end {
+		return 1
+	}
+	return 0
 }
 
 // elementShape returns the keys of an object element in order, or "" for

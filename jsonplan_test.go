@@ -599,3 +599,50 @@ func TestPlanJSONOutlineGrowsWithBudget(t *testing.T) {
 		}
 	}
 }
+
+// An array of alike one-line records (sqlite3 -json, jq -c over a list)
+// keeps at least as many whole elements as the blind clip of the same
+// budget would: when what a reader seeks could be any record, that count
+// is the chance of keeping it, and the spread's notes must not buy places
+// with records (see spreadElements).
+func TestPlanJSONKeepsAsManyElementsAsTheClip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(3, 600).Draw(t, "elements")
+		width := rapid.IntRange(0, 300).Draw(t, "width")
+		lines := make([]string, n)
+		for i := range lines {
+			pad := strings.Repeat("x", width+rapid.IntRange(0, width/4+1).Draw(t, "jitter"))
+			lines[i] = `{"id":` + itoa(i) + `,"name":"row` + itoa(i) + `","doc":"` + pad + `"}`
+		}
+		text := "[" + strings.Join(lines, ",\n") + "]\n"
+		budget := rapid.IntRange(4000, 40000).Draw(t, "budget")
+		if len(text) <= budget {
+			return
+		}
+		limit := budget - plannerReserve(len(text))
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("declined at limit %d", limit)
+		}
+		if got := itemsSize(p.items); got > limit {
+			t.Fatalf("items %d bytes, limit %d", got, limit)
+		}
+		elems, _, _ := jsonElements(text)
+		whole := func(items []item) int {
+			n := 0
+			for _, e := range elems {
+				for _, it := range items {
+					if it.note == "" && it.start <= e[0] && e[1] <= it.end {
+						n++
+						break
+					}
+				}
+			}
+			return n
+		}
+		clip := planClip(text, budget, clipReserveFor(len(text), ""))
+		if got, want := whole(p.items), whole(clip.items); got < want {
+			t.Fatalf("kept %d whole elements at budget %d, the clip %d:\n%s", got, budget, want, render(text, p, marker{}))
+		}
+	})
+}
