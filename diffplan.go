@@ -16,9 +16,12 @@ import (
 //
 // It declines what is not a diff: at least one hunk whose @@ counts match
 // the lines under it, and diff lines (file headers and hunks) making up at
-// least half of all lines.
+// least half of all lines. A commit log with no hunks (git log, git log
+// --stat) is planned the same way when it holds two commits or more and
+// nine lines in ten are its headers, indented messages and --stat lines:
+// every commit's header, subject and stat total first.
 func planDiff(text string, limit int) (plan, bool) {
-	if limit < 200 || !diffLikely(text) {
+	if limit < 200 || !diffLikely(text) && !strings.HasPrefix(text, "commit ") {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, countGaps(len(text)))
@@ -31,10 +34,17 @@ func planDiff(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	return plan{strategy: StrategyDiff, items: items, markerAt: markerAt, what: d.what(s), hint: diffHint, digest: true}, true
+	hint := diffHint
+	if len(d.files) == 0 {
+		hint = logHint
+	}
+	return plan{strategy: StrategyDiff, items: items, markerAt: markerAt, what: d.what(s), hint: hint, digest: true}, true
 }
 
-const diffHint = "To see one file's whole diff, re-run with its path: git diff -- PATH (git show REV -- PATH)."
+const (
+	diffHint = "To see one file's whole diff, re-run with its path: git diff -- PATH (git show REV -- PATH)."
+	logHint  = "To see one commit whole, re-run git show --stat REV, or the log narrower: git log -n N, or -- PATH."
+)
 
 // diffLikely is a cheap first test: a hunk header near a file header in
 // the first 256 KiB.
@@ -67,6 +77,7 @@ type diffDoc struct {
 	pre     []int // lines outside files, in order
 	preKey  []int // the ones that identify a commit: its header, subject, stat summary
 	statRow []int // --stat rows
+	commits int   // in a commit log with no hunks (commitLog), its commits
 }
 
 // parseDiff reads the lines of s as a diff. It fails when fewer than half
@@ -143,10 +154,33 @@ func parseDiff(s *lineSel) (*diffDoc, bool) {
 			preStart = false
 		}
 	}
+	if len(d.files) == 0 && goodHunks == 0 {
+		return d, commitLog(s, d)
+	}
 	if goodHunks == 0 || len(d.files) == 0 || 2*diffLines < n {
 		return nil, false
 	}
 	return d, true
+}
+
+// commitLog reports whether d, parsed from s with no file in it, is a
+// commit log: two commits or more, and nine lines in ten blank, commit
+// headers, --stat lines or message lines indented as git indents them.
+func commitLog(s *lineSel, d *diffDoc) bool {
+	commits, logLines := 0, 0
+	for i := range s.n() {
+		l := ansiLead(s.line(i))
+		switch {
+		case strings.HasPrefix(l, "commit "):
+			commits++
+			logLines++
+		case strings.TrimSpace(l) == "", diffCommitLine(l), strings.HasPrefix(l, "    "),
+			statRow(l), statSummary(strings.TrimSpace(l)):
+			logLines++
+		}
+	}
+	d.commits = commits
+	return commits >= 2 && 10*logLines >= 9*s.n()
 }
 
 // hunkEnd returns the end (exclusive) of the hunk whose header is line i,
@@ -303,7 +337,9 @@ func (d *diffDoc) pick(s *lineSel) {
 	// first and the last, then the others in order.
 	nameRoom := s.used + s.room()*6/10
 	order := make([]*diffFile, 0, len(d.files))
-	order = append(order, d.files[0])
+	if len(d.files) > 0 {
+		order = append(order, d.files[0])
+	}
 	if len(d.files) > 1 {
 		order = append(order, d.files[len(d.files)-1])
 		order = append(order, d.files[1:len(d.files)-1]...)
@@ -325,8 +361,10 @@ func (d *diffDoc) pick(s *lineSel) {
 	}
 	// The end of the diff: the last file's last hunk, where a clip's
 	// tail would look.
-	if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && s.isKept(last.name) {
-		pickHunk(s, last.hunks[len(last.hunks)-1], s.room()/10)
+	if len(d.files) > 0 {
+		if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && s.isKept(last.name) {
+			pickHunk(s, last.hunks[len(last.hunks)-1], s.room()/10)
+		}
 	}
 	// Hunks breadth first.
 	for round := 0; ; round++ {
@@ -415,6 +453,9 @@ func (d *diffDoc) what(s *lineSel) string {
 				shown++
 			}
 		}
+	}
+	if len(d.files) == 0 {
+		return "a log of " + txt.Plural(d.commits, "commit") + " cut to every commit's header, subject and --stat total first, then the --stat rows and the messages in order"
 	}
 	w := "a diff of " + txt.Plural(len(d.files), "file") + " (+" + txt.Commas(plus) + " -" + txt.Commas(minus) + ", " + txt.Plural(hunks, "hunk") + ")"
 	w += " cut to " + txt.Commas(named) + " named with their counts and " + txt.Commas(shown) + " hunks, breadth first, long ones cut in the middle"

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -24,6 +25,7 @@ type docPlanner struct {
 
 var docPlanners = []docPlanner{
 	{"diff", planDiff, genDiff},
+	{"commit log", planDiff, genCommitLog},
 	{"outline", func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
 	}, genSource},
@@ -188,6 +190,52 @@ func genDiff(t *rapid.T) string {
 		}
 	}
 	return b.String()
+}
+
+// genCommitLog makes a git log --stat: commits newest first, each a
+// header, an indented message and --stat rows with their total.
+func genCommitLog(t *rapid.T) string {
+	var b strings.Builder
+	for c := rapid.IntRange(2, 40).Draw(t, "commits"); c > 0; c-- {
+		fmt.Fprintf(&b, "commit %040x\nAuthor: A U Thor <a@example.com>\nDate:   Mon Nov 23 18:00:00 2026 +0000\n\n", c)
+		fmt.Fprintf(&b, "    %s: release %d\n    \n    %s\n\n", genWord(t, "subject"), c, strings.ReplaceAll(rapid.StringN(0, 200, -1).Draw(t, "body"), "\n", " "))
+		files := rapid.IntRange(1, 60).Draw(t, "files")
+		for f := range files {
+			fmt.Fprintf(&b, " %s/f%d.go | %d ++--\n", genWord(t, "dir"), f, f+3)
+		}
+		fmt.Fprintf(&b, " %d files changed, %d insertions(+), %d deletions(-)\n", files, 7*c, c)
+		if c > 1 {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// A commit log with no hunks (git log --stat) keeps every commit's
+// header, subject and stat total first; prose that opens with the word
+// "commit" is not one.
+func TestDiffPlansCommitLog(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		text := genCommitLog(rt)
+		p, ok := planDiff(text, 4000)
+		if !ok {
+			rt.Fatal("declined a commit log")
+		}
+		out := checkDocPlan(rt, text, p, 4000)
+		keys := 0
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "commit ") || strings.HasPrefix(l, "    ") && strings.Contains(l, ": release ") || strings.Contains(l, " files changed, ") {
+				keys += len(l) + 1 + 30 // with a gap note before it
+				if keys < 3000 && !strings.Contains(out, l+"\n") {
+					rt.Fatalf("lost %q with %d bytes of keys before it", l, keys)
+				}
+			}
+		}
+	})
+	prose := "commit to the plan, they said.\n" + strings.Repeat("The team met and talked about what to do next.\n", 200)
+	if _, ok := planDiff(prose, 4000); ok {
+		t.Error("prose taken for a commit log")
+	}
 }
 
 // sourceTemplates are declaration lines of many languages; %s is a name.

@@ -459,6 +459,9 @@ func declRank(l string) int {
 	if level == 0 && podHeading(t) {
 		return 3 // a section of the Perl documentation inside the code
 	}
+	if level == 0 && typedefCloser(t) {
+		return 3 // `} Elf64_Sym;`: a C typedef is named where it closes
+	}
 	if !isIdentByte(c) {
 		return 0
 	}
@@ -642,6 +645,22 @@ func cFunctionHead(t string) bool {
 	e := strings.TrimRight(t, " \t\r")
 	last := e[len(e)-1]
 	return last == '{' || last == ')' || last == ';' || last == ',' || last == '('
+}
+
+// typedefCloser matches the line that closes a C typedef and names it:
+// `} Name;`, `} Name, *PName;`.
+func typedefCloser(t string) bool {
+	rest, ok := strings.CutPrefix(t, "} ")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	w := identEnd(rest)
+	if w == 0 {
+		return false
+	}
+	rest = strings.TrimRight(rest[w:], " \t\r")
+	return rest == ";" || strings.HasPrefix(rest, ", ") && strings.HasSuffix(rest, ";")
 }
 
 // macroDefinition matches "#define NAME value" or "#define NAME(args)

@@ -34,6 +34,8 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 			[]string{"package bsh;", "public class NameSpace implements java.io.Serializable {", "    private int count;", "    @Override", "    public BshMethod getMethod( String name, Class [] sig )"}},
 		{"c", "#include <stdio.h>\n\nstatic int\ncount_rows(png_structp p)\n{\n  return 0;\n}\n\nint main(int argc, char *argv[])\n{\n  if (argc > 1)\n    return 1;\n  return 0;\n}\n\ntypedef struct node node;\n",
 			[]string{"static int", "count_rows(png_structp p)", "int main(int argc, char *argv[])", "typedef struct node node;"}},
+		{"c header", "typedef struct\n{\n  unsigned char\te_ident[16];\n} Elf64_Ehdr;\n\ntypedef struct {\n  int a;\n} Pair, *PPair;\n\nstruct s {\n  int x;\n};\n",
+			[]string{"typedef struct", "} Elf64_Ehdr;", "typedef struct {", "} Pair, *PPair;", "struct s {"}},
 		{"cpp", "namespace std {\n  template<typename _It>\n    inline _It\n    unique(_It __first, _It __last)\n    {\n      return __first;\n    }\n}\n",
 			[]string{"namespace std {", "  template<typename _It>", "    inline _It", "    unique(_It __first, _It __last)"}},
 		{"shell", "#!/bin/bash\n\n__git_complete_refs ()\n{\n\tlocal cur\n}\n\n_git_bisect () {\n\techo\n}\n\nfunction helper {\n  :\n}\n",
