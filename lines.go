@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -32,7 +33,8 @@ import (
 //
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesMin of them fit: a clip of those
-// keeps more.
+// keeps more. It declines text with no line of those three kinds where a
+// clip would cut: the clip's long head then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
@@ -41,12 +43,17 @@ func planLines(text string, limit int) (plan, bool) {
 	if n < linesMin || len(text)/n > limit/linesMin {
 		return plan{}, false
 	}
+	// A line kept for what it says where a clip would cut is the reason
+	// to plan; without one, the clip's long head says as much in one piece.
+	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8)
+	if !sh.inCut {
+		return plan{}, false
+	}
 	s := newLineSel(text, limit, lineGap, lineGapMax(n))
 	s.gapLen = rangeGapLen("line", 0)
 	if s.room() <= 0 {
 		return plan{}, false
 	}
-	sh := readShapes(s)
 	room := s.room()
 	wide := max(160, limit/8) // head, tail and failure lines
 	narrow := max(120, limit/16)
@@ -69,24 +76,24 @@ func planLines(text string, limit int) (plan, bool) {
 		if s.used >= upTo(24) {
 			break
 		}
-		if !s.keep[i] && pickEnds(int(i), wide) {
+		if !s.keep[i] && pickEnds(i, wide) {
 			fails++
 		}
 	}
 	rare := 0
-	for _, i := range sh.rareOrder() {
+	for _, i := range sh.rareOrder(2 * limit) {
 		if s.used >= upTo(30) {
 			break
 		}
-		if !s.keep[i] && pickEnds(int(i), narrow) {
+		if !s.keep[i] && pickEnds(i, narrow) {
 			rare++
 		}
 	}
-	for _, f := range sh.firsts {
+	for _, i := range sh.firstsOrder() {
 		if s.used >= upTo(34) {
 			break
 		}
-		if i := int(f.line); !s.keep[i] && pickEnds(i, narrow) {
+		if !s.keep[i] && pickEnds(i, narrow) {
 			rare++
 		}
 	}
@@ -106,61 +113,112 @@ func planLines(text string, limit int) (plan, bool) {
 // length that must fit its limit.
 const linesMin = 16
 
-// shapes is what planLines knows of each line: its kind (skeleton), how
-// rare it is, and which lines carry a failure signal.
+// shapes is what planLines knows of the lines worth keeping for what
+// they say: those with a failure signal, those of a rare shape, and the
+// first of each recurring lead.
 type shapes struct {
-	n      int
-	skelID []uint32 // line → its skeleton's id
-	skel   *shapeCount
-	fails  []uint32 // lines with a failure signal, in input order
-	rare   []rareLine
-	// firsts are the first lines of the leads that recur, the most
-	// frequent lead first: where each phase of the output begins.
-	firsts []rareLine // surprise holds the lead's count
+	n     int
+	fails []markedLine // in input order; kind is the skeleton's id
+	// rare holds a key per line of a rare shape: its surprise, inverted,
+	// over its spreadRank, so that sorted the rarest come first and lines
+	// as rare in an even spread; the line is the rank's bits reversed.
+	rare   []uint64
+	firsts []markedLine // rank is the lead's count
+	// inCut is set when one of these lines lies where a clip would cut.
+	inCut bool
 }
 
-// A rareLine is a line rarer than typical in its skeleton or lead.
-type rareLine struct {
-	line, surprise, order uint32
+// A markedLine is line i of the text.
+type markedLine struct {
+	i          int
+	kind, rank uint32
 }
 
 // rareMin is the surprise (16·log2 of how many times rarer than typical)
 // from which a line is of a rare shape: four times rarer.
 const rareMin = 32
 
-// readShapes reads the shape of every line of s: its skeleton and lead,
-// counted, and whether it carries a failure signal; then the lines of a
-// rare shape. Two passes, the second reading only each line's lead.
-func readShapes(s *lineSel) *shapes {
-	n := s.n()
-	sh := &shapes{n: n, skelID: make([]uint32, n), skel: newShapeCount()}
-	leads := newShapeCount()
-	for i := range n {
-		l := s.line(i)
-		skel, lead, errno := lineShape(l)
-		sh.skelID[i] = sh.skel.add(skel)
-		leads.add(lead)
-		if errno || hasFailureSignal(l) {
-			sh.fails = append(sh.fails, uint32(i))
-		}
+// readShapes reads the shape of every line of text: its skeleton and lead
+// counted, and whether it carries a failure signal; then, in a second
+// pass, the lines of a rare shape and the first of each recurring lead.
+// It notes whether any of these lines lies in text[headEnd:tailStart]. A
+// line equal to the one before it is not read again. Each line's ids are
+// kept for the second pass when lines are long enough for that to cost
+// at most half the text; tiny lines are read again instead.
+func readShapes(text string, n, headEnd, tailStart int) *shapes {
+	sh := &shapes{n: n}
+	skel, leads := newShapeCount(), newShapeCount()
+	var skelIDs, leadIDs []uint32
+	if len(text) >= 16*n {
+		skelIDs, leadIDs = make([]uint32, n), make([]uint32, n)
 	}
-	tSkel, tLead := sh.skel.typical(n), leads.typical(n)
+	var prev string
+	var shape lineShape
+	var fail bool
+	eachLine(text, func(i, start, end int) {
+		l := trimNL(text[start:end])
+		if i == 0 || l != prev {
+			shape = shapeOf(l)
+			fail = shape.errno || shape.mayFail && hasFailureSignal(l)
+			prev = l
+		}
+		id, lead := skel.add(shape.skel), leads.add(shape.lead)
+		if skelIDs != nil {
+			skelIDs[i], leadIDs[i] = id, lead
+		}
+		if fail {
+			sh.fails = append(sh.fails, markedLine{i: i, kind: id})
+			sh.inCut = sh.inCut || start >= headEnd && end <= tailStart
+		}
+	})
+	tSkel, tLead := skel.typical(n), leads.typical(n)
 	first := make([]bool, len(leads.counts))
-	for i := range n {
-		l := s.line(i)
-		lead := leads.id(leadHash(l[:min(len(l), shapeWindow)]))
+	eachLine(text, func(i, start, end int) {
+		var id, lead uint32
+		if skelIDs != nil {
+			id, lead = skelIDs[i], leadIDs[i]
+		} else {
+			if l := trimNL(text[start:end]); i == 0 || l != prev {
+				shape = shapeOf(l)
+				prev = l
+			}
+			id, lead = skel.id(shape.skel), leads.id(shape.lead)
+		}
 		c := leads.counts[lead]
-		v := surprise(tSkel, sh.skel.counts[sh.skelID[i]]) + surprise(tLead, c)
-		if v >= rareMin {
-			sh.rare = append(sh.rare, rareLine{line: uint32(i), surprise: uint32(v), order: spreadRank(i, n)})
+		marked := false
+		if v := surprise(tSkel, skel.counts[id]) + surprise(tLead, c); v >= rareMin {
+			sh.rare = append(sh.rare, uint64(^uint32(v))<<32|uint64(spreadRank(i, n)))
+			marked = true
 		}
 		if c > 1 && !first[lead] {
 			first[lead] = true
-			sh.firsts = append(sh.firsts, rareLine{line: uint32(i), surprise: c})
+			sh.firsts = append(sh.firsts, markedLine{i: i, rank: c})
+			marked = true
 		}
-	}
-	slices.SortStableFunc(sh.firsts, func(a, b rareLine) int { return cmpU32(b.surprise, a.surprise) })
+		sh.inCut = sh.inCut || marked && start >= headEnd && end <= tailStart
+	})
 	return sh
+}
+
+// eachLine calls f with the index, start and end (after its '\n') of
+// every line of text.
+func eachLine(text string, f func(i, start, end int)) {
+	for i, start := 0, 0; start < len(text); i++ {
+		end := len(text)
+		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+			end = start + nl + 1
+		}
+		f(i, start, end)
+		start = end
+	}
+}
+
+// trimNL returns line without its '\n'.
+func trimNL(line string) string {
+	if len(line) > 0 && line[len(line)-1] == '\n' {
+		return line[:len(line)-1]
+	}
+	return line
 }
 
 // hasFailureSignal reports the log planner's generic failure signals in
@@ -180,24 +238,23 @@ func hasFailureSignal(line string) bool {
 
 // failureOrder returns the failure lines in the order they are kept:
 // breadth first over their kinds — every kind's last line (the one
-// nearest the outcome), then every kind's first, then the rest of each
-// spread evenly — and within a round the rarest kind first.
-func (sh *shapes) failureOrder() []uint32 {
+// nearest the outcome), latest first, then every kind's first, then the
+// rest of each spread evenly, the rarest kind first.
+func (sh *shapes) failureOrder() []int {
 	perKind := map[uint32]uint32{}
-	for _, i := range sh.fails {
-		perKind[sh.skelID[i]]++
+	for _, m := range sh.fails {
+		perKind[m.kind]++
 	}
 	type entry struct{ line, round, sub, kind uint32 }
 	seen := map[uint32]uint32{}
 	es := make([]entry, len(sh.fails))
 	// Walk backwards so that a kind's first line met is its last.
 	for k := len(sh.fails) - 1; k >= 0; k-- {
-		i := sh.fails[k]
-		kind := sh.skelID[i]
-		j := seen[kind] // lines of this kind after i
-		seen[kind]++
-		e := entry{line: i, kind: kind}
-		switch c := perKind[kind]; {
+		m := sh.fails[k]
+		j := seen[m.kind] // lines of this kind after this one
+		seen[m.kind]++
+		e := entry{line: uint32(m.i), kind: m.kind}
+		switch c := perKind[m.kind]; {
 		case j == 0:
 			e.round = 0
 		case j == c-1:
@@ -210,7 +267,9 @@ func (sh *shapes) failureOrder() []uint32 {
 	slices.SortFunc(es, func(a, b entry) int {
 		switch {
 		case a.round != b.round:
-			return int(a.round) - int(b.round)
+			return cmpU32(a.round, b.round)
+		case a.round == 0:
+			return cmpU32(b.line, a.line) // the kinds the output ends with first
 		case a.sub != b.sub:
 			return cmpU32(a.sub, b.sub)
 		case perKind[a.kind] != perKind[b.kind]:
@@ -218,27 +277,74 @@ func (sh *shapes) failureOrder() []uint32 {
 		}
 		return cmpU32(b.line, a.line) // the later first
 	})
-	out := make([]uint32, len(es))
+	out := make([]int, len(es))
 	for k, e := range es {
-		out[k] = e.line
+		out[k] = int(e.line)
 	}
 	return out
 }
 
-// rareOrder returns the lines of a rare shape, the rarest first; lines
-// as rare as each other in an even spread over the text.
-func (sh *shapes) rareOrder() []uint32 {
-	slices.SortFunc(sh.rare, func(a, b rareLine) int {
-		if a.surprise != b.surprise {
-			return cmpU32(b.surprise, a.surprise)
-		}
-		return cmpU32(a.order, b.order)
-	})
-	out := make([]uint32, len(sh.rare))
-	for k, r := range sh.rare {
-		out[k] = r.line
+// rareOrder returns the first k lines of a rare shape, the rarest first;
+// lines as rare as each other in an even spread over the text. The rare
+// stage keeps at most one line a byte of its room, and half of what it
+// is offered may be kept already, so twice the limit is all it can use.
+func (sh *shapes) rareOrder(k int) []int {
+	if len(sh.rare) > k {
+		selectSmallest(sh.rare, k)
+		sh.rare = sh.rare[:k]
+	}
+	slices.Sort(sh.rare)
+	w := bits.Len(uint(max(sh.n-1, 1)))
+	out := make([]int, len(sh.rare))
+	for k, key := range sh.rare {
+		out[k] = int(bits.Reverse64(uint64(uint32(key))) >> (64 - w))
 	}
 	return out
+}
+
+// firstsOrder returns the first line of each recurring lead, the most
+// frequent lead first: where each phase of the output begins.
+func (sh *shapes) firstsOrder() []int {
+	slices.SortStableFunc(sh.firsts, func(a, b markedLine) int { return cmpU32(b.rank, a.rank) })
+	out := make([]int, len(sh.firsts))
+	for k, m := range sh.firsts {
+		out[k] = m.i
+	}
+	return out
+}
+
+// selectSmallest reorders keys so that its first k are its k smallest,
+// in some order: a quickselect whose pivot is the median of three, so
+// that it is linear on the sorted and reversed runs a text gives.
+func selectSmallest(keys []uint64, k int) {
+	lo, hi := 0, len(keys)
+	for hi-lo > 1 {
+		a, b, c := keys[lo], keys[lo+(hi-lo)/2], keys[hi-1]
+		p := max(min(a, b), min(max(a, b), c))
+		// Three-way partition: < p, == p, > p.
+		lt, i, gt := lo, lo, hi
+		for i < gt {
+			switch {
+			case keys[i] < p:
+				keys[lt], keys[i] = keys[i], keys[lt]
+				lt++
+				i++
+			case keys[i] > p:
+				gt--
+				keys[gt], keys[i] = keys[i], keys[gt]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k > gt:
+			lo = gt
+		default:
+			return
+		}
+	}
 }
 
 func cmpU32(a, b uint32) int {

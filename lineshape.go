@@ -31,74 +31,114 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-// Byte classes of the skeleton's scan.
+// Byte tables of the skeleton's scan: runClass groups the bytes a run of
+// which is one token (word bytes, white space, multi-byte runes; 0 for
+// punctuation, a token of its own), and shapeSym is the symbol a token
+// that starts with the byte writes.
 const (
-	shapePunct = iota
-	shapeSpace
-	shapeWord  // an ASCII letter, '_', or a byte of a multi-byte rune
-	shapeDigit // a digit: a word of digits alone is a number
-	shapeQuote
+	runPunct = iota
+	runWord  // ASCII letters, digits and '_'
+	runSpace
+	runHigh // the bytes of multi-byte runes
 )
 
-var shapeClass = func() (t [256]uint8) {
-	for c := range t {
+var runClass, shapeSym = func() (r, sym [256]uint8) {
+	for c := range r {
+		sym[c] = uint8(c)
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
-			t[c] = shapeSpace
+			r[c], sym[c] = runSpace, ' '
+		case letterTab[c] || c == '_':
+			r[c], sym[c] = runWord, 'a'
 		case c >= '0' && c <= '9':
-			t[c] = shapeDigit
-		case c == '_' || c >= 0x80 || letterTab[c]:
-			t[c] = shapeWord
-		case c == '"':
-			t[c] = shapeQuote
+			r[c], sym[c] = runWord, '0'
+		case c >= 0x80:
+			r[c], sym[c] = runHigh, 'u'
 		}
 	}
-	return t
+	return r, sym
 }()
 
-// lineShape returns the hashes of line's skeleton and lead, and whether
-// a word of it is an errno name (ENOENT, EACCES): a failed system call
-// in a trace, or a program's report of one.
-func lineShape(line string) (skel, lead uint64, errno bool) {
+// A lineShape is what one read of a line tells: the hashes of its
+// skeleton and lead, whether a word of it is an errno name (ENOENT,
+// EACCES: a failed system call in a trace, or a program's report of
+// one), and whether it may carry one of the log planner's failure
+// signals (see mayFail).
+type lineShape struct {
+	skel, lead     uint64
+	errno, mayFail bool
+}
+
+// shapeOf reads line once. A word is 'a' when it starts with a letter
+// or '_', '0' when it starts with a digit (a number, 0x hex). Words
+// inside a double-quoted string are read for errno names and failure
+// words, but the string is one '"' in the skeleton.
+func shapeOf(line string) lineShape {
 	s := line[:min(len(line), shapeWindow)]
+	var sh lineShape
 	h := uint64(fnvOffset)
+	quoted := false
 	for i := 0; i < len(s); {
 		c := s[i]
-		switch shapeClass[c] {
-		case shapeSpace:
-			for i++; i < len(s) && shapeClass[s[i]] == shapeSpace; i++ {
-			}
-			h = (h ^ ' ') * fnvPrime
-		case shapeWord, shapeDigit:
-			j, word := i, false
-			for ; j < len(s) && shapeClass[s[j]] >= shapeWord && shapeClass[s[j]] <= shapeDigit; j++ {
-				word = word || shapeClass[s[j]] == shapeWord
-			}
-			sym := byte('0')
-			if word && !(c == '0' && j-i > 2 && (s[i+1] == 'x' || s[i+1] == 'X')) {
-				sym = 'a'
-				if c == 'E' && !errno {
-					errno = isErrnoName(s[i:j])
-				}
-			}
-			h = (h ^ uint64(sym)) * fnvPrime
-			i = j
-		case shapeQuote:
-			j := i + 1
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			h = (h ^ '"') * fnvPrime
-			i = j + 1
-		default:
-			h = (h ^ uint64(c)) * fnvPrime
+		r := runClass[c]
+		if r == runPunct {
 			i++
+			switch {
+			case c == '"':
+				quoted = !quoted
+				if !quoted {
+					continue // the string was written at its opening quote
+				}
+			case c == '\\' && quoted:
+				i++
+				continue
+			case quoted:
+				continue
+			}
+			h = h*33 ^ uint64(c)
+			continue
+		}
+		start := i
+		for i++; i < len(s) && runClass[s[i]] == r; i++ {
+		}
+		switch {
+		case r == runHigh:
+			sh.mayFail = true // a mark (✗ ✖ ×) counts as a failure word
+		case !letterTab[c]:
+		case i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') && !sh.mayFail:
+			k := start + 2
+			for k < i && letterTab[s[k]] {
+				k++
+			}
+			sh.mayFail = mayFailWord(s[start:k], s[k:])
+		}
+		if c == 'E' && !sh.errno {
+			sh.errno = isErrnoName(s[start:i])
+		}
+		if !quoted {
+			h = h*33 ^ uint64(shapeSym[c])
 		}
 	}
-	return h, leadHash(s), errno
+	sh.skel, sh.lead = h, leadHash(s)
+	return sh
+}
+
+// mayFailWord reports whether the letters w, standing at the start of a
+// word and followed by rest, are one that the log planner's lineSignals
+// could take for a failure: a failure or count word (by its own tables
+// and tests), or an error level (ERROR, FATAL, SEVERE, CRITICAL). A line
+// with no such word and no multi-byte rune has no failure signal, so
+// lineSignals need not read it; TestMayFailAdmitsEveryFailureLine holds
+// this to lineSignals.
+func mayFailWord(w, rest string) bool {
+	n := len(w)
+	if n < 3 || n > 12 {
+		return false
+	}
+	if wordPair[lowerTab[w[0]]][lowerTab[w[1]]] && wordEnd[n][lowerTab[w[n-1]]] {
+		return isFailureWord(w, rest) || isCountWord(w)
+	}
+	return w == "SEVERE" || w == "CRITICAL"
 }
 
 // leadHash hashes line's lead field: after any indent and one leading
@@ -106,14 +146,14 @@ func lineShape(line string) (skel, lead uint64, errno bool) {
 // folded to one '0'.
 func leadHash(s string) uint64 {
 	i := 0
-	for i < len(s) && shapeClass[s[i]] == shapeSpace {
+	for i < len(s) && runClass[s[i]] == runSpace {
 		i++
 	}
 	if i < len(s) && s[i] == '[' {
 		for j := i + 1; j < len(s) && j < i+48; j++ {
 			if s[j] == ']' {
 				i = j + 1
-				for i < len(s) && shapeClass[s[i]] == shapeSpace {
+				for i < len(s) && runClass[s[i]] == runSpace {
 					i++
 				}
 				break
@@ -123,13 +163,13 @@ func leadHash(s string) uint64 {
 	h := uint64(fnvOffset)
 	for end := min(len(s), i+leadMax); i < end && !leadEnd[s[i]]; i++ {
 		c := s[i]
-		if shapeClass[c] == shapeDigit {
-			for i+1 < end && shapeClass[s[i+1]] == shapeDigit {
+		if c >= '0' && c <= '9' {
+			for i+1 < end && s[i+1] >= '0' && s[i+1] <= '9' {
 				i++
 			}
 			c = '0'
 		}
-		h = (h ^ uint64(c)) * fnvPrime
+		h = h*33 ^ uint64(c)
 	}
 	return h
 }
