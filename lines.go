@@ -32,7 +32,7 @@ import (
 // the lines it stands for, so each kept line's number is known.
 //
 // It declines text of fewer than linesMin lines, or whose lines are so
-// long on average that fewer than linesMin of them fit: a clip of those
+// long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those three kinds where a
 // clip would cut: the clip's long head then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
@@ -40,7 +40,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	n := lineCount(text)
-	if n < linesMin || len(text)/n > limit/linesMin {
+	if n < linesMin || len(text)/n > limit/linesFit {
 		return plan{}, false
 	}
 	// A line kept for what it says where a clip would cut is the reason
@@ -103,15 +103,18 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "line") + " with a failure word, " + txt.Commas(rare) + " of a rare shape and " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + txt.Commas(rare) + " of a rare shape and " +
 		txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }
 
-// linesMin is the fewest lines planLines plans, and the fewest of average
-// length that must fit its limit.
-const linesMin = 16
+// linesMin is the fewest lines planLines plans; linesFit, the fewest of
+// average length that must fit its limit.
+const (
+	linesMin = 16
+	linesFit = 8
+)
 
 // shapes is what planLines knows of the lines worth keeping for what
 // they say: those with a failure signal, those of a rare shape, and the
