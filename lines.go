@@ -72,7 +72,7 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 	}
 	fails := 0
-	for _, i := range sh.failureOrder() {
+	for _, i := range sh.failureOrder(2 * limit) {
 		if s.used >= upTo(24) {
 			break
 		}
@@ -121,6 +121,7 @@ const (
 // first of each recurring lead.
 type shapes struct {
 	n     int
+	kinds int          // skeletons counted: a kind's id is below
 	fails []markedLine // in input order; kind is the skeleton's id
 	// rare holds a key per line of a rare shape: its surprise, inverted,
 	// over its spreadRank, so that sorted the rarest come first and lines
@@ -158,7 +159,15 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	var prev string
 	var shape lineShape
 	var fail bool
+	// The lines a clip would cut are [cutFrom, cutTo).
+	cutFrom, cutTo := n, 0
 	eachLine(text, func(i, start, end int) {
+		if start >= headEnd && cutFrom == n {
+			cutFrom = i
+		}
+		if end <= tailStart {
+			cutTo = i + 1
+		}
 		l := trimNL(text[start:end])
 		if i == 0 || l != prev {
 			shape = shapeOf(l)
@@ -174,19 +183,10 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 			sh.inCut = sh.inCut || start >= headEnd && end <= tailStart
 		}
 	})
+	sh.kinds = len(skel.counts)
 	tSkel, tLead := skel.typical(n), leads.typical(n)
 	first := make([]bool, len(leads.counts))
-	eachLine(text, func(i, start, end int) {
-		var id, lead uint32
-		if skelIDs != nil {
-			id, lead = skelIDs[i], leadIDs[i]
-		} else {
-			if l := trimNL(text[start:end]); i == 0 || l != prev {
-				shape = shapeOf(l)
-				prev = l
-			}
-			id, lead = skel.id(shape.skel), leads.id(shape.lead)
-		}
+	mark := func(i int, id, lead uint32) {
 		c := leads.counts[lead]
 		marked := false
 		if v := surprise(tSkel, skel.counts[id]) + surprise(tLead, c); v >= rareMin {
@@ -198,7 +198,20 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 			sh.firsts = append(sh.firsts, markedLine{i: i, rank: c})
 			marked = true
 		}
-		sh.inCut = sh.inCut || marked && start >= headEnd && end <= tailStart
+		sh.inCut = sh.inCut || marked && i >= cutFrom && i < cutTo
+	}
+	if skelIDs != nil {
+		for i := range n {
+			mark(i, skelIDs[i], leadIDs[i])
+		}
+		return sh
+	}
+	eachLine(text, func(i, start, end int) {
+		if l := trimNL(text[start:end]); i == 0 || l != prev {
+			shape = shapeOf(l)
+			prev = l
+		}
+		mark(i, skel.id(shape.skel), leads.id(shape.lead))
 	})
 	return sh
 }
@@ -239,50 +252,44 @@ func hasFailureSignal(line string) bool {
 	return false
 }
 
-// failureOrder returns the failure lines in the order they are kept:
-// breadth first over their kinds — every kind's last line (the one
+// failureOrder returns the first k failure lines in the order they are
+// kept: breadth first over their kinds — every kind's last line (the one
 // nearest the outcome), latest first, then every kind's first, then the
-// rest of each spread evenly, the rarest kind first.
-func (sh *shapes) failureOrder() []int {
-	perKind := map[uint32]uint32{}
+// rest of each spread evenly — the rarest kind first. Each line's place is
+// a key, its rank over its index in sh.fails (the earlier first among
+// equals), so only the k it can use are sorted (see rareOrder).
+func (sh *shapes) failureOrder(k int) []int {
+	perKind := make([]uint32, sh.kinds)
 	for _, m := range sh.fails {
 		perKind[m.kind]++
 	}
-	type entry struct{ line, round, sub, kind uint32 }
-	seen := map[uint32]uint32{}
-	es := make([]entry, len(sh.fails))
+	const field = 1<<15 - 1
+	seen := make([]uint32, sh.kinds)
+	keys := make([]uint64, len(sh.fails))
 	// Walk backwards so that a kind's first line met is its last.
-	for k := len(sh.fails) - 1; k >= 0; k-- {
-		m := sh.fails[k]
+	for x := len(sh.fails) - 1; x >= 0; x-- {
+		m := sh.fails[x]
 		j := seen[m.kind] // lines of this kind after this one
 		seen[m.kind]++
-		e := entry{line: uint32(m.i), kind: m.kind}
+		var rank uint64
 		switch c := perKind[m.kind]; {
 		case j == 0:
-			e.round = 0
+			rank = 1<<30 - 1 - uint64(min(m.i, 1<<30-1))
 		case j == c-1:
-			e.round = 1
+			rank = 1<<30 | uint64(min(c, 1<<30-1))
 		default:
-			e.round, e.sub = 2, spreadRank(int(j), int(c))
+			rank = 2<<30 | uint64(min(spreadRank(int(j), int(c)), field))<<15 | uint64(min(c, field))
 		}
-		es[k] = e
+		keys[x] = rank<<32 | uint64(x)
 	}
-	slices.SortFunc(es, func(a, b entry) int {
-		switch {
-		case a.round != b.round:
-			return cmpU32(a.round, b.round)
-		case a.round == 0:
-			return cmpU32(b.line, a.line) // the kinds the output ends with first
-		case a.sub != b.sub:
-			return cmpU32(a.sub, b.sub)
-		case perKind[a.kind] != perKind[b.kind]:
-			return cmpU32(perKind[a.kind], perKind[b.kind])
-		}
-		return cmpU32(b.line, a.line) // the later first
-	})
-	out := make([]int, len(es))
-	for k, e := range es {
-		out[k] = int(e.line)
+	if len(keys) > k {
+		selectSmallest(keys, k)
+		keys = keys[:k]
+	}
+	slices.Sort(keys)
+	out := make([]int, len(keys))
+	for y, key := range keys {
+		out[y] = sh.fails[uint32(key)].i
 	}
 	return out
 }

@@ -135,7 +135,7 @@ func mayFailWord(w, rest string) bool {
 	if n < 3 || n > 12 {
 		return false
 	}
-	if wordPair[lowerTab[w[0]]][lowerTab[w[1]]] && wordEnd[n][lowerTab[w[n-1]]] {
+	if wordPair[lowerTab[w[0]]][lowerTab[w[1]]] && wordEnd[n][lowerTab[w[n-1]]] && signalTrigram[trigram(w)] {
 		return isFailureWord(w, rest) || isCountWord(w)
 	}
 	return w == "SEVERE" || w == "CRITICAL"
@@ -201,6 +201,26 @@ var errnoNames = map[string]bool{
 	"ETIMEDOUT": true, "ECONNREFUSED": true, "EHOSTDOWN": true, "EHOSTUNREACH": true, "ESTALE": true,
 	"EDQUOT": true, "ECANCELED": true, "ENOMEDIUM": true, "ENOKEY": true, "ENOTRECOVERABLE": true,
 	"EOWNERDEAD": true,
+}
+
+// signalTrigram marks the first three letters, folded to lower case, of
+// the log planner's failure and count words: a word that shares the first
+// two and the length of one (Example, failure) is turned away before its
+// letters are folded.
+var signalTrigram = func() (t [1 << 15]bool) {
+	for _, w := range failureWords {
+		t[trigram(w)] = true
+	}
+	for _, w := range countWords {
+		t[trigram(w)] = true
+	}
+	return t
+}()
+
+// trigram packs the first three letters of w, folded to lower case, in
+// 15 bits; w has at least three bytes.
+func trigram(w string) int {
+	return int(lowerTab[w[0]]&31)<<10 | int(lowerTab[w[1]]&31)<<5 | int(lowerTab[w[2]]&31)
 }
 
 // isErrnoName reports whether w is an errno name. Most words that start
