@@ -278,3 +278,10 @@ func FuzzPlanLines(f *testing.F) {
 		}
 	})
 }
+
+// TestErrnoNamesSorted: isErrnoName's binary search needs them sorted.
+func TestErrnoNamesSorted(t *testing.T) {
+	if !slices.IsSorted(errnoNames[:]) {
+		t.Fatal("errnoNames is not sorted")
+	}
+}

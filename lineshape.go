@@ -1,6 +1,9 @@
 package headroom
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The shape of a line, for telling its rare lines from its common ones
 // without knowing the format: two keys per line, each a 64-bit hash.
@@ -186,21 +189,16 @@ var leadEnd = func() (t [256]bool) {
 // (strace's `= -1 ENOENT (No such file or directory)`, Ruby's
 // `Errno::EACCES`, Node's `Error: EACCES`). Words of no other use: a
 // name such as EOF or EXIT is not here.
-var errnoNames = map[string]bool{
-	"EPERM": true, "ENOENT": true, "ESRCH": true, "EINTR": true, "EIO": true, "ENXIO": true, "E2BIG": true,
-	"ENOEXEC": true, "EBADF": true, "ECHILD": true, "EAGAIN": true, "ENOMEM": true, "EACCES": true,
-	"EFAULT": true, "EBUSY": true, "EEXIST": true, "EXDEV": true, "ENODEV": true, "ENOTDIR": true,
-	"EISDIR": true, "EINVAL": true, "ENFILE": true, "EMFILE": true, "ENOTTY": true, "ETXTBSY": true,
-	"EFBIG": true, "ENOSPC": true, "ESPIPE": true, "EROFS": true, "EMLINK": true, "EPIPE": true,
-	"EDOM": true, "ERANGE": true, "EDEADLK": true, "ENAMETOOLONG": true, "ENOLCK": true, "ENOSYS": true,
-	"ENOTEMPTY": true, "ELOOP": true, "EWOULDBLOCK": true, "ENOMSG": true, "ENODATA": true,
-	"EPROTO": true, "EOVERFLOW": true, "EILSEQ": true, "ENOTSOCK": true, "EMSGSIZE": true,
-	"ENOPROTOOPT": true, "EPROTONOSUPPORT": true, "EOPNOTSUPP": true, "ENOTSUP": true,
-	"EAFNOSUPPORT": true, "EADDRINUSE": true, "EADDRNOTAVAIL": true, "ENETDOWN": true,
-	"ENETUNREACH": true, "ECONNABORTED": true, "ECONNRESET": true, "ENOBUFS": true, "ENOTCONN": true,
-	"ETIMEDOUT": true, "ECONNREFUSED": true, "EHOSTDOWN": true, "EHOSTUNREACH": true, "ESTALE": true,
-	"EDQUOT": true, "ECANCELED": true, "ENOMEDIUM": true, "ENOKEY": true, "ENOTRECOVERABLE": true,
-	"EOWNERDEAD": true,
+var errnoNames = [...]string{ // sorted, for a binary search
+	"E2BIG", "EACCES", "EADDRINUSE", "EADDRNOTAVAIL", "EAFNOSUPPORT", "EAGAIN", "EBADF", "EBUSY",
+	"ECANCELED", "ECHILD", "ECONNABORTED", "ECONNREFUSED", "ECONNRESET", "EDEADLK", "EDOM", "EDQUOT",
+	"EEXIST", "EFAULT", "EFBIG", "EHOSTDOWN", "EHOSTUNREACH", "EILSEQ", "EINTR", "EINVAL", "EIO",
+	"EISDIR", "ELOOP", "EMFILE", "EMLINK", "EMSGSIZE", "ENAMETOOLONG", "ENETDOWN", "ENETUNREACH",
+	"ENFILE", "ENOBUFS", "ENODATA", "ENODEV", "ENOENT", "ENOEXEC", "ENOKEY", "ENOLCK", "ENOMEDIUM",
+	"ENOMEM", "ENOMSG", "ENOPROTOOPT", "ENOSPC", "ENOSYS", "ENOTCONN", "ENOTDIR", "ENOTEMPTY",
+	"ENOTRECOVERABLE", "ENOTSOCK", "ENOTSUP", "ENOTTY", "ENXIO", "EOPNOTSUPP", "EOVERFLOW",
+	"EOWNERDEAD", "EPERM", "EPIPE", "EPROTO", "EPROTONOSUPPORT", "ERANGE", "EROFS", "ESPIPE", "ESRCH",
+	"ESTALE", "ETIMEDOUT", "ETXTBSY", "EWOULDBLOCK", "EXDEV",
 }
 
 // signalTrigram marks the first three letters, folded to lower case, of
@@ -234,7 +232,8 @@ func isErrnoName(w string) bool {
 			return false
 		}
 	}
-	return errnoNames[w]
+	_, found := slices.BinarySearch(errnoNames[:], w)
+	return found
 }
 
 // A shapeCount counts the lines of each value of one key.
