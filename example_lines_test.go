@@ -34,11 +34,11 @@ func ExampleHeadroom_Compress_lines() {
 	fmt.Println(o.Strategy, o.BytesBefore, "→", o.BytesAfter)
 	fmt.Print(out)
 	// Output:
-	// lines 3396 → 885
+	// lines 3396 → 913
 	// openat(AT_FDCWD, "/usr/lib/app/mod0.so", O_RDONLY) = 3
 	// mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e00000
 	// close(3)                                = 0
-	// […headroom: ~1,346 tokens omitted — 54 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape and 3 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
+	// […headroom: ~1,346 tokens omitted — 54 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 3 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
 	// […lines 4-13 omitted…]
 	// mmap(NULL, 20480, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e04000
 	// […lines 15-24 omitted…]

@@ -103,8 +103,8 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + txt.Commas(rare) + " of a rare shape and " +
-		txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }
