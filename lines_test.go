@@ -77,10 +77,12 @@ func noteRange(t *rapid.T, note string) (from, to int) {
 	return x, y
 }
 
-// TestPlanLinesProperties: within its limit; every kept line is an input
-// line, verbatim, at the number the gap notes give it; the first and the
-// last line are kept; and when the failure lines together fit in a
-// quarter of the limit, every one of them is kept.
+// TestPlanLinesProperties: within its limit, and above half of it when
+// the text is twice as long (the floor route.go holds every row to);
+// every kept line is an input line, verbatim, at the number the gap notes
+// give it; the first and the last line are kept; and when the failure
+// lines together fit in a quarter of the limit, every one of them is
+// kept.
 func TestPlanLinesProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(linesMin, 400).Draw(t, "lines")
@@ -96,6 +98,8 @@ func TestPlanLinesProperties(t *testing.T) {
 		}
 		if size := itemsSize(p.items); size > limit {
 			t.Fatalf("%d bytes over the %d limit", size, limit)
+		} else if len(text) >= 2*limit && size < limit/2 {
+			t.Fatalf("%d bytes of a %d limit kept from %d: below the floor", size, limit, len(text))
 		}
 		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
 		kept := renderedLines(t, out, in)
