@@ -27,11 +27,15 @@ func BenchmarkPlanLines(b *testing.B) {
 }
 
 // BenchmarkShapeOf measures reading one line's shape, over every line of
-// a blame.
+// a trace and a blame.
 func BenchmarkShapeOf(b *testing.B) {
-	text := corpusInput(b, "plain_git_blame_regexp2_parser_three_changed")
-	b.SetBytes(int64(len(text)))
-	reportCPUThroughput(b, len(text), func() {
-		eachLine(text, func(_, start, end int) { shapeOf(trimNL(text[start:end])) })
-	})
+	for _, c := range []string{"plain_strace_f_ruby_json_enoent", "plain_git_blame_regexp2_parser_three_changed"} {
+		text := corpusInput(b, c)
+		b.Run(c, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			reportCPUThroughput(b, len(text), func() {
+				eachLine(text, func(_, start, end int) { shapeOf(trimNL(text[start:end])) })
+			})
+		})
+	}
 }
