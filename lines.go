@@ -143,12 +143,13 @@ type markedLine struct {
 const rareMin = 32
 
 // readShapes reads the shape of every line of text: its skeleton and lead
-// counted, and whether it carries a failure signal; then, in a second
-// pass, the lines of a rare shape and the first of each recurring lead.
+// counted, where each lead is first met, and whether it carries a failure
+// signal; then, in a second pass when any value is rare enough, the lines
+// of a rare shape.
 // It notes whether any of these lines lies in text[headEnd:tailStart]. A
-// line equal to the one before it is not read again. Each line's ids are
-// kept for the second pass when lines are long enough for that to cost
-// at most half the text; tiny lines are read again instead.
+// run of equal lines (`yes`, a flood of one message) is read once. Each
+// line's ids are kept for the second pass when lines are long enough for
+// that to cost at most half the text; tiny lines are read again instead.
 func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	sh := &shapes{n: n}
 	skel, leads := newShapeCount(), newShapeCount()
@@ -156,77 +157,98 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	if len(text) >= 16*n {
 		skelIDs, leadIDs = make([]uint32, n), make([]uint32, n)
 	}
-	var prev string
-	var shape lineShape
-	var fail bool
 	// The lines a clip would cut are [cutFrom, cutTo).
 	cutFrom, cutTo := n, 0
-	eachLine(text, func(i, start, end int) {
-		if start >= headEnd && cutFrom == n {
-			cutFrom = i
+	eachRun(text, func(i, start, size, k int) {
+		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
+			cutFrom = i + max(0, (headEnd-start+size-1)/size)
 		}
-		if end <= tailStart {
-			cutTo = i + 1
+		if start+size <= tailStart {
+			cutTo = i + min(k, (tailStart-start)/size)
 		}
-		l := trimNL(text[start:end])
-		if i == 0 || l != prev {
-			shape = shapeOf(l)
-			fail = shape.errno || shape.mayFail && hasFailureSignal(l)
-			prev = l
+		l := trimNL(text[start : start+size])
+		shape := shapeOf(l)
+		id, lead := skel.add(shape.skel, k, i), leads.add(shape.lead, k, i)
+		for j := i; skelIDs != nil && j < i+k; j++ {
+			skelIDs[j], leadIDs[j] = id, lead
 		}
-		id, lead := skel.add(shape.skel), leads.add(shape.lead)
-		if skelIDs != nil {
-			skelIDs[i], leadIDs[i] = id, lead
-		}
-		if fail {
-			sh.fails = append(sh.fails, markedLine{i: i, kind: id})
-			sh.inCut = sh.inCut || start >= headEnd && end <= tailStart
+		if shape.errno || shape.mayFail && hasFailureSignal(l) {
+			for j := i; j < i+k; j++ {
+				sh.fails = append(sh.fails, markedLine{i: j, kind: id})
+			}
 		}
 	})
+	inCut := func(from, to int) bool { return from < cutTo && to > cutFrom } // lines [from, to)
+	for _, m := range sh.fails {
+		sh.inCut = sh.inCut || inCut(m.i, m.i+1)
+	}
 	sh.kinds = len(skel.counts)
+	// The first line of each recurring lead, in input order (ids are
+	// given in the order values are first met).
+	for id, c := range leads.counts {
+		if at := leads.firstAt[id]; c > 1 {
+			sh.firsts = append(sh.firsts, markedLine{i: at, rank: c})
+			sh.inCut = sh.inCut || inCut(at, at+1)
+		}
+	}
 	tSkel, tLead := skel.typical(n), leads.typical(n)
-	first := make([]bool, len(leads.counts))
-	mark := func(i int, id, lead uint32) {
-		c := leads.counts[lead]
-		marked := false
-		if v := surprise(tSkel, skel.counts[id]) + surprise(tLead, c); v >= rareMin {
-			sh.rare = append(sh.rare, uint64(^uint32(v))<<32|uint64(spreadRank(i, n)))
-			marked = true
+	if skel.rarest(tSkel)+leads.rarest(tLead) < rareMin {
+		return sh // no line is of a rare shape: no second pass
+	}
+	mark := func(i, k int, id, lead uint32) { // lines [i, i+k), equal
+		if v := surprise(tSkel, skel.counts[id]) + surprise(tLead, leads.counts[lead]); v >= rareMin {
+			for j := i; j < i+k; j++ {
+				sh.rare = append(sh.rare, uint64(^uint32(v))<<32|uint64(spreadRank(j, n)))
+			}
+			sh.inCut = sh.inCut || inCut(i, i+k)
 		}
-		if c > 1 && !first[lead] {
-			first[lead] = true
-			sh.firsts = append(sh.firsts, markedLine{i: i, rank: c})
-			marked = true
-		}
-		sh.inCut = sh.inCut || marked && i >= cutFrom && i < cutTo
 	}
 	if skelIDs != nil {
 		for i := range n {
-			mark(i, skelIDs[i], leadIDs[i])
+			mark(i, 1, skelIDs[i], leadIDs[i])
 		}
 		return sh
 	}
-	eachLine(text, func(i, start, end int) {
-		if l := trimNL(text[start:end]); i == 0 || l != prev {
-			shape = shapeOf(l)
-			prev = l
-		}
-		mark(i, skel.id(shape.skel), leads.id(shape.lead))
+	eachRun(text, func(i, start, size, k int) {
+		shape := shapeOf(trimNL(text[start : start+size]))
+		mark(i, k, skel.id(shape.skel), leads.id(shape.lead))
 	})
 	return sh
 }
 
-// eachLine calls f with the index, start and end (after its '\n') of
-// every line of text.
-func eachLine(text string, f func(i, start, end int)) {
-	for i, start := 0, 0; start < len(text); i++ {
+// eachRun calls f for every run of equal lines of text, each with its
+// '\n': k lines from line i, the first at start, each size bytes.
+func eachRun(text string, f func(i, start, size, k int)) {
+	for i, start := 0, 0; start < len(text); {
 		end := len(text)
 		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
 			end = start + nl + 1
 		}
-		f(i, start, end)
-		start = end
+		size, k := end-start, 1
+		if text[end-1] == '\n' {
+			k = copiesAt(text, start, size)
+		}
+		f(i, start, size, k)
+		next := start + k*size
+		i, start = i+k, next
 	}
+}
+
+// copiesAt returns how many copies of text[start:start+size] follow one
+// another from start: the run doubles while its double matches, then
+// grows by halves, so a run of a million lines costs some forty compares
+// of long blocks, not a million of short ones.
+func copiesAt(text string, start, size int) int {
+	k := 1
+	for end := start + 2*k*size; end <= len(text) && text[start+k*size:end] == text[start:start+k*size]; end = start + 2*k*size {
+		k *= 2
+	}
+	for m := k / 2; m >= 1; m /= 2 {
+		if from := start + k*size; from+m*size <= len(text) && text[from:from+m*size] == text[start:start+m*size] {
+			k += m
+		}
+	}
+	return k
 }
 
 // trimNL returns line without its '\n'.

@@ -34,7 +34,7 @@ func BenchmarkShapeOf(b *testing.B) {
 		b.Run(c, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			reportCPUThroughput(b, len(text), func() {
-				eachLine(text, func(_, start, end int) { shapeOf(trimNL(text[start:end])) })
+				eachRun(text, func(_, start, size, _ int) { shapeOf(trimNL(text[start : start+size])) })
 			})
 		})
 	}

@@ -289,3 +289,21 @@ func TestErrnoNamesSorted(t *testing.T) {
 		t.Fatal("errnoNames is not sorted")
 	}
 }
+
+// TestCopiesAt: the run of equal lines found by doubling and halving is
+// the one a line-by-line count finds.
+func TestCopiesAt(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		line := rapid.StringMatching(`[ab]{0,3}\n`).Draw(t, "line")
+		k := rapid.IntRange(1, 300).Draw(t, "k")
+		tail := rapid.StringMatching(`[ab\n]{0,6}`).Draw(t, "tail")
+		text := strings.Repeat(line, k) + tail
+		want := 0
+		for p := 0; p+len(line) <= len(text) && text[p:p+len(line)] == line; p += len(line) {
+			want++
+		}
+		if got := copiesAt(text, 0, len(line)); got != want {
+			t.Fatalf("copiesAt = %d, want %d", got, want)
+		}
+	})
+}

@@ -238,8 +238,9 @@ func isErrnoName(w string) bool {
 
 // A shapeCount counts the lines of each value of one key.
 type shapeCount struct {
-	ids    map[uint64]uint32 // a value's hash → its index in counts
-	counts []uint32
+	ids     map[uint64]uint32 // a value's hash → its index in counts
+	counts  []uint32
+	firstAt []int // the line each value is first met on
 	// last caches the previous line's value: runs of one shape (a flood
 	// of munmap calls, `yes` output) skip the map.
 	last, lastID uint64
@@ -248,10 +249,10 @@ type shapeCount struct {
 
 func newShapeCount() *shapeCount { return &shapeCount{ids: map[uint64]uint32{}} }
 
-// add counts one line of value h and returns the value's id.
-func (sc *shapeCount) add(h uint64) uint32 {
+// add counts k lines of value h from line i and returns the value's id.
+func (sc *shapeCount) add(h uint64, k, i int) uint32 {
 	if sc.lastSet && h == sc.last {
-		sc.counts[sc.lastID]++
+		sc.counts[sc.lastID] += uint32(k)
 		return uint32(sc.lastID)
 	}
 	id, ok := sc.ids[h]
@@ -259,8 +260,9 @@ func (sc *shapeCount) add(h uint64) uint32 {
 		id = uint32(len(sc.counts))
 		sc.ids[h] = id
 		sc.counts = append(sc.counts, 0)
+		sc.firstAt = append(sc.firstAt, i)
 	}
-	sc.counts[id]++
+	sc.counts[id] += uint32(k)
 	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true
 	return id
 }
@@ -290,6 +292,15 @@ func (sc *shapeCount) typical(lines int) int {
 		sq += p
 	}
 	return log2x16(sq) - log2x16(uint64(lines))
+}
+
+// rarest returns the surprise of the value counted least.
+func (sc *shapeCount) rarest(typical int) int {
+	least := ^uint32(0)
+	for _, c := range sc.counts {
+		least = min(least, c)
+	}
+	return surprise(typical, least)
 }
 
 // surprise returns how many times rarer than typical a value counted
