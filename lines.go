@@ -19,12 +19,14 @@ import (
 //   - lines with a failure signal standing as a word: the log planner's
 //     generic ones (failure words, counts of failures, a compiler's
 //     `error:`, an ERROR or FATAL level) and errno names (ENOENT,
-//     EACCES); one line of each kind (its skeleton, see lineShape) before
-//     a second of any, rarest kind first, each kind's last line first;
-//   - lines of a rare shape: a skeleton or lead field (see lineShape)
+//     EACCES); one line of each kind (its skeleton, see shapeOf) before
+//     a second of any: each kind's last line, the kinds the output ends
+//     with first, then each kind's first, then the rest, rarest first;
+//   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
 //     thousands of openat calls — rarest first, ties spread evenly;
+//   - the first line of each recurring lead: where each phase begins;
 //   - then the rest spread evenly: each pick the middle of the longest
 //     run of dropped lines, until nothing more fits.
 //
@@ -33,7 +35,7 @@ import (
 //
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesFit of them fit: a clip of those
-// keeps more. It declines text with no line of those three kinds where a
+// keeps more. It declines text with no line of those kinds where a
 // clip would cut: the clip's long head then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {

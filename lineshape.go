@@ -8,10 +8,11 @@ import (
 // The shape of a line, for telling its rare lines from its common ones
 // without knowing the format: two keys per line, each a 64-bit hash.
 //
-//   - The skeleton: the line with every word written 'a' (identifiers,
-//     hex and words alike; a word of digits alone, or 0x hex, '0'), every
-//     double-quoted string '"', every run of white space one ' ', and
-//     punctuation as it is. `openat(AT_FDCWD, "/x", O_RDONLY) = 3` and
+//   - The skeleton: the line with every word written 'a' when it starts
+//     with a letter or '_' (identifiers, words) and '0' when it starts
+//     with a digit (numbers, 0x hex), every run of multi-byte runes 'u',
+//     every double-quoted string '"', every run of white space one ' ',
+//     and punctuation as it is. `openat(AT_FDCWD, "/x", O_RDONLY) = 3` and
 //     `access(AT_FDCWD, "/y", F_OK) = 0` share one; a line whose
 //     punctuation or word count differs — a program's output spliced into
 //     a trace, a row whose value is a sentence — has its own.
