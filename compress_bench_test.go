@@ -47,7 +47,8 @@ var benchCases = []benchCase{
 	{"table", "Bash", "plain_ls_l_usr_lib_multiarch", StrategyTable, false},
 	{"listing", "Bash", "plain_objdump_d_zlib_deflate_o", StrategyListing, false},
 	{"giant", "Read", "plain_read_minified_jquery_min_js", StrategyGiant, false},
-	{"clip", "Bash", "plain_git_log_iso_timestamps", StrategyClip, false},
+	{"lines", "Bash", "plain_strace_f_ruby_json_enoent", StrategyLines, false},
+	{"lines-blame", "Bash", "plain_git_blame_regexp2_parser_three_changed", StrategyLines, false},
 }
 
 // scaled returns in's corpus output scaled to about n bytes.

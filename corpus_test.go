@@ -70,27 +70,18 @@ var knownGaps = map[string][]string{
 	"log_shellcheck_usr_bin_scripts_one_error": {
 		"In apt-key line 5:\nexport IFS=\"$(printf \"\\n\\b\")\"",
 	},
-	// git blame: every line has one shape, and no planner looks for the
-	// few lines of another commit; clip.
+	// git blame, by the line planner: the other commit's three lines are
+	// the rarest lead and kept; this declaration is of a common commit and
+	// a common shape, and falls between the spread's picks.
 	"plain_git_blame_regexp2_parser_three_changed": {
 		"^d5b2fb1 (Dev Example 2026-11-20 10:00:00 +0000 1355) func (p *parser) typeFromCode(ch rune) nodeType {",
-		"ba46014d (Dev Example 2026-11-21 14:30:00 +0000 1967) \treturn (p.options & CaseInsensitive) != 0",
 	},
-	// ltrace and strace: no planner for call traces; clip keeps the ends.
-	"plain_ltrace_f_sh_grep_then_cat_missing": {
-		"[pid 4949] execve(0x563a597c7b68, 0x563a597c7a20, 0x563a597c7a48, 0x706572 <no return ...>",
-		"[pid 4949] fclose(0x7f386abed760218\n)                = 0",
-	},
+	// strace, by the line planner: the ENOENT that matters (the last of
+	// its kind) and Ruby's Errno::ENOENT are kept; these two ordinary
+	// calls, common in name and shape, fall between the spread's picks.
 	"plain_strace_f_ruby_json_enoent": {
 		`newfstatat(AT_FDCWD, "/usr/lib/ruby/gems/3.1.0/specifications/default/json-2.6.1.gemspec", {st_mode=S_IFREG|0644, st_size=2240, ...}, 0) = 0`,
 		`openat(AT_FDCWD, "/usr/lib/x86_64-linux-gnu/ruby/3.1.0/json/ext/generator.so", O_RDONLY|O_NONBLOCK|O_CLOEXEC) = 5`,
-		`openat(AT_FDCWD, "/etc/headroom/missing.conf", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`,
-		`write(2, "Errno::ENOENT", 13Errno::ENOENT)           = 13`,
-	},
-	// `php -i`: 547 `key => value` rows under bare section labels, a
-	// shape no planner knows; clip, whose head stops short of this row.
-	"plain_php_i_cli_phpinfo_text": {
-		"Startup Failed => Opcode Caching is disabled for CLI",
 	},
 	// 244 functions; 191 are shown, spread over the file, and this one
 	// falls between two kept ones.
@@ -160,8 +151,9 @@ var knownSearchGaps = map[string]struct {
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
 	// Held out: a successful npm install with no exit code, no failure
-	// and no counting verdict a rule knows; clip keeps both facts.
-	"log_npm_install_loglevel_http_eslint_request_success": StrategyClip,
+	// and no counting verdict a rule knows; the line planner keeps both
+	// facts (the first line and the verdict, the last).
+	"log_npm_install_loglevel_http_eslint_request_success": StrategyLines,
 }
 
 // Every real output, compressed at the default budget through the whole

@@ -36,6 +36,10 @@
 //   - logs of exec tools (Bash, shell, …): every error with its whole stack
 //     trace, warnings deduplicated as (×N), runner summaries, head and tail,
 //     in the original order with [… N lines omitted …] gaps;
+//   - other line-oriented text (a call trace, a blame, a dump of records):
+//     the head and the tail, the lines with a failure word or an errno
+//     name, the lines of a rare shape, and an even spread of the rest,
+//     each gap note naming its lines;
 //   - anything else: the head and the tail, cut on line boundaries.
 //
 // An optional [Summarizer] — a cheap model behind an interface — writes a

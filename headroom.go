@@ -21,6 +21,10 @@ const (
 	StrategyListing   Strategy = "listing"
 	StrategyJSONLines Strategy = "jsonlines"
 	StrategyTable     Strategy = "table"
+	// StrategyLines is the last resort for line-oriented text no planner
+	// with structure took: the head and the tail, the lines with a failure
+	// word, the lines of a rare shape, and an even spread of the rest.
+	StrategyLines Strategy = "lines"
 	// StrategyClean is an exec output within budget that [WithCleanTerminal]
 	// cleaned of ANSI escapes and carriage-return redraws; nothing was cut.
 	StrategyClean Strategy = "clean"

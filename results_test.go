@@ -82,7 +82,7 @@ func TestToolOutputBudgetTightens(t *testing.T) {
 	got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text, MaxBytes: 3000})
 	require.NoError(t, err)
 	assert.LessOrEqual(t, len(got), 3000)
-	assert.Equal(t, StrategyClip, o.Strategy)
+	assert.Equal(t, StrategyLines, o.Strategy)
 	got, _, err = h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: text, MaxBytes: 50000})
 	require.NoError(t, err)
 	assert.LessOrEqual(t, len(got), 16000, "a larger MaxBytes must not loosen the compressor's budget")

@@ -79,6 +79,11 @@ func routes(cfg config, smp sampling) []planner {
 		{StrategyGiant, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planGiant(out.Text, limit)
 		})},
+		// Line-oriented text that no row above took: a trace, a blame, a
+		// dump of records. Last, as the smarter form of clip.
+		{StrategyLines, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planLines(out.Text, limit)
+		})},
 	}
 }
 

@@ -1,0 +1,52 @@
+package headroom_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/headroom-go/headroom"
+)
+
+// Text no planner with structure takes — here a system-call trace — goes
+// to the line planner ([headroom.StrategyLines]): the head and the tail,
+// the failed call where a clip would cut, the lines of a rare shape, and
+// an even spread of the rest, every gap note naming its lines.
+func ExampleHeadroom_Compress_lines() {
+	h, err := headroom.New(headroom.WithMaxBytes(1100))
+	if err != nil {
+		panic(err)
+	}
+	var trace strings.Builder
+	for i := range 20 {
+		if i == 15 {
+			trace.WriteString(`openat(AT_FDCWD, "/etc/app.conf", O_RDONLY) = -1 ENOENT (No such file or directory)` + "\n")
+		}
+		fmt.Fprintf(&trace, "openat(AT_FDCWD, \"/usr/lib/app/mod%d.so\", O_RDONLY) = 3\n", i)
+		fmt.Fprintf(&trace, "mmap(NULL, %d, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f%x000\n", 4096*(i+1), 0x1b8e00+i)
+		trace.WriteString("close(3)                                = 0\n")
+	}
+	trace.WriteString("exit_group(1)                           = ?\n")
+	out, o, err := h.Compress(context.Background(), headroom.ToolOutput{Tool: "Bash", Text: trace.String()})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(o.Strategy, o.BytesBefore, "→", o.BytesAfter)
+	fmt.Print(out)
+	// Output:
+	// lines 3396 → 913
+	// openat(AT_FDCWD, "/usr/lib/app/mod0.so", O_RDONLY) = 3
+	// mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e00000
+	// close(3)                                = 0
+	// […headroom: ~1,346 tokens omitted — 54 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 3 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
+	// […lines 4-13 omitted…]
+	// mmap(NULL, 20480, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e04000
+	// […lines 15-24 omitted…]
+	// openat(AT_FDCWD, "/usr/lib/app/mod8.so", O_RDONLY) = 3
+	// […lines 26-35 omitted…]
+	// close(3)                                = 0
+	// […lines 37-45 omitted…]
+	// openat(AT_FDCWD, "/etc/app.conf", O_RDONLY) = -1 ENOENT (No such file or directory)
+	// […lines 47-61 omitted…]
+	// exit_group(1)                           = ?
+}

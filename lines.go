@@ -1,0 +1,456 @@
+package headroom
+
+import (
+	"container/heap"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// planLines is the last resort for line-oriented text that no planner
+// with structure took — a system-call or library-call trace, a blame, a
+// `key => value` dump, a listing of records — where a blind clip keeps
+// the head and loses the one line that matters. It keeps, in this order
+// and each within its share of the limit:
+//
+//   - the head (a fifth) and the tail (an eighth);
+//   - lines with a failure signal standing as a word: the log planner's
+//     generic ones (failure words, counts of failures, a compiler's
+//     `error:`, an ERROR or FATAL level) and errno names (ENOENT,
+//     EACCES); one line of each kind (its skeleton, see shapeOf) before
+//     a second of any: each kind's last line, the kinds the output ends
+//     with first, then each kind's first, then the rest, rarest first;
+//   - lines of a rare shape: a skeleton or lead field (see shapeOf)
+//     many times rarer than the group a typical line belongs to — the
+//     three lines of another commit in a blame, the one ioctl among
+//     thousands of openat calls — rarest first, ties spread evenly;
+//   - the first line of each recurring lead: where each phase begins;
+//   - then the rest spread evenly: each pick the middle of the longest
+//     run of dropped lines, until nothing more fits.
+//
+// Long lines keep their start and end around a note. Every gap note names
+// the lines it stands for, so each kept line's number is known.
+//
+// It declines text of fewer than linesMin lines, or whose lines are so
+// long on average that fewer than linesFit of them fit: a clip of those
+// keeps more. It declines text with no line of those kinds where a
+// clip would cut: the clip's long head then shows as much, in one piece.
+func planLines(text string, limit int) (plan, bool) {
+	if limit < 200 || len(text) <= limit {
+		return plan{}, false
+	}
+	n := lineCount(text)
+	if n < linesMin || len(text)/n > limit/linesFit {
+		return plan{}, false
+	}
+	// A line kept for what it says where a clip would cut is the reason
+	// to plan; without one, the clip's long head says as much in one piece.
+	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8)
+	if !sh.inCut {
+		return plan{}, false
+	}
+	s := newLineSel(text, limit, lineGaps(n))
+	if s.room() <= 0 {
+		return plan{}, false
+	}
+	room := s.room()
+	wide := max(160, limit/8) // head, tail and failure lines
+	narrow := max(120, limit/16)
+	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
+	upTo := func(share int) int { return s.limit - room + room*share/40 }
+
+	// The head, a fifth, and the tail, an eighth; each at least one line.
+	for i, to := 0, upTo(8); i < n && (i == 0 || s.used < to); i++ {
+		if !pickEnds(i, wide) {
+			break
+		}
+	}
+	for i, to := n-1, upTo(13); i >= 0 && (i == n-1 || s.used < to); i-- {
+		if !pickEnds(i, wide) {
+			break
+		}
+	}
+	fails := 0
+	for _, i := range sh.failureOrder(2 * limit) {
+		if s.used >= upTo(24) {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, wide) {
+			fails++
+		}
+	}
+	rare := 0
+	for _, i := range sh.rareOrder(2 * limit) {
+		if s.used >= upTo(30) {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, narrow) {
+			rare++
+		}
+	}
+	for _, i := range sh.firstsOrder() {
+		if s.used >= upTo(34) {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, narrow) {
+			rare++
+		}
+	}
+	spreadN := spreadLines(s, func(i int) bool { return pickEnds(i, narrow) })
+	items, markerAt := s.items()
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
+	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
+		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
+}
+
+// linesMin is the fewest lines planLines plans; linesFit, the fewest of
+// average length that must fit its limit.
+const (
+	linesMin = 16
+	linesFit = 8
+)
+
+// shapes is what planLines knows of the lines worth keeping for what
+// they say: those with a failure signal, those of a rare shape, and the
+// first of each recurring lead.
+type shapes struct {
+	n     int
+	kinds int          // skeletons counted: a kind's id is below
+	fails []markedLine // in input order; kind is the skeleton's id
+	// rare holds a key per line of a rare shape: its surprise, inverted,
+	// over its spreadRank, so that sorted the rarest come first and lines
+	// as rare in an even spread; the line is the rank's bits reversed.
+	rare   []uint64
+	firsts []markedLine // rank is the lead's count
+	// inCut is set when one of these lines lies where a clip would cut.
+	inCut bool
+}
+
+// A markedLine is line i of the text.
+type markedLine struct {
+	i          int
+	kind, rank uint32
+}
+
+// rareMin is the surprise (16·log2 of how many times rarer than typical)
+// from which a line is of a rare shape: four times rarer.
+const rareMin = 32
+
+// readShapes reads the shape of every line of text: its skeleton and lead
+// counted, where each lead is first met, and whether it carries a failure
+// signal; then, in a second pass when any value is rare enough, the lines
+// of a rare shape.
+// It notes whether any of these lines lies in text[headEnd:tailStart]. A
+// run of equal lines (`yes`, a flood of one message) is read once. Each
+// line's ids are kept for the second pass when lines are long enough for
+// that to cost at most half the text; tiny lines are read again instead.
+func readShapes(text string, n, headEnd, tailStart int) *shapes {
+	sh := &shapes{n: n}
+	skel, leads := newShapeCount(), newShapeCount()
+	var skelIDs, leadIDs []uint32
+	if len(text) >= 16*n {
+		skelIDs, leadIDs = make([]uint32, n), make([]uint32, n)
+	}
+	// The lines a clip would cut are [cutFrom, cutTo).
+	cutFrom, cutTo := n, 0
+	eachRun(text, func(i, start, size, k int) {
+		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
+			cutFrom = i + max(0, (headEnd-start+size-1)/size)
+		}
+		if start+size <= tailStart {
+			cutTo = i + min(k, (tailStart-start)/size)
+		}
+		l := trimNL(text[start : start+size])
+		shape := shapeOf(l)
+		id, lead := skel.add(shape.skel, k, i), leads.add(shape.lead, k, i)
+		for j := i; skelIDs != nil && j < i+k; j++ {
+			skelIDs[j], leadIDs[j] = id, lead
+		}
+		if shape.errno || shape.mayFail && hasFailureSignal(l) {
+			for j := i; j < i+k; j++ {
+				sh.fails = append(sh.fails, markedLine{i: j, kind: id})
+			}
+		}
+	})
+	inCut := func(from, to int) bool { return from < cutTo && to > cutFrom } // lines [from, to)
+	for _, m := range sh.fails {
+		sh.inCut = sh.inCut || inCut(m.i, m.i+1)
+	}
+	sh.kinds = len(skel.counts)
+	// The first line of each recurring lead, in input order (ids are
+	// given in the order values are first met).
+	for id, c := range leads.counts {
+		if at := leads.firstAt[id]; c > 1 {
+			sh.firsts = append(sh.firsts, markedLine{i: at, rank: c})
+			sh.inCut = sh.inCut || inCut(at, at+1)
+		}
+	}
+	tSkel, tLead := skel.typical(n), leads.typical(n)
+	if skel.rarest(tSkel)+leads.rarest(tLead) < rareMin {
+		return sh // no line is of a rare shape: no second pass
+	}
+	mark := func(i, k int, id, lead uint32) { // lines [i, i+k), equal
+		if v := surprise(tSkel, skel.counts[id]) + surprise(tLead, leads.counts[lead]); v >= rareMin {
+			for j := i; j < i+k; j++ {
+				sh.rare = append(sh.rare, uint64(^uint32(v))<<32|uint64(spreadRank(j, n)))
+			}
+			sh.inCut = sh.inCut || inCut(i, i+k)
+		}
+	}
+	if skelIDs != nil {
+		for i := range n {
+			mark(i, 1, skelIDs[i], leadIDs[i])
+		}
+		return sh
+	}
+	eachRun(text, func(i, start, size, k int) {
+		shape := shapeOf(trimNL(text[start : start+size]))
+		mark(i, k, skel.id(shape.skel), leads.id(shape.lead))
+	})
+	return sh
+}
+
+// eachRun calls f for every run of equal lines of text, each with its
+// '\n': k lines from line i, the first at start, each size bytes.
+func eachRun(text string, f func(i, start, size, k int)) {
+	for i, start := 0, 0; start < len(text); {
+		end := len(text)
+		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+			end = start + nl + 1
+		}
+		size, k := end-start, 1
+		if text[end-1] == '\n' {
+			k = copiesAt(text, start, size)
+		}
+		f(i, start, size, k)
+		next := start + k*size
+		i, start = i+k, next
+	}
+}
+
+// copiesAt returns how many copies of text[start:start+size] follow one
+// another from start: the run doubles while its double matches, then
+// grows by halves, so a run of a million lines costs some forty compares
+// of long blocks, not a million of short ones.
+func copiesAt(text string, start, size int) int {
+	k := 1
+	for end := start + 2*k*size; end <= len(text) && text[start+k*size:end] == text[start:start+k*size]; end = start + 2*k*size {
+		k *= 2
+	}
+	for m := k / 2; m >= 1; m /= 2 {
+		if from := start + k*size; from+m*size <= len(text) && text[from:from+m*size] == text[start:start+m*size] {
+			k += m
+		}
+	}
+	return k
+}
+
+// trimNL returns line without its '\n'.
+func trimNL(line string) string {
+	if len(line) > 0 && line[len(line)-1] == '\n' {
+		return line[:len(line)-1]
+	}
+	return line
+}
+
+// hasFailureSignal reports the log planner's generic failure signals in
+// line: a failure word or count, a compiler's error, an error level.
+func hasFailureSignal(line string) bool {
+	diag, level, sig := lineSignals(line)
+	switch {
+	case sig != sigNone, diag == diagError:
+		return true
+	}
+	switch level {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
+		return true
+	}
+	return false
+}
+
+// failureOrder returns the first k failure lines in the order they are
+// kept: breadth first over their kinds — every kind's last line (the one
+// nearest the outcome), latest first, then every kind's first, then the
+// rest of each spread evenly — the rarest kind first. Each line's place is
+// a key, its rank over its index in sh.fails (the earlier first among
+// equals), so only the k it can use are sorted (see rareOrder).
+func (sh *shapes) failureOrder(k int) []int {
+	perKind := make([]uint32, sh.kinds)
+	for _, m := range sh.fails {
+		perKind[m.kind]++
+	}
+	const field = 1<<15 - 1
+	seen := make([]uint32, sh.kinds)
+	keys := make([]uint64, len(sh.fails))
+	// Walk backwards so that a kind's first line met is its last.
+	for x := len(sh.fails) - 1; x >= 0; x-- {
+		m := sh.fails[x]
+		j := seen[m.kind] // lines of this kind after this one
+		seen[m.kind]++
+		var rank uint64
+		switch c := perKind[m.kind]; {
+		case j == 0:
+			rank = 1<<30 - 1 - uint64(min(m.i, 1<<30-1))
+		case j == c-1:
+			rank = 1<<30 | uint64(min(c, 1<<30-1))
+		default:
+			rank = 2<<30 | uint64(min(spreadRank(int(j), int(c)), field))<<15 | uint64(min(c, field))
+		}
+		keys[x] = rank<<32 | uint64(x)
+	}
+	if len(keys) > k {
+		selectSmallest(keys, k)
+		keys = keys[:k]
+	}
+	slices.Sort(keys)
+	out := make([]int, len(keys))
+	for y, key := range keys {
+		out[y] = sh.fails[uint32(key)].i
+	}
+	return out
+}
+
+// rareOrder returns the first k lines of a rare shape, the rarest first;
+// lines as rare as each other in an even spread over the text. The rare
+// stage keeps at most one line a byte of its room, and half of what it
+// is offered may be kept already, so twice the limit is all it can use.
+func (sh *shapes) rareOrder(k int) []int {
+	if len(sh.rare) > k {
+		selectSmallest(sh.rare, k)
+		sh.rare = sh.rare[:k]
+	}
+	slices.Sort(sh.rare)
+	w := bits.Len(uint(max(sh.n-1, 1)))
+	out := make([]int, len(sh.rare))
+	for k, key := range sh.rare {
+		out[k] = int(bits.Reverse64(uint64(uint32(key))) >> (64 - w))
+	}
+	return out
+}
+
+// firstsOrder returns the first line of each recurring lead, the most
+// frequent lead first: where each phase of the output begins.
+func (sh *shapes) firstsOrder() []int {
+	slices.SortStableFunc(sh.firsts, func(a, b markedLine) int { return cmpU32(b.rank, a.rank) })
+	out := make([]int, len(sh.firsts))
+	for k, m := range sh.firsts {
+		out[k] = m.i
+	}
+	return out
+}
+
+// selectSmallest reorders keys so that its first k are its k smallest,
+// in some order: a quickselect whose pivot is the median of three, so
+// that it is linear on the sorted and reversed runs a text gives.
+func selectSmallest(keys []uint64, k int) {
+	lo, hi := 0, len(keys)
+	for hi-lo > 1 {
+		a, b, c := keys[lo], keys[lo+(hi-lo)/2], keys[hi-1]
+		p := max(min(a, b), min(max(a, b), c))
+		// Three-way partition: < p, == p, > p.
+		lt, i, gt := lo, lo, hi
+		for i < gt {
+			switch {
+			case keys[i] < p:
+				keys[lt], keys[i] = keys[i], keys[lt]
+				lt++
+				i++
+			case keys[i] > p:
+				gt--
+				keys[gt], keys[i] = keys[i], keys[gt]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k > gt:
+			lo = gt
+		default:
+			return
+		}
+	}
+}
+
+func cmpU32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// spreadRank returns where index i of n comes in an even spread of n:
+// its bits reversed over the bits n needs, so that sorting by rank gives
+// 0, n/2, n/4, 3n/4, n/8, … — every prefix spread over the whole.
+func spreadRank(i, n int) uint32 {
+	w := bits.Len(uint(max(n-1, 1)))
+	return uint32(bits.Reverse64(uint64(i)) >> (64 - w))
+}
+
+// spreadLines keeps lines of s spread evenly over its runs of dropped
+// lines: each pick is the middle of the longest run left, until nothing
+// fits. It returns how many it kept.
+func spreadLines(s *lineSel, pick func(i int) bool) int {
+	var h gapHeap
+	n := s.n()
+	for i := 0; i < n; {
+		if s.isKept(i) {
+			i++
+			continue
+		}
+		j := s.nextKept(i)
+		h = append(h, [2]int{i, j})
+		i = j
+	}
+	heap.Init(&h)
+	kept, misses := 0, 0
+	for h.Len() > 0 && s.room() > s.gapCost && misses < 16 {
+		g := heap.Pop(&h).([2]int)
+		mid := g[0] + (g[1]-g[0])/2
+		if pick(mid) {
+			kept++
+			misses = 0
+		} else {
+			misses++
+		}
+		if mid > g[0] {
+			heap.Push(&h, [2]int{g[0], mid})
+		}
+		if mid+1 < g[1] {
+			heap.Push(&h, [2]int{mid + 1, g[1]})
+		}
+	}
+	return kept
+}
+
+// gapHeap holds runs of dropped lines [from, to), the longest on top, the
+// earlier of two as long.
+type gapHeap [][2]int
+
+func (h gapHeap) Len() int { return len(h) }
+func (h gapHeap) Less(a, b int) bool {
+	la, lb := h[a][1]-h[a][0], h[b][1]-h[b][0]
+	if la != lb {
+		return la > lb
+	}
+	return h[a][0] < h[b][0]
+}
+func (h gapHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *gapHeap) Push(x any)   { *h = append(*h, x.([2]int)) }
+func (h *gapHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,309 @@
+package headroom
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// traceLine draws a line of a call trace: most are ordinary calls, some
+// fail with an errno, some carry a failure word, some are odd.
+func traceLine(t *rapid.T, i int) string {
+	switch rapid.IntRange(0, 19).Draw(t, "kind"+strconv.Itoa(i)) {
+	case 0:
+		return `openat(AT_FDCWD, "/etc/x` + strconv.Itoa(i) + `", O_RDONLY) = -1 ENOENT (No such file or directory)`
+	case 1:
+		return "fatal: cannot open /etc/x" + strconv.Itoa(i)
+	case 2:
+		return ")    = " + strconv.Itoa(i)
+	case 3:
+		return ""
+	default:
+		return `mmap(NULL, ` + strconv.Itoa(i*4096) + `, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f` + strconv.Itoa(i)
+	}
+}
+
+// renderedLines maps the lines of a rendered plan back to input lines by
+// the gap notes' numbers: every line that is not a note or the marker is
+// the next input line, and a note says how many lines it stands for.
+func renderedLines(t *rapid.T, out string, in []string) (kept []int) {
+	next := 0
+	for l := range strings.SplitSeq(strings.TrimSuffix(out, "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(l, markerPrefix):
+			continue
+		case strings.HasPrefix(l, "[…line"):
+			from, to := noteRange(t, l)
+			if from != next+1 {
+				t.Fatalf("gap note %q after line %d", l, next)
+			}
+			next = to
+			continue
+		}
+		if next >= len(in) {
+			t.Fatalf("line %q past the input's %d lines", l, len(in))
+		}
+		if l != in[next] && !strings.Contains(l, " bytes of line ") {
+			t.Fatalf("line %d is %q, want %q", next+1, l, in[next])
+		}
+		kept = append(kept, next)
+		next++
+	}
+	if next != len(in) {
+		t.Fatalf("the output accounts for %d of %d lines", next, len(in))
+	}
+	return kept
+}
+
+// noteRange reads "[…lines 3-9 omitted…]" or "[…line 4 omitted…]".
+func noteRange(t *rapid.T, note string) (from, to int) {
+	s := strings.TrimPrefix(strings.TrimPrefix(note, "[…lines "), "[…line ")
+	s = strings.TrimSuffix(s, " omitted…]")
+	a, b, found := strings.Cut(s, "-")
+	if !found {
+		b = a
+	}
+	x, err1 := strconv.Atoi(strings.ReplaceAll(a, ",", ""))
+	y, err2 := strconv.Atoi(strings.ReplaceAll(b, ",", ""))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("bad note %q", note)
+	}
+	return x, y
+}
+
+// TestPlanLinesProperties: within its limit, and above half of it when
+// the text is twice as long (the floor route.go holds every row to);
+// every kept line is an input line, verbatim, at the number the gap notes
+// give it; the first and the last line are kept; and when the failure
+// lines together fit in a quarter of the limit, every one of them is
+// kept.
+func TestPlanLinesProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(linesMin, 400).Draw(t, "lines")
+		in := make([]string, n)
+		for i := range in {
+			in[i] = traceLine(t, i)
+		}
+		text := strings.Join(in, "\n") + "\n"
+		limit := rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
+		p, ok := planLines(text, limit)
+		if !ok {
+			return
+		}
+		if size := itemsSize(p.items); size > limit {
+			t.Fatalf("%d bytes over the %d limit", size, limit)
+		} else if len(text) >= 2*limit && size < limit/2 {
+			t.Fatalf("%d bytes of a %d limit kept from %d: below the floor", size, limit, len(text))
+		}
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		kept := renderedLines(t, out, in)
+		if len(kept) == 0 || kept[0] != 0 || kept[len(kept)-1] != n-1 {
+			t.Fatalf("head or tail lost: kept %v", kept)
+		}
+		var fails []int
+		failBytes := 0
+		for i, l := range in {
+			if shapeOf(l).errno || hasFailureSignal(l) {
+				fails = append(fails, i)
+				failBytes += len(l) + len("[…lines 9,999-9,999 omitted…]\n\n")
+			}
+		}
+		if failBytes <= limit/4 {
+			for _, i := range fails {
+				if !slices.Contains(kept, i) {
+					t.Fatalf("failure line %d %q lost though the failures fit", i+1, in[i])
+				}
+			}
+		}
+	})
+}
+
+// TestPlanLinesDeterministic: the same text and limit give the same plan.
+func TestPlanLinesDeterministic(t *testing.T) {
+	text := corpusInput(t, "plain_strace_f_ruby_json_enoent")
+	a, okA := planLines(text, 4000)
+	b, okB := planLines(text, 4000)
+	if !okA || !okB || !slices.Equal(a.items, b.items) || a.what != b.what {
+		t.Fatal("two plans of one text differ")
+	}
+}
+
+// TestPlanLinesKeepsTheOddLines: a real trace's failed call near its end
+// and a blame's lines of another commit are kept at a quarter of the
+// default budget, where a clip keeps neither.
+func TestPlanLinesKeepsTheOddLines(t *testing.T) {
+	for _, c := range []struct{ corpus, want string }{
+		{"plain_strace_f_ruby_json_enoent", `openat(AT_FDCWD, "/etc/headroom/missing.conf", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`},
+		{"plain_strace_f_ruby_json_enoent", `write(2, "Errno::ENOENT", 13Errno::ENOENT)           = 13`},
+		{"plain_git_blame_regexp2_parser_three_changed", "ba46014d (Dev Example 2026-11-21 14:30:00 +0000 1967) \treturn (p.options & CaseInsensitive) != 0"},
+		{"plain_php_i_cli_phpinfo_text", "Startup Failed => Opcode Caching is disabled for CLI"},
+	} {
+		text := corpusInput(t, c.corpus)
+		p, ok := planLines(text, 4000)
+		if !ok {
+			t.Fatalf("%s: declined", c.corpus)
+		}
+		if out := render(text, p, marker{}); !strings.Contains(out, c.want) {
+			t.Errorf("%s: lost %q", c.corpus, c.want)
+		}
+		if clip := render(text, planClip(text, 4000, clipReserve(len(text))), marker{}); strings.Contains(clip, c.want) {
+			t.Errorf("%s: a clip keeps %q too: the case shows nothing", c.corpus, c.want)
+		}
+	}
+}
+
+// TestPlanLinesDeclines: text a clip serves as well — a few lines, long
+// lines, lines of one shape with nothing odd where a clip would cut.
+func TestPlanLinesDeclines(t *testing.T) {
+	for name, text := range map[string]string{
+		"few lines":  strings.Repeat("a line of text that is long enough\n", linesMin-1) + strings.Repeat("x", 4000),
+		"long lines": strings.Repeat(strings.Repeat("word ", 200)+"\n", 40),
+		"one shape":  numberedLines(2000, func(i int) string { return "row " + itoa(i) + " of a long file" }),
+		"in budget":  "a\nb\n",
+	} {
+		if _, ok := planLines(text, 1000); ok {
+			t.Errorf("%s: planned, want a decline", name)
+		}
+	}
+}
+
+// TestMayFailAdmitsEveryFailureLine: shapeOf's prefilter never turns away
+// a line the log planner's lineSignals finds a failure in, on every line
+// of the corpus and on lines made of failure words' pieces.
+func TestMayFailAdmitsEveryFailureLine(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, l string) {
+		if hasFailureSignal(l) && !shapeOf(l).mayFail {
+			t.Fatalf("%q has a failure signal the prefilter turns away", l)
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		for l := range strings.SplitSeq(c.input, "\n") {
+			check(t, l)
+		}
+	}
+	pieces := []string{"error", "Error", "ERROR", "errors", "failed", "FAIL", "fatal", "FATAL", "panic", "not", " ok", "segmentation",
+		" fault", "SEVERE", "CRITICAL", "3 ", "0 ", "no ", "x", "_", "-", ":", " ", "\"", "\\", "✗ ", "é", "[", "]", "(", ".", "/", "=", "broken", "problems"}
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 12).Draw(t, "parts")
+		check(t, strings.Join(parts, ""))
+	})
+}
+
+// TestSelectSmallest: the first k keys are the k smallest.
+func TestSelectSmallest(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		keys := rapid.SliceOf(rapid.Uint64Range(0, 20)).Draw(t, "keys")
+		k := rapid.IntRange(0, len(keys)).Draw(t, "k")
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		selectSmallest(keys, k)
+		got := slices.Clone(keys[:k])
+		slices.Sort(got)
+		if !slices.Equal(got, want[:k]) {
+			t.Fatalf("first %d: %v, want %v", k, got, want[:k])
+		}
+	})
+}
+
+// TestShapeOf: lines that differ in identities, numbers and quoted
+// strings share a skeleton; a line with other punctuation does not; the
+// lead skips a `[tag]` and keeps the name; errno names are found only as
+// words.
+func TestShapeOf(t *testing.T) {
+	a := shapeOf(`openat(AT_FDCWD, "/etc/a", O_RDONLY) = 3`)
+	b := shapeOf(`access(AT_FDCWD, "/usr/lib/b c", F_OK) = 0x1f`)
+	c := shapeOf(`write(2, "x", 1x)  = 1`)
+	if a.skel != b.skel || a.skel == c.skel {
+		t.Errorf("skeletons: a==b %v, a==c %v", a.skel == b.skel, a.skel == c.skel)
+	}
+	if shapeOf("[pid 12] openat(x)").lead != shapeOf("[pid 7] openat(y, z)").lead || a.lead == b.lead {
+		t.Error("leads: a [tag] must be skipped and the name kept")
+	}
+	for l, want := range map[string]bool{
+		`= -1 ENOENT (No such file)`: true, `"Errno::EACCES"`: true, "ENOENTS": false, "xENOENT": false, "EOF": false, "ENABLED": false,
+	} {
+		if got := shapeOf(l).errno; got != want {
+			t.Errorf("errno(%q) = %v, want %v", l, got, want)
+		}
+	}
+}
+
+// TestPlanLinesGolden pins the line planner's output on a real trace of
+// its own (strace of ls over a directory and a missing path) through the
+// whole pipeline at 4,000 bytes.
+func TestPlanLinesGolden(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "lines", "strace_ls_missing.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := mustNew(t, WithMaxBytes(4000))
+	got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Bash", Text: string(raw)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Strategy != StrategyLines {
+		t.Fatalf("strategy %s, want lines", o.Strategy)
+	}
+	if !strings.Contains(got, `statx(AT_FDCWD, "/nope", AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW|AT_NO_AUTOMOUNT, STATX_MODE, 0x7ffedae9bd90) = -1 ENOENT (No such file or directory)`) {
+		t.Errorf("the failed stat of the missing path is lost:\n%s", got)
+	}
+	checkGolden(t, filepath.Join("lines", "strace_ls_missing.golden"), got)
+}
+
+// FuzzPlanLines: any text and limit give a plan within the limit whose
+// kept ranges lie inside the text, the same plan twice, and no panic.
+func FuzzPlanLines(f *testing.F) {
+	f.Add(strings.Repeat("open(\"/x\") = 3\n", 40)+"open(\"/y\") = -1 ENOENT\n", 300)
+	f.Add(strings.Repeat("k => v\n", 30)+"Startup Failed => x\n"+strings.Repeat("a => b\n", 30), 200)
+	f.Add("\"\\\n\"é✗\n[x]\n", 200)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		limit = 200 + abs(limit)%2000
+		p, ok := planLines(text, limit)
+		q, ok2 := planLines(text, limit)
+		if ok != ok2 || !slices.Equal(p.items, q.items) {
+			t.Fatal("not deterministic")
+		}
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("%d bytes over the %d limit", itemsSize(p.items), limit)
+		}
+		for _, it := range p.items {
+			if it.start < 0 || it.end > len(text) || it.start > it.end {
+				t.Fatalf("item %+v outside the text", it)
+			}
+		}
+	})
+}
+
+// TestErrnoNamesSorted: isErrnoName's binary search needs them sorted.
+func TestErrnoNamesSorted(t *testing.T) {
+	if !slices.IsSorted(errnoNames[:]) {
+		t.Fatal("errnoNames is not sorted")
+	}
+}
+
+// TestCopiesAt: the run of equal lines found by doubling and halving is
+// the one a line-by-line count finds.
+func TestCopiesAt(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		line := rapid.StringMatching(`[ab]{0,3}\n`).Draw(t, "line")
+		k := rapid.IntRange(1, 300).Draw(t, "k")
+		tail := rapid.StringMatching(`[ab\n]{0,6}`).Draw(t, "tail")
+		text := strings.Repeat(line, k) + tail
+		want := 0
+		for p := 0; p+len(line) <= len(text) && text[p:p+len(line)] == line; p += len(line) {
+			want++
+		}
+		if got := copiesAt(text, 0, len(line)); got != want {
+			t.Fatalf("copiesAt = %d, want %d", got, want)
+		}
+	})
+}

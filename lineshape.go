@@ -1,0 +1,328 @@
+package headroom
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// The shape of a line, for telling its rare lines from its common ones
+// without knowing the format: two keys per line, each a 64-bit hash.
+//
+//   - The skeleton: the line with every word written 'a' when it starts
+//     with a letter or '_' (identifiers, words) and '0' when it starts
+//     with a digit (numbers, 0x hex), every run of multi-byte runes 'u',
+//     every double-quoted string '"', every run of white space one ' ',
+//     and punctuation as it is. `openat(AT_FDCWD, "/x", O_RDONLY) = 3` and
+//     `access(AT_FDCWD, "/y", F_OK) = 0` share one; a line whose
+//     punctuation or word count differs — a program's output spliced into
+//     a trace, a row whose value is a sentence — has its own.
+//   - The lead: the first field as written, digits folded to one 0, after
+//     a leading `[tag]` (`[pid 4949]`): a blame's commit, a trace's call
+//     name, a listing's mode, a table's status column.
+//
+// Only the first shapeWindow bytes of a line are read, as the log rules
+// read the first 400.
+
+// shapeWindow bounds the bytes of a line its shape reads.
+const shapeWindow = 400
+
+// leadMax bounds a lead field.
+const leadMax = 64
+
+// FNV-1a over the skeleton's symbols.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// Byte tables of the skeleton's scan: runClass groups the bytes a run of
+// which is one token (word bytes, white space, multi-byte runes; 0 for
+// punctuation, a token of its own), and shapeSym is the symbol a token
+// that starts with the byte writes.
+const (
+	runPunct = iota
+	runWord  // ASCII letters, digits and '_'
+	runSpace
+	runHigh // the bytes of multi-byte runes
+)
+
+var runClass, shapeSym = func() (r, sym [256]uint8) {
+	for c := range r {
+		sym[c] = uint8(c)
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+			r[c], sym[c] = runSpace, ' '
+		case letterTab[c] || c == '_':
+			r[c], sym[c] = runWord, 'a'
+		case c >= '0' && c <= '9':
+			r[c], sym[c] = runWord, '0'
+		case c >= 0x80:
+			r[c], sym[c] = runHigh, 'u'
+		}
+	}
+	return r, sym
+}()
+
+// A lineShape is what one read of a line tells: the hashes of its
+// skeleton and lead, whether a word of it is an errno name (ENOENT,
+// EACCES: a failed system call in a trace, or a program's report of
+// one), and whether it may carry one of the log planner's failure
+// signals (see mayFail).
+type lineShape struct {
+	skel, lead     uint64
+	errno, mayFail bool
+}
+
+// shapeOf reads line once. A word is 'a' when it starts with a letter
+// or '_', '0' when it starts with a digit (a number, 0x hex). Words
+// inside a double-quoted string are read for errno names and failure
+// words, but the string is one '"' in the skeleton.
+func shapeOf(line string) lineShape {
+	s := line[:min(len(line), shapeWindow)]
+	var sh lineShape
+	h := uint64(fnvOffset)
+	quoted := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		r := runClass[c]
+		if r == runPunct {
+			i++
+			switch {
+			case c == '"':
+				quoted = !quoted
+				if !quoted {
+					continue // the string was written at its opening quote
+				}
+			case c == '\\' && quoted:
+				i++
+				continue
+			case quoted:
+				continue
+			}
+			h = h*33 ^ uint64(c)
+			continue
+		}
+		start := i
+		for i++; i < len(s) && runClass[s[i]] == r; i++ {
+		}
+		switch {
+		case r == runHigh:
+			sh.mayFail = true // a mark (✗ ✖ ×) counts as a failure word
+		case !letterTab[c]:
+		case i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') && !sh.mayFail:
+			k := start + 2
+			for k < i && letterTab[s[k]] {
+				k++
+			}
+			sh.mayFail = mayFailWord(s[start:k], s[k:])
+		}
+		if c == 'E' && !sh.errno {
+			sh.errno = isErrnoName(s[start:i])
+		}
+		if !quoted {
+			h = h*33 ^ uint64(shapeSym[c])
+		}
+	}
+	sh.skel, sh.lead = h, leadHash(s)
+	return sh
+}
+
+// mayFailWord reports whether the letters w, standing at the start of a
+// word and followed by rest, are one that the log planner's lineSignals
+// could take for a failure: a failure or count word (by its own tables
+// and tests), or an error level (ERROR, FATAL, SEVERE, CRITICAL). A line
+// with no such word and no multi-byte rune has no failure signal, so
+// lineSignals need not read it; TestMayFailAdmitsEveryFailureLine holds
+// this to lineSignals.
+func mayFailWord(w, rest string) bool {
+	n := len(w)
+	if n < 3 || n > 12 {
+		return false
+	}
+	if wordPair[lowerTab[w[0]]][lowerTab[w[1]]] && wordEnd[n][lowerTab[w[n-1]]] && signalTrigram[trigram(w)] {
+		return isFailureWord(w, rest) || isCountWord(w)
+	}
+	return w == "SEVERE" || w == "CRITICAL"
+}
+
+// leadHash hashes line's lead field: after any indent and one leading
+// `[tag]`, the bytes up to a space or one of `(=:,;"{<`, a run of digits
+// folded to one '0'.
+func leadHash(s string) uint64 {
+	i := 0
+	for i < len(s) && runClass[s[i]] == runSpace {
+		i++
+	}
+	if i < len(s) && s[i] == '[' {
+		for j := i + 1; j < len(s) && j < i+48; j++ {
+			if s[j] == ']' {
+				i = j + 1
+				for i < len(s) && runClass[s[i]] == runSpace {
+					i++
+				}
+				break
+			}
+		}
+	}
+	h := uint64(fnvOffset)
+	for end := min(len(s), i+leadMax); i < end && !leadEnd[s[i]]; i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' {
+			for i+1 < end && s[i+1] >= '0' && s[i+1] <= '9' {
+				i++
+			}
+			c = '0'
+		}
+		h = h*33 ^ uint64(c)
+	}
+	return h
+}
+
+// leadEnd marks the bytes that end a lead field.
+var leadEnd = func() (t [256]bool) {
+	for _, c := range []byte(" \t\r(=:,;\"{<") {
+		t[c] = true
+	}
+	return t
+}()
+
+// errnoNames are the POSIX and Linux error names a failed call reports
+// (strace's `= -1 ENOENT (No such file or directory)`, Ruby's
+// `Errno::EACCES`, Node's `Error: EACCES`). Words of no other use: a
+// name such as EOF or EXIT is not here.
+var errnoNames = [...]string{ // sorted, for a binary search
+	"E2BIG", "EACCES", "EADDRINUSE", "EADDRNOTAVAIL", "EAFNOSUPPORT", "EAGAIN", "EBADF", "EBUSY",
+	"ECANCELED", "ECHILD", "ECONNABORTED", "ECONNREFUSED", "ECONNRESET", "EDEADLK", "EDOM", "EDQUOT",
+	"EEXIST", "EFAULT", "EFBIG", "EHOSTDOWN", "EHOSTUNREACH", "EILSEQ", "EINTR", "EINVAL", "EIO",
+	"EISDIR", "ELOOP", "EMFILE", "EMLINK", "EMSGSIZE", "ENAMETOOLONG", "ENETDOWN", "ENETUNREACH",
+	"ENFILE", "ENOBUFS", "ENODATA", "ENODEV", "ENOENT", "ENOEXEC", "ENOKEY", "ENOLCK", "ENOMEDIUM",
+	"ENOMEM", "ENOMSG", "ENOPROTOOPT", "ENOSPC", "ENOSYS", "ENOTCONN", "ENOTDIR", "ENOTEMPTY",
+	"ENOTRECOVERABLE", "ENOTSOCK", "ENOTSUP", "ENOTTY", "ENXIO", "EOPNOTSUPP", "EOVERFLOW",
+	"EOWNERDEAD", "EPERM", "EPIPE", "EPROTO", "EPROTONOSUPPORT", "ERANGE", "EROFS", "ESPIPE", "ESRCH",
+	"ESTALE", "ETIMEDOUT", "ETXTBSY", "EWOULDBLOCK", "EXDEV",
+}
+
+// signalTrigram marks the first three letters, folded to lower case, of
+// the log planner's failure and count words: a word that shares the first
+// two and the length of one (Example, failure) is turned away before its
+// letters are folded.
+var signalTrigram = func() (t [1 << 15]bool) {
+	for _, w := range failureWords {
+		t[trigram(w)] = true
+	}
+	for _, w := range countWords {
+		t[trigram(w)] = true
+	}
+	return t
+}()
+
+// trigram packs the first three letters of w, folded to lower case, in
+// 15 bits; w has at least three bytes.
+func trigram(w string) int {
+	return int(lowerTab[w[0]]&31)<<10 | int(lowerTab[w[1]]&31)<<5 | int(lowerTab[w[2]]&31)
+}
+
+// isErrnoName reports whether w is an errno name. Most words that start
+// with 'E' are turned away by their length or a lower-case letter.
+func isErrnoName(w string) bool {
+	if len(w) < 3 || len(w) > 15 {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if c := w[i]; (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	_, found := slices.BinarySearch(errnoNames[:], w)
+	return found
+}
+
+// A shapeCount counts the lines of each value of one key.
+type shapeCount struct {
+	ids     map[uint64]uint32 // a value's hash → its index in counts
+	counts  []uint32
+	firstAt []int // the line each value is first met on
+	// last caches the previous line's value: runs of one shape (a flood
+	// of munmap calls, `yes` output) skip the map.
+	last, lastID uint64
+	lastSet      bool
+}
+
+func newShapeCount() *shapeCount { return &shapeCount{ids: map[uint64]uint32{}} }
+
+// add counts k lines of value h from line i and returns the value's id.
+func (sc *shapeCount) add(h uint64, k, i int) uint32 {
+	if sc.lastSet && h == sc.last {
+		sc.counts[sc.lastID] += uint32(k)
+		return uint32(sc.lastID)
+	}
+	id, ok := sc.ids[h]
+	if !ok {
+		id = uint32(len(sc.counts))
+		sc.ids[h] = id
+		sc.counts = append(sc.counts, 0)
+		sc.firstAt = append(sc.firstAt, i)
+	}
+	sc.counts[id] += uint32(k)
+	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true
+	return id
+}
+
+// id returns the id of value h, which add has counted.
+func (sc *shapeCount) id(h uint64) uint32 {
+	if sc.lastSet && h == sc.last {
+		return uint32(sc.lastID)
+	}
+	id := sc.ids[h]
+	sc.last, sc.lastID = h, uint64(id)
+	return id
+}
+
+// typical returns 16·log2 of the size of the group a line drawn at
+// random belongs to (Σ count² / lines): what "common" means for this key.
+// A key whose values are all distinct has 0; one value for every line,
+// 16·log2(lines).
+func (sc *shapeCount) typical(lines int) int {
+	var sq uint64
+	for _, c := range sc.counts {
+		p := uint64(c) * uint64(c)
+		if sq+p < sq {
+			sq = ^uint64(0)
+			break
+		}
+		sq += p
+	}
+	return log2x16(sq) - log2x16(uint64(lines))
+}
+
+// rarest returns the surprise of the value counted least.
+func (sc *shapeCount) rarest(typical int) int {
+	least := ^uint32(0)
+	for _, c := range sc.counts {
+		least = min(least, c)
+	}
+	return surprise(typical, least)
+}
+
+// surprise returns how many times rarer than typical a value counted
+// count times is, as 16·log2 of the ratio, or 0 when it is not rarer.
+func surprise(typical int, count uint32) int {
+	return max(0, typical-log2x16(uint64(count)))
+}
+
+// log2x16 returns 16·log2(x), its fraction read from the four bits after
+// the leading one: integers, so an order built on it is the same on every
+// machine. log2x16(0) is 0.
+func log2x16(x uint64) int {
+	if x == 0 {
+		return 0
+	}
+	b := bits.Len64(x) - 1
+	var frac uint64
+	if b >= 4 {
+		frac = x >> (b - 4) & 15
+	} else {
+		frac = x << (4 - b) & 15
+	}
+	return b*16 + int(frac)
+}
