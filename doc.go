@@ -38,7 +38,7 @@
 //     in the original order with [… N lines omitted …] gaps;
 //   - other line-oriented text (a call trace, a blame, a dump of records):
 //     the head and the tail, the lines with a failure word or an errno
-//     name, the lines of a rare shape, and an even spread of the rest,
+//     name, the lines of a rare shape, then a longer head and a spread,
 //     each gap note naming its lines;
 //   - anything else: the head and the tail, cut on line boundaries.
 //

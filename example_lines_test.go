@@ -11,7 +11,7 @@ import (
 // Text no planner with structure takes — here a system-call trace — goes
 // to the line planner ([headroom.StrategyLines]): the head and the tail,
 // the failed call where a clip would cut, the lines of a rare shape, and
-// an even spread of the rest, every gap note naming its lines.
+// a longer head with the room left, every gap note naming its lines.
 func ExampleHeadroom_Compress_lines() {
 	h, err := headroom.New(headroom.WithMaxBytes(1100))
 	if err != nil {
@@ -34,18 +34,17 @@ func ExampleHeadroom_Compress_lines() {
 	fmt.Println(o.Strategy, o.BytesBefore, "→", o.BytesAfter)
 	fmt.Print(out)
 	// Output:
-	// lines 3396 → 913
+	// lines 3396 → 947
 	// openat(AT_FDCWD, "/usr/lib/app/mod0.so", O_RDONLY) = 3
 	// mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e00000
 	// close(3)                                = 0
-	// […headroom: ~1,346 tokens omitted — 54 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 3 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
-	// […lines 4-13 omitted…]
-	// mmap(NULL, 20480, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e04000
-	// […lines 15-24 omitted…]
-	// openat(AT_FDCWD, "/usr/lib/app/mod8.so", O_RDONLY) = 3
-	// […lines 26-35 omitted…]
+	// openat(AT_FDCWD, "/usr/lib/app/mod1.so", O_RDONLY) = 3
+	// mmap(NULL, 8192, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e01000
 	// close(3)                                = 0
-	// […lines 37-45 omitted…]
+	// openat(AT_FDCWD, "/usr/lib/app/mod2.so", O_RDONLY) = 3
+	// mmap(NULL, 12288, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e02000
+	// […headroom: ~1,278 tokens omitted — 52 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 0 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
+	// […lines 9-45 omitted…]
 	// openat(AT_FDCWD, "/etc/app.conf", O_RDONLY) = -1 ENOENT (No such file or directory)
 	// […lines 47-61 omitted…]
 	// exit_group(1)                           = ?

@@ -27,8 +27,10 @@ import (
 //     three lines of another commit in a blame, the one ioctl among
 //     thousands of openat calls — rarest first, ties spread evenly;
 //   - the first line of each recurring lead: where each phase begins;
-//   - then the rest spread evenly: each pick the middle of the longest
-//     run of dropped lines, until nothing more fits.
+//   - then the head grows in one piece, as a clip's would: a reader's next
+//     question is most often about the first records;
+//   - what a long line left spread evenly: each pick the middle of the
+//     longest run of dropped lines, until nothing more fits.
 //
 // Long lines keep their start and end around a note. Every gap note names
 // the lines it stands for, so each kept line's number is known.
@@ -96,6 +98,11 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 		if !s.isKept(i) && pickEnds(i, narrow) {
 			rare++
+		}
+	}
+	for i := 0; i < n; i++ { // then the head grows, as a clip's would
+		if !s.isKept(i) && !pickEnds(i, narrow) {
+			break
 		}
 	}
 	spreadN := spreadLines(s, func(i int) bool { return pickEnds(i, narrow) })

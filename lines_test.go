@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -306,4 +308,29 @@ func TestCopiesAt(t *testing.T) {
 			t.Fatalf("copiesAt = %d, want %d", got, want)
 		}
 	})
+}
+
+// After the lines kept for what they say, the room left grows the head
+// in one piece, as a clip's would, before any spread: a reader's next
+// question is most often about the first records.
+func TestPlanLinesGrowsTheHeadBeforeSpreading(t *testing.T) {
+	text := numberedLines(3000, func(i int) string {
+		if i == 1700 {
+			return `openat(AT_FDCWD, "/etc/app/missing.conf", O_RDONLY) = -1 ENOENT (No such file or directory)`
+		}
+		return `openat(AT_FDCWD, "/usr/lib/x86_64-linux-gnu/lib` + itoa(i) + `.so", O_RDONLY|O_CLOEXEC) = 3`
+	})
+	const limit = 16000
+	p, ok := planLines(text, limit)
+	require.True(t, ok)
+	out := render(text, p, marker{})
+	assert.Contains(t, out, "missing.conf")
+	head := 0 // bytes of the text kept whole from its start
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if !strings.HasPrefix(out[head:], l) {
+			break
+		}
+		head += len(l)
+	}
+	assert.Greater(t, head, limit/3, "the head kept in one piece")
 }
