@@ -250,7 +250,9 @@ func endsGoDump(l string) bool {
 // (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
 // forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
-	seen := map[string]int{}
+	seen := newFirstSeen(func(dst []byte, i int) []byte {
+		return blockKey(dst, lines, blocks[i], leadIn(text, lines, blocks[i]))
+	})
 	// A block whose bytes, lead-in to the end of its key lines, are the
 	// same as an earlier one's has the same key: no need to normalise.
 	// The cache is bounded (a million distinct one-line errors must not
@@ -259,9 +261,8 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	verbatim := newVerbatimCache(len(blocks))
 	var key []byte
 	for i := range blocks {
-		head := lines.line(blocks[i].head)
-		lead := leadIn(text, lines, blocks[i])
 		lo, hi := blocks[i].first, min(blocks[i].last, blocks[i].head+dupKeyLines)
+		lead := leadIn(text, lines, blocks[i])
 		for _, k := range lead {
 			lo = min(lo, k)
 		}
@@ -270,25 +271,8 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 		raw := text[start:end]
 		first, ok := verbatim.get(raw)
 		if !ok {
-			key = normalizeLogLine(key[:0], head)
-			if lines.open(blocks[i].head) == blockNumbered {
-				// The runner numbered its failures: each number is one.
-				key = append(append(key, 0), head...)
-			}
-			for _, k := range lead {
-				// The same error reached through another include chain, or
-				// under another file's header, is another error.
-				key = append(append(key, 0), lines.line(k)...)
-			}
-			for k := blocks[i].head + 1; k <= hi; k++ {
-				// Its trace is part of what it is: valgrind's four `Invalid
-				// write of size 1` records at four places are four errors.
-				key = normalizeLogLine(append(key, 0), lines.line(k))
-			}
-			if first, ok = seen[string(key)]; !ok {
-				first = i
-				seen[string(key)] = i
-			}
+			key = blockKey(key[:0], lines, blocks[i], lead)
+			first = seen.first(key, i)
 			verbatim.put(raw, first)
 		}
 		if first != i {
@@ -296,6 +280,30 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 			blocks[first].repeats++
 		}
 	}
+}
+
+// blockKey appends to dst what a block is, for markDuplicateBlocks: its
+// head normalised, the lines that lead it in, and its first dupKeyLines
+// trace lines normalised; lead is its leadIn.
+func blockKey(dst []byte, lines logLines, b logBlock, lead []int) []byte {
+	head := lines.line(b.head)
+	hi := min(b.last, b.head+dupKeyLines)
+	dst = normalizeLogLine(dst, head)
+	if lines.open(b.head) == blockNumbered {
+		// The runner numbered its failures: each number is one.
+		dst = append(append(dst, 0), head...)
+	}
+	for _, k := range lead {
+		// The same error reached through another include chain, or
+		// under another file's header, is another error.
+		dst = append(append(dst, 0), lines.line(k)...)
+	}
+	for k := b.head + 1; k <= hi; k++ {
+		// Its trace is part of what it is: valgrind's four `Invalid
+		// write of size 1` records at four places are four errors.
+		dst = normalizeLogLine(append(dst, 0), lines.line(k))
+	}
+	return dst
 }
 
 // dupKeyLines is how many lines of a block's trace its identity takes in.

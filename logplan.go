@@ -112,9 +112,8 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
-	warnRep, warnCount := dedupWarnings(lines, blocks, text)
-	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
-	sel.warnReps = warnRep
+	warnRep, warnCount := dedupWarnings(lines, blocks)
+	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
 	wholes := richWholes(text, lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
@@ -130,10 +129,28 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 			sel.pickWithin(blocks[k].head, limit/2)
 		}
 	}
-	order, mid := logPriorities(text, lines, blocks, told, warnRep, o)
-	order, mid = namedHeadsLast(order, mid, named)
-	sel.pickTelling(order[:mid])
-	sel.pickAll(order[mid:])
+	var namedHeads []int // told after every other telling line
+	tell := func(i int) {
+		if named[i] {
+			namedHeads = append(namedHeads, i)
+		} else {
+			sel.pickTelling(i)
+		}
+	}
+	flushed := false
+	flush := func() {
+		if !flushed {
+			flushed = true
+			for _, h := range namedHeads {
+				sel.pickTelling(h)
+			}
+		}
+	}
+	logPriorities(text, lines, blocks, told, warnRep, tell, func(i int) {
+		flush()
+		sel.pick(i)
+	})
+	flush()
 	sel.pickAll(statusLines)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit)
@@ -214,7 +231,7 @@ const successShare = 4 // one quarter
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
 func planSuccess(text string, lines logLines, verdict []int, room int, o logOptions) (plan, bool) {
-	sel := newLogSelection(text, lines, nil, nil, room, o.lineCap)
+	sel := newLogSelection(text, lines, nil, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
 	for i := range lines.len() {
 		if lines.class(i) == lineSummary {
@@ -540,13 +557,12 @@ func isPanicLine(l string) bool {
 }
 
 // dedupWarnings returns the representative (first) line of each distinct
-// warning, in order, and how many times each occurs, by line index. It
-// marks repeat on the lines of every warning folded into an earlier one:
-// the warning line and the trace and blank lines that follow it.
-func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, count map[int]int) {
-	seen := map[string]int{}
+// warning, in order, and how many times each occurs, by position in reps.
+// It marks repeat on the lines of every warning folded into an earlier
+// one: the warning line and the trace and blank lines that follow it.
+func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
+	seen := newFirstSeen(func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
 	verbatim := newVerbatimCache(lines.len() / 8)
-	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
 	next := 0   // the first block that does not end before line i
@@ -562,18 +578,16 @@ func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, 
 			first, ok := verbatim.get(raw) // the same bytes again: no need to normalise
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
-				first, ok = seen[string(key)]
-			}
-			in = ok
-			if ok {
-				count[first]++
+				first = seen.first(key, len(reps))
 				verbatim.put(raw, first)
+			}
+			in = first < len(reps)
+			if in {
+				count[first]++
 				break
 			}
-			seen[string(key)] = i
-			verbatim.put(raw, i)
-			count[i] = 1
 			reps = append(reps, i)
+			count = append(count, 1)
 		case c != lineTrace && c != lineBlank:
 			in = false
 		}
@@ -720,29 +734,37 @@ func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// logPriorities lists line indices in the order they should be kept.
-// Lines before mid are every failure's telling lines; the traces follow.
-func logPriorities(text string, lines logLines, blocks []logBlock, told []int, warnReps []int, o logOptions) (order []int, mid int) {
-	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
-	var sums []int
-	for i := range lines.len() {
-		if lines.class(i) == lineSummary {
-			sums = append(sums, i)
+// logPriorities calls tell, then rest, on line indices in the order they
+// should be kept: tell on every failure's telling lines, rest on the
+// traces and what follows. The order is given, not listed: a log of a
+// million one-line failures must not build a list of five million.
+func logPriorities(text string, lines logLines, blocks []logBlock, told []int, warnReps []int, tell, rest func(i int)) {
+	emit := tell
+	each := func(from, to int) { // lines from to to-1
+		for i := from; i < to; i++ {
+			emit(i)
 		}
 	}
-	order = append(order, sums[max(0, len(sums)-logSummaryMax):]...)
-	// The very last lines: where a run ends, and says how.
-	for i := max(0, lines.len()-logLastLines); i < lines.len(); i++ {
-		order = append(order, i)
+	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
+	sums, from := 0, lines.len()
+	for from > 0 && sums < logSummaryMax {
+		if from--; lines.class(from) == lineSummary {
+			sums++
+		}
 	}
+	for i := from; i < lines.len(); i++ {
+		if lines.class(i) == lineSummary {
+			emit(i)
+		}
+	}
+	// The very last lines: where a run ends, and says how.
+	each(max(0, lines.len()-logLastLines), lines.len())
 	// 2. The error line of every distinct error.
 	for _, k := range told {
-		order = append(order, blocks[k].head)
+		emit(blocks[k].head)
 	}
 	// 3. The tail.
-	for i := max(0, lines.len()-defaultLogTail); i < lines.len(); i++ {
-		order = append(order, i)
-	}
+	each(max(0, lines.len()-defaultLogTail), lines.len())
 	// 4. Every distinct error's telling lines — the ones that say error,
 	// failed, panic, expected, with the line after one that ends in ':';
 	// a pytest failure's E and '>' lines — and its last lines, for every block before any block's long trace,
@@ -750,32 +772,35 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	tell := make([]telling, len(blocks)) // each distinct block's, found once for every round
-	top := make([]int32, len(blocks))    // the first line of each distinct block's lead-in, for step 6
+	var more []toldTelling            // the blocks with more than one telling line, found once for every round
+	top := make([]int32, len(blocks)) // the first line of each distinct block's lead-in, for step 6
 	for _, k := range told {
 		b := blocks[k]
-		tell[k] = tellingLines(text, lines, b)
+		t := tellingLines(text, lines, b)
 		lead := leadIn(text, lines, b)
 		top[k] = int32(b.first)
 		for _, i := range lead {
 			top[k] = min(top[k], int32(i))
+			emit(i)
 		}
-		order = append(order, lead...)
-		order = appendTelling(order, lines, b, tell[k], 0, 1)
-		order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
+		emitTelling(emit, lines, b, t, 0, 1)
+		for _, i := range userFrames(text, lines, b) { // where a crash is in the code under test
+			emit(i)
+		}
+		if t.n > 1 {
+			more = append(more, toldTelling{int32(k), t})
+		}
 	}
 	for _, k := range told {
 		b := blocks[k]
-		for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
-			order = append(order, i)
-		}
+		each(max(b.first, b.last-blockEnd+1), b.last+1)
 	}
 	for r := 1; r < blockKeyLines; r++ {
-		for _, k := range told {
-			order = appendTelling(order, lines, blocks[k], tell[k], r, r+1)
+		for _, m := range more {
+			emitTelling(emit, lines, blocks[m.block], m.t, r, r+1)
 		}
 	}
-	mid = len(order)
+	emit = rest
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
 	for _, panics := range [...]bool{true, false} {
@@ -784,45 +809,44 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 			if isPanicLine(lines.line(b.head)) != panics {
 				continue
 			}
-			for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
-				order = append(order, i)
-			}
-			for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
-				order = append(order, i)
-			}
+			each(b.first, min(b.last, b.first+defaultTraceHead-1)+1)
+			each(max(b.first+defaultTraceHead, b.last-defaultTraceTail+1), b.last+1)
 		}
 	}
 	// 6. The head.
-	for i := 0; i < min(lines.len(), defaultLogHead); i++ {
-		order = append(order, i)
-	}
+	each(0, min(lines.len(), defaultLogHead))
 	// The line right below each failure, and the one above what leads it
 	// in: a warning next to a failure tells more than one far from any.
 	for _, k := range told {
 		b := blocks[k]
 		for _, i := range [...]int{b.last + 1, int(top[k]) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
-				order = append(order, i)
+				emit(i)
 			}
 		}
 	}
 	// 7. Every distinct warning once.
-	order = append(order, rareFirst(lines, warnReps)...)
+	for _, i := range rareFirst(lines, warnReps) {
+		emit(i)
+	}
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i := range lines.len() {
 		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
-			order = append(order, i)
+			emit(i)
 		}
 	}
 	// 9. The middles of long traces.
 	for _, b := range blocks {
 		if b.dupOf < 0 {
-			for i := b.first + defaultTraceHead; i <= b.last-defaultTraceTail; i++ {
-				order = append(order, i)
-			}
+			each(b.first+defaultTraceHead, b.last-defaultTraceTail+1)
 		}
 	}
-	return order, mid
+}
+
+// toldTelling is a told block's telling lines.
+type toldTelling struct {
+	block int32
+	t     telling
 }
 
 // telling holds the first blockKeyLines telling lines of a block.
@@ -859,18 +883,17 @@ func tellingLines(text string, lines logLines, b logBlock) telling {
 	return t
 }
 
-// appendTelling appends to order block b's telling lines from its
-// from-th to before its to-th, each (but a pytest failure's) with the
-// line after it when it ends in ':'.
-func appendTelling(order []int, lines logLines, b logBlock, t telling, from, to int) []int {
+// emitTelling calls emit on block b's telling lines from its from-th to
+// before its to-th, each (but a pytest failure's) with the line after it
+// when it ends in ':'.
+func emitTelling(emit func(int), lines logLines, b logBlock, t telling, from, to int) {
 	for k := from; k < min(to, int(t.n)); k++ {
 		i := int(t.at[k])
-		order = append(order, i)
+		emit(i)
 		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= b.last {
-			order = append(order, i+1)
+			emit(i + 1)
 		}
 	}
-	return order
 }
 
 // pytestTelling returns the telling lines of a pytest failure in the
@@ -911,10 +934,10 @@ type logSelection struct {
 	text      string
 	lines     logLines
 	blocks    []logBlock
-	warnCount map[int]int // occurrences of each distinct warning, by its first line
-	warnReps  []int       // the first line of each distinct warning
-	folded    []int32     // the blocks that identical blocks were folded into, in order
-	state     []uint8     // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
+	warnReps  []int   // the first line of each distinct warning, in order
+	warnCount []int32 // occurrences of each distinct warning, by its place in warnReps
+	folded    []int32 // the blocks that identical blocks were folded into, in order
+	state     []uint8 // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
 	limit     int
 	cost      int
 	lineCap   int
@@ -927,8 +950,8 @@ const (
 	tellCut        // kept while every failure was being told: cut at tellCap, not lineCap
 )
 
-func newLogSelection(text string, lines logLines, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
+func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []int, warnCount []int32, limit, lineCap int) *logSelection {
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnReps: warnReps, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	for k, b := range blocks {
@@ -939,18 +962,16 @@ func newLogSelection(text string, lines logLines, blocks []logBlock, warnCount m
 	return s
 }
 
-// pickTelling keeps the listed lines, each error line whole (to lineCap)
-// and every other cut at tellCap: when every failure's telling lines are
+// pickTelling keeps line i, an error or summary line whole (to lineCap)
+// and any other cut at tellCap: when every failure's telling lines are
 // kept in turn, one failure's kilobyte-long value dump must not crowd out
 // the next failures.
-func (s *logSelection) pickTelling(order []int) {
-	for _, i := range order {
-		if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
-			s.state[i] |= tellCut
-		}
-		if !s.pick(i) {
-			s.state[i] &^= tellCut
-		}
+func (s *logSelection) pickTelling(i int) {
+	if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
+		s.state[i] |= tellCut
+	}
+	if !s.pick(i) {
+		s.state[i] &^= tellCut
 	}
 }
 
@@ -1164,7 +1185,10 @@ func (s *logSelection) lineCost(i int) int {
 // few that have them: times is asked of every line a plan considers.
 func (s *logSelection) times(i int) int {
 	if s.lines.class(i) == lineWarning {
-		return s.warnCount[i]
+		if k, ok := slices.BinarySearch(s.warnReps, i); ok {
+			return int(s.warnCount[k])
+		}
+		return 0 // a repeat, folded into its first
 	}
 	lo, hi := 0, len(s.folded)
 	for lo < hi {

@@ -3,6 +3,7 @@ package headroom
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -275,6 +276,29 @@ func tinyLines(n int) string {
 func BenchmarkPlanLogTinyLines(b *testing.B) {
 	for _, size := range benchSizes {
 		benchPlanLog(b, size.name, tinyLines(size.n))
+	}
+}
+
+// distinctErrors is a log of n bytes of distinct one-line errors,
+// `error: eN` (issue 12: a million of them, 15 MB, peaked at 224 MB):
+// every line opens a block of its own, none folds into another.
+func distinctErrors(n int) string {
+	var b strings.Builder
+	b.Grow(n + 32)
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString("error: e")
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// BenchmarkPlanLogDistinctErrors measures planLog's memory and time on a
+// log where every line is a distinct failure: B/op over the input's bytes
+// is what planning adds to the input, and must stay within a few times it.
+func BenchmarkPlanLogDistinctErrors(b *testing.B) {
+	for _, size := range benchSizes {
+		benchPlanLog(b, size.name, distinctErrors(size.n))
 	}
 }
 

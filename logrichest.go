@@ -411,22 +411,3 @@ func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) 
 	}
 	return named
 }
-
-// namedHeadsLast moves the named heads in order[:mid] after every other
-// line there, and returns the new order and mid.
-func namedHeadsLast(order []int, mid int, named map[int]bool) ([]int, int) {
-	if len(named) == 0 {
-		return order, mid
-	}
-	out := make([]int, 0, len(order)+len(named))
-	var last []int
-	for _, i := range order[:mid] {
-		if named[i] {
-			last = append(last, i)
-			continue
-		}
-		out = append(out, i)
-	}
-	out = append(out, last...)
-	return append(out, order[mid:]...), len(out)
-}
