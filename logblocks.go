@@ -95,7 +95,13 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 // and the lines above it that belong to it (go test's report before its
 // --- FAIL line, the rule that opens a race report).
 func formBlocks(lines logLines, text string) []logBlock {
-	var blocks []logBlock
+	most := 0 // the lines that may open a block: room for the blocks at once, not a slice grown by doubling
+	for i := range lines.len() {
+		if c := lines.class(i); c == lineError || c == lineTrace && lines.open(i) == blockFailDetail {
+			most++
+		}
+	}
+	blocks := make([]logBlock, 0, most)
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {

@@ -78,67 +78,70 @@ func rareFirst(lines logLines, heads []int) []int {
 		return heads
 	}
 	out := make([]int, len(heads))
-	for k, j := range rareOrder(lines, heads) {
-		out[k] = heads[j]
-	}
+	rareOrder(lines, len(heads), func(k int) int { return heads[k] }, func(k, at int) { out[at] = heads[k] })
 	return out
 }
 
-// rareOrder returns the positions in heads (at least one) in rareFirst's
+// rareOrder places n lines, the k-th at line head(k), in rareFirst's
 // order: by the count of their kind, ascending, in input order within a
-// count. Kinds are numbered as they come, so a line's kind is one lookup
-// that copies no key it has seen, and the positions are placed by a
+// count. It calls place(k, at) for k from 0 to n-1, at being where the
+// k-th goes. Kinds are numbered as they come, by hash (see firstSeen), so
+// a line's kind costs no copy of its key, and the lines are placed by a
 // counting sort, stable, with no comparisons.
-func rareOrder(lines logLines, heads []int) []int32 {
-	ids := map[string]int32{}
-	kind := make([]int32, len(heads))
-	var count []int32 // by kind
+func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int)) {
+	kind := make([]int32, n) // the first of its kind, then the kind's number
+	var count []int32        // by kind
+	seen := newFirstSeen(func(dst []byte, k int) []byte { return failureKind(dst, lines.line(head(k))) })
 	var key []byte
-	for k, i := range heads {
-		key = failureKind(key[:0], lines.line(i))
-		id, ok := ids[string(key)]
-		if !ok {
-			id = int32(len(count))
-			ids[string(key)] = id
+	for k := range n {
+		key = failureKind(key[:0], lines.line(head(k)))
+		id := int32(len(count))
+		if first := seen.first(key, k); first < k {
+			id = kind[first]
+		} else {
 			count = append(count, 0)
 		}
 		kind[k] = id
 		count[id]++
 	}
-	// at[c] is where the positions whose kind occurs c times start.
-	at := make([]int32, len(heads)+2)
+	// at[c] is where the lines whose kind occurs c times start.
+	at := make([]int32, n+2)
 	for _, id := range kind {
 		at[count[id]+1]++
 	}
 	for c := 1; c < len(at); c++ {
 		at[c] += at[c-1]
 	}
-	out := make([]int32, len(heads))
 	for k, id := range kind {
 		c := count[id]
-		out[at[c]] = int32(k)
+		place(k, int(at[c]))
 		at[c]++
 	}
-	return out
 }
 
 // toldOrder returns the indices of the distinct blocks in the order they
 // are told: the rarest kinds first.
 func toldOrder(lines logLines, blocks []logBlock) []int {
-	var distinct, heads []int
-	for k, b := range blocks {
+	n := 0
+	for _, b := range blocks {
 		if b.dupOf < 0 {
-			distinct = append(distinct, k)
-			heads = append(heads, b.head)
+			n++
 		}
 	}
-	if len(heads) < 3 {
-		return distinct
+	distinct := make([]int32, 0, n)
+	for k, b := range blocks {
+		if b.dupOf < 0 {
+			distinct = append(distinct, int32(k))
+		}
 	}
-	out := make([]int, len(distinct))
-	for k, j := range rareOrder(lines, heads) {
-		out[k] = distinct[j]
+	out := make([]int, n)
+	if n < 3 {
+		for k, d := range distinct {
+			out[k] = int(d)
+		}
+		return out
 	}
+	rareOrder(lines, n, func(k int) int { return blocks[distinct[k]].head }, func(k, at int) { out[at] = int(distinct[k]) })
 	return out
 }
 

@@ -1111,7 +1111,10 @@ func (s *logSelection) pick(i int) bool {
 // run stops at the first line that does not fit, so context stays whole,
 // and at a repeated warning.
 func (s *logSelection) pickSpare(head, tail int) {
-	var runs []contextRun
+	// Two runs a distinct block, in order: up from above its lead-in,
+	// down from below its last line. Where each starts is kept, four
+	// bytes, not a run's state: the state is a bit (see growRuns).
+	var starts []int32
 	for _, b := range s.blocks {
 		if b.dupOf >= 0 {
 			continue
@@ -1120,14 +1123,15 @@ func (s *logSelection) pickSpare(head, tail int) {
 		for _, i := range leadIn(s.text, s.lines, b) {
 			top = min(top, i)
 		}
-		runs = append(runs, contextRun{top - 1, -1, contextBefore}, contextRun{b.last + 1, 1, contextAfter})
+		starts = append(starts, int32(top-1), int32(b.last+1))
 	}
-	s.growRuns(runs)
-	runs = runs[:0]
-	for _, i := range s.warnReps {
-		runs = append(runs, contextRun{i + 1, 1, contextAfter})
-	}
-	s.growRuns(runs)
+	s.growRuns(len(starts), func(k int) (int, int, int) {
+		if k%2 == 0 {
+			return int(starts[k]), -1, contextBefore
+		}
+		return int(starts[k]), 1, contextAfter
+	})
+	s.growRuns(len(s.warnReps), func(k int) (int, int, int) { return s.warnReps[k] + 1, 1, contextAfter })
 	for i := s.lines.len() - tail - 1; i >= max(0, s.lines.len()-spareTail) && s.pickContext(i); i-- {
 	}
 	for i := head; i < min(s.lines.len(), spareHead) && s.pickContext(i); i++ {
@@ -1143,24 +1147,28 @@ const (
 	spareHead = 10
 )
 
-// A contextRun grows from line next by step while left lasts.
-type contextRun struct{ next, step, left int }
-
-// growRuns grows every run by one line a round until none can grow.
-func (s *logSelection) growRuns(runs []contextRun) {
-	for growing := true; growing; {
+// growRuns grows n runs by one line a round, in order, until none can
+// grow. Run k starts at a line and steps through left lines, which run(k)
+// returns; it stops at the first line that does not fit. In round r a run
+// that has not stopped is at start+r*step, so what a run must remember is
+// one bit: whether it stopped.
+func (s *logSelection) growRuns(n int, run func(k int) (start, step, left int)) {
+	stopped := make([]uint64, (n+63)/64)
+	for r, growing := 0, true; growing; r++ {
 		growing = false
-		for k := range runs {
-			r := &runs[k]
-			if r.left == 0 || r.next < 0 || r.next >= s.lines.len() {
+		for k := range n {
+			if stopped[k/64]&(1<<(k%64)) != 0 {
 				continue
 			}
-			if !s.pickContext(r.next) {
-				r.left = 0
+			start, step, left := run(k)
+			next := start + r*step
+			if r >= left || next < 0 || next >= s.lines.len() {
 				continue
 			}
-			r.next += r.step
-			r.left--
+			if !s.pickContext(next) {
+				stopped[k/64] |= 1 << (k % 64)
+				continue
+			}
 			growing = true
 		}
 	}
