@@ -170,7 +170,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 				first--
 			}
 		}
-		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
+		blocks = append(blocks, logBlock{head: int32(i), first: int32(first), last: int32(j - 1), dupOf: -1})
 		i = j - 1
 	}
 	markDuplicateBlocks(blocks, lines, text)
@@ -267,7 +267,7 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	verbatim := newVerbatimCache(len(blocks))
 	var key []byte
 	for i := range blocks {
-		lo, hi := blocks[i].first, min(blocks[i].last, blocks[i].head+dupKeyLines)
+		lo, hi := int(blocks[i].first), min(int(blocks[i].last), int(blocks[i].head)+dupKeyLines)
 		lead := leadIn(text, lines, blocks[i])
 		for _, k := range lead {
 			lo = min(lo, k)
@@ -282,7 +282,7 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 			verbatim.put(raw, first)
 		}
 		if first != i {
-			blocks[i].dupOf = first
+			blocks[i].dupOf = int32(first)
 			blocks[first].repeats++
 		}
 	}
@@ -292,10 +292,11 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 // head normalised, the lines that lead it in, and its first dupKeyLines
 // trace lines normalised; lead is its leadIn.
 func blockKey(dst []byte, lines logLines, b logBlock, lead []int) []byte {
-	head := lines.line(b.head)
-	hi := min(b.last, b.head+dupKeyLines)
+	h := int(b.head)
+	head := lines.line(h)
+	hi := min(int(b.last), h+dupKeyLines)
 	dst = normalizeLogLine(dst, head)
-	if lines.open(b.head) == blockNumbered {
+	if lines.open(h) == blockNumbered {
 		// The runner numbered its failures: each number is one.
 		dst = append(append(dst, 0), head...)
 	}
@@ -304,7 +305,7 @@ func blockKey(dst []byte, lines logLines, b logBlock, lead []int) []byte {
 		// under another file's header, is another error.
 		dst = append(append(dst, 0), lines.line(k)...)
 	}
-	for k := b.head + 1; k <= hi; k++ {
+	for k := h + 1; k <= hi; k++ {
 		// Its trace is part of what it is: valgrind's four `Invalid
 		// write of size 1` records at four places are four errors.
 		dst = normalizeLogLine(append(dst, 0), lines.line(k))
@@ -331,11 +332,12 @@ const leadInRun = 400
 // above the error; for an indented entry (eslint), the path header above.
 func leadIn(text string, lines logLines, b logBlock) []int {
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
-	head := strings.TrimLeft(line(b.head), " \t")
-	if lines.open(b.head) == blockNumbered {
+	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
+	head := strings.TrimLeft(line(bHead), " \t")
+	if lines.open(bHead) == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
-		for i := b.head + 1; i <= b.last && i <= b.head+3 && lines.class(i) != lineBlank; i++ {
+		for i := bHead + 1; i <= bLast && i <= bHead+3 && lines.class(i) != lineBlank; i++ {
 			out = append(out, i)
 		}
 		return out
@@ -343,26 +345,26 @@ func leadIn(text string, lines logLines, b logBlock) []int {
 	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
 		name, _, _ = strings.Cut(name, " ")
 		var out []int
-		for i := b.first - 1; i >= max(0, b.first-leadInWindow); i-- {
+		for i := bFirst - 1; i >= max(0, bFirst-leadInWindow); i-- {
 			if t, ok := strings.CutPrefix(line(i), "=== RUN "); ok && strings.TrimLeft(t, " ") == name {
 				out = append(out, i)
 				break
 			}
 		}
-		if b.first < b.head {
-			out = append(out, b.first)
+		if bFirst < bHead {
+			out = append(out, bFirst)
 		}
 		return out
 	}
 	var out []int
-	if b.first > 0 && len(line(b.head)) > len(head) {
+	if bFirst > 0 && len(line(bHead)) > len(head) {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
-		p := b.first - 1
-		for p > 0 && lines.class(p) == lineBlank && b.first-p < 3 {
+		p := bFirst - 1
+		for p > 0 && lines.class(p) == lineBlank && bFirst-p < 3 {
 			p--
 		}
-		for p > 0 && b.first-p < leadInRun && isIndented(line(p)) {
+		for p > 0 && bFirst-p < leadInRun && isIndented(line(p)) {
 			p--
 		}
 		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(p) != lineBlank {
@@ -370,27 +372,27 @@ func leadIn(text string, lines logLines, b logBlock) []int {
 		}
 		return out
 	}
-	if b.first > 0 && positionLine(head) != diagNone {
+	if bFirst > 0 && positionLine(head) != diagNone {
 		// A linter's findings under a header (pylint's `************* Module
 		// x`): the header above the run of findings the error is in.
-		p := b.first - 1
-		for p > 0 && b.first-p < leadInRun && positionLine(line(p)) != diagNone {
+		p := bFirst - 1
+		for p > 0 && bFirst-p < leadInRun && positionLine(line(p)) != diagNone {
 			p--
 		}
-		if l := line(p); p < b.first-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+		if l := line(p); p < bFirst-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
 			out = append(out, p)
 		}
 	}
-	if b.first > 0 && compilerDiagnostic(head) == "error" {
-		p := b.first - 1
+	if bFirst > 0 && compilerDiagnostic(head) == "error" {
+		p := bFirst - 1
 		if l := line(p); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
 			out = append(out, p)
 			p--
 		}
-		for ; p >= 0 && b.first-p <= leadInWindow*2; p-- {
+		for ; p >= 0 && bFirst-p <= leadInWindow*2; p-- {
 			l := line(p)
 			if strings.HasPrefix(l, "In file included from ") {
-				for k := p; k < b.first; k++ {
+				for k := p; k < bFirst; k++ {
 					if k != p && !strings.HasPrefix(strings.TrimLeft(line(k), " "), "from ") {
 						break
 					}

@@ -141,7 +141,7 @@ func toldOrder(lines logLines, blocks []logBlock) []int {
 		}
 		return out
 	}
-	rareOrder(lines, n, func(k int) int { return blocks[distinct[k]].head }, func(k, at int) { out[at] = int(distinct[k]) })
+	rareOrder(lines, n, func(k int) int { return int(blocks[distinct[k]].head) }, func(k, at int) { out[at] = int(distinct[k]) })
 	return out
 }
 

@@ -46,11 +46,13 @@ const (
 )
 
 // A logBlock is an error line and the trace lines that follow it.
+// Its fields are int32, twenty bytes a block: a log of a million one-line
+// errors holds a million blocks.
 type logBlock struct {
-	head        int // the error line
-	first, last int // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
-	dupOf       int // index of the first identical block, or -1
-	repeats     int // identical blocks folded into this one
+	head        int32 // the error line
+	first, last int32 // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
+	dupOf       int32 // index of the first identical block, or -1
+	repeats     int32 // identical blocks folded into this one
 }
 
 // planLog plans the output of an exec tool: a build, a test run, an
@@ -118,15 +120,15 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	wholes := richWholes(text, lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
-		sel.pickWithin(whole.head, limit/2)
+		sel.pickWithin(int(whole.head), limit/2)
 		sel.pickBlock(whole, sel.cost+limit/firstBlockShare)
 	}
 	told := toldOrder(lines, blocks)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(text, lines, blocks, told)
 	for _, k := range told {
-		if !named[blocks[k].head] {
-			sel.pickWithin(blocks[k].head, limit/2)
+		if !named[int(blocks[k].head)] {
+			sel.pickWithin(int(blocks[k].head), limit/2)
 		}
 	}
 	var namedHeads []int // told after every other telling line
@@ -532,11 +534,11 @@ var tellingStart = [256]bool{'E': true, 'e': true, 'p': true, 'f': true, 'F': tr
 // runtime's or the testing package's, each with its file line: where the
 // crash is in the code under test.
 func userFrames(text string, lines logLines, b logBlock) []int {
-	if !isPanicLine(lines.line(b.head)) {
+	if !isPanicLine(lines.line(int(b.head))) {
 		return nil
 	}
 	var out []int
-	for i := b.head + 1; i < b.last && len(out) < 4; i++ {
+	for i := int(b.head) + 1; i < int(b.last) && len(out) < 4; i++ {
 		l := lines.line(i)
 		if l == "" || l[0] == '\t' || l[0] == ' ' || !strings.Contains(l, "(") || strings.HasPrefix(l, "goroutine ") ||
 			strings.HasPrefix(l, "runtime.") || strings.HasPrefix(l, "testing.") || strings.HasPrefix(l, "panic(") || strings.HasPrefix(l, "created by ") {
@@ -567,11 +569,11 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 	in := false // inside a repeated warning
 	next := 0   // the first block that does not end before line i
 	for i := range lines.len() {
-		for next < len(blocks) && blocks[next].last < i {
+		for next < len(blocks) && int(blocks[next].last) < i {
 			next++
 		}
 		switch c := lines.class(i); {
-		case next < len(blocks) && blocks[next].first <= i:
+		case next < len(blocks) && int(blocks[next].first) <= i:
 			in = false
 		case c == lineWarning:
 			raw := lines.line(i)
@@ -761,7 +763,7 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	each(max(0, lines.len()-logLastLines), lines.len())
 	// 2. The error line of every distinct error.
 	for _, k := range told {
-		emit(blocks[k].head)
+		emit(int(blocks[k].head))
 	}
 	// 3. The tail.
 	each(max(0, lines.len()-defaultLogTail), lines.len())
@@ -778,7 +780,7 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 		b := blocks[k]
 		t := tellingLines(text, lines, b)
 		lead := leadIn(text, lines, b)
-		top[k] = int32(b.first)
+		top[k] = int32(int(b.first))
 		for _, i := range lead {
 			top[k] = min(top[k], int32(i))
 			emit(i)
@@ -793,7 +795,7 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	}
 	for _, k := range told {
 		b := blocks[k]
-		each(max(b.first, b.last-blockEnd+1), b.last+1)
+		each(max(int(b.first), int(b.last)-blockEnd+1), int(b.last)+1)
 	}
 	for r := 1; r < blockKeyLines; r++ {
 		for _, m := range more {
@@ -806,11 +808,11 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	for _, panics := range [...]bool{true, false} {
 		for _, k := range told {
 			b := blocks[k]
-			if isPanicLine(lines.line(b.head)) != panics {
+			if isPanicLine(lines.line(int(b.head))) != panics {
 				continue
 			}
-			each(b.first, min(b.last, b.first+defaultTraceHead-1)+1)
-			each(max(b.first+defaultTraceHead, b.last-defaultTraceTail+1), b.last+1)
+			each(int(b.first), min(int(b.last), int(b.first)+defaultTraceHead-1)+1)
+			each(max(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1), int(b.last)+1)
 		}
 	}
 	// 6. The head.
@@ -819,7 +821,7 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	// in: a warning next to a failure tells more than one far from any.
 	for _, k := range told {
 		b := blocks[k]
-		for _, i := range [...]int{b.last + 1, int(top[k]) - 1} {
+		for _, i := range [...]int{int(b.last) + 1, int(top[k]) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				emit(i)
 			}
@@ -838,7 +840,7 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	// 9. The middles of long traces.
 	for _, b := range blocks {
 		if b.dupOf < 0 {
-			each(b.first+defaultTraceHead, b.last-defaultTraceTail+1)
+			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
 }
@@ -862,7 +864,7 @@ type telling struct {
 // block's first.
 func tellingLines(text string, lines logLines, b logBlock) telling {
 	var t telling
-	if isPytestSection(lines.line(b.head)) {
+	if isPytestSection(lines.line(int(b.head))) {
 		t.pytest = true
 		for _, i := range pytestTelling(text, lines, b) {
 			if int(t.n) == blockKeyLines {
@@ -873,8 +875,8 @@ func tellingLines(text string, lines logLines, b logBlock) telling {
 		}
 		return t
 	}
-	for i := b.first; i <= b.last && int(t.n) < blockKeyLines; i++ {
-		if i == b.head || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
+	for i := int(b.first); i <= int(b.last) && int(t.n) < blockKeyLines; i++ {
+		if i == int(b.head) || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
 			continue
 		}
 		t.at[t.n] = int32(i)
@@ -890,7 +892,7 @@ func emitTelling(emit func(int), lines logLines, b logBlock, t telling, from, to
 	for k := from; k < min(to, int(t.n)); k++ {
 		i := int(t.at[k])
 		emit(i)
-		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= b.last {
+		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= int(b.last) {
 			emit(i + 1)
 		}
 	}
@@ -902,7 +904,7 @@ func emitTelling(emit func(int), lines logLines, b logBlock, t telling, from, to
 // lines that merely mention an error or an expected value are context.
 func pytestTelling(text string, lines logLines, b logBlock) []int {
 	var ex, src []int
-	for i := b.first + 1; i <= b.last; i++ {
+	for i := int(b.first) + 1; i <= int(b.last); i++ {
 		switch l := lines.line(i); {
 		case strings.HasPrefix(l, "E "):
 			ex = append(ex, i)
@@ -955,7 +957,7 @@ func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	for k, b := range blocks {
-		if b.repeats > 0 {
+		if int(b.repeats) > 0 {
 			s.folded = append(s.folded, int32(k))
 		}
 	}
@@ -988,7 +990,7 @@ func (s *logSelection) pickBlock(b logBlock, bound int) {
 	for _, i := range leadIn(s.text, s.lines, b) {
 		s.pickWithin(i, bound)
 	}
-	for i := b.first; i <= b.last; i++ {
+	for i := int(b.first); i <= int(b.last); i++ {
 		if !s.pickWithin(i, bound) {
 			return
 		}
@@ -1017,7 +1019,7 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 func (s *logSelection) fill(bound int) {
 	for _, b := range s.blocks {
 		if b.dupOf < 0 {
-			for i := b.first; i <= b.last && s.cost < bound; i++ {
+			for i := int(b.first); i <= int(b.last) && s.cost < bound; i++ {
 				s.pick(i)
 			}
 		}
@@ -1119,11 +1121,11 @@ func (s *logSelection) pickSpare(head, tail int) {
 		if b.dupOf >= 0 {
 			continue
 		}
-		top := b.first
+		top := int(b.first)
 		for _, i := range leadIn(s.text, s.lines, b) {
 			top = min(top, i)
 		}
-		starts = append(starts, int32(top-1), int32(b.last+1))
+		starts = append(starts, int32(top-1), int32(int(b.last)+1))
 	}
 	s.growRuns(len(starts), func(k int) (int, int, int) {
 		if k%2 == 0 {
@@ -1201,14 +1203,14 @@ func (s *logSelection) times(i int) int {
 	lo, hi := 0, len(s.folded)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if s.blocks[s.folded[m]].head < i {
+		if int(s.blocks[s.folded[m]].head) < i {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(s.folded) && s.blocks[s.folded[lo]].head == i {
-		return s.blocks[s.folded[lo]].repeats + 1
+	if lo < len(s.folded) && int(s.blocks[s.folded[lo]].head) == i {
+		return int(s.blocks[s.folded[lo]].repeats) + 1
 	}
 	return 1
 }
@@ -1243,8 +1245,8 @@ func (s *logSelection) items() []item {
 	// one's (×N).
 	shown := map[int]int{}
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 && s.kept(b.head) {
-			shown[b.dupOf]++
+		if b.dupOf >= 0 && s.kept(int(b.head)) {
+			shown[int(b.dupOf)]++
 		}
 	}
 	for i := range s.lines.len() {
@@ -1257,7 +1259,7 @@ func (s *logSelection) items() []item {
 			gap = 0
 		}
 		times := s.times(i)
-		if b := blockAt(s.blocks, i); b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
+		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf < 0 {
 			times -= shown[b]
 		}
 		items = append(items, s.lineItem(i, times))
