@@ -6,90 +6,90 @@ import (
 )
 
 // firstSeen maps keys (a normalised error or warning line) to the first
-// index that had each, in bounded memory: a slot is one word, 32 bits of
-// the key's hash and the key's entry; an entry is the index and where its
-// key ends in an arena that keeps the first firstSeenArena bytes of keys.
-// A key past the arena is asked of keyOf again when its hash bits match,
-// so that a collision changes no result. A log of a million distinct
-// one-line errors costs about two dozen bytes a key, not a map's copy of
-// every key and its overhead.
+// index (below n) that had each, in little memory: it keeps no key, only
+// 32 bits of each first index's hash, and a slot is that index, four
+// bytes. When the hash bits match, the index's key is asked of keyOf
+// again (a few recent ones are kept), so that a collision changes no
+// result. A log of a million distinct one-line errors costs about a dozen
+// bytes a key, not a map's copy of every key and its overhead.
 type firstSeen struct {
-	seed    maphash.Seed
-	slots   []uint64 // hash>>32<<32 | entry+1; 0 is an empty slot
-	entries []seenEntry
-	arena   []byte
-	keyOf   func(dst []byte, index int) []byte
-	buf     []byte
+	seed   maphash.Seed
+	slots  []uint32 // index+1; 0 is an empty slot
+	hashes []uint32 // by index: the upper bits of its key's hash
+	n      int      // keys held
+	keyOf  func(dst []byte, index int) []byte
+	recent [64]recentKey // by index modulo 64
 }
 
-type seenEntry struct {
-	index uint32
-	end   uint32 // where its key ends in arena, or noArenaKey
+// recentKey is a key asked of keyOf, kept for the next comparison with
+// it: a warning repeated with other numbers is compared with the same
+// first one again and again.
+type recentKey struct {
+	index int
+	key   []byte
 }
 
-const (
-	firstSeenArena = 1 << 20
-	noArenaKey     = ^uint32(0)
-)
-
-// newFirstSeen returns an empty set; keyOf appends to dst the key of an
-// index given before.
-func newFirstSeen(keyOf func(dst []byte, index int) []byte) *firstSeen {
-	return &firstSeen{seed: maphash.MakeSeed(), slots: make([]uint64, 16), keyOf: keyOf}
+// newFirstSeen returns an empty set with room for indices below n and
+// for hint keys; keyOf appends to dst the key of an index given before.
+// Room made at once is never copied: a slice grown by appending allocates
+// five times its size when large.
+func newFirstSeen(n, hint int, keyOf func(dst []byte, index int) []byte) *firstSeen {
+	size := 16
+	for size*3 < hint*4 {
+		size *= 2
+	}
+	s := &firstSeen{seed: maphash.MakeSeed(), slots: make([]uint32, size), hashes: make([]uint32, n), keyOf: keyOf}
+	for k := range s.recent {
+		s.recent[k].index = -1
+	}
+	return s
 }
 
 // first returns the first index given with key, or remembers index for
 // key and returns it.
 func (s *firstSeen) first(key []byte, index int) int {
-	h := maphash.Bytes(s.seed, key) >> 32
-	mask := uint64(len(s.slots) - 1)
+	h := uint32(maphash.Bytes(s.seed, key) >> 32)
+	mask := uint32(len(s.slots) - 1)
 	for p := h & mask; s.slots[p] != 0; p = (p + 1) & mask {
-		if v := s.slots[p]; v>>32 == h {
-			if e := int(uint32(v)) - 1; bytes.Equal(s.key(e), key) {
-				return int(s.entries[e].index)
-			}
+		if at := int(s.slots[p]) - 1; s.hashes[at] == h && bytes.Equal(s.key(at), key) {
+			return at
 		}
 	}
-	if (len(s.entries)+1)*2 > len(s.slots) {
+	if (s.n+1)*4 > len(s.slots)*3 {
 		s.grow()
 	}
-	e := seenEntry{index: uint32(index), end: noArenaKey}
-	if n := len(s.entries); len(s.arena)+len(key) <= firstSeenArena && (n == 0 || s.entries[n-1].end != noArenaKey) {
-		s.arena = append(s.arena, key...)
-		e.end = uint32(len(s.arena))
+	for index >= len(s.hashes) {
+		s.hashes = append(s.hashes, 0)
 	}
-	s.entries = append(s.entries, e)
-	s.place(h<<32 | uint64(len(s.entries)))
+	s.hashes[index] = h
+	s.place(uint32(index + 1))
+	s.n++
 	return index
 }
 
-// key returns entry e's key: from the arena, or from keyOf.
-func (s *firstSeen) key(e int) []byte {
-	if end := s.entries[e].end; end != noArenaKey {
-		start := uint32(0)
-		if e > 0 {
-			start = s.entries[e-1].end // the arena holds the first keys, in order
-		}
-		return s.arena[start:end]
+// key returns the key of an index given before.
+func (s *firstSeen) key(index int) []byte {
+	r := &s.recent[index%len(s.recent)]
+	if r.index != index {
+		r.index, r.key = index, s.keyOf(r.key[:0], index)
 	}
-	s.buf = s.keyOf(s.buf[:0], int(s.entries[e].index))
-	return s.buf
+	return r.key
 }
 
-// place puts a slot's word in the first empty slot from its hash on.
-func (s *firstSeen) place(v uint64) {
-	mask := uint64(len(s.slots) - 1)
-	p := v >> 32 & mask
+// place puts index+1 in the first empty slot from its hash on.
+func (s *firstSeen) place(v uint32) {
+	mask := uint32(len(s.slots) - 1)
+	p := s.hashes[v-1] & mask
 	for s.slots[p] != 0 {
 		p = (p + 1) & mask
 	}
 	s.slots[p] = v
 }
 
-// grow doubles the slots, placing each word again by the hash it holds.
+// grow doubles the slots, placing each index again by its hash.
 func (s *firstSeen) grow() {
 	old := s.slots
-	s.slots = make([]uint64, 2*len(old))
+	s.slots = make([]uint32, 2*len(old))
 	for _, v := range old {
 		if v != 0 {
 			s.place(v)

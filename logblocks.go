@@ -256,7 +256,7 @@ func endsGoDump(l string) bool {
 // (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
 // forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
-	seen := newFirstSeen(func(dst []byte, i int) []byte {
+	seen := newFirstSeen(len(blocks), len(blocks), func(dst []byte, i int) []byte {
 		return blockKey(dst, lines, blocks[i], leadIn(text, lines, blocks[i]))
 	})
 	// A block whose bytes, lead-in to the end of its key lines, are the

@@ -84,24 +84,25 @@ func rareFirst(lines logLines, heads []int) []int {
 
 // rareOrder places n lines, the k-th at line head(k), in rareFirst's
 // order: by the count of their kind, ascending, in input order within a
-// count. It calls place(k, at) for k from 0 to n-1, at being where the
-// k-th goes. Kinds are numbered as they come, by hash (see firstSeen), so
-// a line's kind costs no copy of its key, and the lines are placed by a
-// counting sort, stable, with no comparisons.
+// count. It calls head(k), then place(k, at), for k from 0 to n-1, at
+// being where the k-th goes. Kinds are numbered as they come, by hash (see
+// firstSeen), so a line's kind costs no copy of its key, and the lines
+// are placed by a counting sort, stable, with no comparisons.
 func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int)) {
-	kind := make([]int32, n) // the first of its kind, then the kind's number
+	kind := make([]int32, n) // each line's kind's number
 	var count []int32        // by kind
-	seen := newFirstSeen(func(dst []byte, k int) []byte { return failureKind(dst, lines.line(head(k))) })
+	var first []int          // by kind: the line of its first
 	var key []byte
+	seen := newFirstSeen(0, 0, func(dst []byte, id int) []byte { return failureKind(dst, lines.line(first[id])) })
 	for k := range n {
-		key = failureKind(key[:0], lines.line(head(k)))
-		id := int32(len(count))
-		if first := seen.first(key, k); first < k {
-			id = kind[first]
-		} else {
+		i := head(k)
+		key = failureKind(key[:0], lines.line(i))
+		id := seen.first(key, len(count))
+		if id == len(count) {
 			count = append(count, 0)
+			first = append(first, i)
 		}
-		kind[k] = id
+		kind[k] = int32(id)
 		count[id]++
 	}
 	// at[c] is where the lines whose kind occurs c times start.
@@ -128,20 +129,23 @@ func toldOrder(lines logLines, blocks []logBlock) []int {
 			n++
 		}
 	}
-	distinct := make([]int32, 0, n)
-	for k, b := range blocks {
-		if b.dupOf < 0 {
-			distinct = append(distinct, int32(k))
-		}
-	}
 	out := make([]int, n)
+	// The distinct blocks in order, met twice: as heads, then as placed.
+	heads, placed := 0, 0
+	next := func(at *int) int {
+		for blocks[*at].dupOf >= 0 {
+			*at++
+		}
+		*at++
+		return *at - 1
+	}
 	if n < 3 {
-		for k, d := range distinct {
-			out[k] = int(d)
+		for k := range out {
+			out[k] = next(&placed)
 		}
 		return out
 	}
-	rareOrder(lines, n, func(k int) int { return int(blocks[distinct[k]].head) }, func(k, at int) { out[at] = int(distinct[k]) })
+	rareOrder(lines, n, func(int) int { return int(blocks[next(&heads)].head) }, func(_, at int) { out[at] = next(&placed) })
 	return out
 }
 

@@ -563,7 +563,13 @@ func isPanicLine(l string) bool {
 // It marks repeat on the lines of every warning folded into an earlier
 // one: the warning line and the trace and blank lines that follow it.
 func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
-	seen := newFirstSeen(func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
+	warnings := 0
+	for i := range lines.len() {
+		if lines.class(i) == lineWarning {
+			warnings++
+		}
+	}
+	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
 	verbatim := newVerbatimCache(lines.len() / 8)
 	var key []byte
 	in := false // inside a repeated warning
@@ -1116,7 +1122,13 @@ func (s *logSelection) pickSpare(head, tail int) {
 	// Two runs a distinct block, in order: up from above its lead-in,
 	// down from below its last line. Where each starts is kept, four
 	// bytes, not a run's state: the state is a bit (see growRuns).
-	var starts []int32
+	distinct := 0
+	for _, b := range s.blocks {
+		if b.dupOf < 0 {
+			distinct++
+		}
+	}
+	starts := make([]int32, 0, 2*distinct)
 	for _, b := range s.blocks {
 		if b.dupOf >= 0 {
 			continue
