@@ -70,6 +70,17 @@ func indexSummaryInfo(text string) int {
 	return -1
 }
 
+// mayOpenBlock marks the flags (see logLines) of the lines that may open
+// a block: an error line, or an indented line with a failure word. One
+// read of the flags turns away the trace lines that make most of a log.
+var mayOpenBlock = func() (t [256]bool) {
+	for f := range t {
+		c, open := uint8(f)&classMask, uint8(f)&openMask>>classBits
+		t[f] = c == lineError || c == lineTrace && open == openCodeFailDetail
+	}
+	return t
+}()
+
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
@@ -105,7 +116,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {
-		if c := lines.class(i); c != lineError && c != lineTrace || !opensBlock(lines, blocks, i) {
+		if !mayOpenBlock[lines.flags[i]] || !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")

@@ -626,6 +626,17 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		s = t[len(pos):]
 	}
 	for i := 0; i < len(s); i++ {
+		if i > 0 && !tokenSep[s[i-1]] && plainByte[s[i]] {
+			// Inside a token, bytes that are no digit and no quote are
+			// copied as they are: copy their run at once.
+			j := i + 1
+			for j < len(s) && plainByte[s[j]] && !tokenSep[s[j-1]] {
+				j++
+			}
+			dst = append(dst, s[i:j]...)
+			i = j - 1
+			continue
+		}
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
 		if tokenStart {
@@ -677,6 +688,18 @@ func normalizeLogLine(dst []byte, s string) []byte {
 	}
 	return dst
 }
+
+// tokenSep marks the bytes after which normalizeLogLine sees a token
+// start; plainByte the bytes it copies as they are inside a token.
+var tokenSep, plainByte = func() (sep, plain [256]bool) {
+	for _, c := range []byte(" ([=\t") {
+		sep[c] = true
+	}
+	for c := range plain {
+		plain[c] = !(c >= '0' && c <= '9') && c != '"' && c != '`' && c != '\'' && c != 0xe2
+	}
+	return sep, plain
+}()
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
