@@ -157,7 +157,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 				j++
 			}
 		case blockNumbered:
-			j = numberedEnd(lines, text, i)
+			j = numberedEnd(lines, i)
 		case blockEntries:
 			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning {
 				j++ // the file's next errors; its warnings are told apart, deduplicated
@@ -194,7 +194,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 // heading no more indented than this one, a summary, or two blank lines.
 // A heading that a sibling line follows at once (mocha's inline `1) name`
 // among its `✔` lines) is a block of one line.
-func numberedEnd(lines logLines, text string, i int) int {
+func numberedEnd(lines logLines, i int) int {
 	view := lines.view
 	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 	n := lines.len()
@@ -268,7 +268,7 @@ func endsGoDump(l string) bool {
 // forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	seen := newFirstSeen(len(blocks), len(blocks), func(dst []byte, i int) []byte {
-		return blockKey(dst, lines, blocks[i], leadIn(text, lines, blocks[i]))
+		return blockKey(dst, lines, blocks[i], leadIn(lines, blocks[i]))
 	})
 	// A block whose bytes, lead-in to the end of its key lines, are the
 	// same as an earlier one's has the same key: no need to normalise.
@@ -279,7 +279,7 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	var key []byte
 	for i := range blocks {
 		lo, hi := int(blocks[i].first), min(int(blocks[i].last), int(blocks[i].head)+dupKeyLines)
-		lead := leadIn(text, lines, blocks[i])
+		lead := leadIn(lines, blocks[i])
 		for _, k := range lead {
 			lo = min(lo, k)
 		}
@@ -341,7 +341,7 @@ const leadInRun = 400
 // a failure's detail before its --- FAIL line); for gcc and clang, the
 // `file.c: In function 'f':` line and the `In file included from` chain
 // above the error; for an indented entry (eslint), the path header above.
-func leadIn(text string, lines logLines, b logBlock) []int {
+func leadIn(lines logLines, b logBlock) []int {
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
 	head := strings.TrimLeft(line(bHead), " \t")

@@ -128,7 +128,7 @@ func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
 	seen, seenRaw := map[string]int{}, map[string]int{}
 	var key []byte
 	for i := range out {
-		lead := leadIn(text, lines, out[i])
+		lead := leadIn(lines, out[i])
 		head := int(out[i].head)
 		lo, hi := int(out[i].first), min(int(out[i].last), head+dupKeyLines)
 		for _, k := range lead {

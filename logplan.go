@@ -101,23 +101,23 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	}
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
-	verdict := verdictLines(text, lines)
-	if succeeded && strong == 0 && generic == 0 && !verdictFails(text, lines) {
+	verdict := verdictLines(lines)
+	if succeeded && strong == 0 && generic == 0 && !verdictFails(lines) {
 		return planSuccess(text, lines, verdict, max(limit/successShare, min(limit, 800)), o)
 	}
-	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(text, lines) {
+	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(lines) {
 		// No exit code, no failure, and a verdict with counts: a run that
 		// passed, told as one, in the whole budget.
 		return planSuccess(text, lines, verdict, limit, o)
 	}
-	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(text, lines)) {
+	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines)) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
 	warnRep, warnCount := dedupWarnings(lines, blocks)
 	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
-	wholes := richWholes(text, lines, blocks)
+	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
 		sel.pickWithin(int(whole.head), limit/2)
@@ -125,7 +125,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	}
 	told := toldOrder(lines, blocks)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
-	named := namedBySummary(text, lines, blocks, told)
+	named := namedBySummary(lines, blocks, told)
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
 			sel.pickWithin(int(blocks[k].head), limit/2)
@@ -148,7 +148,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 			}
 		}
 	}
-	logPriorities(text, lines, blocks, told, warnRep, tell, func(i int) {
+	logPriorities(lines, blocks, told, warnRep, tell, func(i int) {
 		flush()
 		sel.pick(i)
 	})
@@ -240,10 +240,10 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 			sel.pick(i)
 		}
 	}
-	for _, i := range groupHeadings(text, lines) {
+	for _, i := range groupHeadings(lines) {
 		sel.pickWithin(i, room/successOutlineShare)
 	}
-	for _, i := range exceptionLines(text, lines) {
+	for _, i := range exceptionLines(lines) {
 		sel.pickWithin(i, room/2)
 	}
 	for k := 0; k < lines.len(); k++ {
@@ -272,7 +272,7 @@ const successOutlineShare = 3
 // the next non-blank line is more indented than (mocha's `  semver`
 // above its `    ✔` tests, a describe block, a package above its tests).
 // They are the outline of a run that passed.
-func groupHeadings(text string, lines logLines) []int {
+func groupHeadings(lines logLines) []int {
 	indent := func(i int) int {
 		l := lines.line(i)
 		return len(l) - len(strings.TrimLeft(l, " \t"))
@@ -296,7 +296,7 @@ func groupHeadings(text string, lines logLines) []int {
 // word (pytest -v's PASSED), the lines whose status is rare beside it
 // (its SKIPPED, XFAIL), the rarest status first, in input order within
 // one: what a passing run has to say besides its count.
-func exceptionLines(text string, lines logLines) []int {
+func exceptionLines(lines logLines) []int {
 	status := make([]string, lines.len())
 	count := map[string]int{}
 	nonBlank := 0
@@ -371,7 +371,7 @@ const verdictWindow = 12
 // verdictLines returns the runner's closing verdict: among the last
 // verdictWindow non-blank lines, those that are summaries, say ok or
 // FAIL, or hold a count (`3 passed`, `Found 2 errors`, `rated at 5.00/10`).
-func verdictLines(text string, lines logLines) []int {
+func verdictLines(lines logLines) []int {
 	var out []int
 	seen := 0
 	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
@@ -405,7 +405,7 @@ const verdictTail = 30
 
 // verdictFails reports whether the last lines speak of a failure: an
 // error line, or a summary that says FAIL or counts failures.
-func verdictFails(text string, lines logLines) bool {
+func verdictFails(lines logLines) bool {
 	seen := 0
 	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
 		c := lines.class(i)
@@ -533,7 +533,7 @@ var tellingStart = [256]bool{'E': true, 'e': true, 'p': true, 'f': true, 'F': tr
 // userFrames returns the first two frames of a Go panic that are not the
 // runtime's or the testing package's, each with its file line: where the
 // crash is in the code under test.
-func userFrames(text string, lines logLines, b logBlock) []int {
+func userFrames(lines logLines, b logBlock) []int {
 	if !isPanicLine(lines.line(int(b.head))) {
 		return nil
 	}
@@ -769,7 +769,7 @@ func isHexDigit(c byte) bool {
 // should be kept: tell on every failure's telling lines, rest on the
 // traces and what follows. The order is given, not listed: a log of a
 // million one-line failures must not build a list of five million.
-func logPriorities(text string, lines logLines, blocks []logBlock, told []int, warnReps []int, tell, rest func(i int)) {
+func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int, tell, rest func(i int)) {
 	emit := tell
 	each := func(from, to int) { // lines from to to-1
 		for i := from; i < to; i++ {
@@ -807,15 +807,15 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	top := make([]int32, len(blocks)) // the first line of each distinct block's lead-in, for step 6
 	for _, k := range told {
 		b := blocks[k]
-		t := tellingLines(text, lines, b)
-		lead := leadIn(text, lines, b)
+		t := tellingLines(lines, b)
+		lead := leadIn(lines, b)
 		top[k] = int32(int(b.first))
 		for _, i := range lead {
 			top[k] = min(top[k], int32(i))
 			emit(i)
 		}
 		emitTelling(emit, lines, b, t, 0, 1)
-		for _, i := range userFrames(text, lines, b) { // where a crash is in the code under test
+		for _, i := range userFrames(lines, b) { // where a crash is in the code under test
 			emit(i)
 		}
 		if t.n > 1 {
@@ -891,11 +891,11 @@ type telling struct {
 // a pytest failure's in the order pytestTelling gives; otherwise every
 // error line and every line isTellingLine accepts, in order, but the
 // block's first.
-func tellingLines(text string, lines logLines, b logBlock) telling {
+func tellingLines(lines logLines, b logBlock) telling {
 	var t telling
 	if isPytestSection(lines.line(int(b.head))) {
 		t.pytest = true
-		for _, i := range pytestTelling(text, lines, b) {
+		for _, i := range pytestTelling(lines, b) {
 			if int(t.n) == blockKeyLines {
 				break
 			}
@@ -931,7 +931,7 @@ func emitTelling(emit func(int), lines logLines, b logBlock, t telling, from, to
 // order they tell: the exception's first E line, the failing source line
 // (the '>' line above it), the other E lines, the other '>' lines. Source
 // lines that merely mention an error or an expected value are context.
-func pytestTelling(text string, lines logLines, b logBlock) []int {
+func pytestTelling(lines logLines, b logBlock) []int {
 	var ex, src []int
 	for i := int(b.first) + 1; i <= int(b.last); i++ {
 		switch l := lines.line(i); {
@@ -1016,7 +1016,7 @@ const tellCap = 320
 // pickBlock keeps block b whole, with its lead-in, in order, while the
 // selection stays within bound.
 func (s *logSelection) pickBlock(b logBlock, bound int) {
-	for _, i := range leadIn(s.text, s.lines, b) {
+	for _, i := range leadIn(s.lines, b) {
 		s.pickWithin(i, bound)
 	}
 	for i := int(b.first); i <= int(b.last); i++ {
@@ -1157,7 +1157,7 @@ func (s *logSelection) pickSpare(head, tail int) {
 			continue
 		}
 		top := int(b.first)
-		for _, i := range leadIn(s.text, s.lines, b) {
+		for _, i := range leadIn(s.lines, b) {
 			top = min(top, i)
 		}
 		starts = append(starts, int32(top-1), int32(int(b.last)+1))

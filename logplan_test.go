@@ -563,7 +563,7 @@ func TestPlanSuccessKeepsOutlineAndExceptions(t *testing.T) {
 	if itemsSize(p.items) > 8000/successShare {
 		t.Errorf("success view of %d bytes, over a quarter of 8000", itemsSize(p.items))
 	}
-	if got := exceptionLines(text, scanLog(text)); len(got) != 2 {
+	if got := exceptionLines(scanLog(text)); len(got) != 2 {
 		t.Errorf("exceptions %v, want the two SKIPPED lines", got)
 	}
 }

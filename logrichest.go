@@ -44,7 +44,7 @@ const richMaxStatus = 4096
 // richWholes returns, for each one-line status block that a later block
 // tells whole, that section, in the order of the status lines. Other
 // blocks are left as they are.
-func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
+func richWholes(lines logLines, blocks []logBlock) []richWhole {
 	view := func(i int) string { l := lines.view(i); return l[:min(len(l), kindWindow)] }
 	// The status lines: one-line blocks, each keyed by its longest name.
 	var status []int
@@ -168,7 +168,7 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 		isStart[int(blocks[k].head)] = true
 	}
 	verdict := map[int]bool{}
-	for _, i := range verdictLines(text, lines) {
+	for _, i := range verdictLines(lines) {
 		verdict[i] = true
 	}
 	var out []richWhole
@@ -374,7 +374,7 @@ func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest,
 // `____ test_x[a-1] ____` section when `FAILED tests/a.py::test_x[a-1]`
 // closes the run. The summary line tells which test failed; the head
 // adds no name, and comes after every failure's telling lines.
-func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) map[int]bool {
+func namedBySummary(lines logLines, blocks []logBlock, told []int) map[int]bool {
 	if len(told) < 2 {
 		return nil
 	}
