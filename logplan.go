@@ -561,7 +561,8 @@ func isPanicLine(l string) bool {
 // dedupWarnings returns the representative (first) line of each distinct
 // warning, in order, and how many times each occurs, by position in reps.
 // It marks repeat on the lines of every warning folded into an earlier
-// one: the warning line and the trace and blank lines that follow it.
+// one: the warning line and the trace and blank lines that follow it
+// (lines come from scanLog unmarked).
 func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
 	warnings := 0
 	for i := range lines.len() {
@@ -574,7 +575,17 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 	var key []byte
 	in := false // inside a repeated warning
 	next := 0   // the first block that does not end before line i
-	for i := range lines.len() {
+	for i := 0; i < lines.len(); i++ {
+		if !in {
+			// Outside a repeated warning, only a warning line changes
+			// anything: one read of each line's flags finds the next.
+			for i < lines.len() && lines.flags[i]&classMask != lineWarning {
+				i++
+			}
+			if i == lines.len() {
+				break
+			}
+		}
 		for next < len(blocks) && int(blocks[next].last) < i {
 			next++
 		}
