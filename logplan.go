@@ -297,7 +297,9 @@ func groupHeadings(lines logLines) []int {
 // (its SKIPPED, XFAIL), the rarest status first, in input order within
 // one: what a passing run has to say besides its count.
 func exceptionLines(lines logLines) []int {
-	status := make([]string, lines.len())
+	// Statuses are counted, not kept by line: a run of a million tiny
+	// lines must not cost a string header each. The exceptions' statuses
+	// are read again.
 	count := map[string]int{}
 	nonBlank := 0
 	for i := range lines.len() {
@@ -305,8 +307,7 @@ func exceptionLines(lines logLines) []int {
 			continue
 		}
 		nonBlank++
-		status[i] = statusWords(lines.line(i))
-		count[status[i]]++
+		count[statusWords(lines.line(i))]++
 	}
 	dominant, most := "", 0
 	for st, n := range count {
@@ -317,13 +318,21 @@ func exceptionLines(lines logLines) []int {
 	if dominant == "" || most*2 < nonBlank {
 		return nil
 	}
-	var out []int
-	for i, st := range status {
-		if st != "" && st != dominant && count[st]*exceptionShare <= most {
-			out = append(out, i)
+	type exception struct{ line, count int }
+	var found []exception
+	for i := range lines.len() {
+		if lines.class(i) == lineBlank {
+			continue
+		}
+		if st := statusWords(lines.line(i)); st != "" && st != dominant && count[st]*exceptionShare <= most {
+			found = append(found, exception{i, count[st]})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b int) int { return count[status[a]] - count[status[b]] })
+	slices.SortStableFunc(found, func(a, b exception) int { return a.count - b.count })
+	out := make([]int, len(found))
+	for k, e := range found {
+		out[k] = e.line
+	}
 	return out
 }
 
