@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"iter"
 	"slices"
 	"strings"
 
@@ -240,7 +241,7 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 			sel.pick(i)
 		}
 	}
-	for _, i := range groupHeadings(lines) {
+	for i := range groupHeadings(lines) {
 		sel.pickWithin(i, room/successOutlineShare)
 	}
 	for _, i := range exceptionLines(lines) {
@@ -268,28 +269,29 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 // before its head and tail: a third of its room.
 const successOutlineShare = 3
 
-// groupHeadings returns the lines that head an indented group: a line
+// groupHeadings yields, in order, the lines that head an indented group: a line
 // the next non-blank line is more indented than (mocha's `  semver`
 // above its `    ✔` tests, a describe block, a package above its tests).
-// They are the outline of a run that passed.
-func groupHeadings(lines logLines) []int {
+// They are the outline of a run that passed; a log of a million
+// alternating lines has half a million, yielded, not listed.
+func groupHeadings(lines logLines) iter.Seq[int] {
 	indent := func(i int) int {
 		l := lines.line(i)
 		return len(l) - len(strings.TrimLeft(l, " \t"))
 	}
-	var out []int
-	prev, prevIndent := -1, 0
-	for i := range lines.len() {
-		if lines.class(i) == lineBlank {
-			continue
+	return func(yield func(int) bool) {
+		prev, prevIndent := -1, 0
+		for i := range lines.len() {
+			if lines.class(i) == lineBlank {
+				continue
+			}
+			in := indent(i)
+			if prev >= 0 && in > prevIndent && !yield(prev) {
+				return
+			}
+			prev, prevIndent = i, in
 		}
-		in := indent(i)
-		if prev >= 0 && in > prevIndent {
-			out = append(out, prev)
-		}
-		prev, prevIndent = i, in
 	}
-	return out
 }
 
 // exceptionLines returns, in a run where most lines carry one status
