@@ -70,6 +70,17 @@ func indexSummaryInfo(text string) int {
 	return -1
 }
 
+// mayOpenBlock marks the flags (see logLines) of the lines that may open
+// a block: an error line, or an indented line with a failure word. One
+// read of the flags turns away the trace lines that make most of a log.
+var mayOpenBlock = func() (t [256]bool) {
+	for f := range t {
+		c, open := uint8(f)&classMask, uint8(f)&openMask>>classBits
+		t[f] = c == lineError || c == lineTrace && open == openCodeFailDetail
+	}
+	return t
+}()
+
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
@@ -95,11 +106,17 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 // and the lines above it that belong to it (go test's report before its
 // --- FAIL line, the rule that opens a race report).
 func formBlocks(lines logLines, text string) []logBlock {
-	var blocks []logBlock
+	most := 0 // the lines that may open a block: room for the blocks at once, not a slice grown by doubling
+	for i := range lines.len() {
+		if c := lines.class(i); c == lineError || c == lineTrace && lines.open(i) == blockFailDetail {
+			most++
+		}
+	}
+	blocks := make([]logBlock, 0, most)
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {
-		if c := lines.class(i); c != lineError && c != lineTrace || !opensBlock(lines, blocks, i) {
+		if !mayOpenBlock[lines.flags[i]] || !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")
@@ -140,7 +157,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 				j++
 			}
 		case blockNumbered:
-			j = numberedEnd(lines, text, i)
+			j = numberedEnd(lines, i)
 		case blockEntries:
 			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning {
 				j++ // the file's next errors; its warnings are told apart, deduplicated
@@ -164,7 +181,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 				first--
 			}
 		}
-		blocks = append(blocks, logBlock{head: i, first: first, last: j - 1, dupOf: -1})
+		blocks = append(blocks, logBlock{head: int32(i), first: int32(first), last: int32(j - 1), dupOf: -1})
 		i = j - 1
 	}
 	markDuplicateBlocks(blocks, lines, text)
@@ -177,7 +194,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 // heading no more indented than this one, a summary, or two blank lines.
 // A heading that a sibling line follows at once (mocha's inline `1) name`
 // among its `✔` lines) is a block of one line.
-func numberedEnd(lines logLines, text string, i int) int {
+func numberedEnd(lines logLines, i int) int {
 	view := lines.view
 	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 	n := lines.len()
@@ -250,7 +267,9 @@ func endsGoDump(l string) bool {
 // (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
 // forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
-	seen := map[string]int{}
+	seen := newFirstSeen(len(blocks), len(blocks), func(dst []byte, i int) []byte {
+		return blockKey(dst, lines, blocks[i], leadIn(lines, blocks[i]))
+	})
 	// A block whose bytes, lead-in to the end of its key lines, are the
 	// same as an earlier one's has the same key: no need to normalise.
 	// The cache is bounded (a million distinct one-line errors must not
@@ -259,9 +278,8 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 	verbatim := newVerbatimCache(len(blocks))
 	var key []byte
 	for i := range blocks {
-		head := lines.line(blocks[i].head)
-		lead := leadIn(text, lines, blocks[i])
-		lo, hi := blocks[i].first, min(blocks[i].last, blocks[i].head+dupKeyLines)
+		lo, hi := int(blocks[i].first), min(int(blocks[i].last), int(blocks[i].head)+dupKeyLines)
+		lead := leadIn(lines, blocks[i])
 		for _, k := range lead {
 			lo = min(lo, k)
 		}
@@ -270,32 +288,40 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 		raw := text[start:end]
 		first, ok := verbatim.get(raw)
 		if !ok {
-			key = normalizeLogLine(key[:0], head)
-			if lines.open(blocks[i].head) == blockNumbered {
-				// The runner numbered its failures: each number is one.
-				key = append(append(key, 0), head...)
-			}
-			for _, k := range lead {
-				// The same error reached through another include chain, or
-				// under another file's header, is another error.
-				key = append(append(key, 0), lines.line(k)...)
-			}
-			for k := blocks[i].head + 1; k <= hi; k++ {
-				// Its trace is part of what it is: valgrind's four `Invalid
-				// write of size 1` records at four places are four errors.
-				key = normalizeLogLine(append(key, 0), lines.line(k))
-			}
-			if first, ok = seen[string(key)]; !ok {
-				first = i
-				seen[string(key)] = i
-			}
+			key = blockKey(key[:0], lines, blocks[i], lead)
+			first = seen.first(key, i)
 			verbatim.put(raw, first)
 		}
 		if first != i {
-			blocks[i].dupOf = first
+			blocks[i].dupOf = int32(first)
 			blocks[first].repeats++
 		}
 	}
+}
+
+// blockKey appends to dst what a block is, for markDuplicateBlocks: its
+// head normalised, the lines that lead it in, and its first dupKeyLines
+// trace lines normalised; lead is its leadIn.
+func blockKey(dst []byte, lines logLines, b logBlock, lead []int) []byte {
+	h := int(b.head)
+	head := lines.line(h)
+	hi := min(int(b.last), h+dupKeyLines)
+	dst = normalizeLogLine(dst, head)
+	if lines.open(h) == blockNumbered {
+		// The runner numbered its failures: each number is one.
+		dst = append(append(dst, 0), head...)
+	}
+	for _, k := range lead {
+		// The same error reached through another include chain, or
+		// under another file's header, is another error.
+		dst = append(append(dst, 0), lines.line(k)...)
+	}
+	for k := h + 1; k <= hi; k++ {
+		// Its trace is part of what it is: valgrind's four `Invalid
+		// write of size 1` records at four places are four errors.
+		dst = normalizeLogLine(append(dst, 0), lines.line(k))
+	}
+	return dst
 }
 
 // dupKeyLines is how many lines of a block's trace its identity takes in.
@@ -315,13 +341,14 @@ const leadInRun = 400
 // a failure's detail before its --- FAIL line); for gcc and clang, the
 // `file.c: In function 'f':` line and the `In file included from` chain
 // above the error; for an indented entry (eslint), the path header above.
-func leadIn(text string, lines logLines, b logBlock) []int {
+func leadIn(lines logLines, b logBlock) []int {
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
-	head := strings.TrimLeft(line(b.head), " \t")
-	if lines.open(b.head) == blockNumbered {
+	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
+	head := strings.TrimLeft(line(bHead), " \t")
+	if lines.open(bHead) == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
-		for i := b.head + 1; i <= b.last && i <= b.head+3 && lines.class(i) != lineBlank; i++ {
+		for i := bHead + 1; i <= bLast && i <= bHead+3 && lines.class(i) != lineBlank; i++ {
 			out = append(out, i)
 		}
 		return out
@@ -329,26 +356,26 @@ func leadIn(text string, lines logLines, b logBlock) []int {
 	if name, ok := strings.CutPrefix(head, "--- FAIL: "); ok {
 		name, _, _ = strings.Cut(name, " ")
 		var out []int
-		for i := b.first - 1; i >= max(0, b.first-leadInWindow); i-- {
+		for i := bFirst - 1; i >= max(0, bFirst-leadInWindow); i-- {
 			if t, ok := strings.CutPrefix(line(i), "=== RUN "); ok && strings.TrimLeft(t, " ") == name {
 				out = append(out, i)
 				break
 			}
 		}
-		if b.first < b.head {
-			out = append(out, b.first)
+		if bFirst < bHead {
+			out = append(out, bFirst)
 		}
 		return out
 	}
 	var out []int
-	if b.first > 0 && len(line(b.head)) > len(head) {
+	if bFirst > 0 && len(line(bHead)) > len(head) {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
-		p := b.first - 1
-		for p > 0 && lines.class(p) == lineBlank && b.first-p < 3 {
+		p := bFirst - 1
+		for p > 0 && lines.class(p) == lineBlank && bFirst-p < 3 {
 			p--
 		}
-		for p > 0 && b.first-p < leadInRun && isIndented(line(p)) {
+		for p > 0 && bFirst-p < leadInRun && isIndented(line(p)) {
 			p--
 		}
 		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(p) != lineBlank {
@@ -356,27 +383,27 @@ func leadIn(text string, lines logLines, b logBlock) []int {
 		}
 		return out
 	}
-	if b.first > 0 && positionLine(head) != diagNone {
+	if bFirst > 0 && positionLine(head) != diagNone {
 		// A linter's findings under a header (pylint's `************* Module
 		// x`): the header above the run of findings the error is in.
-		p := b.first - 1
-		for p > 0 && b.first-p < leadInRun && positionLine(line(p)) != diagNone {
+		p := bFirst - 1
+		for p > 0 && bFirst-p < leadInRun && positionLine(line(p)) != diagNone {
 			p--
 		}
-		if l := line(p); p < b.first-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+		if l := line(p); p < bFirst-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
 			out = append(out, p)
 		}
 	}
-	if b.first > 0 && compilerDiagnostic(head) == "error" {
-		p := b.first - 1
+	if bFirst > 0 && compilerDiagnostic(head) == "error" {
+		p := bFirst - 1
 		if l := line(p); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
 			out = append(out, p)
 			p--
 		}
-		for ; p >= 0 && b.first-p <= leadInWindow*2; p-- {
+		for ; p >= 0 && bFirst-p <= leadInWindow*2; p-- {
 			l := line(p)
 			if strings.HasPrefix(l, "In file included from ") {
-				for k := p; k < b.first; k++ {
+				for k := p; k < bFirst; k++ {
 					if k != p && !strings.HasPrefix(strings.TrimLeft(line(k), " "), "from ") {
 						break
 					}

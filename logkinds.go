@@ -78,67 +78,74 @@ func rareFirst(lines logLines, heads []int) []int {
 		return heads
 	}
 	out := make([]int, len(heads))
-	for k, j := range rareOrder(lines, heads) {
-		out[k] = heads[j]
-	}
+	rareOrder(lines, len(heads), func(k int) int { return heads[k] }, func(k, at int) { out[at] = heads[k] })
 	return out
 }
 
-// rareOrder returns the positions in heads (at least one) in rareFirst's
+// rareOrder places n lines, the k-th at line head(k), in rareFirst's
 // order: by the count of their kind, ascending, in input order within a
-// count. Kinds are numbered as they come, so a line's kind is one lookup
-// that copies no key it has seen, and the positions are placed by a
-// counting sort, stable, with no comparisons.
-func rareOrder(lines logLines, heads []int) []int32 {
-	ids := map[string]int32{}
-	kind := make([]int32, len(heads))
-	var count []int32 // by kind
+// count. It calls head(k), then place(k, at), for k from 0 to n-1, at
+// being where the k-th goes. Kinds are numbered as they come, by hash (see
+// firstSeen), so a line's kind costs no copy of its key, and the lines
+// are placed by a counting sort, stable, with no comparisons.
+func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int)) {
+	kind := make([]int32, n) // each line's kind's number
+	var count []int32        // by kind
+	var first []int          // by kind: the line of its first
 	var key []byte
-	for k, i := range heads {
+	seen := newFirstSeen(0, 0, func(dst []byte, id int) []byte { return failureKind(dst, lines.line(first[id])) })
+	for k := range n {
+		i := head(k)
 		key = failureKind(key[:0], lines.line(i))
-		id, ok := ids[string(key)]
-		if !ok {
-			id = int32(len(count))
-			ids[string(key)] = id
+		id := seen.first(key, len(count))
+		if id == len(count) {
 			count = append(count, 0)
+			first = append(first, i)
 		}
-		kind[k] = id
+		kind[k] = int32(id)
 		count[id]++
 	}
-	// at[c] is where the positions whose kind occurs c times start.
-	at := make([]int32, len(heads)+2)
+	// at[c] is where the lines whose kind occurs c times start.
+	at := make([]int32, n+2)
 	for _, id := range kind {
 		at[count[id]+1]++
 	}
 	for c := 1; c < len(at); c++ {
 		at[c] += at[c-1]
 	}
-	out := make([]int32, len(heads))
 	for k, id := range kind {
 		c := count[id]
-		out[at[c]] = int32(k)
+		place(k, int(at[c]))
 		at[c]++
 	}
-	return out
 }
 
 // toldOrder returns the indices of the distinct blocks in the order they
 // are told: the rarest kinds first.
 func toldOrder(lines logLines, blocks []logBlock) []int {
-	var distinct, heads []int
-	for k, b := range blocks {
+	n := 0
+	for _, b := range blocks {
 		if b.dupOf < 0 {
-			distinct = append(distinct, k)
-			heads = append(heads, b.head)
+			n++
 		}
 	}
-	if len(heads) < 3 {
-		return distinct
+	out := make([]int, n)
+	// The distinct blocks in order, met twice: as heads, then as placed.
+	heads, placed := 0, 0
+	next := func(at *int) int {
+		for blocks[*at].dupOf >= 0 {
+			*at++
+		}
+		*at++
+		return *at - 1
 	}
-	out := make([]int, len(distinct))
-	for k, j := range rareOrder(lines, heads) {
-		out[k] = distinct[j]
+	if n < 3 {
+		for k := range out {
+			out[k] = next(&placed)
+		}
+		return out
 	}
+	rareOrder(lines, n, func(int) int { return int(blocks[next(&heads)].head) }, func(_, at int) { out[at] = next(&placed) })
 	return out
 }
 

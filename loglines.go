@@ -120,13 +120,13 @@ func blockAt(blocks []logBlock, i int) int {
 	lo, hi := 0, len(blocks)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if blocks[m].last < i {
+		if int(blocks[m].last) < i {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(blocks) && blocks[lo].first <= i {
+	if lo < len(blocks) && int(blocks[lo].first) <= i {
 		return lo
 	}
 	return -1

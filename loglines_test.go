@@ -81,13 +81,13 @@ func TestBlockAtFindsTheHoldingBlock(t *testing.T) {
 		for range rapid.IntRange(0, 8).Draw(t, "blocks") {
 			first := at + rapid.IntRange(0, 3).Draw(t, "gap")
 			last := first + rapid.IntRange(0, 3).Draw(t, "len")
-			blocks = append(blocks, logBlock{head: first, first: first, last: last, dupOf: -1})
+			blocks = append(blocks, logBlock{head: int32(first), first: int32(first), last: int32(last), dupOf: -1})
 			at = last + 1
 		}
 		for i := range at + 2 {
 			want := -1
 			for k, b := range blocks {
-				if b.first <= i && i <= b.last {
+				if int(b.first) <= i && i <= int(b.last) {
 					want = k
 				}
 			}
@@ -128,8 +128,9 @@ func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
 	seen, seenRaw := map[string]int{}, map[string]int{}
 	var key []byte
 	for i := range out {
-		lead := leadIn(text, lines, out[i])
-		lo, hi := out[i].first, min(out[i].last, out[i].head+dupKeyLines)
+		lead := leadIn(lines, out[i])
+		head := int(out[i].head)
+		lo, hi := int(out[i].first), min(int(out[i].last), head+dupKeyLines)
 		for _, k := range lead {
 			lo = min(lo, k)
 		}
@@ -138,15 +139,14 @@ func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
 		raw := text[start:end]
 		first, ok := seenRaw[raw]
 		if !ok {
-			head := lines.line(out[i].head)
-			key = normalizeLogLine(key[:0], head)
-			if lines.open(out[i].head) == blockNumbered {
-				key = append(append(key, 0), head...)
+			key = normalizeLogLine(key[:0], lines.line(head))
+			if lines.open(head) == blockNumbered {
+				key = append(append(key, 0), lines.line(head)...)
 			}
 			for _, k := range lead {
 				key = append(append(key, 0), lines.line(k)...)
 			}
-			for k := out[i].head + 1; k <= hi; k++ {
+			for k := head + 1; k <= hi; k++ {
 				key = normalizeLogLine(append(key, 0), lines.line(k))
 			}
 			if first, ok = seen[string(key)]; !ok {
@@ -156,7 +156,7 @@ func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
 		}
 		seenRaw[raw] = first
 		if first != i {
-			out[i].dupOf = first
+			out[i].dupOf = int32(first)
 			out[i].repeats = 0
 			out[first].repeats++
 		}

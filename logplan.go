@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"iter"
 	"slices"
 	"strings"
 
@@ -46,11 +47,13 @@ const (
 )
 
 // A logBlock is an error line and the trace lines that follow it.
+// Its fields are int32, twenty bytes a block: a log of a million one-line
+// errors holds a million blocks.
 type logBlock struct {
-	head        int // the error line
-	first, last int // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
-	dupOf       int // index of the first identical block, or -1
-	repeats     int // identical blocks folded into this one
+	head        int32 // the error line
+	first, last int32 // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
+	dupOf       int32 // index of the first identical block, or -1
+	repeats     int32 // identical blocks folded into this one
 }
 
 // planLog plans the output of an exec tool: a build, a test run, an
@@ -99,41 +102,58 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	}
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
-	verdict := verdictLines(text, lines)
-	if succeeded && strong == 0 && generic == 0 && !verdictFails(text, lines) {
+	verdict := verdictLines(lines)
+	if succeeded && strong == 0 && generic == 0 && !verdictFails(lines) {
 		return planSuccess(text, lines, verdict, max(limit/successShare, min(limit, 800)), o)
 	}
-	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(text, lines) {
+	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(lines) {
 		// No exit code, no failure, and a verdict with counts: a run that
 		// passed, told as one, in the whole budget.
 		return planSuccess(text, lines, verdict, limit, o)
 	}
-	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(text, lines)) {
+	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines)) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
-	warnRep, warnCount := dedupWarnings(lines, blocks, text)
-	sel := newLogSelection(text, lines, blocks, warnCount, limit, o.lineCap)
-	sel.warnReps = warnRep
+	warnRep, warnCount := dedupWarnings(lines, blocks)
+	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
-	wholes := richWholes(text, lines, blocks)
+	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
-		sel.pickWithin(whole.head, limit/2)
+		sel.pickWithin(int(whole.head), limit/2)
 		sel.pickBlock(whole, sel.cost+limit/firstBlockShare)
 	}
 	told := toldOrder(lines, blocks)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
-	named := namedBySummary(text, lines, blocks, told)
+	named := namedBySummary(lines, blocks, told)
 	for _, k := range told {
-		if !named[blocks[k].head] {
-			sel.pickWithin(blocks[k].head, limit/2)
+		if !named[int(blocks[k].head)] {
+			sel.pickWithin(int(blocks[k].head), limit/2)
 		}
 	}
-	order, mid := logPriorities(text, lines, blocks, told, warnRep, o)
-	order, mid = namedHeadsLast(order, mid, named)
-	sel.pickTelling(order[:mid])
-	sel.pickAll(order[mid:])
+	var namedHeads []int // told after every other telling line
+	tell := func(i int) {
+		if named[i] {
+			namedHeads = append(namedHeads, i)
+		} else {
+			sel.pickTelling(i)
+		}
+	}
+	flushed := false
+	flush := func() {
+		if !flushed {
+			flushed = true
+			for _, h := range namedHeads {
+				sel.pickTelling(h)
+			}
+		}
+	}
+	logPriorities(lines, blocks, told, warnRep, tell, func(i int) {
+		flush()
+		sel.pick(i)
+	})
+	flush()
 	sel.pickAll(statusLines)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit)
@@ -251,17 +271,17 @@ const successShare = 4 // one quarter
 // within a quarter of the limit (at least what the verdict needs, up to
 // 800 bytes when the limit allows).
 func planSuccess(text string, lines logLines, verdict []int, room int, o logOptions) (plan, bool) {
-	sel := newLogSelection(text, lines, nil, nil, room, o.lineCap)
+	sel := newLogSelection(text, lines, nil, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
 	for i := range lines.len() {
 		if lines.class(i) == lineSummary {
 			sel.pick(i)
 		}
 	}
-	for _, i := range groupHeadings(text, lines) {
+	for i := range groupHeadings(lines) {
 		sel.pickWithin(i, room/successOutlineShare)
 	}
-	for _, i := range exceptionLines(text, lines) {
+	for _, i := range exceptionLines(lines) {
 		sel.pickWithin(i, room/2)
 	}
 	for k := 0; k < lines.len(); k++ {
@@ -286,36 +306,39 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 // before its head and tail: a third of its room.
 const successOutlineShare = 3
 
-// groupHeadings returns the lines that head an indented group: a line
+// groupHeadings yields, in order, the lines that head an indented group: a line
 // the next non-blank line is more indented than (mocha's `  semver`
 // above its `    ✔` tests, a describe block, a package above its tests).
-// They are the outline of a run that passed.
-func groupHeadings(text string, lines logLines) []int {
+// They are the outline of a run that passed; a log of a million
+// alternating lines has half a million, yielded, not listed.
+func groupHeadings(lines logLines) iter.Seq[int] {
 	indent := func(i int) int {
 		l := lines.line(i)
 		return len(l) - len(strings.TrimLeft(l, " \t"))
 	}
-	var out []int
-	prev, prevIndent := -1, 0
-	for i := range lines.len() {
-		if lines.class(i) == lineBlank {
-			continue
+	return func(yield func(int) bool) {
+		prev, prevIndent := -1, 0
+		for i := range lines.len() {
+			if lines.class(i) == lineBlank {
+				continue
+			}
+			in := indent(i)
+			if prev >= 0 && in > prevIndent && !yield(prev) {
+				return
+			}
+			prev, prevIndent = i, in
 		}
-		in := indent(i)
-		if prev >= 0 && in > prevIndent {
-			out = append(out, prev)
-		}
-		prev, prevIndent = i, in
 	}
-	return out
 }
 
 // exceptionLines returns, in a run where most lines carry one status
 // word (pytest -v's PASSED), the lines whose status is rare beside it
 // (its SKIPPED, XFAIL), the rarest status first, in input order within
 // one: what a passing run has to say besides its count.
-func exceptionLines(text string, lines logLines) []int {
-	status := make([]string, lines.len())
+func exceptionLines(lines logLines) []int {
+	// Statuses are counted, not kept by line: a run of a million tiny
+	// lines must not cost a string header each. The exceptions' statuses
+	// are read again.
 	count := map[string]int{}
 	nonBlank := 0
 	for i := range lines.len() {
@@ -323,8 +346,7 @@ func exceptionLines(text string, lines logLines) []int {
 			continue
 		}
 		nonBlank++
-		status[i] = statusWords(lines.line(i))
-		count[status[i]]++
+		count[statusWords(lines.line(i))]++
 	}
 	dominant, most := "", 0
 	for st, n := range count {
@@ -335,13 +357,21 @@ func exceptionLines(text string, lines logLines) []int {
 	if dominant == "" || most*2 < nonBlank {
 		return nil
 	}
-	var out []int
-	for i, st := range status {
-		if st != "" && st != dominant && count[st]*exceptionShare <= most {
-			out = append(out, i)
+	type exception struct{ line, count int }
+	var found []exception
+	for i := range lines.len() {
+		if lines.class(i) == lineBlank {
+			continue
+		}
+		if st := statusWords(lines.line(i)); st != "" && st != dominant && count[st]*exceptionShare <= most {
+			found = append(found, exception{i, count[st]})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b int) int { return count[status[a]] - count[status[b]] })
+	slices.SortStableFunc(found, func(a, b exception) int { return a.count - b.count })
+	out := make([]int, len(found))
+	for k, e := range found {
+		out[k] = e.line
+	}
 	return out
 }
 
@@ -389,7 +419,7 @@ const verdictWindow = 12
 // verdictLines returns the runner's closing verdict: among the last
 // verdictWindow non-blank lines, those that are summaries, say ok or
 // FAIL, or hold a count (`3 passed`, `Found 2 errors`, `rated at 5.00/10`).
-func verdictLines(text string, lines logLines) []int {
+func verdictLines(lines logLines) []int {
 	var out []int
 	seen := 0
 	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
@@ -423,7 +453,7 @@ const verdictTail = 30
 
 // verdictFails reports whether the last lines speak of a failure: an
 // error line, or a summary that says FAIL or counts failures.
-func verdictFails(text string, lines logLines) bool {
+func verdictFails(lines logLines) bool {
 	seen := 0
 	for i := lines.len() - 1; i >= 0 && seen < verdictWindow; i-- {
 		c := lines.class(i)
@@ -551,12 +581,12 @@ var tellingStart = [256]bool{'E': true, 'e': true, 'p': true, 'f': true, 'F': tr
 // userFrames returns the first two frames of a Go panic that are not the
 // runtime's or the testing package's, each with its file line: where the
 // crash is in the code under test.
-func userFrames(text string, lines logLines, b logBlock) []int {
-	if !isPanicLine(lines.line(b.head)) {
+func userFrames(lines logLines, b logBlock) []int {
+	if !isPanicLine(lines.line(int(b.head))) {
 		return nil
 	}
 	var out []int
-	for i := b.head + 1; i < b.last && len(out) < 4; i++ {
+	for i := int(b.head) + 1; i < int(b.last) && len(out) < 4; i++ {
 		l := lines.line(i)
 		if l == "" || l[0] == '\t' || l[0] == ' ' || !strings.Contains(l, "(") || strings.HasPrefix(l, "goroutine ") ||
 			strings.HasPrefix(l, "runtime.") || strings.HasPrefix(l, "testing.") || strings.HasPrefix(l, "panic(") || strings.HasPrefix(l, "created by ") {
@@ -577,40 +607,54 @@ func isPanicLine(l string) bool {
 }
 
 // dedupWarnings returns the representative (first) line of each distinct
-// warning, in order, and how many times each occurs, by line index. It
-// marks repeat on the lines of every warning folded into an earlier one:
-// the warning line and the trace and blank lines that follow it.
-func dedupWarnings(lines logLines, blocks []logBlock, text string) (reps []int, count map[int]int) {
-	seen := map[string]int{}
+// warning, in order, and how many times each occurs, by position in reps.
+// It marks repeat on the lines of every warning folded into an earlier
+// one: the warning line and the trace and blank lines that follow it
+// (lines come from scanLog unmarked).
+func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
+	warnings := 0
+	for i := range lines.len() {
+		if lines.class(i) == lineWarning {
+			warnings++
+		}
+	}
+	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
 	verbatim := newVerbatimCache(lines.len() / 8)
-	count = map[int]int{}
 	var key []byte
 	in := false // inside a repeated warning
 	next := 0   // the first block that does not end before line i
-	for i := range lines.len() {
-		for next < len(blocks) && blocks[next].last < i {
+	for i := 0; i < lines.len(); i++ {
+		if !in {
+			// Outside a repeated warning, only a warning line changes
+			// anything: one read of each line's flags finds the next.
+			for i < lines.len() && lines.flags[i]&classMask != lineWarning {
+				i++
+			}
+			if i == lines.len() {
+				break
+			}
+		}
+		for next < len(blocks) && int(blocks[next].last) < i {
 			next++
 		}
 		switch c := lines.class(i); {
-		case next < len(blocks) && blocks[next].first <= i:
+		case next < len(blocks) && int(blocks[next].first) <= i:
 			in = false
 		case c == lineWarning:
 			raw := lines.line(i)
 			first, ok := verbatim.get(raw) // the same bytes again: no need to normalise
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
-				first, ok = seen[string(key)]
-			}
-			in = ok
-			if ok {
-				count[first]++
+				first = seen.first(key, len(reps))
 				verbatim.put(raw, first)
+			}
+			in = first < len(reps)
+			if in {
+				count[first]++
 				break
 			}
-			seen[string(key)] = i
-			verbatim.put(raw, i)
-			count[i] = 1
 			reps = append(reps, i)
+			count = append(count, 1)
 		case c != lineTrace && c != lineBlank:
 			in = false
 		}
@@ -641,6 +685,17 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		s = t[len(pos):]
 	}
 	for i := 0; i < len(s); i++ {
+		if i > 0 && !tokenSep[s[i-1]] && plainByte[s[i]] {
+			// Inside a token, bytes that are no digit and no quote are
+			// copied as they are: copy their run at once.
+			j := i + 1
+			for j < len(s) && plainByte[s[j]] && !tokenSep[s[j-1]] {
+				j++
+			}
+			dst = append(dst, s[i:j]...)
+			i = j - 1
+			continue
+		}
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
 		if tokenStart {
@@ -692,6 +747,18 @@ func normalizeLogLine(dst []byte, s string) []byte {
 	}
 	return dst
 }
+
+// tokenSep marks the bytes after which normalizeLogLine sees a token
+// start; plainByte the bytes it copies as they are inside a token.
+var tokenSep, plainByte = func() (sep, plain [256]bool) {
+	for _, c := range []byte(" ([=\t") {
+		sep[c] = true
+	}
+	for c := range plain {
+		plain[c] = !(c >= '0' && c <= '9') && c != '"' && c != '`' && c != '\'' && c != 0xe2
+	}
+	return sep, plain
+}()
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
@@ -757,29 +824,37 @@ func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// logPriorities lists line indices in the order they should be kept.
-// Lines before mid are every failure's telling lines; the traces follow.
-func logPriorities(text string, lines logLines, blocks []logBlock, told []int, warnReps []int, o logOptions) (order []int, mid int) {
-	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
-	var sums []int
-	for i := range lines.len() {
-		if lines.class(i) == lineSummary {
-			sums = append(sums, i)
+// logPriorities calls tell, then rest, on line indices in the order they
+// should be kept: tell on every failure's telling lines, rest on the
+// traces and what follows. The order is given, not listed: a log of a
+// million one-line failures must not build a list of five million.
+func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int, tell, rest func(i int)) {
+	emit := tell
+	each := func(from, to int) { // lines from to to-1
+		for i := from; i < to; i++ {
+			emit(i)
 		}
 	}
-	order = append(order, sums[max(0, len(sums)-logSummaryMax):]...)
-	// The very last lines: where a run ends, and says how.
-	for i := max(0, lines.len()-logLastLines); i < lines.len(); i++ {
-		order = append(order, i)
+	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
+	sums, from := 0, lines.len()
+	for from > 0 && sums < logSummaryMax {
+		if from--; lines.class(from) == lineSummary {
+			sums++
+		}
 	}
+	for i := from; i < lines.len(); i++ {
+		if lines.class(i) == lineSummary {
+			emit(i)
+		}
+	}
+	// The very last lines: where a run ends, and says how.
+	each(max(0, lines.len()-logLastLines), lines.len())
 	// 2. The error line of every distinct error.
 	for _, k := range told {
-		order = append(order, blocks[k].head)
+		emit(int(blocks[k].head))
 	}
 	// 3. The tail.
-	for i := max(0, lines.len()-defaultLogTail); i < lines.len(); i++ {
-		order = append(order, i)
-	}
+	each(max(0, lines.len()-defaultLogTail), lines.len())
 	// 4. Every distinct error's telling lines — the ones that say error,
 	// failed, panic, expected, with the line after one that ends in ':';
 	// a pytest failure's E and '>' lines — and its last lines, for every block before any block's long trace,
@@ -787,79 +862,81 @@ func logPriorities(text string, lines logLines, blocks []logBlock, told []int, w
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	tell := make([]telling, len(blocks)) // each distinct block's, found once for every round
-	top := make([]int32, len(blocks))    // the first line of each distinct block's lead-in, for step 6
+	var more []toldTelling            // the blocks with more than one telling line, found once for every round
+	top := make([]int32, len(blocks)) // the first line of each distinct block's lead-in, for step 6
 	for _, k := range told {
 		b := blocks[k]
-		tell[k] = tellingLines(text, lines, b)
-		lead := leadIn(text, lines, b)
-		top[k] = int32(b.first)
+		t := tellingLines(lines, b)
+		lead := leadIn(lines, b)
+		top[k] = int32(int(b.first))
 		for _, i := range lead {
 			top[k] = min(top[k], int32(i))
+			emit(i)
 		}
-		order = append(order, lead...)
-		order = appendTelling(order, lines, b, tell[k], 0, 1)
-		order = append(order, userFrames(text, lines, b)...) // where a crash is in the code under test
+		emitTelling(emit, lines, b, t, 0, 1)
+		for _, i := range userFrames(lines, b) { // where a crash is in the code under test
+			emit(i)
+		}
+		if t.n > 1 {
+			more = append(more, toldTelling{int32(k), t})
+		}
 	}
 	for _, k := range told {
 		b := blocks[k]
-		for i := max(b.first, b.last-blockEnd+1); i <= b.last; i++ {
-			order = append(order, i)
-		}
+		each(max(int(b.first), int(b.last)-blockEnd+1), int(b.last)+1)
 	}
 	for r := 1; r < blockKeyLines; r++ {
-		for _, k := range told {
-			order = appendTelling(order, lines, blocks[k], tell[k], r, r+1)
+		for _, m := range more {
+			emitTelling(emit, lines, blocks[m.block], m.t, r, r+1)
 		}
 	}
-	mid = len(order)
+	emit = rest
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
 	for _, panics := range [...]bool{true, false} {
 		for _, k := range told {
 			b := blocks[k]
-			if isPanicLine(lines.line(b.head)) != panics {
+			if isPanicLine(lines.line(int(b.head))) != panics {
 				continue
 			}
-			for i := b.first; i <= min(b.last, b.first+defaultTraceHead-1); i++ {
-				order = append(order, i)
-			}
-			for i := max(b.first+defaultTraceHead, b.last-defaultTraceTail+1); i <= b.last; i++ {
-				order = append(order, i)
-			}
+			each(int(b.first), min(int(b.last), int(b.first)+defaultTraceHead-1)+1)
+			each(max(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1), int(b.last)+1)
 		}
 	}
 	// 6. The head.
-	for i := 0; i < min(lines.len(), defaultLogHead); i++ {
-		order = append(order, i)
-	}
+	each(0, min(lines.len(), defaultLogHead))
 	// The line right below each failure, and the one above what leads it
 	// in: a warning next to a failure tells more than one far from any.
 	for _, k := range told {
 		b := blocks[k]
-		for _, i := range [...]int{b.last + 1, int(top[k]) - 1} {
+		for _, i := range [...]int{int(b.last) + 1, int(top[k]) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
-				order = append(order, i)
+				emit(i)
 			}
 		}
 	}
 	// 7. Every distinct warning once.
-	order = append(order, rareFirst(lines, warnReps)...)
+	for _, i := range rareFirst(lines, warnReps) {
+		emit(i)
+	}
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i := range lines.len() {
 		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
-			order = append(order, i)
+			emit(i)
 		}
 	}
 	// 9. The middles of long traces.
 	for _, b := range blocks {
 		if b.dupOf < 0 {
-			for i := b.first + defaultTraceHead; i <= b.last-defaultTraceTail; i++ {
-				order = append(order, i)
-			}
+			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
-	return order, mid
+}
+
+// toldTelling is a told block's telling lines.
+type toldTelling struct {
+	block int32
+	t     telling
 }
 
 // telling holds the first blockKeyLines telling lines of a block.
@@ -873,11 +950,11 @@ type telling struct {
 // a pytest failure's in the order pytestTelling gives; otherwise every
 // error line and every line isTellingLine accepts, in order, but the
 // block's first.
-func tellingLines(text string, lines logLines, b logBlock) telling {
+func tellingLines(lines logLines, b logBlock) telling {
 	var t telling
-	if isPytestSection(lines.line(b.head)) {
+	if isPytestSection(lines.line(int(b.head))) {
 		t.pytest = true
-		for _, i := range pytestTelling(text, lines, b) {
+		for _, i := range pytestTelling(lines, b) {
 			if int(t.n) == blockKeyLines {
 				break
 			}
@@ -886,8 +963,8 @@ func tellingLines(text string, lines logLines, b logBlock) telling {
 		}
 		return t
 	}
-	for i := b.first; i <= b.last && int(t.n) < blockKeyLines; i++ {
-		if i == b.head || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
+	for i := int(b.first); i <= int(b.last) && int(t.n) < blockKeyLines; i++ {
+		if i == int(b.head) || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
 			continue
 		}
 		t.at[t.n] = int32(i)
@@ -896,27 +973,26 @@ func tellingLines(text string, lines logLines, b logBlock) telling {
 	return t
 }
 
-// appendTelling appends to order block b's telling lines from its
-// from-th to before its to-th, each (but a pytest failure's) with the
-// line after it when it ends in ':'.
-func appendTelling(order []int, lines logLines, b logBlock, t telling, from, to int) []int {
+// emitTelling calls emit on block b's telling lines from its from-th to
+// before its to-th, each (but a pytest failure's) with the line after it
+// when it ends in ':'.
+func emitTelling(emit func(int), lines logLines, b logBlock, t telling, from, to int) {
 	for k := from; k < min(to, int(t.n)); k++ {
 		i := int(t.at[k])
-		order = append(order, i)
-		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= b.last {
-			order = append(order, i+1)
+		emit(i)
+		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= int(b.last) {
+			emit(i + 1)
 		}
 	}
-	return order
 }
 
 // pytestTelling returns the telling lines of a pytest failure in the
 // order they tell: the exception's first E line, the failing source line
 // (the '>' line above it), the other E lines, the other '>' lines. Source
 // lines that merely mention an error or an expected value are context.
-func pytestTelling(text string, lines logLines, b logBlock) []int {
+func pytestTelling(lines logLines, b logBlock) []int {
 	var ex, src []int
-	for i := b.first + 1; i <= b.last; i++ {
+	for i := int(b.first) + 1; i <= int(b.last); i++ {
 		switch l := lines.line(i); {
 		case strings.HasPrefix(l, "E "):
 			ex = append(ex, i)
@@ -948,10 +1024,10 @@ type logSelection struct {
 	text      string
 	lines     logLines
 	blocks    []logBlock
-	warnCount map[int]int // occurrences of each distinct warning, by its first line
-	warnReps  []int       // the first line of each distinct warning
-	folded    []int32     // the blocks that identical blocks were folded into, in order
-	state     []uint8     // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
+	warnReps  []int   // the first line of each distinct warning, in order
+	warnCount []int32 // occurrences of each distinct warning, by its place in warnReps
+	folded    []int32 // the blocks that identical blocks were folded into, in order
+	state     []uint8 // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
 	limit     int
 	cost      int
 	lineCap   int
@@ -964,30 +1040,28 @@ const (
 	tellCut        // kept while every failure was being told: cut at tellCap, not lineCap
 )
 
-func newLogSelection(text string, lines logLines, blocks []logBlock, warnCount map[int]int, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, blocks: blocks, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
+func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []int, warnCount []int32, limit, lineCap int) *logSelection {
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnReps: warnReps, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	for k, b := range blocks {
-		if b.repeats > 0 {
+		if int(b.repeats) > 0 {
 			s.folded = append(s.folded, int32(k))
 		}
 	}
 	return s
 }
 
-// pickTelling keeps the listed lines, each error line whole (to lineCap)
-// and every other cut at tellCap: when every failure's telling lines are
+// pickTelling keeps line i, an error or summary line whole (to lineCap)
+// and any other cut at tellCap: when every failure's telling lines are
 // kept in turn, one failure's kilobyte-long value dump must not crowd out
 // the next failures.
-func (s *logSelection) pickTelling(order []int) {
-	for _, i := range order {
-		if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
-			s.state[i] |= tellCut
-		}
-		if !s.pick(i) {
-			s.state[i] &^= tellCut
-		}
+func (s *logSelection) pickTelling(i int) {
+	if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
+		s.state[i] |= tellCut
+	}
+	if !s.pick(i) {
+		s.state[i] &^= tellCut
 	}
 }
 
@@ -1001,10 +1075,10 @@ const tellCap = 320
 // pickBlock keeps block b whole, with its lead-in, in order, while the
 // selection stays within bound.
 func (s *logSelection) pickBlock(b logBlock, bound int) {
-	for _, i := range leadIn(s.text, s.lines, b) {
+	for _, i := range leadIn(s.lines, b) {
 		s.pickWithin(i, bound)
 	}
-	for i := b.first; i <= b.last; i++ {
+	for i := int(b.first); i <= int(b.last); i++ {
 		if !s.pickWithin(i, bound) {
 			return
 		}
@@ -1033,7 +1107,7 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 func (s *logSelection) fill(bound int) {
 	for _, b := range s.blocks {
 		if b.dupOf < 0 {
-			for i := b.first; i <= b.last && s.cost < bound; i++ {
+			for i := int(b.first); i <= int(b.last) && s.cost < bound; i++ {
 				s.pick(i)
 			}
 		}
@@ -1127,23 +1201,33 @@ func (s *logSelection) pick(i int) bool {
 // run stops at the first line that does not fit, so context stays whole,
 // and at a repeated warning.
 func (s *logSelection) pickSpare(head, tail int) {
-	var runs []contextRun
+	// Two runs a distinct block, in order: up from above its lead-in,
+	// down from below its last line. Where each starts is kept, four
+	// bytes, not a run's state: the state is a bit (see growRuns).
+	distinct := 0
+	for _, b := range s.blocks {
+		if b.dupOf < 0 {
+			distinct++
+		}
+	}
+	starts := make([]int32, 0, 2*distinct)
 	for _, b := range s.blocks {
 		if b.dupOf >= 0 {
 			continue
 		}
-		top := b.first
-		for _, i := range leadIn(s.text, s.lines, b) {
+		top := int(b.first)
+		for _, i := range leadIn(s.lines, b) {
 			top = min(top, i)
 		}
-		runs = append(runs, contextRun{top - 1, -1, contextBefore}, contextRun{b.last + 1, 1, contextAfter})
+		starts = append(starts, int32(top-1), int32(int(b.last)+1))
 	}
-	s.growRuns(runs)
-	runs = runs[:0]
-	for _, i := range s.warnReps {
-		runs = append(runs, contextRun{i + 1, 1, contextAfter})
-	}
-	s.growRuns(runs)
+	s.growRuns(len(starts), func(k int) (int, int, int) {
+		if k%2 == 0 {
+			return int(starts[k]), -1, contextBefore
+		}
+		return int(starts[k]), 1, contextAfter
+	})
+	s.growRuns(len(s.warnReps), func(k int) (int, int, int) { return s.warnReps[k] + 1, 1, contextAfter })
 	for i := s.lines.len() - tail - 1; i >= max(0, s.lines.len()-spareTail) && s.pickContext(i); i-- {
 	}
 	for i := head; i < min(s.lines.len(), spareHead) && s.pickContext(i); i++ {
@@ -1159,24 +1243,28 @@ const (
 	spareHead = 10
 )
 
-// A contextRun grows from line next by step while left lasts.
-type contextRun struct{ next, step, left int }
-
-// growRuns grows every run by one line a round until none can grow.
-func (s *logSelection) growRuns(runs []contextRun) {
-	for growing := true; growing; {
+// growRuns grows n runs by one line a round, in order, until none can
+// grow. Run k starts at a line and steps through left lines, which run(k)
+// returns; it stops at the first line that does not fit. In round r a run
+// that has not stopped is at start+r*step, so what a run must remember is
+// one bit: whether it stopped.
+func (s *logSelection) growRuns(n int, run func(k int) (start, step, left int)) {
+	stopped := make([]uint64, (n+63)/64)
+	for r, growing := 0, true; growing; r++ {
 		growing = false
-		for k := range runs {
-			r := &runs[k]
-			if r.left == 0 || r.next < 0 || r.next >= s.lines.len() {
+		for k := range n {
+			if stopped[k/64]&(1<<(k%64)) != 0 {
 				continue
 			}
-			if !s.pickContext(r.next) {
-				r.left = 0
+			start, step, left := run(k)
+			next := start + r*step
+			if r >= left || next < 0 || next >= s.lines.len() {
 				continue
 			}
-			r.next += r.step
-			r.left--
+			if !s.pickContext(next) {
+				stopped[k/64] |= 1 << (k % 64)
+				continue
+			}
 			growing = true
 		}
 	}
@@ -1201,19 +1289,22 @@ func (s *logSelection) lineCost(i int) int {
 // few that have them: times is asked of every line a plan considers.
 func (s *logSelection) times(i int) int {
 	if s.lines.class(i) == lineWarning {
-		return s.warnCount[i]
+		if k, ok := slices.BinarySearch(s.warnReps, i); ok {
+			return int(s.warnCount[k])
+		}
+		return 0 // a repeat, folded into its first
 	}
 	lo, hi := 0, len(s.folded)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if s.blocks[s.folded[m]].head < i {
+		if int(s.blocks[s.folded[m]].head) < i {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(s.folded) && s.blocks[s.folded[lo]].head == i {
-		return s.blocks[s.folded[lo]].repeats + 1
+	if lo < len(s.folded) && int(s.blocks[s.folded[lo]].head) == i {
+		return int(s.blocks[s.folded[lo]].repeats) + 1
 	}
 	return 1
 }
@@ -1248,8 +1339,8 @@ func (s *logSelection) items() []item {
 	// one's (×N).
 	shown := map[int]int{}
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 && s.kept(b.head) {
-			shown[b.dupOf]++
+		if b.dupOf >= 0 && s.kept(int(b.head)) {
+			shown[int(b.dupOf)]++
 		}
 	}
 	for i := range s.lines.len() {
@@ -1262,7 +1353,7 @@ func (s *logSelection) items() []item {
 			gap = 0
 		}
 		times := s.times(i)
-		if b := blockAt(s.blocks, i); b >= 0 && s.blocks[b].head == i && s.blocks[b].dupOf < 0 {
+		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf < 0 {
 			times -= shown[b]
 		}
 		items = append(items, s.lineItem(i, times))

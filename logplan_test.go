@@ -3,6 +3,7 @@ package headroom
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -279,6 +280,109 @@ func BenchmarkPlanLogTinyLines(b *testing.B) {
 	}
 }
 
+// normalizeLogLineByByte is normalizeLogLine as it was before it copied
+// runs of plain bytes at once: what that must not change.
+func normalizeLogLineByByte(dst []byte, s string) []byte {
+	// A system log's identity starts at its level word: what comes before
+	// is a timestamp, a host, a node name.
+	if _, i := levelWord(s); i >= 0 {
+		s = s[i:]
+	}
+	s = strings.TrimSuffix(s[:min(len(s), 200)], "\r")
+	if t := strings.TrimLeft(s, " \t"); len(t) < len(s) && t != "" && t[0] >= '1' && t[0] <= '9' && lintEntrySeverity(t) != "" {
+		// A linter's entry under its file's header: its `line:col` is
+		// its identity, as `file.js:12:5` is.
+		pos, _, _ := strings.Cut(t, " ")
+		dst = append(dst, pos...)
+		s = t[len(pos):]
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
+		if tokenStart {
+			end, marks := i, false
+			for end < len(s) && s[end] != ' ' && s[end] != '\t' {
+				if b := s[end]; b == '/' || b == ':' || b == '(' || b == ']' {
+					marks = true
+				}
+				end++
+			}
+			if marks && isIdentityToken(s[i:end]) {
+				dst = append(dst, s[i:end]...)
+				i = end - 1
+				continue
+			}
+		}
+		if c == '"' || c == '`' || c == '\'' || c == 0xe2 {
+			if q := closingQuote(s, i); q > i {
+				dst = append(dst, s[i:q]...)
+				i = q - 1
+				continue
+			}
+		}
+		switch {
+		case c == '0' && i+1 < len(s) && (s[i+1] == 'x' || s[i+1] == 'X'):
+			i += 2
+			for i < len(s) && isHexDigit(s[i]) {
+				i++
+			}
+			i--
+			dst = append(dst, '#')
+		case c >= '0' && c <= '9' && (i == 0 || !isWordByte(s[i-1])):
+			for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == '.' || s[i] == ',') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
+				i++
+			}
+			if i < len(s) && unitStart[s[i]] {
+				for _, u := range [...]string{"ms", "µs", "us", "ns", "s", "m", "h"} {
+					if strings.HasPrefix(s[i:], u) && (i+len(u) == len(s) || !isLetter(s[i+len(u)])) {
+						i += len(u)
+						break
+					}
+				}
+			}
+			i--
+			dst = append(dst, '#')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// normalizeLogLine copies a run of bytes that no rule can change at
+// once; it must append what a walk byte by byte does.
+func TestNormalizeLogLineCopiesRunsAsByteByByte(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringMatching(`([a-z0-9 ()\[\]=\t"'`+"`"+`:/._,xX-]|‘|’|µs|0x|ERROR|WARN ){0,40}`).Draw(t, "line")
+		if got, want := normalizeLogLine(nil, s), normalizeLogLineByByte(nil, s); string(got) != string(want) {
+			t.Fatalf("normalizeLogLine(%q) = %q, byte by byte %q", s, got, want)
+		}
+	})
+}
+
+// distinctErrors is a log of n bytes of distinct one-line errors,
+// `error: eN` (issue 12: a million of them, 15 MB, peaked at 224 MB):
+// every line opens a block of its own, none folds into another.
+func distinctErrors(n int) string {
+	var b strings.Builder
+	b.Grow(n + 32)
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString("error: e")
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// BenchmarkPlanLogDistinctErrors measures planLog's memory and time on a
+// log where every line is a distinct failure: B/op over the input's bytes
+// is what planning adds to the input, and must stay within a few times it.
+func BenchmarkPlanLogDistinctErrors(b *testing.B) {
+	for _, size := range benchSizes {
+		benchPlanLog(b, size.name, distinctErrors(size.n))
+	}
+}
+
 // scanLog searches for escapes and pytest's summary heading over the
 // whole text, not line by line; it must class every line as
 // classifyLogLine does the line's view.
@@ -460,7 +564,7 @@ func TestPlanSuccessKeepsOutlineAndExceptions(t *testing.T) {
 	if itemsSize(p.items) > 8000/successShare {
 		t.Errorf("success view of %d bytes, over a quarter of 8000", itemsSize(p.items))
 	}
-	if got := exceptionLines(text, scanLog(text)); len(got) != 2 {
+	if got := exceptionLines(scanLog(text)); len(got) != 2 {
 		t.Errorf("exceptions %v, want the two SKIPPED lines", got)
 	}
 }

@@ -44,7 +44,7 @@ const richMaxStatus = 4096
 // richWholes returns, for each one-line status block that a later block
 // tells whole, that section, in the order of the status lines. Other
 // blocks are left as they are.
-func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
+func richWholes(lines logLines, blocks []logBlock) []richWhole {
 	view := func(i int) string { l := lines.view(i); return l[:min(len(l), kindWindow)] }
 	// The status lines: one-line blocks, each keyed by its longest name.
 	var status []int
@@ -56,20 +56,20 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 		if len(status) == richMaxStatus {
 			break
 		}
-		if b.first != b.last || b.dupOf >= 0 {
+		if int(b.first) != int(b.last) || b.dupOf >= 0 {
 			continue
 		}
-		if statusMarkBytes(view(b.head)) > statusMarkMax {
+		if statusMarkBytes(view(int(b.head))) > statusMarkMax {
 			continue // more than a name and its status: a diagnostic, a system log's record
 		}
-		words := identityWords(view(b.head))
+		words := identityWords(view(int(b.head)))
 		if len(words) == 0 {
 			continue
 		}
 		status = append(status, k)
 		names[k] = words
 		byKey[longestWord(words)] = append(byKey[longestWord(words)], k)
-		key = failureKind(key[:0], view(b.head))
+		key = failureKind(key[:0], view(int(b.head)))
 		kinds[k] = string(key)
 	}
 	if len(status) == 0 {
@@ -94,8 +94,8 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 		if b.dupOf >= 0 {
 			continue // the same failure as an earlier block, numbers aside: its head names what that one's does
 		}
-		for i := b.head; i <= min(b.head+richNear, lines.len()-1); i++ {
-			if i > b.head && (blockAt(blocks, i) >= 0 && blockAt(blocks, i) != k || lines.class(i) == lineBlank) {
+		for i := int(b.head); i <= min(int(b.head)+richNear, lines.len()-1); i++ {
+			if i > int(b.head) && (blockAt(blocks, i) >= 0 && blockAt(blocks, i) != k || lines.class(i) == lineBlank) {
 				break
 			}
 			l := view(i)
@@ -107,7 +107,7 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 			for _, w := range words {
 				tried := 0
 				for _, s := range byKey[w] {
-					if s == k || isHeader[s] || blocks[s].head >= b.head {
+					if s == k || isHeader[s] || int(blocks[s].head) >= int(b.head) {
 						continue
 					}
 					if _, done := header[s]; done {
@@ -132,7 +132,7 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 				}
 			}
 			if found >= 0 {
-				header[found] = b.first
+				header[found] = int(b.first)
 				longest := longestWord(names[found])
 				for q := byKey[longest]; len(q) > 0; q = q[1:] {
 					if _, paired := header[q[0]]; !paired {
@@ -141,7 +141,7 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 					byKey[longest] = q[1:] // paired in order: the next ones are compared first
 				}
 				isHeader[k] = true
-				starts = append(starts, b.first)
+				starts = append(starts, int(b.first))
 				break
 			}
 		}
@@ -153,7 +153,7 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 		firstStart = min(firstStart, s)
 	}
 	for k := range header {
-		if blocks[k].head >= firstStart {
+		if int(blocks[k].head) >= firstStart {
 			delete(header, k)
 		}
 	}
@@ -165,10 +165,10 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 	isStart := make(map[int]bool, 2*len(header))
 	for k, s := range header {
 		isStart[s] = true
-		isStart[blocks[k].head] = true
+		isStart[int(blocks[k].head)] = true
 	}
 	verdict := map[int]bool{}
-	for _, i := range verdictLines(text, lines) {
+	for _, i := range verdictLines(lines) {
 		verdict[i] = true
 	}
 	var out []richWhole
@@ -189,7 +189,7 @@ func richWholes(text string, lines logLines, blocks []logBlock) []richWhole {
 		if e-s < 2 {
 			continue // a line, no richer than the status line
 		}
-		out = append(out, richWhole{status: k, whole: logBlock{head: s, first: s, last: e - 1, dupOf: -1}})
+		out = append(out, richWhole{status: k, whole: logBlock{head: int32(s), first: int32(s), last: int32(e - 1), dupOf: -1}})
 	}
 	return out
 }
@@ -358,7 +358,7 @@ func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest,
 	paired := make(map[int]bool, len(wholes))
 	for _, w := range wholes {
 		paired[w.status] = true
-		status = append(status, blocks[w.status].head)
+		status = append(status, int(blocks[w.status].head))
 	}
 	rest = make([]int, 0, len(told))
 	for _, k := range told {
@@ -374,7 +374,7 @@ func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest,
 // `____ test_x[a-1] ____` section when `FAILED tests/a.py::test_x[a-1]`
 // closes the run. The summary line tells which test failed; the head
 // adds no name, and comes after every failure's telling lines.
-func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) map[int]bool {
+func namedBySummary(lines logLines, blocks []logBlock, told []int) map[int]bool {
 	if len(told) < 2 {
 		return nil
 	}
@@ -396,7 +396,7 @@ func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) 
 	}
 	named := map[int]bool{}
 	for _, k := range told {
-		l := lines.view(blocks[k].head)
+		l := lines.view(int(blocks[k].head))
 		words := identityWords(l[:min(len(l), kindWindow)])
 		if k == first || len(words) == 0 {
 			continue
@@ -406,27 +406,8 @@ func namedBySummary(text string, lines logLines, blocks []logBlock, told []int) 
 			all = all && said[w]
 		}
 		if all {
-			named[blocks[k].head] = true
+			named[int(blocks[k].head)] = true
 		}
 	}
 	return named
-}
-
-// namedHeadsLast moves the named heads in order[:mid] after every other
-// line there, and returns the new order and mid.
-func namedHeadsLast(order []int, mid int, named map[int]bool) ([]int, int) {
-	if len(named) == 0 {
-		return order, mid
-	}
-	out := make([]int, 0, len(order)+len(named))
-	var last []int
-	for _, i := range order[:mid] {
-		if named[i] {
-			last = append(last, i)
-			continue
-		}
-		out = append(out, i)
-	}
-	out = append(out, last...)
-	return append(out, order[mid:]...), len(out)
 }

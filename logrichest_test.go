@@ -134,7 +134,7 @@ func TestNamedBySummaryIgnoresCRLF(t *testing.T) {
 	named := func(text string) map[int]bool {
 		lines := scanLog(text)
 		blocks := formBlocks(lines, text)
-		return namedBySummary(text, lines, blocks, toldOrder(lines, blocks))
+		return namedBySummary(lines, blocks, toldOrder(lines, blocks))
 	}
 	want := named(lf)
 	if len(want) == 0 {

@@ -128,7 +128,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	if !anyFailed && (out.ExitCode == nil || *out.ExitCode == 0) {
 		room = max(limit/successShare, min(limit, 800))
 	}
-	sel := newLogSelection(text, lines, nil, nil, room, defaultLogLineCap)
+	sel := newLogSelection(text, lines, nil, nil, nil, room, defaultLogLineCap)
 	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
 	sel.pickAll(first)
 	sel.pickAll(telling)
