@@ -168,7 +168,7 @@ func TestNextAnchor(t *testing.T) {
 		{"x\n  PASS", -1}, // PASS counts only in the first column
 		{"x\n  Tests: 3", 4},
 		{"x\nsrc/a.go:12:5: y", 14},
-		{"at 12:34: noon", -1}, // no `:12:5` before the `4: `
+		{"at 12:34: noon", -1},    // no `:12:5` before the `4: `
 		{"at 12:34:56: noon", 10}, // the scan does not ask for a path: the class does
 		{"x\n==77== Invalid", 2},
 		{"x == 7 ==", -1},
