@@ -36,10 +36,13 @@ type logAnchor struct {
 // in case compare equal (and some that do not: the scan is a filter).
 func foldByte(c byte) byte { return c | 0x20 }
 
+// foldString folds every byte of s but anyDigit.
 func foldString(s string) string {
 	b := []byte(s)
 	for i := range b {
-		b[i] = foldByte(b[i])
+		if b[i] != anyDigit[0] {
+			b[i] = foldByte(b[i])
+		}
 	}
 	return string(b)
 }
@@ -77,11 +80,7 @@ const minAnchor = 2
 // needs. ok is false when a rule has none of these.
 func logAnchors() (anchors []logAnchor, ok bool) {
 	add := func(lit string, at uint8) {
-		f := foldString(lit)
-		if lit[0] == anyDigit[0] {
-			f = anyDigit + f[1:]
-		}
-		anchors = append(anchors, logAnchor{lit: f, at: at})
+		anchors = append(anchors, logAnchor{lit: foldString(lit), at: at})
 	}
 	for _, w := range failureWords {
 		add(w, 0)

@@ -146,12 +146,48 @@ func TestLogPrefilterNeverDeclinesALog(t *testing.T) {
 	})
 }
 
+// fullTally counts every line of text as planLog does.
+func fullTally(text string) logTally {
+	var n logTally
+	lines := scanLog(text)
+	for i := range lines.len() {
+		n.add(lines.class(i), lines.open(i))
+	}
+	return n
+}
+
+// The anchors miss no line that counts: tallyAnchored, which classifies
+// only the lines that hold one, counts what classifying every line
+// counts, until the counts accept.
+func TestAnchorsFindEveryCountedLine(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var lines []string
+		for range rapid.IntRange(1, 8).Draw(t, "lines") {
+			lines = append(lines, drawLogLine(t, pieces))
+		}
+		text := strings.Join(lines, "\n")
+		if full := fullTally(text); !full.accepts() {
+			if got := tallyAnchored(text); got != full {
+				t.Fatalf("tallyAnchored counts %+v, every line %+v:\n%q", got, full, text)
+			}
+		}
+	})
+}
+
 func FuzzLogPrefilter(f *testing.F) {
 	for _, seed := range []string{"ok  \tpkg\t0.1s\nPASS", "a.go:12:5: undefined: x", "==1== Invalid read", "  3 passing\n  1 failing",
 		"\x1b[31mFA\x1b[0mIL x", "Ran 3 tests in 0.1s\n\nOK", "foo\n  1) suite\n     x", "E   assert 1 == 2", "commit 1\n    fix error"} {
 		f.Add(seed)
 	}
-	f.Fuzz(func(t *testing.T, text string) { checkPrefilter(t, text, 4000) })
+	f.Fuzz(func(t *testing.T, text string) {
+		checkPrefilter(t, text, 4000)
+		if full := fullTally(text); !full.accepts() {
+			if got := tallyAnchored(text); got != full {
+				t.Fatalf("tallyAnchored counts %+v, every line %+v", got, full)
+			}
+		}
+	})
 }
 
 // The anchor scan finds an anchor where its rule reads it, in any case,
@@ -174,6 +210,7 @@ func TestNextAnchor(t *testing.T) {
 		{"x == 7 ==", -1},
 		{"E   assert", 0},
 		{"\x1b[31mhi", -1}, // escapes are tallyAnchored's, not the scan's
+		{"a × b", 2},
 	} {
 		got := logAnchorTable.nextAnchor(tc.text, 0)
 		want := tc.want
@@ -182,6 +219,25 @@ func TestNextAnchor(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("nextAnchor(%q) = %d, want %d", tc.text, got, want)
+		}
+	}
+}
+
+// tallyAnchored classifies the lines that hold a mark, a pytest section
+// or an escape.
+func TestTallyAnchoredNeedles(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want logTally
+	}{
+		{"plain\nx × y\n", logTally{generic: 1}},
+		{"plain\n_ test_a _\n", logTally{strong: 1}},
+		{"_ test_a _\n", logTally{strong: 1}},
+		{"plain\n\x1b[1mFA\x1b[0mIL\n", logTally{summaries: 1}},
+		{"plain\nno signal\n", logTally{}},
+	} {
+		if got := tallyAnchored(tc.text); got != tc.want {
+			t.Errorf("tallyAnchored(%q) = %+v, want %+v", tc.text, got, tc.want)
 		}
 	}
 }
