@@ -495,6 +495,11 @@ func verdictTailStart(text string) int {
 	return 0
 }
 
+// longLines is the mean line length from which planLog classifies a text
+// faster than the anchor scan reads it: planLog reads the first 400 bytes
+// of a line, and the rest only in a few byte searches.
+const longLines = 1024
+
 // logSurelyDeclines reports whether planLog(text, limit, o) declines,
 // saying so only when it is sure. Its answer is planLog's decision on
 // the counts of the lines tallyAnchored classifies and on the verdict of
@@ -505,6 +510,9 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 	}
 	if exitCode != nil || !logAnchorTable.ok {
 		return false // a run that exited tells itself; planLog decides
+	}
+	if strings.Count(text, "\n") < len(text)/longLines {
+		return false // few long lines: classifying them costs planLog less than reading every byte
 	}
 	n := tallyAnchored(text)
 	if n.accepts() {
