@@ -71,7 +71,10 @@ var (
 	failureMarks    = [...]string{"✗ ", "✖ ", "× "}
 )
 
-// minAnchor is the shortest anchor the pair table can find.
+// minAnchor is the shortest rule literal taken for an anchor. The scan
+// reads three bytes at a time: a literal of two that must start a line
+// (`_ `) gets a third from the line break before it, and newAnchorTable
+// turns the prefilter off for any anchor still shorter.
 const minAnchor = 2
 
 // logAnchors lists the anchors: the generic signals' words, then for every
@@ -172,8 +175,8 @@ func coverAnchors(anchors []logAnchor) []logAnchor {
 
 // byteCommonness ranks how often a byte occurs in program output, prose
 // and code, roughly: the anchor scan looks for each anchor by its rarest
-// pair of bytes, so that few pairs of a text stop it. It decides only
-// speed, never what the scan finds.
+// three bytes in a row, so that few places of a text stop it. It decides
+// only speed, never what the scan finds.
 func byteCommonness(c byte) int {
 	const letters = "zqjxkvbpygfwmucldrhsnioate" // English, rarest first
 	switch {
