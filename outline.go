@@ -331,31 +331,51 @@ var codeTags = []string{"pre", "code", "script", "style", "textarea"}
 
 // preBlockAfter returns the code block (a tag of codeTags) still open
 // after line l, given the one open before it ("" for none): a block opens
-// at "<pre" and closes at "</pre>". A tag quoted as markdown code
-// (`<pre>`) opens none.
+// at "<pre" and closes at "</pre>", in any case. A tag quoted as markdown
+// code (`<pre>`) opens none.
 func preBlockAfter(l, open string) string {
-	low := strings.ToLower(l)
+	if strings.Contains(l, "\u0130") || strings.Contains(l, "\u212a") {
+		// The two runes whose lower case is an ASCII letter (İ is i, the
+		// Kelvin sign k): a tag may be spelled with them.
+		l = strings.ToLower(l)
+	}
 	for {
 		if open != "" {
-			j := strings.Index(low, "</"+open)
+			j := indexFoldASCII(l, "</"+open)
 			if j < 0 {
 				return open
 			}
-			low, open = low[j+2+len(open):], ""
+			l, open = l[j+2+len(open):], ""
 			continue
 		}
-		j := strings.IndexByte(low, '<')
+		j := strings.IndexByte(l, '<')
 		if j < 0 {
 			return ""
 		}
-		quoted := j > 0 && low[j-1] == '`'
-		low = low[j+1:]
+		quoted := j > 0 && l[j-1] == '`'
+		l = l[j+1:]
 		for _, tag := range codeTags {
-			if !quoted && strings.HasPrefix(low, tag) && len(low) > len(tag) && (low[len(tag)] == '>' || low[len(tag)] == ' ') {
+			if !quoted && len(l) > len(tag) && strings.EqualFold(l[:len(tag)], tag) && (l[len(tag)] == '>' || l[len(tag)] == ' ') {
 				open = tag
 				break
 			}
 		}
+	}
+}
+
+// indexFoldASCII returns where s first holds pat, which starts with '<',
+// with ASCII letters compared in either case, or -1.
+func indexFoldASCII(s, pat string) int {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], pat[0])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if len(s)-i >= len(pat) && strings.EqualFold(s[i:i+len(pat)], pat) {
+			return i
+		}
+		i++
 	}
 }
 

@@ -39,7 +39,7 @@ func routes(cfg config, smp sampling) []planner {
 		// A toolchain's report whose lines look like matches (mypy,
 		// pylint, gcc): before search, which would count them as hits.
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
-			if !cfg.isExecTool(out.Tool) || !diagnosticShaped(out.Text) {
+			if !cfg.isExecTool(out.Tool) || !diagnosticShaped(out.Text) || logSurelyDeclines(out.Text, limit, out.ExitCode) {
 				return plan{}, false
 			}
 			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
@@ -68,7 +68,7 @@ func routes(cfg config, smp sampling) []planner {
 			return planTable(out.Text, limit)
 		}))},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
-			if !cfg.isExecTool(out.Tool) {
+			if !cfg.isExecTool(out.Tool) || logSurelyDeclines(out.Text, limit, out.ExitCode) {
 				return plan{}, false
 			}
 			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})

@@ -1,0 +1,532 @@
+package headroom
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// The log rows' cheap decline. planLog classifies every line before it
+// declines, and an exec tool's output that is no log (a listing, a git
+// log, a dump) goes through both log rows before the row that takes it.
+// What makes planLog accept is a line classed a failure or a runner's
+// summary somewhere, or a verdict in the last lines; a line is classed so
+// only when it holds one of a few byte sequences: a failure or count word,
+// a rule's literal where the rule reads it, a compiler's position. So
+// logSurelyDeclines finds those sequences first, in one pass over the
+// bytes, and classifies only the lines that hold one, exactly as scanLog
+// does; the last lines it classifies as planLog does, for the verdict.
+// It says yes only when planLog would decline; when unsure it says no and
+// planLog runs.
+
+// A logAnchor is a byte sequence, compared with ASCII letters folded, that
+// a line needs for some class. Where at is 0 it may stand anywhere; else
+// it must start the line (atCol0), or start its text after an indent of
+// spaces and tabs (atIndented), as its rule reads it.
+type logAnchor struct {
+	lit string // folded: every byte |0x20
+	at  uint8
+	// position marks a digit and ": " that must end `:12:5: `.
+	position bool
+}
+
+// foldByte folds an ASCII letter to lower case, as the anchor scan
+// compares: it sets bit 0x20 of every byte, so that two bytes that differ
+// in case compare equal (and some that do not: the scan is a filter).
+func foldByte(c byte) byte { return c | 0x20 }
+
+// foldString folds every byte of s but anyDigit.
+func foldString(s string) string {
+	b := []byte(s)
+	for i := range b {
+		if b[i] != anyDigit[0] {
+			b[i] = foldByte(b[i])
+		}
+	}
+	return string(b)
+}
+
+// shapeNeeds names, for the rules whose literal is a single byte (a digit,
+// '='), what their shape needs in the line beside it: one of these
+// sequences. A rule whose shape is not here leaves the prefilter off.
+var shapeNeeds = []struct {
+	shape func(string) bool
+	needs []string
+}{
+	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}},
+	{isNumberedHeading, []string{anyDigit + ") "}},
+	{isLintEntryError, []string{"error"}},
+	{isRunnerTotals, []string{" passed", " failed", " error"}},
+}
+
+// anyDigit, in an anchor, stands for any ASCII digit.
+const anyDigit = "\x01"
+
+// levelErrorWords are the log levels classifyFull takes for an error
+// line, as upper-case words; failureMarks are the marks scanSignals takes
+// for a failure word anywhere in a line.
+var (
+	levelErrorWords = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE"}
+	failureMarks    = [...]string{"✗ ", "✖ ", "× "}
+)
+
+// minAnchor is the shortest rule literal taken for an anchor. The scan
+// reads three bytes at a time: a literal of two that must start a line
+// (`_ `) gets a third from the line break before it, and newAnchorTable
+// turns the prefilter off for any anchor still shorter.
+const minAnchor = 2
+
+// logAnchors lists the anchors: the generic signals' words, then for every
+// rule that classes a line an error or a summary, its literal where the
+// rule reads it, or else its longest infix or suffix, or else its shape's
+// needs. ok is false when a rule has none of these.
+func logAnchors() (anchors []logAnchor, ok bool) {
+	add := func(lit string, at uint8) {
+		anchors = append(anchors, logAnchor{lit: foldString(lit), at: at})
+	}
+	for _, w := range failureWords {
+		add(w, 0)
+	}
+	for _, w := range countWords {
+		add(w, 0)
+	}
+	for _, w := range levelErrorWords {
+		add(w, 0)
+	}
+	for _, w := range failureMarks {
+		add(w, 0)
+	}
+	add(summaryInfo, 0)
+	for _, r := range infixRules {
+		add(r.infix, 0)
+	}
+	// A compiler's position `path.ext:12:5: ` (positionLine): its `5: `.
+	// A valgrind or sanitizer record: `==` and a digit in the first
+	// column.
+	anchors = append(anchors, logAnchor{lit: anyDigit + ": ", position: true})
+	add("==", atCol0)
+	anchors[len(anchors)-1].lit += anyDigit
+	ok = true
+	for _, r := range logRules {
+		if r.class != lineError && r.class != lineSummary {
+			continue
+		}
+		if len(r.lit) >= minAnchor {
+			add(r.lit, r.at)
+			continue
+		}
+		if longer := longestOf(r.infix, r.suffix); len(longer) >= minAnchor {
+			add(longer, 0)
+			continue
+		}
+		needs := shapeNeedsOf(r.shape)
+		if needs == nil {
+			ok = false
+			continue
+		}
+		for _, w := range needs {
+			add(w, 0)
+		}
+	}
+	return coverAnchors(anchors), ok
+}
+
+func longestOf(a, b string) string {
+	if len(b) > len(a) {
+		return b
+	}
+	return a
+}
+
+// shapeNeedsOf returns what shape needs, from shapeNeeds, or nil.
+func shapeNeedsOf(shape func(string) bool) []string {
+	if shape == nil {
+		return nil
+	}
+	p := reflect.ValueOf(shape).Pointer()
+	for _, s := range shapeNeeds {
+		if reflect.ValueOf(s.shape).Pointer() == p {
+			return s.needs
+		}
+	}
+	return nil
+}
+
+// coverAnchors drops every anchor that holds an anchor that may stand
+// anywhere (`--- FAIL: ` holds `fail`), and repeats: a line that holds
+// the longer holds the shorter, which finds it.
+func coverAnchors(anchors []logAnchor) []logAnchor {
+	var out []logAnchor
+	for i, a := range anchors {
+		covered := false
+		for j, b := range anchors {
+			if b.at == 0 && !b.position && j != i && strings.Contains(a.lit, b.lit) && (len(b.lit) < len(a.lit) || j < i) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// byteCommonness ranks how often a byte occurs in program output, prose
+// and code, roughly: the anchor scan looks for each anchor by its rarest
+// three bytes in a row, so that few places of a text stop it. It decides
+// only speed, never what the scan finds.
+func byteCommonness(c byte) int {
+	const letters = "zqjxkvbpygfwmucldrhsnioate" // English, rarest first
+	switch {
+	case c == ' ':
+		return 70
+	case c == anyDigit[0], c == ':':
+		return 40
+	case c == foldByte('\n'):
+		return 25
+	}
+	if i := strings.IndexByte(letters, c); i >= 0 {
+		return 3 + 2*i
+	}
+	if strings.IndexByte(".,;()_-/=\"'<>$\t", c) >= 0 {
+		return 30
+	}
+	return 5
+}
+
+// englishPairs are the most frequent letter pairs of English text, and
+// of code.
+const englishPairs = "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ss ck ac"
+
+// rarestTriple returns the offset in seq of its three bytes in a row
+// that text is least likely to hold.
+func rarestTriple(seq string) int {
+	best, bestScore := 0, 1<<30
+	for k := 0; k+2 < len(seq); k++ {
+		score := 0
+		for _, c := range []byte(seq[k : k+3]) {
+			score += byteCommonness(c)
+		}
+		for _, pair := range [...]string{seq[k : k+2], seq[k+1 : k+3]} {
+			if strings.Contains(englishPairs, pair) {
+				score += 60
+			}
+		}
+		if score < bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
+}
+
+// A seqAnchor is how the scan finds an anchor: seq, the anchor's
+// literal after a line break when it must start a line, holds the three
+// bytes the scan stopped at, at off.
+type seqAnchor struct {
+	seq  string
+	off  int
+	lead int // 1 when seq starts with the line break before the anchor
+	a    logAnchor
+}
+
+// anchorTable finds the anchors by three folded bytes in a row: a bit
+// per hash of three bytes filters, a map of the triples decides.
+type anchorTable struct {
+	ok      bool
+	bits    [1 << tripleBits / 64]uint64
+	by      map[uint32][]seqAnchor // by the triple, its first byte lowest
+	anchors []logAnchor
+	col0    []logAnchor // the anchors that must start a line: the text's first line has no break before it
+}
+
+// tripleBits is the size of the triples' hash.
+const tripleBits = 16
+
+// tripleHash hashes three folded bytes, the first lowest.
+func tripleHash(x uint32) uint32 { return x * 0x9E3779B1 >> (32 - tripleBits) }
+
+var logAnchorTable = newAnchorTable()
+
+func newAnchorTable() *anchorTable {
+	anchors, ok := logAnchors()
+	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors, by: map[uint32][]seqAnchor{}}
+	for _, a := range anchors {
+		sa := seqAnchor{seq: a.lit, a: a}
+		if a.at == atCol0 {
+			sa.seq, sa.lead = string(foldByte('\n'))+a.lit, 1
+			t.col0 = append(t.col0, a)
+		}
+		if len(sa.seq) < 3 {
+			t.ok = false // shorter than what the scan reads
+			continue
+		}
+		sa.off = rarestTriple(sa.seq)
+		for _, tri := range expandDigits(sa.seq[sa.off : sa.off+3]) {
+			x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
+			h := tripleHash(x)
+			t.bits[h>>6] |= 1 << (h & 63)
+			t.by[x] = append(t.by[x], sa)
+		}
+	}
+	return t
+}
+
+// expandDigits returns seq with anyDigit spelled as each digit.
+func expandDigits(seq string) []string {
+	out := []string{seq}
+	for k := 0; k < len(seq); k++ {
+		if seq[k] != anyDigit[0] {
+			continue
+		}
+		var next []string
+		for _, p := range out {
+			for d := byte('0'); d <= '9'; d++ {
+				b := []byte(p)
+				b[k] = d
+				next = append(next, string(b))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// foldedAt reports whether text holds the folded lit at i.
+func foldedAt(text string, i int, lit string) bool {
+	if i < 0 || len(text)-i < len(lit) {
+		return false
+	}
+	for k := 0; k < len(lit); k++ {
+		c := foldByte(text[i+k])
+		if lit[k] == anyDigit[0] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		} else if c != lit[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// placed reports whether text[i] stands where at wants it: anywhere, at
+// its line's start, or first after an indent of spaces and tabs.
+func placed(text string, i int, at uint8) bool {
+	if at == 0 {
+		return true
+	}
+	j := i
+	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
+		j--
+	}
+	if j > 0 && text[j-1] != '\n' {
+		return false
+	}
+	if j == i {
+		return at&atCol0 != 0
+	}
+	return at&atIndented != 0
+}
+
+// inPosition reports whether the digit at text[i] ends `:12:5`: a colon,
+// digits, a colon, and digits up to i.
+func inPosition(text string, i int) bool {
+	j := i + 1
+	for range 2 {
+		k := j
+		for k > 0 && text[k-1] >= '0' && text[k-1] <= '9' {
+			k--
+		}
+		if k == j || k == 0 || text[k-1] != ':' {
+			return false
+		}
+		j = k - 1
+	}
+	return true
+}
+
+// anchorAt returns where an anchor starts that the three folded bytes x
+// at text[i:] find, at or after from, or -1.
+func (t *anchorTable) anchorAt(text string, from, i int, x uint32) int {
+	for _, sa := range t.by[x] {
+		at := i - sa.off
+		start := at + sa.lead
+		if start >= from && foldedAt(text, at, sa.seq) && placed(text, start, sa.a.at) && (!sa.a.position || inPosition(text, start)) {
+			return start
+		}
+	}
+	return -1
+}
+
+// nextAnchor returns where the first anchor found at or after from
+// starts, or len(text). It reads six triples from each load of eight
+// bytes, folded.
+func (t *anchorTable) nextAnchor(text string, from int) int {
+	if from == 0 {
+		for _, a := range t.col0 {
+			if foldedAt(text, 0, a.lit) {
+				return 0
+			}
+		}
+	}
+	i := max(from-1, 0) // the break before a line is an anchor's first byte
+	bits := &t.bits
+	for ; i+8 <= len(text); i += 6 {
+		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
+		h0, h1, h2 := tripleHash(uint32(w)&0xffffff), tripleHash(uint32(w>>8)&0xffffff), tripleHash(uint32(w>>16)&0xffffff)
+		h3, h4, h5 := tripleHash(uint32(w>>24)&0xffffff), tripleHash(uint32(w>>32)&0xffffff), tripleHash(uint32(w>>40)&0xffffff)
+		if (bits[h0>>6]>>(h0&63)|bits[h1>>6]>>(h1&63)|bits[h2>>6]>>(h2&63)|
+			bits[h3>>6]>>(h3&63)|bits[h4>>6]>>(h4&63)|bits[h5>>6]>>(h5&63))&1 == 0 {
+			continue
+		}
+		for p := i; p < i+6; p++ {
+			if at := t.anchorAtTriple(text, from, p); at >= 0 {
+				return at
+			}
+		}
+	}
+	for ; i+2 < len(text); i++ {
+		if at := t.anchorAtTriple(text, from, i); at >= 0 {
+			return at
+		}
+	}
+	return len(text)
+}
+
+// anchorAtTriple is anchorAt for the triple at text[i:i+3], when its
+// hash's bit is set.
+func (t *anchorTable) anchorAtTriple(text string, from, i int) int {
+	x := uint32(foldByte(text[i])) | uint32(foldByte(text[i+1]))<<8 | uint32(foldByte(text[i+2]))<<16
+	if h := tripleHash(x); t.bits[h>>6]&(1<<(h&63)) == 0 {
+		return -1
+	}
+	return t.anchorAt(text, from, i, x)
+}
+
+// logTally is what planLog counts of a text's lines before it decides.
+type logTally struct {
+	strong, generic, summaries int
+}
+
+// add counts a line of class c opening open, as planLog counts it.
+func (n *logTally) add(c, open uint8) {
+	switch c {
+	case lineSummary:
+		if open != blockGeneric {
+			n.summaries++
+		}
+	case lineError:
+		if weakOpen(open) {
+			n.generic++
+		} else {
+			n.strong++
+		}
+	case lineTrace:
+		if open == blockFailDetail {
+			n.generic++
+		}
+	}
+}
+
+// accepts reports whether planLog takes a text with these counts
+// whatever its verdict: a failure that is no mere failure word, or two
+// runner summaries.
+func (n logTally) accepts() bool { return n.strong > 0 || n.summaries >= 2 }
+
+// classifyView classes the line text[start:end] as scanLog does: without
+// its CR, escapes stripped, with pytest's summary heading looked for.
+func classifyView(text string, start, end int) (uint8, uint8) {
+	view := text[start:end]
+	if end > start && view[len(view)-1] == '\r' {
+		view = view[:len(view)-1]
+	}
+	if strings.IndexByte(view, 0x1b) >= 0 {
+		view = string(txt.StripANSI(nil, view))
+	}
+	return classifyFull(view, strings.Contains(view, summaryInfo))
+}
+
+// tallyAnchored counts the lines of text that hold an anchor or an
+// escape, classified; every other line is classed neither a failure nor
+// a summary, and counts nothing. It stops once the counts accept.
+func tallyAnchored(text string) logTally {
+	var n logTally
+	esc := nextAt(text, 0, -1, indexEscape)
+	for i := 0; i < len(text); {
+		i = logAnchorTable.nextAnchor(text, i)
+		if esc < i {
+			i = esc
+		}
+		if i >= len(text) {
+			break
+		}
+		start := txt.LineStart(text, i)
+		end, next := txt.LineAt(text, i)
+		n.add(classifyView(text, start, end))
+		if n.accepts() {
+			break // planLog takes it: no need to count on
+		}
+		i = next
+		esc = nextAt(text, i, esc, indexEscape)
+	}
+	return n
+}
+
+// verdictTailStart returns where the last lines of text start that
+// planLog reads for the verdict: at least verdictTail lines, and
+// verdictWindow that hold a byte other than white space and escapes.
+func verdictTailStart(text string) int {
+	lines, solid := 0, 0
+	end := len(text)
+	if end > 0 && text[end-1] == '\n' {
+		end-- // scanLog makes no line of what follows the last break
+	}
+	for end >= 0 {
+		start := txt.LineStart(text, end)
+		l := text[start:end]
+		lines++
+		if !isBlank(l) && strings.IndexByte(l, 0x1b) < 0 {
+			solid++
+		}
+		if start == 0 || lines >= verdictTail && solid >= verdictWindow {
+			return start
+		}
+		end = start - 1
+	}
+	return 0
+}
+
+// longLines is the mean line length from which planLog classifies a text
+// faster than the anchor scan reads it: planLog reads the first 400 bytes
+// of a line, and the rest only in a few byte searches.
+const longLines = 1024
+
+// logSurelyDeclines reports whether planLog(text, limit, o) declines,
+// saying so only when it is sure. Its answer is planLog's decision on
+// the counts of the lines tallyAnchored classifies and on the verdict of
+// the last lines, which it classifies whole.
+func logSurelyDeclines(text string, limit int, exitCode *int) bool {
+	if limit < 200 || text == "" || len(text) > maxLogText {
+		return true
+	}
+	if exitCode != nil || !logAnchorTable.ok {
+		return false // a run that exited tells itself; planLog decides
+	}
+	if strings.Count(text, "\n") < len(text)/longLines {
+		return false // few long lines: classifying them costs planLog less than reading every byte
+	}
+	n := tallyAnchored(text)
+	if n.accepts() {
+		return false
+	}
+	tail := text[verdictTailStart(text):]
+	lines := scanLog(tail)
+	verdict := len(verdictLines(tail, lines)) > 0
+	fails := verdictFails(tail, lines)
+	if n.generic == 0 {
+		return !verdict || fails // planLog tells a run with a verdict and no failure as a success
+	}
+	return !fails
+}

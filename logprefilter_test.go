@@ -1,0 +1,243 @@
+package headroom
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// checkPrefilter fails when logSurelyDeclines says planLog declines text
+// and planLog takes it, at any exit status.
+func checkPrefilter(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, text string, limit int) {
+	t.Helper()
+	zero, one := 0, 1
+	for _, ec := range []*int{nil, &zero, &one} {
+		if !logSurelyDeclines(text, limit, ec) {
+			continue
+		}
+		if _, ok := planLog(text, limit, logOptions{exitCode: ec}); ok {
+			t.Fatalf("the prefilter declines what planLog takes (limit %d, exit %v):\n%q", limit, ec, text)
+		}
+	}
+}
+
+// Every rule that classes a line a failure or a summary has an anchor: a
+// rule added with a shape shapeNeeds does not know fails here, rather
+// than turning the prefilter off unseen.
+func TestLogAnchorsCoverEveryRule(t *testing.T) {
+	if !logAnchorTable.ok {
+		t.Fatal("a log rule has no anchor: give its shape's needs in shapeNeeds")
+	}
+	for _, a := range logAnchorTable.anchors {
+		if len(a.lit) < minAnchor {
+			t.Errorf("anchor %q is shorter than %d bytes", a.lit, minAnchor)
+		}
+	}
+}
+
+// Every corpus output, whole and cut to its last lines, with and without
+// colour: where the prefilter declines, planLog declines too.
+func TestLogPrefilterAgreesOnCorpus(t *testing.T) {
+	declined, planLogDeclined := 0, 0
+	for _, c := range loadCorpus(t) {
+		for _, text := range []string{c.input, lastLines(c.input, 40), colourEveryWord(lastLines(c.input, 40))} {
+			checkPrefilter(t, text, 16000)
+		}
+		if _, ok := planLog(c.input, 16000, logOptions{}); !ok {
+			planLogDeclined++
+			if logSurelyDeclines(c.input, 16000, nil) {
+				declined++
+			}
+		}
+	}
+	t.Logf("the prefilter declines %d of the %d corpus outputs planLog declines", declined, planLogDeclined)
+	if declined*2 < planLogDeclined {
+		t.Errorf("the prefilter declines %d of %d: it no longer spares planLog's classification", declined, planLogDeclined)
+	}
+}
+
+// The non-logs that BenchmarkCompress routes past the log rows, a
+// disassembly and a git log, are declined without planLog.
+func TestLogPrefilterDeclinesNonLogs(t *testing.T) {
+	for _, name := range []string{"plain_objdump_d_zlib_deflate_o", "plain_git_log_iso_timestamps"} {
+		text := corpusInput(t, name)
+		if !logSurelyDeclines(text, 16000, nil) {
+			t.Errorf("%s: the prefilter leaves it to planLog", name)
+		}
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "")
+}
+
+// colourEveryWord wraps every word in an SGR escape, as a coloured
+// terminal prints it.
+func colourEveryWord(s string) string {
+	return strings.ReplaceAll(s, " ", " \x1b[1m") + "\x1b[0m"
+}
+
+// logPieces are what lines are drawn from: every literal of the rule
+// table, the generic signals' words, the shapes the rules read, and noise.
+func logPieces() []string {
+	var p []string
+	for _, r := range logRules {
+		p = append(p, r.lit)
+		if r.infix != "" {
+			p = append(p, r.infix)
+		}
+		if r.suffix != "" {
+			p = append(p, r.suffix)
+		}
+	}
+	for _, r := range infixRules {
+		p = append(p, r.infix)
+	}
+	p = append(p, failureWords[:]...)
+	p = append(p, countWords[:]...)
+	p = append(p, levelErrorWords[:]...)
+	p = append(p, summaryInfo, "INFO", "WARN", "WARNING", "DEBUG", "Exception", "TypeError", "error TS2304",
+		"a.go:12:5: ", "src/x.c:3:1: ", "a.ts(1,2): ", "==1234== ", "==1== Invalid read", "3 passing", "1) suite", "12:5  error  x",
+		"=== 3 failed in 1s ===", "ok  \tpkg\t0.1s", "0 errors", "rated at 5.00/10", "50% tests passed, 1 tests failed",
+		"\x1b[31m", "\x1b[0m", "\r", "✖", "×", "✗", "●", "ℹ", "0", "7", "12", ":", ": ", " ", "  ", "\t", "(", ")", "-", "_", "=",
+		"#", "*", "[", "]", "foo", "compiling", "x", "bar.go", "the", "not", "ok")
+	return p
+}
+
+// drawLogLine draws a line from the pieces, in any case, indented or
+// not.
+func drawLogLine(t *rapid.T, pieces []string) string {
+	var b strings.Builder
+	b.WriteString(rapid.SampledFrom([]string{"", "", " ", "  ", "\t", "    "}).Draw(t, "indent"))
+	for range rapid.IntRange(1, 6).Draw(t, "pieces") {
+		p := rapid.SampledFrom(pieces).Draw(t, "piece")
+		switch rapid.IntRange(0, 3).Draw(t, "case") {
+		case 1:
+			p = strings.ToUpper(p)
+		case 2:
+			p = strings.ToLower(p)
+		}
+		b.WriteString(p)
+		b.WriteString(rapid.SampledFrom([]string{"", " ", " ", ": "}).Draw(t, "sep"))
+	}
+	return b.String()
+}
+
+// The prefilter never declines what planLog takes: on lines drawn from
+// the rule table's own literals and the failure words, mixed with noise,
+// after any number of plain lines.
+func TestLogPrefilterNeverDeclinesALog(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var lines []string
+		for range rapid.IntRange(0, 60).Draw(t, "filler") {
+			lines = append(lines, rapid.SampledFrom([]string{"compiling foo", "  bar 12", "", "x := y", "Date:   2026-11-23T18:03:07Z"}).Draw(t, "plain"))
+		}
+		for range rapid.IntRange(1, 30).Draw(t, "lines") {
+			lines = append(lines, drawLogLine(t, pieces))
+		}
+		text := strings.Join(lines, "\n") + rapid.SampledFrom([]string{"", "\n"}).Draw(t, "end")
+		checkPrefilter(t, text, rapid.SampledFrom([]int{100, 4000, 16000}).Draw(t, "limit"))
+	})
+}
+
+// fullTally counts every line of text as planLog does.
+func fullTally(text string) logTally {
+	var n logTally
+	lines := scanLog(text)
+	for i := range lines.len() {
+		n.add(lines.class(i), lines.open(i))
+	}
+	return n
+}
+
+// The anchors miss no line that counts: tallyAnchored, which classifies
+// only the lines that hold one, counts what classifying every line
+// counts, until the counts accept.
+func TestAnchorsFindEveryCountedLine(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var lines []string
+		for range rapid.IntRange(1, 8).Draw(t, "lines") {
+			lines = append(lines, drawLogLine(t, pieces))
+		}
+		text := strings.Join(lines, "\n")
+		if full := fullTally(text); !full.accepts() {
+			if got := tallyAnchored(text); got != full {
+				t.Fatalf("tallyAnchored counts %+v, every line %+v:\n%q", got, full, text)
+			}
+		}
+	})
+}
+
+func FuzzLogPrefilter(f *testing.F) {
+	for _, seed := range []string{"ok  \tpkg\t0.1s\nPASS", "a.go:12:5: undefined: x", "==1== Invalid read", "  3 passing\n  1 failing",
+		"\x1b[31mFA\x1b[0mIL x", "Ran 3 tests in 0.1s\n\nOK", "foo\n  1) suite\n     x", "E   assert 1 == 2", "commit 1\n    fix error"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		checkPrefilter(t, text, 4000)
+		if full := fullTally(text); !full.accepts() {
+			if got := tallyAnchored(text); got != full {
+				t.Fatalf("tallyAnchored counts %+v, every line %+v", got, full)
+			}
+		}
+	})
+}
+
+// The anchor scan finds an anchor where its rule reads it, in any case,
+// and not where its rule does not.
+func TestNextAnchor(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want int // where nextAnchor stops; -1 for the end
+	}{
+		{"nothing here\nat all", -1},
+		{"x\nsome ERROR here", 7},
+		{"x\nsome eRrOr here", 7},
+		{"x\nPASS", 2},
+		{"x\n  PASS", -1}, // PASS counts only in the first column
+		{"x\n  Tests: 3", 4},
+		{"x\nsrc/a.go:12:5: y", 14},
+		{"at 12:34: noon", -1},    // no `:12:5` before the `4: `
+		{"at 12:34:56: noon", 10}, // the scan does not ask for a path: the class does
+		{"x\n==77== Invalid", 2},
+		{"x == 7 ==", -1},
+		{"E   assert", 0},
+		{"\x1b[31mhi", -1}, // escapes are tallyAnchored's, not the scan's
+		{"a × b", 2},
+	} {
+		got := logAnchorTable.nextAnchor(tc.text, 0)
+		want := tc.want
+		if want < 0 {
+			want = len(tc.text)
+		}
+		if got != want {
+			t.Errorf("nextAnchor(%q) = %d, want %d", tc.text, got, want)
+		}
+	}
+}
+
+// tallyAnchored classifies the lines that hold a mark, a pytest section
+// or an escape.
+func TestTallyAnchoredNeedles(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want logTally
+	}{
+		{"plain\nx × y\n", logTally{generic: 1}},
+		{"plain\n_ test_a _\n", logTally{strong: 1}},
+		{"_ test_a _\n", logTally{strong: 1}},
+		{"plain\n\x1b[1mFA\x1b[0mIL\n", logTally{summaries: 1}},
+		{"plain\nno signal\n", logTally{}},
+	} {
+		if got := tallyAnchored(tc.text); got != tc.want {
+			t.Errorf("tallyAnchored(%q) = %+v, want %+v", tc.text, got, tc.want)
+		}
+	}
+}
