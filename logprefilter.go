@@ -523,8 +523,8 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 	}
 	tail := text[verdictTailStart(text):]
 	lines := scanLog(tail)
-	verdict := len(verdictLines(tail, lines)) > 0
-	fails := verdictFails(tail, lines)
+	verdict := len(verdictLines(lines)) > 0
+	fails := verdictFails(lines)
 	if n.generic == 0 {
 		return !verdict || fails // planLog tells a run with a verdict and no failure as a success
 	}
