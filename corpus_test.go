@@ -94,6 +94,117 @@ var knownGaps = map[string][]string{
 	"search_git_grep_todo_prometheus": {
 		"context.TODO(), 0, evalTime, slowQueryFunc, nil, 0,",
 	},
+	// Held-out sets 3 and 4 (see the corpus README): what they lose at
+	// 16,000 bytes, and why.
+	// 32 events of about 2 KB: a long event keeps its start and end around a cut, and
+	// this field of the error event sits in the cut (its `rendered` text is kept).
+	"json_cargo_clippy_message_format_json_semver_e0308": {
+		`"level":"error","message":"mismatched types"`,
+	},
+	// 310 one-line objects: the first and last events and an even sample are kept;
+	// these two rows fall between the picks (a licence is not a kind key the
+	// planner counts).
+	"json_jq_c_package_lock_licenses_jsonl": {
+		`{"path":"node_modules/caniuse-lite","version":"1.0.30001827","license":"CC-BY-4.0","deps":0,"engines":null}`,
+		`{"path":"node_modules/jest","version":"30.5.2","license":"MIT","deps":4,"engines":"^18.14.0 || ^20.0.0 || ^22.0.0 || >=24.0.0"}`,
+	},
+	// A deep tree: the outline keeps the top-level members and the problems; this
+	// node, five levels down, is not reached.
+	"json_npm_ls_all_json_invalid_missing_nested": {
+		"                \"flatted\": {\n                  \"required\": \"^3.2.9\",\n                  \"missing\": true,",
+	},
+	// No exit code and no failing verdict a rule knows (`CMake Error at` is only a
+	// failure word): the line planner takes it, keeps the error and the end,
+	// and this ordinary status line falls between its picks.
+	"log_cmake_debug_find_configure_missing_pcre": {
+		`-- Could NOT find GLib (missing: GLib_DIR)`,
+	},
+	// config.log after configure's error: hundreds of conftest lines with
+	// expected failures; the error and the check are kept, these two lines of
+	// the failing check's log are not.
+	"log_configure_or_cat_config_log_missing_libpcre": {
+		`configure:5410: checking for library containing pcre_compile`,
+		"/home/dev/shootout/conftest.c:68: undefined reference to `pcre_compile'",
+	},
+	// The coverage table after the failures: the failure blocks and the verdict
+	// take the room; the table's rows are not told apart from other lines.
+	"log_jest_coverage_verbose_semver_caret_prerelease": {
+		`All files           |   69.54 |    45.16 |   73.68 |    69.5 |`,
+		`  range.js          |   71.58 |    55.88 |    75.6 |   70.41 |`,
+	},
+	// An optional dependency not found at the start (`found: NO`), which is not
+	// the failure: the compiler error and the build's end take the room.
+	"log_meson_ninja_shootout_c_struct_member_error": {
+		`Run-time dependency libpcre found: NO (tried pkgconfig and cmake)`,
+	},
+	// A stylish-format report (path, then indented `L:C level message`) with no
+	// verdict: taken for search output (see knownMisroutes), whose breadth-first
+	// matches do not reach the one syntax error among 577 error-level entries.
+	"log_yamllint_modcache_workflows_one_syntax_error": {
+		`  17:8      error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)`,
+	},
+	// 49 stanzas of the same fields: the line planner keeps the head, the tail and
+	// the rare lines; these stanzas in the middle fall between.
+	"plain_apt_cache_show_toolchain_stanzas": {
+		"Package: nodejs\nStatus: install ok installed",
+		"Package: git\nVersion: 1:2.39.5-0+deb12u3",
+	},
+	// A --word-diff: its hunks hold no +/- lines, so the diff planner declines it;
+	// the line planner keeps the head and the ends, not these middle lines.
+	"plain_git_diff_word_diff_urfave_cli_v223_v225": {
+		"\t{+// DisableSliceFlagSeparator is used to disable SliceFlagSeparator, the default is false+}\n{+\tDisableSliceFlagSeparator bool+}",
+		`{+	SkipFlagParsing bool+}`,
+	},
+	// `go tool cover -func` rows read as `path:NN:` matches: the search plan shows
+	// every file's first row first, not these later rows of two files.
+	"plain_go_tool_cover_func_urfave_cli_v2": {
+		`github.com/urfave/cli/v2/app.go:296:			newFlagSet			0.0%`,
+		`github.com/urfave/cli/v2/flag_int_slice.go:35:		SetInt				0.0%`,
+	},
+	// A rendered manual: no planner for its sections; the line planner keeps the
+	// head and the tail, and these option and exit-status lines fall between.
+	"plain_man_p_cat_find_manual_page": {
+		`       -printf format`,
+		`       find exits with status 0 if all files are processed successfully, greater than 0 if errors`,
+	},
+	// A rendered manual of 240 KB: as the find manual, section headings and
+	// option terms are not told apart.
+	"plain_man_p_cat_systemd_exec": {
+		"\nSANDBOXING\n",
+		"\n       ProtectSystem=\n",
+		`       │203       │ EXIT_EXEC                    │`,
+	},
+	// 2,877 declarations in 214 KB, 239 kept: typedefs and macros spread over the
+	// file, and these two fall between the kept ones.
+	"plain_read_c_header_cat_n_usr_include_elf_h": {
+		`   537	} Elf64_Sym;`,
+		`  3385	#define R_X86_64_NONE		0	/* No reloc */`,
+	},
+	// A comment in the head's leading comment block: the head moves on to the
+	// first code line after two worded comment lines.
+	"plain_read_makefile_makemaker_text_csv": {
+		`    22	#     PREREQ_PM => { IO::Handle=>q[0], Test::Harness=>q[0], Test::More=>q[0.71] }`,
+	},
+	// 1,951 INSERTs of one shape: this row falls between the line planner's picks.
+	"plain_sqlite3_dump_go_std_import_graph": {
+		`INSERT INTO pkg VALUES('net/http','http',30);`,
+	},
+	// A tree of 3,000 lines with no planner of its own: these entries fall between
+	// the picks.
+	"plain_tree_L3_node_modules_express_eslint_webpack": {
+		"├── express\n│   ├── History.md",
+		"├── webpack\n│   ├── LICENSE",
+	},
+	// A hex dump of one shape: this row of the string table falls between the
+	// line planner's picks.
+	"plain_xxd_elf_object_lz4frame_o": {
+		`00004030: 726f 7200 4c5a 3446 5f67 6574 4572 726f  ror.LZ4F_getErro`,
+	},
+	// A function line with its match: the plan shows the match (breadth first),
+	// not always the `=NN=` line before it.
+	"search_git_grep_p_function_context_urfave_cli_errorf": {
+		"flag_test.go=30=func TestBoolFlagHelpOutput(t *testing.T) {\nflag_test.go:36:\t\t\tt.Errorf(\"%q does not match %q\", output, test.expected)",
+	},
 	// New real cases (reads, diffs, one-line giants, tables, listings,
 	// JSON lines) that the clip fallback loses: pending the planners of
 	// issue 11.
@@ -154,6 +265,15 @@ var knownMisroutes = map[string]Strategy{
 	// and no counting verdict a rule knows; the line planner keeps both
 	// facts (the first line and the verdict, the last).
 	"log_npm_install_loglevel_http_eslint_request_success": StrategyLines,
+	// Held-out sets 3 and 4. Warnings only (gcc -fanalyzer), failures marked
+	// with a ✘ no rule knows (phpunit --testdox), and a configure error with
+	// no exit code: the line planner keeps their facts at 16,000 bytes.
+	"log_gcc_fanalyzer_lz4_use_after_free_leak_paths": StrategyLines,
+	"log_phpunit_testdox_fastroute_head_fallback":     StrategyLines,
+	"log_cmake_debug_find_configure_missing_pcre":     StrategyLines,
+	// A stylish report with no verdict: its `path` then `  L:C` lines read
+	// as rg --heading output.
+	"log_yamllint_modcache_workflows_one_syntax_error": StrategySearch,
 }
 
 // Every real output, compressed at the default budget through the whole
