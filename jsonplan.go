@@ -1,7 +1,6 @@
 package headroom
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -26,13 +25,14 @@ import (
 // REST API, gh api, jq -c) gets lines of headroom's own: the outline's,
 // or for an array or stream planMinifiedSequence's.
 func planJSON(text string, limit int) (plan, bool) {
-	elems, kind, ok := jsonElements(text)
+	top, ok := scanJSONTop(text)
+	elems, kind := top.elems, top.kind
 	if !ok || len(elems) == 0 || limit < 200 {
 		return plan{}, false
 	}
 	// One member can wrap the bulk: {"data": [...]}, {"items": [...]}.
 	if kind == "object member" && (len(elems) > 1 || wrapper(text, elems[0])) {
-		if p, ok := planOutline(text, skipSpace(text, 0), limit); ok {
+		if p, ok := planOutline(text, top, limit); ok {
 			return p, true
 		}
 	}
@@ -81,7 +81,7 @@ func planJSON(text string, limit int) (plan, bool) {
 	var between []int
 	if shown > 0 {
 		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
-		between = spreadElements(text, elems, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
+		between = spreadElements(elems, top.shapes, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
 	}
 	omitted -= len(between)
 	from := shown
@@ -122,7 +122,7 @@ func planJSON(text string, limit int) (plan, bool) {
 // of them share: the main module among dependencies, the direct
 // dependencies among indirect ones, an error among successes), then as
 // many more as fit, spread evenly so the middle of a stream is sampled,
-// not only its ends.
+// not only its ends. shapes[i] names the shape of elems[i], 0 for none.
 //
 // The spread keeps at least want elements when room allows, and for that
 // it may keep runs of neighbours instead of single ones. Whole elements
@@ -134,16 +134,15 @@ func planJSON(text string, limit int) (plan, bool) {
 // blind clip of the same room would keep, and the spread samples as many
 // places as that allows: the most runs that still keep want, or one run
 // after the first elements when none does.
-func spreadElements(text string, elems [][2]int, from, to, room int, kind string, want int) []int {
+func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind string, want int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
 	}
-	shapes := make([]string, m)
-	count := map[string]int{}
-	for i := range shapes {
-		shapes[i] = elementShape(text, elems[from+i])
-		count[shapes[i]]++
+	shapes = shapes[from:to]
+	count := map[int32]int{}
+	for _, s := range shapes {
+		count[s]++
 	}
 	note := len("[…"+txt.Plural(to, kind)+" omitted…]") + 2
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
@@ -167,7 +166,7 @@ func spreadElements(text string, elems [][2]int, from, to, room int, kind string
 	}
 	var rare, rest []int
 	for i := range shapes {
-		if shapes[i] != "" && count[shapes[i]] <= max(1, m/10) {
+		if shapes[i] != 0 && count[shapes[i]] <= max(1, m/10) {
 			rare = append(rare, i)
 		}
 	}
@@ -303,20 +302,6 @@ func wholeTail(tail []item, start, end int) int {
 	return 0
 }
 
-// elementShape returns the keys of an object element in order, or "" for
-// any other value.
-func elementShape(text string, e [2]int) string {
-	if text[e[0]] != '{' {
-		return ""
-	}
-	var b strings.Builder
-	for _, m := range sequence(text[:e[1]], e[0], '}') {
-		b.WriteString(text[m[0]:stringEnd(text, m[0])])
-		b.WriteByte(0)
-	}
-	return b.String()
-}
-
 // wrapper reports whether the member m holds a non-empty array or object.
 func wrapper(text string, m [2]int) bool {
 	v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
@@ -378,31 +363,6 @@ const sequenceNoteRoom = 120
 // two fifths of what the notes leave; the rest goes to the last element,
 // where identities sit, and to elements of the middle.
 func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 40 / 100 }
-
-// jsonElements returns the byte ranges of the top-level elements of text
-// and what they are: "array element", "object member" or "document".
-func jsonElements(text string) (elems [][2]int, kind string, ok bool) {
-	i := skipSpace(text, 0)
-	if i >= len(text) || (text[i] != '[' && text[i] != '{') {
-		return nil, "", false
-	}
-	if text[i] == '[' && json.Valid([]byte(text)) {
-		return sequence(text, i, ']'), "array element", true
-	}
-	// A stream: documents one after another, each valid on its own.
-	for j := i; j < len(text); j = skipSpace(text, j) {
-		end := valueEnd(text, j)
-		if end <= j || !json.Valid([]byte(text[j:end])) {
-			return nil, "", false
-		}
-		elems = append(elems, [2]int{j, end})
-		j = end
-	}
-	if len(elems) == 1 && text[i] == '{' {
-		return sequence(text, i, '}'), "object member", true
-	}
-	return elems, "document", len(elems) > 0
-}
 
 // sequence returns the elements (or key: value members) of the valid
 // array or object opening at text[i].
@@ -495,42 +455,45 @@ type outliner struct {
 	minified bool
 }
 
-// planOutline returns the outline plan of the object that starts at root
-// and fills text but for white space, or false when not even its first
-// members fit in limit, or when it is neither pretty-printed (a member
-// per line) nor minified (no more lines than members).
-func planOutline(text string, root, limit int) (plan, bool) {
-	end := valueEnd(text, root)
-	members := sequence(text, root, '}')
+// planOutline returns the outline plan of the object top, which fills
+// text but for white space, or false when not even its first members fit
+// in limit, or when it is neither pretty-printed (a member per line) nor
+// minified (no more lines than members).
+func planOutline(text string, top jsonTop, limit int) (plan, bool) {
+	root, end, members := skipSpace(text, 0), top.end, top.elems
 	pretty := (&outliner{text: text}).lined(onode{key: root, val: root, end: end, elems: members})
 	if !pretty && strings.Count(text[root:end], "\n") > len(members) {
 		// More lines than members, yet not one member per line: one long
 		// member pretty-printed after a '{' that shares its line.
 		return plan{}, false
 	}
-	o, items, ok := outline(text, root, end, limit, !pretty)
+	o, items, ok := outline(text, root, end, members, limit, !pretty)
 	if !ok {
 		return plan{}, false
 	}
 	shown, levels := o.counts()
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	p.what = "kept the outline " + txt.Plural(levels, "level") + " deep: " + txt.Commas(shown) + " of " +
-		txt.Plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
+		txt.Plural(top.values, "value") + " shown, larger ones summarised in place by their keys and sizes"
 	p.hint = "To see a part, re-run with a jq path to it (jq 'keys'" + o.jqExample() + ")."
 	return p, true
 }
 
 // outline returns the outline of the valid array or object text[root:end]
 // in at most limit bytes of items, breadth-first as described above, laid
-// out as pretty-printed or minified lines.
-func outline(text string, root, end, limit int, minified bool) (*outliner, []item, bool) {
+// out as pretty-printed or minified lines. elems are the root's elements
+// or members when the caller has them, else nil.
+func outline(text string, root, end int, elems [][2]int, limit int, minified bool) (*outliner, []item, bool) {
 	o := &outliner{text: text, budget: limit, minified: minified}
-	closing := byte('}')
-	if text[root] == '[' {
-		closing = ']'
+	if elems == nil {
+		closing := byte('}')
+		if text[root] == '[' {
+			closing = ']'
+		}
+		elems = sequence(text, root, closing)
 	}
 	o.nodes = append(o.nodes, onode{key: root, val: root, end: end, state: asElided})
-	o.nodes[0].elems = sequence(text, root, closing)
+	o.nodes[0].elems = elems
 	if !o.expand(0, limit) {
 		return nil, nil, false
 	}
@@ -1171,7 +1134,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 func outlineElement(text string, e [2]int, span func([2]int) (int, int), room int) []item {
 	if c := text[e[0]]; c == '{' || c == '[' {
 		// The outline's closing line takes the comma after the element.
-		if _, items, ok := outline(text, e[0], e[1], room, true); ok {
+		if _, items, ok := outline(text, e[0], e[1], nil, room, true); ok {
 			return items
 		}
 	}
