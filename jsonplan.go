@@ -140,7 +140,7 @@ func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind str
 		return nil
 	}
 	shapes = shapes[from:to]
-	count := map[int32]int{}
+	count := make([]int, slices.Max(shapes)+1) // shapes are numbered densely
 	for _, s := range shapes {
 		count[s]++
 	}
@@ -171,6 +171,7 @@ func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind str
 		}
 	}
 	take(rare, room)
+	rest = make([]int, 0, m)
 	for i := range m {
 		if !keep[i] {
 			rest = append(rest, i)
@@ -365,17 +366,18 @@ const sequenceNoteRoom = 120
 func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 40 / 100 }
 
 // sequence returns the elements (or key: value members) of the valid
-// array or object opening at text[i].
+// array or object opening at text[i]. Valid: it skips values with
+// jsonSkip, which trusts that.
 func sequence(text string, i int, closing byte) [][2]int {
 	var elems [][2]int
 	j := skipSpace(text, i+1)
 	for j < len(text) && text[j] != closing {
 		start := j
 		if closing == '}' {
-			j = skipSpace(text, stringEnd(text, j))
+			j = skipSpace(text, jsonSkipString(text, j))
 			j = skipSpace(text, j+1) // past ':'
 		}
-		end := valueEnd(text, j)
+		end := jsonSkip(text, j)
 		elems = append(elems, [2]int{start, end})
 		j = skipSpace(text, end)
 		if j < len(text) && text[j] == ',' {

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -176,6 +177,9 @@ after: // a value ended at i; it is a child of the container on top of stack
 		return i
 	case 1:
 		if sc.children {
+			if len(sc.elems) == cap(sc.elems) {
+				sc.grow(i-root, len(s)-i)
+			}
 			sc.elems = append(sc.elems, [2]int{child, i})
 			var n int32
 			if s[childVal] == '{' {
@@ -227,6 +231,22 @@ key:
 	goto value
 }
 
+// grow makes room for more children of the root, scanned bytes of which
+// hold those so far: as many as their average size predicts for the rest
+// of the text, with a sixteenth more, between as many again and eight
+// times as many. A list of a hundred thousand short elements is allocated
+// about twice, not thirty times as append's growth would; and a stream's
+// first document, whose children are not all the rest, wastes little.
+func (sc *jsonScanner) grow(scanned, rest int) {
+	n := max(len(sc.elems), 16)
+	more := n
+	if len(sc.elems) >= 64 && scanned > 0 {
+		more = min(max(n, int(int64(rest)*int64(n)/int64(scanned))*17/16), 8*n)
+	}
+	sc.elems = slices.Grow(sc.elems, more)
+	sc.shapes = slices.Grow(sc.shapes, more)
+}
+
 // shape returns the number of the shape whose keys are in sc.keys[k]:
 // 0 for none; otherwise the same number for the same keys, numbered in
 // the order they first appear.
@@ -265,9 +285,7 @@ var jsonPlain = func() (t [256]bool) {
 func jsonStringEnd(s string, i int) int {
 	j := i + 1
 	for {
-		for j < len(s) && jsonPlain[s[j]] {
-			j++
-		}
+		j = jsonPlainEnd(s, j)
 		if j >= len(s) {
 			return -1
 		}
@@ -297,6 +315,87 @@ func jsonStringEnd(s string, i int) int {
 		default:
 			return -1 // a control character
 		}
+	}
+}
+
+// jsonPlainEnd returns the index of the first byte from s[j] on that is
+// not jsonPlain, or len(s). It tests eight bytes at a time: a byte below
+// 0x20, or equal to '"' or '\\', makes a lane of x-0x20…, x^'"'-1… or
+// x^'\\'-1… borrow into its top bit, where x has it clear (a byte from
+// 0x80 up has it set, and the xors keep it).
+func jsonPlainEnd(s string, j int) int {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	for j+8 <= len(s) {
+		b := s[j : j+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		borrows := (x - ones*0x20) | ((x ^ (ones * '"')) - ones) | ((x ^ (ones * '\\')) - ones)
+		if borrows&^x&tops != 0 {
+			break
+		}
+		j += 8
+	}
+	for j < len(s) && jsonPlain[s[j]] {
+		j++
+	}
+	return j
+}
+
+// jsonSkip returns the index just past the JSON value at s[i], which is
+// valid: as valueEnd does, but a string's end is found by searching for
+// its quotes, and a container's by stepping from one of "[]{} to the
+// next. On valid JSON the two agree (TestJSONSkip).
+func jsonSkip(s string, i int) int {
+	switch s[i] {
+	case '"':
+		return jsonSkipString(s, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(s); j++ {
+			for j < len(s) && !jsonStructural[s[j]] {
+				j++
+			}
+			if j == len(s) {
+				break
+			}
+			switch s[j] {
+			case '"':
+				j = jsonSkipString(s, j) - 1
+			case '{', '[':
+				depth++
+			default:
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(s)
+	}
+	return valueEnd(s, i)
+}
+
+// jsonStructural holds the bytes jsonSkip stops at in a container.
+var jsonStructural = [256]bool{'"': true, '[': true, ']': true, '{': true, '}': true}
+
+// jsonSkipString returns the index just past the valid string literal at
+// s[i]: past the first quote after it that an even run of backslashes,
+// or none, precedes.
+func jsonSkipString(s string, i int) int {
+	for j := i + 1; ; {
+		q := strings.IndexByte(s[j:], '"')
+		if q < 0 {
+			return len(s)
+		}
+		q += j
+		k := q
+		for s[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
 }
 

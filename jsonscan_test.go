@@ -18,7 +18,7 @@ func jsonElementsRef(text string) (elems [][2]int, kind string, ok bool) {
 		return nil, "", false
 	}
 	if text[i] == '[' && json.Valid([]byte(text)) {
-		return sequence(text, i, ']'), "array element", true
+		return sequenceRef(text, i, ']'), "array element", true
 	}
 	for j := i; j < len(text); j = skipSpace(text, j) {
 		end := valueEnd(text, j)
@@ -29,9 +29,30 @@ func jsonElementsRef(text string) (elems [][2]int, kind string, ok bool) {
 		j = end
 	}
 	if len(elems) == 1 && text[i] == '{' {
-		return sequence(text, i, '}'), "object member", true
+		return sequenceRef(text, i, '}'), "object member", true
 	}
 	return elems, "document", len(elems) > 0
+}
+
+// sequenceRef is sequence as it was before jsonSkip: valueEnd steps over
+// each value.
+func sequenceRef(text string, i int, closing byte) [][2]int {
+	var elems [][2]int
+	j := skipSpace(text, i+1)
+	for j < len(text) && text[j] != closing {
+		start := j
+		if closing == '}' {
+			j = skipSpace(text, stringEnd(text, j))
+			j = skipSpace(text, j+1) // past ':'
+		}
+		end := valueEnd(text, j)
+		elems = append(elems, [2]int{start, end})
+		j = skipSpace(text, end)
+		if j < len(text) && text[j] == ',' {
+			j = skipSpace(text, j+1)
+		}
+	}
+	return elems
 }
 
 // elementShapeRef is the shape the planner compared before the scanner
@@ -41,7 +62,7 @@ func elementShapeRef(text string, e [2]int) string {
 		return ""
 	}
 	var b strings.Builder
-	for _, m := range sequence(text[:e[1]], e[0], '}') {
+	for _, m := range sequenceRef(text[:e[1]], e[0], '}') {
 		b.WriteString(text[m[0]:stringEnd(text, m[0])])
 		b.WriteByte(0)
 	}
@@ -70,9 +91,10 @@ func checkJSONScan(t interface {
 		if text[i] == '{' {
 			closing = '}'
 		}
-		if want := sequence(text, i, closing); !slices.Equal(sc.elems, want) {
+		if want := sequenceRef(text, i, closing); !slices.Equal(sc.elems, want) {
 			t.Fatalf("children %v, sequence %v: %q", sc.elems, want, text)
 		}
+		checkJSONSkip(t, text, i)
 		if want := countValues(text, i, end); sc.values-1 != want {
 			t.Fatalf("%d values, countValues %d: %q", sc.values-1, want, text)
 		}
@@ -100,6 +122,48 @@ func checkJSONScan(t interface {
 			}
 		}
 	}
+}
+
+// checkJSONSkip fails t unless, over the valid value at text[i] and every
+// value inside it, jsonSkip ends where valueEnd does and sequence finds
+// what sequenceRef does.
+func checkJSONSkip(t interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}, text string, i int) {
+	t.Helper()
+	for j := i; j < len(text); j++ {
+		c := text[j]
+		if c == '"' || c == '{' || c == '[' || c == '-' || c >= '0' && c <= '9' || c == 't' || c == 'f' || c == 'n' {
+			if valueEnd(text, j) != jsonSkip(text, j) && !insideString(text, i, j) {
+				t.Fatalf("at %d: jsonSkip %d, valueEnd %d: %q", j, jsonSkip(text, j), valueEnd(text, j), text)
+			}
+		}
+		if (c == '{' || c == '[') && !insideString(text, i, j) {
+			closing := byte(']')
+			if c == '{' {
+				closing = '}'
+			}
+			if got, want := sequence(text, j, closing), sequenceRef(text, j, closing); !slices.Equal(got, want) {
+				t.Fatalf("at %d: sequence %v, before %v: %q", j, got, want, text)
+			}
+		}
+	}
+}
+
+// insideString reports whether text[j] is inside a string literal of the
+// valid value at text[i].
+func insideString(text string, i, j int) bool {
+	for k := i; k < j; k++ {
+		if text[k] == '"' {
+			end := stringEnd(text, k)
+			if j < end {
+				return true
+			}
+			k = end - 1
+		}
+	}
+	return false
 }
 
 func TestJSONScanCases(t *testing.T) {
@@ -182,4 +246,29 @@ func TestJSONScanProperty(t *testing.T) {
 		}
 		checkJSONScan(t, text)
 	})
+}
+
+// jsonPlainEnd, eight bytes at a time, stops where a byte loop over
+// jsonPlain does: every byte value in every lane, among plain bytes low
+// and high.
+func TestJSONPlainEnd(t *testing.T) {
+	naive := func(s string, j int) int {
+		for j < len(s) && jsonPlain[s[j]] {
+			j++
+		}
+		return j
+	}
+	for _, fill := range []byte{'a', 0x20, 0x7f, 0x80, 0xff, '!', '#', '[', ']'} {
+		for c := range 256 {
+			for at := range 20 {
+				b := []byte(strings.Repeat(string(fill), 20))
+				b[at] = byte(c)
+				for j := range 3 {
+					if got, want := jsonPlainEnd(string(b), j), naive(string(b), j); got != want {
+						t.Fatalf("byte %#x at %d among %#x, from %d: %d, want %d", c, at, fill, j, got, want)
+					}
+				}
+			}
+		}
+	}
 }
