@@ -140,7 +140,7 @@ func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind str
 		return nil
 	}
 	shapes = shapes[from:to]
-	count := make([]int, slices.Max(shapes)+1) // shapes are numbered densely
+	count := make([]int, slices.Max(shapes)+1) // numbered from 1 as they first appear: no more than the shapes
 	for _, s := range shapes {
 		count[s]++
 	}
@@ -455,6 +455,10 @@ type outliner struct {
 	// followed by a '\n' headroom writes. Otherwise (pretty-printed JSON)
 	// every kept byte is an input line or the start of one.
 	minified bool
+	// inner[innerAt[k]:innerAt[k+1]] are the elements or members of the
+	// root's k-th member when the scan recorded them (see jsonTop).
+	inner   [][2]int
+	innerAt []int
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -469,7 +473,7 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 		// member pretty-printed after a '{' that shares its line.
 		return plan{}, false
 	}
-	o, items, ok := outline(text, root, end, members, limit, !pretty)
+	o, items, ok := outline(text, root, end, &top, limit, !pretty)
 	if !ok {
 		return plan{}, false
 	}
@@ -483,11 +487,14 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 
 // outline returns the outline of the valid array or object text[root:end]
 // in at most limit bytes of items, breadth-first as described above, laid
-// out as pretty-printed or minified lines. elems are the root's elements
-// or members when the caller has them, else nil.
-func outline(text string, root, end int, elems [][2]int, limit int, minified bool) (*outliner, []item, bool) {
+// out as pretty-printed or minified lines. top is the root's scan when
+// the caller has it (the root's members, and theirs), else nil.
+func outline(text string, root, end int, top *jsonTop, limit int, minified bool) (*outliner, []item, bool) {
 	o := &outliner{text: text, budget: limit, minified: minified}
-	if elems == nil {
+	var elems [][2]int
+	if top != nil {
+		elems, o.inner, o.innerAt = top.elems, top.inner, top.innerAt
+	} else {
 		closing := byte('}')
 		if text[root] == '[' {
 			closing = ']'
@@ -632,7 +639,7 @@ func (o *outliner) sample(i, room int) {
 	place := func(j int) onode {
 		c, ok := placed[j]
 		if !ok {
-			c = o.place(n.elems[j], n.depth+1, isArray)
+			c = o.place(n.elems[j], n.depth+1, isArray, nil)
 			// Summaries of alike values repeat one another: a sampled
 			// value is kept whole when it costs at most a third of the
 			// room.
@@ -784,7 +791,11 @@ func (o *outliner) expand(i, room int) bool {
 	var kids []int
 	first := len(o.nodes)
 	for k, e := range n.elems {
-		c := o.place(e, n.depth+1, isArray)
+		var inner [][2]int
+		if i == 0 && k+1 < len(o.innerAt) {
+			inner = o.inner[o.innerAt[k]:o.innerAt[k+1]]
+		}
+		c := o.place(e, n.depth+1, isArray, inner)
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
 			need += moreRoom
@@ -827,8 +838,10 @@ func (o *outliner) expand(i, room int) bool {
 }
 
 // place returns the node for the member or element e of a node at depth
-// depth-1, shown as a line, whole, or summarised, whichever suits.
-func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
+// depth-1, shown as a line, whole, or summarised, whichever suits. inner,
+// when not empty, are the elements or members of e's value, found
+// already.
+func (o *outliner) place(e [2]int, depth int, isElem bool, inner [][2]int) onode {
 	text := o.text
 	c := onode{key: e[0], val: e[0], end: e[1], depth: depth}
 	if !isElem {
@@ -852,7 +865,10 @@ func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
 	if text[c.val] == '{' {
 		closing = '}'
 	}
-	c.elems = sequence(text, c.val, closing)
+	c.elems = inner
+	if len(inner) == 0 {
+		c.elems = sequence(text, c.val, closing)
+	}
 	c.note = o.summary(c.elems, closing == ']', false)
 	c.state, c.cost = asElided, c.val+1-ls+len(c.note)+2
 	if whole := o.size(ls, le); whole <= c.cost+outlineSlack {

@@ -17,14 +17,19 @@ import (
 
 // jsonTop is the top level of a JSON text.
 type jsonTop struct {
-	elems []([2]int) // the elements, members (from the key) or documents
-	kind  string     // "array element", "object member" or "document"
+	elems [][2]int // the elements, members (from the key) or documents
+	kind  string   // "array element", "object member" or "document"
 	// shapes holds, per element, a small number naming its shape: the
 	// keys of an object element in order, written as they are; 0 for any
 	// other value and for {}. Equal numbers, equal shapes.
 	shapes []int32
 	end    int // the index just past the first document
 	values int // the values inside the first document at any depth
+	// For an object, inner[innerAt[k]:innerAt[k+1]] are the elements or
+	// members of its k-th member's value, as sequence finds them: the
+	// outline places every member it shows, and would scan each again.
+	inner   [][2]int
+	innerAt []int
 }
 
 // jsonMaxDepth is encoding/json's limit on nesting: a text nested deeper
@@ -44,7 +49,7 @@ func scanJSONTop(text string) (jsonTop, bool) {
 	if end < 0 {
 		return jsonTop{}, false
 	}
-	top := jsonTop{elems: sc.elems, shapes: sc.shapes, end: end, values: sc.values - 1}
+	top := jsonTop{elems: sc.elems, shapes: sc.shapes, end: end, values: sc.values - 1, inner: sc.inner, innerAt: sc.innerAt}
 	first := sc.rootShape
 	j := skipSpace(text, end)
 	if j == len(text) {
@@ -58,7 +63,7 @@ func scanJSONTop(text string) (jsonTop, bool) {
 	}
 	// A stream: documents one after another, each valid on its own.
 	top.kind = "document"
-	top.elems, top.shapes = [][2]int{{i, end}}, []int32{first}
+	top.elems, top.shapes, top.inner, top.innerAt = [][2]int{{i, end}}, []int32{first}, nil, nil
 	sc.children = false
 	for ; j < len(text); j = skipSpace(text, j) {
 		var end int
@@ -95,12 +100,14 @@ func jsonElements(text string) (elems [][2]int, kind string, ok bool) {
 // top two levels.
 type jsonScanner struct {
 	text     string
-	children bool // record elems, shapes and values for the value scanned
+	children bool // record elems and shapes for the value scanned
 
 	elems     [][2]int // the root's children: elements, or members from their key
 	shapes    []int32  // each child's shape
 	values    int      // values scanned, the root included
 	rootShape int32    // the last root's shape, 0 when it is an array
+	inner     [][2]int // an object root's members' children (see jsonTop)
+	innerAt   []int
 
 	stack []byte    // the open containers' closing brackets
 	keys  [2][]byte // the keys so far of the root (0) and of the child being scanned (1), each followed by a 0
@@ -119,16 +126,26 @@ func (sc *jsonScanner) value(i int) int {
 	sc.rootShape = 0
 	root := skipSpace(s, i)
 	child, childVal := 0, 0 // where the root's child being scanned starts, and its value
+	inner := 0              // where the child's child being scanned starts
+	innerOn := sc.children && root < len(s) && s[root] == '{'
+	if innerOn {
+		sc.inner, sc.innerAt = sc.inner[:0], append(sc.innerAt[:0], 0)
+	}
 value:
 	i = skipSpace(s, i)
 	if i >= len(s) {
 		return -1
 	}
 	sc.values++
-	if len(stack) == 1 {
+	switch len(stack) {
+	case 1:
 		childVal = i
 		if stack[0] == ']' {
 			child = i
+		}
+	case 2:
+		if stack[1] == ']' {
+			inner = i
 		}
 	}
 	switch c := s[i]; c {
@@ -186,6 +203,13 @@ after: // a value ended at i; it is a child of the container on top of stack
 				n = sc.shape(1)
 			}
 			sc.shapes = append(sc.shapes, n)
+			if innerOn {
+				sc.innerAt = append(sc.innerAt, len(sc.inner))
+			}
+		}
+	case 2:
+		if innerOn {
+			sc.inner = append(sc.inner, [2]int{inner, i})
 		}
 	}
 	i = skipSpace(s, i)
@@ -220,7 +244,10 @@ key:
 			child = i
 			sc.keys[0] = append(append(sc.keys[0], s[i:end]...), 0)
 		case 2:
-			sc.keys[1] = append(append(sc.keys[1], s[i:end]...), 0)
+			inner = i
+			if sc.children {
+				sc.keys[1] = append(append(sc.keys[1], s[i:end]...), 0)
+			}
 		}
 		i = skipSpace(s, end)
 	}
@@ -241,7 +268,8 @@ func (sc *jsonScanner) grow(scanned, rest int) {
 	n := max(len(sc.elems), 16)
 	more := n
 	if len(sc.elems) >= 64 && scanned > 0 {
-		more = min(max(n, int(int64(rest)*int64(n)/int64(scanned))*17/16), 8*n)
+		average := max(scanned/n, 1)
+		more = min(max(n, rest/average*17/16), 8*n)
 	}
 	sc.elems = slices.Grow(sc.elems, more)
 	sc.shapes = slices.Grow(sc.shapes, more)

@@ -95,6 +95,23 @@ func checkJSONScan(t interface {
 			t.Fatalf("children %v, sequence %v: %q", sc.elems, want, text)
 		}
 		checkJSONSkip(t, text, i)
+		if text[i] == '{' {
+			if len(sc.innerAt) != len(sc.elems)+1 {
+				t.Fatalf("%d inner offsets for %d members", len(sc.innerAt), len(sc.elems))
+			}
+			for k, m := range sc.elems {
+				v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+				var want [][2]int
+				if text[v] == '{' || text[v] == '[' {
+					want = sequenceRef(text, v, map[byte]byte{'{': '}', '[': ']'}[text[v]])
+				}
+				if got := sc.inner[sc.innerAt[k]:sc.innerAt[k+1]]; !slices.Equal(got, want) {
+					t.Fatalf("member %d: inner %v, sequence %v: %q", k, got, want, text)
+				}
+			}
+		} else if len(sc.innerAt) > 0 {
+			t.Fatalf("inner offsets for an array")
+		}
 		if want := countValues(text, i, end); sc.values-1 != want {
 			t.Fatalf("%d values, countValues %d: %q", sc.values-1, want, text)
 		}
