@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"encoding/json"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -350,7 +351,8 @@ func jsonStringEnd(s string, i int) int {
 // not jsonPlain, or len(s). It tests eight bytes at a time: a byte below
 // 0x20, or equal to '"' or '\\', makes a lane of x-0x20…, x^'"'-1… or
 // x^'\\'-1… borrow into its top bit, where x has it clear (a byte from
-// 0x80 up has it set, and the xors keep it).
+// 0x80 up has it set, and the xors keep it). Lanes above a match may be
+// flagged falsely; the lowest flagged one is a match.
 func jsonPlainEnd(s string, j int) int {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
 	for j+8 <= len(s) {
@@ -358,8 +360,10 @@ func jsonPlainEnd(s string, j int) int {
 		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		borrows := (x - ones*0x20) | ((x ^ (ones * '"')) - ones) | ((x ^ (ones * '\\')) - ones)
-		if borrows&^x&tops != 0 {
-			break
+		if m := borrows &^ x & tops; m != 0 {
+			// A borrow runs up from a lane that matches, so the lowest
+			// flagged lane matches: the byte to stop at.
+			return j + bits.TrailingZeros64(m)/8
 		}
 		j += 8
 	}

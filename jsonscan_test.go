@@ -289,3 +289,32 @@ func TestJSONPlainEnd(t *testing.T) {
 		}
 	}
 }
+
+// With any bytes in any lanes (several stops in one word, and bytes that
+// borrow falsely above a stop), jsonPlainEnd stops where a byte loop does.
+func TestJSONPlainEndProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.SampledFrom([]byte{0, 1, 0x1f, 0x20, 0x21, '"', 0x23, '\\', 0x5b, 0x5d, 'a', 0x7f, 0x80, 0xa2, 0xdc, 0xff}), 0, 40).Draw(t, "bytes")
+		j := rapid.IntRange(0, len(b)).Draw(t, "from")
+		want := j
+		for want < len(b) && jsonPlain[b[want]] {
+			want++
+		}
+		if got := jsonPlainEnd(string(b), j); got != want {
+			t.Fatalf("%q from %d: %d, want %d", b, j, got, want)
+		}
+	})
+}
+
+// BenchmarkScanJSON measures the scan alone on 10 MB of short records,
+// the shape where its cost per byte is highest.
+func BenchmarkScanJSON(b *testing.B) {
+	text := jsonRecords(10 << 20)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	reportCPUThroughput(b, len(text), func() {
+		if _, ok := scanJSONTop(text); !ok {
+			b.Fatal("not valid")
+		}
+	})
+}
