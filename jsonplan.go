@@ -237,31 +237,33 @@ func usedBy(keep []bool, from int, size func(int) int, note int) int {
 // is priced for each run though the first follows the head: one run is
 // followed by a note, and a kept rare element may split a gap in two.
 func spreadRuns(n, g, room, note int, size func(int) int) []int {
-	// place returns the k positions of g runs, the first k%g runs one
-	// longer than the others.
-	place := func(k int) []int {
-		out := make([]int, 0, k)
-		gaps := n - k
+	// each calls f with the k positions of g runs, the first k%g runs
+	// one longer than the others.
+	each := func(k int, f func(j int)) {
+		placed, gaps := 0, n-k
 		for r := range g {
 			at := 0
 			if g > 1 {
-				at = r*gaps/(g-1) + len(out)
+				at = r*gaps/(g-1) + placed
 			}
 			l := k / g
 			if r < k%g {
 				l++
 			}
 			for j := at; j < at+l; j++ {
-				out = append(out, j)
+				f(j)
 			}
+			placed += l
 		}
+	}
+	place := func(k int) []int {
+		out := make([]int, 0, k)
+		each(k, func(j int) { out = append(out, j) })
 		return out
 	}
-	fits := func(k int) bool {
+	fits := func(k int) bool { // place's cost without its list: fits is tried log n times
 		c := min(g, k) * note
-		for _, j := range place(k) {
-			c += size(j)
-		}
+		each(k, func(j int) { c += size(j) })
 		return c <= room
 	}
 	lo, hi := 0, n
