@@ -1,7 +1,6 @@
 package headroom
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -26,13 +25,14 @@ import (
 // REST API, gh api, jq -c) gets lines of headroom's own: the outline's,
 // or for an array or stream planMinifiedSequence's.
 func planJSON(text string, limit int) (plan, bool) {
-	elems, kind, ok := jsonElements(text)
+	top, ok := scanJSONTop(text)
+	elems, kind := top.elems, top.kind
 	if !ok || len(elems) == 0 || limit < 200 {
 		return plan{}, false
 	}
 	// One member can wrap the bulk: {"data": [...]}, {"items": [...]}.
 	if kind == "object member" && (len(elems) > 1 || wrapper(text, elems[0])) {
-		if p, ok := planOutline(text, skipSpace(text, 0), limit); ok {
+		if p, ok := planOutline(text, top, limit); ok {
 			return p, true
 		}
 	}
@@ -81,7 +81,7 @@ func planJSON(text string, limit int) (plan, bool) {
 	var between []int
 	if shown > 0 {
 		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
-		between = spreadElements(text, elems, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
+		between = spreadElements(elems, top.shapes, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
 	}
 	omitted -= len(between)
 	from := shown
@@ -122,7 +122,7 @@ func planJSON(text string, limit int) (plan, bool) {
 // of them share: the main module among dependencies, the direct
 // dependencies among indirect ones, an error among successes), then as
 // many more as fit, spread evenly so the middle of a stream is sampled,
-// not only its ends.
+// not only its ends. shapes[i] names the shape of elems[i], 0 for none.
 //
 // The spread keeps at least want elements when room allows, and for that
 // it may keep runs of neighbours instead of single ones. Whole elements
@@ -134,16 +134,15 @@ func planJSON(text string, limit int) (plan, bool) {
 // blind clip of the same room would keep, and the spread samples as many
 // places as that allows: the most runs that still keep want, or one run
 // after the first elements when none does.
-func spreadElements(text string, elems [][2]int, from, to, room int, kind string, want int) []int {
+func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind string, want int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
 	}
-	shapes := make([]string, m)
-	count := map[string]int{}
-	for i := range shapes {
-		shapes[i] = elementShape(text, elems[from+i])
-		count[shapes[i]]++
+	shapes = shapes[from:to]
+	count := make([]int, slices.Max(shapes)+1) // numbered from 1 as they first appear: no more than the shapes
+	for _, s := range shapes {
+		count[s]++
 	}
 	note := len("[…"+txt.Plural(to, kind)+" omitted…]") + 2
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
@@ -167,11 +166,12 @@ func spreadElements(text string, elems [][2]int, from, to, room int, kind string
 	}
 	var rare, rest []int
 	for i := range shapes {
-		if shapes[i] != "" && count[shapes[i]] <= max(1, m/10) {
+		if shapes[i] != 0 && count[shapes[i]] <= max(1, m/10) {
 			rare = append(rare, i)
 		}
 	}
 	take(rare, room)
+	rest = make([]int, 0, m)
 	for i := range m {
 		if !keep[i] {
 			rest = append(rest, i)
@@ -237,31 +237,33 @@ func usedBy(keep []bool, from int, size func(int) int, note int) int {
 // is priced for each run though the first follows the head: one run is
 // followed by a note, and a kept rare element may split a gap in two.
 func spreadRuns(n, g, room, note int, size func(int) int) []int {
-	// place returns the k positions of g runs, the first k%g runs one
-	// longer than the others.
-	place := func(k int) []int {
-		out := make([]int, 0, k)
-		gaps := n - k
+	// each calls f with the k positions of g runs, the first k%g runs
+	// one longer than the others.
+	each := func(k int, f func(j int)) {
+		placed, gaps := 0, n-k
 		for r := range g {
 			at := 0
 			if g > 1 {
-				at = r*gaps/(g-1) + len(out)
+				at = r*gaps/(g-1) + placed
 			}
 			l := k / g
 			if r < k%g {
 				l++
 			}
 			for j := at; j < at+l; j++ {
-				out = append(out, j)
+				f(j)
 			}
+			placed += l
 		}
+	}
+	place := func(k int) []int {
+		out := make([]int, 0, k)
+		each(k, func(j int) { out = append(out, j) })
 		return out
 	}
-	fits := func(k int) bool {
+	fits := func(k int) bool { // place's cost without its list: fits is tried log n times
 		c := min(g, k) * note
-		for _, j := range place(k) {
-			c += size(j)
-		}
+		each(k, func(j int) { c += size(j) })
 		return c <= room
 	}
 	lo, hi := 0, n
@@ -301,20 +303,6 @@ func wholeTail(tail []item, start, end int) int {
 		return 1
 	}
 	return 0
-}
-
-// elementShape returns the keys of an object element in order, or "" for
-// any other value.
-func elementShape(text string, e [2]int) string {
-	if text[e[0]] != '{' {
-		return ""
-	}
-	var b strings.Builder
-	for _, m := range sequence(text[:e[1]], e[0], '}') {
-		b.WriteString(text[m[0]:stringEnd(text, m[0])])
-		b.WriteByte(0)
-	}
-	return b.String()
 }
 
 // wrapper reports whether the member m holds a non-empty array or object.
@@ -379,43 +367,19 @@ const sequenceNoteRoom = 120
 // where identities sit, and to elements of the middle.
 func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 40 / 100 }
 
-// jsonElements returns the byte ranges of the top-level elements of text
-// and what they are: "array element", "object member" or "document".
-func jsonElements(text string) (elems [][2]int, kind string, ok bool) {
-	i := skipSpace(text, 0)
-	if i >= len(text) || (text[i] != '[' && text[i] != '{') {
-		return nil, "", false
-	}
-	if text[i] == '[' && json.Valid([]byte(text)) {
-		return sequence(text, i, ']'), "array element", true
-	}
-	// A stream: documents one after another, each valid on its own.
-	for j := i; j < len(text); j = skipSpace(text, j) {
-		end := valueEnd(text, j)
-		if end <= j || !json.Valid([]byte(text[j:end])) {
-			return nil, "", false
-		}
-		elems = append(elems, [2]int{j, end})
-		j = end
-	}
-	if len(elems) == 1 && text[i] == '{' {
-		return sequence(text, i, '}'), "object member", true
-	}
-	return elems, "document", len(elems) > 0
-}
-
 // sequence returns the elements (or key: value members) of the valid
-// array or object opening at text[i].
+// array or object opening at text[i]. Valid: it skips values with
+// jsonSkip, which trusts that.
 func sequence(text string, i int, closing byte) [][2]int {
 	var elems [][2]int
 	j := skipSpace(text, i+1)
 	for j < len(text) && text[j] != closing {
 		start := j
 		if closing == '}' {
-			j = skipSpace(text, stringEnd(text, j))
+			j = skipSpace(text, jsonSkipString(text, j))
 			j = skipSpace(text, j+1) // past ':'
 		}
-		end := valueEnd(text, j)
+		end := jsonSkip(text, j)
 		elems = append(elems, [2]int{start, end})
 		j = skipSpace(text, end)
 		if j < len(text) && text[j] == ',' {
@@ -493,44 +457,54 @@ type outliner struct {
 	// followed by a '\n' headroom writes. Otherwise (pretty-printed JSON)
 	// every kept byte is an input line or the start of one.
 	minified bool
+	// inner[innerAt[k]:innerAt[k+1]] are the elements or members of the
+	// root's k-th member when the scan recorded them (see jsonTop).
+	inner   [][2]int
+	innerAt []int
 }
 
-// planOutline returns the outline plan of the object that starts at root
-// and fills text but for white space, or false when not even its first
-// members fit in limit, or when it is neither pretty-printed (a member
-// per line) nor minified (no more lines than members).
-func planOutline(text string, root, limit int) (plan, bool) {
-	end := valueEnd(text, root)
-	members := sequence(text, root, '}')
+// planOutline returns the outline plan of the object top, which fills
+// text but for white space, or false when not even its first members fit
+// in limit, or when it is neither pretty-printed (a member per line) nor
+// minified (no more lines than members).
+func planOutline(text string, top jsonTop, limit int) (plan, bool) {
+	root, end, members := skipSpace(text, 0), top.end, top.elems
 	pretty := (&outliner{text: text}).lined(onode{key: root, val: root, end: end, elems: members})
 	if !pretty && strings.Count(text[root:end], "\n") > len(members) {
 		// More lines than members, yet not one member per line: one long
 		// member pretty-printed after a '{' that shares its line.
 		return plan{}, false
 	}
-	o, items, ok := outline(text, root, end, limit, !pretty)
+	o, items, ok := outline(text, root, end, &top, limit, !pretty)
 	if !ok {
 		return plan{}, false
 	}
 	shown, levels := o.counts()
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	p.what = "kept the outline " + txt.Plural(levels, "level") + " deep: " + txt.Commas(shown) + " of " +
-		txt.Plural(countValues(text, root, o.nodes[0].end), "value") + " shown, larger ones summarised in place by their keys and sizes"
+		txt.Plural(top.values, "value") + " shown, larger ones summarised in place by their keys and sizes"
 	p.hint = "To see a part, re-run with a jq path to it (jq 'keys'" + o.jqExample() + ")."
 	return p, true
 }
 
 // outline returns the outline of the valid array or object text[root:end]
 // in at most limit bytes of items, breadth-first as described above, laid
-// out as pretty-printed or minified lines.
-func outline(text string, root, end, limit int, minified bool) (*outliner, []item, bool) {
+// out as pretty-printed or minified lines. top is the root's scan when
+// the caller has it (the root's members, and theirs), else nil.
+func outline(text string, root, end int, top *jsonTop, limit int, minified bool) (*outliner, []item, bool) {
 	o := &outliner{text: text, budget: limit, minified: minified}
-	closing := byte('}')
-	if text[root] == '[' {
-		closing = ']'
+	var elems [][2]int
+	if top != nil {
+		elems, o.inner, o.innerAt = top.elems, top.inner, top.innerAt
+	} else {
+		closing := byte('}')
+		if text[root] == '[' {
+			closing = ']'
+		}
+		elems = sequence(text, root, closing)
 	}
 	o.nodes = append(o.nodes, onode{key: root, val: root, end: end, state: asElided})
-	o.nodes[0].elems = sequence(text, root, closing)
+	o.nodes[0].elems = elems
 	if !o.expand(0, limit) {
 		return nil, nil, false
 	}
@@ -667,7 +641,7 @@ func (o *outliner) sample(i, room int) {
 	place := func(j int) onode {
 		c, ok := placed[j]
 		if !ok {
-			c = o.place(n.elems[j], n.depth+1, isArray)
+			c = o.place(n.elems[j], n.depth+1, isArray, nil)
 			// Summaries of alike values repeat one another: a sampled
 			// value is kept whole when it costs at most a third of the
 			// room.
@@ -819,7 +793,11 @@ func (o *outliner) expand(i, room int) bool {
 	var kids []int
 	first := len(o.nodes)
 	for k, e := range n.elems {
-		c := o.place(e, n.depth+1, isArray)
+		var inner [][2]int
+		if i == 0 && k+1 < len(o.innerAt) {
+			inner = o.inner[o.innerAt[k]:o.innerAt[k+1]]
+		}
+		c := o.place(e, n.depth+1, isArray, inner)
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
 			need += moreRoom
@@ -862,8 +840,10 @@ func (o *outliner) expand(i, room int) bool {
 }
 
 // place returns the node for the member or element e of a node at depth
-// depth-1, shown as a line, whole, or summarised, whichever suits.
-func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
+// depth-1, shown as a line, whole, or summarised, whichever suits. inner,
+// when not empty, are the elements or members of e's value, found
+// already.
+func (o *outliner) place(e [2]int, depth int, isElem bool, inner [][2]int) onode {
 	text := o.text
 	c := onode{key: e[0], val: e[0], end: e[1], depth: depth}
 	if !isElem {
@@ -887,7 +867,10 @@ func (o *outliner) place(e [2]int, depth int, isElem bool) onode {
 	if text[c.val] == '{' {
 		closing = '}'
 	}
-	c.elems = sequence(text, c.val, closing)
+	c.elems = inner
+	if len(inner) == 0 {
+		c.elems = sequence(text, c.val, closing)
+	}
 	c.note = o.summary(c.elems, closing == ']', false)
 	c.state, c.cost = asElided, c.val+1-ls+len(c.note)+2
 	if whole := o.size(ls, le); whole <= c.cost+outlineSlack {
@@ -1171,7 +1154,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 func outlineElement(text string, e [2]int, span func([2]int) (int, int), room int) []item {
 	if c := text[e[0]]; c == '{' || c == '[' {
 		// The outline's closing line takes the comma after the element.
-		if _, items, ok := outline(text, e[0], e[1], room, true); ok {
+		if _, items, ok := outline(text, e[0], e[1], nil, room, true); ok {
 			return items
 		}
 	}

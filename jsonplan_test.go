@@ -311,8 +311,11 @@ func jsonSeeds(t testing.TB) []string {
 
 // BenchmarkPlanJSON measures planning and rendering the k8s OpenAPI
 // document repeated to 1 MB and 10 MB: as a stream of documents (the
-// sequence plan) and as the members of one object (the outline plan),
-// pretty-printed and minified; and a minified GitHub issue array.
+// sequence plan), as the elements of one array, and as the members of one
+// object (the outline plan), pretty-printed and minified; a minified
+// GitHub issue array; and a pretty-printed array of short records (jq .
+// of a listing), where per-element costs weigh most. It reports MB/s by
+// CPU time too (cpu-MB/s), which a loaded machine disturbs less.
 func BenchmarkPlanJSON(b *testing.B) {
 	doc := strings.TrimSpace(corpusInput(b, "json_k8s_openapi_autoscaling_v2_jq"))
 	var compact bytes.Buffer
@@ -322,36 +325,61 @@ func BenchmarkPlanJSON(b *testing.B) {
 	issue := strings.Trim(ghIssues(1, strings.Repeat("Steps to reproduce: run it. ", 20)), "[]\n")
 	for _, size := range benchSizes {
 		copies := size.n/len(doc) + 1
-		var stream, object, minObject strings.Builder
+		var stream, object, minObject, array strings.Builder
 		object.WriteString("{\n")
 		minObject.WriteString("{")
+		array.WriteString("[\n")
 		for i := range copies {
 			stream.WriteString(doc + "\n")
 			if i > 0 {
 				object.WriteString(",\n")
 				minObject.WriteString(",")
+				array.WriteString(",\n")
 			}
+			array.WriteString(doc)
 			object.WriteString(`"copy` + itoa(i) + `": ` + doc)
 			minObject.WriteString(`"copy` + itoa(i) + `":` + compact.String())
 		}
 		object.WriteString("\n}\n")
 		minObject.WriteString("}\n")
+		array.WriteString("\n]\n")
 		issues := "[" + strings.TrimSuffix(strings.Repeat(issue+",", size.n/len(issue)+1), ",") + "]\n"
 		for _, c := range []struct{ name, text string }{{"stream", stream.String()}, {"object", object.String()},
-			{"minified-object", minObject.String()}, {"minified-array", issues}} {
+			{"minified-object", minObject.String()}, {"minified-array", issues},
+			{"records", jsonRecords(size.n)}, {"big-objects", array.String()}} {
 			b.Run(c.name+"/"+size.name, func(b *testing.B) {
 				b.SetBytes(int64(len(c.text)))
 				b.ReportAllocs()
-				for b.Loop() {
+				reportCPUThroughput(b, len(c.text), func() {
 					p, ok := planJSON(c.text, DefaultMaxBytes-plannerReserve(len(c.text)))
 					if !ok {
 						b.Fatal("declined")
 					}
 					_ = render(c.text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-				}
+				})
 			})
 		}
 	}
+}
+
+// jsonRecords returns a pretty-printed array of short records of about n
+// bytes, as jq . prints a listing: a few keys each, some records with a
+// key more.
+func jsonRecords(n int) string {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString("  {\n    \"id\": " + itoa(i) + ",\n    \"name\": \"pod-" + itoa(i) + "\",\n    \"ready\": true")
+		if i%50 == 7 {
+			b.WriteString(",\n    \"reason\": \"CrashLoopBackOff\"")
+		}
+		b.WriteString("\n  }")
+	}
+	b.WriteString("\n]\n")
+	return b.String()
 }
 
 // An issue as the GitHub REST API returns it, identities first.
