@@ -55,7 +55,7 @@ func ExampleCompact() {
 	fmt.Println(out[1].Parts[0].Text)
 	fmt.Println(out[2].Parts[0].Text)
 	// Output:
-	// Context compacted · 82 → 13 messages, 137,381 → 17,220 tokens · mask+summarize
+	// Context compacted · 82 → 13 messages, 137,381 → 17,232 tokens · mask+summarize
 	// mask+summarize · 82 → 13 messages, cache breaks at message 2
 	// Make the tests pass.
 	// [CONVERSATION_SUMMARY]

@@ -38,7 +38,7 @@ func ExampleCompressToolResults() {
 	// row 5: fetched 200 OK
 	// row 6: fetched 200 OK
 	// row 7: fetched 200 OK
-	// […headroom: ~290 tokens omitted — lines 9-39 of 40 (711 bytes) from the middle. To see them, re-run narrower: a line range (sed -n '9,39p'), grep, head or tail.]
+	// […headroom: ~301 tokens omitted — lines 9-39 of 40 (711 bytes) from the middle. To see them, re-run narrower: a line range (sed -n '9,39p'), grep, head or tail.]
 	// row 39: fetched 200 OK
 }
 

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/headroom-go/headroom"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -336,4 +338,31 @@ func TestMaxTokensHoldsExactly(t *testing.T) {
 			rt.Fatalf("budget %d tokens, output counts %d (o200k) and %d (cl100k), estimate %d", n, eo, ec, headroom.Estimate.CountTokens(got))
 		}
 	})
+}
+
+// Two held-out outputs the estimate was not fitted on read under exact
+// o200k (a Fortran build log at 0.96, a MakeMaker Makefile at 0.97, before
+// capitals were priced): at these budgets their outputs counted up to
+// 3.8 % over. The default estimate's aim (a twenty-fifth under) and the
+// price of capitals hold them.
+func TestMaxTokensHoldsOnHeldOutSamples(t *testing.T) {
+	o, c := mustNew(t, O200kBase), mustNew(t, CL100kBase)
+	for _, tc := range []struct {
+		name, tool string
+		budget     int
+	}{
+		{"log_gfortran_minpack_obsolescent_warnings_label_error", "Bash", 3591},
+		{"log_gfortran_minpack_obsolescent_warnings_label_error", "Read", 11361},
+		{"plain_read_makefile_makemaker_text_csv", "Read", 2962},
+		{"plain_read_makefile_makemaker_text_csv", "Bash", 9363},
+	} {
+		raw, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", tc.name, "input.txt"))
+		require.NoError(t, err)
+		h, err := headroom.New(headroom.WithMaxTokens(tc.budget))
+		require.NoError(t, err)
+		got, _, err := h.Compress(context.Background(), headroom.ToolOutput{Tool: tc.tool, Text: string(raw)})
+		require.NoError(t, err)
+		assert.LessOrEqual(t, o.CountTokens(got), tc.budget, "%s via %s: o200k", tc.name, tc.tool)
+		assert.LessOrEqual(t, c.CountTokens(got), tc.budget, "%s via %s: cl100k", tc.name, tc.tool)
+	}
 }
