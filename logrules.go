@@ -232,18 +232,31 @@ var logRules = []logRule{
 
 // ruleIndex lists, for each first byte, the rules to try on a line in
 // its first column and on an indented line's text.
-var ruleIndex = func() (ix [2][256][]uint16) {
+var ruleIndex = func() (ix [2][256][]ruleHead) {
 	for i, r := range logRules {
 		c := r.lit[0]
+		h := ruleHead{rule: uint16(i)}
+		for k := range min(len(r.lit), 8) {
+			h.mask |= 0xff << (8 * k)
+			h.head |= uint64(r.lit[k]) << (8 * k)
+		}
 		if r.at&atCol0 != 0 {
-			ix[0][c] = append(ix[0][c], uint16(i))
+			ix[0][c] = append(ix[0][c], h)
 		}
 		if r.at&atIndented != 0 {
-			ix[1][c] = append(ix[1][c], uint16(i))
+			ix[1][c] = append(ix[1][c], h)
 		}
 	}
 	return ix
 }()
+
+// A ruleHead is a rule's place in the table and the first eight bytes of
+// its literal (head, under mask): one load and one comparison turn away
+// most rules that share a line's first byte.
+type ruleHead struct {
+	mask, head uint64
+	rule       uint16
+}
 
 // matchRule returns the first rule of the table that accepts s (the line,
 // or an indented line's text), or nil.
@@ -252,16 +265,26 @@ func matchRule(s string, indented, earlyOnly bool) *logRule {
 	if indented {
 		k = 1
 	}
-	for _, i := range ruleIndex[k][s[0]] {
-		r := &logRules[i]
+	var w uint64
+	long := len(s) >= 8
+	if long {
+		w = load64(s, 0)
+	}
+	for _, h := range ruleIndex[k][s[0]] {
+		r := &logRules[h.rule]
 		if earlyOnly && !r.early {
 			continue
 		}
-		if r.match == ruleExact {
+		switch {
+		case r.match == ruleExact:
 			if s != r.lit {
 				continue
 			}
-		} else if !strings.HasPrefix(s, r.lit) {
+		case long:
+			if w&h.mask != h.head || len(r.lit) > 8 && !strings.HasPrefix(s, r.lit) {
+				continue
+			}
+		case !strings.HasPrefix(s, r.lit):
 			continue
 		}
 		rest := s[len(r.lit):]
@@ -294,19 +317,18 @@ func classifyLogLine(line string) uint8 {
 // `file:line: error:`, a log level word, a failure word standing as a
 // word, a count of failures.
 func classifyFull(line string, hasInfo bool) (uint8, uint8) {
-	if isBlank(line) {
-		return lineBlank, 0
-	}
-	if rest, ok := cutValgrindPrefix(line); ok {
-		return classifyRecord(rest)
-	}
 	t := line
 	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
 		t = t[1:]
 	}
+	if isBlank(t) { // what the indent left: white space other than ' ' and '\t'
+		return lineBlank, 0
+	}
 	indented := len(t) < len(line)
-	if t == "" {
-		return lineBlank, 0 // white space other than ' ' and '\t' after an indent
+	if !indented {
+		if rest, ok := cutValgrindPrefix(line); ok {
+			return classifyRecord(rest)
+		}
 	}
 	if r := matchRule(t, indented, hasInfo); r != nil {
 		return r.class, r.block
@@ -344,7 +366,7 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 		return lineOther, 0
 	}
 	for _, r := range infixRules {
-		if strings.Contains(line, r.infix) {
+		if containsInfix(line, r.infix) {
 			return r.class, r.block
 		}
 	}
@@ -365,6 +387,24 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 // line. Each costs a search of every undecided line, so they are few.
 var infixRules = []logRule{
 	{infix: "% tests passed, ", class: lineSummary}, // ctest: 50% tests passed, 1 tests failed out of 2
+}
+
+// containsInfix reports whether infix occurs in line. It looks for the
+// infix's first byte with strings.IndexByte, which reads a line many bytes
+// at a time: an infix rule's literal starts with a byte rare in logs
+// ('%'), where strings.Contains would compare the whole infix at every
+// byte of a short line.
+func containsInfix(line, infix string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(line[i:], infix[0])
+		if k < 0 {
+			return false
+		}
+		if strings.HasPrefix(line[i+k:], infix) {
+			return true
+		}
+		i += k + 1
+	}
 }
 
 // cutValgrindPrefix splits a `==1234== text` line (valgrind, the
@@ -628,13 +668,14 @@ func isPositionLine(line string) bool { return positionLine(line) != diagNone }
 // (it gives no column): an error, or a warning when a linter's message
 // code says so (pylint's C, R and W codes).
 func positionLine(line string) int {
-	colon := strings.IndexByte(line[:min(len(line), 300)], ':')
-	if colon < 3 {
+	head := line[:min(len(line), 300)]
+	colon := pathEnd(head)
+	if colon < 3 || colon == len(head) || head[colon] != ':' {
 		return diagNone
 	}
 	path := line[:colon]
 	dot := strings.LastIndexByte(path, '.')
-	if dot < 0 || dot == len(path)-1 || strings.ContainsAny(path, " \t") || !isLetter(path[dot+1]) {
+	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
 		return diagNone
 	}
 	rest := line[colon+1:]
@@ -660,6 +701,18 @@ func positionLine(line string) int {
 		}
 	}
 	return diagError
+}
+
+// pathEnd returns where the first ':', ' ' or '\t' of s stands, or
+// len(s): a path before a position holds no blank, and most lines are
+// turned away at their first space, not searched to their first colon.
+func pathEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ':' || c == ' ' || c == '\t' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // Compiler diagnostics.
@@ -828,44 +881,49 @@ func diagAt(s string, i, j int) int {
 }
 
 // diagAfter returns the first compiler diagnostic (see diagAt) that a word
-// of s starting after from makes. diagAt wants a ':' or '-' 2, 8 or 14
-// bytes before the word (`: error`, `: fatal error`, `- error`, `:
-// fatal fatal error`): diagAfter finds those bytes eight at a time and
-// asks diagAt only there, keeping the first word that makes one.
+// of s starting after from makes. Such a word is error or warning, after a
+// space: diagAfter finds their "rr" and "rn" eight bytes at a time, rare
+// pairs in a system log's words, and asks diagWordAt only there. Pairs
+// are found in the order their words start, so the first word that makes
+// a diagnostic is the one returned.
 func diagAfter(s string, from int) int {
-	best, diag := len(s), diagNone
-	anchor := func(c int) bool { // reports whether no later anchor can do better
-		if c+2 >= best {
-			return true
-		}
-		for _, off := range [...]int{2, 8, 14} {
-			if i := c + off; i > from && i < best {
-				if d := diagWordAt(s, i); d != diagNone {
-					best, diag = i, d
-				}
-			}
-		}
-		return false
-	}
-	k := max(from-1, 0)
-	for ; k+8 <= len(s); k += 8 {
-		w := load64(s, k)
-		for m := zeroBytes(w^':'*lowBits) | zeroBytes(w^'-'*lowBits); m != 0; m &= m - 1 {
-			c := k + bits.TrailingZeros64(m)>>3
-			if s[c] != ':' && s[c] != '-' {
-				continue // zeroBytes may flag a byte above a hit
-			}
-			if anchor(c) {
-				return diag
+	k := from + 1
+	for ; k+9 <= len(s); k += 8 {
+		w, next := load64(s, k), load64(s, k+1)
+		m := zeroBytes(w^'r'*lowBits) & (zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits))
+		for ; m != 0; m &= m - 1 {
+			if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
+				return d
 			}
 		}
 	}
-	for ; k < len(s); k++ {
-		if (s[k] == ':' || s[k] == '-') && anchor(k) {
-			return diag
+	for ; k+1 < len(s); k++ {
+		if d := diagAtPair(s, from, k); d != diagNone {
+			return d
 		}
 	}
-	return diag
+	return diagNone
+}
+
+// diagAtPair returns the compiler diagnostic of the word whose "rr"
+// (error) or "rn" (warning) stands at p, if the word starts after from.
+// zeroBytes may flag a pair that is not there: the bytes are checked.
+func diagAtPair(s string, from, p int) int {
+	i := p - 1 // e|rr|or
+	if s[p] != 'r' {
+		return diagNone
+	}
+	switch s[p+1] {
+	case 'r':
+	case 'n':
+		i = p - 2 // wa|rn|ing
+	default:
+		return diagNone
+	}
+	if i <= from || i < 2 {
+		return diagNone
+	}
+	return diagWordAt(s, i)
 }
 
 // zeroBytes sets the high bit of every zero byte of x, and perhaps of a
