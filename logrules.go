@@ -647,6 +647,17 @@ var wordPair = func() (t [256][256]bool) {
 	return t
 }()
 
+// signalPair marks the first two letters (lower case) of every word
+// scanSignals looks at: the failure and count words, the level words and
+// the words of a compiler's diagnostic.
+var signalPair = func() (t [256][256]bool) {
+	t = wordPair
+	for _, w := range [...]string{"error", "warning", "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE"} {
+		t[lowerTab[w[0]]][lowerTab[w[1]]] = true
+	}
+	return t
+}()
+
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
@@ -752,87 +763,108 @@ func lineDecision(line string) (diag int, level string, sig int) {
 	return scanSignals(line, true)
 }
 
-// scanSignals is lineSignals, or lineDecision when decide is set.
+// scanSignals is lineSignals, or lineDecision when decide is set. It
+// reads the line eight bytes at a time and stops only where a letter run
+// starts or a mark (✗ ✖ ×) may: of those, only a word whose first two
+// letters start a signal word (signalPair), standing as a word, is read
+// to its end and looked at.
 func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
-	for i := 0; i < len(s); {
-		// Skip to the next letter, eight bytes at a time while it can:
-		// most bytes between words are spaces and punctuation, and only a
-		// mark (✗ ✖ ×) among them counts.
-		for i+8 <= len(s) {
-			w := load64(s, i)
-			if stop := (asciiLetters(w) | w) & highBits; stop != 0 {
-				i += bits.TrailingZeros64(stop) >> 3
-				break
-			}
-			i += 8
+	var letterBefore uint64 // the high bit of byte 0 set when the byte before the chunk is a letter
+	for k := 0; k < len(s); k += 8 {
+		var w uint64
+		if k+8 <= len(s) {
+			w = load64(s, k)
+		} else {
+			w = loadTail(s, k)
 		}
-		for i < len(s) && signalClass[s[i]] == byteOther {
-			i++
+		letters := asciiLetters(w)
+		events := letters &^ (letters<<8 | letterBefore) // where letter runs start
+		letterBefore = letters >> 56
+		if w&highBits != 0 && sig == sigNone {
+			events |= markLeads(w)
 		}
-		if i == len(s) {
-			return diag, level, sig
-		}
-		c := s[i]
-		if signalClass[c] == byteHigh {
-			if sig == sigNone {
-				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
+		for ; events != 0; events &= events - 1 {
+			i := k + bits.TrailingZeros64(events)>>3
+			c := s[i]
+			if c >= 0x80 {
+				if sig == sigNone && isMarkAt(s[i:]) {
 					sig = sigFailure
 				}
+				continue
 			}
-			i++
-			continue
-		}
-		j := i + 1
-		for j+8 <= len(s) {
-			if stop := ^asciiLetters(load64(s, j)) & highBits; stop != 0 {
-				j += bits.TrailingZeros64(stop) >> 3
-				break
+			if i+1 == len(s) || !signalPair[lowerTab[c]][lowerTab[s[i+1]]] || i > 0 && isWordByte(s[i-1]) {
+				continue // no signal word starts so, or inside a word: x2error, E1122
 			}
-			j += 8
-		}
-		for j < len(s) && signalClass[s[j]] == byteLetter {
-			j++
-		}
-		if i > 0 && isWordByte(s[i-1]) {
-			i = j // inside a word: x2error, E1122
-			continue
-		}
-		if !wordHead[c] {
-			i = j // no signal word starts with c
-			continue
-		}
-		var prev byte = ' '
-		if i > 0 {
-			prev = s[i-1]
-		}
-		w := s[i:j]
-		var next byte = ' '
-		if j < len(s) {
-			next = s[j]
-		}
-		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
-			switch w {
-			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
-				level = w
-				if decide {
-					// Only a compiler diagnostic further on outranks a
-					// level word: look for one alone.
-					return diagAfter(s, j), level, sig
+			j := letterRunEnd(s, i+2)
+			var prev byte = ' '
+			if i > 0 {
+				prev = s[i-1]
+			}
+			word := s[i:j]
+			var next byte = ' '
+			if j < len(s) {
+				next = s[j]
+			}
+			if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+				switch word {
+				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+					level = word
+					if decide {
+						// Only a compiler diagnostic further on outranks a
+						// level word: look for one alone.
+						return diagAfter(s, j), level, sig
+					}
 				}
 			}
-		}
-		if diag == diagNone && prev == ' ' {
-			if diag = diagAt(s, i, j); diag != diagNone && decide {
-				return diag, level, sig
+			if diag == diagNone && prev == ' ' {
+				if diag = diagAt(s, i, j); diag != diagNone && decide {
+					return diag, level, sig
+				}
+			}
+			if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
+				sig = failureWordAt(s, i, j)
 			}
 		}
-		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
-			sig = failureWordAt(s, i, j)
-		}
-		i = j
 	}
 	return diag, level, sig
+}
+
+// letterRunEnd returns where the run of letters at or after from ends.
+func letterRunEnd(s string, from int) int {
+	j := from
+	for j+8 <= len(s) {
+		if stop := ^asciiLetters(load64(s, j)) & highBits; stop != 0 {
+			return j + bits.TrailingZeros64(stop)>>3
+		}
+		j += 8
+	}
+	for j < len(s) && letterTab[s[j]] {
+		j++
+	}
+	return j
+}
+
+// loadTail reads the last bytes of s from k, fewer than eight, as
+// load64 would, zeros above them: a zero byte is no letter and no mark.
+func loadTail(s string, k int) uint64 {
+	var w uint64
+	for b := len(s) - 1; b >= k; b-- {
+		w = w<<8 | uint64(s[b])
+	}
+	return w
+}
+
+// markLeads sets the high bit of the bytes of w that may lead a mark's
+// UTF-8 (0xE2 for ✗ and ✖, 0xC3 for ×), and perhaps of a byte just above
+// one: a filter whose hits are checked.
+func markLeads(w uint64) uint64 {
+	return zeroBytes(w^0xE2*lowBits) | zeroBytes(w^0xC3*lowBits)
+}
+
+// isMarkAt reports whether s starts with a failure mark and a space.
+func isMarkAt(s string) bool {
+	return strings.HasPrefix(s, "✗ ") || strings.HasPrefix(s, "✖ ") || strings.HasPrefix(s, "× ")
 }
 
 // load64 reads s[i:i+8] as a little-endian word: one load.
@@ -888,21 +920,35 @@ func diagAt(s string, i, j int) int {
 // a diagnostic is the one returned.
 func diagAfter(s string, from int) int {
 	k := from + 1
-	for ; k+9 <= len(s); k += 8 {
-		w, next := load64(s, k), load64(s, k+1)
-		m := zeroBytes(w^'r'*lowBits) & (zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits))
+	for k+9 <= len(s) {
+		m := pairsAt(s, k)
+		if m == 0 {
+			k += 8
+			continue
+		}
 		for ; m != 0; m &= m - 1 {
 			if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
 				return d
 			}
 		}
+		k += 8
 	}
 	for ; k+1 < len(s); k++ {
-		if d := diagAtPair(s, from, k); d != diagNone {
-			return d
+		if s[k] == 'r' && (s[k+1] == 'r' || s[k+1] == 'n') {
+			if d := diagAtPair(s, from, k); d != diagNone {
+				return d
+			}
 		}
 	}
 	return diagNone
+}
+
+// pairsAt sets the high bit of each byte of s[k:k+8] that is the 'r' of
+// an "rr" or "rn", and perhaps of a few others (see zeroBytes); it reads
+// s[k:k+9].
+func pairsAt(s string, k int) uint64 {
+	w, next := load64(s, k), load64(s, k+1)
+	return zeroBytes(w^'r'*lowBits) & (zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits))
 }
 
 // diagAtPair returns the compiler diagnostic of the word whose "rr"
@@ -942,41 +988,6 @@ func diagWordAt(s string, i int) int {
 	}
 	return diagAt(s, i, j)
 }
-
-// Byte classes for lineSignals' scan.
-const (
-	byteOther  = iota // ASCII that is not a letter
-	byteLetter        // an ASCII letter
-	byteHigh          // a byte of a multi-byte rune
-)
-
-var signalClass = func() (t [256]uint8) {
-	for c := range t {
-		switch {
-		case letterTab[c]:
-			t[c] = byteLetter
-		case c >= 0x80:
-			t[c] = byteHigh
-		}
-	}
-	return t
-}()
-
-// wordHead marks the letters a signal word starts with: a failure or
-// count word in either case, a level word in upper case, and error and
-// warning after a compiler's position.
-var wordHead = func() (t [256]bool) {
-	for _, w := range failureWords {
-		t[w[0]], t[w[0]-'a'+'A'] = true, true
-	}
-	for _, w := range countWords {
-		t[w[0]], t[w[0]-'a'+'A'] = true, true
-	}
-	for _, w := range [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE", "error", "warning"} {
-		t[w[0]] = true
-	}
-	return t
-}()
 
 // wordEnd marks, by length, the last letters (lower case) of the failure
 // and count words: with wordPair, most words that share a failure word's
