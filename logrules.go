@@ -235,7 +235,7 @@ var logRules = []logRule{
 var ruleIndex = func() (ix [2][256][]ruleHead) {
 	for i, r := range logRules {
 		c := r.lit[0]
-		h := ruleHead{rule: uint16(i)}
+		h := ruleHead{rule: uint16(i), litLen: len(r.lit), exact: r.match == ruleExact, early: r.early}
 		for k := range min(len(r.lit), 8) {
 			h.mask |= 0xff << (8 * k)
 			h.head |= uint64(r.lit[k]) << (8 * k)
@@ -250,12 +250,16 @@ var ruleIndex = func() (ix [2][256][]ruleHead) {
 	return ix
 }()
 
-// A ruleHead is a rule's place in the table and the first eight bytes of
-// its literal (head, under mask): one load and one comparison turn away
-// most rules that share a line's first byte.
+// A ruleHead is a rule's place in the table, the first eight bytes of its
+// literal (head, under mask) and what else decides whether its literal
+// matches: one load and one comparison turn away most rules that share a
+// line's first byte, and the rule itself is read only when its literal
+// matches.
 type ruleHead struct {
-	mask, head uint64
-	rule       uint16
+	mask, head   uint64
+	litLen       int
+	rule         uint16
+	exact, early bool
 }
 
 // matchRule returns the first rule of the table that accepts s (the line,
@@ -271,23 +275,14 @@ func matchRule(s string, indented, earlyOnly bool) *logRule {
 		w = load64(s, 0)
 	}
 	for _, h := range ruleIndex[k][s[0]] {
+		if earlyOnly && !h.early || len(s) < h.litLen || long && w&h.mask != h.head || h.exact && len(s) != h.litLen {
+			continue
+		}
 		r := &logRules[h.rule]
-		if earlyOnly && !r.early {
+		if (!long || h.litLen > 8) && s[:h.litLen] != r.lit {
 			continue
 		}
-		switch {
-		case r.match == ruleExact:
-			if s != r.lit {
-				continue
-			}
-		case long:
-			if w&h.mask != h.head || len(r.lit) > 8 && !strings.HasPrefix(s, r.lit) {
-				continue
-			}
-		case !strings.HasPrefix(s, r.lit):
-			continue
-		}
-		rest := s[len(r.lit):]
+		rest := s[h.litLen:]
 		if r.suffix != "" && !strings.HasSuffix(rest, r.suffix) {
 			continue
 		}
@@ -647,16 +642,35 @@ var wordPair = func() (t [256][256]bool) {
 	return t
 }()
 
-// signalPair marks the first two letters (lower case) of every word
-// scanSignals looks at: the failure and count words, the level words and
-// the words of a compiler's diagnostic.
-var signalPair = func() (t [256][256]bool) {
-	t = wordPair
+// signalPair marks the first two letters of every word scanSignals looks
+// at, in any case: the failure and count words, the level words and the
+// words of a compiler's diagnostic. signalPair[c] holds bit n when a word
+// starting with c goes on with the letter 'a'+n. It is a kilobyte, where a
+// table of pairs would be 64.
+var signalPair = func() (t [256]uint32) {
+	add := func(w string) {
+		for _, c := range [...]byte{w[0], w[0] &^ 0x20, w[0] | 0x20} {
+			t[c] |= 1 << (lowerTab[w[1]] - 'a')
+		}
+	}
+	for _, w := range failureWords {
+		add(w)
+	}
+	for _, w := range countWords {
+		add(w)
+	}
 	for _, w := range [...]string{"error", "warning", "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE"} {
-		t[lowerTab[w[0]]][lowerTab[w[1]]] = true
+		add(w)
 	}
 	return t
 }()
+
+// startsSignalWord reports whether a word starting with c, then d, may be
+// one scanSignals looks at (see signalPair).
+func startsSignalWord(c, d byte) bool {
+	n := lowerTab[d] - 'a'
+	return n < 26 && signalPair[c]>>n&1 != 0
+}
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
@@ -793,7 +807,7 @@ func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 				}
 				continue
 			}
-			if i+1 == len(s) || !signalPair[lowerTab[c]][lowerTab[s[i+1]]] || i > 0 && isWordByte(s[i-1]) {
+			if i+1 == len(s) || !startsSignalWord(c, s[i+1]) || i > 0 && isWordByte(s[i-1]) {
 				continue // no signal word starts so, or inside a word: x2error, E1122
 			}
 			j := letterRunEnd(s, i+2)
