@@ -194,3 +194,15 @@ func TestDuplicateBlocksCacheChangesNothing(t *testing.T) {
 		checkDupsAsByRawMap(t, "generated", b.String())
 	})
 }
+
+// BenchmarkScanLog measures the classification of planLog's benchmark
+// input alone: splitting it into lines and classing each.
+func BenchmarkScanLog(b *testing.B) {
+	var src strings.Builder
+	for _, name := range []string{"log_go_test_prometheus_all_packages", "log_cargo_test_compile_errors_many_warnings", "log_pytest_click_injected_failures", "log_loghub_hadoop_mapreduce"} {
+		src.WriteString(corpusInput(b, name))
+	}
+	text := repeatTo(src.String(), 10<<20)
+	b.SetBytes(int64(len(text)))
+	reportCPUThroughput(b, len(text), func() { _ = scanLog(text) })
+}

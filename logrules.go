@@ -232,18 +232,35 @@ var logRules = []logRule{
 
 // ruleIndex lists, for each first byte, the rules to try on a line in
 // its first column and on an indented line's text.
-var ruleIndex = func() (ix [2][256][]uint16) {
+var ruleIndex = func() (ix [2][256][]ruleHead) {
 	for i, r := range logRules {
 		c := r.lit[0]
+		h := ruleHead{rule: uint16(i), litLen: len(r.lit), exact: r.match == ruleExact, early: r.early}
+		for k := range min(len(r.lit), 8) {
+			h.mask |= 0xff << (8 * k)
+			h.head |= uint64(r.lit[k]) << (8 * k)
+		}
 		if r.at&atCol0 != 0 {
-			ix[0][c] = append(ix[0][c], uint16(i))
+			ix[0][c] = append(ix[0][c], h)
 		}
 		if r.at&atIndented != 0 {
-			ix[1][c] = append(ix[1][c], uint16(i))
+			ix[1][c] = append(ix[1][c], h)
 		}
 	}
 	return ix
 }()
+
+// A ruleHead is a rule's place in the table, the first eight bytes of its
+// literal (head, under mask) and what else decides whether its literal
+// matches: one load and one comparison turn away most rules that share a
+// line's first byte, and the rule itself is read only when its literal
+// matches.
+type ruleHead struct {
+	mask, head   uint64
+	litLen       int
+	rule         uint16
+	exact, early bool
+}
 
 // matchRule returns the first rule of the table that accepts s (the line,
 // or an indented line's text), or nil.
@@ -252,19 +269,20 @@ func matchRule(s string, indented, earlyOnly bool) *logRule {
 	if indented {
 		k = 1
 	}
-	for _, i := range ruleIndex[k][s[0]] {
-		r := &logRules[i]
-		if earlyOnly && !r.early {
+	var w uint64
+	long := len(s) >= 8
+	if long {
+		w = load64(s, 0)
+	}
+	for _, h := range ruleIndex[k][s[0]] {
+		if earlyOnly && !h.early || len(s) < h.litLen || long && w&h.mask != h.head || h.exact && len(s) != h.litLen {
 			continue
 		}
-		if r.match == ruleExact {
-			if s != r.lit {
-				continue
-			}
-		} else if !strings.HasPrefix(s, r.lit) {
+		r := &logRules[h.rule]
+		if (!long || h.litLen > 8) && s[:h.litLen] != r.lit {
 			continue
 		}
-		rest := s[len(r.lit):]
+		rest := s[h.litLen:]
 		if r.suffix != "" && !strings.HasSuffix(rest, r.suffix) {
 			continue
 		}
@@ -294,19 +312,18 @@ func classifyLogLine(line string) uint8 {
 // `file:line: error:`, a log level word, a failure word standing as a
 // word, a count of failures.
 func classifyFull(line string, hasInfo bool) (uint8, uint8) {
-	if isBlank(line) {
-		return lineBlank, 0
-	}
-	if rest, ok := cutValgrindPrefix(line); ok {
-		return classifyRecord(rest)
-	}
 	t := line
 	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
 		t = t[1:]
 	}
+	if isBlank(t) { // what the indent left: white space other than ' ' and '\t'
+		return lineBlank, 0
+	}
 	indented := len(t) < len(line)
-	if t == "" {
-		return lineBlank, 0 // white space other than ' ' and '\t' after an indent
+	if !indented {
+		if rest, ok := cutValgrindPrefix(line); ok {
+			return classifyRecord(rest)
+		}
 	}
 	if r := matchRule(t, indented, hasInfo); r != nil {
 		return r.class, r.block
@@ -344,7 +361,7 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 		return lineOther, 0
 	}
 	for _, r := range infixRules {
-		if strings.Contains(line, r.infix) {
+		if containsInfix(line, r.infix) {
 			return r.class, r.block
 		}
 	}
@@ -365,6 +382,24 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 // line. Each costs a search of every undecided line, so they are few.
 var infixRules = []logRule{
 	{infix: "% tests passed, ", class: lineSummary}, // ctest: 50% tests passed, 1 tests failed out of 2
+}
+
+// containsInfix reports whether infix occurs in line. It looks for the
+// infix's first byte with strings.IndexByte, which reads a line many bytes
+// at a time: an infix rule's literal starts with a byte rare in logs
+// ('%'), where strings.Contains would compare the whole infix at every
+// byte of a short line.
+func containsInfix(line, infix string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(line[i:], infix[0])
+		if k < 0 {
+			return false
+		}
+		if strings.HasPrefix(line[i+k:], infix) {
+			return true
+		}
+		i += k + 1
+	}
 }
 
 // cutValgrindPrefix splits a `==1234== text` line (valgrind, the
@@ -607,6 +642,36 @@ var wordPair = func() (t [256][256]bool) {
 	return t
 }()
 
+// signalPair marks the first two letters of every word scanSignals looks
+// at, in any case: the failure and count words, the level words and the
+// words of a compiler's diagnostic. signalPair[c] holds bit n when a word
+// starting with c goes on with the letter 'a'+n. It is a kilobyte, where a
+// table of pairs would be 64.
+var signalPair = func() (t [256]uint32) {
+	add := func(w string) {
+		for _, c := range [...]byte{w[0], w[0] &^ 0x20, w[0] | 0x20} {
+			t[c] |= 1 << (lowerTab[w[1]] - 'a')
+		}
+	}
+	for _, w := range failureWords {
+		add(w)
+	}
+	for _, w := range countWords {
+		add(w)
+	}
+	for _, w := range [...]string{"error", "warning", "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE"} {
+		add(w)
+	}
+	return t
+}()
+
+// startsSignalWord reports whether a word starting with c, then d, may be
+// one scanSignals looks at (see signalPair).
+func startsSignalWord(c, d byte) bool {
+	n := lowerTab[d] - 'a'
+	return n < 26 && signalPair[c]>>n&1 != 0
+}
+
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
@@ -628,13 +693,14 @@ func isPositionLine(line string) bool { return positionLine(line) != diagNone }
 // (it gives no column): an error, or a warning when a linter's message
 // code says so (pylint's C, R and W codes).
 func positionLine(line string) int {
-	colon := strings.IndexByte(line[:min(len(line), 300)], ':')
-	if colon < 3 {
+	head := line[:min(len(line), 300)]
+	colon := pathEnd(head)
+	if colon < 3 || colon == len(head) || head[colon] != ':' {
 		return diagNone
 	}
 	path := line[:colon]
 	dot := strings.LastIndexByte(path, '.')
-	if dot < 0 || dot == len(path)-1 || strings.ContainsAny(path, " \t") || !isLetter(path[dot+1]) {
+	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
 		return diagNone
 	}
 	rest := line[colon+1:]
@@ -660,6 +726,18 @@ func positionLine(line string) int {
 		}
 	}
 	return diagError
+}
+
+// pathEnd returns where the first ':', ' ' or '\t' of s stands, or
+// len(s): a path before a position holds no blank, and most lines are
+// turned away at their first space, not searched to their first colon.
+func pathEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ':' || c == ' ' || c == '\t' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // Compiler diagnostics.
@@ -699,87 +777,108 @@ func lineDecision(line string) (diag int, level string, sig int) {
 	return scanSignals(line, true)
 }
 
-// scanSignals is lineSignals, or lineDecision when decide is set.
+// scanSignals is lineSignals, or lineDecision when decide is set. It
+// reads the line eight bytes at a time and stops only where a letter run
+// starts or a mark (✗ ✖ ×) may: of those, only a word whose first two
+// letters start a signal word (signalPair), standing as a word, is read
+// to its end and looked at.
 func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
-	for i := 0; i < len(s); {
-		// Skip to the next letter, eight bytes at a time while it can:
-		// most bytes between words are spaces and punctuation, and only a
-		// mark (✗ ✖ ×) among them counts.
-		for i+8 <= len(s) {
-			w := load64(s, i)
-			if stop := (asciiLetters(w) | w) & highBits; stop != 0 {
-				i += bits.TrailingZeros64(stop) >> 3
-				break
-			}
-			i += 8
+	var letterBefore uint64 // the high bit of byte 0 set when the byte before the chunk is a letter
+	for k := 0; k < len(s); k += 8 {
+		var w uint64
+		if k+8 <= len(s) {
+			w = load64(s, k)
+		} else {
+			w = loadTail(s, k)
 		}
-		for i < len(s) && signalClass[s[i]] == byteOther {
-			i++
+		letters := asciiLetters(w)
+		events := letters &^ (letters<<8 | letterBefore) // where letter runs start
+		letterBefore = letters >> 56
+		if w&highBits != 0 && sig == sigNone {
+			events |= markLeads(w)
 		}
-		if i == len(s) {
-			return diag, level, sig
-		}
-		c := s[i]
-		if signalClass[c] == byteHigh {
-			if sig == sigNone {
-				if marks := s[i:]; strings.HasPrefix(marks, "✗ ") || strings.HasPrefix(marks, "✖ ") || strings.HasPrefix(marks, "× ") {
+		for ; events != 0; events &= events - 1 {
+			i := k + bits.TrailingZeros64(events)>>3
+			c := s[i]
+			if c >= 0x80 {
+				if sig == sigNone && isMarkAt(s[i:]) {
 					sig = sigFailure
 				}
+				continue
 			}
-			i++
-			continue
-		}
-		j := i + 1
-		for j+8 <= len(s) {
-			if stop := ^asciiLetters(load64(s, j)) & highBits; stop != 0 {
-				j += bits.TrailingZeros64(stop) >> 3
-				break
+			if i+1 == len(s) || !startsSignalWord(c, s[i+1]) || i > 0 && isWordByte(s[i-1]) {
+				continue // no signal word starts so, or inside a word: x2error, E1122
 			}
-			j += 8
-		}
-		for j < len(s) && signalClass[s[j]] == byteLetter {
-			j++
-		}
-		if i > 0 && isWordByte(s[i-1]) {
-			i = j // inside a word: x2error, E1122
-			continue
-		}
-		if !wordHead[c] {
-			i = j // no signal word starts with c
-			continue
-		}
-		var prev byte = ' '
-		if i > 0 {
-			prev = s[i-1]
-		}
-		w := s[i:j]
-		var next byte = ' '
-		if j < len(s) {
-			next = s[j]
-		}
-		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
-			switch w {
-			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
-				level = w
-				if decide {
-					// Only a compiler diagnostic further on outranks a
-					// level word: look for one alone.
-					return diagAfter(s, j), level, sig
+			j := letterRunEnd(s, i+2)
+			var prev byte = ' '
+			if i > 0 {
+				prev = s[i-1]
+			}
+			word := s[i:j]
+			var next byte = ' '
+			if j < len(s) {
+				next = s[j]
+			}
+			if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+				switch word {
+				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+					level = word
+					if decide {
+						// Only a compiler diagnostic further on outranks a
+						// level word: look for one alone.
+						return diagAfter(s, j), level, sig
+					}
 				}
 			}
-		}
-		if diag == diagNone && prev == ' ' {
-			if diag = diagAt(s, i, j); diag != diagNone && decide {
-				return diag, level, sig
+			if diag == diagNone && prev == ' ' {
+				if diag = diagAt(s, i, j); diag != diagNone && decide {
+					return diag, level, sig
+				}
+			}
+			if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
+				sig = failureWordAt(s, i, j)
 			}
 		}
-		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
-			sig = failureWordAt(s, i, j)
-		}
-		i = j
 	}
 	return diag, level, sig
+}
+
+// letterRunEnd returns where the run of letters at or after from ends.
+func letterRunEnd(s string, from int) int {
+	j := from
+	for j+8 <= len(s) {
+		if stop := ^asciiLetters(load64(s, j)) & highBits; stop != 0 {
+			return j + bits.TrailingZeros64(stop)>>3
+		}
+		j += 8
+	}
+	for j < len(s) && letterTab[s[j]] {
+		j++
+	}
+	return j
+}
+
+// loadTail reads the last bytes of s from k, fewer than eight, as
+// load64 would, zeros above them: a zero byte is no letter and no mark.
+func loadTail(s string, k int) uint64 {
+	var w uint64
+	for b := len(s) - 1; b >= k; b-- {
+		w = w<<8 | uint64(s[b])
+	}
+	return w
+}
+
+// markLeads sets the high bit of the bytes of w that may lead a mark's
+// UTF-8 (0xE2 for ✗ and ✖, 0xC3 for ×), and perhaps of a byte just above
+// one: a filter whose hits are checked.
+func markLeads(w uint64) uint64 {
+	return zeroBytes(w^0xE2*lowBits) | zeroBytes(w^0xC3*lowBits)
+}
+
+// isMarkAt reports whether s starts with a failure mark and a space.
+func isMarkAt(s string) bool {
+	return strings.HasPrefix(s, "✗ ") || strings.HasPrefix(s, "✖ ") || strings.HasPrefix(s, "× ")
 }
 
 // load64 reads s[i:i+8] as a little-endian word: one load.
@@ -828,44 +927,63 @@ func diagAt(s string, i, j int) int {
 }
 
 // diagAfter returns the first compiler diagnostic (see diagAt) that a word
-// of s starting after from makes. diagAt wants a ':' or '-' 2, 8 or 14
-// bytes before the word (`: error`, `: fatal error`, `- error`, `:
-// fatal fatal error`): diagAfter finds those bytes eight at a time and
-// asks diagAt only there, keeping the first word that makes one.
+// of s starting after from makes. Such a word is error or warning, after a
+// space: diagAfter finds their "rr" and "rn" eight bytes at a time, rare
+// pairs in a system log's words, and asks diagWordAt only there. Pairs
+// are found in the order their words start, so the first word that makes
+// a diagnostic is the one returned.
 func diagAfter(s string, from int) int {
-	best, diag := len(s), diagNone
-	anchor := func(c int) bool { // reports whether no later anchor can do better
-		if c+2 >= best {
-			return true
+	k := from + 1
+	for k+9 <= len(s) {
+		m := pairsAt(s, k)
+		if m == 0 {
+			k += 8
+			continue
 		}
-		for _, off := range [...]int{2, 8, 14} {
-			if i := c + off; i > from && i < best {
-				if d := diagWordAt(s, i); d != diagNone {
-					best, diag = i, d
-				}
+		for ; m != 0; m &= m - 1 {
+			if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
+				return d
 			}
 		}
-		return false
+		k += 8
 	}
-	k := max(from-1, 0)
-	for ; k+8 <= len(s); k += 8 {
-		w := load64(s, k)
-		for m := zeroBytes(w^':'*lowBits) | zeroBytes(w^'-'*lowBits); m != 0; m &= m - 1 {
-			c := k + bits.TrailingZeros64(m)>>3
-			if s[c] != ':' && s[c] != '-' {
-				continue // zeroBytes may flag a byte above a hit
-			}
-			if anchor(c) {
-				return diag
+	for ; k+1 < len(s); k++ {
+		if s[k] == 'r' && (s[k+1] == 'r' || s[k+1] == 'n') {
+			if d := diagAtPair(s, from, k); d != diagNone {
+				return d
 			}
 		}
 	}
-	for ; k < len(s); k++ {
-		if (s[k] == ':' || s[k] == '-') && anchor(k) {
-			return diag
-		}
+	return diagNone
+}
+
+// pairsAt sets the high bit of each byte of s[k:k+8] that is the 'r' of
+// an "rr" or "rn", and perhaps of a few others (see zeroBytes); it reads
+// s[k:k+9].
+func pairsAt(s string, k int) uint64 {
+	w, next := load64(s, k), load64(s, k+1)
+	return zeroBytes(w^'r'*lowBits) & (zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits))
+}
+
+// diagAtPair returns the compiler diagnostic of the word whose "rr"
+// (error) or "rn" (warning) stands at p, if the word starts after from.
+// zeroBytes may flag a pair that is not there: the bytes are checked.
+func diagAtPair(s string, from, p int) int {
+	i := p - 1 // e|rr|or
+	if s[p] != 'r' {
+		return diagNone
 	}
-	return diag
+	switch s[p+1] {
+	case 'r':
+	case 'n':
+		i = p - 2 // wa|rn|ing
+	default:
+		return diagNone
+	}
+	if i <= from || i < 2 {
+		return diagNone
+	}
+	return diagWordAt(s, i)
 }
 
 // zeroBytes sets the high bit of every zero byte of x, and perhaps of a
@@ -884,41 +1002,6 @@ func diagWordAt(s string, i int) int {
 	}
 	return diagAt(s, i, j)
 }
-
-// Byte classes for lineSignals' scan.
-const (
-	byteOther  = iota // ASCII that is not a letter
-	byteLetter        // an ASCII letter
-	byteHigh          // a byte of a multi-byte rune
-)
-
-var signalClass = func() (t [256]uint8) {
-	for c := range t {
-		switch {
-		case letterTab[c]:
-			t[c] = byteLetter
-		case c >= 0x80:
-			t[c] = byteHigh
-		}
-	}
-	return t
-}()
-
-// wordHead marks the letters a signal word starts with: a failure or
-// count word in either case, a level word in upper case, and error and
-// warning after a compiler's position.
-var wordHead = func() (t [256]bool) {
-	for _, w := range failureWords {
-		t[w[0]], t[w[0]-'a'+'A'] = true, true
-	}
-	for _, w := range countWords {
-		t[w[0]], t[w[0]-'a'+'A'] = true, true
-	}
-	for _, w := range [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE", "error", "warning"} {
-		t[w[0]] = true
-	}
-	return t
-}()
 
 // wordEnd marks, by length, the last letters (lower case) of the failure
 // and count words: with wordPair, most words that share a failure word's
