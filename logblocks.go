@@ -181,7 +181,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 				first--
 			}
 		}
-		blocks = append(blocks, logBlock{head: int32(i), first: int32(first), last: int32(j - 1), dupOf: -1})
+		blocks = append(blocks, logBlock{head: int32(i), first: int32(first), last: int32(j - 1), dup: -1})
 		i = j - 1
 	}
 	markDuplicateBlocks(blocks, lines, text)
@@ -293,8 +293,8 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 			verbatim.put(raw, first)
 		}
 		if first != i {
-			blocks[i].dupOf = int32(first)
-			blocks[first].repeats++
+			blocks[i].dup = int32(first)
+			blocks[first].dup-- // one more copy
 		}
 	}
 }

@@ -125,7 +125,7 @@ func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int
 func toldOrder(lines logLines, blocks []logBlock) []int {
 	n := 0
 	for _, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			n++
 		}
 	}
@@ -133,7 +133,7 @@ func toldOrder(lines logLines, blocks []logBlock) []int {
 	// The distinct blocks in order, met twice: as heads, then as placed.
 	heads, placed := 0, 0
 	next := func(at *int) int {
-		for blocks[*at].dupOf >= 0 {
+		for blocks[*at].dupOf() >= 0 {
 			*at++
 		}
 		*at++

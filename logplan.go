@@ -47,14 +47,23 @@ const (
 )
 
 // A logBlock is an error line and the trace lines that follow it.
-// Its fields are int32, twenty bytes a block: a log of a million one-line
-// errors holds a million blocks.
+// Its fields are int32, sixteen bytes a block: a log of a million one-line
+// errors holds a million blocks. A block is either a copy of an earlier
+// one or the first of its kind with a count of copies, never both, so one
+// field tells which: dup ≥ 0 is the index of the first identical block,
+// dup < 0 is a first block with -1-dup identical blocks folded into it.
 type logBlock struct {
 	head        int32 // the error line
 	first, last int32 // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
-	dupOf       int32 // index of the first identical block, or -1
-	repeats     int32 // identical blocks folded into this one
+	dup         int32 // see above; -1 for a block with no copies
 }
+
+// dupOf returns the index of the first block identical to b, or -1 when
+// b is the first of its kind.
+func (b logBlock) dupOf() int { return int(max(b.dup, -1)) }
+
+// repeats returns how many identical blocks were folded into b.
+func (b logBlock) repeats() int { return int(max(-1-b.dup, 0)) }
 
 // planLog plans the output of an exec tool: a build, a test run, an
 // install, a system log. It keeps, in this order of priority while limit
@@ -161,7 +170,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	kept := sel.keptCount()
 	distinctErrors := 0
 	for _, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			distinctErrors++
 		}
 	}
@@ -512,7 +521,7 @@ var countNouns = [...]string{"pass", "fail", "error", "warning", "test", "skip",
 // repeat, or -1.
 func firstDistinct(blocks []logBlock) int {
 	for i, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			return i
 		}
 	}
@@ -927,7 +936,7 @@ func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int
 	}
 	// 9. The middles of long traces.
 	for _, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
@@ -1045,7 +1054,7 @@ func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	for k, b := range blocks {
-		if int(b.repeats) > 0 {
+		if b.repeats() > 0 {
 			s.folded = append(s.folded, int32(k))
 		}
 	}
@@ -1106,7 +1115,7 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 // plan never shows less of the log's ends than the clip it replaces.
 func (s *logSelection) fill(bound int) {
 	for _, b := range s.blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			for i := int(b.first); i <= int(b.last) && s.cost < bound; i++ {
 				s.pick(i)
 			}
@@ -1206,13 +1215,13 @@ func (s *logSelection) pickSpare(head, tail int) {
 	// bytes, not a run's state: the state is a bit (see growRuns).
 	distinct := 0
 	for _, b := range s.blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			distinct++
 		}
 	}
 	starts := make([]int32, 0, 2*distinct)
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 {
+		if b.dupOf() >= 0 {
 			continue
 		}
 		top := int(b.first)
@@ -1304,7 +1313,7 @@ func (s *logSelection) times(i int) int {
 		}
 	}
 	if lo < len(s.folded) && int(s.blocks[s.folded[lo]].head) == i {
-		return int(s.blocks[s.folded[lo]].repeats) + 1
+		return s.blocks[s.folded[lo]].repeats() + 1
 	}
 	return 1
 }
@@ -1339,8 +1348,8 @@ func (s *logSelection) items() []item {
 	// one's (×N).
 	shown := map[int]int{}
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 && s.kept(int(b.head)) {
-			shown[int(b.dupOf)]++
+		if b.dupOf() >= 0 && s.kept(int(b.head)) {
+			shown[b.dupOf()]++
 		}
 	}
 	for i := range s.lines.len() {
@@ -1353,7 +1362,7 @@ func (s *logSelection) items() []item {
 			gap = 0
 		}
 		times := s.times(i)
-		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf < 0 {
+		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf() < 0 {
 			times -= shown[b]
 		}
 		items = append(items, s.lineItem(i, times))

@@ -56,7 +56,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if len(status) == richMaxStatus {
 			break
 		}
-		if int(b.first) != int(b.last) || b.dupOf >= 0 {
+		if int(b.first) != int(b.last) || b.dupOf() >= 0 {
 			continue
 		}
 		if statusMarkBytes(view(int(b.head))) > statusMarkMax {
@@ -91,7 +91,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if len(header) == len(status) {
 			break // every status line has its section
 		}
-		if b.dupOf >= 0 {
+		if b.dupOf() >= 0 {
 			continue // the same failure as an earlier block, numbers aside: its head names what that one's does
 		}
 		for i := int(b.head); i <= min(int(b.head)+richNear, lines.len()-1); i++ {
@@ -189,7 +189,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if e-s < 2 {
 			continue // a line, no richer than the status line
 		}
-		out = append(out, richWhole{status: k, whole: logBlock{head: int32(s), first: int32(s), last: int32(e - 1), dupOf: -1}})
+		out = append(out, richWhole{status: k, whole: logBlock{head: int32(s), first: int32(s), last: int32(e - 1), dup: -1}})
 	}
 	return out
 }
