@@ -1,6 +1,9 @@
 package headroom
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A failure's kind is what its first line says once every identity in it
 // is blanked: positions, paths, quoted names, numbers and a parametrized
@@ -105,31 +108,41 @@ func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int
 		kind[k] = int32(id)
 		count[id]++
 	}
-	// at[c] is where the lines whose kind occurs c times start.
-	at := make([]int32, n+2)
+	// Each kind's count becomes its rank among the counts that occur, so
+	// that the sort's table is as long as there are counts, not as long as
+	// the largest: a log of one kind n times must not cost another n slots.
+	counts := slices.Clone(count)
+	slices.Sort(counts)
+	counts = slices.Compact(counts)
+	for id, c := range count {
+		r, _ := slices.BinarySearch(counts, c)
+		count[id] = int32(r)
+	}
+	// at[r] is where the lines whose kind's count has rank r start.
+	at := make([]int32, len(counts)+1)
 	for _, id := range kind {
 		at[count[id]+1]++
 	}
-	for c := 1; c < len(at); c++ {
-		at[c] += at[c-1]
+	for r := 1; r < len(at); r++ {
+		at[r] += at[r-1]
 	}
 	for k, id := range kind {
-		c := count[id]
-		place(k, int(at[c]))
-		at[c]++
+		r := count[id]
+		place(k, int(at[r]))
+		at[r]++
 	}
 }
 
 // toldOrder returns the indices of the distinct blocks in the order they
 // are told: the rarest kinds first.
-func toldOrder(lines logLines, blocks []logBlock) []int {
+func toldOrder(lines logLines, blocks []logBlock) []int32 {
 	n := 0
 	for _, b := range blocks {
 		if b.dupOf() < 0 {
 			n++
 		}
 	}
-	out := make([]int, n)
+	out := make([]int32, n) // four bytes a block: a log of a million distinct errors tells a million
 	// The distinct blocks in order, met twice: as heads, then as placed.
 	heads, placed := 0, 0
 	next := func(at *int) int {
@@ -141,11 +154,11 @@ func toldOrder(lines logLines, blocks []logBlock) []int {
 	}
 	if n < 3 {
 		for k := range out {
-			out[k] = next(&placed)
+			out[k] = int32(next(&placed))
 		}
 		return out
 	}
-	rareOrder(lines, n, func(int) int { return int(blocks[next(&heads)].head) }, func(_, at int) { out[at] = next(&placed) })
+	rareOrder(lines, n, func(int) int { return int(blocks[next(&heads)].head) }, func(_, at int) { out[at] = int32(next(&placed)) })
 	return out
 }
 

@@ -837,7 +837,7 @@ func isHexDigit(c byte) bool {
 // should be kept: tell on every failure's telling lines, rest on the
 // traces and what follows. The order is given, not listed: a log of a
 // million one-line failures must not build a list of five million.
-func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int, tell, rest func(i int)) {
+func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []int, tell, rest func(i int)) {
 	emit := tell
 	each := func(from, to int) { // lines from to to-1
 		for i := from; i < to; i++ {

@@ -351,16 +351,16 @@ func firstWhole(blocks []logBlock, first int, wholes []richWhole) logBlock {
 // lines that a section tells whole (its header and telling lines say
 // more in the same room), and those status lines' heads, in input order:
 // they come after every failure's telling lines.
-func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest, status []int) {
+func toldWithoutStatus(told []int32, blocks []logBlock, wholes []richWhole) (rest []int32, status []int) {
 	if len(wholes) == 0 {
 		return told, nil
 	}
-	paired := make(map[int]bool, len(wholes))
+	paired := make(map[int32]bool, len(wholes))
 	for _, w := range wholes {
-		paired[w.status] = true
+		paired[int32(w.status)] = true
 		status = append(status, int(blocks[w.status].head))
 	}
-	rest = make([]int, 0, len(told))
+	rest = make([]int32, 0, len(told))
 	for _, k := range told {
 		if !paired[k] {
 			rest = append(rest, k)
@@ -374,7 +374,7 @@ func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest,
 // `____ test_x[a-1] ____` section when `FAILED tests/a.py::test_x[a-1]`
 // closes the run. The summary line tells which test failed; the head
 // adds no name, and comes after every failure's telling lines.
-func namedBySummary(lines logLines, blocks []logBlock, told []int) map[int]bool {
+func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]bool {
 	if len(told) < 2 {
 		return nil
 	}
