@@ -1211,15 +1211,16 @@ func (s *logSelection) pick(i int) bool {
 // and at a repeated warning.
 func (s *logSelection) pickSpare(head, tail int) {
 	// Two runs a distinct block, in order: up from above its lead-in,
-	// down from below its last line. Where each starts is kept, four
-	// bytes, not a run's state: the state is a bit (see growRuns).
+	// down from below its last line. Where an up run starts is kept, four
+	// bytes a block, not a run's state: the state is a bit (see growRuns);
+	// a down run starts below its block's last line, found in the blocks.
 	distinct := 0
 	for _, b := range s.blocks {
 		if b.dupOf() < 0 {
 			distinct++
 		}
 	}
-	starts := make([]int32, 0, 2*distinct)
+	tops := make([]int32, 0, distinct)
 	for _, b := range s.blocks {
 		if b.dupOf() >= 0 {
 			continue
@@ -1228,18 +1229,40 @@ func (s *logSelection) pickSpare(head, tail int) {
 		for _, i := range leadIn(s.lines, b) {
 			top = min(top, i)
 		}
-		starts = append(starts, int32(top-1), int32(int(b.last)+1))
+		tops = append(tops, int32(top-1))
 	}
-	s.growRuns(len(starts), func(k int) (int, int, int) {
+	nth := distinctCursor(s.blocks)
+	s.growRuns(2*len(tops), func(k int) (int, int, int) {
 		if k%2 == 0 {
-			return int(starts[k]), -1, contextBefore
+			return int(tops[k/2]), -1, contextBefore
 		}
-		return int(starts[k]), 1, contextAfter
+		return int(nth(k/2).last) + 1, 1, contextAfter
 	})
 	s.growRuns(len(s.warnReps), func(k int) (int, int, int) { return s.warnReps[k] + 1, 1, contextAfter })
 	for i := s.lines.len() - tail - 1; i >= max(0, s.lines.len()-spareTail) && s.pickContext(i); i-- {
 	}
 	for i := head; i < min(s.lines.len(), spareHead) && s.pickContext(i); i++ {
+	}
+}
+
+// distinctCursor returns a function that gives the k-th distinct block
+// (the first of its kind) of blocks. It walks on from the last one asked,
+// so asking in rising order, as growRuns does in every round, costs one
+// walk over the blocks a round.
+func distinctCursor(blocks []logBlock) func(k int) logBlock {
+	j, d := 0, 0 // blocks[j] is at or before the d-th distinct block
+	return func(k int) logBlock {
+		if k < d {
+			j, d = 0, 0
+		}
+		for ; ; j++ {
+			if blocks[j].dupOf() < 0 {
+				if d == k {
+					return blocks[j]
+				}
+				d++
+			}
+		}
 	}
 }
 
