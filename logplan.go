@@ -871,15 +871,11 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	var more []toldTelling            // the blocks with more than one telling line, found once for every round
-	top := make([]int32, len(blocks)) // the first line of each distinct block's lead-in, for step 6
+	var more []toldTelling // the blocks with more than one telling line, found once for every round
 	for _, k := range told {
 		b := blocks[k]
 		t := tellingLines(lines, b)
-		lead := leadIn(lines, b)
-		top[k] = int32(int(b.first))
-		for _, i := range lead {
-			top[k] = min(top[k], int32(i))
+		for _, i := range leadIn(lines, b) {
 			emit(i)
 		}
 		emitTelling(emit, lines, b, t, 0, 1)
@@ -916,9 +912,10 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	each(0, min(lines.len(), defaultLogHead))
 	// The line right below each failure, and the one above what leads it
 	// in: a warning next to a failure tells more than one far from any.
+	// Where a lead-in starts is found again, not kept: four bytes a block.
 	for _, k := range told {
 		b := blocks[k]
-		for _, i := range [...]int{int(b.last) + 1, int(top[k]) - 1} {
+		for _, i := range [...]int{int(b.last) + 1, leadTop(lines, b) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				emit(i)
 			}
@@ -940,6 +937,16 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
+}
+
+// leadTop returns the first line of block b with the lines that lead it
+// in (see leadIn).
+func leadTop(lines logLines, b logBlock) int {
+	top := int(b.first)
+	for _, i := range leadIn(lines, b) {
+		top = min(top, i)
+	}
+	return top
 }
 
 // toldTelling is a told block's telling lines.
@@ -1225,11 +1232,7 @@ func (s *logSelection) pickSpare(head, tail int) {
 		if b.dupOf() >= 0 {
 			continue
 		}
-		top := int(b.first)
-		for _, i := range leadIn(s.lines, b) {
-			top = min(top, i)
-		}
-		tops = append(tops, int32(top-1))
+		tops = append(tops, int32(leadTop(s.lines, b)-1))
 	}
 	nth := distinctCursor(s.blocks)
 	s.growRuns(2*len(tops), func(k int) (int, int, int) {
