@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"iter"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -1043,21 +1044,38 @@ type logSelection struct {
 	warnReps  []int   // the first line of each distinct warning, in order
 	warnCount []int32 // occurrences of each distinct warning, by its place in warnReps
 	folded    []int32 // the blocks that identical blocks were folded into, in order
-	state     []uint8 // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
+	keptBits  bitSet  // the kept lines: a bit a line, for a log of a million tiny lines
+	cutBits   bitSet  // kept while every failure was being told: cut at tellCap, not lineCap
 	limit     int
 	cost      int
 	lineCap   int
 	gapCost   int // an upper bound on one gap note line
 }
 
-// A line's state in a logSelection.
-const (
-	keptLine uint8 = 1 << iota
-	tellCut        // kept while every failure was being told: cut at tellCap, not lineCap
-)
+// bitSet is a set of line indices, a bit each.
+type bitSet []uint64
+
+func newBitSet(n int) bitSet    { return make(bitSet, (n+63)/64) }
+func (b bitSet) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func (b bitSet) set(i int, on bool) {
+	if on {
+		b[i/64] |= 1 << (i % 64)
+	} else {
+		b[i/64] &^= 1 << (i % 64)
+	}
+}
+
+// count returns how many indices the set holds.
+func (b bitSet) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
 
 func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []int, warnCount []int32, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, blocks: blocks, warnReps: warnReps, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnReps: warnReps, warnCount: warnCount, keptBits: newBitSet(lines.len()), cutBits: newBitSet(lines.len()), limit: limit, lineCap: lineCap}
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	for k, b := range blocks {
@@ -1074,15 +1092,15 @@ func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []
 // the next failures.
 func (s *logSelection) pickTelling(i int) {
 	if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
-		s.state[i] |= tellCut
+		s.cutBits.set(i, true)
 	}
 	if !s.pick(i) {
-		s.state[i] &^= tellCut
+		s.cutBits.set(i, false)
 	}
 }
 
 // kept reports whether line i is kept.
-func (s *logSelection) kept(i int) bool { return s.state[i]&keptLine != 0 }
+func (s *logSelection) kept(i int) bool { return s.keptBits.has(i) }
 
 // tellCap is the cap on a telling line kept before every failure has
 // been told.
@@ -1201,7 +1219,7 @@ func (s *logSelection) pick(i int) bool {
 	if s.cost+delta > s.limit {
 		return false
 	}
-	s.state[i] |= keptLine
+	s.keptBits.set(i, true)
 	s.cost += delta
 	return true
 }
@@ -1358,11 +1376,7 @@ func (s *logSelection) gapDelta(i int) int {
 }
 
 func (s *logSelection) keptCount() int {
-	n := 0
-	for _, st := range s.state {
-		n += int(st & keptLine)
-	}
-	return n
+	return s.keptBits.count()
 }
 
 // items renders the selection in input order with gap notes, marking
@@ -1406,7 +1420,7 @@ func (s *logSelection) items() []item {
 func (s *logSelection) lineItem(i int, times int) item {
 	start, end := s.lines.span(i)
 	lineCap := s.lineCap
-	if s.state[i]&tellCut != 0 {
+	if s.cutBits.has(i) {
 		lineCap = tellCap
 	}
 	var mark string
