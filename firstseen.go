@@ -14,9 +14,10 @@ import (
 // bytes a key, not a map's copy of every key and its overhead.
 type firstSeen struct {
 	seed   maphash.Seed
-	slots  []uint32 // index+1; 0 is an empty slot
-	hashes []uint32 // by index: the upper bits of its key's hash
-	n      int      // keys held
+	slots  []uint32  // index+1; 0 is an empty slot
+	hashes []uint32  // by index: the upper bits of its key's hash, unless lent
+	lent   hashStore // when set, holds the hashes in place of hashes
+	n      int       // keys held
 	keyOf  func(dst []byte, index int) []byte
 	recent [64]recentKey // by index modulo 64
 }
@@ -34,11 +35,27 @@ type recentKey struct {
 // Room made at once is never copied: a slice grown by appending allocates
 // five times its size when large.
 func newFirstSeen(n, hint int, keyOf func(dst []byte, index int) []byte) *firstSeen {
+	s := newFirstSeenIn(nil, hint, keyOf)
+	s.hashes = make([]uint32, n)
+	return s
+}
+
+// hashStore holds a firstSeen's hash of each first index: a caller that
+// has a word per index free while it deduplicates lends it, rather than
+// the set allocating four bytes an index besides (see markDuplicateBlocks).
+type hashStore interface {
+	hash(index int) uint32
+	setHash(index int, h uint32)
+}
+
+// newFirstSeenIn is newFirstSeen with the hashes kept in lent, which must
+// hold every index given; nil lends none.
+func newFirstSeenIn(lent hashStore, hint int, keyOf func(dst []byte, index int) []byte) *firstSeen {
 	size := 16
 	for size*3 < hint*4 {
 		size *= 2
 	}
-	s := &firstSeen{seed: maphash.MakeSeed(), slots: make([]uint32, size), hashes: make([]uint32, n), keyOf: keyOf}
+	s := &firstSeen{seed: maphash.MakeSeed(), slots: make([]uint32, size), lent: lent, keyOf: keyOf}
 	for k := range s.recent {
 		s.recent[k].index = -1
 	}
@@ -51,20 +68,37 @@ func (s *firstSeen) first(key []byte, index int) int {
 	h := uint32(maphash.Bytes(s.seed, key) >> 32)
 	mask := uint32(len(s.slots) - 1)
 	for p := h & mask; s.slots[p] != 0; p = (p + 1) & mask {
-		if at := int(s.slots[p]) - 1; s.hashes[at] == h && bytes.Equal(s.key(at), key) {
+		if at := int(s.slots[p]) - 1; s.hash(at) == h && bytes.Equal(s.key(at), key) {
 			return at
 		}
 	}
 	if (s.n+1)*4 > len(s.slots)*3 {
 		s.grow()
 	}
+	s.setHash(index, h)
+	s.place(uint32(index + 1))
+	s.n++
+	return index
+}
+
+// hash returns the hash kept for a first index.
+func (s *firstSeen) hash(index int) uint32 {
+	if s.lent != nil {
+		return s.lent.hash(index)
+	}
+	return s.hashes[index]
+}
+
+// setHash keeps h as the hash of a first index.
+func (s *firstSeen) setHash(index int, h uint32) {
+	if s.lent != nil {
+		s.lent.setHash(index, h)
+		return
+	}
 	for index >= len(s.hashes) {
 		s.hashes = append(s.hashes, 0)
 	}
 	s.hashes[index] = h
-	s.place(uint32(index + 1))
-	s.n++
-	return index
 }
 
 // key returns the key of an index given before.
@@ -79,7 +113,7 @@ func (s *firstSeen) key(index int) []byte {
 // place puts index+1 in the first empty slot from its hash on.
 func (s *firstSeen) place(v uint32) {
 	mask := uint32(len(s.slots) - 1)
-	p := s.hashes[v-1] & mask
+	p := s.hash(int(v-1)) & mask
 	for s.slots[p] != 0 {
 		p = (p + 1) & mask
 	}

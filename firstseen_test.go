@@ -13,7 +13,11 @@ func TestFirstSeenIsAMapOfFirstIndices(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		keys := rapid.SliceOfN(rapid.StringMatching(`[ab]{0,6}`), 1, 400).Draw(t, "keys")
 		hint := rapid.IntRange(0, 50).Draw(t, "hint")
-		s := newFirstSeen(0, hint, func(dst []byte, i int) []byte { return append(dst, keys[i]...) })
+		keyOf := func(dst []byte, i int) []byte { return append(dst, keys[i]...) }
+		s := newFirstSeen(0, hint, keyOf)
+		if rapid.Bool().Draw(t, "lent") {
+			s = newFirstSeenIn(make(sliceHashes, len(keys)), hint, keyOf)
+		}
 		want := map[string]int{}
 		for i, k := range keys {
 			w, ok := want[k]
@@ -27,6 +31,12 @@ func TestFirstSeenIsAMapOfFirstIndices(t *testing.T) {
 		}
 	})
 }
+
+// sliceHashes is a hashStore a test lends a firstSeen.
+type sliceHashes []uint32
+
+func (s sliceHashes) hash(i int) uint32       { return s[i] }
+func (s sliceHashes) setHash(i int, h uint32) { s[i] = h }
 
 // dedupWarningsByMap is dedupWarnings with a map of normalised keys: what
 // its hash table must not change.

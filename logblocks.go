@@ -181,7 +181,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 				first--
 			}
 		}
-		blocks = append(blocks, logBlock{head: int32(i), first: int32(first), last: int32(j - 1), dupOf: -1})
+		blocks = append(blocks, logBlock{head: int32(i), first: int32(first), last: int32(j - 1), dup: -1})
 		i = j - 1
 	}
 	markDuplicateBlocks(blocks, lines, text)
@@ -267,7 +267,12 @@ func endsGoDump(l string) bool {
 // (a Hadoop ERROR repeated 148 times; not javac's `cannot find symbol` in
 // forty files, nor one valgrind error at four places).
 func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
-	seen := newFirstSeen(len(blocks), len(blocks), func(dst []byte, i int) []byte {
+	// While the blocks are compared, a first block's dup field holds its
+	// key's hash for seen (its copies are counted at the end) and a bit
+	// tells the copies apart: a million distinct blocks lend their field
+	// rather than cost a table of a million hashes more.
+	copies := make([]uint64, (len(blocks)+63)/64)
+	seen := newFirstSeenIn(blockHashes(blocks), len(blocks), func(dst []byte, i int) []byte {
 		return blockKey(dst, lines, blocks[i], leadIn(lines, blocks[i]))
 	})
 	// A block whose bytes, lead-in to the end of its key lines, are the
@@ -293,11 +298,29 @@ func markDuplicateBlocks(blocks []logBlock, lines logLines, text string) {
 			verbatim.put(raw, first)
 		}
 		if first != i {
-			blocks[i].dupOf = int32(first)
-			blocks[first].repeats++
+			blocks[i].dup = int32(first)
+			copies[i/64] |= 1 << (i % 64)
+		}
+	}
+	isCopy := func(i int) bool { return copies[i/64]&(1<<(i%64)) != 0 }
+	for i := range blocks {
+		if !isCopy(i) {
+			blocks[i].dup = -1 // no longer a hash: no copies yet
+		}
+	}
+	for i := range blocks {
+		if isCopy(i) {
+			blocks[blocks[i].dup].dup-- // one more copy
 		}
 	}
 }
+
+// blockHashes lends the dup fields of blocks to a firstSeen, as the
+// hashes of the first blocks (see markDuplicateBlocks).
+type blockHashes []logBlock
+
+func (b blockHashes) hash(i int) uint32       { return uint32(b[i].dup) }
+func (b blockHashes) setHash(i int, h uint32) { b[i].dup = int32(h) }
 
 // blockKey appends to dst what a block is, for markDuplicateBlocks: its
 // head normalised, the lines that lead it in, and its first dupKeyLines

@@ -1,6 +1,9 @@
 package headroom
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A failure's kind is what its first line says once every identity in it
 // is blanked: positions, paths, quoted names, numbers and a parametrized
@@ -77,21 +80,26 @@ func rareFirst(lines logLines, heads []int) []int {
 	if len(heads) < 3 {
 		return heads
 	}
+	order := rareOrder(lines, len(heads), func(k int) int { return heads[k] })
 	out := make([]int, len(heads))
-	rareOrder(lines, len(heads), func(k int) int { return heads[k] }, func(k, at int) { out[at] = heads[k] })
+	for at, k := range order {
+		out[at] = heads[k]
+	}
 	return out
 }
 
-// rareOrder places n lines, the k-th at line head(k), in rareFirst's
-// order: by the count of their kind, ascending, in input order within a
-// count. It calls head(k), then place(k, at), for k from 0 to n-1, at
-// being where the k-th goes. Kinds are numbered as they come, by hash (see
+// rareOrder orders n lines, the k-th at line head(k), as rareFirst does:
+// by the count of their kind, ascending, in input order within a count.
+// It calls head(k) for k from 0 to n-1 and returns, at each place, the k
+// that goes there. Kinds are numbered as they come, by hash (see
 // firstSeen), so a line's kind costs no copy of its key, and the lines
-// are placed by a counting sort, stable, with no comparisons.
-func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int)) {
-	kind := make([]int32, n) // each line's kind's number
-	var count []int32        // by kind
-	var first []int          // by kind: the line of its first
+// are placed by a counting sort, stable, with no comparisons, in one
+// slice of n: each line's kind, then its place, then, the places
+// inverted where they stand, the order.
+func rareOrder(lines logLines, n int, head func(k int) int) []int32 {
+	order := make([]int32, n) // each line's kind's number, then its place, then the order
+	var count []int32         // by kind
+	var first []int           // by kind: the line of its first
 	var key []byte
 	seen := newFirstSeen(0, 0, func(dst []byte, id int) []byte { return failureKind(dst, lines.line(first[id])) })
 	for k := range n {
@@ -102,51 +110,127 @@ func rareOrder(lines logLines, n int, head func(k int) int, place func(k, at int
 			count = append(count, 0)
 			first = append(first, i)
 		}
-		kind[k] = int32(id)
+		order[k] = int32(id)
 		count[id]++
 	}
-	// at[c] is where the lines whose kind occurs c times start.
-	at := make([]int32, n+2)
-	for _, id := range kind {
+	// Each kind's count becomes its rank among the counts that occur, so
+	// that the sort's table is as long as there are counts, not as long as
+	// the largest: a log of one kind n times must not cost another n slots.
+	counts := slices.Clone(count)
+	slices.Sort(counts)
+	counts = slices.Compact(counts)
+	for id, c := range count {
+		r, _ := slices.BinarySearch(counts, c)
+		count[id] = int32(r)
+	}
+	// at[r] is where the lines whose kind's count has rank r start.
+	at := make([]int32, len(counts)+1)
+	for _, id := range order {
 		at[count[id]+1]++
 	}
-	for c := 1; c < len(at); c++ {
-		at[c] += at[c-1]
+	for r := 1; r < len(at); r++ {
+		at[r] += at[r-1]
 	}
-	for k, id := range kind {
-		c := count[id]
-		place(k, int(at[c]))
-		at[c]++
+	for k, id := range order {
+		r := count[id]
+		order[k] = at[r]
+		at[r]++
+	}
+	invertInPlace(order)
+	return order
+}
+
+// invertInPlace turns a permutation p (k goes to p[k]) into its inverse
+// (p[at] is the k that goes to at), following each cycle once; a place
+// written is marked by its bits flipped, negative, until the end.
+func invertInPlace(p []int32) {
+	for i := range p {
+		if p[i] < 0 {
+			continue
+		}
+		k, at := int32(i), p[i]
+		for {
+			next := p[at]
+			p[at] = ^k
+			if int(at) == i {
+				break
+			}
+			k, at = at, next
+		}
+	}
+	for i := range p {
+		p[i] = ^p[i]
 	}
 }
 
 // toldOrder returns the indices of the distinct blocks in the order they
 // are told: the rarest kinds first.
-func toldOrder(lines logLines, blocks []logBlock) []int {
+func toldOrder(lines logLines, blocks []logBlock) []int32 {
 	n := 0
 	for _, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			n++
 		}
 	}
-	out := make([]int, n)
-	// The distinct blocks in order, met twice: as heads, then as placed.
-	heads, placed := 0, 0
+	if n < 3 {
+		out := make([]int32, 0, n)
+		for k, b := range blocks {
+			if b.dupOf() < 0 {
+				out = append(out, int32(k))
+			}
+		}
+		return out
+	}
+	// The distinct blocks in order, met as heads.
+	heads := 0
 	next := func(at *int) int {
-		for blocks[*at].dupOf >= 0 {
+		for blocks[*at].dupOf() >= 0 {
 			*at++
 		}
 		*at++
 		return *at - 1
 	}
-	if n < 3 {
-		for k := range out {
-			out[k] = next(&placed)
-		}
-		return out
+	order := rareOrder(lines, n, func(int) int { return int(blocks[next(&heads)].head) })
+	// The k-th distinct block, in place of k: four bytes a block, one
+	// slice (a log of a million distinct errors tells a million).
+	nth := nthDistinct(blocks, n)
+	for at, k := range order {
+		order[at] = int32(nth(int(k)))
 	}
-	rareOrder(lines, n, func(int) int { return int(blocks[next(&heads)].head) }, func(_, at int) { out[at] = next(&placed) })
-	return out
+	return order
+}
+
+// nthDistinct returns a function that gives the index of the k-th of the
+// n distinct blocks (the first of their kind) of blocks, asked in any
+// order: a count of the distinct blocks before every 64th block, and a
+// walk of at most 64 blocks from there.
+func nthDistinct(blocks []logBlock, n int) func(k int) int {
+	if n == len(blocks) {
+		return func(k int) int { return k }
+	}
+	before := make([]int32, 0, len(blocks)/64+1) // distinct blocks before block 64c
+	d := int32(0)
+	for i, b := range blocks {
+		if i%64 == 0 {
+			before = append(before, d)
+		}
+		if b.dupOf() < 0 {
+			d++
+		}
+	}
+	return func(k int) int {
+		c, _ := slices.BinarySearch(before, int32(k)+1) // the first chunk with more than k before it
+		c--
+		d := int(before[c])
+		for i := c * 64; ; i++ {
+			if blocks[i].dupOf() < 0 {
+				if d == k {
+					return i
+				}
+				d++
+			}
+		}
+	}
 }
 
 // trailingCode returns the check code a line ends with, in parentheses

@@ -54,3 +54,50 @@ func TestRareFirstIsAStableSortByKindCount(t *testing.T) {
 		}
 	})
 }
+
+// invertInPlace turns any permutation into its inverse.
+func TestInvertInPlaceInverts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 300).Draw(t, "n")
+		p := make([]int32, n)
+		for i := range p {
+			p[i] = int32(i)
+		}
+		p = rapid.Permutation(p).Draw(t, "p")
+		q := slices.Clone(p)
+		invertInPlace(q)
+		for k, at := range p {
+			if q[at] != int32(k) {
+				t.Fatalf("p[%d] = %d but inverse[%d] = %d", k, at, at, q[at])
+			}
+		}
+	})
+}
+
+// nthDistinct finds the k-th distinct block as a walk over every block
+// does, with chunks of copies between.
+func TestNthDistinctIsAWalk(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		dups := rapid.SliceOfN(rapid.Bool(), 0, 400).Draw(t, "dups")
+		blocks := make([]logBlock, len(dups))
+		var want []int
+		for i, d := range dups {
+			blocks[i].dup = -1
+			if d && len(want) > 0 {
+				blocks[i].dup = int32(want[0])
+				continue
+			}
+			want = append(want, i)
+		}
+		nth := nthDistinct(blocks, len(want))
+		asks := make([]int, len(want))
+		for k := range asks {
+			asks[k] = k
+		}
+		for _, k := range rapid.Permutation(asks).Draw(t, "asks") {
+			if got := nth(k); got != want[k] {
+				t.Fatalf("nth(%d) = %d, want %d", k, got, want[k])
+			}
+		}
+	})
+}

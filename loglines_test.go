@@ -81,7 +81,7 @@ func TestBlockAtFindsTheHoldingBlock(t *testing.T) {
 		for range rapid.IntRange(0, 8).Draw(t, "blocks") {
 			first := at + rapid.IntRange(0, 3).Draw(t, "gap")
 			last := first + rapid.IntRange(0, 3).Draw(t, "len")
-			blocks = append(blocks, logBlock{head: int32(first), first: int32(first), last: int32(last), dupOf: -1})
+			blocks = append(blocks, logBlock{head: int32(first), first: int32(first), last: int32(last), dup: -1})
 			at = last + 1
 		}
 		for i := range at + 2 {
@@ -123,7 +123,7 @@ func TestVerbatimCacheAnswersOnlyForItsLine(t *testing.T) {
 func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
 	out := slices.Clone(blocks)
 	for i := range out {
-		out[i].dupOf, out[i].repeats = -1, 0
+		out[i].dup = -1
 	}
 	seen, seenRaw := map[string]int{}, map[string]int{}
 	var key []byte
@@ -156,9 +156,8 @@ func dupsByRawMap(blocks []logBlock, lines logLines, text string) []logBlock {
 		}
 		seenRaw[raw] = first
 		if first != i {
-			out[i].dupOf = int32(first)
-			out[i].repeats = 0
-			out[first].repeats++
+			out[i].dup = int32(first)
+			out[first].dup--
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"iter"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -47,14 +48,23 @@ const (
 )
 
 // A logBlock is an error line and the trace lines that follow it.
-// Its fields are int32, twenty bytes a block: a log of a million one-line
-// errors holds a million blocks.
+// Its fields are int32, sixteen bytes a block: a log of a million one-line
+// errors holds a million blocks. A block is either a copy of an earlier
+// one or the first of its kind with a count of copies, never both, so one
+// field tells which: dup ≥ 0 is the index of the first identical block,
+// dup < 0 is a first block with -1-dup identical blocks folded into it.
 type logBlock struct {
 	head        int32 // the error line
 	first, last int32 // line indices, inclusive; go test -v prints a failure's detail before its --- FAIL line
-	dupOf       int32 // index of the first identical block, or -1
-	repeats     int32 // identical blocks folded into this one
+	dup         int32 // see above; -1 for a block with no copies
 }
+
+// dupOf returns the index of the first block identical to b, or -1 when
+// b is the first of its kind.
+func (b logBlock) dupOf() int { return int(max(b.dup, -1)) }
+
+// repeats returns how many identical blocks were folded into b.
+func (b logBlock) repeats() int { return int(max(-1-b.dup, 0)) }
 
 // planLog plans the output of an exec tool: a build, a test run, an
 // install, a system log. It keeps, in this order of priority while limit
@@ -161,7 +171,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	kept := sel.keptCount()
 	distinctErrors := 0
 	for _, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			distinctErrors++
 		}
 	}
@@ -512,7 +522,7 @@ var countNouns = [...]string{"pass", "fail", "error", "warning", "test", "skip",
 // repeat, or -1.
 func firstDistinct(blocks []logBlock) int {
 	for i, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			return i
 		}
 	}
@@ -828,7 +838,7 @@ func isHexDigit(c byte) bool {
 // should be kept: tell on every failure's telling lines, rest on the
 // traces and what follows. The order is given, not listed: a log of a
 // million one-line failures must not build a list of five million.
-func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int, tell, rest func(i int)) {
+func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []int, tell, rest func(i int)) {
 	emit := tell
 	each := func(from, to int) { // lines from to to-1
 		for i := from; i < to; i++ {
@@ -862,15 +872,11 @@ func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int
 	// its last ones: the first telling line of every block, then every
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
-	var more []toldTelling            // the blocks with more than one telling line, found once for every round
-	top := make([]int32, len(blocks)) // the first line of each distinct block's lead-in, for step 6
+	var more []toldTelling // the blocks with more than one telling line, found once for every round
 	for _, k := range told {
 		b := blocks[k]
 		t := tellingLines(lines, b)
-		lead := leadIn(lines, b)
-		top[k] = int32(int(b.first))
-		for _, i := range lead {
-			top[k] = min(top[k], int32(i))
+		for _, i := range leadIn(lines, b) {
 			emit(i)
 		}
 		emitTelling(emit, lines, b, t, 0, 1)
@@ -907,9 +913,10 @@ func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int
 	each(0, min(lines.len(), defaultLogHead))
 	// The line right below each failure, and the one above what leads it
 	// in: a warning next to a failure tells more than one far from any.
+	// Where a lead-in starts is found again, not kept: four bytes a block.
 	for _, k := range told {
 		b := blocks[k]
-		for _, i := range [...]int{int(b.last) + 1, int(top[k]) - 1} {
+		for _, i := range [...]int{int(b.last) + 1, leadTop(lines, b) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				emit(i)
 			}
@@ -927,10 +934,20 @@ func logPriorities(lines logLines, blocks []logBlock, told []int, warnReps []int
 	}
 	// 9. The middles of long traces.
 	for _, b := range blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
+}
+
+// leadTop returns the first line of block b with the lines that lead it
+// in (see leadIn).
+func leadTop(lines logLines, b logBlock) int {
+	top := int(b.first)
+	for _, i := range leadIn(lines, b) {
+		top = min(top, i)
+	}
+	return top
 }
 
 // toldTelling is a told block's telling lines.
@@ -1027,25 +1044,42 @@ type logSelection struct {
 	warnReps  []int   // the first line of each distinct warning, in order
 	warnCount []int32 // occurrences of each distinct warning, by its place in warnReps
 	folded    []int32 // the blocks that identical blocks were folded into, in order
-	state     []uint8 // keptLine, tellCut, per line: one byte, for a log of a million tiny lines
+	keptBits  bitSet  // the kept lines: a bit a line, for a log of a million tiny lines
+	cutBits   bitSet  // kept while every failure was being told: cut at tellCap, not lineCap
 	limit     int
 	cost      int
 	lineCap   int
 	gapCost   int // an upper bound on one gap note line
 }
 
-// A line's state in a logSelection.
-const (
-	keptLine uint8 = 1 << iota
-	tellCut        // kept while every failure was being told: cut at tellCap, not lineCap
-)
+// bitSet is a set of line indices, a bit each.
+type bitSet []uint64
+
+func newBitSet(n int) bitSet    { return make(bitSet, (n+63)/64) }
+func (b bitSet) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func (b bitSet) set(i int, on bool) {
+	if on {
+		b[i/64] |= 1 << (i % 64)
+	} else {
+		b[i/64] &^= 1 << (i % 64)
+	}
+}
+
+// count returns how many indices the set holds.
+func (b bitSet) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
 
 func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []int, warnCount []int32, limit, lineCap int) *logSelection {
-	s := &logSelection{text: text, lines: lines, blocks: blocks, warnReps: warnReps, warnCount: warnCount, state: make([]uint8, lines.len()), limit: limit, lineCap: lineCap}
+	s := &logSelection{text: text, lines: lines, blocks: blocks, warnReps: warnReps, warnCount: warnCount, keptBits: newBitSet(lines.len()), cutBits: newBitSet(lines.len()), limit: limit, lineCap: lineCap}
 	s.gapCost = len(gapNote(lines.len())) + 2
 	s.cost = s.gapCost // everything omitted: one gap
 	for k, b := range blocks {
-		if int(b.repeats) > 0 {
+		if b.repeats() > 0 {
 			s.folded = append(s.folded, int32(k))
 		}
 	}
@@ -1058,15 +1092,15 @@ func newLogSelection(text string, lines logLines, blocks []logBlock, warnReps []
 // the next failures.
 func (s *logSelection) pickTelling(i int) {
 	if !s.kept(i) && s.lines.class(i) != lineError && s.lines.class(i) != lineSummary {
-		s.state[i] |= tellCut
+		s.cutBits.set(i, true)
 	}
 	if !s.pick(i) {
-		s.state[i] &^= tellCut
+		s.cutBits.set(i, false)
 	}
 }
 
 // kept reports whether line i is kept.
-func (s *logSelection) kept(i int) bool { return s.state[i]&keptLine != 0 }
+func (s *logSelection) kept(i int) bool { return s.keptBits.has(i) }
 
 // tellCap is the cap on a telling line kept before every failure has
 // been told.
@@ -1106,7 +1140,7 @@ func (s *logSelection) pickWithin(i, bound int) bool {
 // plan never shows less of the log's ends than the clip it replaces.
 func (s *logSelection) fill(bound int) {
 	for _, b := range s.blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			for i := int(b.first); i <= int(b.last) && s.cost < bound; i++ {
 				s.pick(i)
 			}
@@ -1185,7 +1219,7 @@ func (s *logSelection) pick(i int) bool {
 	if s.cost+delta > s.limit {
 		return false
 	}
-	s.state[i] |= keptLine
+	s.keptBits.set(i, true)
 	s.cost += delta
 	return true
 }
@@ -1202,35 +1236,54 @@ func (s *logSelection) pick(i int) bool {
 // and at a repeated warning.
 func (s *logSelection) pickSpare(head, tail int) {
 	// Two runs a distinct block, in order: up from above its lead-in,
-	// down from below its last line. Where each starts is kept, four
-	// bytes, not a run's state: the state is a bit (see growRuns).
+	// down from below its last line. Where an up run starts is kept, four
+	// bytes a block, not a run's state: the state is a bit (see growRuns);
+	// a down run starts below its block's last line, found in the blocks.
 	distinct := 0
 	for _, b := range s.blocks {
-		if b.dupOf < 0 {
+		if b.dupOf() < 0 {
 			distinct++
 		}
 	}
-	starts := make([]int32, 0, 2*distinct)
+	tops := make([]int32, 0, distinct)
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 {
+		if b.dupOf() >= 0 {
 			continue
 		}
-		top := int(b.first)
-		for _, i := range leadIn(s.lines, b) {
-			top = min(top, i)
-		}
-		starts = append(starts, int32(top-1), int32(int(b.last)+1))
+		tops = append(tops, int32(leadTop(s.lines, b)-1))
 	}
-	s.growRuns(len(starts), func(k int) (int, int, int) {
+	nth := distinctCursor(s.blocks)
+	s.growRuns(2*len(tops), func(k int) (int, int, int) {
 		if k%2 == 0 {
-			return int(starts[k]), -1, contextBefore
+			return int(tops[k/2]), -1, contextBefore
 		}
-		return int(starts[k]), 1, contextAfter
+		return int(nth(k/2).last) + 1, 1, contextAfter
 	})
 	s.growRuns(len(s.warnReps), func(k int) (int, int, int) { return s.warnReps[k] + 1, 1, contextAfter })
 	for i := s.lines.len() - tail - 1; i >= max(0, s.lines.len()-spareTail) && s.pickContext(i); i-- {
 	}
 	for i := head; i < min(s.lines.len(), spareHead) && s.pickContext(i); i++ {
+	}
+}
+
+// distinctCursor returns a function that gives the k-th distinct block
+// (the first of its kind) of blocks. It walks on from the last one asked,
+// so asking in rising order, as growRuns does in every round, costs one
+// walk over the blocks a round.
+func distinctCursor(blocks []logBlock) func(k int) logBlock {
+	j, d := 0, 0 // blocks[j] is at or before the d-th distinct block
+	return func(k int) logBlock {
+		if k < d {
+			j, d = 0, 0
+		}
+		for ; ; j++ {
+			if blocks[j].dupOf() < 0 {
+				if d == k {
+					return blocks[j]
+				}
+				d++
+			}
+		}
 	}
 }
 
@@ -1304,7 +1357,7 @@ func (s *logSelection) times(i int) int {
 		}
 	}
 	if lo < len(s.folded) && int(s.blocks[s.folded[lo]].head) == i {
-		return int(s.blocks[s.folded[lo]].repeats) + 1
+		return s.blocks[s.folded[lo]].repeats() + 1
 	}
 	return 1
 }
@@ -1323,11 +1376,7 @@ func (s *logSelection) gapDelta(i int) int {
 }
 
 func (s *logSelection) keptCount() int {
-	n := 0
-	for _, st := range s.state {
-		n += int(st & keptLine)
-	}
-	return n
+	return s.keptBits.count()
 }
 
 // items renders the selection in input order with gap notes, marking
@@ -1339,8 +1388,8 @@ func (s *logSelection) items() []item {
 	// one's (×N).
 	shown := map[int]int{}
 	for _, b := range s.blocks {
-		if b.dupOf >= 0 && s.kept(int(b.head)) {
-			shown[int(b.dupOf)]++
+		if b.dupOf() >= 0 && s.kept(int(b.head)) {
+			shown[b.dupOf()]++
 		}
 	}
 	for i := range s.lines.len() {
@@ -1353,7 +1402,7 @@ func (s *logSelection) items() []item {
 			gap = 0
 		}
 		times := s.times(i)
-		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf < 0 {
+		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf() < 0 {
 			times -= shown[b]
 		}
 		items = append(items, s.lineItem(i, times))
@@ -1371,7 +1420,7 @@ func (s *logSelection) items() []item {
 func (s *logSelection) lineItem(i int, times int) item {
 	start, end := s.lines.span(i)
 	lineCap := s.lineCap
-	if s.state[i]&tellCut != 0 {
+	if s.cutBits.has(i) {
 		lineCap = tellCap
 	}
 	var mark string

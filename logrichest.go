@@ -56,7 +56,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if len(status) == richMaxStatus {
 			break
 		}
-		if int(b.first) != int(b.last) || b.dupOf >= 0 {
+		if int(b.first) != int(b.last) || b.dupOf() >= 0 {
 			continue
 		}
 		if statusMarkBytes(view(int(b.head))) > statusMarkMax {
@@ -91,7 +91,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if len(header) == len(status) {
 			break // every status line has its section
 		}
-		if b.dupOf >= 0 {
+		if b.dupOf() >= 0 {
 			continue // the same failure as an earlier block, numbers aside: its head names what that one's does
 		}
 		for i := int(b.head); i <= min(int(b.head)+richNear, lines.len()-1); i++ {
@@ -189,7 +189,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if e-s < 2 {
 			continue // a line, no richer than the status line
 		}
-		out = append(out, richWhole{status: k, whole: logBlock{head: int32(s), first: int32(s), last: int32(e - 1), dupOf: -1}})
+		out = append(out, richWhole{status: k, whole: logBlock{head: int32(s), first: int32(s), last: int32(e - 1), dup: -1}})
 	}
 	return out
 }
@@ -351,16 +351,16 @@ func firstWhole(blocks []logBlock, first int, wholes []richWhole) logBlock {
 // lines that a section tells whole (its header and telling lines say
 // more in the same room), and those status lines' heads, in input order:
 // they come after every failure's telling lines.
-func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest, status []int) {
+func toldWithoutStatus(told []int32, blocks []logBlock, wholes []richWhole) (rest []int32, status []int) {
 	if len(wholes) == 0 {
 		return told, nil
 	}
-	paired := make(map[int]bool, len(wholes))
+	paired := make(map[int32]bool, len(wholes))
 	for _, w := range wholes {
-		paired[w.status] = true
+		paired[int32(w.status)] = true
 		status = append(status, int(blocks[w.status].head))
 	}
-	rest = make([]int, 0, len(told))
+	rest = make([]int32, 0, len(told))
 	for _, k := range told {
 		if !paired[k] {
 			rest = append(rest, k)
@@ -374,7 +374,7 @@ func toldWithoutStatus(told []int, blocks []logBlock, wholes []richWhole) (rest,
 // `____ test_x[a-1] ____` section when `FAILED tests/a.py::test_x[a-1]`
 // closes the run. The summary line tells which test failed; the head
 // adds no name, and comes after every failure's telling lines.
-func namedBySummary(lines logLines, blocks []logBlock, told []int) map[int]bool {
+func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]bool {
 	if len(told) < 2 {
 		return nil
 	}
