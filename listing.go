@@ -21,11 +21,12 @@ func planListing(text string, limit int) (plan, bool) {
 	if limit < 200 || !strings.Contains(text, ":\n") {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, lineGaps(strings.Count(text, "\n")+1))
-	secs, ok := listingSections(s)
+	lines := strings.Count(text, "\n") + 1
+	secs, ok := listingSections(text, lines)
 	if !ok {
 		return plan{}, false
 	}
+	s := newLineSel(text, limit, lineGaps(lines))
 	n := s.n()
 	const lineCap = 240
 	room := s.room()
@@ -91,32 +92,53 @@ type listingSection struct {
 	header, end, depth int
 }
 
-// listingSections finds the sections of s: a line ending in ':' that opens
-// the text or follows a blank line, and the non-blank lines under it.
-func listingSections(s *lineSel) ([]listingSection, bool) {
-	n := s.n()
+// listingSections finds the sections of text, of at most maxLines
+// lines: a line ending in ':' that opens the text or follows a blank
+// line, and the non-blank lines under it. It reads text's lines once,
+// without indexing them, and declines as soon as the sections cannot hold
+// four fifths of the non-blank lines even if the open section and every
+// line not yet read were in one: a git log or a blame, which few headers
+// open, is declined in about its first fifth.
+func listingSections(text string, maxLines int) ([]listingSection, bool) {
 	var secs []listingSection
 	nonBlank, inSections := 0, 0
-	for i := 0; i < n; i++ {
-		l := s.line(i)
+	open, openDepth := -1, 0 // the header of the section being read, and its depth
+	prevBlank := true
+	closeAt := func(end int) {
+		if open >= 0 && end > open+1 { // a header with nothing under it is not a section
+			secs = append(secs, listingSection{header: open, end: end, depth: openDepth})
+			inSections += end - open
+		}
+		open = -1
+	}
+	i := 0
+	for start := 0; start < len(text); i++ {
+		end, next := len(text), len(text)
+		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+			end, next = start+nl, start+nl+1
+		}
+		l := text[start:end]
+		start = next
 		if strings.TrimSpace(l) == "" {
+			closeAt(i)
+			prevBlank = true
 			continue
 		}
 		nonBlank++
-		if (i == 0 || strings.TrimSpace(s.line(i-1)) == "") && listingHeader(l) {
-			j := i + 1
-			for j < n && strings.TrimSpace(s.line(j)) != "" {
-				j++
-			}
-			if j == i+1 {
-				continue // a header with nothing under it is not a section
-			}
-			secs = append(secs, listingSection{header: i, end: j, depth: strings.Count(l, "/")})
-			inSections += j - i
-			nonBlank += j - i - 1
-			i = j - 1
+		if open < 0 && prevBlank && listingHeader(l) {
+			open, openDepth = i, strings.Count(l, "/")
+		}
+		prevBlank = false
+		pending := 0 // the open section's lines so far
+		if open >= 0 {
+			pending = i - open + 1
+		}
+		outside := nonBlank - inSections - pending
+		if 4*outside > inSections+pending+maxLines-1-i {
+			return nil, false
 		}
 	}
+	closeAt(i)
 	return secs, len(secs) >= 3 && inSections*5 >= nonBlank*4
 }
 
