@@ -76,3 +76,48 @@ func TestListingSectionsOnePassAgrees(t *testing.T) {
 		t.Fatalf("the generator missed a side: %d accepted, %d declined", accepted, declined)
 	}
 }
+
+// hasColonLineEnd is strings.Contains(text, ":\n") at any chunk size,
+// with pairs across chunk ends, and either byte the rarer.
+func TestHasColonLineEndIsContains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOf(rapid.SampledFrom([]rune{':', '\n', 'a', ':', '\n'})).Draw(t, "text")
+		chunk := rapid.IntRange(1, 9).Draw(t, "chunk")
+		if got, want := hasColonLineEnd(text, chunk), strings.Contains(text, ":\n"); got != want {
+			t.Fatalf("hasColonLineEnd(%q, %d) = %v, Contains %v", text, chunk, got, want)
+		}
+	})
+}
+
+// hasColonLineEnd is strings.Contains(text, ":\n") where colons are dense
+// enough to switch its walk: to line breaks, or to Contains.
+func TestHasColonLineEndDenseIsContains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		colon := rapid.IntRange(0, 100).Draw(t, "colonPercent")
+		brk := rapid.IntRange(0, 100-colon).Draw(t, "breakPercent")
+		n := rapid.IntRange(0, 20000).Draw(t, "len")
+		b := make([]byte, n)
+		for i := range b {
+			switch r := rapid.IntRange(0, 99).Draw(t, "byte"); {
+			case r < colon:
+				b[i] = ':'
+			case r < colon+brk:
+				b[i] = '\n'
+			default:
+				b[i] = 'a'
+			}
+		}
+		text := string(b)
+		if rapid.Bool().Draw(t, "noPair") {
+			text = strings.ReplaceAll(text, ":\n", ":a\n")
+			if rapid.Bool().Draw(t, "onePair") {
+				at := rapid.IntRange(0, len(text)).Draw(t, "at")
+				text = text[:at] + ":\n" + text[at:]
+			}
+		}
+		chunk := rapid.IntRange(64, 8192).Draw(t, "chunk")
+		if got, want := hasColonLineEnd(text, chunk), strings.Contains(text, ":\n"); got != want {
+			t.Fatalf("hasColonLineEnd(len %d, %d) = %v, Contains %v", len(text), chunk, got, want)
+		}
+	})
+}
