@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -145,6 +146,25 @@ func BenchmarkRoute(b *testing.B) {
 	eachBenchInput(b, func(b *testing.B, _ benchCase, out ToolOutput) {
 		loopCPU(b, func() { h.route(out, DefaultMaxBytes, 0, "") })
 	})
+}
+
+// BenchmarkRouteRows measures, on the 10 MB inputs of BenchmarkCompress,
+// each row of the routing table that declines before the one that
+// accepts: where routing spends what BenchmarkRoute counts beyond
+// BenchmarkPlanner.
+func BenchmarkRouteRows(b *testing.B) {
+	h := mustNew(b)
+	for _, in := range benchCases {
+		out := in.scaled(b, 10<<20)
+		limit := DefaultMaxBytes - plannerReserve(len(out.Text))
+		acc := acceptingRow(h, out, limit)
+		for i := 0; i < acc; i++ {
+			pl := h.planners[i]
+			b.Run(fmt.Sprintf("%s/%02d-%s", in.name, i, pl.strategy), func(b *testing.B) {
+				loopCPU(b, func() { pl.plan(out, limit) })
+			})
+		}
+	}
 }
 
 // BenchmarkPlanner measures the planner alone: only the row of the routing

@@ -24,26 +24,12 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	if limit < 400 || len(text) < 2 || text[0] != '{' {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, countGaps(len(text)))
-	n := s.n()
-	events := make([]int, 0, n)
-	other := 0
-	for i := 0; i < n; i++ {
-		l := s.line(i)
-		end := len(l) // l without trailing blanks, as strings.TrimRight would cut it, without its call
-		for end > 0 && (l[end-1] == ' ' || l[end-1] == '\t' || l[end-1] == '\r') {
-			end--
-		}
-		switch {
-		case end == 0:
-		case l[0] == '{' && l[end-1] == '}':
-			events = append(events, i)
-		default:
-			other++
-		}
+	if jsonLinesSurelyDecline(text) {
+		return plan{}, false
 	}
-	if len(events) < 5 || other*9 > len(events) || !json.Valid([]byte(s.line(events[0]))) ||
-		!json.Valid([]byte(s.line(events[len(events)-1]))) || testEvents(s.line(events[0])) {
+	s := newLineSel(text, limit, countGaps(len(text)))
+	events, ok := jsonLinesEvents(s)
+	if !ok {
 		return plan{}, false
 	}
 	keys := eventKeys(s, events)
@@ -199,6 +185,127 @@ func planJSONLines(text string, limit int) (plan, bool) {
 	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept the first and the last, the rarest kinds, and an even sample; the last note counts what was dropped)"
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
+}
+
+// jsonLinesEvents returns the lines of s that are events, objects on one
+// line, and whether s is a JSON-lines stream: at least 90 % of its
+// non-blank lines (and at least five) are events, the first and the last
+// of them valid JSON, and the first neither a go test -json event nor an
+// rg --json message.
+func jsonLinesEvents(s *lineSel) ([]int, bool) {
+	n := s.n()
+	events := make([]int, 0, n)
+	other := 0
+	for i := 0; i < n; i++ {
+		switch eventLine(s.line(i)) {
+		case jlEvent:
+			events = append(events, i)
+		case jlOther:
+			other++
+		}
+	}
+	if len(events) < 5 || other*9 > len(events) || !json.Valid([]byte(s.line(events[0]))) ||
+		!json.Valid([]byte(s.line(events[len(events)-1]))) || testEvents(s.line(events[0])) {
+		return nil, false
+	}
+	return events, true
+}
+
+// What a line of a JSON-lines stream is, for its shape test.
+const (
+	jlBlank = iota
+	jlEvent // an object on one line: '{' first, '}' last but for trailing blanks
+	jlOther
+)
+
+// eventLine tells an event line from a blank one and any other.
+func eventLine(l string) int {
+	end := len(l) // l without trailing blanks, as strings.TrimRight would cut it, without its call
+	for end > 0 && (l[end-1] == ' ' || l[end-1] == '\t' || l[end-1] == '\r') {
+		end--
+	}
+	switch {
+	case end == 0:
+		return jlBlank
+	case l[0] == '{' && l[end-1] == '}':
+		return jlEvent
+	}
+	return jlOther
+}
+
+// jsonLinesHead is how many lines jsonLinesSurelyDecline reads before it
+// gives up on a text whose lines look like events so far.
+const jsonLinesHead = 64
+
+// jsonLinesSurelyDecline reports that jsonLinesEvents declines text,
+// without indexing its lines: a pretty-printed JSON stream (go list
+// -json) used to be indexed whole, at the cost of planning it, before the
+// share of event lines declined it. It reads lines from the start and
+// declines as soon as the decline is certain:
+//   - the first event is not valid JSON, or is a go test -json event or
+//     an rg --json message;
+//   - the other lines read so far are more than a ninth of the events the
+//     text can hold: those read, plus every line not yet read that starts
+//     with '{' (an event does), counted once, in one IndexByte pass;
+//   - at the end, the counts themselves fail.
+//
+// When the first jsonLinesHead lines hold events in the share a stream
+// needs, it stops and returns false: jsonLinesEvents decides, in one scan
+// as before. It returns true only where jsonLinesEvents returns false.
+func jsonLinesSurelyDecline(text string) bool {
+	events, other := 0, 0
+	seen, braces := 0, -1 // lines read that start with '{'; all such lines, once counted
+	for start, k := 0, 0; start < len(text); k++ {
+		end, next := len(text), len(text)
+		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+			end, next = start+nl, start+nl+1
+		}
+		l := text[start:end]
+		start = next
+		if l != "" && l[0] == '{' {
+			seen++
+		}
+		switch eventLine(l) {
+		case jlEvent:
+			if events == 0 && (!json.Valid([]byte(l)) || testEvents(l)) {
+				return true
+			}
+			events++
+		case jlOther:
+			other++
+		}
+		switch {
+		case k+1 < jsonLinesHead:
+			continue
+		case other*9 <= events && k+1 == jsonLinesHead:
+			return false // a stream's head: jsonLinesEvents decides
+		case other*9 <= events:
+			continue
+		}
+		if braces < 0 {
+			braces = braceLines(text)
+		}
+		if other*9 > events+braces-seen {
+			return true
+		}
+	}
+	return events < 5 || other*9 > events
+}
+
+// braceLines counts the lines of text that start with '{'.
+func braceLines(text string) int {
+	n := 0
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], '{')
+		if j < 0 {
+			break
+		}
+		if i+j == 0 || text[i+j-1] == '\n' {
+			n++
+		}
+		i += j + 1
+	}
+	return n
 }
 
 // testEvents reports a go test -json event, which the log planner reads,

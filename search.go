@@ -533,8 +533,12 @@ func isContextLine(line string) bool {
 	if n := digitRun(line, 0); n > 0 && n < len(line) && strings.IndexByte(contextSeps, line[n]) >= 0 {
 		return true
 	}
-	for i := 0; i < len(line); {
-		d := strings.IndexAny(line[i:], contextSeps)
+	// The path before a separator is at most maxPathLen bytes
+	// (looksLikePath), so a separator further on cannot make a context
+	// line: a minified line is not searched to its end.
+	window := line[:min(len(line), maxPathLen+1)]
+	for i := 0; i < len(window); {
+		d := strings.IndexAny(window[i:], contextSeps)
 		if d < 0 {
 			return false
 		}
@@ -547,11 +551,14 @@ func isContextLine(line string) bool {
 	return false
 }
 
+// maxPathLen bounds a path in search output.
+const maxPathLen = 1024
+
 // looksLikePath reports whether s can be a file path in search output: a
 // name with a letter, no control characters or quotes, not a date or a
 // clock.
 func looksLikePath(s string) bool {
-	if s == "" || len(s) > 1024 || s[0] == ' ' || s[0] == '\t' || strings.HasSuffix(s, " ") {
+	if s == "" || len(s) > maxPathLen || s[0] == ' ' || s[0] == '\t' || strings.HasSuffix(s, " ") {
 		return false
 	}
 	letters := 0

@@ -1,0 +1,68 @@
+package headroom
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// jsonLinesPalette is lines near the JSON-lines shape test's edges: events
+// valid and not, test events, objects split over lines, indented objects,
+// blanks with and without white space.
+var jsonLinesPalette = []string{
+	`{"level":"INFO","msg":"started"}`, `{"a":1}  `, "{\"a\":1}\r", `{}`, // events
+	`{bad}`, `{"Action":"run","Package":"p"}`, `{"type":"match","data":{"path":{"text":"a"}}}`, // events the test refuses first
+	`{`, `}`, `	"Dir": "/x",`, ` {"a":1}`, `{"a": {`, `plain text`, `[1]`, // others
+	``, `   `, "\t\r", // blanks
+}
+
+// genJSONLinesText builds a text of runs of palette lines, so that a head
+// of one kind can meet a body of another, and the share of event lines
+// falls on either side of nine in ten.
+func genJSONLinesText(t *rapid.T) string {
+	runs := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string {
+		l := jsonLinesPalette[rapid.IntRange(0, len(jsonLinesPalette)-1).Draw(t, "line")]
+		return strings.Repeat(l+"\n", rapid.IntRange(1, 80).Draw(t, "repeat"))
+	}), 0, 12).Draw(t, "runs")
+	text := strings.Join(runs, "")
+	if rapid.Bool().Draw(t, "noFinalNewline") {
+		text = strings.TrimSuffix(text, "\n")
+	}
+	return text
+}
+
+// The early exit declines only what the full shape test declines.
+func TestJSONLinesSurelyDeclineOnlyWhatTheTestDeclines(t *testing.T) {
+	var early, full int
+	rapid.Check(t, func(t *rapid.T) {
+		text := genJSONLinesText(t)
+		_, ok := jsonLinesEvents(newLineSel(text, 4000, countGaps(len(text))))
+		sure := jsonLinesSurelyDecline(text)
+		if sure && ok {
+			t.Fatalf("early exit declines a stream the full test accepts:\n%q", text)
+		}
+		if sure {
+			early++
+		} else if !ok {
+			full++
+		}
+	})
+	if early == 0 || full == 0 {
+		t.Fatalf("the generator missed a side: %d early declines, %d left to the full test", early, full)
+	}
+}
+
+// A pretty-printed JSON stream is declined early; a JSON-lines stream is
+// left to the full test, which accepts it.
+func TestJSONLinesSurelyDeclineOnCorpus(t *testing.T) {
+	if !jsonLinesSurelyDecline(corpusInput(t, "json_go_list_prometheus_stream")) {
+		t.Error("go list -json: not declined early")
+	}
+	if !jsonLinesSurelyDecline(corpusInput(t, "log_go_test_json_mux_strictslash")) {
+		t.Error("go test -json: not declined early")
+	}
+	if jsonLinesSurelyDecline(corpusInput(t, "json_slog_jsonl_go_parse_walk")) {
+		t.Error("slog JSON lines: declined early")
+	}
+}

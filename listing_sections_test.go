@@ -1,0 +1,123 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// listingSectionsIndexed is listingSections as it was, over an index of
+// every line and without an early exit: the reference of the one-pass
+// version.
+func listingSectionsIndexed(s *lineSel) ([]listingSection, bool) {
+	n := s.n()
+	var secs []listingSection
+	nonBlank, inSections := 0, 0
+	for i := 0; i < n; i++ {
+		l := s.line(i)
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		nonBlank++
+		if (i == 0 || strings.TrimSpace(s.line(i-1)) == "") && listingHeader(l) {
+			j := i + 1
+			for j < n && strings.TrimSpace(s.line(j)) != "" {
+				j++
+			}
+			if j == i+1 {
+				continue
+			}
+			secs = append(secs, listingSection{header: i, end: j, depth: strings.Count(l, "/")})
+			inSections += j - i
+			nonBlank += j - i - 1
+			i = j - 1
+		}
+	}
+	return secs, len(secs) >= 3 && inSections*5 >= nonBlank*4
+}
+
+// listingPalette is lines near the listing test's edges: headers at
+// several depths, entries, blanks of white space, lines a header rule
+// refuses, and a header's look-alike inside a section.
+var listingPalette = []string{
+	"./a:", "./a/b/c:", "Disassembly of section .text:", "0000000000000000 <deflate>:", "x:\r", // headers
+	"-rw-r--r-- 1 u u 12 a.go", "total 8", "  4:	48 89 e5	mov %rsp,%rbp", "commit 1a2b3c", // entries
+	"", "   ", "\t\r", // blanks
+	"Author: A <a@b>", "note: see: this", "a b c d:", // not headers
+}
+
+// The one-pass listingSections gives the indexed version's answer, and
+// its sections when it accepts, on runs of lines near four fifths.
+func TestListingSectionsOnePassAgrees(t *testing.T) {
+	var accepted, declined int
+	rapid.Check(t, func(t *rapid.T) {
+		runs := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string {
+			l := listingPalette[rapid.IntRange(0, len(listingPalette)-1).Draw(t, "line")]
+			return strings.Repeat(l+"\n", rapid.IntRange(1, 12).Draw(t, "repeat"))
+		}), 0, 30).Draw(t, "runs")
+		text := strings.Join(runs, "")
+		if rapid.Bool().Draw(t, "noFinalNewline") {
+			text = strings.TrimSuffix(text, "\n")
+		}
+		want, wantOK := listingSectionsIndexed(newLineSel(text, 4000, lineGaps(strings.Count(text, "\n")+1)))
+		got, ok := listingSections(text, strings.Count(text, "\n")+1)
+		if ok != wantOK || ok && !slices.Equal(got, want) {
+			t.Fatalf("one pass: %v %v, indexed: %v %v\n%q", ok, got, wantOK, want, text)
+		}
+		if ok {
+			accepted++
+		} else {
+			declined++
+		}
+	})
+	if accepted == 0 || declined == 0 {
+		t.Fatalf("the generator missed a side: %d accepted, %d declined", accepted, declined)
+	}
+}
+
+// hasColonLineEnd is strings.Contains(text, ":\n") at any chunk size,
+// with pairs across chunk ends, and either byte the rarer.
+func TestHasColonLineEndIsContains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOf(rapid.SampledFrom([]rune{':', '\n', 'a', ':', '\n'})).Draw(t, "text")
+		chunk := rapid.IntRange(1, 9).Draw(t, "chunk")
+		if got, want := hasColonLineEnd(text, chunk), strings.Contains(text, ":\n"); got != want {
+			t.Fatalf("hasColonLineEnd(%q, %d) = %v, Contains %v", text, chunk, got, want)
+		}
+	})
+}
+
+// hasColonLineEnd is strings.Contains(text, ":\n") where colons are dense
+// enough to switch its walk: to line breaks, or to Contains.
+func TestHasColonLineEndDenseIsContains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		colon := rapid.IntRange(0, 100).Draw(t, "colonPercent")
+		brk := rapid.IntRange(0, 100-colon).Draw(t, "breakPercent")
+		n := rapid.IntRange(0, 20000).Draw(t, "len")
+		b := make([]byte, n)
+		for i := range b {
+			switch r := rapid.IntRange(0, 99).Draw(t, "byte"); {
+			case r < colon:
+				b[i] = ':'
+			case r < colon+brk:
+				b[i] = '\n'
+			default:
+				b[i] = 'a'
+			}
+		}
+		text := string(b)
+		if rapid.Bool().Draw(t, "noPair") {
+			text = strings.ReplaceAll(text, ":\n", ":a\n")
+			if rapid.Bool().Draw(t, "onePair") {
+				at := rapid.IntRange(0, len(text)).Draw(t, "at")
+				text = text[:at] + ":\n" + text[at:]
+			}
+		}
+		chunk := rapid.IntRange(64, 8192).Draw(t, "chunk")
+		if got, want := hasColonLineEnd(text, chunk), strings.Contains(text, ":\n"); got != want {
+			t.Fatalf("hasColonLineEnd(len %d, %d) = %v, Contains %v", len(text), chunk, got, want)
+		}
+	})
+}
