@@ -34,8 +34,9 @@ func genJSONLinesText(t *rapid.T) string {
 
 // The early exit declines only what the full shape test declines.
 func TestJSONLinesSurelyDeclineOnlyWhatTheTestDeclines(t *testing.T) {
-	var early, full int
+	var early, full, cases int
 	rapid.Check(t, func(t *rapid.T) {
+		cases++
 		text := genJSONLinesText(t)
 		_, ok := jsonLinesEvents(newLineSel(text, 4000, countGaps(len(text))))
 		sure := jsonLinesSurelyDecline(text)
@@ -48,7 +49,9 @@ func TestJSONLinesSurelyDeclineOnlyWhatTheTestDeclines(t *testing.T) {
 			full++
 		}
 	})
-	if early == 0 || full == 0 {
+	// With rapid's full count (100 cases; -short under -race runs 20) the
+	// generator reaches both sides; fewer cases may miss one by chance.
+	if cases >= 100 && (early == 0 || full == 0) {
 		t.Fatalf("the generator missed a side: %d early declines, %d left to the full test", early, full)
 	}
 }
