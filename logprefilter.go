@@ -64,12 +64,8 @@ var shapeNeeds = []struct {
 const anyDigit = "\x01"
 
 // levelErrorWords are the log levels classifyFull takes for an error
-// line, as upper-case words; failureMarks are the marks scanSignals takes
-// for a failure word anywhere in a line.
-var (
-	levelErrorWords = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE"}
-	failureMarks    = [...]string{"✗ ", "✖ ", "× "}
-)
+// line, as upper-case words.
+var levelErrorWords = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE"}
 
 // minAnchor is the shortest rule literal taken for an anchor. The scan
 // reads three bytes at a time: a literal of two that must start a line

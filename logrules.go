@@ -876,9 +876,18 @@ func markLeads(w uint64) uint64 {
 	return zeroBytes(w^0xE2*lowBits) | zeroBytes(w^0xC3*lowBits)
 }
 
+// failureMarks are the marks scanSignals takes for a failure word
+// anywhere in a line; the log prefilter takes its anchors from them.
+var failureMarks = [...]string{"✗ ", "✖ ", "× "}
+
 // isMarkAt reports whether s starts with a failure mark and a space.
 func isMarkAt(s string) bool {
-	return strings.HasPrefix(s, "✗ ") || strings.HasPrefix(s, "✖ ") || strings.HasPrefix(s, "× ")
+	for _, m := range failureMarks {
+		if strings.HasPrefix(s, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // load64 reads s[i:i+8] as a little-endian word: one load.
