@@ -29,6 +29,9 @@ type logAnchor struct {
 	at  uint8
 	// position marks a digit and ": " that must end `:12:5: `.
 	position bool
+	// afterNumber marks a digit that ends a number standing where at
+	// says: the needs of a shape that reads a number first.
+	afterNumber bool
 }
 
 // foldByte folds an ASCII letter to lower case, as the anchor scan
@@ -49,15 +52,20 @@ func foldString(s string) string {
 
 // shapeNeeds names, for the rules whose literal is a single byte (a digit,
 // '='), what their shape needs in the line beside it: one of these
-// sequences. A rule whose shape is not here leaves the prefilter off.
+// sequences. afterNumber says that a need follows the number the shape
+// starts with, so that it stands where the rule's literal does, but for
+// the number's digits: `  12) name` is mocha's heading where a trace's
+// `close(3) = 0` or a blame's `2026-11-23  12) code` hold no heading. A
+// rule whose shape is not here leaves the prefilter off.
 var shapeNeeds = []struct {
-	shape func(string) bool
-	needs []string
+	shape       func(string) bool
+	needs       []string
+	afterNumber bool
 }{
-	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}},
-	{isNumberedHeading, []string{anyDigit + ") "}},
-	{isLintEntryError, []string{"error"}},
-	{isRunnerTotals, []string{" passed", " failed", " error"}},
+	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}, false},
+	{isNumberedHeading, []string{anyDigit + ") "}, true},
+	{isLintEntryError, []string{"error"}, false},
+	{isRunnerTotals, []string{" passed", " failed", " error"}, false},
 }
 
 // anyDigit, in an anchor, stands for any ASCII digit.
@@ -116,12 +124,16 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 			add(longer, 0)
 			continue
 		}
-		needs := shapeNeedsOf(r.shape)
+		needs, afterNumber := shapeNeedsOf(r.shape)
 		if needs == nil {
 			ok = false
 			continue
 		}
 		for _, w := range needs {
+			if afterNumber && w[0] == anyDigit[0] {
+				anchors = append(anchors, logAnchor{lit: foldString(w), at: r.at, afterNumber: true})
+				continue
+			}
 			add(w, 0)
 		}
 	}
@@ -136,28 +148,29 @@ func longestOf(a, b string) string {
 }
 
 // shapeNeedsOf returns what shape needs, from shapeNeeds, or nil.
-func shapeNeedsOf(shape func(string) bool) []string {
+func shapeNeedsOf(shape func(string) bool) ([]string, bool) {
 	if shape == nil {
-		return nil
+		return nil, false
 	}
 	p := reflect.ValueOf(shape).Pointer()
 	for _, s := range shapeNeeds {
 		if reflect.ValueOf(s.shape).Pointer() == p {
-			return s.needs
+			return s.needs, s.afterNumber
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // coverAnchors drops every anchor that holds an anchor that may stand
 // anywhere (`--- FAIL: ` holds `fail`), and repeats: a line that holds
-// the longer holds the shorter, which finds it.
+// the longer holds the shorter, which finds it. It drops the second of
+// two equal anchors too (nine rules read a number's `) `).
 func coverAnchors(anchors []logAnchor) []logAnchor {
 	var out []logAnchor
 	for i, a := range anchors {
 		covered := false
 		for j, b := range anchors {
-			if b.at == 0 && !b.position && j != i && strings.Contains(a.lit, b.lit) && (len(b.lit) < len(a.lit) || j < i) {
+			if b.at == 0 && !b.position && j != i && strings.Contains(a.lit, b.lit) && (len(b.lit) < len(a.lit) || j < i) || j < i && b == a {
 				covered = true
 				break
 			}
@@ -250,7 +263,7 @@ func newAnchorTable() *anchorTable {
 	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors, by: map[uint32][]seqAnchor{}}
 	for _, a := range anchors {
 		sa := seqAnchor{seq: a.lit, a: a}
-		if a.at == atCol0 {
+		if a.at == atCol0 && !a.afterNumber {
 			sa.seq, sa.lead = string(foldByte('\n'))+a.lit, 1
 			t.col0 = append(t.col0, a)
 		}
@@ -326,6 +339,17 @@ func placed(text string, i int, at uint8) bool {
 	return at&atIndented != 0
 }
 
+// numberStart returns where the number ends at text[i] starts, when
+// afterNumber; else i.
+func numberStart(text string, i int, afterNumber bool) int {
+	if afterNumber {
+		for i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+			i--
+		}
+	}
+	return i
+}
+
 // inPosition reports whether the digit at text[i] ends `:12:5`: a colon,
 // digits, a colon, and digits up to i.
 func inPosition(text string, i int) bool {
@@ -349,7 +373,7 @@ func (t *anchorTable) anchorAt(text string, from, i int, x uint32) int {
 	for _, sa := range t.by[x] {
 		at := i - sa.off
 		start := at + sa.lead
-		if start >= from && foldedAt(text, at, sa.seq) && placed(text, start, sa.a.at) && (!sa.a.position || inPosition(text, start)) {
+		if start >= from && foldedAt(text, at, sa.seq) && placed(text, numberStart(text, start, sa.a.afterNumber), sa.a.at) && (!sa.a.position || inPosition(text, start)) {
 			return start
 		}
 	}
