@@ -32,6 +32,9 @@ type logAnchor struct {
 	// afterNumber marks a digit that ends a number standing where at
 	// says: the needs of a shape that reads a number first.
 	afterNumber bool
+	// skip is where in lit the digit stands that position and
+	// afterNumber read: lit holds a byte before it, to be four bytes long.
+	skip int
 }
 
 // foldByte folds an ASCII letter to lower case, as the anchor scan
@@ -108,7 +111,11 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 	// A compiler's position `path.ext:12:5: ` (positionLine): its `5: `.
 	// A valgrind or sanitizer record: `==` and a digit in the first
 	// column.
-	anchors = append(anchors, logAnchor{lit: anyDigit + ": ", position: true})
+	// The digit follows a digit or the colon, so the anchor is four
+	// bytes long in two spellings (the scan reads every other triple).
+	for _, before := range []string{":", anyDigit} {
+		anchors = append(anchors, logAnchor{lit: before + anyDigit + ": ", position: true, skip: 1})
+	}
 	add("==", atCol0)
 	anchors[len(anchors)-1].lit += anyDigit
 	ok = true
@@ -130,6 +137,13 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 			continue
 		}
 		for _, w := range needs {
+			if afterNumber && w[0] == anyDigit[0] && r.at == atIndented {
+				// The number's last digit follows a digit or the indent.
+				for _, before := range []string{anyDigit, " ", "\t"} {
+					anchors = append(anchors, logAnchor{lit: foldString(before + w), at: r.at, afterNumber: true, skip: 1})
+				}
+				continue
+			}
 			if afterNumber && w[0] == anyDigit[0] {
 				anchors = append(anchors, logAnchor{lit: foldString(w), at: r.at, afterNumber: true})
 				continue
@@ -241,13 +255,24 @@ type seqAnchor struct {
 }
 
 // anchorTable finds the anchors by three folded bytes in a row: a bit
-// per hash of three bytes filters, a map of the triples decides.
+// per hash of three bytes filters, a chain of the triples under each hash
+// decides. (A map's lookup cost a 10 MB trace as much as the scan: every
+// `close(3) = 0` holds the triple `3) `.)
 type anchorTable struct {
 	ok      bool
 	bits    [1 << tripleBits / 64]uint64
-	by      map[uint32][]seqAnchor // by the triple, its first byte lowest
+	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
+	tris    []anchorTriple
 	anchors []logAnchor
 	col0    []logAnchor // the anchors that must start a line: the text's first line has no break before it
+}
+
+// An anchorTriple is a triple the anchors are found by, those anchors,
+// and the next triple with the same hash (1 + its index, or 0).
+type anchorTriple struct {
+	x    uint32 // the triple, its first byte lowest
+	next uint16
+	as   []seqAnchor
 }
 
 // tripleBits is the size of the triples' hash.
@@ -260,7 +285,7 @@ var logAnchorTable = newAnchorTable()
 
 func newAnchorTable() *anchorTable {
 	anchors, ok := logAnchors()
-	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors, by: map[uint32][]seqAnchor{}}
+	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors}
 	for _, a := range anchors {
 		sa := seqAnchor{seq: a.lit, a: a}
 		if a.at == atCol0 && !a.afterNumber {
@@ -271,15 +296,68 @@ func newAnchorTable() *anchorTable {
 			t.ok = false // shorter than what the scan reads
 			continue
 		}
-		sa.off = rarestTriple(sa.seq)
-		for _, tri := range expandDigits(sa.seq[sa.off : sa.off+3]) {
-			x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
-			h := tripleHash(x)
-			t.bits[h>>6] |= 1 << (h & 63)
-			t.by[x] = append(t.by[x], sa)
+		// The scan reads every other triple, so an anchor is found by
+		// two in a row: its rarest pair of triples, or a three-byte
+		// one's own and its last two bytes before any byte.
+		seq, k := sa.seq+anyByte, 0
+		if len(sa.seq) > 3 {
+			seq, k = sa.seq, rarestTriple(sa.seq[:len(sa.seq)-1])
+		}
+		for off := k; off <= k+1; off++ {
+			sa.off = off
+			for _, tri := range expandAny(seq[off : off+3]) {
+				x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
+				h := tripleHash(x)
+				t.bits[h>>6] |= 1 << (h & 63)
+				t.add(h, x, sa)
+			}
 		}
 	}
 	return t
+}
+
+// anyByte, in a triple the scan reads, stands for any byte.
+const anyByte = "\x02"
+
+// expandAny returns expandDigits(seq) with anyByte spelled as each
+// folded byte.
+func expandAny(seq string) []string {
+	out := expandDigits(seq)
+	k := strings.IndexByte(seq, anyByte[0])
+	if k < 0 {
+		return out
+	}
+	var all []string
+	for _, p := range out {
+		for c := range 256 {
+			if b := byte(c); foldByte(b) == b {
+				all = append(all, p[:k]+string(b)+p[k+1:])
+			}
+		}
+	}
+	return all
+}
+
+// add files sa under the triple x, whose hash is h.
+func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
+	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
+		if t.tris[k-1].x == x {
+			t.tris[k-1].as = append(t.tris[k-1].as, sa)
+			return
+		}
+	}
+	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}})
+	t.head[h] = uint16(len(t.tris))
+}
+
+// triple returns the anchors found by the triple x, whose hash is h.
+func (t *anchorTable) triple(h, x uint32) []seqAnchor {
+	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
+		if t.tris[k-1].x == x {
+			return t.tris[k-1].as
+		}
+	}
+	return nil
 }
 
 // expandDigits returns seq with anyDigit spelled as each digit.
@@ -370,10 +448,11 @@ func inPosition(text string, i int) bool {
 // anchorAt returns where an anchor starts that the three folded bytes x
 // at text[i:] find, at or after from, or -1.
 func (t *anchorTable) anchorAt(text string, from, i int, x uint32) int {
-	for _, sa := range t.by[x] {
+	for _, sa := range t.triple(tripleHash(x), x) {
 		at := i - sa.off
 		start := at + sa.lead
-		if start >= from && foldedAt(text, at, sa.seq) && placed(text, numberStart(text, start, sa.a.afterNumber), sa.a.at) && (!sa.a.position || inPosition(text, start)) {
+		digit := start + sa.a.skip
+		if start >= from && foldedAt(text, at, sa.seq) && placed(text, numberStart(text, digit, sa.a.afterNumber), sa.a.at) && (!sa.a.position || inPosition(text, digit)) {
 			return start
 		}
 	}
@@ -393,21 +472,24 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 	}
 	i := max(from-1, 0) // the break before a line is an anchor's first byte
 	bits := &t.bits
+	// Every anchor has two triples in a row in the table, so reading the
+	// triples at every other byte finds it: three of each eight bytes
+	// loaded.
 	for ; i+8 <= len(text); i += 6 {
 		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
-		h0, h1, h2 := tripleHash(uint32(w)&0xffffff), tripleHash(uint32(w>>8)&0xffffff), tripleHash(uint32(w>>16)&0xffffff)
-		h3, h4, h5 := tripleHash(uint32(w>>24)&0xffffff), tripleHash(uint32(w>>32)&0xffffff), tripleHash(uint32(w>>40)&0xffffff)
-		if (bits[h0>>6]>>(h0&63)|bits[h1>>6]>>(h1&63)|bits[h2>>6]>>(h2&63)|
-			bits[h3>>6]>>(h3&63)|bits[h4>>6]>>(h4&63)|bits[h5>>6]>>(h5&63))&1 == 0 {
+		h0, h2, h4 := tripleHash(uint32(w)&0xffffff), tripleHash(uint32(w>>16)&0xffffff), tripleHash(uint32(w>>32)&0xffffff)
+		if (bits[h0>>6]>>(h0&63)|bits[h2>>6]>>(h2&63)|bits[h4>>6]>>(h4&63))&1 == 0 {
 			continue
 		}
-		for p := i; p < i+6; p++ {
+		for p := i; p < i+6; p += 2 {
 			if at := t.anchorAtTriple(text, from, p); at >= 0 {
 				return at
 			}
 		}
 	}
-	for ; i+2 < len(text); i++ {
+	// The rest, every triple: from the one before, whose partner may be
+	// the one a three-byte anchor at the end has not.
+	for i = max(i-1, 0); i+2 < len(text); i++ {
 		if at := t.anchorAtTriple(text, from, i); at >= 0 {
 			return at
 		}
