@@ -447,8 +447,8 @@ func inPosition(text string, i int) bool {
 
 // anchorAt returns where an anchor starts that the three folded bytes x
 // at text[i:] find, at or after from, or -1.
-func (t *anchorTable) anchorAt(text string, from, i int, x uint32) int {
-	for _, sa := range t.triple(tripleHash(x), x) {
+func (t *anchorTable) anchorAt(text string, from, i int, x, h uint32) int {
+	for _, sa := range t.triple(h, x) {
 		at := i - sa.off
 		start := at + sa.lead
 		digit := start + sa.a.skip
@@ -477,12 +477,24 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 	// loaded.
 	for ; i+8 <= len(text); i += 6 {
 		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
-		h0, h2, h4 := tripleHash(uint32(w)&0xffffff), tripleHash(uint32(w>>16)&0xffffff), tripleHash(uint32(w>>32)&0xffffff)
-		if (bits[h0>>6]>>(h0&63)|bits[h2>>6]>>(h2&63)|bits[h4>>6]>>(h4&63))&1 == 0 {
+		x0, x2, x4 := uint32(w)&0xffffff, uint32(w>>16)&0xffffff, uint32(w>>32)&0xffffff
+		h0, h2, h4 := tripleHash(x0), tripleHash(x2), tripleHash(x4)
+		b0, b2, b4 := bits[h0>>6]>>(h0&63)&1, bits[h2>>6]>>(h2&63)&1, bits[h4>>6]>>(h4&63)&1
+		if b0|b2|b4 == 0 {
 			continue
 		}
-		for p := i; p < i+6; p += 2 {
-			if at := t.anchorAtTriple(text, from, p); at >= 0 {
+		if b0 != 0 {
+			if at := t.anchorAt(text, from, i, x0, h0); at >= 0 {
+				return at
+			}
+		}
+		if b2 != 0 {
+			if at := t.anchorAt(text, from, i+2, x2, h2); at >= 0 {
+				return at
+			}
+		}
+		if b4 != 0 {
+			if at := t.anchorAt(text, from, i+4, x4, h4); at >= 0 {
 				return at
 			}
 		}
@@ -501,10 +513,11 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 // hash's bit is set.
 func (t *anchorTable) anchorAtTriple(text string, from, i int) int {
 	x := uint32(foldByte(text[i])) | uint32(foldByte(text[i+1]))<<8 | uint32(foldByte(text[i+2]))<<16
-	if h := tripleHash(x); t.bits[h>>6]&(1<<(h&63)) == 0 {
+	h := tripleHash(x)
+	if t.bits[h>>6]&(1<<(h&63)) == 0 {
 		return -1
 	}
-	return t.anchorAt(text, from, i, x)
+	return t.anchorAt(text, from, i, x, h)
 }
 
 // logTally is what planLog counts of a text's lines before it decides.
