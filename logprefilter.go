@@ -346,6 +346,10 @@ func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
 			return
 		}
 	}
+	if len(t.tris) == 1<<16-1 {
+		t.ok = false // more triples than a chain's index holds: the prefilter is off
+		return
+	}
 	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}})
 	t.head[h] = uint16(len(t.tris))
 }
