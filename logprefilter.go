@@ -29,6 +29,12 @@ type logAnchor struct {
 	at  uint8
 	// position marks a digit and ": " that must end `:12:5: `.
 	position bool
+	// afterNumber marks a digit that ends a number standing where at
+	// says: the needs of a shape that reads a number first.
+	afterNumber bool
+	// skip is where in lit the digit stands that position and
+	// afterNumber read: lit holds a byte before it, to be four bytes long.
+	skip int
 }
 
 // foldByte folds an ASCII letter to lower case, as the anchor scan
@@ -49,15 +55,20 @@ func foldString(s string) string {
 
 // shapeNeeds names, for the rules whose literal is a single byte (a digit,
 // '='), what their shape needs in the line beside it: one of these
-// sequences. A rule whose shape is not here leaves the prefilter off.
+// sequences. afterNumber says that a need follows the number the shape
+// starts with, so that it stands where the rule's literal does, but for
+// the number's digits: `  12) name` is mocha's heading where a trace's
+// `close(3) = 0` or a blame's `2026-11-23  12) code` hold no heading. A
+// rule whose shape is not here leaves the prefilter off.
 var shapeNeeds = []struct {
-	shape func(string) bool
-	needs []string
+	shape       func(string) bool
+	needs       []string
+	afterNumber bool
 }{
-	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}},
-	{isNumberedHeading, []string{anyDigit + ") "}},
-	{isLintEntryError, []string{"error"}},
-	{isRunnerTotals, []string{" passed", " failed", " error"}},
+	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}, false},
+	{isNumberedHeading, []string{anyDigit + ") "}, true},
+	{isLintEntryError, []string{"error"}, false},
+	{isRunnerTotals, []string{" passed", " failed", " error"}, false},
 }
 
 // anyDigit, in an anchor, stands for any ASCII digit.
@@ -100,7 +111,11 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 	// A compiler's position `path.ext:12:5: ` (positionLine): its `5: `.
 	// A valgrind or sanitizer record: `==` and a digit in the first
 	// column.
-	anchors = append(anchors, logAnchor{lit: anyDigit + ": ", position: true})
+	// The digit follows a digit or the colon, so the anchor is four
+	// bytes long in two spellings (the scan reads every other triple).
+	for _, before := range []string{":", anyDigit} {
+		anchors = append(anchors, logAnchor{lit: before + anyDigit + ": ", position: true, skip: 1})
+	}
 	add("==", atCol0)
 	anchors[len(anchors)-1].lit += anyDigit
 	ok = true
@@ -116,12 +131,23 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 			add(longer, 0)
 			continue
 		}
-		needs := shapeNeedsOf(r.shape)
+		needs, afterNumber := shapeNeedsOf(r.shape)
 		if needs == nil {
 			ok = false
 			continue
 		}
 		for _, w := range needs {
+			if afterNumber && w[0] == anyDigit[0] && r.at == atIndented {
+				// The number's last digit follows a digit or the indent.
+				for _, before := range []string{anyDigit, " ", "\t"} {
+					anchors = append(anchors, logAnchor{lit: foldString(before + w), at: r.at, afterNumber: true, skip: 1})
+				}
+				continue
+			}
+			if afterNumber && w[0] == anyDigit[0] {
+				anchors = append(anchors, logAnchor{lit: foldString(w), at: r.at, afterNumber: true})
+				continue
+			}
 			add(w, 0)
 		}
 	}
@@ -136,28 +162,29 @@ func longestOf(a, b string) string {
 }
 
 // shapeNeedsOf returns what shape needs, from shapeNeeds, or nil.
-func shapeNeedsOf(shape func(string) bool) []string {
+func shapeNeedsOf(shape func(string) bool) ([]string, bool) {
 	if shape == nil {
-		return nil
+		return nil, false
 	}
 	p := reflect.ValueOf(shape).Pointer()
 	for _, s := range shapeNeeds {
 		if reflect.ValueOf(s.shape).Pointer() == p {
-			return s.needs
+			return s.needs, s.afterNumber
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // coverAnchors drops every anchor that holds an anchor that may stand
 // anywhere (`--- FAIL: ` holds `fail`), and repeats: a line that holds
-// the longer holds the shorter, which finds it.
+// the longer holds the shorter, which finds it. It drops the second of
+// two equal anchors too (nine rules read a number's `) `).
 func coverAnchors(anchors []logAnchor) []logAnchor {
 	var out []logAnchor
 	for i, a := range anchors {
 		covered := false
 		for j, b := range anchors {
-			if b.at == 0 && !b.position && j != i && strings.Contains(a.lit, b.lit) && (len(b.lit) < len(a.lit) || j < i) {
+			if b.at == 0 && !b.position && j != i && strings.Contains(a.lit, b.lit) && (len(b.lit) < len(a.lit) || j < i) || j < i && b == a {
 				covered = true
 				break
 			}
@@ -228,13 +255,24 @@ type seqAnchor struct {
 }
 
 // anchorTable finds the anchors by three folded bytes in a row: a bit
-// per hash of three bytes filters, a map of the triples decides.
+// per hash of three bytes filters, a chain of the triples under each hash
+// decides. (A map's lookup cost a 10 MB trace as much as the scan: every
+// `close(3) = 0` holds the triple `3) `.)
 type anchorTable struct {
 	ok      bool
 	bits    [1 << tripleBits / 64]uint64
-	by      map[uint32][]seqAnchor // by the triple, its first byte lowest
+	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
+	tris    []anchorTriple
 	anchors []logAnchor
 	col0    []logAnchor // the anchors that must start a line: the text's first line has no break before it
+}
+
+// An anchorTriple is a triple the anchors are found by, those anchors,
+// and the next triple with the same hash (1 + its index, or 0).
+type anchorTriple struct {
+	x    uint32 // the triple, its first byte lowest
+	next uint16
+	as   []seqAnchor
 }
 
 // tripleBits is the size of the triples' hash.
@@ -247,10 +285,10 @@ var logAnchorTable = newAnchorTable()
 
 func newAnchorTable() *anchorTable {
 	anchors, ok := logAnchors()
-	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors, by: map[uint32][]seqAnchor{}}
+	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors}
 	for _, a := range anchors {
 		sa := seqAnchor{seq: a.lit, a: a}
-		if a.at == atCol0 {
+		if a.at == atCol0 && !a.afterNumber {
 			sa.seq, sa.lead = string(foldByte('\n'))+a.lit, 1
 			t.col0 = append(t.col0, a)
 		}
@@ -258,15 +296,72 @@ func newAnchorTable() *anchorTable {
 			t.ok = false // shorter than what the scan reads
 			continue
 		}
-		sa.off = rarestTriple(sa.seq)
-		for _, tri := range expandDigits(sa.seq[sa.off : sa.off+3]) {
-			x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
-			h := tripleHash(x)
-			t.bits[h>>6] |= 1 << (h & 63)
-			t.by[x] = append(t.by[x], sa)
+		// The scan reads every other triple, so an anchor is found by
+		// two in a row: its rarest pair of triples, or a three-byte
+		// one's own and its last two bytes before any byte.
+		seq, k := sa.seq+anyByte, 0
+		if len(sa.seq) > 3 {
+			seq, k = sa.seq, rarestTriple(sa.seq[:len(sa.seq)-1])
+		}
+		for off := k; off <= k+1; off++ {
+			sa.off = off
+			for _, tri := range expandAny(seq[off : off+3]) {
+				x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
+				h := tripleHash(x)
+				t.bits[h>>6] |= 1 << (h & 63)
+				t.add(h, x, sa)
+			}
 		}
 	}
 	return t
+}
+
+// anyByte, in a triple the scan reads, stands for any byte.
+const anyByte = "\x02"
+
+// expandAny returns expandDigits(seq) with anyByte spelled as each
+// folded byte.
+func expandAny(seq string) []string {
+	out := expandDigits(seq)
+	k := strings.IndexByte(seq, anyByte[0])
+	if k < 0 {
+		return out
+	}
+	var all []string
+	for _, p := range out {
+		for c := range 256 {
+			if b := byte(c); foldByte(b) == b {
+				all = append(all, p[:k]+string(b)+p[k+1:])
+			}
+		}
+	}
+	return all
+}
+
+// add files sa under the triple x, whose hash is h.
+func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
+	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
+		if t.tris[k-1].x == x {
+			t.tris[k-1].as = append(t.tris[k-1].as, sa)
+			return
+		}
+	}
+	if len(t.tris) == 1<<16-1 {
+		t.ok = false // more triples than a chain's index holds: the prefilter is off
+		return
+	}
+	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}})
+	t.head[h] = uint16(len(t.tris))
+}
+
+// triple returns the anchors found by the triple x, whose hash is h.
+func (t *anchorTable) triple(h, x uint32) []seqAnchor {
+	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
+		if t.tris[k-1].x == x {
+			return t.tris[k-1].as
+		}
+	}
+	return nil
 }
 
 // expandDigits returns seq with anyDigit spelled as each digit.
@@ -326,6 +421,17 @@ func placed(text string, i int, at uint8) bool {
 	return at&atIndented != 0
 }
 
+// numberStart returns where the number ends at text[i] starts, when
+// afterNumber; else i.
+func numberStart(text string, i int, afterNumber bool) int {
+	if afterNumber {
+		for i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+			i--
+		}
+	}
+	return i
+}
+
 // inPosition reports whether the digit at text[i] ends `:12:5`: a colon,
 // digits, a colon, and digits up to i.
 func inPosition(text string, i int) bool {
@@ -345,11 +451,12 @@ func inPosition(text string, i int) bool {
 
 // anchorAt returns where an anchor starts that the three folded bytes x
 // at text[i:] find, at or after from, or -1.
-func (t *anchorTable) anchorAt(text string, from, i int, x uint32) int {
-	for _, sa := range t.by[x] {
+func (t *anchorTable) anchorAt(text string, from, i int, x, h uint32) int {
+	for _, sa := range t.triple(h, x) {
 		at := i - sa.off
 		start := at + sa.lead
-		if start >= from && foldedAt(text, at, sa.seq) && placed(text, start, sa.a.at) && (!sa.a.position || inPosition(text, start)) {
+		digit := start + sa.a.skip
+		if start >= from && foldedAt(text, at, sa.seq) && placed(text, numberStart(text, digit, sa.a.afterNumber), sa.a.at) && (!sa.a.position || inPosition(text, digit)) {
 			return start
 		}
 	}
@@ -369,21 +476,36 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 	}
 	i := max(from-1, 0) // the break before a line is an anchor's first byte
 	bits := &t.bits
+	// Every anchor has two triples in a row in the table, so reading the
+	// triples at every other byte finds it: three of each eight bytes
+	// loaded.
 	for ; i+8 <= len(text); i += 6 {
 		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
-		h0, h1, h2 := tripleHash(uint32(w)&0xffffff), tripleHash(uint32(w>>8)&0xffffff), tripleHash(uint32(w>>16)&0xffffff)
-		h3, h4, h5 := tripleHash(uint32(w>>24)&0xffffff), tripleHash(uint32(w>>32)&0xffffff), tripleHash(uint32(w>>40)&0xffffff)
-		if (bits[h0>>6]>>(h0&63)|bits[h1>>6]>>(h1&63)|bits[h2>>6]>>(h2&63)|
-			bits[h3>>6]>>(h3&63)|bits[h4>>6]>>(h4&63)|bits[h5>>6]>>(h5&63))&1 == 0 {
+		x0, x2, x4 := uint32(w)&0xffffff, uint32(w>>16)&0xffffff, uint32(w>>32)&0xffffff
+		h0, h2, h4 := tripleHash(x0), tripleHash(x2), tripleHash(x4)
+		b0, b2, b4 := bits[h0>>6]>>(h0&63)&1, bits[h2>>6]>>(h2&63)&1, bits[h4>>6]>>(h4&63)&1
+		if b0|b2|b4 == 0 {
 			continue
 		}
-		for p := i; p < i+6; p++ {
-			if at := t.anchorAtTriple(text, from, p); at >= 0 {
+		if b0 != 0 {
+			if at := t.anchorAt(text, from, i, x0, h0); at >= 0 {
+				return at
+			}
+		}
+		if b2 != 0 {
+			if at := t.anchorAt(text, from, i+2, x2, h2); at >= 0 {
+				return at
+			}
+		}
+		if b4 != 0 {
+			if at := t.anchorAt(text, from, i+4, x4, h4); at >= 0 {
 				return at
 			}
 		}
 	}
-	for ; i+2 < len(text); i++ {
+	// The rest, every triple: from the one before, whose partner may be
+	// the one a three-byte anchor at the end has not.
+	for i = max(i-1, 0); i+2 < len(text); i++ {
 		if at := t.anchorAtTriple(text, from, i); at >= 0 {
 			return at
 		}
@@ -395,10 +517,11 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 // hash's bit is set.
 func (t *anchorTable) anchorAtTriple(text string, from, i int) int {
 	x := uint32(foldByte(text[i])) | uint32(foldByte(text[i+1]))<<8 | uint32(foldByte(text[i+2]))<<16
-	if h := tripleHash(x); t.bits[h>>6]&(1<<(h&63)) == 0 {
+	h := tripleHash(x)
+	if t.bits[h>>6]&(1<<(h&63)) == 0 {
 		return -1
 	}
-	return t.anchorAt(text, from, i, x)
+	return t.anchorAt(text, from, i, x, h)
 }
 
 // logTally is what planLog counts of a text's lines before it decides.

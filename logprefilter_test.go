@@ -203,14 +203,18 @@ func TestNextAnchor(t *testing.T) {
 		{"x\nPASS", 2},
 		{"x\n  PASS", -1}, // PASS counts only in the first column
 		{"x\n  Tests: 3", 4},
-		{"x\nsrc/a.go:12:5: y", 14},
-		{"at 12:34: noon", -1},    // no `:12:5` before the `4: `
-		{"at 12:34:56: noon", 10}, // the scan does not ask for a path: the class does
+		{"x\nsrc/a.go:12:5: y", 13}, // the anchor reads the byte before the column too
+		{"at 12:34: noon", -1},      // no `:12:5` before the `4: `
+		{"at 12:34:56: noon", 9},    // the scan does not ask for a path: the class does
 		{"x\n==77== Invalid", 2},
 		{"x == 7 ==", -1},
 		{"E   assert", 0},
 		{"\x1b[31mhi", -1}, // escapes are tallyAnchored's, not the scan's
 		{"a × b", 2},
+		{"x\n  12) suite", 4},   // mocha's heading, found at its `12) `: the number starts the indented text
+		{"x\nclose(3) = 0", -1}, // a call's `3) ` is no heading
+		{"x\n  a 12) b", -1},    // nor a number inside the text
+		{"x\n12) suite", -1},    // the heading's rule reads it indented only
 	} {
 		got := logAnchorTable.nextAnchor(tc.text, 0)
 		want := tc.want
@@ -240,4 +244,42 @@ func TestTallyAnchoredNeedles(t *testing.T) {
 			t.Errorf("tallyAnchored(%q) = %+v, want %+v", tc.text, got, tc.want)
 		}
 	}
+}
+
+// bruteNextAnchor is nextAnchor by trying every anchor at every byte.
+func bruteNextAnchor(text string, from int) int {
+	for i := max(from-1, 0); i < len(text); i++ {
+		for _, a := range logAnchorTable.anchors {
+			seq, lead := a.lit, 0
+			if a.at == atCol0 && !a.afterNumber {
+				seq, lead = string(foldByte('\n'))+a.lit, 1
+				if i == 0 && from == 0 && foldedAt(text, 0, a.lit) {
+					return 0
+				}
+			}
+			start := i + lead
+			digit := start + a.skip
+			if start >= from && foldedAt(text, i, seq) && placed(text, numberStart(text, digit, a.afterNumber), a.at) && (!a.position || inPosition(text, digit)) {
+				return start
+			}
+		}
+	}
+	return len(text)
+}
+
+// The scan, which reads every other triple through a hash's bits, stops
+// where trying every anchor at every byte stops first.
+func TestNextAnchorAgreesWithBruteForce(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var lines []string
+		for range rapid.IntRange(1, 6).Draw(t, "lines") {
+			lines = append(lines, drawLogLine(t, pieces))
+		}
+		text := strings.Join(lines, rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "eol"))
+		from := rapid.IntRange(0, len(text)).Draw(t, "from")
+		if got, want := logAnchorTable.nextAnchor(text, from), bruteNextAnchor(text, from); got != want {
+			t.Fatalf("nextAnchor(%q, %d) = %d, trying every anchor: %d", text, from, got, want)
+		}
+	})
 }
