@@ -8,17 +8,19 @@ import (
 
 // scanLog splits text into classified lines. Classification looks at a
 // view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
-// Escapes and pytest's summary heading are searched for over the whole
-// text, not line by line: most lines have neither.
+// Escapes, pytest's summary heading and the first bytes of the infix
+// rules are searched for over the whole text, not line by line: most
+// lines have none.
 func scanLog(text string) logLines {
 	n := strings.Count(text, "\n") + 1
 	lines := logLines{text: text, starts: make([]uint32, 0, n+1), flags: make([]uint8, 0, n)}
 	var scratch []byte
-	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
+	esc, info, lead := -1, -1, -1 // the next escape, summary heading and infix lead at or after start, or len(text) when none
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
 		esc = nextAt(text, start, esc, indexEscape)
 		info = nextAt(text, start, info, indexSummaryInfo)
+		lead = nextAt(text, start, lead, indexInfixLead)
 		view := text[start:end]
 		if end > start && view[len(view)-1] == '\r' {
 			view = view[:len(view)-1]
@@ -28,7 +30,7 @@ func scanLog(text string) logLines {
 			scratch = txt.StripANSI(scratch[:0], view)
 			class, open = classifyFull(string(scratch), strings.Contains(string(scratch), summaryInfo))
 		} else {
-			class, open = classifyFull(view, info < end)
+			class, open = classifyHinted(view, info < end, lead < end)
 		}
 		lines.add(start, end, class, open)
 		start = next
@@ -81,6 +83,18 @@ var mayOpenBlock = func() (t [256]bool) {
 	return t
 }()
 
+// countFlags returns how many lines have flags that t marks: one read of
+// the flags, for a count by class and block.
+func (ls logLines) countFlags(t *[256]bool) int {
+	n := 0
+	for _, f := range ls.flags {
+		if t[f] {
+			n++
+		}
+	}
+	return n
+}
+
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
@@ -106,13 +120,9 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 // and the lines above it that belong to it (go test's report before its
 // --- FAIL line, the rule that opens a race report).
 func formBlocks(lines logLines, text string) []logBlock {
-	most := 0 // the lines that may open a block: room for the blocks at once, not a slice grown by doubling
-	for i := range lines.len() {
-		if c := lines.class(i); c == lineError || c == lineTrace && lines.open(i) == blockFailDetail {
-			most++
-		}
-	}
-	blocks := make([]logBlock, 0, most)
+	// The lines that may open a block: room for the blocks at once, not a
+	// slice grown by doubling.
+	blocks := make([]logBlock, 0, lines.countFlags(&mayOpenBlock))
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {

@@ -312,6 +312,14 @@ func classifyLogLine(line string) uint8 {
 // `file:line: error:`, a log level word, a failure word standing as a
 // word, a count of failures.
 func classifyFull(line string, hasInfo bool) (uint8, uint8) {
+	return classifyHinted(line, hasInfo, true)
+}
+
+// classifyHinted is classifyFull told whether line may hold an infix
+// rule's literal: false when it holds none of their first bytes
+// (infixLeads), which scanLog finds once over the whole text rather than
+// searching every undecided line.
+func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	t := line
 	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
 		t = t[1:]
@@ -360,9 +368,11 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 		}
 		return lineOther, 0
 	}
-	for _, r := range infixRules {
-		if containsInfix(line, r.infix) {
-			return r.class, r.block
+	if mayInfix {
+		for _, r := range infixRules {
+			if containsInfix(line, r.infix) {
+				return r.class, r.block
+			}
 		}
 	}
 	switch {
@@ -383,6 +393,22 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 var infixRules = []logRule{
 	{infix: "% tests passed, ", class: lineSummary}, // ctest: 50% tests passed, 1 tests failed out of 2
 }
+
+// infixLeads holds the first byte of every infix rule's literal, once
+// each: a line that holds none of them matches no infix rule.
+var infixLeads = func() string {
+	var b []byte
+	for _, r := range infixRules {
+		if !strings.Contains(string(b), r.infix[:1]) {
+			b = append(b, r.infix[0])
+		}
+	}
+	return string(b)
+}()
+
+// indexInfixLead returns where the first byte of infixLeads stands in
+// text, or -1.
+func indexInfixLead(text string) int { return strings.IndexAny(text, infixLeads) }
 
 // containsInfix reports whether infix occurs in line. It looks for the
 // infix's first byte with strings.IndexByte, which reads a line many bytes
