@@ -966,18 +966,16 @@ func diagAt(s string, i, j int) int {
 // space: diagAfter finds their "rr" and "rn" eight bytes at a time, rare
 // pairs in a system log's words, and asks diagWordAt only there. Pairs
 // are found in the order their words start, so the first word that makes
-// a diagnostic is the one returned.
+// a diagnostic is the one returned. Most eight bytes of a line hold no
+// 'r': the bytes after them are read only when they do.
 func diagAfter(s string, from int) int {
 	k := from + 1
 	for k+9 <= len(s) {
-		m := pairsAt(s, k)
-		if m == 0 {
-			k += 8
-			continue
-		}
-		for ; m != 0; m &= m - 1 {
-			if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
-				return d
+		if rs := zeroBytes(load64(s, k) ^ 'r'*lowBits); rs != 0 {
+			for m := rs & pairSeconds(load64(s, k+1)); m != 0; m &= m - 1 {
+				if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
+					return d
+				}
 			}
 		}
 		k += 8
@@ -992,12 +990,12 @@ func diagAfter(s string, from int) int {
 	return diagNone
 }
 
-// pairsAt sets the high bit of each byte of s[k:k+8] that is the 'r' of
-// an "rr" or "rn", and perhaps of a few others (see zeroBytes); it reads
-// s[k:k+9].
-func pairsAt(s string, k int) uint64 {
-	w, next := load64(s, k), load64(s, k+1)
-	return zeroBytes(w^'r'*lowBits) & (zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits))
+// pairSeconds sets the high bit of each byte of next (the eight bytes
+// one after those whose 'r's are sought) that is an 'r' or an 'n', the
+// second byte of an "rr" or "rn", and perhaps of a few others (see
+// zeroBytes).
+func pairSeconds(next uint64) uint64 {
+	return zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits)
 }
 
 // diagAtPair returns the compiler diagnostic of the word whose "rr"
