@@ -155,3 +155,20 @@ func TestWordTestsAgreeWithByteTables(t *testing.T) {
 		}
 	})
 }
+
+// indentEnd, eight bytes at a time, ends the indent where a byte loop
+// does, whatever bytes follow it (a '!' or a '\x01' after a space is no
+// space, though zeroBytes' borrow may flag it).
+func TestIndentEndAgreesWithByteLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.SampledFrom([]byte{' ', '\t', '!', 0x01, 0x21, 0x29, 'a', 0x80, 0xa0, '\n', 0}), 0, 40).Draw(t, "line")
+		line := string(b)
+		want := 0
+		for want < len(line) && (line[want] == ' ' || line[want] == '\t') {
+			want++
+		}
+		if got := indentEnd(line); got != want {
+			t.Fatalf("indentEnd(%q) = %d, want %d", line, got, want)
+		}
+	})
+}
