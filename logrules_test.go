@@ -172,3 +172,26 @@ func TestIndentEndAgreesWithByteLoop(t *testing.T) {
 		}
 	})
 }
+
+// diagAfter, which asks only the words its "rr" and "rn" pairs may be in,
+// finds the diagnostic a look at every word after from finds first.
+func TestDiagAfterAgreesWithEveryWord(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.SampledFrom([]string{"error", "warning", "errors", ": ", " - ", " fatal", "fatal ", ": fatal ", ": fatal fatal ", " - fatal ",
+			" TS", "TS2", ":", "-", " ", "x", "rr", "E", "\t", "é"})
+		s := strings.Join(rapid.SliceOfN(piece, 0, 24).Draw(t, "pieces"), "")
+		from := rapid.IntRange(0, len(s)).Draw(t, "from")
+		want := diagNone
+		for i := from + 1; i < len(s); i++ {
+			if i >= 2 {
+				if d := diagWordAt(s, i); d != diagNone {
+					want = d
+					break
+				}
+			}
+		}
+		if got := diagAfter(s, from); got != want {
+			t.Fatalf("diagAfter(%q, %d) = %d, want %d", s, from, got, want)
+		}
+	})
+}
