@@ -320,7 +320,10 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 // (infixLeads), which scanLog finds once over the whole text rather than
 // searching every undecided line.
 func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
-	t := line[indentEnd(line):]
+	t := line
+	if len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+		t = t[indentEnd(t):]
+	}
 	if isBlank(t) { // what the indent left: white space other than ' ' and '\t'
 		return lineBlank, 0
 	}
