@@ -8,32 +8,78 @@ import (
 
 // scanLog splits text into classified lines. Classification looks at a
 // view without ANSI escapes and trailing '\r'; the bytes stay verbatim.
-// Escapes and pytest's summary heading are searched for over the whole
-// text, not line by line: most lines have neither.
+// Escapes, pytest's summary heading and the first bytes of the infix
+// rules are searched for a window of lines at a time, not line by line:
+// most lines have none.
 func scanLog(text string) logLines {
 	n := strings.Count(text, "\n") + 1
 	lines := logLines{text: text, starts: make([]uint32, 0, n+1), flags: make([]uint8, 0, n)}
 	var scratch []byte
-	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
+	esc := textFinder{index: indexEscape}
+	info := textFinder{index: indexSummaryInfo, overlap: len(summaryInfo) - 1}
+	lead := textFinder{index: indexInfixLead}
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
-		esc = nextAt(text, start, esc, indexEscape)
-		info = nextAt(text, start, info, indexSummaryInfo)
 		view := text[start:end]
 		if end > start && view[len(view)-1] == '\r' {
 			view = view[:len(view)-1]
 		}
 		var class, open uint8
-		if esc < end {
+		if esc.in(text, start, end) {
 			scratch = txt.StripANSI(scratch[:0], view)
 			class, open = classifyFull(string(scratch), strings.Contains(string(scratch), summaryInfo))
 		} else {
-			class, open = classifyFull(view, info < end)
+			class, open = classifyHinted(view, info.in(text, start, end), lead.in(text, start, end))
 		}
 		lines.add(start, end, class, open)
 		start = next
 	}
 	return lines
+}
+
+// A textFinder tells, line after line, whether a line holds a string that
+// most lines do not (an escape, pytest's summary heading), searching the
+// text ahead of the lines a window at a time: each byte is searched about
+// once, while it is still in the cache for the lines that read it next,
+// not in a pass over the whole text first.
+type textFinder struct {
+	index   func(string) int // where the string first starts in a text, or -1
+	overlap int              // the string's length less one: a search stopped at a window's end goes on that far back
+	at      int              // where the string starts next if found, else where the search goes on
+	found   bool
+	window  int // how far ahead of a line it searches at once, above overlap; 0 means findWindow
+}
+
+// findWindow is how far ahead of a line a textFinder searches at once.
+const findWindow = 16 << 10
+
+// in reports whether the string starts in text[start:end], a line that
+// follows the one asked about before (the string holds no line break).
+// Most lines end before where the string starts next, or where the search
+// goes on: one comparison, inlined, says so.
+func (f *textFinder) in(text string, start, end int) bool {
+	return f.at < end && f.search(text, start, end)
+}
+
+// search is in past its first comparison.
+func (f *textFinder) search(text string, start, end int) bool {
+	for f.at < end && (!f.found || f.at < start) {
+		from := max(f.at, start)
+		window := f.window
+		if window == 0 {
+			window = findWindow
+		}
+		stop := min(len(text), max(end, from+window))
+		switch i := f.index(text[from:stop]); {
+		case i >= 0:
+			f.at, f.found = from+i, true
+		case stop == len(text):
+			f.at, f.found = stop, false
+		default:
+			f.at, f.found = stop-f.overlap, false
+		}
+	}
+	return f.found && f.at >= start && f.at < end
 }
 
 // nextAt returns where index next finds its string in text at or after
@@ -81,6 +127,18 @@ var mayOpenBlock = func() (t [256]bool) {
 	return t
 }()
 
+// countFlags returns how many lines have flags that t marks: one read of
+// the flags, for a count by class and block.
+func (ls logLines) countFlags(t *[256]bool) int {
+	n := 0
+	for _, f := range ls.flags {
+		if t[f] {
+			n++
+		}
+	}
+	return n
+}
+
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
@@ -106,13 +164,9 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 // and the lines above it that belong to it (go test's report before its
 // --- FAIL line, the rule that opens a race report).
 func formBlocks(lines logLines, text string) []logBlock {
-	most := 0 // the lines that may open a block: room for the blocks at once, not a slice grown by doubling
-	for i := range lines.len() {
-		if c := lines.class(i); c == lineError || c == lineTrace && lines.open(i) == blockFailDetail {
-			most++
-		}
-	}
-	blocks := make([]logBlock, 0, most)
+	// The lines that may open a block: room for the blocks at once, not a
+	// slice grown by doubling.
+	blocks := make([]logBlock, 0, lines.countFlags(&mayOpenBlock))
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {

@@ -622,12 +622,7 @@ func isPanicLine(l string) bool {
 // one: the warning line and the trace and blank lines that follow it
 // (lines come from scanLog unmarked).
 func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
-	warnings := 0
-	for i := range lines.len() {
-		if lines.class(i) == lineWarning {
-			warnings++
-		}
-	}
+	warnings := lines.countFlags(&isWarningFlags)
 	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
 	verbatim := newVerbatimCache(lines.len() / 8)
 	var key []byte
@@ -672,6 +667,14 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 	}
 	return reps, count
 }
+
+// isWarningFlags marks the flags (see logLines) of a warning line.
+var isWarningFlags = func() (t [256]bool) {
+	for f := range t {
+		t[f] = uint8(f)&classMask == lineWarning
+	}
+	return t
+}()
 
 // normalizeLogLine appends to dst s made equal to the lines that differ
 // from it only in numbers, addresses, durations and timestamps: every

@@ -404,11 +404,15 @@ func TestScanLogClassesAsClassifyLogLine(t *testing.T) {
 		checkScanLog(t, c.input)
 		checkScanLog(t, strings.ReplaceAll(c.input, "rror", "\x1b[1mrror\x1b[0m"))
 	}
+	// scanLog looks for an infix rule's literal only on the lines that
+	// hold its first byte, found once over the whole text.
+	checkScanLog(t, "build 100% done\n50% tests passed, 1 tests failed out of 2\nok\n% tests passed, 0\n\x1b[1m0% tests passed, 2 tests failed\x1b[0m\nlast%")
 }
 
 func FuzzScanLog(f *testing.F) {
 	f.Add("a\r\n\x1b[31mFAIL\x1b[0m\r\nx short test summary info\r\n\x1b[1m=== short test summary info ===\nFAIL\x1b")
 	f.Add("short test summary info\nshort test summary info\n\x1b\x1b[\n")
+	f.Add("50% tests passed, 1 tests failed out of 2\n100%\n\x1b[1m0% tests passed, 2 tests failed\x1b[0m\n% tests passed, \n")
 	f.Fuzz(func(t *testing.T, text string) { checkScanLog(t, text) })
 }
 

@@ -322,6 +322,9 @@ func isNameWord(w string) bool {
 		return false
 	}
 	for k := 0; k < len(w); k++ {
+		if !nameFailureLeads[w[k]|0x20] {
+			continue
+		}
 		for _, f := range nameFailureWords {
 			if (w[k]|0x20) == f[0] && len(w)-k >= len(f) && strings.EqualFold(w[k:k+len(f)], f) {
 				return false
@@ -334,6 +337,15 @@ func isNameWord(w string) bool {
 // nameFailureWords are no part of a name: a word that holds one is a
 // failure's kind or status (`AssertionError`, `FAILED`, `panicked`).
 var nameFailureWords = [...]string{"error", "exception", "fail", "panic", "fatal", "assert", "traceback", "warning"}
+
+// nameFailureLeads marks the first letters of nameFailureWords: at most
+// bytes of a word none starts.
+var nameFailureLeads = func() (t [256]bool) {
+	for _, f := range nameFailureWords {
+		t[f[0]] = true
+	}
+	return t
+}()
 
 // firstWhole returns the whole of the first failure, block first: the
 // section that tells it when it was told first as a one-line status, the

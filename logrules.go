@@ -312,9 +312,17 @@ func classifyLogLine(line string) uint8 {
 // `file:line: error:`, a log level word, a failure word standing as a
 // word, a count of failures.
 func classifyFull(line string, hasInfo bool) (uint8, uint8) {
+	return classifyHinted(line, hasInfo, true)
+}
+
+// classifyHinted is classifyFull told whether line may hold an infix
+// rule's literal: false when it holds none of their first bytes
+// (infixLeads), which scanLog finds once over the whole text rather than
+// searching every undecided line.
+func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	t := line
-	for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
-		t = t[1:]
+	if len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+		t = t[indentEnd(t):]
 	}
 	if isBlank(t) { // what the indent left: white space other than ' ' and '\t'
 		return lineBlank, 0
@@ -360,9 +368,11 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 		}
 		return lineOther, 0
 	}
-	for _, r := range infixRules {
-		if containsInfix(line, r.infix) {
-			return r.class, r.block
+	if mayInfix {
+		for _, r := range infixRules {
+			if containsInfix(line, r.infix) {
+				return r.class, r.block
+			}
 		}
 	}
 	switch {
@@ -383,6 +393,22 @@ func classifyFull(line string, hasInfo bool) (uint8, uint8) {
 var infixRules = []logRule{
 	{infix: "% tests passed, ", class: lineSummary}, // ctest: 50% tests passed, 1 tests failed out of 2
 }
+
+// infixLeads holds the first byte of every infix rule's literal, once
+// each: a line that holds none of them matches no infix rule.
+var infixLeads = func() string {
+	var b []byte
+	for _, r := range infixRules {
+		if !strings.Contains(string(b), r.infix[:1]) {
+			b = append(b, r.infix[0])
+		}
+	}
+	return string(b)
+}()
+
+// indexInfixLead returns where the first byte of infixLeads stands in
+// text, or -1.
+func indexInfixLead(text string) int { return strings.IndexAny(text, infixLeads) }
 
 // containsInfix reports whether infix occurs in line. It looks for the
 // infix's first byte with strings.IndexByte, which reads a line many bytes
@@ -890,6 +916,28 @@ func isMarkAt(s string) bool {
 	return false
 }
 
+// indentEnd returns where the run of ' ' and '\t' that starts line ends,
+// eight bytes at a time: a frame deep in a trace is indented by dozens.
+func indentEnd(line string) int {
+	i := 0
+	for ; i+8 <= len(line); i += 8 {
+		w := load64(line, i)
+		if other := ^(zeroBytesExact(w^' '*lowBits) | zeroBytesExact(w^'\t'*lowBits)) & highBits; other != 0 {
+			return i + bits.TrailingZeros64(other)>>3
+		}
+	}
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// zeroBytesExact sets the high bit of every zero byte of x and of no
+// other: no borrow crosses a byte, as zeroBytes' may.
+func zeroBytesExact(x uint64) uint64 {
+	return ^((x&^highBits + 0x7f*lowBits) | x) & highBits
+}
+
 // load64 reads s[i:i+8] as a little-endian word: one load.
 func load64(s string, i int) uint64 {
 	s = s[i : i+8]
@@ -940,18 +988,16 @@ func diagAt(s string, i, j int) int {
 // space: diagAfter finds their "rr" and "rn" eight bytes at a time, rare
 // pairs in a system log's words, and asks diagWordAt only there. Pairs
 // are found in the order their words start, so the first word that makes
-// a diagnostic is the one returned.
+// a diagnostic is the one returned. Most eight bytes of a line hold no
+// 'r': the bytes after them are read only when they do.
 func diagAfter(s string, from int) int {
 	k := from + 1
 	for k+9 <= len(s) {
-		m := pairsAt(s, k)
-		if m == 0 {
-			k += 8
-			continue
-		}
-		for ; m != 0; m &= m - 1 {
-			if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
-				return d
+		if rs := zeroBytes(load64(s, k) ^ 'r'*lowBits); rs != 0 {
+			for m := rs & pairSeconds(load64(s, k+1)); m != 0; m &= m - 1 {
+				if d := diagAtPair(s, from, k+bits.TrailingZeros64(m)>>3); d != diagNone {
+					return d
+				}
 			}
 		}
 		k += 8
@@ -966,12 +1012,12 @@ func diagAfter(s string, from int) int {
 	return diagNone
 }
 
-// pairsAt sets the high bit of each byte of s[k:k+8] that is the 'r' of
-// an "rr" or "rn", and perhaps of a few others (see zeroBytes); it reads
-// s[k:k+9].
-func pairsAt(s string, k int) uint64 {
-	w, next := load64(s, k), load64(s, k+1)
-	return zeroBytes(w^'r'*lowBits) & (zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits))
+// pairSeconds sets the high bit of each byte of next (the eight bytes
+// one after those whose 'r's are sought) that is an 'r' or an 'n', the
+// second byte of an "rr" or "rn", and perhaps of a few others (see
+// zeroBytes).
+func pairSeconds(next uint64) uint64 {
+	return zeroBytes(next^'r'*lowBits) | zeroBytes(next^'n'*lowBits)
 }
 
 // diagAtPair returns the compiler diagnostic of the word whose "rr"

@@ -155,3 +155,43 @@ func TestWordTestsAgreeWithByteTables(t *testing.T) {
 		}
 	})
 }
+
+// indentEnd, eight bytes at a time, ends the indent where a byte loop
+// does, whatever bytes follow it (a '!' or a '\x01' after a space is no
+// space, though zeroBytes' borrow may flag it).
+func TestIndentEndAgreesWithByteLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.SampledFrom([]byte{' ', '\t', '!', 0x01, 0x21, 0x29, 'a', 0x80, 0xa0, '\n', 0}), 0, 40).Draw(t, "line")
+		line := string(b)
+		want := 0
+		for want < len(line) && (line[want] == ' ' || line[want] == '\t') {
+			want++
+		}
+		if got := indentEnd(line); got != want {
+			t.Fatalf("indentEnd(%q) = %d, want %d", line, got, want)
+		}
+	})
+}
+
+// diagAfter, which asks only the words its "rr" and "rn" pairs may be in,
+// finds the diagnostic a look at every word after from finds first.
+func TestDiagAfterAgreesWithEveryWord(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.SampledFrom([]string{"error", "warning", "errors", ": ", " - ", " fatal", "fatal ", ": fatal ", ": fatal fatal ", " - fatal ",
+			" TS", "TS2", ":", "-", " ", "x", "rr", "E", "\t", "é"})
+		s := strings.Join(rapid.SliceOfN(piece, 0, 24).Draw(t, "pieces"), "")
+		from := rapid.IntRange(0, len(s)).Draw(t, "from")
+		want := diagNone
+		for i := from + 1; i < len(s); i++ {
+			if i >= 2 {
+				if d := diagWordAt(s, i); d != diagNone {
+					want = d
+					break
+				}
+			}
+		}
+		if got := diagAfter(s, from); got != want {
+			t.Fatalf("diagAfter(%q, %d) = %d, want %d", s, from, got, want)
+		}
+	})
+}

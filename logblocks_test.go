@@ -1,0 +1,48 @@
+package headroom
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A textFinder, searching a window at a time, says of every line what a
+// search of the line alone says, whatever the window: a string that
+// straddles a window's end is found too.
+func TestTextFinderAgreesWithLineSearch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.SampledFrom([]string{"a", "y", "summary", "short test summary info", "short test summar", "=== short test summary info ===",
+			"\x1b", "\x1b[1m", "%", "50% tests passed, ", " ", "\n", "\r\n", "\n\n"})
+		text := strings.Join(rapid.SliceOfN(piece, 0, 80).Draw(t, "pieces"), "")
+		finders := []struct {
+			f    textFinder
+			what string
+		}{
+			{textFinder{index: indexEscape}, "\x1b"},
+			{textFinder{index: indexSummaryInfo, overlap: len(summaryInfo) - 1}, summaryInfo},
+			{textFinder{index: indexInfixLead}, infixLeads},
+		}
+		for k := range finders {
+			f := &finders[k].f
+			f.window = rapid.IntRange(f.overlap+1, f.overlap+40).Draw(t, "window")
+		}
+		for start := 0; start < len(text); {
+			end, next := txt.LineAt(text, start)
+			line := text[start:end]
+			for k := range finders {
+				fd := &finders[k]
+				want := strings.Contains(line, fd.what)
+				if fd.what == infixLeads {
+					want = strings.ContainsAny(line, infixLeads)
+				}
+				if got := fd.f.in(text, start, end); got != want {
+					t.Fatalf("window %d: line %q at %d holds %q: %v, the finder says %v", fd.f.window, line, start, fd.what, want, got)
+				}
+			}
+			start = next
+		}
+	})
+}
