@@ -155,12 +155,6 @@ var knownGaps = map[string][]string{
 		"\t{+// DisableSliceFlagSeparator is used to disable SliceFlagSeparator, the default is false+}\n{+\tDisableSliceFlagSeparator bool+}",
 		`{+	SkipFlagParsing bool+}`,
 	},
-	// `go tool cover -func` rows read as `path:NN:` matches: the search plan shows
-	// every file's first row first, not these later rows of two files.
-	"plain_go_tool_cover_func_urfave_cli_v2": {
-		`github.com/urfave/cli/v2/app.go:296:			newFlagSet			0.0%`,
-		`github.com/urfave/cli/v2/flag_int_slice.go:35:		SetInt				0.0%`,
-	},
 	// A rendered manual: no planner for its sections; the line planner keeps the
 	// head and the tail, and these option and exit-status lines fall between.
 	"plain_man_p_cat_find_manual_page": {
