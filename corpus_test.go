@@ -143,12 +143,6 @@ var knownGaps = map[string][]string{
 	"log_yamllint_modcache_workflows_one_syntax_error": {
 		`  17:8      error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)`,
 	},
-	// 49 stanzas of the same fields: the line planner keeps the head, the tail and
-	// the rare lines; these stanzas in the middle fall between.
-	"plain_apt_cache_show_toolchain_stanzas": {
-		"Package: nodejs\nStatus: install ok installed",
-		"Package: git\nVersion: 1:2.39.5-0+deb12u3",
-	},
 	// A --word-diff: its hunks hold no +/- lines, so the diff planner declines it;
 	// the line planner keeps the head and the ends, not these middle lines.
 	"plain_git_diff_word_diff_urfave_cli_v223_v225": {

@@ -22,6 +22,9 @@ import (
 //     EACCES); one line of each kind (its skeleton, see shapeOf) before
 //     a second of any: each kind's last line, the kinds the output ends
 //     with first, then each kind's first, then the rest, rarest first;
+//   - in record-shaped text (blocks between blank lines that open with
+//     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
+//     opening lines of every record, breadth first (see recordOrder);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -83,6 +86,15 @@ func planLines(text string, limit int) (plan, bool) {
 			fails++
 		}
 	}
+	recs := 0
+	for _, i := range sh.recordOrder() {
+		if s.used >= upTo(30) {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, narrow) {
+			recs++
+		}
+	}
 	rare := 0
 	for _, i := range sh.rareOrder(2 * limit) {
 		if s.used >= upTo(30) {
@@ -111,10 +123,19 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records)) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
+}
+
+// recordsKept words the opening lines of records kept, of m records;
+// nothing for text that is not record-shaped.
+func recordsKept(kept, m int) string {
+	if m == 0 {
+		return ""
+	}
+	return txt.Commas(kept) + " opening lines of " + txt.Plural(m, "record") + " (each name's first record first), "
 }
 
 // linesMin is the fewest lines planLines plans; linesFit, the fewest of
@@ -136,6 +157,9 @@ type shapes struct {
 	// as rare in an even spread; the line is the rank's bits reversed.
 	rare   []uint64
 	firsts []markedLine // rank is the lead's count
+	// records are those of record-shaped text (see recordScan); nil
+	// for other text.
+	records []record
 	// inCut is set when one of these lines lies where a clip would cut.
 	inCut bool
 }
@@ -167,6 +191,7 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	}
 	// The lines a clip would cut are [cutFrom, cutTo).
 	cutFrom, cutTo := n, 0
+	recs := newRecordScan()
 	eachRun(text, func(i, start, size, k int) {
 		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
 			cutFrom = i + max(0, (headEnd-start+size-1)/size)
@@ -177,6 +202,7 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		l := trimNL(text[start : start+size])
 		shape := shapeOf(l)
 		id, lead := skel.add(shape.skel, k, i), leads.add(shape.lead, k, i)
+		recs.add(l, i, k, shape.lead)
 		for j := i; skelIDs != nil && j < i+k; j++ {
 			skelIDs[j], leadIDs[j] = id, lead
 		}
@@ -191,6 +217,10 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		sh.inCut = sh.inCut || inCut(m.i, m.i+1)
 	}
 	sh.kinds = len(skel.counts)
+	sh.records = recs.records()
+	for _, r := range sh.records {
+		sh.inCut = sh.inCut || inCut(r.start, r.start+1)
+	}
 	// The first line of each recurring lead, in input order (ids are
 	// given in the order values are first met).
 	for id, c := range leads.counts {
@@ -341,6 +371,11 @@ func (sh *shapes) rareOrder(k int) []int {
 	}
 	return out
 }
+
+// recordOrder returns the opening lines of the records, in the order
+// they are kept (see recordOrder); none when the text is not
+// record-shaped.
+func (sh *shapes) recordOrder() []int { return recordOrder(sh.records) }
 
 // firstsOrder returns the first line of each recurring lead, the most
 // frequent lead first: where each phase of the output begins.
