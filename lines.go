@@ -192,6 +192,7 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	// The lines a clip would cut are [cutFrom, cutTo).
 	cutFrom, cutTo := n, 0
 	recs := newRecordScan()
+	var rd shapeReader
 	eachRun(text, func(i, start, size, k int) {
 		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
 			cutFrom = i + max(0, (headEnd-start+size-1)/size)
@@ -200,7 +201,7 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 			cutTo = i + min(k, (tailStart-start)/size)
 		}
 		l := trimNL(text[start : start+size])
-		shape := shapeOf(l)
+		shape := rd.read(l)
 		id, lead := skel.add(shape.skel, k, i), leads.add(shape.lead, k, i)
 		recs.add(l, i, k, shape.lead)
 		for j := i; skelIDs != nil && j < i+k; j++ {
@@ -247,8 +248,9 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		}
 		return sh
 	}
+	rd = shapeReader{}
 	eachRun(text, func(i, start, size, k int) {
-		shape := shapeOf(trimNL(text[start : start+size]))
+		shape := rd.read(trimNL(text[start : start+size]))
 		mark(i, k, skel.id(shape.skel), leads.id(shape.lead))
 	})
 	return sh
