@@ -265,7 +265,9 @@ func eachRun(text string, f func(i, start, size, k int)) {
 			end = start + nl + 1
 		}
 		size, k := end-start, 1
-		if text[end-1] == '\n' {
+		// The next line is a copy only if it is as long: most are not,
+		// and a look at where its '\n' would be says so.
+		if text[end-1] == '\n' && end+size <= len(text) && text[end+size-1] == '\n' {
 			k = copiesAt(text, start, size)
 		}
 		f(i, start, size, k)
