@@ -118,15 +118,21 @@ func (r *shapeReader) read(line string) lineShape {
 	st := shapeState{h: fnvOffset}
 	from := 0
 	// The last checkpoint whose bytes, its own included, both lines share.
+	// Sharing is monotone in the checkpoints' order: a binary search,
+	// each probe one compare of two prefixes.
+	lo, hi := 0, r.n // checkpoints below lo are shared, from hi on not
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if at := int(r.at[mid]); at < len(s) && at < len(r.prev) && s[:at+1] == r.prev[:at+1] {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	r.n = lo
 	if r.n > 0 {
-		shared := commonPrefix(s, r.prev)
-		for r.n > 0 && int(r.at[r.n-1]) >= shared {
-			r.n--
-		}
-		if r.n > 0 {
-			r.n-- // read again below, as this line's own
-			from, st = int(r.at[r.n]), r.st[r.n]
-		}
+		r.n-- // read again below, as this line's own
+		from, st = int(r.at[r.n]), r.st[r.n]
 	}
 	r.prev = s
 	// Checkpoints cost a store per space: a text whose lines share no
@@ -143,16 +149,6 @@ func (r *shapeReader) read(line string) lineShape {
 	}
 	st = scanShape(s, from, st, note)
 	return lineShape{skel: st.h, lead: leadHash(s), errno: st.errno, mayFail: st.mayFail}
-}
-
-// commonPrefix returns how many bytes a and b share from their start.
-func commonPrefix(a, b string) int {
-	n := min(len(a), len(b))
-	i := 0
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return i
 }
 
 // scanShape reads s from i, a token's start, in state st, and returns
