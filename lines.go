@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"container/heap"
+	"iter"
 	"math/bits"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 	}
 	fails := 0
-	for _, i := range sh.failureOrder(2 * limit) {
+	for i := range sh.failureOrder(2 * limit) {
 		if s.used >= upTo(24) {
 			break
 		}
@@ -96,7 +97,7 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 	}
 	rare := 0
-	for _, i := range sh.rareOrder(2 * limit) {
+	for i := range sh.rareOrder(2 * limit) {
 		if s.used >= upTo(30) {
 			break
 		}
@@ -322,7 +323,7 @@ func hasFailureSignal(line string) bool {
 // rest of each spread evenly — the rarest kind first. Each line's place is
 // a key, its rank over its index in sh.fails (the earlier first among
 // equals), so only the k it can use are sorted (see rareOrder).
-func (sh *shapes) failureOrder(k int) []int {
+func (sh *shapes) failureOrder(k int) iter.Seq[int] {
 	perKind := make([]uint32, sh.kinds)
 	for _, m := range sh.fails {
 		perKind[m.kind]++
@@ -350,30 +351,50 @@ func (sh *shapes) failureOrder(k int) []int {
 		selectSmallest(keys, k)
 		keys = keys[:k]
 	}
-	slices.Sort(keys)
-	out := make([]int, len(keys))
-	for y, key := range keys {
-		out[y] = sh.fails[uint32(key)].i
+	return func(yield func(int) bool) {
+		ascending(keys, func(key uint64) bool { return yield(sh.fails[uint32(key)].i) })
 	}
-	return out
 }
 
 // rareOrder returns the first k lines of a rare shape, the rarest first;
 // lines as rare as each other in an even spread over the text. The rare
 // stage keeps at most one line a byte of its room, and half of what it
 // is offered may be kept already, so twice the limit is all it can use.
-func (sh *shapes) rareOrder(k int) []int {
+func (sh *shapes) rareOrder(k int) iter.Seq[int] {
 	if len(sh.rare) > k {
 		selectSmallest(sh.rare, k)
 		sh.rare = sh.rare[:k]
 	}
-	slices.Sort(sh.rare)
 	w := bits.Len(uint(max(sh.n-1, 1)))
-	out := make([]int, len(sh.rare))
-	for k, key := range sh.rare {
-		out[k] = int(bits.Reverse64(uint64(uint32(key))) >> (64 - w))
+	return func(yield func(int) bool) {
+		ascending(sh.rare, func(key uint64) bool {
+			return yield(int(bits.Reverse64(uint64(uint32(key))) >> (64 - w)))
+		})
 	}
-	return out
+}
+
+// ascendingChunk is how many keys ascending sorts at a time.
+const ascendingChunk = 256
+
+// ascending calls yield with keys in ascending order until it returns
+// false, reordering keys as it goes. The planner's stages stop once their
+// share of the limit is used, most often long before the end of the
+// keys, so they are sorted a chunk at a time: the smallest of those left
+// selected (linear), then sorted, then yielded.
+func ascending(keys []uint64, yield func(uint64) bool) {
+	for len(keys) > 0 {
+		c := min(len(keys), ascendingChunk)
+		if c < len(keys) {
+			selectSmallest(keys, c)
+		}
+		slices.Sort(keys[:c])
+		for _, key := range keys[:c] {
+			if !yield(key) {
+				return
+			}
+		}
+		keys = keys[c:]
+	}
 }
 
 // recordOrder returns the opening lines of the records, in the order
