@@ -143,23 +143,11 @@ var knownGaps = map[string][]string{
 	"log_yamllint_modcache_workflows_one_syntax_error": {
 		`  17:8      error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)`,
 	},
-	// 49 stanzas of the same fields: the line planner keeps the head, the tail and
-	// the rare lines; these stanzas in the middle fall between.
-	"plain_apt_cache_show_toolchain_stanzas": {
-		"Package: nodejs\nStatus: install ok installed",
-		"Package: git\nVersion: 1:2.39.5-0+deb12u3",
-	},
 	// A --word-diff: its hunks hold no +/- lines, so the diff planner declines it;
 	// the line planner keeps the head and the ends, not these middle lines.
 	"plain_git_diff_word_diff_urfave_cli_v223_v225": {
 		"\t{+// DisableSliceFlagSeparator is used to disable SliceFlagSeparator, the default is false+}\n{+\tDisableSliceFlagSeparator bool+}",
 		`{+	SkipFlagParsing bool+}`,
-	},
-	// `go tool cover -func` rows read as `path:NN:` matches: the search plan shows
-	// every file's first row first, not these later rows of two files.
-	"plain_go_tool_cover_func_urfave_cli_v2": {
-		`github.com/urfave/cli/v2/app.go:296:			newFlagSet			0.0%`,
-		`github.com/urfave/cli/v2/flag_int_slice.go:35:		SetInt				0.0%`,
 	},
 	// A rendered manual: no planner for its sections; the line planner keeps the
 	// head and the tail, and these option and exit-status lines fall between.

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"container/heap"
+	"iter"
 	"math/bits"
 	"slices"
 	"strings"
@@ -22,6 +23,9 @@ import (
 //     EACCES); one line of each kind (its skeleton, see shapeOf) before
 //     a second of any: each kind's last line, the kinds the output ends
 //     with first, then each kind's first, then the rest, rarest first;
+//   - in record-shaped text (blocks between blank lines that open with
+//     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
+//     opening lines of every record, breadth first (see recordOrder);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -75,7 +79,7 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 	}
 	fails := 0
-	for _, i := range sh.failureOrder(2 * limit) {
+	for i := range sh.failureOrder(2 * limit) {
 		if s.used >= upTo(24) {
 			break
 		}
@@ -83,8 +87,17 @@ func planLines(text string, limit int) (plan, bool) {
 			fails++
 		}
 	}
+	recs := 0
+	for _, i := range sh.recordOrder() {
+		if s.used >= upTo(30) {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, narrow) {
+			recs++
+		}
+	}
 	rare := 0
-	for _, i := range sh.rareOrder(2 * limit) {
+	for i := range sh.rareOrder(2 * limit) {
 		if s.used >= upTo(30) {
 			break
 		}
@@ -111,10 +124,19 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records)) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
+}
+
+// recordsKept words the opening lines of records kept, of m records;
+// nothing for text that is not record-shaped.
+func recordsKept(kept, m int) string {
+	if m == 0 {
+		return ""
+	}
+	return txt.Commas(kept) + " opening lines of " + txt.Plural(m, "record") + " (each name's first record first), "
 }
 
 // linesMin is the fewest lines planLines plans; linesFit, the fewest of
@@ -136,6 +158,9 @@ type shapes struct {
 	// as rare in an even spread; the line is the rank's bits reversed.
 	rare   []uint64
 	firsts []markedLine // rank is the lead's count
+	// records are those of record-shaped text (see recordScan); nil
+	// for other text.
+	records []record
 	// inCut is set when one of these lines lies where a clip would cut.
 	inCut bool
 }
@@ -167,6 +192,8 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	}
 	// The lines a clip would cut are [cutFrom, cutTo).
 	cutFrom, cutTo := n, 0
+	recs := newRecordScan()
+	var rd shapeReader
 	eachRun(text, func(i, start, size, k int) {
 		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
 			cutFrom = i + max(0, (headEnd-start+size-1)/size)
@@ -175,8 +202,9 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 			cutTo = i + min(k, (tailStart-start)/size)
 		}
 		l := trimNL(text[start : start+size])
-		shape := shapeOf(l)
+		shape := rd.read(l)
 		id, lead := skel.add(shape.skel, k, i), leads.add(shape.lead, k, i)
+		recs.add(l, i, k, shape.lead)
 		for j := i; skelIDs != nil && j < i+k; j++ {
 			skelIDs[j], leadIDs[j] = id, lead
 		}
@@ -191,6 +219,10 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		sh.inCut = sh.inCut || inCut(m.i, m.i+1)
 	}
 	sh.kinds = len(skel.counts)
+	sh.records = recs.records()
+	for _, r := range sh.records {
+		sh.inCut = sh.inCut || inCut(r.start, r.start+1)
+	}
 	// The first line of each recurring lead, in input order (ids are
 	// given in the order values are first met).
 	for id, c := range leads.counts {
@@ -217,8 +249,9 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		}
 		return sh
 	}
+	rd = shapeReader{}
 	eachRun(text, func(i, start, size, k int) {
-		shape := shapeOf(trimNL(text[start : start+size]))
+		shape := rd.read(trimNL(text[start : start+size]))
 		mark(i, k, skel.id(shape.skel), leads.id(shape.lead))
 	})
 	return sh
@@ -233,7 +266,9 @@ func eachRun(text string, f func(i, start, size, k int)) {
 			end = start + nl + 1
 		}
 		size, k := end-start, 1
-		if text[end-1] == '\n' {
+		// The next line is a copy only if it is as long: most are not,
+		// and a look at where its '\n' would be says so.
+		if text[end-1] == '\n' && end+size <= len(text) && text[end+size-1] == '\n' {
 			k = copiesAt(text, start, size)
 		}
 		f(i, start, size, k)
@@ -288,7 +323,7 @@ func hasFailureSignal(line string) bool {
 // rest of each spread evenly — the rarest kind first. Each line's place is
 // a key, its rank over its index in sh.fails (the earlier first among
 // equals), so only the k it can use are sorted (see rareOrder).
-func (sh *shapes) failureOrder(k int) []int {
+func (sh *shapes) failureOrder(k int) iter.Seq[int] {
 	perKind := make([]uint32, sh.kinds)
 	for _, m := range sh.fails {
 		perKind[m.kind]++
@@ -316,31 +351,56 @@ func (sh *shapes) failureOrder(k int) []int {
 		selectSmallest(keys, k)
 		keys = keys[:k]
 	}
-	slices.Sort(keys)
-	out := make([]int, len(keys))
-	for y, key := range keys {
-		out[y] = sh.fails[uint32(key)].i
+	return func(yield func(int) bool) {
+		ascending(keys, func(key uint64) bool { return yield(sh.fails[uint32(key)].i) })
 	}
-	return out
 }
 
 // rareOrder returns the first k lines of a rare shape, the rarest first;
 // lines as rare as each other in an even spread over the text. The rare
 // stage keeps at most one line a byte of its room, and half of what it
 // is offered may be kept already, so twice the limit is all it can use.
-func (sh *shapes) rareOrder(k int) []int {
+func (sh *shapes) rareOrder(k int) iter.Seq[int] {
 	if len(sh.rare) > k {
 		selectSmallest(sh.rare, k)
 		sh.rare = sh.rare[:k]
 	}
-	slices.Sort(sh.rare)
 	w := bits.Len(uint(max(sh.n-1, 1)))
-	out := make([]int, len(sh.rare))
-	for k, key := range sh.rare {
-		out[k] = int(bits.Reverse64(uint64(uint32(key))) >> (64 - w))
+	return func(yield func(int) bool) {
+		ascending(sh.rare, func(key uint64) bool {
+			return yield(int(bits.Reverse64(uint64(uint32(key))) >> (64 - w)))
+		})
 	}
-	return out
 }
+
+// ascendingChunk is how many keys ascending sorts at a time.
+const ascendingChunk = 256
+
+// ascending calls yield with keys in ascending order until it returns
+// false, reordering keys as it goes. The planner's stages stop once their
+// share of the limit is used, most often long before the end of the
+// keys, so they are sorted a chunk at a time: the smallest of those left
+// selected (linear), then sorted, then yielded.
+func ascending(keys []uint64, yield func(uint64) bool) {
+	for len(keys) > 0 {
+		c := min(len(keys), ascendingChunk)
+		if c < len(keys) {
+			selectSmallest(keys, c)
+		}
+		slices.Sort(keys[:c])
+		for _, key := range keys[:c] {
+			if !yield(key) {
+				return
+			}
+		}
+		keys = keys[c:]
+	}
+}
+
+// recordOrder returns the opening lines of the records, in the order
+// they are kept (see recordOrder); none when the text is not
+// record-shaped.
+func (sh *shapes) recordOrder() []int { return recordOrder(sh.records) }
 
 // firstsOrder returns the first line of each recurring lead, the most
 // frequent lead first: where each phase of the output begins.

@@ -27,7 +27,8 @@ func BenchmarkPlanLines(b *testing.B) {
 }
 
 // BenchmarkShapeOf measures reading one line's shape, over every line of
-// a trace and a blame.
+// a trace and a blame: each line alone, and in order through a
+// shapeReader, as the line planner reads them.
 func BenchmarkShapeOf(b *testing.B) {
 	for _, c := range []string{"plain_strace_f_ruby_json_enoent", "plain_git_blame_regexp2_parser_three_changed"} {
 		text := corpusInput(b, c)
@@ -35,6 +36,13 @@ func BenchmarkShapeOf(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			reportCPUThroughput(b, len(text), func() {
 				eachRun(text, func(_, start, size, _ int) { shapeOf(trimNL(text[start : start+size])) })
+			})
+		})
+		b.Run(c+"/reader", func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			reportCPUThroughput(b, len(text), func() {
+				var r shapeReader
+				eachRun(text, func(_, start, size, _ int) { r.read(trimNL(text[start : start+size])) })
 			})
 		})
 	}

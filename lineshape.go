@@ -79,13 +79,89 @@ type lineShape struct {
 // words, but the string is one '"' in the skeleton.
 func shapeOf(line string) lineShape {
 	s := line[:min(len(line), shapeWindow)]
-	var sh lineShape
-	h := uint64(fnvOffset)
-	quoted := false
-	for i := 0; i < len(s); {
+	st := scanShape(s, 0, shapeState{h: fnvOffset}, nil)
+	return lineShape{skel: st.h, lead: leadHash(s), errno: st.errno, mayFail: st.mayFail}
+}
+
+// A shapeState is where a read of a line stands at the start of a token:
+// the skeleton's hash so far, and what the words so far told.
+type shapeState struct {
+	h                      uint64
+	quoted, mayFail, errno bool
+	// restRead is set once a word was read together with the text after
+	// it (a failure word's test reads on: `not ok`): from then on the
+	// state depends on more than the bytes before it.
+	restRead bool
+}
+
+// A shapeReader reads the lines of a text in order, each as shapeOf
+// would, but starts a line where the line before stops sharing its bytes:
+// the commit, author and date of a blame, the timestamp and host of a
+// log, the `[pid N]` of a trace are read once per run of lines that
+// repeat them. It remembers the state at the first white space runs of
+// the line it read last (a space ends a token in any line, so the state
+// there depends only on the bytes before it and on the space itself).
+type shapeReader struct {
+	prev   string
+	n      int // checkpoints held
+	misses int // lines read in a row that shared no checkpoint
+	at     [shapeCheckpoints]int32
+	st     [shapeCheckpoints]shapeState
+}
+
+// shapeCheckpoints bounds the checkpoints a shapeReader keeps per line.
+const shapeCheckpoints = 16
+
+// read returns shapeOf(line).
+func (r *shapeReader) read(line string) lineShape {
+	s := line[:min(len(line), shapeWindow)]
+	st := shapeState{h: fnvOffset}
+	from := 0
+	// The last checkpoint whose bytes, its own included, both lines share.
+	// Sharing is monotone in the checkpoints' order: a binary search,
+	// each probe one compare of two prefixes.
+	lo, hi := 0, r.n // checkpoints below lo are shared, from hi on not
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if at := int(r.at[mid]); at < len(s) && at < len(r.prev) && s[:at+1] == r.prev[:at+1] {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	r.n = lo
+	if r.n > 0 {
+		r.n-- // read again below, as this line's own
+		from, st = int(r.at[r.n]), r.st[r.n]
+	}
+	r.prev = s
+	// Checkpoints cost a store per space: a text whose lines share no
+	// prefix (a trace of varied calls) notes them on one line in eight,
+	// to find out whether its next lines share one.
+	if from > 0 {
+		r.misses = 0
+	} else {
+		r.misses++
+	}
+	note := r
+	if r.misses > 1 && r.misses%8 != 0 {
+		note = nil
+	}
+	st = scanShape(s, from, st, note)
+	return lineShape{skel: st.h, lead: leadHash(s), errno: st.errno, mayFail: st.mayFail}
+}
+
+// scanShape reads s from i, a token's start, in state st, and returns
+// the state at its end. With r set, it notes a checkpoint in r at each
+// run of white space, until the state depends on more than its prefix.
+// The state lives in locals while it reads: the compiler keeps them in
+// registers, not a struct of five fields.
+func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
+	h, quoted, mayFail, errno, restRead := st.h, st.quoted, st.mayFail, st.errno, st.restRead
+	for i < len(s) {
 		c := s[i]
-		r := runClass[c]
-		if r == runPunct {
+		rc := runClass[c]
+		if rc == runPunct {
 			i++
 			switch {
 			case c == '"':
@@ -102,29 +178,34 @@ func shapeOf(line string) lineShape {
 			h = h*33 ^ uint64(c)
 			continue
 		}
+		if rc == runSpace && r != nil && r.n < shapeCheckpoints && !restRead {
+			r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, mayFail, errno, false}
+			r.n++
+		}
 		start := i
-		for i++; i < len(s) && runClass[s[i]] == r; i++ {
+		for i++; i < len(s) && runClass[s[i]] == rc; i++ {
 		}
 		switch {
-		case r == runHigh:
-			sh.mayFail = true // a mark (✗ ✖ ×) counts as a failure word
+		case rc == runHigh:
+			mayFail = true // a mark (✗ ✖ ×) counts as a failure word
 		case !letterTab[c]:
-		case i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') && !sh.mayFail:
+		case i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') && !mayFail:
 			k := start + 2
 			for k < i && letterTab[s[k]] {
 				k++
 			}
-			sh.mayFail = mayFailWord(s[start:k], s[k:])
+			w := s[start:k]
+			restRead = restRead || len(w) >= 3 && signalTrigram[trigram(w)]
+			mayFail = mayFailWord(w, s[k:])
 		}
-		if c == 'E' && !sh.errno {
-			sh.errno = isErrnoName(s[start:i])
+		if c == 'E' && !errno {
+			errno = isErrnoName(s[start:i])
 		}
 		if !quoted {
 			h = h*33 ^ uint64(shapeSym[c])
 		}
 	}
-	sh.skel, sh.lead = h, leadHash(s)
-	return sh
+	return shapeState{h, quoted, mayFail, errno, restRead}
 }
 
 // mayFailWord reports whether the letters w, standing at the start of a

@@ -75,7 +75,11 @@ func planTable(text string, limit int) (plan, bool) {
 			keptRows++
 		}
 	}
-	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (the header kept, the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
+	header := "the header kept, "
+	if first == 0 {
+		header = "" // ls -l, tab-aligned columns: no header line
+	}
+	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (" + header + "the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
 	return plan{strategy: StrategyTable, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more rows, re-run with a filter (WHERE, LIMIT/OFFSET, grep, awk 'NR>=A && NR<=B')."}, true
 }
@@ -117,6 +121,8 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		first = h + 1
 	case delimited(s, h):
 		return h + 1, true // CSV or TSV: a header line, then rows
+	case tabAligned(s, h):
+		return h, true // tab-aligned columns: every line a row
 	default:
 		perm := 0
 		start := h
@@ -189,11 +195,11 @@ const tableRowMax = 2000
 // list test would take a CSV's first column for paths.
 func planDelimitedTable(text string, limit int) (plan, bool) {
 	nl := strings.IndexByte(text, '\n')
-	if nl < 0 || !columnNames(text[:nl]) {
+	if nl < 0 {
 		return plan{}, false
 	}
 	s := newLineSel(text[:min(len(text), 1<<16)], limit, gapWording{})
-	if s.n() < 22 || !delimited(s, 0) {
+	if s.n() < 22 || !(columnNames(text[:nl]) && delimited(s, 0) || tabAligned(s, 0)) {
 		return plan{}, false
 	}
 	return planTable(text, limit)
