@@ -83,8 +83,11 @@ func keyEnd(l string) bool {
 
 // records returns the blocks of the scan that open with the key most of
 // them open with, when the text is record-shaped: at least recordsMin
-// blocks, three in four opening with that key, of two lines or more on
-// average. Otherwise it returns nil.
+// blocks, a third of them or more opening with that key, the first among
+// them, of two lines or more on average. A record may hold blocks of its
+// own after a blank line (`pip show -v`'s Project-URLs, a license's
+// paragraphs), so the key need not open most blocks, but the text must
+// start with a record. Otherwise it returns nil.
 func (r *recordScan) records() []record {
 	if len(r.starts) < recordsMin {
 		return nil
@@ -101,7 +104,7 @@ func (r *recordScan) records() []record {
 			}
 		}
 	}
-	if best*4 < len(r.starts)*3 || lines < 2*len(r.starts) {
+	if best*3 < len(r.starts) || r.leads[0] != key || lines < 2*len(r.starts) {
 		return nil
 	}
 	// The blocks that open with another line are paragraphs inside a

@@ -9,7 +9,8 @@ import (
 // Blocks between blank lines or rules that open with one key are records;
 // paragraphs of prose and blocks without a common key are not.
 func TestRecordShapes(t *testing.T) {
-	var ldif, pip, prose, mixed strings.Builder
+	var ldif, pip, prose, mixed, verbose, notFirst strings.Builder
+	notFirst.WriteString("Reading the state of 40 packages.\nDone.\n\n")
 	for i := range 40 {
 		fmt.Fprintf(&ldif, "dn: uid=user%d,ou=people,dc=example,dc=org\nobjectClass: inetOrgPerson\nuid: user%d\ncn: User %d\nmail: user%d@example.org\n\n", i, i, i, i)
 		if i > 0 {
@@ -18,11 +19,17 @@ func TestRecordShapes(t *testing.T) {
 		fmt.Fprintf(&pip, "Name: pkg%d\nVersion: 1.%d.0\nSummary: the package number %d\nRequires: \n", i, i, i)
 		fmt.Fprintf(&prose, "The paragraph %d says: something, then more.\nIt goes on over a second line.\n\n", i)
 		fmt.Fprintf(&mixed, "%c%c: value\nother: x\n\n", 'a'+i%26, 'a'+i/26) // no common key
+		// pip show -v: a record holds a block of its own after a blank line.
+		fmt.Fprintf(&verbose, "Name: pkg%d\nVersion: 1.%d.0\n\nProject-URLs:\n  Home, https://example.org/%d\n---\n", i, i, i)
+		fmt.Fprintf(&notFirst, "Name: pkg%d\nVersion: 1.%d.0\n\n", i, i)
 	}
 	for name, c := range map[string]struct {
 		text string
 		want int
-	}{"ldif": {ldif.String(), 40}, "pip": {pip.String(), 40}, "prose": {prose.String(), 0}, "mixed": {mixed.String(), 0}} {
+	}{
+		"ldif": {ldif.String(), 40}, "pip": {pip.String(), 40}, "prose": {prose.String(), 0}, "mixed": {mixed.String(), 0},
+		"verbose": {verbose.String(), 40}, "not first": {notFirst.String(), 0},
+	} {
 		sh := readShapes(c.text, lineCount(c.text), 0, len(c.text))
 		if len(sh.records) != c.want {
 			t.Errorf("%s: %d records, want %d", name, len(sh.records), c.want)
