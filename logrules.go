@@ -779,7 +779,7 @@ func lineDecision(line string) (diag int, level string, sig int) {
 
 // scanSignals is lineSignals, or lineDecision when decide is set. It
 // reads the line eight bytes at a time and stops only where a letter run
-// starts or a mark (✗ ✖ ×) may: of those, only a word whose first two
+// starts or a mark (✗ ✘ ✖ ×) may: of those, only a word whose first two
 // letters start a signal word (signalPair), standing as a word, is read
 // to its end and looked at.
 func scanSignals(line string, decide bool) (diag int, level string, sig int) {
@@ -870,7 +870,7 @@ func loadTail(s string, k int) uint64 {
 }
 
 // markLeads sets the high bit of the bytes of w that may lead a mark's
-// UTF-8 (0xE2 for ✗ and ✖, 0xC3 for ×), and perhaps of a byte just above
+// UTF-8 (0xE2 for ✗, ✘ and ✖, 0xC3 for ×), and perhaps of a byte just above
 // one: a filter whose hits are checked.
 func markLeads(w uint64) uint64 {
 	return zeroBytes(w^0xE2*lowBits) | zeroBytes(w^0xC3*lowBits)
@@ -878,7 +878,7 @@ func markLeads(w uint64) uint64 {
 
 // failureMarks are the marks scanSignals takes for a failure word
 // anywhere in a line; the log prefilter takes its anchors from them.
-var failureMarks = [...]string{"✗ ", "✖ ", "× "}
+var failureMarks = [...]string{"✗ ", "✘ ", "✖ ", "× "}
 
 // isMarkAt reports whether s starts with a failure mark and a space.
 func isMarkAt(s string) bool {
