@@ -108,8 +108,9 @@ var logRules = []logRule{
 	{at: atCol0, lit: "[INFO] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "[ERROR] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "Build FAILED", class: lineSummary},
-	{at: atCol0, lit: "Found ", infix: " error", class: lineSummary}, // mypy, tsc
-	{at: atCol0, lit: "Success: no issues", class: lineSummary},      // mypy
+	{at: atCol0, lit: "-- Configuring incomplete", class: lineSummary}, // cmake: -- Configuring incomplete, errors occurred!
+	{at: atCol0, lit: "Found ", infix: " error", class: lineSummary},   // mypy, tsc
+	{at: atCol0, lit: "Success: no issues", class: lineSummary},        // mypy
 	{at: atCol0, lit: "Your code has been rated at", class: lineSummary},
 	{at: atCol0, lit: "make: *** ", class: lineSummary},
 	{at: atCol0, lit: "make[", infix: "*** ", class: lineSummary},
@@ -166,6 +167,16 @@ var logRules = []logRule{
 	{at: atCol0, lit: "In file included from ", class: lineTrace},
 	{at: atIndented, lit: "from ", shape: isIncludeFrom, class: lineTrace},
 
+	// A configure step's probe that found nothing: not the failure, but
+	// often its cause (the missing library a later error needs). Each
+	// is a warning, kept once beside the failure.
+	{at: atCol0, lit: "-- Could NOT find ", class: lineWarning},                        // cmake's find_package
+	{at: atCol0, lit: "Run-time dependency ", infix: " found: NO", class: lineWarning}, // meson
+	{at: atCol0, lit: "Build-time dependency ", infix: " found: NO", class: lineWarning},
+	{at: atCol0, lit: "Dependency ", infix: " found: NO", class: lineWarning},
+	{at: atCol0, lit: "Library ", infix: " found: NO", class: lineWarning},
+	{at: atCol0, lit: "Program ", infix: " found: NO", class: lineWarning},
+
 	// Failures, and the block each opens.
 	{at: atCol0, lit: "panic: ", class: lineError, block: blockGoDump},
 	{at: atCol0, lit: "fatal error: ", class: lineError, block: blockGoDump},
@@ -177,6 +188,7 @@ var logRules = []logRule{
 	{at: atCol0, lit: "E   ", class: lineError},
 	{at: atCol0, lit: "ERROR ", class: lineError},
 	{at: atCol0, lit: "Error:", class: lineError},
+	{at: atCol0, lit: "CMake Error", class: lineError}, // CMake Error at CMakeLists.txt:10 (find_package):
 	{at: atCol0, lit: "error[E", class: lineError},
 	{at: atCol0, lit: "error:", class: lineError},
 	{at: atCol0, lit: "Exception in thread ", class: lineError},
