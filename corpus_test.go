@@ -59,11 +59,6 @@ var knownGaps = map[string][]string{
 		"testregex.c:780:15: warning: Either the condition 'e' is redundant or there is possible null pointer dereference: ++s. [nullPointerRedundantCheck]",
 		"42/42 files checked 100% done",
 	},
-	// The one failure's expected/was line, after five error blocks with
-	// long backtraces: the failure's first lines are kept, not this one.
-	"log_ruby_test_unit_v_rss_html_escape": {
-		`<"<content:encoded>&lt;em&gtATTENTION&lt;/em&gt</content:encoded>">`,
-	},
 	// The first finding, an info in the first script: the log plan keeps
 	// the one error whole with its `In file line N:` header, then the
 	// rarer kinds of finding, and this common one falls between.
