@@ -123,7 +123,8 @@ var logRules = []logRule{
 	{at: atCol0, lit: "Total Test time", class: lineSummary},
 	{at: atCol0, lit: "ERROR SUMMARY: ", class: lineSummary}, // valgrind, after its ==PID== prefix
 	// A runner's closing counts on lines of their own (mocha: `  12 passing (2s)`,
-	// `  1 failing`, `  3 pending`).
+	// `  1 failing`, `  3 pending`), and a progress counter at its end
+	// (`42/42 files checked 100% done`).
 	{at: atEither, lit: "0", shape: isOutcomeCount, class: lineSummary},
 	{at: atEither, lit: "1", shape: isOutcomeCount, class: lineSummary},
 	{at: atEither, lit: "2", shape: isOutcomeCount, class: lineSummary},
@@ -482,9 +483,13 @@ func isRunnerTotals(s string) bool {
 }
 
 // isOutcomeCount matches a count of a run's outcome alone on its line:
-// `12 passing`, `1 failing (3ms)`, `3 pending`.
+// `12 passing`, `1 failing (3ms)`, `3 pending`; or a progress counter at
+// its end (isProgressDone).
 func isOutcomeCount(t string) bool {
 	n := digitRun(t, 0)
+	if n > 0 && n < len(t) && t[n] == '/' {
+		return isProgressDone(t, n)
+	}
 	if n == 0 || n >= len(t) || t[n] != ' ' {
 		return false
 	}
@@ -494,6 +499,17 @@ func isOutcomeCount(t string) bool {
 		}
 	}
 	return false
+}
+
+// isProgressDone matches a progress counter at its end, the last state
+// of a run that counts its work (cppcheck's `42/42 files checked 100%
+// done`): `N/N` with equal numbers (t[:n] is the first), and 100% further
+// on. A counter short of its total, or a ctest result line without a
+// percentage, is not one.
+func isProgressDone(t string, n int) bool {
+	m := digitRun(t, n+1)
+	return m == n && t[n+1:n+1+m] == t[:n] && n+1+m < len(t) && t[n+1+m] == ' ' &&
+		strings.Contains(t[n+1+m:min(len(t), n+1+m+60)], " 100%")
 }
 
 // isNumberedHeading matches `1) name`: a number, a parenthesis, a space
