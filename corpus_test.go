@@ -53,11 +53,6 @@ func loadCorpus(t testing.TB) []corpusCase {
 var knownGaps = map[string][]string{
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
-	// One warning of a common kind among many, told after the rarer
-	// kinds.
-	"log_cppcheck_enable_all_cgo_zlib_gzlog_oob": {
-		"testregex.c:780:15: warning: Either the condition 'e' is redundant or there is possible null pointer dereference: ++s. [nullPointerRedundantCheck]",
-	},
 	// The first finding, an info in the first script: the log plan keeps
 	// the one error whole with its `In file line N:` header, then the
 	// rarer kinds of finding, and this common one falls between.

@@ -747,6 +747,11 @@ func positionLine(line string) int {
 			return diagNone // gcc's notes and template chains: detail, not a failure
 		}
 	}
+	for _, w := range lesserSeverities {
+		if strings.HasPrefix(msg, w) {
+			return diagWarning
+		}
+	}
 	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
@@ -755,6 +760,12 @@ func positionLine(line string) int {
 	}
 	return diagError
 }
+
+// lesserSeverities are the severity words below a warning that a
+// position line may carry instead of gcc's error and warning (cppcheck's
+// style and information, clang-tidy's remark, a linter's hint): findings,
+// told once each as warnings are, not failures.
+var lesserSeverities = [...]string{"style:", "information:", "info:", "performance:", "portability:", "remark:", "hint:", "suggestion:"}
 
 // pathEnd returns where the first ':', ' ' or '\t' of s stands, or
 // len(s): a path before a position holds no blank, and most lines are
