@@ -53,17 +53,6 @@ func loadCorpus(t testing.TB) []corpusCase {
 var knownGaps = map[string][]string{
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
-	// One warning of a common kind among many, told after the rarer
-	// kinds; cppcheck ends on a progress line, not a verdict a rule knows.
-	"log_cppcheck_enable_all_cgo_zlib_gzlog_oob": {
-		"testregex.c:780:15: warning: Either the condition 'e' is redundant or there is possible null pointer dereference: ++s. [nullPointerRedundantCheck]",
-		"42/42 files checked 100% done",
-	},
-	// The one failure's expected/was line, after five error blocks with
-	// long backtraces: the failure's first lines are kept, not this one.
-	"log_ruby_test_unit_v_rss_html_escape": {
-		`<"<content:encoded>&lt;em&gtATTENTION&lt;/em&gt</content:encoded>">`,
-	},
 	// The first finding, an info in the first script: the log plan keeps
 	// the one error whole with its `In file line N:` header, then the
 	// rarer kinds of finding, and this common one falls between.
@@ -96,11 +85,6 @@ var knownGaps = map[string][]string{
 	},
 	// Held-out sets 3 and 4 (see the corpus README): what they lose at
 	// 16,000 bytes, and why.
-	// 32 events of about 2 KB: a long event keeps its start and end around a cut, and
-	// this field of the error event sits in the cut (its `rendered` text is kept).
-	"json_cargo_clippy_message_format_json_semver_e0308": {
-		`"level":"error","message":"mismatched types"`,
-	},
 	// 310 one-line objects: the first and last events and an even sample are kept;
 	// these two rows fall between the picks (a licence is not a kind key the
 	// planner counts).
@@ -112,12 +96,6 @@ var knownGaps = map[string][]string{
 	// node, five levels down, is not reached.
 	"json_npm_ls_all_json_invalid_missing_nested": {
 		"                \"flatted\": {\n                  \"required\": \"^3.2.9\",\n                  \"missing\": true,",
-	},
-	// No exit code and no failing verdict a rule knows (`CMake Error at` is only a
-	// failure word): the line planner takes it, keeps the error and the end,
-	// and this ordinary status line falls between its picks.
-	"log_cmake_debug_find_configure_missing_pcre": {
-		`-- Could NOT find GLib (missing: GLib_DIR)`,
 	},
 	// config.log after configure's error: hundreds of conftest lines with
 	// expected failures; the error and the check are kept, these two lines of
@@ -131,11 +109,6 @@ var knownGaps = map[string][]string{
 	"log_jest_coverage_verbose_semver_caret_prerelease": {
 		`All files           |   69.54 |    45.16 |   73.68 |    69.5 |`,
 		`  range.js          |   71.58 |    55.88 |    75.6 |   70.41 |`,
-	},
-	// An optional dependency not found at the start (`found: NO`), which is not
-	// the failure: the compiler error and the build's end take the room.
-	"log_meson_ninja_shootout_c_struct_member_error": {
-		`Run-time dependency libpcre found: NO (tried pkgconfig and cmake)`,
 	},
 	// A stylish-format report (path, then indented `L:C level message`) with no
 	// verdict: taken for search output (see knownMisroutes), whose breadth-first
@@ -253,12 +226,12 @@ var knownMisroutes = map[string]Strategy{
 	// and no counting verdict a rule knows; the line planner keeps both
 	// facts (the first line and the verdict, the last).
 	"log_npm_install_loglevel_http_eslint_request_success": StrategyLines,
-	// Held-out sets 3 and 4. Warnings only (gcc -fanalyzer), failures marked
-	// with a ✘ no rule knows (phpunit --testdox), and a configure error with
-	// no exit code: the line planner keeps their facts at 16,000 bytes.
+	// Held-out sets 3 and 4. Warnings only (gcc -fanalyzer), and failures
+	// marked with a ✘ only indented (phpunit --testdox: an indented failure
+	// mark is detail, not an error line): the line planner keeps their
+	// facts at 16,000 bytes.
 	"log_gcc_fanalyzer_lz4_use_after_free_leak_paths": StrategyLines,
 	"log_phpunit_testdox_fastroute_head_fallback":     StrategyLines,
-	"log_cmake_debug_find_configure_missing_pcre":     StrategyLines,
 	// A stylish report with no verdict: its `path` then `  L:C` lines read
 	// as rg --heading output.
 	"log_yamllint_modcache_workflows_one_syntax_error": StrategySearch,

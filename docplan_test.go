@@ -377,6 +377,12 @@ func TestEventValuesOnePass(t *testing.T) {
 		{`{"name":"x","data":{"name":"inner"},"level":"info"}`, []eventValue{{2, "x"}, {1, "info"}}},
 		{`{"level":3,"msg":"` + strings.Repeat("y", 80) + `","type":"t"}`, []eventValue{{0, "t"}}},
 		{`{"msg":"unterminated`, nil},
+		// The event's own member, not a nested child's that comes first
+		// (cargo's message: children with their levels, then its level).
+		{`{"message":{"children":[{"level":"note"}],"level":"error","msg":"a"},"type":"diag"}`, []eventValue{{1, "error"}, {3, "a"}, {0, "diag"}}},
+		{`{"data":{"name":"inner"},"name":"outer"}`, []eventValue{{2, "outer"}}},
+		// A brace or a key inside a string is text.
+		{`{"msg":"{\"level\":\"x\"}","level":"warn"}`, []eventValue{{3, `{\"level\":\"x\"}`}, {1, "warn"}}},
 	} {
 		if got := eventValues(nil, c.line, keys); !slices.Equal(got, c.want) {
 			t.Errorf("%s: got %v, want %v", c.line, got, c.want)
@@ -444,5 +450,31 @@ func TestJSONLinesIdentityKeysAreNotKinds(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("lost the error event %s:\n%s", want, out)
 		}
+	}
+}
+
+// A rare event cut to its ends by the closing run (the one error event
+// of a compiler's stream, 3 KB long, second to last) is widened to its
+// share of the room for rare events: its own fields, in its middle, kept.
+func TestJSONLinesRareEventWidened(t *testing.T) {
+	var b strings.Builder
+	pad := strings.Repeat("x", 900)
+	for i := range 30 {
+		b.WriteString(`{"reason":"msg","message":{"rendered":"warning ` + itoa(i) + ` ` + pad + `","level":"warning"}}` + "\n")
+	}
+	b.WriteString(`{"reason":"msg","message":{"rendered":"error[E0308] ` + strings.Repeat("y", 1200) +
+		`","children":[{"level":"note","message":"n"}],"level":"error","message":"mismatched types","spans":"` + strings.Repeat("z", 1200) + `"}}` + "\n")
+	b.WriteString(`{"reason":"build-finished","success":false}` + "\n")
+	text := b.String()
+	p, ok := planJSONLines(text, 16000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	if !strings.Contains(out, `"level":"error","message":"mismatched types"`) {
+		t.Errorf("the rare event's own fields were cut:\n%s", out)
+	}
+	if len(out) > 16000 {
+		t.Errorf("%d bytes, over the 16000 limit", len(out))
 	}
 }

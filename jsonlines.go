@@ -132,7 +132,8 @@ func planJSONLines(text string, limit int) (plan, bool) {
 			}
 		}
 		slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
-		rareTo := s.used + s.room()*3/5
+		rareRoom := s.room() * 3 / 5
+		rareTo := s.used + rareRoom
 		for lo := 0; lo < len(rare) && s.used < rareTo; {
 			r := rar[rare[lo]]
 			hi := lo
@@ -145,8 +146,16 @@ func planJSONLines(text string, limit int) (plan, bool) {
 			if cost := avg * k; cost > rareTo-s.used {
 				k = max(1, (rareTo-s.used)/avg)
 			}
-			for _, j := range spread(0, len(group), k) {
-				s.pickEnds(events[group[j]], headBytes, tailBytes)
+			// A rare event tells what the stream is about (the one error
+			// among warnings): it keeps its even share of the room left for
+			// rare events, up to half of that room, not only its ends.
+			picks := spread(0, len(group), k)
+			for n, j := range picks {
+				h, t := headBytes, tailBytes
+				if share := min((rareTo-s.used)/(len(picks)-n), rareRoom/2); share > headBytes+tailBytes {
+					h, t = share*2/3, share/3
+				}
+				s.widenEnds(events[group[j]], h, t)
 			}
 			lo = hi
 		}
@@ -341,56 +350,87 @@ type eventValue struct {
 }
 
 // eventValues appends to out the value of each key (given quoted, with
-// its colon) whose first value in l is a short string. One pass over l,
-// not one search per key: it runs on every event. A quote is looked at
-// only when a key starts with the byte after it (a byte loop: the quotes
-// of a short event are a few bytes apart, closer than a call to
-// strings.IndexByte pays off).
+// its colon) whose shallowest member in l — the event's own, not a nested
+// child's: cargo's message `level` after its children's — has a short
+// string value, in the order those members appear; of members at one
+// depth, the first counts. One pass over l, not one search per key: it
+// runs on every event. Strings are skipped whole (a brace or a key inside
+// one is text), and the pass stops once every key has a member at the
+// top level.
 func eventValues(out []eventValue, l string, keys []string) []eventValue {
 	var first [256]bool // the keys' first letters
 	for _, k := range keys {
 		first[k[1]] = true
 	}
-	var seen uint64
-	found := 0
-	for i := 0; found < len(keys) && i < len(l); {
-		q := i
-		for q+1 < len(l) && (l[q] != '"' || !first[l[q+1]]) {
-			q++
+	type member struct {
+		depth, at int // depth 0: not found
+		val       string
+		ok        bool // val is a string of at most 60 bytes
+	}
+	var found [64]member
+	nk := min(len(keys), 64)
+	top := 0 // keys found at depth 1
+	depth := 0
+	for i := 0; i < len(l) && top < nk; i++ {
+		switch l[i] {
+		case '{', '[':
+			depth++
+			continue
+		case '}', ']':
+			depth--
+			continue
+		case '"':
+		default:
+			continue
 		}
-		if q+1 >= len(l) {
+		end := jsonStringEnd(l, i) - 1 // the closing quote
+		if end < 0 {
 			break
 		}
+		q := i
+		i = end
+		if !first[l[q+1]] || end+1 >= len(l) || l[end+1] != ':' || depth < 1 {
+			continue
+		}
 		ki := -1
-		c := l[q+1]
-		for k, key := range keys {
-			if key[1] == c && k < 64 && seen&(1<<k) == 0 && strings.HasPrefix(l[q:], key) {
+		for k := range nk {
+			if keys[k][1] == l[q+1] && strings.HasPrefix(l[q:], keys[k]) {
 				ki = k
 				break
 			}
 		}
-		if ki < 0 {
-			i = q + 1
+		if ki < 0 || found[ki].depth != 0 && found[ki].depth <= depth {
 			continue
 		}
-		seen |= 1 << ki
-		found++
-		v := q + len(keys[ki])
+		if depth == 1 {
+			top++
+		}
+		m := member{depth: depth, at: q}
+		v := end + 2
 		for v < len(l) && l[v] == ' ' {
 			v++
 		}
-		i = v
-		if v >= len(l) || l[v] != '"' {
-			continue
+		if v < len(l) && l[v] == '"' {
+			e := jsonStringEnd(l, v) - 1
+			if e < 0 {
+				break
+			}
+			m.val, m.ok = l[v+1:e], e-v-1 <= 60
+			i = e
 		}
-		end := strings.IndexByte(l[v+1:], '"')
-		if end < 0 {
-			break
+		found[ki] = m
+	}
+	start := len(out)
+	for k := range nk {
+		if found[k].ok {
+			out = append(out, eventValue{k, found[k].val})
 		}
-		if end <= 60 {
-			out = append(out, eventValue{ki, l[v+1 : v+1+end]})
+	}
+	vals := out[start:]
+	for a := 1; a < len(vals); a++ { // a few members: by where they appear
+		for b := a; b > 0 && found[vals[b].key].at < found[vals[b-1].key].at; b-- {
+			vals[b], vals[b-1] = vals[b-1], vals[b]
 		}
-		i = v + 1 + end + 1
 	}
 	return out
 }

@@ -391,6 +391,47 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 	return true
 }
 
+// widenEnds keeps more of line i, which pickEnds kept cut in its middle:
+// its first headBytes and last tailBytes bytes, or all of it when they
+// cover it, if what that adds fits. It reports whether line i is kept
+// whole or cut no narrower than asked.
+func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
+	t0, cut := s.tailAt[i]
+	if !cut {
+		return s.pickEnds(i, headBytes, tailBytes)
+	}
+	start := s.at(i)
+	end := start + len(s.line(i))
+	h0 := s.cutAt[i]
+	old := (h0 - start) + len(s.suffix[i]) + 2 + (s.at(i+1) - t0)
+	h := txt.RuneStartAtOrBefore(s.text, start+max(headBytes, 0))
+	t := txt.RuneStartAtOrAfter(s.text, end-max(tailBytes, 0), end)
+	if h <= h0 && t >= t0 {
+		return true
+	}
+	h, t = max(h, h0), min(t, t0)
+	if end-start <= headBytes+tailBytes+midNoteMax || t <= h {
+		if !s.fits(s.size(i) - old) {
+			return false
+		}
+		delete(s.cutAt, i)
+		delete(s.tailAt, i)
+		delete(s.suffix, i)
+		s.used += s.size(i) - old
+		return true
+	}
+	note := midNote(t-h, i)
+	c := (h - start) + len(note) + 2 + (s.at(i+1) - t)
+	if !s.fits(c - old) {
+		return false
+	}
+	s.cutAt[i] = h
+	s.tailAt[i] = t
+	s.suffix[i] = note
+	s.used += c - old
+	return true
+}
+
 // kept returns how many lines are kept.
 func (s *lineSel) kept() int { return s.nkept }
 

@@ -217,6 +217,10 @@ func formBlocks(lines logLines, text string) []logBlock {
 				j++ // the file's next errors; its warnings are told apart, deduplicated
 			}
 		default:
+			if end := framedEnd(lines, line, i); end > 0 {
+				j = end
+				break
+			}
 			for j < n && continuesBlock(lines, j) {
 				j++
 			}
@@ -272,6 +276,32 @@ func numberedEnd(lines logLines, i int) int {
 		}
 	}
 	return j
+}
+
+// framedEnd returns the end (exclusive: the closing rule) of the report
+// error line i heads when a rule line frames it on both sides (test-unit's
+// `====` above `Failure: name` and below its expected/was lines), or 0.
+// The report then holds every line between, indented or not: its frames,
+// its source excerpt, its expected and actual values. A rule that the
+// next report's error line follows opens that report (unittest's `====`
+// between failures), so it frames nothing here.
+func framedEnd(lines logLines, line func(int) string, i int) int {
+	if i == 0 || !isRuleLine(line(i-1)) {
+		return 0
+	}
+	n := lines.len()
+	for j := i + 1; j < n && j-i < ruledMax; j++ {
+		switch {
+		case lines.class(j) == lineSummary:
+			return 0
+		case isRuleLine(line(j)):
+			if j+1 < n && lines.class(j+1) == lineError {
+				return 0
+			}
+			return j
+		}
+	}
+	return 0
 }
 
 // ruledMax bounds a race or sanitizer report whose closing rule never

@@ -1000,11 +1000,31 @@ func emitTelling(emit func(int), lines logLines, b logBlock, t telling, from, to
 	for k := from; k < min(to, int(t.n)); k++ {
 		i := int(t.at[k])
 		emit(i)
-		if !t.pytest && strings.HasSuffix(strings.TrimRight(lines.line(i), " \t\r"), ":") && i+1 <= int(b.last) {
+		if !t.pytest && announcesNext(lines.line(i)) && i+1 <= int(b.last) {
 			emit(i + 1)
 		}
 	}
 }
+
+// announcesNext reports whether a line ends where what it says goes on
+// in the next line: on a ':' (`Expected:`), or on a word no sentence
+// ends on (test-unit's `<x> expected but was` above `<y>`, `… but got`).
+func announcesNext(l string) bool {
+	l = strings.TrimRight(l, " \t\r")
+	if strings.HasSuffix(l, ":") {
+		return true
+	}
+	for _, w := range continuingEnds {
+		if strings.HasSuffix(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// continuingEnds are the last words of a line that announce a value on
+// the next one.
+var continuingEnds = [...]string{" was", " got", " but", " is", " to be", " than", " instead of"}
 
 // pytestTelling returns the telling lines of a pytest failure in the
 // order they tell: the exception's first E line, the failing source line

@@ -602,3 +602,48 @@ func TestDiagnosticShapedWithoutExtension(t *testing.T) {
 	}
 	assert.False(t, diagnosticShaped(grep.String()))
 }
+
+// A report between two rule lines is one block, every line between
+// included (test-unit); a rule that the next report's error line follows
+// opens that report and frames nothing (unittest).
+func TestFormBlocksFramedReports(t *testing.T) {
+	rule := strings.Repeat("=", 40)
+	cases := []struct {
+		name, text string
+		head, last int32
+	}{
+		{"test-unit", "  test_to_s: F\n" + rule + "\nFailure: test_to_s(RSS::TestContent)\n/src/test_content.rb:89:in `block'\n  => 89: assert_equal(a, b)\n" +
+			"/src/test_content.rb:88:in `each'\n<\"a;\"> expected but was\n<\"a\">\n" + rule + "\n: (0.02)\n", 2, 7},
+		{"unittest", rule + "\nFAIL: test_a (t.T.test_a)\n" + strings.Repeat("-", 40) + "\nTraceback (most recent call last):\n  File \"t.py\", line 3, in test_a\n" +
+			"AssertionError: 1 != 2\n\n" + rule + "\nFAIL: test_b (t.T.test_b)\n", 1, 1},
+	}
+	for _, c := range cases {
+		lines := scanLog(c.text)
+		blocks := formBlocks(lines, c.text)
+		if len(blocks) == 0 {
+			t.Fatalf("%s: no block", c.name)
+		}
+		if b := blocks[0]; b.head != c.head || b.last != c.last {
+			t.Errorf("%s: first block %d–%d, want %d–%d", c.name, b.head, b.last, c.head, c.last)
+		}
+	}
+}
+
+// A telling line that ends where its statement goes on brings the next
+// line: the actual value under test-unit's `expected but was`.
+func TestAnnouncesNext(t *testing.T) {
+	for l, want := range map[string]bool{
+		`<"a;"> expected but was`:         true,
+		"    Expected:":                   true,
+		"assertion failed, but got  ":     true,
+		"expected 3 to be":                true,
+		"AssertionError: 1 != 2":          false,
+		"FAILED (failures=1)":             false,
+		"the value of x is 3 was checked": false,
+		"see the wasm":                    false,
+	} {
+		if got := announcesNext(l); got != want {
+			t.Errorf("announcesNext(%q) = %v, want %v", l, got, want)
+		}
+	}
+}

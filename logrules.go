@@ -108,8 +108,9 @@ var logRules = []logRule{
 	{at: atCol0, lit: "[INFO] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "[ERROR] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "Build FAILED", class: lineSummary},
-	{at: atCol0, lit: "Found ", infix: " error", class: lineSummary}, // mypy, tsc
-	{at: atCol0, lit: "Success: no issues", class: lineSummary},      // mypy
+	{at: atCol0, lit: "-- Configuring incomplete", class: lineSummary}, // cmake: -- Configuring incomplete, errors occurred!
+	{at: atCol0, lit: "Found ", infix: " error", class: lineSummary},   // mypy, tsc
+	{at: atCol0, lit: "Success: no issues", class: lineSummary},        // mypy
 	{at: atCol0, lit: "Your code has been rated at", class: lineSummary},
 	{at: atCol0, lit: "make: *** ", class: lineSummary},
 	{at: atCol0, lit: "make[", infix: "*** ", class: lineSummary},
@@ -122,7 +123,8 @@ var logRules = []logRule{
 	{at: atCol0, lit: "Total Test time", class: lineSummary},
 	{at: atCol0, lit: "ERROR SUMMARY: ", class: lineSummary}, // valgrind, after its ==PID== prefix
 	// A runner's closing counts on lines of their own (mocha: `  12 passing (2s)`,
-	// `  1 failing`, `  3 pending`).
+	// `  1 failing`, `  3 pending`), and a progress counter at its end
+	// (`42/42 files checked 100% done`).
 	{at: atEither, lit: "0", shape: isOutcomeCount, class: lineSummary},
 	{at: atEither, lit: "1", shape: isOutcomeCount, class: lineSummary},
 	{at: atEither, lit: "2", shape: isOutcomeCount, class: lineSummary},
@@ -166,6 +168,16 @@ var logRules = []logRule{
 	{at: atCol0, lit: "In file included from ", class: lineTrace},
 	{at: atIndented, lit: "from ", shape: isIncludeFrom, class: lineTrace},
 
+	// A configure step's probe that found nothing: not the failure, but
+	// often its cause (the missing library a later error needs). Each
+	// is a warning, kept once beside the failure.
+	{at: atCol0, lit: "-- Could NOT find ", class: lineWarning},                        // cmake's find_package
+	{at: atCol0, lit: "Run-time dependency ", infix: " found: NO", class: lineWarning}, // meson
+	{at: atCol0, lit: "Build-time dependency ", infix: " found: NO", class: lineWarning},
+	{at: atCol0, lit: "Dependency ", infix: " found: NO", class: lineWarning},
+	{at: atCol0, lit: "Library ", infix: " found: NO", class: lineWarning},
+	{at: atCol0, lit: "Program ", infix: " found: NO", class: lineWarning},
+
 	// Failures, and the block each opens.
 	{at: atCol0, lit: "panic: ", class: lineError, block: blockGoDump},
 	{at: atCol0, lit: "fatal error: ", class: lineError, block: blockGoDump},
@@ -177,6 +189,7 @@ var logRules = []logRule{
 	{at: atCol0, lit: "E   ", class: lineError},
 	{at: atCol0, lit: "ERROR ", class: lineError},
 	{at: atCol0, lit: "Error:", class: lineError},
+	{at: atCol0, lit: "CMake Error", class: lineError}, // CMake Error at CMakeLists.txt:10 (find_package):
 	{at: atCol0, lit: "error[E", class: lineError},
 	{at: atCol0, lit: "error:", class: lineError},
 	{at: atCol0, lit: "Exception in thread ", class: lineError},
@@ -496,9 +509,13 @@ func isRunnerTotals(s string) bool {
 }
 
 // isOutcomeCount matches a count of a run's outcome alone on its line:
-// `12 passing`, `1 failing (3ms)`, `3 pending`.
+// `12 passing`, `1 failing (3ms)`, `3 pending`; or a progress counter at
+// its end (isProgressDone).
 func isOutcomeCount(t string) bool {
 	n := digitRun(t, 0)
+	if n > 0 && n < len(t) && t[n] == '/' {
+		return isProgressDone(t, n)
+	}
 	if n == 0 || n >= len(t) || t[n] != ' ' {
 		return false
 	}
@@ -508,6 +525,17 @@ func isOutcomeCount(t string) bool {
 		}
 	}
 	return false
+}
+
+// isProgressDone matches a progress counter at its end, the last state
+// of a run that counts its work (cppcheck's `42/42 files checked 100%
+// done`): `N/N` with equal numbers (t[:n] is the first), and 100% further
+// on. A counter short of its total, or a ctest result line without a
+// percentage, is not one.
+func isProgressDone(t string, n int) bool {
+	m := digitRun(t, n+1)
+	return m == n && t[n+1:n+1+m] == t[:n] && n+1+m < len(t) && t[n+1+m] == ' ' &&
+		strings.Contains(t[n+1+m:min(len(t), n+1+m+60)], " 100%")
 }
 
 // isNumberedHeading matches `1) name`: a number, a parenthesis, a space
@@ -745,6 +773,11 @@ func positionLine(line string) int {
 			return diagNone // gcc's notes and template chains: detail, not a failure
 		}
 	}
+	for _, w := range lesserSeverities {
+		if strings.HasPrefix(msg, w) {
+			return diagWarning
+		}
+	}
 	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
@@ -753,6 +786,12 @@ func positionLine(line string) int {
 	}
 	return diagError
 }
+
+// lesserSeverities are the severity words below a warning that a
+// position line may carry instead of gcc's error and warning (cppcheck's
+// style and information, clang-tidy's remark, a linter's hint): findings,
+// told once each as warnings are, not failures.
+var lesserSeverities = [...]string{"style:", "information:", "info:", "performance:", "portability:", "remark:", "hint:", "suggestion:"}
 
 // pathEnd returns where the first ':', ' ' or '\t' of s stands, or
 // len(s): a path before a position holds no blank, and most lines are
@@ -805,7 +844,7 @@ func lineDecision(line string) (diag int, level string, sig int) {
 
 // scanSignals is lineSignals, or lineDecision when decide is set. It
 // reads the line eight bytes at a time and stops only where a letter run
-// starts or a mark (✗ ✖ ×) may: of those, only a word whose first two
+// starts or a mark (✗ ✘ ✖ ×) may: of those, only a word whose first two
 // letters start a signal word (signalPair), standing as a word, is read
 // to its end and looked at.
 func scanSignals(line string, decide bool) (diag int, level string, sig int) {
@@ -896,7 +935,7 @@ func loadTail(s string, k int) uint64 {
 }
 
 // markLeads sets the high bit of the bytes of w that may lead a mark's
-// UTF-8 (0xE2 for ✗ and ✖, 0xC3 for ×), and perhaps of a byte just above
+// UTF-8 (0xE2 for ✗, ✘ and ✖, 0xC3 for ×), and perhaps of a byte just above
 // one: a filter whose hits are checked.
 func markLeads(w uint64) uint64 {
 	return zeroBytes(w^0xE2*lowBits) | zeroBytes(w^0xC3*lowBits)
@@ -904,7 +943,7 @@ func markLeads(w uint64) uint64 {
 
 // failureMarks are the marks scanSignals takes for a failure word
 // anywhere in a line; the log prefilter takes its anchors from them.
-var failureMarks = [...]string{"✗ ", "✖ ", "× "}
+var failureMarks = [...]string{"✗ ", "✘ ", "✖ ", "× "}
 
 // isMarkAt reports whether s starts with a failure mark and a space.
 func isMarkAt(s string) bool {
