@@ -11,8 +11,7 @@ import (
 // Escapes and pytest's summary heading are searched for over the whole
 // text, not line by line: most lines have neither.
 func scanLog(text string) logLines {
-	n := strings.Count(text, "\n") + 1
-	lines := logLines{text: text, starts: make([]uint32, 0, n+1), flags: make([]uint8, 0, n)}
+	lines := newLogLines(text)
 	var scratch []byte
 	esc, info := -1, -1 // the next escape and summary heading at or after start, or len(text) when none
 	for start := 0; start < len(text); {
@@ -33,6 +32,7 @@ func scanLog(text string) logLines {
 		lines.add(start, end, class, open)
 		start = next
 	}
+	lines.finish()
 	return lines
 }
 
