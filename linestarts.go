@@ -124,6 +124,30 @@ func (x *startIndex) get(j int) int {
 	return x.compactGet(j)
 }
 
+// pair returns offsets j and j+1: a line's start and the next one's. In
+// a bitmap the second is the next bit set, not a second count.
+func (x *startIndex) pair(j int) (int, int) {
+	if x.dense != nil {
+		return int(x.dense[j]), int(x.dense[j+1])
+	}
+	a := x.compactGet(j)
+	b := j / startBlock
+	from, to := int(x.at[b]), int(x.at[b+1])
+	if to-from <= bitmapWords {
+		p := a - int(x.base[b]) + 1
+		for w := from + p/64; w < to; w++ {
+			word := x.words[w]
+			if w == from+p/64 {
+				word &= ^uint64(0) << (p % 64)
+			}
+			if word != 0 {
+				return a, int(x.base[b]) + (w-from)*64 + bits.TrailingZeros64(word)
+			}
+		}
+	}
+	return a, x.compactGet(j + 1)
+}
+
 // compactGet is get in the compact form.
 func (x *startIndex) compactGet(j int) int {
 	b, k := j/startBlock, j%startBlock
@@ -145,20 +169,30 @@ func (x *startIndex) compactGet(j int) int {
 }
 
 // selectBit returns the position of the set bit of word that has k set
-// bits below it; word has more than k.
+// bits below it; word has more than k. It finds the byte in a few word
+// operations (the bytes' running counts, compared with k+1 all at once),
+// then the bit in a table: a block of blank lines asks it for every line.
 func selectBit(word uint64, k int) int {
-	at := 0
-	for {
-		c := bits.OnesCount8(uint8(word))
-		if k < c {
-			break
-		}
-		k -= c
-		word >>= 8
-		at += 8
-	}
-	for ; k > 0; k-- {
-		word &= word - 1
-	}
-	return at + bits.TrailingZeros8(uint8(word))
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	c := word - word>>1&0x5555555555555555
+	c = c&0x3333333333333333 + c>>2&0x3333333333333333
+	c = ((c + c>>4) & 0x0f0f0f0f0f0f0f0f) * ones // byte i: the set bits of bytes 0…i
+	at := bits.TrailingZeros64(((c|highs)-uint64(k+1)*ones)&highs) - 7
+	below := int(c << 8 >> at & 0xff)
+	return at + int(bitInByte[word>>at&0xff][k-below])
 }
+
+// bitInByte[b][k] is the position of the set bit of b with k set bits
+// below it.
+var bitInByte = func() (t [256][8]uint8) {
+	for b := range t {
+		k := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t[b][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()

@@ -46,6 +46,11 @@ func TestStartIndexGivesBackItsOffsets(t *testing.T) {
 			if got := x.get(j); got != w {
 				t.Fatalf("offset %d = %d, want %d (dense %v)", j, got, w, x.dense != nil)
 			}
+			if j+1 < len(want) {
+				if a, b := x.pair(j); a != w || b != want[j+1] {
+					t.Fatalf("pair %d = %d, %d, want %d, %d (dense %v)", j, a, b, w, want[j+1], x.dense != nil)
+				}
+			}
 		}
 	})
 }

@@ -79,7 +79,8 @@ func (ls logLines) len() int { return len(ls.flags) }
 
 // span returns where line i starts and ends, its line break excluded.
 func (ls logLines) span(i int) (start, end int) {
-	return ls.starts.get(i), ls.starts.get(i+1) - 1
+	start, next := ls.starts.pair(i)
+	return start, next - 1
 }
 
 // line returns line i without its line break.
