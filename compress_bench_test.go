@@ -206,7 +206,7 @@ func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 
 // BenchmarkCompressShortLineShapes measures memory on the shapes of
 // short lines that cost the line indexes most, each 1 and 10 MB and for
-// each tool: blank lines (one byte a line, "\\n" repeated), blank lines closing
+// each tool: blank lines (one byte a line, "\n" repeated), blank lines closing
 // on a failure (the log planner takes them), lines of distinct one-line
 // errors, and lines of CJK text, whose lead field is the whole line. Run
 // it with -benchmem: B/op over the input's bytes is what compressing adds
