@@ -18,6 +18,7 @@ import (
 type logLines struct {
 	text   string
 	starts *startIndex // line i is text[start i : start i+1 - 1]; a sentinel follows the last line
+	dense  []uint32    // starts.dense once finished, read without going through starts
 	flags  []uint8     // class | openCode<<classBits | repeatFlag
 }
 
@@ -30,7 +31,10 @@ func newLogLines(text string) logLines {
 }
 
 // finish closes the index: no line can be added after it.
-func (ls logLines) finish() { ls.starts.finish() }
+func (ls *logLines) finish() {
+	ls.starts.finish()
+	ls.dense = ls.starts.dense
+}
 
 // maxLogText is the longest text a logLines can index: its offsets are
 // uint32, and a sentinel follows the last line.
@@ -79,6 +83,9 @@ func (ls logLines) len() int { return len(ls.flags) }
 
 // span returns where line i starts and ends, its line break excluded.
 func (ls logLines) span(i int) (start, end int) {
+	if ls.dense != nil {
+		return int(ls.dense[i]), int(ls.dense[i+1]) - 1
+	}
 	start, next := ls.starts.pair(i)
 	return start, next - 1
 }
