@@ -267,17 +267,28 @@ func (s *lineSel) at(i int) int {
 // n returns the number of lines.
 func (s *lineSel) n() int { return max(s.starts.len(), len(s.wide)) - 1 }
 
+// bounds returns where line i starts and where the next one does.
+func (s *lineSel) bounds(i int) (int, int) {
+	if s.wide != nil {
+		return s.wide[i], s.wide[i+1]
+	}
+	return s.starts.pair(i)
+}
+
 // line returns line i without its line break.
 func (s *lineSel) line(i int) string {
-	end := s.at(i + 1)
-	if end > s.at(i) && s.text[end-1] == '\n' {
+	start, end := s.bounds(i)
+	if end > start && s.text[end-1] == '\n' {
 		end--
 	}
-	return s.text[s.at(i):end]
+	return s.text[start:end]
 }
 
 // size returns the bytes line i takes with its '\n'.
-func (s *lineSel) size(i int) int { return s.at(i+1) - s.at(i) }
+func (s *lineSel) size(i int) int {
+	start, end := s.bounds(i)
+	return end - start
+}
 
 // cost returns what picking line i whole adds to the output.
 func (s *lineSel) cost(i int) int {
