@@ -68,6 +68,11 @@ func (x *startIndex) push(v uint32) {
 		x.dense = append(x.dense, v)
 		return
 	}
+	x.pushCompact(v)
+}
+
+// pushCompact is push in the compact form; apart, so that push inlines.
+func (x *startIndex) pushCompact(v uint32) {
 	k := x.n % startBlock
 	if k == 0 && x.n > 0 {
 		x.seal()
@@ -146,6 +151,13 @@ func (x *startIndex) pair(j int) (int, int) {
 		}
 	}
 	return a, x.compactGet(j + 1)
+}
+
+// lineSpan returns offset j and offset j+1 less one: where line j of a
+// logLines starts and ends.
+func (x *startIndex) lineSpan(j int) (int, int) {
+	start, next := x.pair(j)
+	return start, next - 1
 }
 
 // compactGet is get in the compact form.

@@ -83,11 +83,11 @@ func (ls logLines) len() int { return len(ls.flags) }
 
 // span returns where line i starts and ends, its line break excluded.
 func (ls logLines) span(i int) (start, end int) {
-	if ls.dense != nil {
-		return int(ls.dense[i]), int(ls.dense[i+1]) - 1
+	if ls.dense == nil {
+		return ls.starts.lineSpan(i)
 	}
-	start, next := ls.starts.pair(i)
-	return start, next - 1
+	d := ls.dense[i : i+2]
+	return int(d[0]), int(d[1]) - 1
 }
 
 // line returns line i without its line break.
