@@ -204,6 +204,57 @@ func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 	return -1
 }
 
+// BenchmarkCompressShortLineShapes measures memory on the shapes of
+// short lines that cost the line indexes most, each 1 and 10 MB and for
+// each tool: blank lines (one byte a line, "\n" repeated), blank lines closing
+// on a failure (the log planner takes them), lines of distinct one-line
+// errors, and lines of CJK text, whose lead field is the whole line. Run
+// it with -benchmem: B/op over the input's bytes is what compressing adds
+// to the input (issue 12 s5).
+func BenchmarkCompressShortLineShapes(b *testing.B) {
+	h := mustNew(b)
+	shapes := []struct {
+		name string
+		text func(n int) string
+	}{
+		{"blank", func(n int) string { return strings.Repeat("\n", n) }},
+		{"blank-fail", func(n int) string { return strings.Repeat("\n", n-17) + "error: boom\nFAIL\n" }},
+		{"errors", func(n int) string {
+			var t strings.Builder
+			for i := 0; t.Len() < n; i++ {
+				fmt.Fprintf(&t, "error: e%d\n", i)
+			}
+			return t.String()
+		}},
+		{"cjk", func(n int) string {
+			var t strings.Builder
+			for i := 0; t.Len() < n; i++ {
+				for k := range 1 + i*7%12 {
+					t.WriteRune(rune(0x4e00 + (i*31+k*17)%2000))
+				}
+				t.WriteByte('\n')
+			}
+			return t.String()
+		}},
+	}
+	for _, shape := range shapes {
+		for _, size := range benchSizes {
+			text := shape.text(size.n)
+			for _, tool := range []string{"Bash", "Grep", "Read"} {
+				b.Run(shape.name+"/"+tool+"/"+size.name, func(b *testing.B) {
+					b.SetBytes(int64(len(text)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text}); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkCompressTinyLines measures the worst case for memory: 1 and
 // 10 MB of two-byte lines, where every per-line record costs many times
 // the line (issue 12 §5). Run it with -benchmem; the README gives the

@@ -3,6 +3,7 @@ package headroom
 import (
 	"container/heap"
 	"iter"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -48,7 +49,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	n := lineCount(text)
-	if n < linesMin || len(text)/n > limit/linesFit {
+	if n < linesMin || len(text)/n > limit/linesFit || n > math.MaxUint32 {
 		return plan{}, false
 	}
 	// A line kept for what it says where a clip would cut is the reason
@@ -157,7 +158,7 @@ type shapes struct {
 	// over its spreadRank, so that sorted the rarest come first and lines
 	// as rare in an even spread; the line is the rank's bits reversed.
 	rare   []uint64
-	firsts []markedLine // rank is the lead's count
+	firsts []markedLine // kind is the lead's count
 	// records are those of record-shaped text (see recordScan); nil
 	// for other text.
 	records []record
@@ -165,10 +166,12 @@ type shapes struct {
 	inCut bool
 }
 
-// A markedLine is line i of the text.
+// A markedLine is line i of the text, with a number that says why it
+// is marked: eight bytes, as a text of a million failure lines marks a
+// million (planLines declines a text of 2³² lines).
 type markedLine struct {
-	i          int
-	kind, rank uint32
+	i    uint32
+	kind uint32 // the skeleton's id of a failure line, the lead's count of a first
 }
 
 // rareMin is the surprise (16·log2 of how many times rarer than typical)
@@ -210,13 +213,18 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		}
 		if shape.errno || shape.mayFail && hasFailureSignal(l) {
 			for j := i; j < i+k; j++ {
-				sh.fails = append(sh.fails, markedLine{i: j, kind: id})
+				sh.fails = append(sh.fails, markedLine{i: uint32(j), kind: id})
 			}
 		}
 	})
+	if skelIDs != nil {
+		// The second pass reads the ids kept: the tables that gave them,
+		// as large as the values are many, can go.
+		skel.ids, leads.ids = nil, nil
+	}
 	inCut := func(from, to int) bool { return from < cutTo && to > cutFrom } // lines [from, to)
 	for _, m := range sh.fails {
-		sh.inCut = sh.inCut || inCut(m.i, m.i+1)
+		sh.inCut = sh.inCut || inCut(int(m.i), int(m.i)+1)
 	}
 	sh.kinds = len(skel.counts)
 	sh.records = recs.records()
@@ -227,16 +235,19 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	// given in the order values are first met).
 	for id, c := range leads.counts {
 		if at := leads.firstAt[id]; c > 1 {
-			sh.firsts = append(sh.firsts, markedLine{i: at, rank: c})
-			sh.inCut = sh.inCut || inCut(at, at+1)
+			sh.firsts = append(sh.firsts, markedLine{i: at, kind: c})
+			sh.inCut = sh.inCut || inCut(int(at), int(at)+1)
 		}
 	}
 	tSkel, tLead := skel.typical(n), leads.typical(n)
 	if skel.rarest(tSkel)+leads.rarest(tLead) < rareMin {
 		return sh // no line is of a rare shape: no second pass
 	}
+	rareness := func(id, lead uint32) int {
+		return surprise(tSkel, skel.counts[id]) + surprise(tLead, leads.counts[lead])
+	}
 	mark := func(i, k int, id, lead uint32) { // lines [i, i+k), equal
-		if v := surprise(tSkel, skel.counts[id]) + surprise(tLead, leads.counts[lead]); v >= rareMin {
+		if v := rareness(id, lead); v >= rareMin {
 			for j := i; j < i+k; j++ {
 				sh.rare = append(sh.rare, uint64(^uint32(v))<<32|uint64(spreadRank(j, n)))
 			}
@@ -244,6 +255,15 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		}
 	}
 	if skelIDs != nil {
+		// Counted first, so that the keys take their size once: a text
+		// whose every line is rare would grow them many times over.
+		rare := 0
+		for i := range n {
+			if rareness(skelIDs[i], leadIDs[i]) >= rareMin {
+				rare++
+			}
+		}
+		sh.rare = make([]uint64, 0, rare)
 		for i := range n {
 			mark(i, 1, skelIDs[i], leadIDs[i])
 		}
@@ -352,7 +372,7 @@ func (sh *shapes) failureOrder(k int) iter.Seq[int] {
 		keys = keys[:k]
 	}
 	return func(yield func(int) bool) {
-		ascending(keys, func(key uint64) bool { return yield(sh.fails[uint32(key)].i) })
+		ascending(keys, func(key uint64) bool { return yield(int(sh.fails[uint32(key)].i)) })
 	}
 }
 
@@ -405,10 +425,10 @@ func (sh *shapes) recordOrder() []int { return recordOrder(sh.records) }
 // firstsOrder returns the first line of each recurring lead, the most
 // frequent lead first: where each phase of the output begins.
 func (sh *shapes) firstsOrder() []int {
-	slices.SortStableFunc(sh.firsts, func(a, b markedLine) int { return cmpU32(b.rank, a.rank) })
+	slices.SortStableFunc(sh.firsts, func(a, b markedLine) int { return cmpU32(b.kind, a.kind) })
 	out := make([]int, len(sh.firsts))
 	for k, m := range sh.firsts {
-		out[k] = m.i
+		out[k] = int(m.i)
 	}
 	return out
 }

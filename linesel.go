@@ -17,9 +17,9 @@ import (
 type lineSel struct {
 	text string
 	// starts holds where each line starts, and last len(text), in four
-	// bytes a line: at(i) reads it. wide holds them instead for a text
-	// over 4 GiB.
-	starts []uint32
+	// bytes a line or, for a text of short lines, less (see startIndex):
+	// at(i) reads it. wide holds them instead for a text over 4 GiB.
+	starts startIndex
 	wide   []int
 	// cutAt[i] > 0 keeps line i only up to that offset, with a note saying
 	// how much of the line was cut; suffix[i] is a note written after line
@@ -66,7 +66,7 @@ func countGap(from, to int) string { return "[…" + txt.Plural(to-from, "line")
 // lines.
 func newLineSel(text string, limit int, gaps gapWording) *lineSel {
 	starts, wide := lineStarts(text)
-	n := max(len(starts), len(wide)) - 1
+	n := max(starts.len(), len(wide)) - 1
 	s := &lineSel{text: text, starts: starts, wide: wide, limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
 	s.setGap(gaps)
@@ -224,14 +224,14 @@ func (s *lineSel) gapChange(i int) int {
 }
 
 // lineStarts returns the start of every line of text and, last,
-// len(text): as four-byte offsets, or, for a text over 4 GiB, in wide.
-func lineStarts(text string) (starts []uint32, wide []int) {
-	n := strings.Count(text, "\n") + 2
+// len(text): as a startIndex, or, for a text over 4 GiB, in wide.
+func lineStarts(text string) (starts startIndex, wide []int) {
 	if len(text) > math.MaxUint32 {
-		return nil, wideLineStarts(text)
+		return startIndex{}, wideLineStarts(text)
 	}
-	starts = make([]uint32, 0, n)
-	eachLineStart(text, func(i int) { starts = append(starts, uint32(i)) })
+	starts = newStartIndex(strings.Count(text, "\n")+2, len(text))
+	eachLineStart(text, func(i int) { starts.push(uint32(i)) })
+	starts.finish()
 	return starts, nil
 }
 
@@ -261,23 +261,34 @@ func (s *lineSel) at(i int) int {
 	if s.wide != nil {
 		return s.wide[i]
 	}
-	return int(s.starts[i])
+	return s.starts.get(i)
 }
 
 // n returns the number of lines.
-func (s *lineSel) n() int { return max(len(s.starts), len(s.wide)) - 1 }
+func (s *lineSel) n() int { return max(s.starts.len(), len(s.wide)) - 1 }
+
+// bounds returns where line i starts and where the next one does.
+func (s *lineSel) bounds(i int) (int, int) {
+	if s.wide != nil {
+		return s.wide[i], s.wide[i+1]
+	}
+	return s.starts.pair(i)
+}
 
 // line returns line i without its line break.
 func (s *lineSel) line(i int) string {
-	end := s.at(i + 1)
-	if end > s.at(i) && s.text[end-1] == '\n' {
+	start, end := s.bounds(i)
+	if end > start && s.text[end-1] == '\n' {
 		end--
 	}
-	return s.text[s.at(i):end]
+	return s.text[start:end]
 }
 
 // size returns the bytes line i takes with its '\n'.
-func (s *lineSel) size(i int) int { return s.at(i+1) - s.at(i) }
+func (s *lineSel) size(i int) int {
+	start, end := s.bounds(i)
+	return end - start
+}
 
 // cost returns what picking line i whole adds to the output.
 func (s *lineSel) cost(i int) int {

@@ -126,6 +126,16 @@ func TestLineStartsAgree(t *testing.T) {
 		if wide != nil {
 			t.Fatal("a small text got the wide index")
 		}
+		// Either form of the index: the text's own (its lines are short),
+		// and the other.
+		other := newStartIndex(starts.len(), 0)
+		if starts.dense == nil {
+			other = newStartIndex(starts.len(), 1<<30)
+		}
+		for i := range starts.len() {
+			other.push(uint32(starts.get(i)))
+		}
+		other.finish()
 		want := []int{0}
 		for i := 0; i < len(text); i++ {
 			if text[i] == '\n' && i+1 < len(text) {
@@ -135,11 +145,14 @@ func TestLineStartsAgree(t *testing.T) {
 		if text != "" {
 			want = append(want, len(text))
 		}
-		got := make([]int, len(starts))
-		for i, v := range starts {
-			got[i] = int(v)
+		got, gotOther := make([]int, starts.len()), make([]int, other.len())
+		for i := range got {
+			got[i] = starts.get(i)
 		}
-		if !slices.Equal(got, want) || !slices.Equal(wideLineStarts(text), want) {
+		for i := range gotOther {
+			gotOther[i] = other.get(i)
+		}
+		if !slices.Equal(got, want) || !slices.Equal(gotOther, want) || !slices.Equal(wideLineStarts(text), want) {
 			t.Fatalf("starts %v, wide %v, want %v", got, wideLineStarts(text), want)
 		}
 	})

@@ -322,7 +322,7 @@ func isErrnoName(w string) bool {
 type shapeCount struct {
 	ids     map[uint64]uint32 // a value's hash → its index in counts
 	counts  []uint32
-	firstAt []int // the line each value is first met on
+	firstAt []uint32 // the line each value is first met on (planLines declines 2³² lines)
 	// last caches the previous line's value: runs of one shape (a flood
 	// of munmap calls, `yes` output) skip the map.
 	last, lastID uint64
@@ -342,7 +342,7 @@ func (sc *shapeCount) add(h uint64, k, i int) uint32 {
 		id = uint32(len(sc.counts))
 		sc.ids[h] = id
 		sc.counts = append(sc.counts, 0)
-		sc.firstAt = append(sc.firstAt, i)
+		sc.firstAt = append(sc.firstAt, uint32(i))
 	}
 	sc.counts[id] += uint32(k)
 	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true

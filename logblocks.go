@@ -12,8 +12,7 @@ import (
 // rules are searched for a window of lines at a time, not line by line:
 // most lines have none.
 func scanLog(text string) logLines {
-	n := strings.Count(text, "\n") + 1
-	lines := logLines{text: text, starts: make([]uint32, 0, n+1), flags: make([]uint8, 0, n)}
+	lines := newLogLines(text)
 	var scratch []byte
 	esc := textFinder{index: indexEscape}
 	info := textFinder{index: indexSummaryInfo, overlap: len(summaryInfo) - 1}
@@ -34,6 +33,7 @@ func scanLog(text string) logLines {
 		lines.add(start, end, class, open)
 		start = next
 	}
+	lines.finish()
 	return lines
 }
 

@@ -10,14 +10,30 @@ import (
 
 // logLines is a log split into classified lines, kept compact: a log of
 // a million lines of a few bytes must not take many times its size. Each
-// line costs five bytes: where it starts (a uint32; the next line's start
-// gives its end) and one byte that packs its class, the block it opens and
-// whether it repeats a warning. The error block a line belongs to is
-// found in the blocks (see blockAt), not stored per line.
+// line costs where it starts (the next line's start gives its end; four
+// bytes, or for a text of short lines about an eighth of a byte per byte
+// of text, see startIndex) and one byte that packs its class, the block
+// it opens and whether it repeats a warning. The error block a line
+// belongs to is found in the blocks (see blockAt), not stored per line.
 type logLines struct {
 	text   string
-	starts []uint32 // line i is text[starts[i] : starts[i+1]-1]; a sentinel follows the last line
-	flags  []uint8  // class | openCode<<classBits | repeatFlag
+	starts *startIndex // line i is text[start i : start i+1 - 1]; a sentinel follows the last line
+	dense  []uint32    // starts.dense once finished, read without going through starts
+	flags  []uint8     // class | openCode<<classBits | repeatFlag
+}
+
+// newLogLines prepares the index of text's lines, for add to fill and
+// finish to close.
+func newLogLines(text string) logLines {
+	n := strings.Count(text, "\n") + 1
+	starts := newStartIndex(n+1, len(text))
+	return logLines{text: text, starts: &starts, flags: make([]uint8, 0, n)}
+}
+
+// finish closes the index: no line can be added after it.
+func (ls *logLines) finish() {
+	ls.starts.finish()
+	ls.dense = ls.starts.dense
 }
 
 // maxLogText is the longest text a logLines can index: its offsets are
@@ -53,12 +69,12 @@ func openCode(open uint8) uint8 {
 // add appends the line text[start:end], whose line break (if any) is at
 // end.
 func (ls *logLines) add(start, end int, class, open uint8) {
-	if n := len(ls.starts); n > 0 {
-		ls.starts[n-1] = uint32(start) // the sentinel becomes this line's start
+	if ls.starts.len() > 0 {
+		ls.starts.setLast(uint32(start)) // the sentinel becomes this line's start
 	} else {
-		ls.starts = append(ls.starts, uint32(start))
+		ls.starts.push(uint32(start))
 	}
-	ls.starts = append(ls.starts, uint32(end)+1)
+	ls.starts.push(uint32(end) + 1)
 	ls.flags = append(ls.flags, class&classMask|openCode(open)<<classBits)
 }
 
@@ -67,7 +83,11 @@ func (ls logLines) len() int { return len(ls.flags) }
 
 // span returns where line i starts and ends, its line break excluded.
 func (ls logLines) span(i int) (start, end int) {
-	return int(ls.starts[i]), int(ls.starts[i+1]) - 1
+	if ls.dense == nil {
+		return ls.starts.lineSpan(i)
+	}
+	d := ls.dense[i : i+2]
+	return int(d[0]), int(d[1]) - 1
 }
 
 // line returns line i without its line break.

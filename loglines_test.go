@@ -41,7 +41,7 @@ func TestLogLinesPackEveryRuleKind(t *testing.T) {
 	for _, r := range append(append([]logRule{}, logRules...), infixRules...) {
 		kinds = append(kinds, kind{r.class, r.block})
 	}
-	var lines logLines
+	lines := newLogLines(strings.Repeat("\n", len(kinds)))
 	for i, k := range kinds {
 		lines.add(i, i, k.class, k.open)
 	}

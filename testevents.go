@@ -62,7 +62,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		testEvent
 		ok bool
 	}
-	lines := logLines{text: text}
+	lines := newLogLines(text)
 	var evs []ev
 	failedTests := map[string]bool{}
 	failedPkgs := map[string]bool{}
@@ -92,6 +92,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		evs = append(evs, e)
 		start = next
 	}
+	lines.finish()
 	output := func(i int) string {
 		if evs[i].Output == nil {
 			return ""
