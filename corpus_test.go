@@ -149,11 +149,14 @@ var knownGaps = map[string][]string{
 		"Package: nodejs\nStatus: install ok installed",
 		"Package: git\nVersion: 1:2.39.5-0+deb12u3",
 	},
-	// A --word-diff: its hunks hold no +/- lines, so the diff planner declines it;
-	// the line planner keeps the head and the ends, not these middle lines.
-	"plain_git_diff_word_diff_urfave_cli_v223_v225": {
-		"\t{+// DisableSliceFlagSeparator is used to disable SliceFlagSeparator, the default is false+}\n{+\tDisableSliceFlagSeparator bool+}",
-		`{+	SkipFlagParsing bool+}`,
+	// Word diffs: the change sits in the middle of a long hunk (44 and 31
+	// new lines), which the diff planner cuts in its middle to show every
+	// file's first hunk.
+	"plain_git_diff_word_diff_cobra_v160_v170": {
+		"\tfor [-i, y-]{+pos+} := [-range args-]{+0; pos < len(args); pos++ {+}",
+	},
+	"plain_git_log_p_word_diff_cobra_v160_v180": {
+		"{+if EnableTraverseRunHooks {+}",
 	},
 	// `go tool cover -func` rows read as `path:NN:` matches: the search plan shows
 	// every file's first row first, not these later rows of two files.
