@@ -52,6 +52,12 @@ func FuzzPlanListing(f *testing.F) {
 	fuzzDocPlanner(f, planListing)
 }
 
+func FuzzPlanTree(f *testing.F) {
+	f.Add("root\n├── a\n│\u00a0\u00a0 └── b\n└── c\n    ├── d\n    └── e\n\n2 directories, 3 files\n", 200)
+	f.Add("doc\n|-- a\n|   `-- b\n`-- c\n", 200)
+	fuzzDocPlanner(f, planTree)
+}
+
 func FuzzPlanTable(f *testing.F) {
 	f.Add("a  b\n-  -\n"+stringsRepeat("1  2\n", 40), 200)
 	fuzzDocPlanner(f, planTable)

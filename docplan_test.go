@@ -31,6 +31,7 @@ var docPlanners = []docPlanner{
 	}, genSource},
 	{"giant", planGiant, genGiant},
 	{"listing", planListing, genListing},
+	{"tree", planTree, genTree},
 	{"table", planTable, genTable},
 	{"jsonlines", planJSONLines, genJSONLines},
 }
@@ -289,6 +290,29 @@ func genListing(t *rapid.T) string {
 			b.WriteString("-rw-r--r-- 1 root root " + itoa(rapid.IntRange(0, 99999).Draw(t, "size")) + " Nov 23 17:48 " + genWord(t, "file") + ".py\n")
 		}
 	}
+	return b.String()
+}
+
+func genTree(t *rapid.T) string {
+	var b strings.Builder
+	marks := rapid.SampledFrom([][3]string{{"├── ", "└── ", "│\u00a0\u00a0 "}, {"|-- ", "`-- ", "|   "}, {"├── ", "└── ", "│ "}}).Draw(t, "marks")
+	b.WriteString(genWord(t, "root") + "\n")
+	var walk func(prefix string, depth int)
+	walk = func(prefix string, depth int) {
+		n := rapid.IntRange(1, 30).Draw(t, "children")
+		for i := 0; i < n; i++ {
+			m, pad := marks[0], marks[2]
+			if i == n-1 {
+				m, pad = marks[1], strings.Repeat(" ", len([]rune(marks[2])))
+			}
+			b.WriteString(prefix + m + genWord(t, "name") + rapid.SampledFrom([]string{"", " invalid", "@1.2.3 deduped"}).Draw(t, "note") + "\n")
+			if depth < 3 && rapid.IntRange(0, 3).Draw(t, "dir") == 0 {
+				walk(prefix+pad, depth+1)
+			}
+		}
+	}
+	walk("", 0)
+	b.WriteString("\n" + itoa(rapid.IntRange(1, 999).Draw(t, "dirs")) + " directories, 12 files\n")
 	return b.String()
 }
 
