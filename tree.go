@@ -13,8 +13,9 @@ import (
 // entry's branch mark sits. It keeps the lines before and after the tree
 // (the root, the totals line, a package manager's errors), the entries
 // that report a failure, then breadth first: every top-level entry (spread
-// evenly when not all fit), each one's first child, then the next
-// children round by round, deeper levels after.
+// evenly when not all fit, after a head grown as a clip's when not even
+// they fit), each one's first child, then the next children round by
+// round, deeper levels after.
 //
 // It declines unless at least four lines in five of the non-blank ones
 // are tree lines and there are at least eight of them.
@@ -102,6 +103,21 @@ func planTree(text string, limit int) (plan, bool) {
 		byLevel[lv] = append(byLevel[lv], i)
 	}
 	if len(byLevel) > 0 {
+		// When not even the top level fits, the tree is read from its
+		// start, as a clip would show it: the head grows in one piece to
+		// three fifths of the room before the top level is spread.
+		cost := 0
+		for _, i := range byLevel[0] {
+			cost += min(s.size(i), lineCap) + s.gapCost
+		}
+		if cost > s.room() {
+			to := s.used + s.room()*3/5
+			for i := first; i <= last && s.used+min(s.size(i), lineCap) <= to; i++ {
+				if !s.pickCapped(i, lineCap) {
+					break
+				}
+			}
+		}
 		pickSpread(s, byLevel[0], lineCap, s.limit)
 	}
 	for lv := 1; lv < len(byLevel) && s.room() > s.gapCost; lv++ {

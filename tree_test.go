@@ -72,3 +72,25 @@ func TestTreeDeclinesOtherText(t *testing.T) {
 		t.Error("plain text was planned as a tree")
 	}
 }
+
+// A tree whose top level alone is over the budget is read from its start
+// as a clip would be (the first entries whole, children included), then
+// the top level is spread over the rest.
+func TestTreeTooWideKeepsItsHeadWhole(t *testing.T) {
+	text := drawnTree(2000, 3, "├── ", "└── ", "│ ")
+	p, ok := planTree(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	for i := 0; i < 10; i++ {
+		for k := 0; k < 3; k++ {
+			if l := fmt.Sprintf("file-%03d-%02d.txt", i, k); !strings.Contains(out, l) {
+				t.Errorf("the head lost %s", l)
+			}
+		}
+	}
+	if !strings.Contains(out, "package-1999") || !strings.Contains(out, "2000 directories") {
+		t.Error("the end of the tree was lost")
+	}
+}
