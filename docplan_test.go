@@ -32,6 +32,9 @@ var docPlanners = []docPlanner{
 	{"giant", planGiant, genGiant},
 	{"listing", planListing, genListing},
 	{"tree", planTree, genTree},
+	{"sectioned document", func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	}, genManPage},
 	{"table", planTable, genTable},
 	{"jsonlines", planJSONLines, genJSONLines},
 }
@@ -290,6 +293,24 @@ func genListing(t *rapid.T) string {
 			b.WriteString("-rw-r--r-- 1 root root " + itoa(rapid.IntRange(0, 99999).Draw(t, "size")) + " Nov 23 17:48 " + genWord(t, "file") + ".py\n")
 		}
 	}
+	return b.String()
+}
+
+func genManPage(t *rapid.T) string {
+	var b strings.Builder
+	b.WriteString("TOOL(1)     General Commands Manual     TOOL(1)\n\n")
+	body := strings.Repeat(" ", rapid.IntRange(3, 8).Draw(t, "indent"))
+	for sec := rapid.IntRange(1, 30).Draw(t, "sections"); sec > 0; sec-- {
+		b.WriteString(strings.ToUpper(genWord(t, "heading")) + "\n")
+		for it := rapid.IntRange(0, 40).Draw(t, "items"); it >= 0; it-- {
+			b.WriteString(body + "-" + genWord(t, "option") + "\n")
+			for l := rapid.IntRange(1, 6).Draw(t, "prose"); l > 0; l-- {
+				b.WriteString(body + "    " + genWord(t, "word") + " " + genWord(t, "word") + " explains it.\n")
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("tool 1.0     2026-11-25     TOOL(1)\n")
 	return b.String()
 }
 
