@@ -2,7 +2,6 @@ package headroom
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -71,7 +70,9 @@ func planTree(text string, limit int) (plan, bool) {
 	s.pickCapped(n-1, lineCap)
 	var fails []int
 	for i := first; i <= last; i++ {
-		if col[i] >= 0 && hasFailureSignal(s.line(i)) {
+		// A bare name (error.js) is a file, not a report: a failure is
+		// told in words after the entry's name.
+		if col[i] >= 0 && strings.IndexByte(strings.TrimLeft(s.line(i), treePrefix), ' ') >= 0 && hasFailureSignal(s.line(i)) {
 			fails = append(fails, i)
 		}
 	}
@@ -121,15 +122,22 @@ func planTree(text string, limit int) (plan, bool) {
 		pickSpread(s, byLevel[0], lineCap, s.limit)
 	}
 	for lv := 1; lv < len(byLevel) && s.room() > s.gapCost; lv++ {
-		for round := 0; ; round++ {
-			var todo []int
-			for _, i := range byLevel[lv] {
-				if childIdx[i] == round && parent[i] >= 0 && s.isKept(parent[i]) {
+		var rounds [][]int // the level's entries by their index among siblings
+		for _, i := range byLevel[lv] {
+			for len(rounds) <= childIdx[i] {
+				rounds = append(rounds, nil)
+			}
+			rounds[childIdx[i]] = append(rounds[childIdx[i]], i)
+		}
+		for _, round := range rounds {
+			if s.room() <= s.gapCost {
+				break
+			}
+			todo := round[:0:0]
+			for _, i := range round {
+				if parent[i] >= 0 && s.isKept(parent[i]) {
 					todo = append(todo, i)
 				}
-			}
-			if len(todo) == 0 || s.room() <= s.gapCost {
-				break
 			}
 			pickSpread(s, todo, lineCap, s.limit)
 		}
@@ -160,29 +168,43 @@ func treeLikely(text string) bool {
 		strings.Contains(head, "`-- ") || strings.Contains(head, "+-- ")
 }
 
-// branchMarks open a tree entry after its prefix.
-var branchMarks = []string{"├", "└", "|-- ", "`-- ", "+-- ", "|-", "`-", "+-"}
-
-// branchColumn returns the rune column of l's branch mark when l is a
-// tree entry: a prefix of bars (│ |) and spaces (NO-BREAK ones included),
-// then a mark; -1 otherwise.
+// branchColumn returns the rune column of l's branch mark (├ └, or the
+// ASCII |- `- +-) when l is a tree entry: a prefix of bars (│ |) and
+// spaces (NO-BREAK ones included), then a mark; -1 otherwise. It reads
+// bytes: this runs on every line.
 func branchColumn(l string) int {
-	c := 0
-	for i := 0; i < len(l); {
-		for _, m := range branchMarks {
-			if strings.HasPrefix(l[i:], m) && (m[0] != '|' || strings.HasPrefix(l[i:], "|-")) {
+	for i, c := 0, 0; i < len(l); c++ {
+		switch b := l[i]; {
+		case b == ' ' || b == '\t':
+			i++
+		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0: // NO-BREAK SPACE
+			i += 2
+		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94:
+			switch l[i+2] {
+			case 0x82: // │
+				i += 3
+			case 0x9c, 0x94: // ├ └
+				return c
+			default:
+				return -1
+			}
+		case b == '|' || b == '`' || b == '+':
+			if i+1 < len(l) && l[i+1] == '-' {
 				return c
 			}
-		}
-		r, w := utf8.DecodeRuneInString(l[i:])
-		if r != ' ' && r != '\u00a0' && r != '│' && r != '|' && r != '\t' {
+			if b != '|' {
+				return -1
+			}
+			i++
+		default:
 			return -1
 		}
-		i += w
-		c++
 	}
 	return -1
 }
+
+// treePrefix holds what an entry's prefix and mark are made of.
+const treePrefix = " \t\u00a0│|`+-├└─"
 
 // bars reports a line of only bars and spaces (a tree's spacer line).
 func bars(l string) bool {
