@@ -25,7 +25,12 @@ func planDiff(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, countGaps(len(text)))
-	d, ok := parseDiff(s)
+	d, ok := parseDiff(s, false)
+	if !ok && wordDiffMarks(text) {
+		// git diff --word-diff: hunk lines carry no +/- prefix, the
+		// changes sit inline as [-old-] and {+new+}.
+		d, ok = parseDiff(s, true)
+	}
 	if !ok {
 		return plan{}, false
 	}
@@ -80,9 +85,10 @@ type diffDoc struct {
 	commits int   // in a commit log with no hunks (commitLog), its commits
 }
 
-// parseDiff reads the lines of s as a diff. It fails when fewer than half
-// the lines are diff lines or no hunk has matching counts.
-func parseDiff(s *lineSel) (*diffDoc, bool) {
+// parseDiff reads the lines of s as a diff, its hunks in word-diff form
+// when word is set. It fails when fewer than half the lines are diff
+// lines or no hunk has matching counts.
+func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	d := &diffDoc{}
 	var cur *diffFile
 	n := s.n()
@@ -111,7 +117,7 @@ func parseDiff(s *lineSel) (*diffDoc, bool) {
 			diffLines += 2
 			continue
 		case strings.HasPrefix(l, "@@ -") && cur != nil:
-			end, old, nw, ok := hunkEnd(s, i)
+			end, old, nw, ok := hunkEnd(s, i, word)
 			if ok {
 				goodHunks++
 			}
@@ -186,8 +192,11 @@ func commitLog(s *lineSel, d *diffDoc) bool {
 // hunkEnd returns the end (exclusive) of the hunk whose header is line i,
 // the counts of removed and added lines it holds, and whether the header's
 // counts matched the lines under it.
-func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
+func hunkEnd(s *lineSel, i int, word bool) (end, minus, plus int, ok bool) {
 	oldN, newN, counted := hunkCounts(ansiLead(s.line(i)))
+	if word {
+		return wordHunkEnd(s, i, oldN, newN, counted)
+	}
 	n := s.n()
 	j := i + 1
 	for ; j < n; j++ {
@@ -460,4 +469,71 @@ func (d *diffDoc) what(s *lineSel) string {
 	w := "a diff of " + txt.Plural(len(d.files), "file") + " (+" + txt.Commas(plus) + " -" + txt.Commas(minus) + ", " + txt.Plural(hunks, "hunk") + ")"
 	w += " cut to " + txt.Commas(named) + " named with their counts and " + txt.Commas(shown) + " hunks, breadth first, long ones cut in the middle"
 	return w
+}
+
+// wordDiffMarks reports text that holds git --word-diff marks.
+func wordDiffMarks(text string) bool {
+	head := text[:min(len(text), 256<<10)]
+	return strings.Contains(head, "{+") || strings.Contains(head, "[-")
+}
+
+// wordDiffLine classifies a line of a --word-diff hunk as the +/- prefix
+// of a plain diff would: '+' for a line only added (`{+…+}` and white
+// space), '-' for one only removed, ' ' for a line of both sides.
+func wordDiffLine(l string) byte {
+	t := strings.TrimSpace(l)
+	switch {
+	case oneMark(t, "{+", "+}"):
+		return '+'
+	case oneMark(t, "[-", "-]"):
+		return '-'
+	}
+	return ' '
+}
+
+// oneMark reports whether t is one mark from open to close, whole: its
+// first close is its end (`{+f() {+}` is one, `{+a+} x {+b+}` is not).
+func oneMark(t, open, close string) bool {
+	return len(t) >= 4 && strings.HasPrefix(t, open) && strings.Index(t[2:], close) == len(t)-4
+}
+
+// wordHunkEnd is hunkEnd for a --word-diff hunk of oldN and newN lines:
+// it runs to the next hunk, file or commit header. Its lines cannot be
+// counted exactly (an added blank line is written bare, as a blank line
+// of context is), so the header's counts match when the hunk holds at
+// least as many lines as the larger side and at most both sides.
+func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool) (end, minus, plus int, ok bool) {
+	j := i + 1
+	for ; j < s.n(); j++ {
+		l := ansiLead(s.line(j))
+		if strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "diff ") || commitHashLine(l) {
+			break
+		}
+		switch wordDiffLine(l) {
+		case '+':
+			plus++
+		case '-':
+			minus++
+		default:
+			if strings.Contains(l, "{+") || strings.Contains(l, "[-") {
+				minus, plus = minus+1, plus+1 // a line changed in place
+			}
+		}
+	}
+	lines := j - i - 1
+	return j, minus, plus, counted && lines >= max(oldN, newN) && lines <= oldN+newN
+}
+
+// commitHashLine matches git log's "commit <hash>" line.
+func commitHashLine(l string) bool {
+	h, ok := strings.CutPrefix(l, "commit ")
+	if !ok || len(h) < 7 {
+		return false
+	}
+	for i := 0; i < 7; i++ {
+		if c := h[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -36,9 +36,18 @@ func FuzzPlanOutlineRead(f *testing.F) {
 	f.Add("     1\t# T\n     2\t\n     3\t## A\n     4\t## B\n", 200)
 	f.Add("<!DOCTYPE html>\n<h2>A</h2>\n<pre>\ntype T int\n</PRE>\n<h3>B</h3>\n<pre class=x>func F() {\n<code>\nconst c\n</code></pre>\n<h2>C</h2>\n", 200)
 	f.Add("// c\npackage p\n\nimport (\n\t\"a\"\n\t\"b\"\n\t\"c\"\n\t\"d\"\n\t\"e\"\n)\n\n/* x\n** y */\nfunc A() {\n\tdefer func() {\n\t}()\n}\n", 200)
+	f.Add("T(1)   Manual   T(1)\n\nNAME\n       t - a tool\n\nOPTIONS\n       -a\n              all\n\nEXIT STATUS\n       0 on success\n\nt 1.0   T(1)\n", 200)
 	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
 	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h")
+}
+
+// A man page reaches the outline from an exec tool too.
+func FuzzPlanSectionedDoc(f *testing.F) {
+	f.Add("T(1)   Manual   T(1)\n\nNAME\n       t - a tool\n\nOPTIONS\n       -a\n              all\n\nEXIT STATUS\n       0 on success\n\nt 1.0   T(1)\n", 200)
+	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	}, "plain_man_p_cat_find_manual_page")
 }
 
 func FuzzPlanGiant(f *testing.F) {
@@ -50,6 +59,12 @@ func FuzzPlanGiant(f *testing.F) {
 func FuzzPlanListing(f *testing.F) {
 	f.Add(".:\ntotal 1\na\n\n./b:\ntotal 1\nc\n\n./d:\ne\n", 200)
 	fuzzDocPlanner(f, planListing)
+}
+
+func FuzzPlanTree(f *testing.F) {
+	f.Add("root\n├── a\n│\u00a0\u00a0 └── b\n└── c\n    ├── d\n    └── e\n\n2 directories, 3 files\n", 200)
+	f.Add("doc\n|-- a\n|   `-- b\n`-- c\n", 200)
+	fuzzDocPlanner(f, planTree)
 }
 
 func FuzzPlanTable(f *testing.F) {

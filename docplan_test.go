@@ -31,6 +31,10 @@ var docPlanners = []docPlanner{
 	}, genSource},
 	{"giant", planGiant, genGiant},
 	{"listing", planListing, genListing},
+	{"tree", planTree, genTree},
+	{"sectioned document", func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	}, genManPage},
 	{"table", planTable, genTable},
 	{"jsonlines", planJSONLines, genJSONLines},
 }
@@ -289,6 +293,47 @@ func genListing(t *rapid.T) string {
 			b.WriteString("-rw-r--r-- 1 root root " + itoa(rapid.IntRange(0, 99999).Draw(t, "size")) + " Nov 23 17:48 " + genWord(t, "file") + ".py\n")
 		}
 	}
+	return b.String()
+}
+
+func genManPage(t *rapid.T) string {
+	var b strings.Builder
+	b.WriteString("TOOL(1)     General Commands Manual     TOOL(1)\n\n")
+	body := strings.Repeat(" ", rapid.IntRange(3, 8).Draw(t, "indent"))
+	for sec := rapid.IntRange(1, 30).Draw(t, "sections"); sec > 0; sec-- {
+		b.WriteString(strings.ToUpper(genWord(t, "heading")) + "\n")
+		for it := rapid.IntRange(0, 40).Draw(t, "items"); it >= 0; it-- {
+			b.WriteString(body + "-" + genWord(t, "option") + "\n")
+			for l := rapid.IntRange(1, 6).Draw(t, "prose"); l > 0; l-- {
+				b.WriteString(body + "    " + genWord(t, "word") + " " + genWord(t, "word") + " explains it.\n")
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("tool 1.0     2026-11-25     TOOL(1)\n")
+	return b.String()
+}
+
+func genTree(t *rapid.T) string {
+	var b strings.Builder
+	marks := rapid.SampledFrom([][3]string{{"├── ", "└── ", "│\u00a0\u00a0 "}, {"|-- ", "`-- ", "|   "}, {"├── ", "└── ", "│ "}}).Draw(t, "marks")
+	b.WriteString(genWord(t, "root") + "\n")
+	var walk func(prefix string, depth int)
+	walk = func(prefix string, depth int) {
+		n := rapid.IntRange(1, 30).Draw(t, "children")
+		for i := 0; i < n; i++ {
+			m, pad := marks[0], marks[2]
+			if i == n-1 {
+				m, pad = marks[1], strings.Repeat(" ", len([]rune(marks[2])))
+			}
+			b.WriteString(prefix + m + genWord(t, "name") + rapid.SampledFrom([]string{"", " invalid", "@1.2.3 deduped"}).Draw(t, "note") + "\n")
+			if depth < 3 && rapid.IntRange(0, 3).Draw(t, "dir") == 0 {
+				walk(prefix+pad, depth+1)
+			}
+		}
+	}
+	walk("", 0)
+	b.WriteString("\n" + itoa(rapid.IntRange(1, 999).Draw(t, "dirs")) + " directories, 12 files\n")
 	return b.String()
 }
 

@@ -28,7 +28,8 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	read := readTool(out.Tool)
-	if !read && !opensLikeSource(text) {
+	source := opensLikeSource(text)
+	if !read && !source && !sectionedProbe(text) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, lineGaps(strings.Count(text, "\n")+1))
@@ -38,7 +39,19 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		// (the bytes go to more declarations).
 		s.setGap(numberedGaps(s.n()))
 	}
-	ranks, doc, ok := outlineLines(s, numbered)
+	var ranks [outlineRanks][]int
+	doc, ok := false, false
+	if !source && !numbered {
+		// A man page or a plain-text manual: its headings are its outline.
+		ranks, ok = sectionedDoc(s)
+		doc = ok
+	}
+	if !ok {
+		if !read && !source {
+			return plan{}, false
+		}
+		ranks, doc, ok = outlineLines(s, numbered)
+	}
 	var all []int
 	for _, r := range ranks {
 		all = append(all, r...)

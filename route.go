@@ -67,6 +67,11 @@ func routes(cfg config, smp sampling) []planner {
 		{StrategyTable, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
 			return planTable(out.Text, limit)
 		}))},
+		// A drawn tree (tree, npm ls, cargo tree): before logs, whose
+		// planner would keep its ends only.
+		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planTree(out.Text, limit)
+		})},
 		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
 			if !cfg.isExecTool(out.Tool) || logSurelyDeclines(out.Text, limit, out.ExitCode) {
 				return plan{}, false

@@ -1,0 +1,96 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// drawnTree writes a tree of top entries, each with kids children, in
+// the marks and bar prefix given (tree's UTF-8 or ASCII form, npm ls's
+// two-column form), then a totals line.
+func drawnTree(top, kids int, mid, last, bar string) string {
+	var b strings.Builder
+	b.WriteString("root\n")
+	for i := 0; i < top; i++ {
+		m, pre := mid, bar
+		if i == top-1 {
+			m, pre = last, strings.Repeat(" ", len([]rune(bar)))
+		}
+		fmt.Fprintf(&b, "%spackage-%03d\n", m, i)
+		for k := 0; k < kids; k++ {
+			km := mid
+			if k == kids-1 {
+				km = last
+			}
+			fmt.Fprintf(&b, "%s%sfile-%03d-%02d.txt\n", pre, km, i, k)
+		}
+	}
+	fmt.Fprintf(&b, "\n%d directories, %d files\n", top, top*kids)
+	return b.String()
+}
+
+// A drawn tree keeps its root, its totals and every top-level entry with
+// its first child before any entry's second child, whatever marks draw it.
+func TestTreeKeepsTopLevelEntriesWithFirstChild(t *testing.T) {
+	for name, text := range map[string]string{
+		"tree":   drawnTree(60, 12, "├── ", "└── ", "│\u00a0\u00a0 "),
+		"ascii":  drawnTree(60, 12, "|-- ", "`-- ", "|   "),
+		"npm ls": drawnTree(60, 12, "├── ", "└── ", "│ "),
+	} {
+		p, ok := planTree(text, 6000)
+		if !ok {
+			t.Errorf("%s: declined", name)
+			continue
+		}
+		out := render(text, p, marker{})
+		for _, want := range []string{"root\n", "60 directories, 720 files"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: lost %q", name, want)
+			}
+		}
+		for i := 0; i < 60; i++ {
+			entry := fmt.Sprintf("package-%03d\n", i)
+			child := fmt.Sprintf("file-%03d-00.txt", i)
+			if !strings.Contains(out, entry) || !strings.Contains(out, child) {
+				t.Errorf("%s: lost the entry %d or its first child", name, i)
+			}
+		}
+		if strings.Contains(out, "file-000-11.txt") {
+			t.Errorf("%s: a last child kept while the budget is short", name)
+		}
+	}
+}
+
+// Text with a few branch marks among other lines is not a tree.
+func TestTreeDeclinesOtherText(t *testing.T) {
+	mixed := strings.Repeat("building package foo\n├── step one\ncompiling bar.c\nlinking\n", 200)
+	if _, ok := planTree(mixed, 4000); ok {
+		t.Error("a log with a few branch marks was planned as a tree")
+	}
+	if _, ok := planTree(strings.Repeat("plain line\n", 2000), 4000); ok {
+		t.Error("plain text was planned as a tree")
+	}
+}
+
+// A tree whose top level alone is over the budget is read from its start
+// as a clip would be (the first entries whole, children included), then
+// the top level is spread over the rest.
+func TestTreeTooWideKeepsItsHeadWhole(t *testing.T) {
+	text := drawnTree(2000, 3, "├── ", "└── ", "│ ")
+	p, ok := planTree(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	for i := 0; i < 10; i++ {
+		for k := 0; k < 3; k++ {
+			if l := fmt.Sprintf("file-%03d-%02d.txt", i, k); !strings.Contains(out, l) {
+				t.Errorf("the head lost %s", l)
+			}
+		}
+	}
+	if !strings.Contains(out, "package-1999") || !strings.Contains(out, "2000 directories") {
+		t.Error("the end of the tree was lost")
+	}
+}
