@@ -57,7 +57,7 @@ func diffLikely(text string) bool {
 	head := text[:min(len(text), 256<<10)]
 	at := strings.Index(head, "@@ -")
 	if at < 0 {
-		return false
+		return contextDiffLikely(head)
 	}
 	return strings.Contains(head[:at], "\n+++ ") || strings.HasPrefix(head, "+++ ") ||
 		strings.Contains(head[:at], "diff ")
@@ -104,7 +104,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			inHeader = true
 			diffLines++
 			continue
-		case strings.HasPrefix(l, "--- ") && i+1 < n && strings.HasPrefix(ansiLead(s.line(i+1)), "+++ "):
+		case isFileHeader(s, i):
 			if cur == nil || !inHeader {
 				cur = &diffFile{name: i}
 				d.files = append(d.files, cur)
@@ -116,8 +116,9 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			i++
 			diffLines += 2
 			continue
-		case strings.HasPrefix(l, "@@ -") && cur != nil:
-			end, old, nw, ok := hunkEnd(s, i, word)
+		case isHunkStart(l) && cur != nil:
+			format, _ := diffHunkStart(l)
+			end, old, nw, ok := format.hunkEnd(s, i, word)
 			if ok {
 				goodHunks++
 			}
@@ -368,6 +369,9 @@ func (d *diffDoc) pick(s *lineSel) {
 			s.pickCapped(i, 400)
 		}
 	}
+	// The file headers the name line sums up (index, the old and new
+	// names with their dates) when they all cost little.
+	pickFileHeaders(s, d.files, s.room()/10)
 	// The end of the diff: the last file's last hunk, where a clip's
 	// tail would look.
 	if len(d.files) > 0 {

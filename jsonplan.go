@@ -101,6 +101,13 @@ func planJSON(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
+	hint := "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
+	if omitted > 0 {
+		// Few large elements: every one's ends rather than some whole.
+		if its, what, ok := planSequenceEnds(text, elems, kind, limit); ok {
+			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
+		}
+	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
@@ -113,7 +120,7 @@ func planJSON(text string, limit int) (plan, bool) {
 	if omitted == 0 {
 		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}
-	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
+	p.hint = hint
 	return p, true
 }
 

@@ -9,7 +9,9 @@ import (
 
 // planListing plans a listing in sections: a header line ending in ':'
 // after a blank line, then its entries — ls -R and ls -laR (a directory
-// per section), objdump -d (a function per section), and the like. It
+// per section), objdump -d (a function per section), and the like; or
+// a header right after the last indented entry of the section before
+// (ldd of many files: `path:` then tab-indented libraries). It
 // keeps the head and the tail, every section header with its entry count
 // (the shallowest paths first when not all fit, the rest spread evenly),
 // then the entries breadth first: each section's first entry before any
@@ -75,14 +77,19 @@ func planListing(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	shown := 0
+	shown, counted := 0, false
 	for _, sec := range secs {
 		if s.isKept(sec.header) {
 			shown++
+			counted = counted || !sec.indented
 		}
 	}
+	headers := " section headers with their entry counts"
+	if !counted {
+		headers = " section headers"
+	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " of a listing of " + txt.Plural(len(secs), "section") +
-		": kept the head, the tail, " + txt.Commas(shown) + " section headers with their entry counts, and each shown section's first entries"
+		": kept the head, the tail, " + txt.Commas(shown) + headers + ", and each shown section's first entries"
 	return plan{strategy: StrategyListing, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see one section, re-run on it alone (ls -la DIR, objdump -d --disassemble=SYMBOL) or ask for a line range (sed -n 'A,Bp')."}, true
 }
@@ -136,6 +143,7 @@ func hasColonLineEnd(text string, chunk int) bool {
 // A listingSection is a header line and its entries, lines (header, end).
 type listingSection struct {
 	header, end, depth int
+	indented           bool // its entries are indented (ldd): the gap note under the header counts them
 }
 
 // listingSections finds the sections of text, of at most maxLines
@@ -149,10 +157,11 @@ func listingSections(text string, maxLines int) ([]listingSection, bool) {
 	var secs []listingSection
 	nonBlank, inSections := 0, 0
 	open, openDepth := -1, 0 // the header of the section being read, and its depth
+	openIndented := false    // the open section's entries are indented
 	prevBlank := true
 	closeAt := func(end int) {
 		if open >= 0 && end > open+1 { // a header with nothing under it is not a section
-			secs = append(secs, listingSection{header: open, end: end, depth: openDepth})
+			secs = append(secs, listingSection{header: open, end: end, depth: openDepth, indented: openIndented})
 			inSections += end - open
 		}
 		open = -1
@@ -171,7 +180,17 @@ func listingSections(text string, maxLines int) ([]listingSection, bool) {
 			continue
 		}
 		nonBlank++
-		if open < 0 && prevBlank && listingHeader(l) {
+		indented := l[0] == ' ' || l[0] == '\t'
+		if open >= 0 && i == open+1 {
+			openIndented = indented
+		}
+		// A section of indented entries ends where they do (ldd, nm -A):
+		// the next header needs no blank line before it.
+		dedent := open >= 0 && openIndented && !indented
+		if dedent {
+			closeAt(i)
+		}
+		if open < 0 && (prevBlank || dedent) && listingHeader(l) {
 			open, openDepth = i, strings.Count(l, "/")
 		}
 		prevBlank = false
@@ -245,7 +264,9 @@ func pickHeader(s *lineSel, sec listingSection, lineCap int) {
 		word = "entry"
 	}
 	note := "  [" + txt.Plural(entries, word) + "]"
-	if len(s.line(sec.header)) > lineCap || !s.pickNote(sec.header, note) {
+	// Under a header, indented entries left out are one gap note that
+	// counts them: the header stays as the tool wrote it.
+	if sec.indented || len(s.line(sec.header)) > lineCap || !s.pickNote(sec.header, note) {
 		s.pickCapped(sec.header, lineCap)
 	}
 }

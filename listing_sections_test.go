@@ -15,21 +15,26 @@ func listingSectionsIndexed(s *lineSel) ([]listingSection, bool) {
 	n := s.n()
 	var secs []listingSection
 	nonBlank, inSections := 0, 0
+	blank := func(i int) bool { return strings.TrimSpace(s.line(i)) == "" }
+	indent := func(i int) bool { l := s.line(i); return l[0] == ' ' || l[0] == '\t' }
 	for i := 0; i < n; i++ {
 		l := s.line(i)
-		if strings.TrimSpace(l) == "" {
+		if blank(i) {
 			continue
 		}
 		nonBlank++
-		if (i == 0 || strings.TrimSpace(s.line(i-1)) == "") && listingHeader(l) {
+		// A section of indented entries ends at the first line that is not.
+		afterIndented := len(secs) > 0 && secs[len(secs)-1].end == i && secs[len(secs)-1].indented
+		if (i == 0 || blank(i-1) || afterIndented) && listingHeader(l) {
 			j := i + 1
-			for j < n && strings.TrimSpace(s.line(j)) != "" {
+			indented := j < n && !blank(j) && indent(j)
+			for j < n && !blank(j) && (!indented || indent(j)) {
 				j++
 			}
 			if j == i+1 {
 				continue
 			}
-			secs = append(secs, listingSection{header: i, end: j, depth: strings.Count(l, "/")})
+			secs = append(secs, listingSection{header: i, end: j, depth: strings.Count(l, "/"), indented: indented})
 			inSections += j - i
 			nonBlank += j - i - 1
 			i = j - 1
@@ -43,7 +48,7 @@ func listingSectionsIndexed(s *lineSel) ([]listingSection, bool) {
 // refuses, and a header's look-alike inside a section.
 var listingPalette = []string{
 	"./a:", "./a/b/c:", "Disassembly of section .text:", "0000000000000000 <deflate>:", "x:\r", // headers
-	"-rw-r--r-- 1 u u 12 a.go", "total 8", "  4:	48 89 e5	mov %rsp,%rbp", "commit 1a2b3c", // entries
+	"-rw-r--r-- 1 u u 12 a.go", "total 8", "  4:	48 89 e5	mov %rsp,%rbp", "commit 1a2b3c", "\tlibc.so.6 => /lib/libc.so.6", // entries
 	"", "   ", "\t\r", // blanks
 	"Author: A <a@b>", "note: see: this", "a b c d:", // not headers
 }

@@ -22,7 +22,12 @@ const (
 
 // A searchLine is one line of a search output: its bytes in the input,
 // without the line break, and where its text starts after `path:NN:`.
-type searchLine struct{ start, end, body int }
+// A unit of a multi-line match (searchblocks.go) spans its run: more is
+// how many lines after the first it holds.
+type searchLine struct {
+	start, end, body int
+	more             int32
+}
 
 // A searchFile is one file of a search output, in order of first appearance.
 type searchFile struct {
@@ -37,6 +42,12 @@ type searchFile struct {
 	picks  []int32 // the order lines are shown in, from the third on; nil until needed
 	shown  int     // how many lines the plan shows: the first shown picks
 	dirs   []int32 // ids of its directories, by depth, for the index (assignDirs)
+	// runs samples the runs of consecutive match lines (searchblocks.go);
+	// open is the run being extended, lastNum its last line's number.
+	runs    spreadSample
+	open    searchLine
+	lastNum int
+	byRuns  bool // lines are runs, count is still of lines
 }
 
 // pick returns the index in lines of the k-th line f shows: the first,
@@ -131,6 +142,9 @@ type searchScan struct {
 	keepPerFile int         // how many match lines to remember per file
 	separator   searchLine  // the input's first `--` line; zero when it has none
 	lastMatch   *searchFile // the file of the last `path:NN:` line
+	prev        *searchFile // the file of the previous line, when it was a match line
+	inRuns      int         // match lines in runs of two or more consecutive lines
+	runUnits    bool        // the units are runs of lines: a multi-line search
 	// bare is rg --heading without line numbers: a path line, then the
 	// matched lines as they are, a blank line between files.
 	bare bool
@@ -209,7 +223,7 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 	}
 	shown := 0
 	for _, f := range sc.files {
-		shown += f.shown
+		shown += f.linesIn(f.shown)
 	}
 	// The total in plain digits: the number a reader searches for.
 	what := txt.Commas(sc.matches-shown) + " of " + itoa(sc.matches) + " matched lines omitted (" + txt.Plural(len(sc.files), "file")
@@ -271,8 +285,11 @@ func scanSearch(text string, keep int) searchScan {
 			scratch = txt.StripANSI(scratch[:0], line)
 			view = string(scratch)
 		}
-		other := sc.other
+		other, matches := sc.other, sc.matches
 		sc.classify(view, searchLine{start: start, end: start + len(line)}, &heading)
+		if sc.matches == matches {
+			sc.prev = nil
+		}
 		if sc.other == other && view != "" {
 			sc.shapedEnd = next
 		}
@@ -304,7 +321,7 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		switch {
 		case *heading != nil:
 			at.body = at.start
-			sc.add(*heading, at)
+			sc.add(*heading, at, 0)
 		case isFileLike(view):
 			f := sc.file(view)
 			f.heading = at
@@ -320,20 +337,24 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 		// matches together: matchPrefix would find the same path, which
 		// has no `:NN:` of its own.
 		at.body = at.start + min(len(view), bodyOffset(view, len(f.path)))
-		sc.add(f, at)
+		sc.add(f, at, lineNumber(view, len(f.path)+1))
 		return
 	}
 	if path, ok := matchPrefix(view); ok {
 		at.body = at.start + min(len(view), bodyOffset(view, len(path)))
+		num := lineNumber(view, 0)
+		if path != "" {
+			num = lineNumber(view, len(path)+1)
+		}
 		if path == "" && *heading != nil {
-			sc.add(*heading, at)
+			sc.add(*heading, at, num)
 			return
 		}
 		f := sc.file(path)
 		if path != "" {
 			sc.lastMatch = f
 		}
-		sc.add(f, at)
+		sc.add(f, at, num)
 		return
 	}
 	if key, path, ok := parseNotice(view); ok {
@@ -411,10 +432,13 @@ func (sc *searchScan) file(path string) *searchFile {
 	return f
 }
 
-func (sc *searchScan) add(f *searchFile, at searchLine) {
+// add files a match line of f numbered num (0 when it has no number).
+func (sc *searchScan) add(f *searchFile, at searchLine, num int) {
 	f.count++
 	sc.matches++
 	f.sample.add(at, sc.keepPerFile)
+	sc.extendRun(f, at, num)
+	sc.prev = f
 }
 
 // finish takes every file's remembered lines out of its sample, and
@@ -430,7 +454,12 @@ func (sc *searchScan) finish() {
 		files = append(files, f)
 	}
 	sc.files = files
+	sc.runUnits = sc.useRuns()
 	for _, f := range sc.files {
+		if sc.runUnits {
+			f.sample, f.byRuns = f.runs, true
+		}
+		f.runs = spreadSample{}
 		f.sample.finish()
 		f.lines = f.sample.lines
 	}

@@ -321,7 +321,7 @@ func (sp *searchPlanner) shrinkNext(f *searchFile, room int) int {
 // negative number, leaving l as it was.
 func (sp *searchPlanner) shrink(l searchLine, room int) int {
 	const none = -1 << 40
-	if l.end-l.body <= minCut || l.body <= l.start {
+	if l.more > 0 || l.end-l.body <= minCut || l.body <= l.start {
 		return none
 	}
 	lo, hi := minCut, min(sp.capOf(l), l.end-l.body)
@@ -379,10 +379,17 @@ func (sp *searchPlanner) nextCost(f *searchFile) int {
 // countNote says how many matches of f are not shown, or "" when all are
 // (or none: the index counts those files).
 func countNote(f *searchFile, shown int) string {
-	if shown == 0 || shown >= f.count {
+	if shown == 0 {
 		return ""
 	}
-	return "[…+" + txt.Commas(f.count-shown) + " more " + plural(f.count-shown, "match", "matches") + "]"
+	rest := f.count - shown
+	if f.byRuns {
+		rest = f.count - f.linesIn(shown)
+	}
+	if rest <= 0 {
+		return ""
+	}
+	return "[…+" + txt.Commas(rest) + " more " + plural(rest, "match", "matches") + "]"
 }
 
 func plural(n int, one, many string) string {
@@ -483,7 +490,16 @@ func (sp *searchPlanner) cut(l searchLine, lineCap int) (h, a, b int, whole bool
 }
 
 // lineCost is the bytes appendLine writes for l.
-func (sp *searchPlanner) lineCost(l searchLine) int { return sp.lineCostCap(l, sp.capOf(l)) }
+func (sp *searchPlanner) lineCost(l searchLine) int {
+	if l.more > 0 {
+		n := 0
+		for _, line := range runLines(sp.text, l) {
+			n += sp.lineCost(line)
+		}
+		return n
+	}
+	return sp.lineCostCap(l, sp.capOf(l))
+}
 
 // lineCostCap is lineCost with lineCap bytes of text.
 func (sp *searchPlanner) lineCostCap(l searchLine, lineCap int) int {
@@ -509,6 +525,12 @@ func (sp *searchPlanner) lineCostCap(l searchLine, lineCap int) int {
 // appendLine appends the items of a match line: the line, or its cut
 // with `…[N bytes]…` where bytes are left out.
 func (sp *searchPlanner) appendLine(items []item, l searchLine) []item {
+	if l.more > 0 {
+		for _, line := range runLines(sp.text, l) {
+			items = sp.appendLine(items, line)
+		}
+		return items
+	}
 	h, a, b, whole := sp.cut(l, sp.capOf(l))
 	if whole {
 		return append(items, keepLine(sp.text, l))

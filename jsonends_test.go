@@ -1,0 +1,47 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// An array of few large objects keeps every object's identity and its
+// closing count, not some objects whole and the others not at all.
+func TestJSONFewLargeElementsKeepEveryHead(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for k := range 5 {
+		fmt.Fprintf(&b, "  {\n    \"id\": \"pkg%d@1.0.%d\",\n    \"files\": [\n", k, k)
+		for f := range 80 + 20*k {
+			if f > 0 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, "      {\"path\": \"lib/file%d.js\", \"size\": %d}", f, 100+f)
+		}
+		fmt.Fprintf(&b, "\n    ],\n    \"entryCount\": %d\n  }", 80+20*k)
+		if k < 4 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("]\n")
+	text := b.String()
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("%d: declined", limit)
+		}
+		out := render(text, p, marker{tokens: 1, what: p.what})
+		if len(out) > limit {
+			t.Fatalf("%d: %d bytes", limit, len(out))
+		}
+		for k := range 5 {
+			for _, want := range []string{fmt.Sprintf("\"id\": \"pkg%d@1.0.%d\"", k, k), fmt.Sprintf("\"entryCount\": %d", 80+20*k)} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%d: lost %s", limit, want)
+				}
+			}
+		}
+	}
+}
