@@ -186,6 +186,12 @@ var logRules = []logRule{
 	{at: atCol0, lit: "npm ERR!", class: lineError},
 	{at: atCol0, lit: "npm error", class: lineError},
 	{at: atCol0, lit: "[ERROR] ", class: lineError},
+	// A lower-case level tag in brackets (sbt, prettier, many node CLIs):
+	// `[error] file: message`, then the same tag on each line of its
+	// detail, indented or a code frame's `> 83 |` after the tag.
+	{at: atCol0, lit: "[error] ", shape: taggedDetail, class: lineTrace},
+	{at: atCol0, lit: "[error] ", class: lineError},
+	{at: atCol0, lit: "[fatal] ", class: lineError},
 	{at: atCol0, lit: "not ok ", class: lineError}, // TAP; its YAML block is indented
 	{at: atIndented, lit: "not ok ", class: lineError},
 	{at: atCol0, lit: "✖ ", shape: countFollows, class: lineSummary}, // eslint: ✖ 5 problems (3 errors, 2 warnings)
@@ -228,6 +234,8 @@ var logRules = []logRule{
 	{at: atCol0, lit: "warning:", class: lineWarning},
 	{at: atCol0, lit: "warning[", class: lineWarning},
 	{at: atCol0, lit: "[WARNING] ", class: lineWarning},
+	{at: atCol0, lit: "[warn] ", class: lineWarning},
+	{at: atCol0, lit: "[warning] ", class: lineWarning},
 }
 
 // ruleIndex lists, for each first byte, the rules to try on a line in
@@ -522,6 +530,14 @@ func lintEntrySeverity(t string) string {
 // isIncludeFrom matches the continuation of gcc's include chain:
 // `                 from a.c:3:`.
 func isIncludeFrom(t string) bool { return strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",") }
+
+// taggedDetail matches a line whose text after its `[level] ` tag is
+// indented or a code frame's marked line (`> 83 |`): detail of the
+// tagged line above.
+func taggedDetail(s string) bool {
+	_, t, _ := strings.Cut(s, "] ")
+	return strings.HasPrefix(t, " ") || strings.HasPrefix(t, "\t") || strings.HasPrefix(t, "> ") && digitRun(strings.TrimLeft(t[2:], " "), 0) > 0
+}
 
 // isGutterLine matches rustc's source gutter: `464 |         code`.
 func isGutterLine(t string) bool {
