@@ -700,8 +700,11 @@ func failureSignal(line string) int {
 }
 
 // isPositionLine reports whether line starts with a source position:
-// `path.ext:12:5: ` (line and column).
-func isPositionLine(line string) bool { return positionLine(line) != diagNone }
+// `path.ext:12:5: ` (line and column), whatever its message says.
+func isPositionLine(line string) bool {
+	_, ok := positionMessage(line)
+	return ok
+}
 
 // positionLine classes a line that starts with a source position with a
 // column, `path.ext:12:5: message`, which a compiler writes (Go's `./a.go:
@@ -709,31 +712,9 @@ func isPositionLine(line string) bool { return positionLine(line) != diagNone }
 // (it gives no column): an error, or a warning when a linter's message
 // code says so (pylint's C, R and W codes).
 func positionLine(line string) int {
-	head := line[:min(len(line), 300)]
-	colon := pathEnd(head)
-	if colon < 3 || colon == len(head) || head[colon] != ':' {
+	msg, ok := positionMessage(line)
+	if !ok || isPositionNote(msg) {
 		return diagNone
-	}
-	path := line[:colon]
-	dot := strings.LastIndexByte(path, '.')
-	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
-		return diagNone
-	}
-	rest := line[colon+1:]
-	n := digitRun(rest, 0)
-	if n == 0 || n >= len(rest) || rest[n] != ':' {
-		return diagNone
-	}
-	rest = rest[n+1:]
-	m := digitRun(rest, 0)
-	if m == 0 || !strings.HasPrefix(rest[m:], ": ") {
-		return diagNone
-	}
-	msg := rest[m+2:]
-	for _, w := range [...]string{"note:", "warning:", "required from", "in ", "In "} {
-		if strings.HasPrefix(msg, w) {
-			return diagNone // gcc's notes and template chains: detail, not a failure
-		}
 	}
 	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
 		switch msg[0] {
@@ -742,6 +723,63 @@ func positionLine(line string) int {
 		}
 	}
 	return diagError
+}
+
+// positionMessage returns the message after a line's leading source
+// position with a column, `path.ext:12:5: message`.
+func positionMessage(line string) (string, bool) {
+	head := line[:min(len(line), 300)]
+	colon := pathEnd(head)
+	if colon < 3 || colon == len(head) || head[colon] != ':' {
+		return "", false
+	}
+	path := line[:colon]
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
+		return "", false
+	}
+	rest := line[colon+1:]
+	n := digitRun(rest, 0)
+	if n == 0 || n >= len(rest) || rest[n] != ':' {
+		return "", false
+	}
+	rest = rest[n+1:]
+	m := digitRun(rest, 0)
+	if m == 0 || !strings.HasPrefix(rest[m:], ": ") {
+		return "", false
+	}
+	return rest[m+2:], true
+}
+
+// positionNoteLeads and positionNoteEnds are the messages after a source
+// position that are detail, not a failure: gcc's notes and template
+// chains, and the optimisation remarks compilers print by the hundred when
+// asked (clang's -Rpass `remark:`, gcc's -fopt-info `optimized:` and
+// `missed:`, Go's -gcflags=-m inlining and escape analysis, -d=ssa/check_bce).
+// A compiler's error among them keeps its severity, or has none and stays
+// an error.
+var (
+	positionNoteLeads = [...]string{"note:", "warning:", "required from", "in ", "In ", "remark:", "optimized:", "missed:",
+		"can inline ", "cannot inline ", "inlining call to ", "leaking param", "moved to heap: ", "devirtualizing ",
+		"index bounds check elided", "Found IsInBounds", "Found IsSliceInBounds"}
+	positionNoteEnds = [...]string{" escapes to heap", " does not escape", " does not escape content"}
+)
+
+// isPositionNote reports whether msg, what follows a `path:line:col: `
+// position, is a note (positionNoteLeads, positionNoteEnds).
+func isPositionNote(msg string) bool {
+	for _, w := range positionNoteLeads {
+		if strings.HasPrefix(msg, w) {
+			return true
+		}
+	}
+	msg = strings.TrimRight(msg, " \r")
+	for _, w := range positionNoteEnds {
+		if strings.HasSuffix(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // pathEnd returns where the first ':', ' ' or '\t' of s stands, or
