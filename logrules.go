@@ -716,6 +716,9 @@ func positionLine(line string) int {
 	if !ok || isPositionNote(msg) {
 		return diagNone
 	}
+	if sev, ok := positionSeverity(msg); ok {
+		return sev
+	}
 	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
@@ -764,6 +767,34 @@ var (
 		"index bounds check elided", "Found IsInBounds", "Found IsSliceInBounds"}
 	positionNoteEnds = [...]string{" escapes to heap", " does not escape", " does not escape content"}
 )
+
+// positionSeverities are the severity words a message after a source
+// position may open with, before a colon, in any case (tidy's `Warning:`,
+// `Info:`, `Error:`): the word decides, not the shape.
+var positionSeverities = [...]struct {
+	word string
+	diag int
+}{
+	{"error", diagError}, {"fatal error", diagError}, {"fatal", diagError},
+	{"warning", diagWarning}, {"warn", diagWarning},
+	{"info", diagNone}, {"information", diagNone}, {"note", diagNone}, {"hint", diagNone}, {"remark", diagNone},
+	{"style", diagNone}, {"access", diagNone},
+}
+
+// positionSeverity returns the class msg's leading severity word gives,
+// and whether it has one.
+func positionSeverity(msg string) (int, bool) {
+	word, _, ok := strings.Cut(msg[:min(len(msg), 16)], ":")
+	if !ok {
+		return diagNone, false
+	}
+	for _, s := range positionSeverities {
+		if strings.EqualFold(word, s.word) {
+			return s.diag, true
+		}
+	}
+	return diagNone, false
+}
 
 // isPositionNote reports whether msg, what follows a `path:line:col: `
 // position, is a note (positionNoteLeads, positionNoteEnds).
