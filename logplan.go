@@ -897,15 +897,6 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		}
 	}
 	emit = rest
-	// The outline: the headings that groups of diagnostics sit under
-	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
-	// In function 'f':`), which name every unit the run went through.
-	for n, i := 0, 0; i+1 < lines.len() && n < outlineMax; i++ {
-		if isDiagnosticHeading(lines, i) {
-			emit(i)
-			n++
-		}
-	}
 	// 5. Each distinct block's trace, panics first: its first lines, then
 	// its last ones.
 	for _, panics := range [...]bool{true, false} {
@@ -935,6 +926,16 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	for _, i := range rareFirst(lines, warnReps) {
 		emit(i)
 	}
+	// The outline: the headings that groups of diagnostics sit under
+	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
+	// In function 'f':`), which name every unit the run went through;
+	// after the warnings, which a compiler's log holds more of.
+	for n, i := 0, 0; i+1 < lines.len() && n < outlineMax; i++ {
+		if isDiagnosticHeading(lines, i) {
+			emit(i)
+			n++
+		}
+	}
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i := range lines.len() {
 		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
@@ -949,8 +950,8 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	}
 }
 
-// outlineMax bounds the diagnostic headings a failure's log keeps
-// before the traces: a short line each, in input order.
+// outlineMax bounds the diagnostic headings a failure's log keeps after
+// its distinct warnings: a short line each, in input order.
 const outlineMax = 32
 
 // isDiagnosticHeading reports whether line i heads a group of
