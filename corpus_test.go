@@ -53,6 +53,13 @@ func loadCorpus(t testing.TB) []corpusCase {
 var knownGaps = map[string][]string{
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
+	// tidy --gnu-emacs: the first warning of the last directory's first
+	// page, of the commonest kind (`lacks "summary" attribute`); warnings
+	// go rarest kind first and in input order within a kind, so the
+	// budget ends before this late one.
+	"log_tidy_gnu_emacs_libxslt_docs_tabel_error": {
+		`EXSLT/intro.html:10:117: Warning: <table> lacks "summary" attribute`,
+	},
 	// The first finding, an info in the first script: the log plan keeps
 	// the one error whole with its `In file line N:` header, then the
 	// rarer kinds of finding, and this common one falls between.

@@ -494,10 +494,10 @@ func leadIn(lines logLines, b logBlock) []int {
 		// A linter's findings under a header (pylint's `************* Module
 		// x`): the header above the run of findings the error is in.
 		p := bFirst - 1
-		for p > 0 && bFirst-p < leadInRun && positionLine(line(p)) != diagNone {
+		for p > 0 && bFirst-p < leadInRun && isPositionLine(line(p)) {
 			p--
 		}
-		if l := line(p); p < bFirst-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && positionLine(l) == diagNone {
+		if l := line(p); p < bFirst-1 && lines.class(p) == lineOther && l != "" && l[0] != ' ' && l[0] != '\t' && !isPositionLine(l) {
 			out = append(out, p)
 		}
 	}

@@ -929,6 +929,16 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	for _, i := range rareFirst(lines, warnReps) {
 		emit(i)
 	}
+	// The outline: the headings that groups of diagnostics sit under
+	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
+	// In function 'f':`), which name every unit the run went through;
+	// after the warnings, which a compiler's log holds more of.
+	for n, i := 0, 0; i+1 < lines.len() && n < outlineMax; i++ {
+		if isDiagnosticHeading(lines, i) {
+			emit(i)
+			n++
+		}
+	}
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i := range lines.len() {
 		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
@@ -941,6 +951,21 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
+}
+
+// outlineMax bounds the diagnostic headings a failure's log keeps after
+// its distinct warnings: a short line each, in input order.
+const outlineMax = 32
+
+// isDiagnosticHeading reports whether line i heads a group of
+// diagnostics: a line in its first column that is no diagnostic itself,
+// right above a `path:line:col: ` diagnostic.
+func isDiagnosticHeading(lines logLines, i int) bool {
+	if lines.class(i) != lineOther || lines.class(i+1) == lineBlank {
+		return false
+	}
+	l := lines.line(i)
+	return l != "" && l[0] != ' ' && l[0] != '\t' && isPositionLine(lines.line(i+1)) && !isPositionLine(l)
 }
 
 // leadTop returns the first line of block b with the lines that lead it

@@ -199,6 +199,12 @@ var logRules = []logRule{
 	{at: atCol0, lit: "npm ERR!", class: lineError},
 	{at: atCol0, lit: "npm error", class: lineError},
 	{at: atCol0, lit: "[ERROR] ", class: lineError},
+	// A lower-case level tag in brackets (sbt, prettier, many node CLIs):
+	// `[error] file: message`, then the same tag on each line of its
+	// detail, indented or a code frame's `> 83 |` after the tag.
+	{at: atCol0, lit: "[error] ", shape: taggedDetail, class: lineTrace},
+	{at: atCol0, lit: "[error] ", class: lineError},
+	{at: atCol0, lit: "[fatal] ", class: lineError},
 	{at: atCol0, lit: "not ok ", class: lineError}, // TAP; its YAML block is indented
 	{at: atIndented, lit: "not ok ", class: lineError},
 	{at: atCol0, lit: "✖ ", shape: countFollows, class: lineSummary}, // eslint: ✖ 5 problems (3 errors, 2 warnings)
@@ -241,6 +247,8 @@ var logRules = []logRule{
 	{at: atCol0, lit: "warning:", class: lineWarning},
 	{at: atCol0, lit: "warning[", class: lineWarning},
 	{at: atCol0, lit: "[WARNING] ", class: lineWarning},
+	{at: atCol0, lit: "[warn] ", class: lineWarning},
+	{at: atCol0, lit: "[warning] ", class: lineWarning},
 }
 
 // ruleIndex lists, for each first byte, the rules to try on a line in
@@ -577,6 +585,14 @@ func lintEntrySeverity(t string) string {
 // `                 from a.c:3:`.
 func isIncludeFrom(t string) bool { return strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",") }
 
+// taggedDetail matches a line whose text after its `[level] ` tag is
+// indented or a code frame's marked line (`> 83 |`): detail of the
+// tagged line above.
+func taggedDetail(s string) bool {
+	_, t, _ := strings.Cut(s, "] ")
+	return strings.HasPrefix(t, " ") || strings.HasPrefix(t, "\t") || strings.HasPrefix(t, "> ") && digitRun(strings.TrimLeft(t[2:], " "), 0) > 0
+}
+
 // isGutterLine matches rustc's source gutter: `464 |         code`.
 func isGutterLine(t string) bool {
 	n := digitRun(t, 0)
@@ -738,8 +754,11 @@ func failureSignal(line string) int {
 }
 
 // isPositionLine reports whether line starts with a source position:
-// `path.ext:12:5: ` (line and column).
-func isPositionLine(line string) bool { return positionLine(line) != diagNone }
+// `path.ext:12:5: ` (line and column), whatever its message says.
+func isPositionLine(line string) bool {
+	_, ok := positionMessage(line)
+	return ok
+}
 
 // positionLine classes a line that starts with a source position with a
 // column, `path.ext:12:5: message`, which a compiler writes (Go's `./a.go:
@@ -747,31 +766,12 @@ func isPositionLine(line string) bool { return positionLine(line) != diagNone }
 // (it gives no column): an error, or a warning when a linter's message
 // code says so (pylint's C, R and W codes).
 func positionLine(line string) int {
-	head := line[:min(len(line), 300)]
-	colon := pathEnd(head)
-	if colon < 3 || colon == len(head) || head[colon] != ':' {
+	msg, ok := positionMessage(line)
+	if !ok || isPositionNote(msg) {
 		return diagNone
 	}
-	path := line[:colon]
-	dot := strings.LastIndexByte(path, '.')
-	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
-		return diagNone
-	}
-	rest := line[colon+1:]
-	n := digitRun(rest, 0)
-	if n == 0 || n >= len(rest) || rest[n] != ':' {
-		return diagNone
-	}
-	rest = rest[n+1:]
-	m := digitRun(rest, 0)
-	if m == 0 || !strings.HasPrefix(rest[m:], ": ") {
-		return diagNone
-	}
-	msg := rest[m+2:]
-	for _, w := range [...]string{"note:", "warning:", "required from", "in ", "In "} {
-		if strings.HasPrefix(msg, w) {
-			return diagNone // gcc's notes and template chains: detail, not a failure
-		}
+	if sev, ok := positionSeverity(msg); ok {
+		return sev
 	}
 	for _, w := range lesserSeverities {
 		if strings.HasPrefix(msg, w) {
@@ -792,6 +792,91 @@ func positionLine(line string) int {
 // style and information, clang-tidy's remark, a linter's hint): findings,
 // told once each as warnings are, not failures.
 var lesserSeverities = [...]string{"style:", "information:", "info:", "performance:", "portability:", "remark:", "hint:", "suggestion:"}
+
+// positionMessage returns the message after a line's leading source
+// position with a column, `path.ext:12:5: message`.
+func positionMessage(line string) (string, bool) {
+	head := line[:min(len(line), 300)]
+	colon := pathEnd(head)
+	if colon < 3 || colon == len(head) || head[colon] != ':' {
+		return "", false
+	}
+	path := line[:colon]
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
+		return "", false
+	}
+	rest := line[colon+1:]
+	n := digitRun(rest, 0)
+	if n == 0 || n >= len(rest) || rest[n] != ':' {
+		return "", false
+	}
+	rest = rest[n+1:]
+	m := digitRun(rest, 0)
+	if m == 0 || !strings.HasPrefix(rest[m:], ": ") {
+		return "", false
+	}
+	return rest[m+2:], true
+}
+
+// positionNoteLeads and positionNoteEnds are the messages after a source
+// position that are detail, not a failure: gcc's notes and template
+// chains, and the optimisation remarks compilers print by the hundred when
+// asked (clang's -Rpass `remark:`, gcc's -fopt-info `optimized:` and
+// `missed:`, Go's -gcflags=-m inlining and escape analysis, -d=ssa/check_bce).
+// A compiler's error among them keeps its severity, or has none and stays
+// an error.
+var (
+	positionNoteLeads = [...]string{"note:", "warning:", "required from", "in ", "In ", "remark:", "optimized:", "missed:",
+		"can inline ", "cannot inline ", "inlining call to ", "leaking param", "moved to heap: ", "devirtualizing ",
+		"index bounds check elided", "Found IsInBounds", "Found IsSliceInBounds"}
+	positionNoteEnds = [...]string{" escapes to heap", " does not escape", " does not escape content"}
+)
+
+// positionSeverities are the severity words a message after a source
+// position may open with, before a colon, in any case (tidy's `Warning:`,
+// `Info:`, `Error:`): the word decides, not the shape.
+var positionSeverities = [...]struct {
+	word string
+	diag int
+}{
+	{"error", diagError}, {"fatal error", diagError}, {"fatal", diagError},
+	{"warning", diagWarning}, {"warn", diagWarning},
+	{"info", diagNone}, {"information", diagNone}, {"note", diagNone}, {"hint", diagNone}, {"remark", diagNone},
+	{"style", diagNone}, {"access", diagNone},
+}
+
+// positionSeverity returns the class msg's leading severity word gives,
+// and whether it has one.
+func positionSeverity(msg string) (int, bool) {
+	word, _, ok := strings.Cut(msg[:min(len(msg), 16)], ":")
+	if !ok {
+		return diagNone, false
+	}
+	for _, s := range positionSeverities {
+		if strings.EqualFold(word, s.word) {
+			return s.diag, true
+		}
+	}
+	return diagNone, false
+}
+
+// isPositionNote reports whether msg, what follows a `path:line:col: `
+// position, is a note (positionNoteLeads, positionNoteEnds).
+func isPositionNote(msg string) bool {
+	for _, w := range positionNoteLeads {
+		if strings.HasPrefix(msg, w) {
+			return true
+		}
+	}
+	msg = strings.TrimRight(msg, " \r")
+	for _, w := range positionNoteEnds {
+		if strings.HasSuffix(msg, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // pathEnd returns where the first ':', ' ' or '\t' of s stands, or
 // len(s): a path before a position holds no blank, and most lines are

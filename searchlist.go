@@ -35,7 +35,9 @@ func quotesAfterWord(line string) bool {
 // by directory under the prefix all share, the counts taking at most an
 // eighth of the limit and never costing a path a clip of the same size
 // would show. It declines unless at least 20 lines are paths making 90 %
-// of the non-empty lines (notices aside).
+// of the non-empty lines (notices aside), and when a line that is no path
+// is an error a log rule knows (prettier --check's `[error] file: …` among
+// its `[warn] file` lines): that is a run's log, for the log planner.
 func planSearchList(text string, limit int) (plan, bool) {
 	if limit < 64 {
 		return plan{}, false
@@ -56,6 +58,8 @@ func planSearchList(text string, limit int) (plan, bool) {
 		default:
 			if _, _, ok := parseNotice(line); ok {
 				notices++
+			} else if c, open := classifyFull(line, false); c == lineError && !weakOpen(open) {
+				return plan{}, false // a tool's error among paths: a log that names files
 			} else {
 				other++
 			}
