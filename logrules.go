@@ -773,11 +773,6 @@ func positionLine(line string) int {
 	if sev, ok := positionSeverity(msg); ok {
 		return sev
 	}
-	for _, w := range lesserSeverities {
-		if strings.HasPrefix(msg, w) {
-			return diagWarning
-		}
-	}
 	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
@@ -786,12 +781,6 @@ func positionLine(line string) int {
 	}
 	return diagError
 }
-
-// lesserSeverities are the severity words below a warning that a
-// position line may carry instead of gcc's error and warning (cppcheck's
-// style and information, clang-tidy's remark, a linter's hint): findings,
-// told once each as warnings are, not failures.
-var lesserSeverities = [...]string{"style:", "information:", "info:", "performance:", "portability:", "remark:", "hint:", "suggestion:"}
 
 // positionMessage returns the message after a line's leading source
 // position with a column, `path.ext:12:5: message`.
@@ -835,15 +824,19 @@ var (
 
 // positionSeverities are the severity words a message after a source
 // position may open with, before a colon, in any case (tidy's `Warning:`,
-// `Info:`, `Error:`): the word decides, not the shape.
+// `Info:`, `Error:`): the word decides, not the shape. The severities
+// below a warning (cppcheck's style and information, a linter's hint or
+// suggestion) are findings told once each as warnings are, not failures;
+// notes and remarks are detail.
 var positionSeverities = [...]struct {
 	word string
 	diag int
 }{
 	{"error", diagError}, {"fatal error", diagError}, {"fatal", diagError},
 	{"warning", diagWarning}, {"warn", diagWarning},
-	{"info", diagNone}, {"information", diagNone}, {"note", diagNone}, {"hint", diagNone}, {"remark", diagNone},
-	{"style", diagNone}, {"access", diagNone},
+	{"note", diagNone}, {"remark", diagNone},
+	{"info", diagWarning}, {"information", diagWarning}, {"hint", diagWarning}, {"style", diagWarning},
+	{"performance", diagWarning}, {"portability", diagWarning}, {"suggestion", diagWarning}, {"access", diagNone},
 }
 
 // positionSeverity returns the class msg's leading severity word gives,
