@@ -220,7 +220,7 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 	if skelIDs != nil {
 		// The second pass reads the ids kept: the tables that gave them,
 		// as large as the values are many, can go.
-		skel.ids, leads.ids = nil, nil
+		skel.ids, leads.ids = hashIDs{}, hashIDs{}
 	}
 	inCut := func(from, to int) bool { return from < cutTo && to > cutFrom } // lines [from, to)
 	for _, m := range sh.fails {

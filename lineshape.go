@@ -320,7 +320,7 @@ func isErrnoName(w string) bool {
 
 // A shapeCount counts the lines of each value of one key.
 type shapeCount struct {
-	ids     map[uint64]uint32 // a value's hash → its index in counts
+	ids     hashIDs // a value's hash → its index in counts
 	counts  []uint32
 	firstAt []uint32 // the line each value is first met on (planLines declines 2³² lines)
 	// last caches the previous line's value: runs of one shape (a flood
@@ -329,7 +329,7 @@ type shapeCount struct {
 	lastSet      bool
 }
 
-func newShapeCount() *shapeCount { return &shapeCount{ids: map[uint64]uint32{}} }
+func newShapeCount() *shapeCount { return &shapeCount{} }
 
 // add counts k lines of value h from line i and returns the value's id.
 func (sc *shapeCount) add(h uint64, k, i int) uint32 {
@@ -337,10 +337,8 @@ func (sc *shapeCount) add(h uint64, k, i int) uint32 {
 		sc.counts[sc.lastID] += uint32(k)
 		return uint32(sc.lastID)
 	}
-	id, ok := sc.ids[h]
-	if !ok {
-		id = uint32(len(sc.counts))
-		sc.ids[h] = id
+	id, isNew := sc.ids.id(h)
+	if isNew {
 		sc.counts = append(sc.counts, 0)
 		sc.firstAt = append(sc.firstAt, uint32(i))
 	}
@@ -354,7 +352,7 @@ func (sc *shapeCount) id(h uint64) uint32 {
 	if sc.lastSet && h == sc.last {
 		return uint32(sc.lastID)
 	}
-	id := sc.ids[h]
+	id, _ := sc.ids.lookup(h)
 	sc.last, sc.lastID = h, uint64(id)
 	return id
 }

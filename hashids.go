@@ -1,0 +1,63 @@
+package headroom
+
+// A hashIDs numbers distinct 64-bit hashes in the order they are first
+// met: an open-addressing table of four-byte slots holding ids, and the
+// hashes in a slice by id. A map of the same would take about twice the
+// memory, and the line planner holds one entry per distinct lead: on
+// text of short distinct lines (CJK, words), one per line.
+type hashIDs struct {
+	slots  []uint32 // id+1 of the hash placed there; 0 is empty
+	hashes []uint64 // by id
+	shift  uint     // 64 − log2(len(slots))
+}
+
+// hashSlotsMin is the smallest table a hashIDs makes.
+const hashSlotsMin = 64
+
+// lookup returns the id of h and true, or the slot where h would go and
+// false.
+func (t *hashIDs) lookup(h uint64) (uint32, bool) {
+	if t.slots == nil {
+		t.slots, t.shift = make([]uint32, hashSlotsMin), 64-6
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := (h * 0x9e3779b97f4a7c15) >> t.shift; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			return uint32(i), false
+		}
+		if t.hashes[s-1] == h {
+			return s - 1, true
+		}
+	}
+}
+
+// id returns the id of h, giving it the next one when h is new, and
+// whether h was new.
+func (t *hashIDs) id(h uint64) (uint32, bool) {
+	id, ok := t.lookup(h)
+	if ok {
+		return id, false
+	}
+	next := uint32(len(t.hashes))
+	t.slots[id] = next + 1
+	t.hashes = append(t.hashes, h)
+	if 2*len(t.hashes) > len(t.slots) { // at most half full
+		t.grow()
+	}
+	return next, true
+}
+
+// grow doubles the table and places every hash again.
+func (t *hashIDs) grow() {
+	t.slots = make([]uint32, 2*len(t.slots))
+	t.shift--
+	mask := uint64(len(t.slots) - 1)
+	for id, h := range t.hashes {
+		i := (h * 0x9e3779b97f4a7c15) >> t.shift
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = uint32(id) + 1
+	}
+}
