@@ -58,48 +58,41 @@ func contextDiffLikely(head string) bool {
 // but context may leave its lines out. It counts a changed line (`! `) on
 // both sides, as a unified diff shows it removed and added.
 func contextHunkEnd(s *lineSel, i int, _ bool) (end, minus, plus int, ok bool) {
-	n := s.n()
-	j := i + 1
-	if j >= n {
-		return j, 0, 0, false
-	}
-	oldN, okOld := contextRangeCount(ansiLead(s.line(j)), "*** ", " ****")
+	oldN, oldLines, j, okOld := contextSide(s, i+1, "*** ", " ****", '-', &minus)
 	if !okOld {
-		return j, 0, 0, false
-	}
-	j++
-	oldLines := 0
-	for ; j < n; j++ {
-		l := ansiLead(s.line(j))
-		if !contextBodyLine(l, '-') {
-			break
-		}
-		oldLines++
-		if l[0] != ' ' {
-			minus++
-		}
-	}
-	if j >= n {
 		return j, minus, plus, false
 	}
-	newN, okNew := contextRangeCount(ansiLead(s.line(j)), "--- ", " ----")
+	newN, newLines, j, okNew := contextSide(s, j, "--- ", " ----", '+', &plus)
 	if !okNew {
 		return j, minus, plus, false
 	}
-	j++
-	newLines := 0
-	for ; j < n; j++ {
-		l := ansiLead(s.line(j))
-		if !contextBodyLine(l, '+') {
-			break
-		}
-		newLines++
-		if l[0] != ' ' {
-			plus++
-		}
-	}
 	ok = (oldLines == 0 || oldLines == oldN) && (newLines == 0 || newLines == newN) && oldLines+newLines > 0
 	return j, minus, plus, ok
+}
+
+// contextSide reads one side of a context hunk from line j: its header
+// (open … close, giving the count it claims) and the body lines under it,
+// whose changed ones (not context) it adds to *changed. It returns the
+// count claimed, the body lines read, the line after them, and whether
+// the header was there.
+func contextSide(s *lineSel, j int, open, close string, mark byte, changed *int) (claimed, lines, next int, ok bool) {
+	if j >= s.n() {
+		return 0, 0, j, false
+	}
+	if claimed, ok = contextRangeCount(ansiLead(s.line(j)), open, close); !ok {
+		return 0, 0, j, false
+	}
+	for j++; j < s.n(); j++ {
+		l := ansiLead(s.line(j))
+		if !contextBodyLine(l, mark) {
+			break
+		}
+		lines++
+		if l[0] != ' ' {
+			*changed++
+		}
+	}
+	return claimed, lines, j, true
 }
 
 // contextBodyLine reports a line of one side of a context hunk: context
