@@ -13,42 +13,50 @@ var recordNameWords = []string{"name", "subject", "id", "uuid", "package", "unit
 
 // recordKeyLines finds, when every section opens with the same header
 // line (records that look alike: `Certificate:` thirty times), the lines
-// that tell the records apart: `key: value` or `key=value` lines whose
-// key appears once in every record while its value differs between
-// records. It returns their line numbers key by key, best key first —
-// naming keys (recordNameWords), then the keys with the most distinct
-// values, then the first written — each key's lines in the sections'
-// spread order (first, last, middle, …), so what fits is spread over the
-// whole dump, with the keys. It returns nil when the headers differ:
-// they name the records then.
+// that tell the records apart (see distinctKeyLines). It returns nil
+// when the headers differ: they name the records then.
 func recordKeyLines(s *lineSel, secs []listingSection) ([]string, [][]int) {
 	if len(secs) < 3 {
 		return nil, nil
 	}
 	head := s.line(secs[0].header)
-	for _, sec := range secs[1:] {
+	spans := make([][2]int, len(secs))
+	for x, sec := range secs {
 		if s.line(sec.header) != head {
 			return nil, nil
 		}
+		spans[x] = [2]int{sec.header + 1, sec.end}
 	}
+	return distinctKeyLines(s.line, spans)
+}
+
+// distinctKeyLines finds the lines that tell records apart, each record
+// lines [from, to) of line: `key: value` or `key=value` lines whose key
+// appears once in every record while its value differs between records.
+// It returns their line numbers key by key, best key first — naming keys
+// (recordNameWords), then the keys with the most distinct values, then
+// the first written, and last a key whose value is another's in every
+// record — each key's lines in the records' spread order
+// (first, last, middle, …), so what fits is spread over all of them;
+// and the keys.
+func distinctKeyLines(line func(int) string, spans [][2]int) ([]string, [][]int) {
 	type keyStat struct {
-		lines  []int // per section, -1 where absent or repeated
+		lines  []int // per record, -1 where absent or repeated
 		values map[string]bool
-		first  int // its position in the first section it appears in
-		seen   int // the sections it appears once in
+		seen   int // the records it appears once in
 	}
 	stats := map[string]*keyStat{}
 	var order []string
-	for si, sec := range secs {
+	for si, sp := range spans {
 		count := map[string]int{}
-		for i := sec.header + 1; i < sec.end; i++ {
-			k, v, ok := recordKeyValue(s.line(i))
+		for i := sp[0]; i < sp[1]; i++ {
+			k, v, ok := recordKeyValue(line(i))
 			if !ok {
 				continue
 			}
 			st := stats[k]
 			if st == nil {
-				st = &keyStat{lines: slices.Repeat([]int{-1}, len(secs)), values: map[string]bool{}, first: i - sec.header}
+				st = &keyStat{lines: slices.Repeat([]int{-1}, len(spans)), values: map[string]bool{}}
 				stats[k] = st
 				order = append(order, k)
 			}
@@ -65,7 +73,7 @@ func recordKeyLines(s *lineSel, secs []listingSection) ([]string, [][]int) {
 	}
 	var keys []string
 	for _, k := range order {
-		if st := stats[k]; st.seen == len(secs) && len(st.values) >= 2 {
+		if st := stats[k]; st.seen == len(spans) && len(st.values) >= 2 {
 			keys = append(keys, k)
 		}
 	}
@@ -78,10 +86,34 @@ func recordKeyLines(s *lineSel, secs []listingSection) ([]string, [][]int) {
 		}
 		return len(stats[b].values) - len(stats[a].values)
 	})
-	spreadOrder := sectionSpread(len(secs))
+	// A key that says, record by record, what a better key says (a
+	// self-signed certificate's Issuer, its Subject) tells none apart
+	// that the other does not: it goes last.
+	value := func(k string, si int) string {
+		_, v, _ := recordKeyValue(line(stats[k].lines[si]))
+		return v
+	}
+	echoes := func(k, of string) bool {
+		for si := range spans {
+			if value(k, si) != value(of, si) {
+				return false
+			}
+		}
+		return true
+	}
+	var fresh, echo []string
+	for x, k := range keys {
+		if slices.ContainsFunc(keys[:x], func(of string) bool { return echoes(k, of) }) {
+			echo = append(echo, k)
+		} else {
+			fresh = append(fresh, k)
+		}
+	}
+	keys = append(fresh, echo...)
+	spreadOrder := sectionSpread(len(spans))
 	out := make([][]int, 0, len(keys))
 	for _, k := range keys {
-		lines := make([]int, 0, len(secs))
+		lines := make([]int, 0, len(spans))
 		for _, si := range spreadOrder {
 			lines = append(lines, stats[k].lines[si])
 		}

@@ -62,3 +62,27 @@ func TestPlanListingKeepsEveryRecordsSubject(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanLinesKeepsLookAlikeRecordsApart(t *testing.T) {
+	// Records between blank lines that all open with one line, each
+	// with a block of base64 that no listing holds.
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "Certificate:\n    Data:\n        Version: 3\n        Subject: CN=record %d\n", i)
+		for j := range 6 {
+			fmt.Fprintf(&b, "        %02x:%02x:c6:cb:c7:28:d1:fb:84:f5:9a:ef:42:14:20:e1\n", i, j)
+		}
+		b.WriteString("-----BEGIN CERTIFICATE-----\nMIICVDCCAdugAwIBAgIQZ3SdjXfYO2rbIvT/WeK/zjAKBggqhkjOPQQDAzBsMQsw\n-----END CERTIFICATE-----\n\n")
+	}
+	text := b.String()
+	p, ok := planLines(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{tokens: 1, what: p.what})
+	for _, i := range []int{0, 20, 39} {
+		if want := fmt.Sprintf("Subject: CN=record %d\n", i); !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+}
