@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // recordDump writes n look-alike records under one header: a constant
@@ -85,4 +87,55 @@ func TestPlanLinesKeepsLookAlikeRecordsApart(t *testing.T) {
 			t.Errorf("lost %q:\n%s", want, out)
 		}
 	}
+}
+
+// On records of random key: value lines under one header, every line
+// distinctKeyLines returns lies in its record and holds the key it is
+// listed under, a key's value differs between records, and planListing
+// keeps its limit.
+func TestDistinctKeyLinesProperties(t *testing.T) {
+	keys := []string{"  Name", "  Subject", "  Issuer", "  Version", "    Not After ", "  ab", "  Id"}
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(3, 12).Draw(t, "records")
+		var b strings.Builder
+		var spans [][2]int
+		line := 0
+		for range n {
+			b.WriteString("Record:\n")
+			line++
+			from := line
+			for range rapid.IntRange(1, 6).Draw(t, "fields") {
+				k := keys[rapid.IntRange(0, len(keys)-1).Draw(t, "key")]
+				fmt.Fprintf(&b, "%s: v%d\n", k, rapid.IntRange(0, 3).Draw(t, "value"))
+				line++
+			}
+			spans = append(spans, [2]int{from, line})
+		}
+		text := b.String()
+		s := newLineSel(text, 100000, lineGaps(line+1))
+		got, lines := distinctKeyLines(s.line, spans)
+		if len(got) != len(lines) {
+			t.Fatalf("%d keys, %d line lists", len(got), len(lines))
+		}
+		for x, k := range got {
+			values := map[string]bool{}
+			for r, i := range lines[x] {
+				if sp := spans[sectionSpread(n)[r]]; i < sp[0] || i >= sp[1] {
+					t.Fatalf("key %q: line %d outside its record %v", k, i, sp)
+				}
+				gk, v, ok := recordKeyValue(s.line(i))
+				if !ok || gk != k {
+					t.Fatalf("line %d %q listed under key %q", i, s.line(i), k)
+				}
+				values[v] = true
+			}
+			if len(lines[x]) != n || len(values) < 2 {
+				t.Fatalf("key %q: %d lines, %d values, for %d records", k, len(lines[x]), len(values), n)
+			}
+		}
+		limit := rapid.IntRange(200, 2000).Draw(t, "limit")
+		if p, ok := planListing(text, limit); ok && itemsSize(p.items) > limit {
+			t.Fatalf("%d bytes over a limit of %d", itemsSize(p.items), limit)
+		}
+	})
 }
