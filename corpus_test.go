@@ -72,16 +72,6 @@ var knownGaps = map[string][]string{
 		"0000000000008ef0 T SSL_new",
 		"0000000000009e00 T SSL_CTX_new",
 	},
-	// openssl -print_certs -text of 37 certificates, read as a listing
-	// (`Certificate:`, `Data:` open sections): section headers and first
-	// entries go breadth first, and a certificate's Subject and dates sit
-	// deeper in its section than the rounds reach.
-	"plain_openssl_pkcs7_print_certs_text_ca_bundle_d_to_g": {
-		"        Subject: C=US, O=DigiCert Inc, OU=www.digicert.com, CN=DigiCert Global Root CA",
-		"            Not After : Nov 10 00:00:00 2031 GMT",
-		"        Subject: C=US, O=Google Trust Services LLC, CN=GTS Root R1",
-		"        Subject: C=US, ST=Arizona, L=Scottsdale, O=GoDaddy.com, Inc., CN=Go Daddy Root Certificate Authority - G2",
-	},
 	// readelf -aW: one row of a 314-row symbol table, of a common shape.
 	"plain_readelf_aW_libjq_shared_object": {
 		"   189: 0000000000017800  6576 FUNC    GLOBAL DEFAULT   12 jq_next",

@@ -164,3 +164,27 @@ func recordOrder(recs []record) []int {
 	}
 	return out
 }
+
+// recordPicks returns the record lines the line planner keeps, in the
+// order it keeps them, and whether they are the lines that tell records
+// apart: when every record opens with the same line (openssl's
+// `Certificate:` before each certificate), the opening lines name none
+// of them, so the key: value lines whose value differs between records
+// are kept instead, key by key (see distinctKeyLines); otherwise the
+// opening lines (see recordOrder).
+func recordPicks(line func(int) string, recs []record) ([]int, bool) {
+	if len(recs) >= recordsMin && !slices.ContainsFunc(recs[1:], func(r record) bool { return !r.again }) {
+		spans := make([][2]int, len(recs))
+		for x, r := range recs {
+			spans[x] = [2]int{r.start + 1, r.end}
+		}
+		if _, keyLines := distinctKeyLines(line, spans); len(keyLines) > 0 {
+			var out []int
+			for _, lines := range keyLines {
+				out = append(out, lines...)
+			}
+			return out, true
+		}
+	}
+	return recordOrder(recs), false
+}

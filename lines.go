@@ -26,7 +26,9 @@ import (
 //     with first, then each kind's first, then the rest, rarest first;
 //   - in record-shaped text (blocks between blank lines that open with
 //     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
-//     opening lines of every record, breadth first (see recordOrder);
+//     opening lines of every record, breadth first (see recordOrder) —
+//     or, when all open with one line, the lines that tell them apart
+//     (see recordPicks);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -89,7 +91,8 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 	}
 	recs := 0
-	for _, i := range sh.recordOrder() {
+	recLines, distinct := recordPicks(s.line, sh.records)
+	for _, i := range recLines {
 		if s.used >= upTo(30) {
 			break
 		}
@@ -125,17 +128,21 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records)) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }
 
-// recordsKept words the opening lines of records kept, of m records;
+// recordsKept words the record lines kept, of m records — their opening
+// lines, or when distinct the lines that tell look-alike records apart;
 // nothing for text that is not record-shaped.
-func recordsKept(kept, m int) string {
+func recordsKept(kept, m int, distinct bool) string {
 	if m == 0 {
 		return ""
+	}
+	if distinct {
+		return txt.Commas(kept) + " lines that tell " + txt.Plural(m, "look-alike record") + " apart, "
 	}
 	return txt.Commas(kept) + " opening lines of " + txt.Plural(m, "record") + " (each name's first record first), "
 }
@@ -416,11 +423,6 @@ func ascending(keys []uint64, yield func(uint64) bool) {
 		keys = keys[c:]
 	}
 }
-
-// recordOrder returns the opening lines of the records, in the order
-// they are kept (see recordOrder); none when the text is not
-// record-shaped.
-func (sh *shapes) recordOrder() []int { return recordOrder(sh.records) }
 
 // firstsOrder returns the first line of each recurring lead, the most
 // frequent lead first: where each phase of the output begins.

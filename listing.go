@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -41,6 +42,15 @@ func planListing(text string, limit int) (plan, bool) {
 	for i := n - 1; i >= 0 && s.used < tailTo; i-- {
 		if !s.pickCapped(i, lineCap) {
 			break
+		}
+	}
+	// Look-alike records (one header line repeated) are told apart by
+	// the lines whose value differs between them: those first, key by
+	// key, each spread over the records.
+	keys, keyLines := recordKeyLines(s, secs)
+	for _, lines := range keyLines {
+		for _, i := range lines {
+			s.pickCapped(i, lineCap)
 		}
 	}
 	// Headers, shallowest first; within a depth, spread evenly.
@@ -90,6 +100,11 @@ func planListing(text string, limit int) (plan, bool) {
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " of a listing of " + txt.Plural(len(secs), "section") +
 		": kept the head, the tail, " + txt.Commas(shown) + headers + ", and each shown section's first entries"
+	if len(keys) > 0 {
+		what = txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " of " + txt.Commas(len(secs)) +
+			" records that each open with " + strconv.Quote(strings.TrimSpace(s.line(secs[0].header))) +
+			": kept the head, the tail, and the lines that tell the records apart (" + strings.TrimSpace(keys[0]) + ", …), spread over all of them"
+	}
 	return plan{strategy: StrategyListing, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see one section, re-run on it alone (ls -la DIR, objdump -d --disassemble=SYMBOL) or ask for a line range (sed -n 'A,Bp')."}, true
 }
