@@ -3,6 +3,7 @@ package headroom
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -208,7 +209,8 @@ func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 // short lines that cost the line indexes most, each 1 and 10 MB and for
 // each tool: blank lines (one byte a line, "\n" repeated), blank lines closing
 // on a failure (the log planner takes them), lines of distinct one-line
-// errors, and lines of CJK text, whose lead field is the whole line. Run
+// errors, random bytes (the log prefilter's escapes far from its
+// anchors), and lines of CJK text, whose lead field is the whole line. Run
 // it with -benchmem: B/op over the input's bytes is what compressing adds
 // to the input (issue 12 s5).
 func BenchmarkCompressShortLineShapes(b *testing.B) {
@@ -225,6 +227,11 @@ func BenchmarkCompressShortLineShapes(b *testing.B) {
 				fmt.Fprintf(&t, "error: e%d\n", i)
 			}
 			return t.String()
+		}},
+		{"random", func(n int) string { // binary through the exec tool: a line break in 256 bytes, an escape as often
+			buf := make([]byte, n)
+			rand.NewChaCha8([32]byte{1}).Read(buf)
+			return string(buf)
 		}},
 		{"cjk", func(n int) string {
 			var t strings.Builder

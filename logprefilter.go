@@ -573,8 +573,15 @@ func classifyView(text string, start, end int) (uint8, uint8) {
 func tallyAnchored(text string) logTally {
 	var n logTally
 	esc := nextAt(text, 0, -1, indexEscape)
+	// The next anchor is kept until the lines read pass it: escapes
+	// between two anchors far apart (random bytes hold one in 256) would
+	// otherwise scan the gap again from each escape, quadratic in it.
+	anchor := -1
 	for i := 0; i < len(text); {
-		i = logAnchorTable.nextAnchor(text, i)
+		if anchor < i {
+			anchor = logAnchorTable.nextAnchor(text, i)
+		}
+		i = anchor
 		if esc < i {
 			i = esc
 		}
