@@ -48,6 +48,8 @@ var benchCases = []benchCase{
 	{"outline", "Read", "plain_read_go_net_http_server", StrategyOutline, false},
 	{"table", "Bash", "plain_ls_l_usr_lib_multiarch", StrategyTable, false},
 	{"listing", "Bash", "plain_objdump_d_zlib_deflate_o", StrategyListing, false},
+	{"tree", "Bash", "plain_tree_L3_goroot_src_cmd", StrategyListing, false},
+	{"tree-npm", "Bash", "plain_npm_ls_all_tree_invalid_missing", StrategyListing, false},
 	{"giant", "Read", "plain_read_minified_jquery_min_js", StrategyGiant, false},
 	{"lines", "Bash", "plain_strace_f_ruby_json_enoent", StrategyLines, false},
 	{"lines-blame", "Bash", "plain_git_blame_regexp2_parser_three_changed", StrategyLines, false},
