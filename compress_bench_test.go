@@ -3,6 +3,7 @@ package headroom
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,8 @@ var benchCases = []benchCase{
 	{"outline", "Read", "plain_read_go_net_http_server", StrategyOutline, false},
 	{"table", "Bash", "plain_ls_l_usr_lib_multiarch", StrategyTable, false},
 	{"listing", "Bash", "plain_objdump_d_zlib_deflate_o", StrategyListing, false},
+	{"tree", "Bash", "plain_tree_L3_goroot_src_cmd", StrategyListing, false},
+	{"tree-npm", "Bash", "plain_npm_ls_all_tree_invalid_missing", StrategyListing, false},
 	{"giant", "Read", "plain_read_minified_jquery_min_js", StrategyGiant, false},
 	{"lines", "Bash", "plain_strace_f_ruby_json_enoent", StrategyLines, false},
 	{"lines-blame", "Bash", "plain_git_blame_regexp2_parser_three_changed", StrategyLines, false},
@@ -208,7 +211,8 @@ func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 // short lines that cost the line indexes most, each 1 and 10 MB and for
 // each tool: blank lines (one byte a line, "\n" repeated), blank lines closing
 // on a failure (the log planner takes them), lines of distinct one-line
-// errors, and lines of CJK text, whose lead field is the whole line. Run
+// errors, random bytes (the log prefilter's escapes far from its
+// anchors), and lines of CJK text, whose lead field is the whole line. Run
 // it with -benchmem: B/op over the input's bytes is what compressing adds
 // to the input (issue 12 s5).
 func BenchmarkCompressShortLineShapes(b *testing.B) {
@@ -225,6 +229,11 @@ func BenchmarkCompressShortLineShapes(b *testing.B) {
 				fmt.Fprintf(&t, "error: e%d\n", i)
 			}
 			return t.String()
+		}},
+		{"random", func(n int) string { // binary through the exec tool: a line break in 256 bytes, an escape as often
+			buf := make([]byte, n)
+			rand.NewChaCha8([32]byte{1}).Read(buf)
+			return string(buf)
 		}},
 		{"cjk", func(n int) string {
 			var t strings.Builder

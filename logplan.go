@@ -208,6 +208,7 @@ func diagnosticShaped(text string) bool {
 		line := strings.TrimRight(text[start:end], "\r")
 		end = max(start-1, 0)
 		if strings.TrimSpace(line) == "" {
+			end = blankLinesBefore(text, start)
 			continue
 		}
 		seen++

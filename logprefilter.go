@@ -573,8 +573,15 @@ func classifyView(text string, start, end int) (uint8, uint8) {
 func tallyAnchored(text string) logTally {
 	var n logTally
 	esc := nextAt(text, 0, -1, indexEscape)
+	// The next anchor is kept until the lines read pass it: escapes
+	// between two anchors far apart (random bytes hold one in 256) would
+	// otherwise scan the gap again from each escape, quadratic in it.
+	anchor := -1
 	for i := 0; i < len(text); {
-		i = logAnchorTable.nextAnchor(text, i)
+		if anchor < i {
+			anchor = logAnchorTable.nextAnchor(text, i)
+		}
+		i = anchor
 		if esc < i {
 			i = esc
 		}
@@ -593,10 +600,32 @@ func tallyAnchored(text string) logTally {
 	return n
 }
 
-// verdictTailStart returns where the last lines of text start that
-// planLog reads for the verdict: at least verdictTail lines, and
-// verdictWindow that hold a byte other than white space and escapes.
-func verdictTailStart(text string) int {
+// verdictTailText returns the last lines of text that planLog reads for
+// the verdict: at least verdictTail lines, and verdictWindow that hold a
+// byte other than white space and escapes. Runs of blank lines before the
+// last verdictTail lines are left out: scanLog classes each line alone,
+// and the verdict skips blank lines but for the last verdictTail, so they
+// change nothing, and a text of blank lines is not read line by line.
+func verdictTailText(text string) string {
+	start, drops := verdictTailRanges(text)
+	if len(drops) == 0 {
+		return text[start:]
+	}
+	var b strings.Builder
+	at := start
+	for k := len(drops) - 1; k >= 0; k-- { // found from the end back
+		b.WriteString(text[at:drops[k][0]])
+		at = drops[k][1]
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// verdictTailRanges returns where verdictTailText's lines start in text
+// and the runs of two or more blank lines, [from, to) on line starts, it
+// leaves out, last first.
+func verdictTailRanges(text string) (int, [][2]int) {
+	var drops [][2]int
 	lines, solid := 0, 0
 	end := len(text)
 	if end > 0 && text[end-1] == '\n' {
@@ -610,12 +639,33 @@ func verdictTailStart(text string) int {
 			solid++
 		}
 		if start == 0 || lines >= verdictTail && solid >= verdictWindow {
-			return start
+			return start, drops
+		}
+		if lines > verdictTail && end < len(text) && isBlank(l) {
+			// The blank lines before this one, in a single read back.
+			j := start
+			for j > 0 && asciiSpace(text[j-1]) {
+				j--
+			}
+			from := 0
+			if j > 0 {
+				from = j + strings.IndexByte(text[j:], '\n') + 1
+			}
+			if from < start {
+				drops = append(drops, [2]int{from, end + 1})
+				if from == 0 {
+					return 0, drops
+				}
+				start = from
+			}
 		}
 		end = start - 1
 	}
-	return 0
+	return 0, drops
 }
+
+// asciiSpace reports the bytes isBlank takes for white space below 0x80.
+func asciiSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 
 // longLines is the mean line length from which planLog classifies a text
 // faster than the anchor scan reads it: planLog reads the first 400 bytes
@@ -640,7 +690,7 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 	if n.accepts() {
 		return false
 	}
-	tail := text[verdictTailStart(text):]
+	tail := verdictTailText(text)
 	lines := scanLog(tail)
 	verdict := len(verdictLines(lines)) > 0
 	fails := verdictFails(lines)
@@ -648,4 +698,29 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 		return !verdict || fails // planLog tells a run with a verdict and no failure as a success
 	}
 	return !fails
+}
+
+// skipBlankLines returns the start of the first line at or after the line
+// start i that holds a byte other than ASCII white space, or len(text):
+// one read over a run of blank lines, not a line at a time.
+func skipBlankLines(text string, i int) int {
+	j := i
+	for j < len(text) && asciiSpace(text[j]) {
+		j++
+	}
+	return max(i, txt.LineStart(text, j))
+}
+
+// blankLinesBefore returns where the last line before the line start i
+// ends that holds a byte other than ASCII white space, or 0 when there is
+// none: diagnosticShaped's next end reading back over blank lines.
+func blankLinesBefore(text string, i int) int {
+	j := i
+	for j > 0 && asciiSpace(text[j-1]) {
+		j--
+	}
+	if j == 0 {
+		return 0
+	}
+	return j + strings.IndexByte(text[j:], '\n')
 }

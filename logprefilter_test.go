@@ -283,3 +283,85 @@ func TestNextAnchorAgreesWithBruteForce(t *testing.T) {
 		}
 	})
 }
+
+// Leaving runs of blank lines out of the verdict's tail changes neither
+// the verdict nor whether it fails: on log lines mixed with runs of blank
+// lines (spaces, tabs, CRs), the tail reads as the whole text does.
+func TestVerdictTailTextKeepsTheVerdict(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var lines []string
+		for range rapid.IntRange(0, 80).Draw(t, "lines") {
+			if rapid.IntRange(0, 2).Draw(t, "blank") == 0 {
+				for range rapid.IntRange(1, 40).Draw(t, "run") {
+					lines = append(lines, rapid.SampledFrom([]string{"", " ", "\t", "\r", "  \r", "\u00a0"}).Draw(t, "white"))
+				}
+				continue
+			}
+			lines = append(lines, drawLogLine(t, pieces))
+		}
+		text := strings.Join(lines, "\n") + rapid.SampledFrom([]string{"", "\n"}).Draw(t, "end")
+		tail, whole := scanLog(verdictTailText(text)), scanLog(text)
+		if got, want := len(verdictLines(tail)) > 0, len(verdictLines(whole)) > 0; got != want {
+			t.Fatalf("verdict %v from the tail, %v from the whole text", got, want)
+		}
+		if got, want := verdictFails(tail), verdictFails(whole); got != want {
+			t.Fatalf("fails %v from the tail, %v from the whole text", got, want)
+		}
+	})
+}
+
+// A text of blank lines leaves a tail of verdictTail lines.
+func TestVerdictTailTextOfBlankLines(t *testing.T) {
+	for _, text := range []string{strings.Repeat("\n", 100000), strings.Repeat(" \r\n", 1000) + "FAIL\n"} {
+		if got := strings.Count(verdictTailText(text), "\n"); got > verdictTail+2 {
+			t.Errorf("%d lines kept of %d", got, strings.Count(text, "\n"))
+		}
+	}
+}
+
+// skipBlankLines and blankLinesBefore land where reading a line at a time
+// over the blank lines would.
+func TestBlankLineSkips(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var lines []string
+		for range rapid.IntRange(1, 20).Draw(t, "lines") {
+			lines = append(lines, rapid.SampledFrom([]string{"", " ", "\t", "\r", " x", "y\r", "\u00a0", "z"}).Draw(t, "line"))
+		}
+		text := strings.Join(lines, "\n")
+		starts := []int{0}
+		for i := range len(text) {
+			if text[i] == '\n' {
+				starts = append(starts, i+1)
+			}
+		}
+		blank := func(k int) bool {
+			end := len(text)
+			if k+1 < len(starts) {
+				end = starts[k+1] - 1
+			}
+			return strings.Trim(text[starts[k]:end], " \t\r") == ""
+		}
+		k := rapid.IntRange(0, len(starts)-1).Draw(t, "at")
+		want := len(text)
+		for j := k; j < len(starts); j++ {
+			if !blank(j) {
+				want = starts[j]
+				break
+			}
+		}
+		if got := skipBlankLines(text, starts[k]); got != want && !(want == len(text) && blank(len(starts)-1)) {
+			t.Fatalf("skipBlankLines(%q, %d) = %d, want %d", text, starts[k], got, want)
+		}
+		want = 0
+		for j := k - 1; j >= 0; j-- {
+			if !blank(j) {
+				want = starts[j+1] - 1
+				break
+			}
+		}
+		if got := blankLinesBefore(text, starts[k]); got != want {
+			t.Fatalf("blankLinesBefore(%q, %d) = %d, want %d", text, starts[k], got, want)
+		}
+	})
+}

@@ -30,6 +30,7 @@ func isTestEventStream(text string) bool {
 		l := strings.TrimSpace(text[start:end])
 		start = next
 		if l == "" {
+			start = skipBlankLines(text, start)
 			continue
 		}
 		if !strings.HasPrefix(l, "{") || !strings.Contains(l, `"Action":`) {

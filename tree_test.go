@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // drawnTree writes a tree of top entries, each with kids children, in
@@ -93,4 +95,18 @@ func TestTreeTooWideKeepsItsHeadWhole(t *testing.T) {
 	if !strings.Contains(out, "package-1999") || !strings.Contains(out, "2000 directories") {
 		t.Error("the end of the tree was lost")
 	}
+}
+
+// trimTreePrefix trims what strings.TrimLeft with treePrefix trims.
+func TestTrimTreePrefix(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 12).Draw(t, "n") {
+			b.WriteString(rapid.SampledFrom([]string{" ", "\t", "\u00a0", "│", "|", "`", "+", "-", "├", "└", "─", "┬", "x", "é", "\xe2", "\xe2\x94", "\xc2"}).Draw(t, "piece"))
+		}
+		l := b.String()
+		if got, want := trimTreePrefix(l), strings.TrimLeft(l, treePrefix); got != want {
+			t.Fatalf("trimTreePrefix(%q) = %q, want %q", l, got, want)
+		}
+	})
 }
