@@ -34,10 +34,9 @@ func TestHashIDsAgreesWithMap(t *testing.T) {
 				t.Fatalf("lookup(%#x) = %d, %v; want %d, true", h, id, ok, w)
 			}
 		}
-		if _, ok := tab.lookup(1<<63 | 12345); ok && want[1<<63|12345] == 0 {
-			if _, in := want[1<<63|12345]; !in {
-				t.Fatalf("lookup found a hash never given")
-			}
+		// Odd and over 300: never drawn, so never found.
+		if _, ok := tab.lookup(1<<63 | 12345); ok {
+			t.Fatalf("lookup found a hash never given")
 		}
 	})
 }
