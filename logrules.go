@@ -377,6 +377,12 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		case diagWarning:
 			return lineWarning, 0
 		}
+		switch lintFinding(line) {
+		case diagError:
+			return lineError, blockTrace
+		case diagWarning:
+			return lineWarning, 0
+		}
 		if msg, ok := positionMessage(line); ok && isPositionNote(msg) {
 			// A compiler's note says what it is: detail, whatever word it
 			// holds (g++'s `note:   template argument
