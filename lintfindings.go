@@ -60,7 +60,7 @@ func spelledFinding(line string) (string, bool) {
 
 // codedFinding returns what follows the code of a `path:N[:M] CODE
 // message` line: CODE is upper-case letters then
-// digits, with an optional `/rule-name`.
+// digits, with optional `/rule-name` segments.
 func codedFinding(line string) (string, bool) {
 	head := line[:min(len(line), 300)]
 	colon := pathEnd(head)
@@ -93,7 +93,7 @@ func codedFinding(line string) (string, bool) {
 		return "", false
 	}
 	end := letters + digits
-	if end < len(rest) && rest[end] == '/' {
+	for end < len(rest) && rest[end] == '/' { // a rule's name and aliases: MD041/first-line-heading/first-line-h1
 		end++
 		for end < len(rest) && (rest[end] >= 'a' && rest[end] <= 'z' || rest[end] >= '0' && rest[end] <= '9' || rest[end] == '-') {
 			end++
