@@ -19,9 +19,14 @@ import "strings"
 // lintFinding classes a finding line: diagError, diagWarning, or diagNone
 // for a line of neither form.
 func lintFinding(line string) int {
-	msg, ok := spelledFinding(line)
+	head := line[:min(len(line), 300)]
+	colon := pathEnd(head) // one scan for both forms: most lines stop at their first space
+	if colon < 1 || colon == len(head) || head[colon] != ':' {
+		return diagNone
+	}
+	msg, ok := spelledFinding(line[colon+1:])
 	if !ok {
-		if msg, ok = codedFinding(line); !ok {
+		if msg, ok = codedFinding(line[colon+1:]); !ok {
 			return diagNone
 		}
 	}
@@ -31,15 +36,10 @@ func lintFinding(line string) int {
 	return diagWarning
 }
 
-// spelledFinding returns the message of a `path: line N, col M, message`
-// line.
-func spelledFinding(line string) (string, bool) {
-	head := line[:min(len(line), 300)]
-	colon := pathEnd(head)
-	if colon < 1 || colon == len(head) || head[colon] != ':' {
-		return "", false
-	}
-	rest, ok := strings.CutPrefix(line[colon+1:], " line ")
+// spelledFinding returns the message of a finding in the spelled-out
+// form, given what follows its path's colon: ` line N, col M, message`.
+func spelledFinding(rest string) (string, bool) {
+	rest, ok := strings.CutPrefix(rest, " line ")
 	if !ok {
 		return "", false
 	}
@@ -58,16 +58,10 @@ func spelledFinding(line string) (string, bool) {
 	return strings.CutPrefix(rest[m:], ", ")
 }
 
-// codedFinding returns what follows the code of a `path:N[:M] CODE
-// message` line: CODE is upper-case letters then
-// digits, with optional `/rule-name` segments.
-func codedFinding(line string) (string, bool) {
-	head := line[:min(len(line), 300)]
-	colon := pathEnd(head)
-	if colon < 1 || colon == len(head) || head[colon] != ':' {
-		return "", false
-	}
-	rest := line[colon+1:]
+// codedFinding returns what follows the code of a finding in the coded
+// form, given what follows its path's colon: `N[:M] CODE message`, CODE
+// upper-case letters then digits, with optional `/rule-name` segments.
+func codedFinding(rest string) (string, bool) {
 	n := digitRun(rest, 0)
 	if n == 0 {
 		return "", false
