@@ -51,6 +51,13 @@ func loadCorpus(t testing.TB) []corpusCase {
 // each with its reason. The test fails when one starts being kept, so the
 // list cannot rot.
 var knownGaps = map[string][]string{
+	// Held-out set 7, logs. markdownlint's 2,655 findings are all
+	// warnings, told once each rarest rule first; MD013 line-length is
+	// the commonest rule (1,100 findings), so its findings come last and
+	// in input order, and is-number's, at 50 %, does not fit.
+	"log_markdownlint_cli_node_modules_readmes_2655_findings": {
+		"node_modules/is-number/README.md:1:81 MD013/line-length Line length [Expected: 80; Actual: 516]",
+	},
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
 	// Held-out set 5. A context diff's hunks go breadth first over its
@@ -259,6 +266,12 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 7, logs. luacheck indents every finding, its one
+	// syntax error included (`    src/x.lua:37:30: expected 'then'`),
+	// and an indented line is detail, never an error line; its `Total:
+	// N warnings / 1 error` verdict is no rule's. The line planner keeps
+	// all four facts at both budgets.
+	"log_luacheck_max_line_length_luacheck_src_then_typo": StrategyLines,
 	// Held out: a successful npm install with no exit code, no failure
 	// and no counting verdict a rule knows; the line planner keeps both
 	// facts (the first line and the verdict, the last).

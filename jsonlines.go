@@ -318,9 +318,12 @@ func braceLines(text string) int {
 }
 
 // testEvents reports a go test -json event, which the log planner reads,
-// or an rg --json message, which the search planner reads.
+// or an rg --json message, which the search planner reads. A test event
+// names its Package or Test; the build events test2json writes since Go
+// 1.24 (build-output, build-fail) name an ImportPath instead, and a
+// stream whose compile errors come first opens with them.
 func testEvents(l string) bool {
-	return strings.Contains(l, `"Action":"`) && (strings.Contains(l, `"Package":"`) || strings.Contains(l, `"Test":"`)) ||
+	return strings.Contains(l, `"Action":"`) && (strings.Contains(l, `"Package":"`) || strings.Contains(l, `"Test":"`) || strings.Contains(l, `"ImportPath":"`)) ||
 		strings.HasPrefix(l, `{"type":"begin","data":{"path":`) || strings.HasPrefix(l, `{"type":"match","data":{"path":`)
 }
 

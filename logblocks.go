@@ -503,6 +503,14 @@ func leadIn(lines logLines, b logBlock) []int {
 	}
 	if bFirst > 0 && compilerDiagnostic(head) == "error" {
 		p := bFirst - 1
+		if up, ok := instantiationLeadIn(lines, p); ok {
+			// A template's error: where the user's code asked for it
+			// (`required from here`), and what was being instantiated
+			// (`In instantiation of`) at the top of the chain, the
+			// `required from` lines between left out.
+			out = append(out, up...)
+			return out
+		}
 		if l := line(p); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
 			out = append(out, p)
 			p--
@@ -524,6 +532,34 @@ func leadIn(lines logLines, b logBlock) []int {
 		}
 	}
 	return out
+}
+
+// instantiationLeadIn returns, when line p is gcc's `file:L:C:   required
+// from here`, that line and the `In instantiation of` line that opens its
+// chain of `required from` lines (within leadInRun lines).
+func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
+	isRequired := func(i int) (here, ok bool) {
+		msg, ok := positionMessage(lines.line(i))
+		if !ok {
+			return false, false
+		}
+		msg = strings.TrimSpace(msg)
+		return msg == "required from here", strings.HasPrefix(msg, "required from ")
+	}
+	if here, _ := isRequired(p); !here {
+		return nil, false
+	}
+	out := []int{p}
+	for k := p - 1; k >= 0 && p-k < leadInRun; k-- {
+		if _, ok := isRequired(k); ok {
+			continue
+		}
+		if l := strings.TrimRight(lines.line(k), "\r"); strings.Contains(l, ": In instantiation of ") && strings.HasSuffix(l, ":") {
+			out = append(out, k)
+		}
+		break
+	}
+	return out, true
 }
 
 // isIndented reports whether l starts with a space or a tab and holds

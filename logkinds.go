@@ -14,8 +14,13 @@ import (
 // is the kind seen once: when not every failure can be told, the rare
 // kinds are told first.
 
-// kindWindow is how much of a line its kind is read from.
-const kindWindow = 200
+// kindWindow is how much of a line its kind is read from; a quoted name
+// that opens within it is blanked whole when it closes within
+// kindQuoteWindow.
+const (
+	kindWindow      = 200
+	kindQuoteWindow = 2048
+)
 
 // failureKind appends to dst the kind of line s. A linter's finding that
 // ends in its check's code (`(SA4006)`, `[arg-type]`, `[-Wconversion]`,
@@ -27,8 +32,9 @@ func failureKind(dst []byte, s string) []byte {
 	if _, i := levelWord(s); i >= 0 {
 		s = s[i:] // a system log's timestamp, host and thread are no part of its kind
 	}
-	s = strings.TrimRight(s[:min(len(s), kindWindow)], " \t\r")
 	s = strings.TrimLeft(s, " \t")
+	full := s[:min(len(s), kindQuoteWindow)]
+	s = strings.TrimRight(s[:min(len(s), kindWindow)], " \t\r")
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '(' {
@@ -50,6 +56,11 @@ func failureKind(dst []byte, s string) []byte {
 				dst = append(dst, '\'', '\'')
 				i = q - 1
 				continue
+			}
+			if closingQuote(full, i) > i {
+				// A quoted name the window cuts (g++'s template
+				// signatures run to hundreds of bytes) is still a name.
+				return append(dst, '\'', '\'')
 			}
 		}
 		switch {

@@ -101,3 +101,19 @@ func TestNthDistinctIsAWalk(t *testing.T) {
 		}
 	})
 }
+
+// A quoted name the kind's window cuts is blanked whole: g++'s long
+// template signatures make one kind of "use of deleted function", not one
+// kind each.
+func TestFailureKindBlanksACutQuotedName(t *testing.T) {
+	long := func(name string) string {
+		return "/usr/include/c++/12/bits/hashtable.h:531:7: error: use of deleted function ‘std::" + name + strings.Repeat("<_Key, _Value, _Alloc>", 12) + "::" + name + "()’"
+	}
+	a, b := string(failureKind(nil, long("_Hashtable"))), string(failureKind(nil, long("_Hash_code_base")))
+	if a != b {
+		t.Errorf("kinds differ:\n%s\n%s", a, b)
+	}
+	if c := string(failureKind(nil, "x.h:1:2: error: no match for ‘operator<’ (operand types are ‘const Item’)")); c == a {
+		t.Errorf("another message has the same kind %q", c)
+	}
+}

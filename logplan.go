@@ -121,7 +121,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		// passed, told as one, in the whole budget.
 		return planSuccess(text, lines, verdict, limit, o)
 	}
-	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines)) {
+	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines)) && !lintReport(text) {
 		return plan{}, false
 	}
 	blocks := formBlocks(lines, text)
@@ -225,7 +225,7 @@ func diagnosticShaped(text string) bool {
 		end, next := txt.LineAt(text, start)
 		if l := text[start:end]; strings.TrimSpace(l) != "" {
 			lines++
-			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) || severityAtPosition(l) {
+			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) || severityAtPosition(l) || lintFinding(l) != diagNone {
 				diags++
 			}
 		}

@@ -680,8 +680,8 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 	if limit < 200 || text == "" || len(text) > maxLogText {
 		return true
 	}
-	if exitCode != nil || !logAnchorTable.ok {
-		return false // a run that exited tells itself; planLog decides
+	if exitCode != nil || !logAnchorTable.ok || lintReport(text) {
+		return false // a run that exited tells itself, a lint report is a log; planLog decides
 	}
 	if strings.Count(text, "\n") < len(text)/longLines {
 		return false // few long lines: classifying them costs planLog less than reading every byte

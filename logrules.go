@@ -377,6 +377,18 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		case diagWarning:
 			return lineWarning, 0
 		}
+		switch lintFinding(line) {
+		case diagError:
+			return lineError, blockTrace
+		case diagWarning:
+			return lineWarning, 0
+		}
+		if msg, ok := positionMessage(line); ok && isPositionNote(msg) {
+			// A compiler's note says what it is: detail, whatever word it
+			// holds (g++'s `note:   template argument
+			// deduction/substitution failed:` under every candidate).
+			return lineOther, 0
+		}
 	}
 	switch level {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
@@ -857,6 +869,7 @@ func positionSeverity(msg string) (int, bool) {
 // isPositionNote reports whether msg, what follows a `path:line:col: `
 // position, is a note (positionNoteLeads, positionNoteEnds).
 func isPositionNote(msg string) bool {
+	msg = strings.TrimLeft(msg, " ") // g++'s `file:12:5:   required from here`
 	for _, w := range positionNoteLeads {
 		if strings.HasPrefix(msg, w) {
 			return true

@@ -48,7 +48,8 @@ func isTestEventStream(text string) bool {
 // planTestEvents plans a JSON-lines test stream over its own lines, each
 // event kept verbatim or not at all: build output and lines that are not
 // events; the package verdicts (a failed package's own output whole: its
-// FAIL line, a panic); every failing test's fail event, its `--- FAIL`
+// FAIL line, a panic); the top-level failing tests' names; the first
+// failing test's output whole; every failing test's fail event, its `--- FAIL`
 // line and the output lines that say what failed (classed on the decoded
 // Output, as a plain run's lines would be); then the rest of the failing
 // tests' output in order. Passing tests are counted in the marker, not
@@ -100,7 +101,14 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		}
 		return strings.TrimRight(*evs[i].Output, "\r\n")
 	}
-	var first, telling, rest, verdicts []int
+	var first, telling, rest, verdicts, names, firstWhole []int
+	firstKey := ""
+	for _, e := range evs {
+		if e.ok && e.Action == "fail" && e.Test != "" {
+			firstKey = e.Package + "\x00" + e.Test
+			break
+		}
+	}
 	for i, e := range evs {
 		switch {
 		case !e.ok:
@@ -123,6 +131,12 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 			case e.Action == "output":
 				rest = append(rest, i)
 			}
+			if e.Package+"\x00"+e.Test == firstKey && (e.Action == "output" || e.Action == "fail") {
+				firstWhole = append(firstWhole, i)
+			}
+			if !strings.Contains(e.Test, "/") && (e.Action == "fail" || strings.HasPrefix(strings.TrimLeft(output(i), " \t"), "--- FAIL")) {
+				names = append(names, i)
+			}
 		}
 	}
 	anyFailed := failed > 0 || len(failedPkgs) > 0
@@ -133,6 +147,11 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	sel := newLogSelection(text, lines, nil, nil, nil, room, defaultLogLineCap)
 	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
 	sel.pickAll(first)
+	// At a small limit: the failing tests' names (a top-level test's
+	// `--- FAIL` line and fail event: what the agent re-runs), the first
+	// failure whole, then every failure's telling lines in order.
+	sel.pickAll(names)
+	sel.pickAll(firstWhole)
 	sel.pickAll(telling)
 	sel.pickAll(verdicts)
 	sel.pickAll(rest)

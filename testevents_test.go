@@ -56,3 +56,54 @@ func TestPlanTestEvents(t *testing.T) {
 		t.Errorf("a passing test's events shown:\n%s", got)
 	}
 }
+
+// A stream that opens with test2json's build events (Go 1.24+: an
+// ImportPath, no Package) is still a test log, and at a small limit it
+// keeps the compile error, the failing top-level test's name and the
+// first failing subtest whole ahead of the other subtests' lines.
+func TestPlanTestEventsBuildEventsAndSubtests(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"ImportPath":"example.com/app/cmd","Action":"build-output","Output":"# example.com/app/cmd\n"}` + "\n")
+	b.WriteString(`{"ImportPath":"example.com/app/cmd","Action":"build-output","Output":"cmd/main.go:9:2: undefined: x\n"}` + "\n")
+	b.WriteString(`{"ImportPath":"example.com/app/cmd","Action":"build-fail"}` + "\n")
+	ev := func(action, test, output string) {
+		fmt.Fprintf(&b, `{"Time":"2026-11-25T15:02:52.259745653Z","Action":%q,"Package":"example.com/app","Test":%q,"Output":%q}`+"\n", action, test, output)
+	}
+	for i := range 200 {
+		name := fmt.Sprintf("TestOK%d", i)
+		ev("output", name, "=== RUN   "+name+"\n")
+		ev("pass", name, "")
+	}
+	ev("output", "TestParent", "=== RUN   TestParent\n")
+	for i := range 30 {
+		name := fmt.Sprintf("TestParent/#%02d", i)
+		ev("output", name, "=== RUN   "+name+"\n")
+		ev("output", name, "    app_test.go:40: \n")
+		ev("output", name, fmt.Sprintf("        have: %d\n", i))
+		ev("output", name, fmt.Sprintf("        want: %d\n", i+1))
+		ev("output", name, "--- FAIL: "+name+" (0.00s)\n")
+		ev("fail", name, "")
+	}
+	ev("output", "TestParent", "--- FAIL: TestParent (0.00s)\n")
+	ev("fail", "TestParent", "")
+	b.WriteString(`{"Action":"output","Package":"example.com/app","Output":"FAIL\texample.com/app\t0.2s\n"}` + "\n")
+	b.WriteString(`{"Action":"fail","Package":"example.com/app"}` + "\n")
+	text := b.String()
+	if !testEvents(strings.SplitN(text, "\n", 2)[0]) {
+		t.Fatal("a build-output event is not taken for a test event")
+	}
+	h := mustNew(t, WithMaxBytes(3000))
+	got, o, err := h.Compress(t.Context(), ToolOutput{Tool: "Bash", Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Strategy != StrategyLog || len(got) > 3000 {
+		t.Fatalf("strategy %s, %d bytes", o.Strategy, len(got))
+	}
+	for _, want := range []string{`cmd/main.go:9:2: undefined: x`, `"Output":"--- FAIL: TestParent (0.00s)\n"`,
+		`"Test":"TestParent/#00","Output":"        want: 1\n"`, `"Output":"FAIL\texample.com/app\t0.2s\n"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lost %q:\n%s", want, got)
+		}
+	}
+}

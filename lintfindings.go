@@ -1,0 +1,134 @@
+package headroom
+
+import "strings"
+
+// A linter's findings in the two line forms that are neither gcc's
+// `path:line:col: severity: message` nor a search match:
+//
+//   - spelled out: `path: line N, col M, message` (jshint's default and
+//     verbose reporters, eslint's compact formatter, jslint);
+//   - coded: `path:N[:M] CODE message`, the position followed by a space
+//     and a rule code (markdownlint's `MD013/line-length`, hadolint's
+//     `DL3008`), which grep -n never writes (its position ends in ':').
+//
+// A finding is a warning unless it says it is an error: a leading
+// `Error - ` or `error:` word, or a trailing code of the error series
+// (jshint's `(E041)`). A report that is mostly findings is a lint run's
+// log, with or without a closing count.
+
+// lintFinding classes a finding line: diagError, diagWarning, or diagNone
+// for a line of neither form.
+func lintFinding(line string) int {
+	head := line[:min(len(line), 300)]
+	colon := pathEnd(head) // one scan for both forms: most lines stop at their first space
+	if colon < 1 || colon == len(head) || head[colon] != ':' {
+		return diagNone
+	}
+	msg, ok := spelledFinding(line[colon+1:])
+	if !ok {
+		if msg, ok = codedFinding(line[colon+1:]); !ok {
+			return diagNone
+		}
+	}
+	if findingSaysError(msg) {
+		return diagError
+	}
+	return diagWarning
+}
+
+// spelledFinding returns the message of a finding in the spelled-out
+// form, given what follows its path's colon: ` line N, col M, message`.
+func spelledFinding(rest string) (string, bool) {
+	rest, ok := strings.CutPrefix(rest, " line ")
+	if !ok {
+		return "", false
+	}
+	n := digitRun(rest, 0)
+	if n == 0 {
+		return "", false
+	}
+	rest, ok = strings.CutPrefix(rest[n:], ", col ")
+	if !ok {
+		return "", false
+	}
+	m := digitRun(rest, 0)
+	if m == 0 {
+		return "", false
+	}
+	return strings.CutPrefix(rest[m:], ", ")
+}
+
+// codedFinding returns what follows the code of a finding in the coded
+// form, given what follows its path's colon: `N[:M] CODE message`, CODE
+// upper-case letters then digits, with optional `/rule-name` segments.
+func codedFinding(rest string) (string, bool) {
+	n := digitRun(rest, 0)
+	if n == 0 {
+		return "", false
+	}
+	rest = rest[n:]
+	if strings.HasPrefix(rest, ":") {
+		m := digitRun(rest, 1)
+		if m == 0 {
+			return "", false
+		}
+		rest = rest[1+m:]
+	}
+	rest, ok := strings.CutPrefix(rest, " ")
+	if !ok {
+		return "", false
+	}
+	letters := 0
+	for letters < len(rest) && rest[letters] >= 'A' && rest[letters] <= 'Z' {
+		letters++
+	}
+	digits := digitRun(rest, letters)
+	if letters == 0 || letters > 4 || digits == 0 {
+		return "", false
+	}
+	end := letters + digits
+	for end < len(rest) && rest[end] == '/' { // a rule's name and aliases: MD041/first-line-heading/first-line-h1
+		end++
+		for end < len(rest) && (rest[end] >= 'a' && rest[end] <= 'z' || rest[end] >= '0' && rest[end] <= '9' || rest[end] == '-') {
+			end++
+		}
+	}
+	if end < len(rest) && rest[end] != ' ' {
+		return "", false
+	}
+	return strings.TrimLeft(rest[end:], " "), true
+}
+
+// findingSaysError reports whether a finding's message says it is an
+// error: an `Error - ` or `error:` lead (after a rule code, hadolint's
+// `DL3008 error: …`), or a trailing error-series code, `(E020)`.
+func findingSaysError(msg string) bool {
+	if strings.HasPrefix(msg, "Error - ") || strings.HasPrefix(msg, "error:") || strings.HasPrefix(msg, "error ") {
+		return true
+	}
+	code := trailingCode(msg)
+	return len(code) > 1 && code[0] == 'E' && digitRun(code, 1) == len(code)-1
+}
+
+// lintReport reports whether most of the first non-blank lines of text
+// (at least five of them) are findings: a lint run's report, planned as a
+// log even with no verdict and no error.
+func lintReport(text string) bool {
+	findings, lines := 0, 0
+	for start := 0; start < len(text) && lines < 200; {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		if l := text[start:end]; strings.TrimSpace(l) != "" {
+			lines++
+			if lintFinding(l) != diagNone {
+				findings++
+			}
+		}
+		start = end + 1
+	}
+	return lines >= 5 && findings*2 >= lines
+}
