@@ -306,7 +306,7 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 	}
 	var count [64]int  // children seen under the latest entry of each level
 	var lastAt [64]int // the latest entry of each level
-	deepest := min(len(levels), len(count))
+	deepest := 0       // the levels from here down hold counts of 0
 	for i := first; i <= last; i++ {
 		l := s.line(i)
 		c, at := branchAt(l)
@@ -342,6 +342,7 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 		for k := lv + 1; k < deepest; k++ {
 			count[k] = 0
 		}
+		deepest = lv + 1
 	}
 	return fails, byLevel
 }

@@ -151,7 +151,6 @@ func planTreeRef(text string, limit int) (plan, bool) {
 		hint: "To see one branch whole, re-run the command on that entry (tree PATH, npm ls NAME)."}, true
 }
 
-
 // treeLevelsRef maps each branch column to its level, 0 for the shallowest.
 func treeLevelsRef(cols map[int]int) map[int]int {
 	var sorted []int
