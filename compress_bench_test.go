@@ -45,6 +45,7 @@ var benchCases = []benchCase{
 	{"json", "Bash", "json_go_list_prometheus_stream", StrategyJSON, true},
 	{"jsonlines", "Bash", "json_slog_jsonl_go_parse_walk", StrategyJSONLines, false},
 	{"diff", "Bash", "plain_git_show_large_commit", StrategyDiff, false},
+	{"diff-word", "Bash", "plain_git_diff_word_diff_urfave_cli_v223_v225", StrategyDiff, false},
 	{"outline", "Read", "plain_read_go_net_http_server", StrategyOutline, false},
 	{"table", "Bash", "plain_ls_l_usr_lib_multiarch", StrategyTable, false},
 	{"listing", "Bash", "plain_objdump_d_zlib_deflate_o", StrategyListing, false},

@@ -25,10 +25,16 @@ func planDiff(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, countGaps(len(text)))
-	d, ok := parseDiff(s, false)
-	if !ok && wordDiffMarks(text) {
-		// git diff --word-diff: hunk lines carry no +/- prefix, the
-		// changes sit inline as [-old-] and {+new+}.
+	// git diff --word-diff: hunk lines carry no +/- prefix, the changes
+	// sit inline as [-old-] and {+new+}. Such a diff is read as one when
+	// it fails as a plain diff; when too few of its lines could be plain
+	// diff lines, that failure is sure and the plain parse is skipped.
+	var d *diffDoc
+	ok, marks := false, wordDiffMarks(text)
+	if !marks || !plainDiffFails(text, s.n()) {
+		d, ok = parseDiff(s, false)
+	}
+	if !ok && marks {
 		d, ok = parseDiff(s, true)
 	}
 	if !ok {
@@ -96,15 +102,25 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
 	for i := 0; i < n; i++ {
+		// Every line left counted a diff line would still leave fewer
+		// than half: the parse fails, whatever those lines are. A
+		// --word-diff read as a plain diff ends so, and is read again.
+		if len(d.files) > 0 && 2*(diffLines+n-i) < n {
+			return nil, false
+		}
 		l := ansiLead(s.line(i))
+		var c byte // the line's first byte: each test below needs its own
+		if l != "" {
+			c = l[0]
+		}
 		switch {
-		case strings.HasPrefix(l, "diff "):
+		case c == 'd' && strings.HasPrefix(l, "diff "):
 			cur = &diffFile{name: i}
 			d.files = append(d.files, cur)
 			inHeader = true
 			diffLines++
 			continue
-		case isFileHeader(s, i):
+		case (c == '-' || c == '*') && isFileHeader(s, i):
 			if cur == nil || !inHeader {
 				cur = &diffFile{name: i}
 				d.files = append(d.files, cur)
@@ -116,7 +132,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			i++
 			diffLines += 2
 			continue
-		case isHunkStart(l) && cur != nil:
+		case (c == '@' || c == '*') && cur != nil && isHunkStart(l):
 			format, _ := diffHunkStart(l)
 			end, old, nw, ok := format.hunkEnd(s, i, word)
 			if ok {
@@ -169,6 +185,40 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	}
 	return d, true
 }
+
+// plainDiffFails reports, from the first byte of each of text's n lines,
+// that parseDiff(s, false) fails or gives what parseDiff(s, true) does.
+// A plain parse counts a line a diff line only when, after its colour
+// codes, it is empty or starts with one of the bytes of the file header,
+// hunk header and hunk body lines of plain and context diffs, or is a
+// diffHeaderLine; with fewer than half the lines so, it fails unless it
+// finds no file, and with no file the two parses read the same lines the
+// same way.
+func plainDiffFails(text string, n int) bool {
+	could := 0 // lines that could count as diff lines
+	for i := 0; i < len(text); {
+		end := len(text)
+		if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
+			end = i + nl
+		}
+		if l := text[i:end]; l == "" || plainDiffLead[l[0]] || diffHeaderLine(l) {
+			could++
+		}
+		i = end + 1
+	}
+	return 2*could < n
+}
+
+// plainDiffLead marks the first bytes of the lines a plain parse may count
+// as diff lines but for a diffHeaderLine: "diff ", ---, +++, ***, @@,
+// a unified hunk's ' ', '-', '+' and '\\', a context hunk's '!', and
+// ESC, which starts a line in colour.
+var plainDiffLead = func() (t [256]bool) {
+	for _, c := range []byte("d-+*@ !\\\x1b") {
+		t[c] = true
+	}
+	return t
+}()
 
 // commitLog reports whether d, parsed from s with no file in it, is a
 // commit log: two commits or more, and nine lines in ten blank, commit
@@ -289,7 +339,18 @@ var diffHeaderLines = []string{"index ", "old mode ", "new mode ", "deleted file
 	"similarity index ", "dissimilarity index ", "rename from ", "rename to ", "copy from ", "copy to ",
 	"Binary files ", "GIT binary patch", "literal ", "delta ", "Only in "}
 
+// diffHeaderLead marks the first bytes of diffHeaderLines.
+var diffHeaderLead = func() (t [256]bool) {
+	for _, p := range diffHeaderLines {
+		t[p[0]] = true
+	}
+	return t
+}()
+
 func diffHeaderLine(l string) bool {
+	if l == "" || !diffHeaderLead[l[0]] {
+		return false
+	}
 	for _, p := range diffHeaderLines {
 		if strings.HasPrefix(l, p) {
 			return true
@@ -301,13 +362,28 @@ func diffHeaderLine(l string) bool {
 // diffCommitLine reports a commit header line: git log/show's and
 // format-patch's.
 func diffCommitLine(l string) bool {
-	for _, p := range []string{"commit ", "Author: ", "AuthorDate: ", "Commit: ", "CommitDate: ", "Date: ", "Date:   ", "Merge: ", "From ", "From: ", "Subject: "} {
+	if l == "" || !commitLineLead[l[0]] {
+		return false // most lines: no header starts so
+	}
+	for _, p := range commitLinePrefixes {
 		if strings.HasPrefix(l, p) {
 			return true
 		}
 	}
 	return false
 }
+
+// commitLinePrefixes start the commit header lines of git log, git show
+// and git format-patch.
+var commitLinePrefixes = []string{"commit ", "Author: ", "AuthorDate: ", "Commit: ", "CommitDate: ", "Date: ", "Merge: ", "From ", "From: ", "Subject: "}
+
+// commitLineLead marks the first bytes of commitLinePrefixes.
+var commitLineLead = func() (t [256]bool) {
+	for _, p := range commitLinePrefixes {
+		t[p[0]] = true
+	}
+	return t
+}()
 
 // statSummary matches --stat's "N files changed, …" line.
 func statSummary(t string) bool {
@@ -510,8 +586,12 @@ func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool) (end, minus, plus 
 	j := i + 1
 	for ; j < s.n(); j++ {
 		l := ansiLead(s.line(j))
-		if strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "diff ") || commitHashLine(l) {
+		if l != "" && (l[0] == '@' || l[0] == 'd' || l[0] == 'c') &&
+			(strings.HasPrefix(l, "@@ -") || strings.HasPrefix(l, "diff ") || commitHashLine(l)) {
 			break
+		}
+		if strings.IndexByte(l, '{') < 0 && strings.IndexByte(l, '[') < 0 {
+			continue // no mark: a line of context
 		}
 		switch wordDiffLine(l) {
 		case '+':

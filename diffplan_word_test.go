@@ -2,8 +2,11 @@ package headroom
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // wordDiff writes a git --word-diff of files files, each with one hunk of
@@ -58,4 +61,43 @@ func TestWordDiffLine(t *testing.T) {
 			t.Errorf("wordDiffLine(%q) = %q, want %q", l, got, want)
 		}
 	}
+}
+
+// plainDiffFails is a sure bound: where it says so, the plain parse fails
+// or reads what the word-diff parse does, on every corpus input and on
+// drawn lines of every shape a diff's lines start with.
+func TestPlainDiffFailsIsSure(t *testing.T) {
+	check := func(t interface {
+		Fatalf(string, ...any)
+	}, name, text string) {
+		s := newLineSel(text, 1<<20, countGaps(len(text)))
+		if !plainDiffFails(text, s.n()) {
+			return
+		}
+		plain, okPlain := parseDiff(s, false)
+		word, okWord := parseDiff(s, true)
+		if okPlain && (!okWord || !reflect.DeepEqual(plain, word)) {
+			t.Fatalf("%s: plainDiffFails, but the plain parse succeeds with %+v, the word parse (ok %v) %+v", name, plain, okWord, word)
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		check(t, c.name, c.input)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		lines := rapid.SliceOfN(rapid.SampledFrom([]string{
+			"diff --git a/x b/x", "index 1..2 100644", "--- a/x", "+++ b/x", "*** a/x", "@@ -1,2 +1,2 @@", "@@ -1 +1 @@",
+			"***************", "*** 1,2 ****", "--- 1,2 ----", "! changed", " context", "-old", "+new", "\\ No newline at end of file",
+			"", "\tcode", "// [-a-]{+b+}", "{+added+}", "[-gone-]", "commit 0123456789abcdef", "Author: A <a@b>", "Date:   now",
+			"    subject", " x.go | 3 ++-", " 1 file changed, 2 insertions(+)", "new file mode 100644", "Binary files a and b differ",
+			"\x1b[1mdiff --git a/y b/y\x1b[m", "\x1b[32m+colour\x1b[m", "func f() {", "}",
+			// Whole hunks whose counts match, of context, of changes.
+			"diff --git a/z b/z\n--- a/z\n+++ b/z\n@@ -1,3 +1,3 @@\n a\n b\n c",
+			"diff --git a/z b/z\n--- a/z\n+++ b/z\n@@ -1,2 +1,2 @@\n-a\n+b\n c",
+			"@@ -5,2 +5,2 @@\n\n x", "diff --git a/w b/w\n--- a/w\n+++ b/w\n@@ -1,9 +1,9 @@\n 1\n 2\n 3\n 4\n 5\n 6\n 7\n 8\n 9",
+			"@@ -1,8 +0,0 @@\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8", "@@ -0,0 +1,8 @@\n+1\n+2\n+3\n+4\n+5\n+6\n+7\n+8",
+			"@@ -1 +1 @@\n-1\n+2\n\\ x\n\\ y\n\\ z\n\\ w", "*** a/r\n--- b/r",
+			"***************\n*** 1,6 ****\n! a\n! b\n! c\n! d\n! e\n! f\n--- 1,6 ----\n! c\n! b\n! c\n! d\n! e\n! f", "*** a/q\n--- b/q\n***************\n*** 1,2 ****\n! a\n  b\n--- 1,2 ----\n! c\n  b",
+		}), 1, 60).Draw(t, "lines")
+		check(t, "drawn", strings.Join(lines, "\n")+"\n")
+	})
 }

@@ -331,8 +331,12 @@ func trimNL(line string) string {
 
 // hasFailureSignal reports the log planner's generic failure signals in
 // line: a failure word or count, a compiler's error, an error level.
-func hasFailureSignal(line string) bool {
-	diag, level, sig := lineSignals(line)
+func hasFailureSignal(line string) bool { return failureSignalFrom(line, 0) }
+
+// failureSignalFrom is hasFailureSignal for a line whose first from bytes
+// hold no ASCII letter and no mark: it reads only from there on.
+func failureSignalFrom(line string, from int) bool {
+	diag, level, sig := scanSignalsFrom(line, from, false)
 	switch {
 	case sig != sigNone, diag == diagError:
 		return true

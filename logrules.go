@@ -939,9 +939,17 @@ func lineDecision(line string) (diag int, level string, sig int) {
 // letters start a signal word (signalPair), standing as a word, is read
 // to its end and looked at.
 func scanSignals(line string, decide bool) (diag int, level string, sig int) {
+	return scanSignalsFrom(line, 0, decide)
+}
+
+// scanSignalsFrom is scanSignals reading from line[from:] on, where
+// line[:from] holds no ASCII letter and no mark (a tree's prefix of bars
+// and branch marks): what it finds stands where it does in line, as
+// scanSignals would find it there.
+func scanSignalsFrom(line string, from int, decide bool) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
 	var letterBefore uint64 // the high bit of byte 0 set when the byte before the chunk is a letter
-	for k := 0; k < len(s); k += 8 {
+	for k := from; k < len(s); k += 8 {
 		var w uint64
 		if k+8 <= len(s) {
 			w = load64(s, k)

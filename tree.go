@@ -1,7 +1,11 @@
 package headroom
 
 import (
+	"math"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -22,42 +26,36 @@ func planTree(text string, limit int) (plan, bool) {
 	if limit < 200 || !treeLikely(text) {
 		return plan{}, false
 	}
+	// The share of tree lines decides first, read from the text before
+	// any per-line table is built: most text a branch mark in its head
+	// sends here is no tree, and declines after one pass.
+	levels, entries, ok := treeShape(text)
+	if !ok {
+		return plan{}, false
+	}
 	// Gap notes count the lines: a branch is re-read by its path, not
 	// by line numbers, and the bytes go to more entries.
 	s := newLineSel(text, limit, countGaps(len(text)))
 	n := s.n()
-	col := make([]int, n) // the rune column of the branch mark; -1 for none
-	cols := map[int]int{}
-	tree, nonBlank := 0, 0
-	for i := 0; i < n; i++ {
-		l := s.line(i)
-		col[i] = branchColumn(l)
-		if strings.TrimSpace(l) != "" {
-			nonBlank++
-		}
-		if col[i] >= 0 {
-			tree++
-			cols[col[i]]++
-		} else if bars(l) {
-			tree++
-		}
-	}
-	if tree < 8 || tree*5 < nonBlank*4 {
+	if n > math.MaxUint32 {
 		return plan{}, false
 	}
-	levels := treeLevels(cols)
 	const lineCap = 240
 	room := s.room()
 	// The lines before the tree (the root) and after it (the totals, a
 	// package manager's errors) first, then the entries that report a
 	// failure (invalid, missing, UNMET): they are why the tree was asked.
 	first, last := 0, n-1
-	for first < n && col[first] < 0 && !bars(s.line(first)) {
+	for first < n && !treeLine(s.line(first)) {
 		first++
 	}
-	for last > first && col[last] < 0 && !bars(s.line(last)) {
+	for last > first && !treeLine(s.line(last)) {
 		last--
 	}
+	// One pass over the tree's lines finds the failures and each entry's
+	// level, its index among its siblings and its parent (only lines in
+	// [first, last] are entries).
+	fails, byLevel := treeEntries(s, first, last, levels, entries)
 	for i := 0; i < first && (i == 0 || s.used < s.limit-room*95/100); i++ {
 		if !s.pickCapped(i, lineCap) {
 			break
@@ -68,47 +66,13 @@ func planTree(text string, limit int) (plan, bool) {
 		s.pickCapped(i, lineCap)
 	}
 	s.pickCapped(n-1, lineCap)
-	var fails []int
-	for i := first; i <= last; i++ {
-		// A bare name (error.js) is a file, not a report: a failure is
-		// told in words after the entry's name.
-		if col[i] >= 0 && strings.IndexByte(trimTreePrefix(s.line(i)), ' ') >= 0 && hasFailureSignal(s.line(i)) {
-			fails = append(fails, i)
-		}
-	}
 	pickSpread(s, fails, lineCap, s.used+room/4)
-	// Entries by level; within a level, round r keeps each parent's
-	// r-th child, and the top level is spread evenly over the tree.
-	byLevel := make([][]int, len(levels))
-	childIdx, parent := make([]int, n), make([]int, n)
-	var count [64]int  // children seen under the latest entry of each level
-	var lastAt [64]int // the latest entry of each level
-	for i := 0; i < n; i++ {
-		if col[i] < 0 {
-			continue
-		}
-		lv := levels[col[i]]
-		if lv >= len(count)-1 {
-			continue
-		}
-		childIdx[i] = count[lv]
-		count[lv]++
-		lastAt[lv] = i
-		parent[i] = -1
-		if lv > 0 {
-			parent[i] = lastAt[lv-1]
-		}
-		for k := lv + 1; k < len(count); k++ {
-			count[k] = 0
-		}
-		byLevel[lv] = append(byLevel[lv], i)
-	}
 	if len(byLevel) > 0 {
 		// When not even the top level fits, the tree is read from its
 		// start, as a clip would show it: the head grows in one piece to
 		// three fifths of the room before the top level is spread.
 		cost := 0
-		for _, i := range byLevel[0] {
+		for _, i := range byLevel[0].lines {
 			cost += min(s.size(i), lineCap) + s.gapCost
 		}
 		if cost > s.room() {
@@ -119,24 +83,26 @@ func planTree(text string, limit int) (plan, bool) {
 				}
 			}
 		}
-		pickSpread(s, byLevel[0], lineCap, s.limit)
+		pickSpread(s, byLevel[0].lines, lineCap, s.limit)
 	}
 	for lv := 1; lv < len(byLevel) && s.room() > s.gapCost; lv++ {
+		e := byLevel[lv]
 		var rounds [][]int // the level's entries by their index among siblings
-		for _, i := range byLevel[lv] {
-			for len(rounds) <= childIdx[i] {
+		for k := range e.lines {
+			c := int(e.child[k])
+			for len(rounds) <= c {
 				rounds = append(rounds, nil)
 			}
-			rounds[childIdx[i]] = append(rounds[childIdx[i]], i)
+			rounds[c] = append(rounds[c], k)
 		}
 		for _, round := range rounds {
 			if s.room() <= s.gapCost {
 				break
 			}
-			todo := round[:0:0]
-			for _, i := range round {
-				if parent[i] >= 0 && s.isKept(parent[i]) {
-					todo = append(todo, i)
+			var todo []int
+			for _, k := range round {
+				if s.isKept(int(e.parent[k])) {
+					todo = append(todo, e.lines[k])
 				}
 			}
 			pickSpread(s, todo, lineCap, s.limit)
@@ -148,8 +114,8 @@ func planTree(text string, limit int) (plan, bool) {
 	}
 	top, shown := 0, 0
 	if len(byLevel) > 0 {
-		top = len(byLevel[0])
-		for _, i := range byLevel[0] {
+		top = len(byLevel[0].lines)
+		for _, i := range byLevel[0].lines {
 			if s.isKept(i) {
 				shown++
 			}
@@ -173,6 +139,12 @@ func treeLikely(text string) bool {
 // spaces (NO-BREAK ones included), then a mark; -1 otherwise. It reads
 // bytes: this runs on every line.
 func branchColumn(l string) int {
+	c, _ := branchAt(l)
+	return c
+}
+
+// branchAt is branchColumn, and where the mark starts in l's bytes.
+func branchAt(l string) (col, at int) {
 	for i, c := 0, 0; i < len(l); c++ {
 		switch b := l[i]; {
 		case b == ' ' || b == '\t':
@@ -184,23 +156,23 @@ func branchColumn(l string) int {
 			case 0x82: // │
 				i += 3
 			case 0x9c, 0x94: // ├ └
-				return c
+				return c, i
 			default:
-				return -1
+				return -1, 0
 			}
 		case b == '|' || b == '`' || b == '+':
 			if i+1 < len(l) && l[i+1] == '-' {
-				return c
+				return c, i
 			}
 			if b != '|' {
-				return -1
+				return -1, 0
 			}
 			i++
 		default:
-			return -1
+			return -1, 0
 		}
 	}
-	return -1
+	return -1, 0
 }
 
 // treePrefix holds what an entry's prefix and mark are made of.
@@ -232,20 +204,145 @@ func bars(l string) bool {
 	return t != "" && strings.Trim(t, "│| \u00a0") == ""
 }
 
-// treeLevels maps each branch column to its level, 0 for the shallowest.
-func treeLevels(cols map[int]int) map[int]int {
-	var sorted []int
-	for c := range cols {
-		sorted = append(sorted, c)
-	}
-	for i := 1; i < len(sorted); i++ { // insertion sort: a few columns
-		for j := i; j > 0 && sorted[j] < sorted[j-1]; j-- {
-			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
+// treeShape reads every line of text once and reports whether it is a
+// tree: at least eight tree lines (entries and spacer lines of bars), four
+// in five of the non-blank ones. It returns the branch columns met,
+// ascending, and how many entries each has: an entry's level is its
+// column's index.
+func treeShape(text string) (levels, entries []int, ok bool) {
+	var small [256]int // the entries of each column below 256; levels and entries hold the rest
+	tree, nonBlank := 0, 0
+	for i := 0; i < len(text); {
+		end := len(text)
+		if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
+			end = i + nl
+		}
+		l := text[i:end]
+		i = end + 1
+		switch c := branchColumn(l); {
+		case c >= 0:
+			tree++
+			nonBlank++
+			if c < len(small) {
+				small[c]++
+			} else if k := slices.Index(levels, c); k >= 0 {
+				entries[k]++
+			} else {
+				levels, entries = append(levels, c), append(entries, 1)
+			}
+		case !blank(l):
+			nonBlank++
+			if bars(l) {
+				tree++
+			}
 		}
 	}
-	levels := make(map[int]int, len(sorted))
-	for i, c := range sorted {
-		levels[c] = i
+	if tree < 8 || tree*5 < nonBlank*4 {
+		return nil, nil, false
 	}
-	return levels
+	high := make([]int, len(levels)) // the columns from 256 up, ascending, by index
+	for k := range high {
+		high[k] = k
+	}
+	slices.SortFunc(high, func(a, b int) int { return levels[a] - levels[b] })
+	var cols, counts []int
+	for c, m := range small {
+		if m > 0 {
+			cols, counts = append(cols, c), append(counts, m)
+		}
+	}
+	for _, k := range high {
+		cols, counts = append(cols, levels[k]), append(counts, entries[k])
+	}
+	return cols, counts, true
+}
+
+// blank reports whether l holds only white space, as strings.TrimSpace
+// sees it, reading ASCII a byte at a time.
+func blank(l string) bool {
+	for i := 0; i < len(l); {
+		c := l[i]
+		if c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				i++
+				continue
+			}
+			return false
+		}
+		r, size := utf8.DecodeRuneInString(l[i:])
+		if !unicode.IsSpace(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// treeLine reports an entry or a spacer line of bars.
+func treeLine(l string) bool { return branchColumn(l) >= 0 || bars(l) }
+
+// treeLevel holds the entries of one level of a tree, in input order:
+// each one's line, its index among its parent's children, and its
+// parent's line (the line itself for the top level, which has none).
+type treeLevel struct {
+	lines  []int
+	child  []uint32
+	parent []uint32
+}
+
+// treeEntries reads the lines [first, last] of s once: the entries that
+// report a failure (invalid, missing, UNMET), and the entries by level,
+// levels being the branch columns ascending and entries their entries.
+func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, byLevel []treeLevel) {
+	byLevel = make([]treeLevel, len(levels))
+	for lv, m := range entries { // sized once: appends would allocate each level's entries several times over
+		byLevel[lv] = treeLevel{make([]int, 0, m), make([]uint32, 0, m), make([]uint32, 0, m)}
+	}
+	var low [256]int // the level of each column below 256
+	for lv, c := range levels {
+		if c < len(low) {
+			low[c] = lv
+		}
+	}
+	var count [64]int  // children seen under the latest entry of each level
+	var lastAt [64]int // the latest entry of each level
+	deepest := 0       // the levels from here down hold counts of 0
+	for i := first; i <= last; i++ {
+		l := s.line(i)
+		c, at := branchAt(l)
+		if c < 0 {
+			continue
+		}
+		// A bare name (error.js) is a file, not a report: a failure is
+		// told in words after the entry's name. The prefix holds no
+		// letter and no mark, so the signals are read from the name on.
+		name := trimTreePrefix(l[at:])
+		if strings.IndexByte(name, ' ') >= 0 && failureSignalFrom(l, len(l)-len(name)) {
+			fails = append(fails, i)
+		}
+		lv := 0
+		if c < len(low) {
+			lv = low[c]
+		} else {
+			lv, _ = slices.BinarySearch(levels, c)
+		}
+		if lv >= len(count)-1 {
+			continue
+		}
+		e := &byLevel[lv]
+		parent := i
+		if lv > 0 {
+			parent = lastAt[lv-1]
+		}
+		e.lines = append(e.lines, i)
+		e.child = append(e.child, uint32(count[lv]))
+		e.parent = append(e.parent, uint32(parent))
+		count[lv]++
+		lastAt[lv] = i
+		for k := lv + 1; k < deepest; k++ {
+			count[k] = 0
+		}
+		deepest = lv + 1
+	}
+	return fails, byLevel
 }

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -108,5 +109,46 @@ func TestTrimTreePrefix(t *testing.T) {
 		if got, want := trimTreePrefix(l), strings.TrimLeft(l, treePrefix); got != want {
 			t.Fatalf("trimTreePrefix(%q) = %q, want %q", l, got, want)
 		}
+	})
+}
+
+// planTree plans what planTreeRef, the planner before it read each line
+// once, planned: on every corpus input at three budgets and on drawn trees
+// of every mark, depth and failure word, with blank and odd lines.
+func TestTreeMatchesReference(t *testing.T) {
+	same := func(t interface{ Fatalf(string, ...any) }, name, text string, limit int) {
+		p, ok := planTree(text, limit)
+		q, okRef := planTreeRef(text, limit)
+		if ok != okRef || ok && !reflect.DeepEqual(p, q) {
+			t.Fatalf("%s at %d: planTree %v %+v, the reference %v %+v", name, limit, ok, p, okRef, q)
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if branchColumn(l) >= 0 && failureSignalFrom(l, len(l)-len(trimTreePrefix(l))) != hasFailureSignal(l) {
+				t.Fatalf("%s: %q: the signals read past the prefix differ", name, l)
+			}
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		for _, limit := range []int{16000, 4000, 1000} {
+			same(t, c.name, c.input, limit)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		marks := rapid.SampledFrom([][2]string{{"├── ", "│   "}, {"└── ", "    "}, {"|-- ", "|   "}, {"`-- ", "    "}, {"+-- ", "| "}, {"├─┬ ", "│ "}, {"└── ", "\u00a0\u00a0"}}).Draw(t, "marks")
+		names := []string{"pkg@1.0.0", "pkg@1.0.0 deduped", "pkg@2.0.0 invalid", "UNMET DEPENDENCY x@1", "error.js", "dir", "x ERROR y", "a  ✗ failed", strings.Repeat("long ", 90)}
+		lines := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string {
+			switch rapid.IntRange(0, 9).Draw(t, "kind") {
+			case 0:
+				return rapid.SampledFrom([]string{"", "   ", "\u3000", "│", "| |", "root", "12 directories, 40 files", "npm ERR! missing: x"}).Draw(t, "other")
+			default:
+				depth := rapid.IntRange(0, 5).Draw(t, "depth")
+				return strings.Repeat(marks[1], depth) + marks[0] + rapid.SampledFrom(names).Draw(t, "name")
+			}
+		}), 0, 120).Draw(t, "lines")
+		text := strings.Join(lines, "\n")
+		if rapid.Bool().Draw(t, "newline") {
+			text += "\n"
+		}
+		same(t, "drawn", text, rapid.SampledFrom([]int{200, 600, 2000, 8000}).Draw(t, "limit"))
 	})
 }
