@@ -5,7 +5,9 @@ package headroom
 // hashes by id, in chunks (see chunked). A map of the same would take
 // about twice the memory, and the line planner holds one entry per
 // distinct lead: on text of short distinct lines (CJK, words), one per
-// line.
+// line. The table grows when three quarters full, not half: probes stay
+// short with a multiplicative hash, and on 100 MB of short CJK lines
+// (4.5 million leads) the slots take 32 MiB, not 64.
 type hashIDs struct {
 	slots  []uint32        // id+1 of the hash placed there; 0 is empty
 	hashes chunked[uint64] // by id
@@ -43,7 +45,7 @@ func (t *hashIDs) id(h uint64) (uint32, bool) {
 	next := uint32(t.hashes.len())
 	t.slots[id] = next + 1
 	t.hashes.push(h)
-	if 2*t.hashes.len() > len(t.slots) { // at most half full
+	if 4*t.hashes.len() > 3*len(t.slots) { // at most three quarters full
 		t.grow()
 	}
 	return next, true
