@@ -161,7 +161,7 @@ const (
 // first of each recurring lead.
 type shapes struct {
 	n     int
-	kinds int          // skeletons counted: a kind's id is below
+	kinds int                 // skeletons counted: a kind's id is below
 	fails chunked[markedLine] // in input order; kind is the skeleton's id
 	// rare holds a key per line of a rare shape, of those the rare
 	// stage can use: its surprise, inverted, over its spreadRank, so that
