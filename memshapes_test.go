@@ -15,22 +15,30 @@ import (
 // line a failure (distinct one-line errors), blank lines closing on a
 // failure (the log planner's per-line flags).
 func shortLineShapes(n int) []struct{ name, text string } {
-	var cjk, errs strings.Builder
-	r := rand.New(rand.NewPCG(1, 2))
-	for cjk.Len() < n {
-		for range 1 + r.IntN(12) {
-			cjk.WriteRune(rune(0x4e00 + r.IntN(2000)))
-		}
-		cjk.WriteByte('\n')
-	}
+	var errs strings.Builder
 	for i := 0; errs.Len() < n; i++ {
 		fmt.Fprintf(&errs, "error: e%d\n", i)
 	}
 	return []struct{ name, text string }{
-		{"cjk", cjk.String()},
+		{"cjk", randomCJKLines(n)},
 		{"errors", errs.String()},
 		{"blank-fail", strings.Repeat("\n", n) + "error: boom\nFAIL\n"},
 	}
+}
+
+// randomCJKLines returns n bytes or a few more of lines of 1–12 Han
+// characters drawn from 2,000 by a seeded generator: nearly every line is
+// a distinct lead, as in real CJK prose split into short lines.
+func randomCJKLines(n int) string {
+	var b strings.Builder
+	r := rand.New(rand.NewPCG(1, 2))
+	for b.Len() < n {
+		for range 1 + r.IntN(12) {
+			b.WriteRune(rune(0x4e00 + r.IntN(2000)))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // TestShortLinesAllocate bounds the bytes Compress allocates on the
