@@ -213,7 +213,8 @@ func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 // each tool: blank lines (one byte a line, "\n" repeated), blank lines closing
 // on a failure (the log planner takes them), lines of distinct one-line
 // errors, random bytes (the log prefilter's escapes far from its
-// anchors), and lines of CJK text, whose lead field is the whole line. Run
+// anchors), and lines of CJK text, whose lead field is the whole line (in
+// cjk-random nearly every one distinct). Run
 // it with -benchmem: B/op over the input's bytes is what compressing adds
 // to the input (issue 12 s5).
 func BenchmarkCompressShortLineShapes(b *testing.B) {
@@ -246,6 +247,7 @@ func BenchmarkCompressShortLineShapes(b *testing.B) {
 			}
 			return t.String()
 		}},
+		{"cjk-random", randomCJKLines}, // nearly every line a distinct lead
 	}
 	for _, shape := range shapes {
 		for _, size := range benchSizes {

@@ -56,7 +56,7 @@ func planLines(text string, limit int) (plan, bool) {
 	}
 	// A line kept for what it says where a clip would cut is the reason
 	// to plan; without one, the clip's long head says as much in one piece.
-	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8)
+	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8, 2*limit)
 	if !sh.inCut {
 		return plan{}, false
 	}
@@ -101,7 +101,7 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 	}
 	rare := 0
-	for i := range sh.rareOrder(2 * limit) {
+	for i := range sh.rareOrder() {
 		if s.used >= upTo(30) {
 			break
 		}
@@ -148,10 +148,12 @@ func recordsKept(kept, m int, distinct bool) string {
 }
 
 // linesMin is the fewest lines planLines plans; linesFit, the fewest of
-// average length that must fit its limit.
+// average length that must fit its limit; idsMinMean, the mean length of
+// a line from which readShapes keeps each line's ids (eight bytes).
 const (
-	linesMin = 16
-	linesFit = 8
+	linesMin   = 16
+	linesFit   = 8
+	idsMinMean = 32
 )
 
 // shapes is what planLines knows of the lines worth keeping for what
@@ -159,12 +161,13 @@ const (
 // first of each recurring lead.
 type shapes struct {
 	n     int
-	kinds int          // skeletons counted: a kind's id is below
-	fails []markedLine // in input order; kind is the skeleton's id
-	// rare holds a key per line of a rare shape: its surprise, inverted,
-	// over its spreadRank, so that sorted the rarest come first and lines
-	// as rare in an even spread; the line is the rank's bits reversed.
-	rare   []uint64
+	kinds int                 // skeletons counted: a kind's id is below
+	fails chunked[markedLine] // in input order; kind is the skeleton's id
+	// rare holds a key per line of a rare shape, of those the rare
+	// stage can use: its surprise, inverted, over its spreadRank, so that
+	// sorted the rarest come first and lines as rare in an even spread;
+	// the line is the rank's bits reversed.
+	rare   smallestKeys
 	firsts []markedLine // kind is the lead's count
 	// records are those of record-shaped text (see recordScan); nil
 	// for other text.
@@ -188,16 +191,20 @@ const rareMin = 32
 // readShapes reads the shape of every line of text: its skeleton and lead
 // counted, where each lead is first met, and whether it carries a failure
 // signal; then, in a second pass when any value is rare enough, the lines
-// of a rare shape.
+// of a rare shape, of which it keeps the rareKeep rarest (see rareOrder).
 // It notes whether any of these lines lies in text[headEnd:tailStart]. A
 // run of equal lines (`yes`, a flood of one message) is read once. Each
 // line's ids are kept for the second pass when lines are long enough for
-// that to cost at most half the text; tiny lines are read again instead.
-func readShapes(text string, n, headEnd, tailStart int) *shapes {
-	sh := &shapes{n: n}
+// that to cost at most a quarter of the text; shorter lines are read
+// again instead. The ids save time only: the counts' tables, as large as
+// the values are many, are alive until the ids are all written, so on a
+// text of short distinct lines (CJK, words) the ids would add eight bytes
+// a line to the peak.
+func readShapes(text string, n, headEnd, tailStart, rareKeep int) *shapes {
+	sh := &shapes{n: n, rare: smallestKeys{k: rareKeep}}
 	skel, leads := newShapeCount(), newShapeCount()
 	var skelIDs, leadIDs []uint32
-	if len(text) >= 16*n {
+	if len(text) >= idsMinMean*n {
 		skelIDs, leadIDs = make([]uint32, n), make([]uint32, n)
 	}
 	// The lines a clip would cut are [cutFrom, cutTo).
@@ -220,7 +227,7 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		}
 		if shape.errno || shape.mayFail && hasFailureSignal(l) {
 			for j := i; j < i+k; j++ {
-				sh.fails = append(sh.fails, markedLine{i: uint32(j), kind: id})
+				sh.fails.push(markedLine{i: uint32(j), kind: id})
 			}
 		}
 	})
@@ -230,18 +237,19 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		skel.ids, leads.ids = hashIDs{}, hashIDs{}
 	}
 	inCut := func(from, to int) bool { return from < cutTo && to > cutFrom } // lines [from, to)
-	for _, m := range sh.fails {
+	for x := range sh.fails.len() {
+		m := sh.fails.get(x)
 		sh.inCut = sh.inCut || inCut(int(m.i), int(m.i)+1)
 	}
-	sh.kinds = len(skel.counts)
+	sh.kinds = skel.counts.len()
 	sh.records = recs.records()
 	for _, r := range sh.records {
 		sh.inCut = sh.inCut || inCut(r.start, r.start+1)
 	}
 	// The first line of each recurring lead, in input order (ids are
 	// given in the order values are first met).
-	for id, c := range leads.counts {
-		if at := leads.firstAt[id]; c > 1 {
+	for id := range leads.counts.len() {
+		if c, at := leads.counts.get(id), leads.firstAt.get(id); c > 1 {
 			sh.firsts = append(sh.firsts, markedLine{i: at, kind: c})
 			sh.inCut = sh.inCut || inCut(int(at), int(at)+1)
 		}
@@ -251,26 +259,17 @@ func readShapes(text string, n, headEnd, tailStart int) *shapes {
 		return sh // no line is of a rare shape: no second pass
 	}
 	rareness := func(id, lead uint32) int {
-		return surprise(tSkel, skel.counts[id]) + surprise(tLead, leads.counts[lead])
+		return surprise(tSkel, skel.counts.get(int(id))) + surprise(tLead, leads.counts.get(int(lead)))
 	}
 	mark := func(i, k int, id, lead uint32) { // lines [i, i+k), equal
 		if v := rareness(id, lead); v >= rareMin {
 			for j := i; j < i+k; j++ {
-				sh.rare = append(sh.rare, uint64(^uint32(v))<<32|uint64(spreadRank(j, n)))
+				sh.rare.add(uint64(^uint32(v))<<32 | uint64(spreadRank(j, n)))
 			}
 			sh.inCut = sh.inCut || inCut(i, i+k)
 		}
 	}
 	if skelIDs != nil {
-		// Counted first, so that the keys take their size once: a text
-		// whose every line is rare would grow them many times over.
-		rare := 0
-		for i := range n {
-			if rareness(skelIDs[i], leadIDs[i]) >= rareMin {
-				rare++
-			}
-		}
-		sh.rare = make([]uint64, 0, rare)
 		for i := range n {
 			mark(i, 1, skelIDs[i], leadIDs[i])
 		}
@@ -352,19 +351,22 @@ func failureSignalFrom(line string, from int) bool {
 // kept: breadth first over their kinds — every kind's last line (the one
 // nearest the outcome), latest first, then every kind's first, then the
 // rest of each spread evenly — the rarest kind first. Each line's place is
-// a key, its rank over its index in sh.fails (the earlier first among
-// equals), so only the k it can use are sorted (see rareOrder).
+// a key, its rank over its line (the earlier first among equals), and
+// only the k smallest keys are kept (see smallestKeys) and sorted. The
+// failure lines are read for the last time here and let go: a text of a
+// million failure lines holds eight bytes of each once, not twice.
 func (sh *shapes) failureOrder(k int) iter.Seq[int] {
 	perKind := make([]uint32, sh.kinds)
-	for _, m := range sh.fails {
+	for x := range sh.fails.len() {
+		m := sh.fails.get(x)
 		perKind[m.kind]++
 	}
 	const field = 1<<15 - 1
 	seen := make([]uint32, sh.kinds)
-	keys := make([]uint64, len(sh.fails))
+	keys := smallestKeys{k: k}
 	// Walk backwards so that a kind's first line met is its last.
-	for x := len(sh.fails) - 1; x >= 0; x-- {
-		m := sh.fails[x]
+	for x := sh.fails.len() - 1; x >= 0; x-- {
+		m := sh.fails.get(x)
 		j := seen[m.kind] // lines of this kind after this one
 		seen[m.kind]++
 		var rank uint64
@@ -376,29 +378,25 @@ func (sh *shapes) failureOrder(k int) iter.Seq[int] {
 		default:
 			rank = 2<<30 | uint64(min(spreadRank(int(j), int(c)), field))<<15 | uint64(min(c, field))
 		}
-		keys[x] = rank<<32 | uint64(x)
+		keys.add(rank<<32 | uint64(m.i))
 	}
-	if len(keys) > k {
-		selectSmallest(keys, k)
-		keys = keys[:k]
-	}
+	sh.fails = chunked[markedLine]{}
+	smallest := keys.smallest()
 	return func(yield func(int) bool) {
-		ascending(keys, func(key uint64) bool { return yield(int(sh.fails[uint32(key)].i)) })
+		ascending(smallest, func(key uint64) bool { return yield(int(uint32(key))) })
 	}
 }
 
-// rareOrder returns the first k lines of a rare shape, the rarest first;
-// lines as rare as each other in an even spread over the text. The rare
-// stage keeps at most one line a byte of its room, and half of what it
-// is offered may be kept already, so twice the limit is all it can use.
-func (sh *shapes) rareOrder(k int) iter.Seq[int] {
-	if len(sh.rare) > k {
-		selectSmallest(sh.rare, k)
-		sh.rare = sh.rare[:k]
-	}
+// rareOrder returns the lines of a rare shape that readShapes kept, the
+// rarest first; lines as rare as each other in an even spread over the
+// text. The rare stage keeps at most one line a byte of its room, and half
+// of what it is offered may be kept already, so twice the limit is all it
+// can use: planLines asks readShapes for that many.
+func (sh *shapes) rareOrder() iter.Seq[int] {
+	keys := sh.rare.smallest()
 	w := bits.Len(uint(max(sh.n-1, 1)))
 	return func(yield func(int) bool) {
-		ascending(sh.rare, func(key uint64) bool {
+		ascending(keys, func(key uint64) bool {
 			return yield(int(bits.Reverse64(uint64(uint32(key))) >> (64 - w)))
 		})
 	}

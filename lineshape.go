@@ -321,8 +321,8 @@ func isErrnoName(w string) bool {
 // A shapeCount counts the lines of each value of one key.
 type shapeCount struct {
 	ids     hashIDs // a value's hash → its index in counts
-	counts  []uint32
-	firstAt []uint32 // the line each value is first met on (planLines declines 2³² lines)
+	counts  chunked[uint32]
+	firstAt chunked[uint32] // the line each value is first met on (planLines declines 2³² lines)
 	// last caches the previous line's value: runs of one shape (a flood
 	// of munmap calls, `yes` output) skip the map.
 	last, lastID uint64
@@ -334,15 +334,15 @@ func newShapeCount() *shapeCount { return &shapeCount{} }
 // add counts k lines of value h from line i and returns the value's id.
 func (sc *shapeCount) add(h uint64, k, i int) uint32 {
 	if sc.lastSet && h == sc.last {
-		sc.counts[sc.lastID] += uint32(k)
+		*sc.counts.at(int(sc.lastID)) += uint32(k)
 		return uint32(sc.lastID)
 	}
 	id, isNew := sc.ids.id(h)
 	if isNew {
-		sc.counts = append(sc.counts, 0)
-		sc.firstAt = append(sc.firstAt, uint32(i))
+		sc.counts.push(0)
+		sc.firstAt.push(uint32(i))
 	}
-	sc.counts[id] += uint32(k)
+	*sc.counts.at(int(id)) += uint32(k)
 	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true
 	return id
 }
@@ -363,7 +363,8 @@ func (sc *shapeCount) id(h uint64) uint32 {
 // 16·log2(lines).
 func (sc *shapeCount) typical(lines int) int {
 	var sq uint64
-	for _, c := range sc.counts {
+	for id := range sc.counts.len() {
+		c := sc.counts.get(id)
 		p := uint64(c) * uint64(c)
 		if sq+p < sq {
 			sq = ^uint64(0)
@@ -377,7 +378,8 @@ func (sc *shapeCount) typical(lines int) int {
 // rarest returns the surprise of the value counted least.
 func (sc *shapeCount) rarest(typical int) int {
 	least := ^uint32(0)
-	for _, c := range sc.counts {
+	for id := range sc.counts.len() {
+		c := sc.counts.get(id)
 		least = min(least, c)
 	}
 	return surprise(typical, least)

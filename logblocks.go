@@ -130,13 +130,7 @@ var mayOpenBlock = func() (t [256]bool) {
 // countFlags returns how many lines have flags that t marks: one read of
 // the flags, for a count by class and block.
 func (ls logLines) countFlags(t *[256]bool) int {
-	n := 0
-	for _, f := range ls.flags {
-		if t[f] {
-			n++
-		}
-	}
-	return n
+	return ls.flags.count(t)
 }
 
 // opensBlock reports whether line i starts an error block: an error line,
@@ -170,7 +164,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := 0; i < n; i++ {
-		if !mayOpenBlock[lines.flags[i]] || !opensBlock(lines, blocks, i) {
+		if !mayOpenBlock[lines.flags.get(i)] || !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")

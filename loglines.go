@@ -13,13 +13,14 @@ import (
 // line costs where it starts (the next line's start gives its end; four
 // bytes, or for a text of short lines about an eighth of a byte per byte
 // of text, see startIndex) and one byte that packs its class, the block
-// it opens and whether it repeats a warning. The error block a line
+// it opens and whether it repeats a warning (held once for a block of 64
+// lines that share it, see lineFlags). The error block a line
 // belongs to is found in the blocks (see blockAt), not stored per line.
 type logLines struct {
 	text   string
 	starts *startIndex // line i is text[start i : start i+1 - 1]; a sentinel follows the last line
 	dense  []uint32    // starts.dense once finished, read without going through starts
-	flags  []uint8     // class | openCode<<classBits | repeatFlag
+	flags  *lineFlags  // class | openCode<<classBits | repeatFlag
 }
 
 // newLogLines prepares the index of text's lines, for add to fill and
@@ -27,7 +28,7 @@ type logLines struct {
 func newLogLines(text string) logLines {
 	n := strings.Count(text, "\n") + 1
 	starts := newStartIndex(n+1, len(text))
-	return logLines{text: text, starts: &starts, flags: make([]uint8, 0, n)}
+	return logLines{text: text, starts: &starts, flags: newLineFlags(n)}
 }
 
 // finish closes the index: no line can be added after it.
@@ -75,11 +76,11 @@ func (ls *logLines) add(start, end int, class, open uint8) {
 		ls.starts.push(uint32(start))
 	}
 	ls.starts.push(uint32(end) + 1)
-	ls.flags = append(ls.flags, class&classMask|openCode(open)<<classBits)
+	ls.flags.push(class&classMask | openCode(open)<<classBits)
 }
 
 // len is the number of lines.
-func (ls logLines) len() int { return len(ls.flags) }
+func (ls logLines) len() int { return ls.flags.len() }
 
 // span returns where line i starts and ends, its line break excluded.
 func (ls logLines) span(i int) (start, end int) {
@@ -107,12 +108,12 @@ func (ls logLines) view(i int) string {
 }
 
 // class returns line i's class (lineOther …).
-func (ls logLines) class(i int) uint8 { return ls.flags[i] & classMask }
+func (ls logLines) class(i int) uint8 { return ls.flags.get(i) & classMask }
 
 // open returns the block line i opens, as its rule says (blockTrace …,
 // blockGeneric, blockFailDetail).
 func (ls logLines) open(i int) uint8 {
-	switch c := ls.flags[i] & openMask >> classBits; c {
+	switch c := ls.flags.get(i) & openMask >> classBits; c {
 	case openCodeGeneric:
 		return blockGeneric
 	case openCodeFailDetail:
@@ -124,13 +125,14 @@ func (ls logLines) open(i int) uint8 {
 
 // repeat reports whether line i is part of a warning folded into an
 // earlier one; see dedupWarnings.
-func (ls logLines) repeat(i int) bool { return ls.flags[i]&repeatFlag != 0 }
+func (ls logLines) repeat(i int) bool { return ls.flags.get(i)&repeatFlag != 0 }
 
 func (ls logLines) setRepeat(i int, r bool) {
+	f := ls.flags.get(i)
 	if r {
-		ls.flags[i] |= repeatFlag
+		ls.flags.set(i, f|repeatFlag)
 	} else {
-		ls.flags[i] &^= repeatFlag
+		ls.flags.set(i, f&^repeatFlag)
 	}
 }
 

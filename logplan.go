@@ -633,7 +633,7 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 		if !in {
 			// Outside a repeated warning, only a warning line changes
 			// anything: one read of each line's flags finds the next.
-			for i < lines.len() && lines.flags[i]&classMask != lineWarning {
+			for i < lines.len() && lines.class(i) != lineWarning {
 				i++
 			}
 			if i == lines.len() {

@@ -1,0 +1,80 @@
+package headroom
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// shortLineShapes are texts of n bytes (or a few more) of the short lines
+// that cost a planner most memory per byte (issue 12 §5): every line a
+// distinct value (CJK lines, whose lead field is the whole line), every
+// line a failure (distinct one-line errors), blank lines closing on a
+// failure (the log planner's per-line flags).
+func shortLineShapes(n int) []struct{ name, text string } {
+	var errs strings.Builder
+	for i := 0; errs.Len() < n; i++ {
+		fmt.Fprintf(&errs, "error: e%d\n", i)
+	}
+	return []struct{ name, text string }{
+		{"cjk", randomCJKLines(n)},
+		{"errors", errs.String()},
+		{"blank-fail", strings.Repeat("\n", n) + "error: boom\nFAIL\n"},
+	}
+}
+
+// randomCJKLines returns n bytes or a few more of lines of 1–12 Han
+// characters drawn from 2,000 by a seeded generator: nearly every line is
+// a distinct lead, as in real CJK prose split into short lines.
+func randomCJKLines(n int) string {
+	var b strings.Builder
+	r := rand.New(rand.NewPCG(1, 2))
+	for b.Len() < n {
+		for range 1 + r.IntN(12) {
+			b.WriteRune(rune(0x4e00 + r.IntN(2000)))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestShortLinesAllocate bounds the bytes Compress allocates on the
+// short-line shapes, per byte of input: what a planner holds at its peak
+// is part of what it allocates, and the CLI's peak RSS follows (README,
+// peak memory). Each bound sits between what this build allocates and
+// what the build before the chunked tables, the bounded key stages and
+// the log's flags by block did (in brackets): CJK lines 1.8–2.0 (5.7–5.9),
+// one-line errors read with -tool Read 2.3 (4.2), blank lines closing on
+// a failure through the log planner 3.7 (4.6); one-line errors through
+// the log planner 4.0 (4.05) are bounded against growth only.
+func TestShortLinesAllocate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2 MB inputs")
+	}
+	h := mustNew(t)
+	bounds := map[string]float64{
+		"cjk/Bash": 3, "cjk/Read": 3,
+		"errors/Bash": 4.5, "errors/Read": 3.2,
+		"blank-fail/Bash": 4.1, "blank-fail/Read": 1.5,
+	}
+	for _, shape := range shortLineShapes(2 << 20) {
+		for _, tool := range []string{"Bash", "Read"} {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: shape.text})
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			perByte := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(shape.text))
+			t.Logf("%s -tool %s: %.2f bytes allocated a byte", shape.name, tool, perByte)
+			if bound := bounds[shape.name+"/"+tool]; perByte > bound {
+				t.Errorf("%s -tool %s: %.2f bytes allocated a byte of input, want at most %.1f", shape.name, tool, perByte, bound)
+			}
+		}
+	}
+}
