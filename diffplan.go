@@ -552,27 +552,30 @@ func anyHunkLeft(d *diffDoc, round int) bool {
 }
 
 // repeatedHunks returns the header lines of the hunks whose changed lines
-// are, byte for byte, those of a hunk before them.
+// are those of a hunk before them (the same FNV-1a hash of their bytes:
+// a 10 MB diff keeps one word per hunk, not a copy of its changes).
 func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
-	seen := map[string]bool{}
+	seen := map[uint64]bool{}
 	repeat := map[int]bool{}
-	var b strings.Builder
 	for _, f := range d.files {
 		for _, h := range f.hunks {
-			b.Reset()
+			sum, any := uint64(14695981039346656037), false
 			for i := h[0] + 1; i < h[1]; i++ {
 				if l := s.line(i); hunkLineChanged(l, d.word) {
-					b.WriteString(l)
-					b.WriteByte('\n')
+					for j := 0; j < len(l); j++ {
+						sum = (sum ^ uint64(l[j])) * 1099511628211
+					}
+					sum = (sum ^ '\n') * 1099511628211
+					any = true
 				}
 			}
-			if b.Len() == 0 {
+			if !any {
 				continue
 			}
-			if k := b.String(); seen[k] {
+			if seen[sum] {
 				repeat[h[0]] = true
 			} else {
-				seen[k] = true
+				seen[sum] = true
 			}
 		}
 	}
