@@ -60,11 +60,6 @@ var knownGaps = map[string][]string{
 	},
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
-	// Held-out set 5. A context diff's hunks go breadth first over its
-	// files; this one is the 17th of some 25 hunks of one file.
-	"plain_diff_c_p_r_gjson_v1180_v1200_context_format": {
-		"+ func ishex(c byte) bool {",
-	},
 	// ldd over 326 binaries: 326 sections do not all fit one round of
 	// first entries, and these two sit where the spread does not pick.
 	"plain_ldd_usr_bin_a_to_f_326_binaries": {
@@ -162,12 +157,8 @@ var knownGaps = map[string][]string{
 	"log_yamllint_modcache_workflows_one_syntax_error": {
 		`  17:8      error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)`,
 	},
-	// Word diffs: the change sits in the middle of a long hunk (44 and 31
-	// new lines), which the diff planner cuts in its middle to show every
-	// file's first hunk.
-	"plain_git_diff_word_diff_cobra_v160_v170": {
-		"\tfor [-i, y-]{+pos+} := [-range args-]{+0; pos < len(args); pos++ {+}",
-	},
+	// A word diff in a commit log: the change is the 8th hunk of a file
+	// with 21, and its hunk's first changes are the ones kept.
 	"plain_git_log_p_word_diff_cobra_v160_v180": {
 		"{+if EnableTraverseRunHooks {+}",
 	},

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -89,13 +90,19 @@ type diffDoc struct {
 	preKey  []int // the ones that identify a commit: its header, subject, stat summary
 	statRow []int // --stat rows
 	commits int   // in a commit log with no hunks (commitLog), its commits
+	word    bool  // hunks in --word-diff form
+	// fileOf maps a hunk's header line to its file.
+	fileOf map[int]*diffFile
+	// named is set when every file is named by the --stat rows: a hunk
+	// may then be kept whose file's name line is not yet, and brings it.
+	named bool
 }
 
 // parseDiff reads the lines of s as a diff, its hunks in word-diff form
 // when word is set. It fails when fewer than half the lines are diff
 // lines or no hunk has matching counts.
 func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
-	d := &diffDoc{}
+	d := &diffDoc{word: word, fileOf: map[int]*diffFile{}}
 	var cur *diffFile
 	n := s.n()
 	diffLines, goodHunks := 0, 0
@@ -139,6 +146,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 				goodHunks++
 			}
 			cur.hunks = append(cur.hunks, [2]int{i, end})
+			d.fileOf[i] = cur
 			cur.minus += old
 			cur.plus += nw
 			diffLines += end - i
@@ -391,6 +399,36 @@ func statSummary(t string) bool {
 	return i > 0 && (strings.HasPrefix(t[i:], " files changed") || strings.HasPrefix(t[i:], " file changed"))
 }
 
+// pickFileName keeps the line that names f, with its +/- counts, and f's
+// rename, mode and binary lines.
+func pickFileName(s *lineSel, f *diffFile) bool {
+	note := "  [+" + txt.Commas(f.plus) + " -" + txt.Commas(f.minus) + "]"
+	if f.binary {
+		note = "  [binary]"
+	}
+	if len(s.line(f.name)) > 400 || !s.pickNote(f.name, note) {
+		if !s.pickCapped(f.name, 400) {
+			return false
+		}
+	}
+	for _, i := range f.important {
+		s.pickCapped(i, 400)
+	}
+	return true
+}
+
+// fileNameCost bounds what pickFileName adds.
+func fileNameCost(s *lineSel, f *diffFile) int {
+	if s.isKept(f.name) {
+		return 0
+	}
+	c := min(s.size(f.name), 400+cutNoteMax+2) + len("  [+ -]") + 2*len("9,999,999") + 2*s.gapCost
+	for _, i := range f.important {
+		c += min(s.size(i), 400+cutNoteMax+2)
+	}
+	return c
+}
+
 // statRow matches a --stat row: " path | 12 ++--" or " path | Bin 0 -> 12 bytes".
 func statRow(l string) bool {
 	if !strings.HasPrefix(l, " ") {
@@ -414,14 +452,20 @@ func (d *diffDoc) pick(s *lineSel) {
 	for _, i := range d.statRow {
 		stat += s.size(i)
 	}
-	if stat > 0 && stat <= s.room()*45/100 {
+	statKept := stat > 0 && stat <= s.room()*45/100
+	if statKept {
 		for _, i := range d.statRow {
 			s.pick(i)
 		}
 	}
 	// Every file named with its counts while most of the room lasts: the
-	// first and the last, then the others in order.
-	nameRoom := s.used + s.room()*6/10
+	// first and the last, then the others in order. When the --stat rows
+	// are kept they name every file already, and a file's name line comes
+	// with its first hunk kept.
+	nameRoom := s.used + s.room()*4/10
+	if statKept {
+		nameRoom = s.used - 1
+	}
 	order := make([]*diffFile, 0, len(d.files))
 	if len(d.files) > 0 {
 		order = append(order, d.files[0])
@@ -434,47 +478,56 @@ func (d *diffDoc) pick(s *lineSel) {
 		if s.used > nameRoom {
 			break
 		}
-		note := "  [+" + txt.Commas(f.plus) + " -" + txt.Commas(f.minus) + "]"
-		if f.binary {
-			note = "  [binary]"
-		}
-		if len(s.line(f.name)) > 400 || !s.pickNote(f.name, note) {
-			s.pickCapped(f.name, 400)
-		}
-		for _, i := range f.important {
-			s.pickCapped(i, 400)
-		}
+		pickFileName(s, f)
 	}
+	d.named = statKept
 	// The file headers the name line sums up (index, the old and new
 	// names with their dates) when they all cost little.
 	pickFileHeaders(s, d.files, s.room()/10)
+	// The commit messages, in order, while they cost little: they say
+	// why, which no hunk does.
+	msgEnd := s.used + s.room()/10
+	for _, i := range d.pre {
+		if !pickWithin(s, i, msgEnd) {
+			break
+		}
+	}
 	// The end of the diff: the last file's last hunk, where a clip's
 	// tail would look.
 	if len(d.files) > 0 {
-		if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && s.isKept(last.name) {
-			pickHunk(s, last.hunks[len(last.hunks)-1], s.room()/10)
+		if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && (s.isKept(last.name) || d.named && pickFileName(s, last)) {
+			pickHunkTail(s, last.hunks[len(last.hunks)-1], s.room()/10)
 		}
 	}
-	// Hunks breadth first.
-	for round := 0; ; round++ {
-		var todo []*diffFile
-		for _, f := range d.files {
-			if round < len(f.hunks) && s.isKept(f.name) {
-				todo = append(todo, f)
-			}
+	// Hunks breadth first — every named file's first hunk before any
+	// file's second — each cut to its changes; a hunk that repeats the
+	// changes of one before it (a licence year bumped in every file, an
+	// import renamed) after all the others.
+	hunks, rounds := hunkOrder(s, d)
+	for from := 0; from < len(hunks); {
+		to := from + 1
+		for to < len(hunks) && rounds[hunks[to][0]] == rounds[hunks[from][0]] {
+			to++
 		}
-		if len(todo) == 0 || s.room() <= 0 {
-			break
-		}
-		for k, f := range todo {
-			share := s.room() / (len(todo) - k)
-			pickHunk(s, f.hunks[round], share)
-		}
-		if round == 0 {
+		pickRound(s, d, hunks[from:to], true)
+		if rounds[hunks[from][0]] == 0 {
 			for _, i := range d.statRow {
 				s.pick(i)
 			}
 		}
+		from = to
+	}
+	// What the rounds' caps left goes to the changes still cut.
+	pickRound(s, d, hunks, false)
+	var shown [][2]int
+	for _, h := range hunks {
+		if s.isKept(h[0]) {
+			shown = append(shown, h)
+		}
+	}
+	// Then the context around the changes kept, in breadth-first order.
+	for k, h := range shown {
+		pickContext(s, h, s.room()/(len(shown)-k), d.word)
 	}
 	for _, i := range d.pre {
 		s.pickCapped(i, 300)
@@ -486,45 +539,342 @@ func (d *diffDoc) pick(s *lineSel) {
 	}
 }
 
-// pickHunk keeps the hunk h ([header, end) lines) within about share
-// bytes: whole when it fits, else its header, its first lines and its last
-// lines, the middle cut.
-func pickHunk(s *lineSel, h [2]int, share int) {
-	const lineCap = 240
-	start := s.used
-	if !s.pickCapped(h[0], lineCap) {
+// pickHunkTail keeps the header of hunk h and its last lines within
+// about share bytes.
+func pickHunkTail(s *lineSel, h [2]int, share int) {
+	end := s.used + share
+	if !s.pickCapped(h[0], hunkLineCap) {
 		return
 	}
-	whole := 0
+	for i := h[1] - 1; i > h[0] && pickWithin(s, i, end); i-- {
+	}
+}
+
+// pickRound keeps the changes of hunks, the smallest first, each within
+// an equal share of what is left: a small hunk kept whole leaves its
+// unused share to the larger ones after it. When capped, no hunk takes
+// more than twice the equal share the round began with, so that one
+// long hunk (a new file) leaves room to the rounds after it.
+func pickRound(s *lineSel, d *diffDoc, hunks [][2]int, capped bool) {
+	round := slices.Clone(hunks)
+	cost := make(map[int]int, len(round))
+	for _, h := range round {
+		cost[h[0]] = changesCost(s, h, d.word)
+	}
+	slices.SortStableFunc(round, func(a, b [2]int) int { return cost[a[0]] - cost[b[0]] })
+	limit := 2 * s.room() / max(len(round), 1)
+	for k, h := range round {
+		share := s.room() / (len(round) - k)
+		if capped {
+			share = min(share, limit)
+		}
+		pickHunk(s, d, h, share)
+	}
+}
+
+// hunkOrder returns the hunks of the named files of d breadth first:
+// every file's first hunk, then every file's second, and so on; hunks
+// whose changes repeat those of a hunk before them last, in the same
+// order. rounds maps each hunk's header line to its round; the repeats
+// make one round of their own, after the others.
+func hunkOrder(s *lineSel, d *diffDoc) (order [][2]int, rounds map[int]int) {
+	repeat := repeatedHunks(s, d)
+	rounds = map[int]int{}
+	var repeats [][2]int
+	round := 0
+	for ; anyHunkLeft(d, round); round++ {
+		for _, f := range d.files {
+			if round >= len(f.hunks) || !d.named && !s.isKept(f.name) {
+				continue
+			}
+			if h := f.hunks[round]; repeat[h[0]] {
+				repeats = append(repeats, h)
+			} else {
+				order = append(order, h)
+				rounds[h[0]] = round
+			}
+		}
+	}
+	for _, h := range repeats {
+		rounds[h[0]] = round
+	}
+	return append(order, repeats...), rounds
+}
+
+// firstChangeSize is what the first change of hunk h costs kept (with
+// its side header, in a context diff).
+func firstChangeSize(s *lineSel, h [2]int, word bool) int {
+	size := 0
 	for i := h[0] + 1; i < h[1]; i++ {
-		whole += min(s.size(i), lineCap+cutNoteMax+2)
+		l := s.line(i)
+		if contextSideHeader(ansiLead(l)) {
+			size = cappedSize(s, i)
+		}
+		if hunkLineChanged(l, word) {
+			return size + cappedSize(s, i)
+		}
 	}
-	if whole+s.gapCost <= share-(s.used-start) {
+	return 0
+}
+
+// anyHunkLeft reports whether a file of d has a hunk at round or later.
+func anyHunkLeft(d *diffDoc, round int) bool {
+	for _, f := range d.files {
+		if round < len(f.hunks) {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatedHunks returns the header lines of the hunks whose changed lines
+// are those of a hunk before them (the same FNV-1a hash of their bytes:
+// a 10 MB diff keeps one word per hunk, not a copy of its changes).
+func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
+	seen := map[uint64]bool{}
+	repeat := map[int]bool{}
+	for _, f := range d.files {
+		for _, h := range f.hunks {
+			sum, any := uint64(14695981039346656037), false
+			for i := h[0] + 1; i < h[1]; i++ {
+				if l := s.line(i); hunkLineChanged(l, d.word) {
+					for j := 0; j < len(l); j++ {
+						sum = (sum ^ uint64(l[j])) * 1099511628211
+					}
+					sum = (sum ^ '\n') * 1099511628211
+					any = true
+				}
+			}
+			if !any {
+				continue
+			}
+			if seen[sum] {
+				repeat[h[0]] = true
+			} else {
+				seen[sum] = true
+			}
+		}
+	}
+	return repeat
+}
+
+// pickHunk keeps the hunk h ([header, end) lines) within about share
+// bytes: its header and its changed lines — the lines a diff is about —
+// breadth first across its runs of changes: the first removed and the
+// first added line of every run (what a change replaced, and with what),
+// then the second ones, and so on. pickContext adds the rest later.
+func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
+	word := d.word
+	changed := hunkChanges(s, h, word)
+	// A header with none of its changes says little: keep it only with
+	// its first change.
+	start := s.used
+	first := cappedSize(s, h[0]) + s.gapCost + firstChangeSize(s, h, word)
+	if len(changed) > 0 {
+		first += s.gapCost
+	}
+	f := d.fileOf[h[0]]
+	if !s.isKept(h[0]) {
+		first += fileNameCost(s, f)
+		share += fileNameCost(s, f)
+		if first > share {
+			return
+		}
+	}
+	if !s.isKept(f.name) && !pickFileName(s, f) || !s.pickCapped(h[0], hunkLineCap) {
+		return
+	}
+	end := start + share
+	for _, i := range changed {
+		if !pickWithin(s, i, end) {
+			break // what follows matters less than what did not fit
+		}
+	}
+	closeHunkGaps(s, h, end)
+}
+
+// hunkChanges returns the changed lines of hunk h in the order pickHunk
+// keeps them: a run of changed lines (no context between them) splits
+// into its sides — removed, added, changed in place — and the k-th line
+// of every side of every run comes before any k+1-th.
+func hunkChanges(s *lineSel, h [2]int, word bool) []int {
+	type side struct {
+		mark  byte
+		lines []int
+	}
+	var runs [][]side
+	var heads []int // the context diff side header before each run, or -1
+	inRun, head := false, -1
+	for i := h[0] + 1; i < h[1]; i++ {
+		l := s.line(i)
+		if contextSideHeader(ansiLead(l)) {
+			head = i
+		}
+		if !hunkLineChanged(l, word) {
+			inRun = false
+			continue
+		}
+		if !inRun {
+			runs = append(runs, nil)
+			heads = append(heads, head)
+			head = -1
+			inRun = true
+		}
+		mark := byte('+')
+		if word {
+			mark = wordDiffLine(ansiLead(l))
+		} else if a := ansiLead(l); a != "" {
+			mark = a[0]
+		}
+		r := &runs[len(runs)-1]
+		k := 0
+		for k < len(*r) && (*r)[k].mark != mark {
+			k++
+		}
+		if k == len(*r) {
+			*r = append(*r, side{mark: mark})
+		}
+		(*r)[k].lines = append((*r)[k].lines, i)
+	}
+	var order []int
+	for k := 0; ; k++ {
+		more := false
+		for j, r := range runs {
+			if k == 0 && heads[j] >= 0 {
+				order = append(order, heads[j]) // which side the run is on
+			}
+			for _, sd := range r {
+				if k < len(sd.lines) {
+					order = append(order, sd.lines[k])
+					more = true
+				}
+			}
+		}
+		if !more {
+			return order
+		}
+	}
+}
+
+// changesCost is what pickHunk keeps of hunk h with room enough: its
+// header and its changed lines, each with a gap note.
+func changesCost(s *lineSel, h [2]int, word bool) int {
+	c := cappedSize(s, h[0]) + s.gapCost
+	for i := h[0] + 1; i < h[1]; i++ {
+		if hunkLineChanged(s.line(i), word) {
+			c += cappedSize(s, i)
+			if !hunkLineChanged(s.line(i-1), word) {
+				c += s.gapCost
+			}
+		}
+	}
+	return c
+}
+
+// pickContext adds to the kept hunk h the context around its kept
+// changes within about share bytes: all of it when it fits, else a line
+// before and after each change at a time, up to git's usual three.
+func pickContext(s *lineSel, h [2]int, share int, word bool) {
+	if !s.isKept(h[0]) {
+		return
+	}
+	end := s.used + share
+	rest := 0
+	for i := h[0] + 1; i < h[1]; i++ {
+		if !s.isKept(i) {
+			rest += min(s.size(i), hunkLineCap+cutNoteMax+2)
+		}
+	}
+	if s.used+rest <= end {
 		for i := h[0] + 1; i < h[1]; i++ {
-			s.pickCapped(i, lineCap)
+			pickWithin(s, i, end)
 		}
 		return
 	}
-	headEnd := start + share*3/5
-	lo, hi := h[0]+1, h[1]-1
-	for lo <= hi && s.used < headEnd && s.used-start+min(s.size(lo), lineCap)+s.gapCost <= share {
-		if !s.pickCapped(lo, lineCap) {
-			return
-		}
-		lo++
-	}
-	for hi >= lo && s.used-start+min(s.size(hi), lineCap)+s.gapCost <= share {
-		if !s.pickCapped(hi, lineCap) {
-			return
-		}
-		hi--
-	}
-	// A gap note is no cheaper than a line or two: keep them instead.
-	if hi >= lo && hi-lo < 2 {
-		for i := lo; i <= hi; i++ {
-			s.pickCapped(i, lineCap)
+	for r := 1; r <= 3; r++ {
+		for c := h[0] + 1; c < h[1]; c++ {
+			if !s.isKept(c) || !hunkLineChanged(s.line(c), word) {
+				continue
+			}
+			if b := c - r; b > h[0] && !hunkLineChanged(s.line(b), word) {
+				pickWithin(s, b, end)
+			}
+			if a := c + r; a < h[1] && !hunkLineChanged(s.line(a), word) {
+				pickWithin(s, a, end)
+			}
 		}
 	}
+	closeHunkGaps(s, h, end)
+}
+
+// contextSideHeader reports a context diff hunk's side header, which
+// says which side the changes under it are on: `*** a,b ****` (old) or
+// `--- c,d ----` (new).
+func contextSideHeader(l string) bool {
+	return contextRange(l, "*** ", " ****") || contextRange(l, "--- ", " ----")
+}
+
+// hunkLineCap bounds a kept hunk line.
+const hunkLineCap = 240
+
+// pickWithin keeps line i, capped, when the selection stays within end
+// bytes, and reports whether it is kept.
+func pickWithin(s *lineSel, i, end int) bool {
+	if s.isKept(i) {
+		return true
+	}
+	if s.used+cappedSize(s, i)+s.gapChange(i) > end {
+		return false
+	}
+	return s.pickCapped(i, hunkLineCap)
+}
+
+// cappedSize bounds what line i costs kept with pickCapped, gap notes
+// aside.
+func cappedSize(s *lineSel, i int) int {
+	return min(s.size(i), hunkLineCap+cutNoteMax+2)
+}
+
+// closeHunkGaps keeps the dropped lines of hunk h that cost no more than
+// the gap note standing for them, while the selection stays within end.
+func closeHunkGaps(s *lineSel, h [2]int, end int) {
+	for i := h[0] + 1; i < h[1]; i++ {
+		if s.isKept(i) {
+			continue
+		}
+		j := i
+		lines := 0
+		for j < h[1] && !s.isKept(j) {
+			lines += s.size(j)
+			j++
+		}
+		if j < h[1] && lines <= s.gapSize(i, j)+s.gapCost/2 {
+			for k := i; k < j; k++ {
+				pickWithin(s, k, end)
+			}
+		}
+		i = j
+	}
+}
+
+// hunkLineChanged reports a line of a hunk that is a change, not context:
+// added or removed (+, -), changed in a context diff (!), or in a
+// --word-diff hunk a line holding a [-…-] or {+…+} mark.
+func hunkLineChanged(l string, word bool) bool {
+	l = ansiLead(l)
+	if word {
+		return strings.Contains(l, "{+") || strings.Contains(l, "[-")
+	}
+	if l == "" {
+		return false
+	}
+	switch l[0] {
+	case '+', '-':
+		return !contextRange(l, "--- ", " ----")
+	case '!':
+		return len(l) == 1 || l[1] == ' '
+	}
+	return false
 }
 
 // what words the cut for the marker.
