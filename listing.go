@@ -13,7 +13,9 @@ import (
 // per section), objdump -d (a function per section), and the like; or
 // a header right after the last indented entry of the section before
 // (ldd of many files: `path:` then tab-indented libraries). It
-// keeps the head and the tail, every section header with its entry count
+// keeps the head and the tail, the sections set apart by entries rare in
+// the listing (see ownEntrySections) each with its header, first entry
+// and rarest entry, every section header with its entry count
 // (the shallowest paths first when not all fit, the rest spread evenly),
 // then the entries breadth first: each section's first entry before any
 // section's second.
@@ -52,6 +54,19 @@ func planListing(text string, limit int) (plan, bool) {
 		for _, i := range lines {
 			s.pickCapped(i, lineCap)
 		}
+	}
+	// Sections with entries of their own — an entry whose lead no other
+	// section has (the one binary linking libjsoncpp among hundreds
+	// linking libc, the one statically linked) — are what sets one apart
+	// from the rest: each shows its header, its first entry and its own
+	// entry, the sections with most of their own first, within a share.
+	for _, sec := range ownEntrySections(s, secs, s.room()/(2*s.gapCost)) {
+		if s.used >= s.limit-room/2 {
+			break
+		}
+		pickHeader(s, sec.listingSection, lineCap)
+		s.pickCapped(sec.header+1, lineCap)
+		s.pickCapped(sec.own, lineCap)
 	}
 	// Headers, shallowest first; within a depth, spread evenly.
 	byDepth := slices.Clone(secs)
@@ -284,4 +299,129 @@ func pickHeader(s *lineSel, sec listingSection, lineCap int) {
 	if sec.indented || len(s.line(sec.header)) > lineCap || !s.pickNote(sec.header, note) {
 		s.pickCapped(sec.header, lineCap)
 	}
+}
+
+// An ownSection is a section with entries rare in the listing: own is
+// the first of its rarest.
+type ownSection struct {
+	listingSection
+	own int
+}
+
+// ownMax bounds the sections ownEntrySections reads entries of: a
+// listing of more is read by its headers alone.
+const ownMax = 1 << 14
+
+// ownEntrySections returns, in the order to show them, at most k of the sections of
+// secs that hold rare entries: an entry whose lead (its first field,
+// digits folded, see leadHash) is in at most one section in 32 (or in
+// one alone). A section is worth what its rare leads are, each 1/k for a
+// lead in k sections; the richest comes first, and a lead it shows is
+// worth nothing to the next (cmake, cpack and ctest link the same rare
+// libraries: one of them says it). Entries that are all alike (ls -l
+// modes, objdump addresses) give none.
+func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
+	if len(secs) > ownMax {
+		return nil
+	}
+	type where struct{ sec, n int }
+	leads := map[uint64]*where{}
+	read := func(f func(x, i int, h uint64)) {
+		for x, sec := range secs {
+			for i := sec.header + 1; i < sec.end; i++ {
+				f(x, i, leadHash(entryLead(s.line(i))))
+			}
+		}
+	}
+	read(func(x, _ int, h uint64) {
+		switch w := leads[h]; {
+		case w == nil:
+			leads[h] = &where{sec: x, n: 1}
+		case w.sec != x:
+			w.n++
+			w.sec = x
+		}
+	})
+	rareMax := max(1, len(secs)/32)
+	type cand struct {
+		own   int
+		leads []uint64 // its rare leads, each once
+	}
+	cands := map[int]*cand{}
+	read(func(x, i int, h uint64) {
+		w := leads[h]
+		if w.n > rareMax {
+			return
+		}
+		c := cands[x]
+		if c == nil {
+			c = &cand{own: i}
+			cands[x] = c
+		}
+		if !slices.Contains(c.leads, h) {
+			c.leads = append(c.leads, h)
+			if w.n < leads[leadHash(entryLead(s.line(c.own)))].n {
+				c.own = i
+			}
+		}
+	})
+	shown := map[uint64]bool{}
+	worth := func(c *cand) float64 {
+		v := 0.0
+		for _, h := range c.leads {
+			if !shown[h] {
+				v += 1 / float64(leads[h].n)
+			}
+		}
+		return v
+	}
+	order := make([]int, 0, len(cands))
+	for x := range cands {
+		order = append(order, x)
+	}
+	slices.Sort(order)
+	var out []ownSection
+	for len(order) > 0 && len(out) < k {
+		best, bestV := -1, 0.0
+		for k, x := range order {
+			if v := worth(cands[x]); v > bestV {
+				best, bestV = k, v
+			}
+		}
+		if best < 0 {
+			break
+		}
+		x := order[best]
+		order = slices.Delete(order, best, best+1)
+		out = append(out, ownSection{listingSection: secs[x], own: cands[x].own})
+		for _, h := range cands[x].leads {
+			shown[h] = true
+		}
+	}
+	return out
+}
+
+// entryLead is the lead of a listing's entry l (see leadHash), read
+// after its addresses: leading fields of hex digits (nm's symbol values,
+// a disassembly's offsets and opcode bytes, see isAddress) tell nothing of what the entry is; its type, name
+// or instruction does.
+func entryLead(l string) string {
+	l = l[:min(len(l), shapeWindow)]
+	for after := false; ; after = true {
+		t := strings.TrimLeft(l, " \t")
+		end := strings.IndexAny(t, " \t")
+		if end < 0 || !isAddress(t[:end], after) {
+			return l
+		}
+		l = t[end:]
+	}
+}
+
+// isAddress reports a field of hex digits with a digit among them or a
+// ':' after them, or of two after an address (opcode bytes: `fa`; nm's
+// `b` and `d` symbol types are not).
+func isAddress(f string, after bool) bool {
+	colon := strings.HasSuffix(f, ":")
+	f = strings.TrimSuffix(f, ":")
+	return f != "" && strings.Trim(f, "0123456789abcdefABCDEF") == "" && (after && len(f) == 2 || colon || strings.ContainsAny(f, "0123456789"))
 }
