@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -11,7 +12,8 @@ import (
 // |-- `-- +--) under a prefix of │ bars and spaces. Depth is where an
 // entry's branch mark sits. It keeps the lines before and after the tree
 // (the root, the totals line, a package manager's errors), the entries
-// that report a failure, then breadth first: every top-level entry (spread
+// that report a failure or carry a rare annotation (see
+// rareAnnotations), then breadth first: every top-level entry (spread
 // evenly when not all fit, after a head grown as a clip's when not even
 // they fit), each one's first child, then the next children round by
 // round, deeper levels after.
@@ -76,7 +78,14 @@ func planTree(text string, limit int) (plan, bool) {
 			fails = append(fails, i)
 		}
 	}
-	pickSpread(s, fails, lineCap, s.used+room/4)
+	failTo := s.used + room/4
+	pickSpread(s, fails, lineCap, failTo)
+	for _, i := range rareAnnotations(s, col, first, last, fails) {
+		if s.used+min(s.size(i), lineCap)+s.gapCost > failTo {
+			break
+		}
+		s.pickCapped(i, lineCap)
+	}
 	// Entries by level; within a level, round r keeps each parent's
 	// r-th child, and the top level is spread evenly over the tree.
 	byLevel := make([][]int, len(levels))
@@ -204,7 +213,7 @@ func branchColumn(l string) int {
 }
 
 // treePrefix holds what an entry's prefix and mark are made of.
-const treePrefix = " \t\u00a0│|`+-├└─"
+const treePrefix = " \t\u00a0│|`+-├└─┬"
 
 // trimTreePrefix is strings.TrimLeft(l, treePrefix) read a byte at a
 // time: TrimLeft decodes every rune of a cut set beyond ASCII, a fifth of
@@ -217,7 +226,7 @@ func trimTreePrefix(l string) string {
 			i++
 		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0: // NO-BREAK SPACE
 			i += 2
-		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94 && (l[i+2] == 0x82 || l[i+2] == 0x9c || l[i+2] == 0x94 || l[i+2] == 0x80): // │ ├ └ ─
+		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94 && (l[i+2] == 0x82 || l[i+2] == 0x9c || l[i+2] == 0x94 || l[i+2] == 0x80 || l[i+2] == 0xac): // │ ├ └ ─ ┬
 			i += 3
 		default:
 			return l[i:]
@@ -248,4 +257,76 @@ func treeLevels(cols map[int]int) map[int]int {
 		levels[c] = i
 	}
 	return levels
+}
+
+// rareAnnotations returns the entries of lines [first, last] that are
+// not in fails (in input order) and say something after their name that
+// few entries say — npm's `invalid: "2.0.0" from …` or `UNMET
+// DEPENDENCY` among hundreds of `deduped` — the rarest first, as rare in
+// input order. An annotation is known by its first two words of letters
+// alone (see annotationKey); one is rare when at most two entries, or
+// one in eight of the annotated, carry it. A bare name says nothing, nor
+// does a name with a space in it and no word after.
+func rareAnnotations(s *lineSel, col []int, first, last int, fails []int) []int {
+	keyOf := func(i int) (string, bool) {
+		e := trimTreePrefix(s.line(i))
+		sp := strings.IndexByte(e, ' ')
+		if sp < 0 {
+			return "", false
+		}
+		k := annotationKey(e[sp:])
+		return k, k != ""
+	}
+	count := map[string]int{}
+	annotated := 0
+	for i := first; i <= last; i++ {
+		if col[i] >= 0 {
+			if k, ok := keyOf(i); ok {
+				count[k]++
+				annotated++
+			}
+		}
+	}
+	type rare struct{ i, n int }
+	var out []rare
+	for i := first; i <= last; i++ {
+		if _, failed := slices.BinarySearch(fails, i); col[i] < 0 || failed {
+			continue
+		}
+		if k, ok := keyOf(i); ok && (count[k] <= 2 || count[k]*8 <= annotated) {
+			out = append(out, rare{i, count[k]})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b rare) int { return a.n - b.n })
+	idx := make([]int, len(out))
+	for x, r := range out {
+		idx[x] = r.i
+	}
+	return idx
+}
+
+// annotationKey is what an entry says after its name, without its
+// values: the first two of its words made of letters alone (a trailing
+// ':' kept), so `invalid: "^3.0.2" from node_modules/x` and `invalid:
+// "1.0.0" from the root project` are one, `deduped invalid: …` another.
+func annotationKey(rest string) string {
+	var words []string
+	for _, w := range strings.Fields(rest[:min(len(rest), shapeWindow)]) {
+		if isLetterWord(strings.TrimSuffix(w, ":")) {
+			if words = append(words, w); len(words) == 2 {
+				break
+			}
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// isLetterWord reports a word of ASCII letters alone.
+func isLetterWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !letterTab[w[i]] {
+			return false
+		}
+	}
+	return w != ""
 }
