@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"container/heap"
 	"slices"
 	"strconv"
 	"strings"
@@ -319,7 +320,9 @@ const ownMax = 1 << 14
 // lead in k sections; the richest comes first, and a lead it shows is
 // worth nothing to the next (cmake, cpack and ctest link the same rare
 // libraries: one of them says it). Entries that are all alike (ls -l
-// modes, objdump addresses) give none.
+// modes, objdump addresses) give none; nor does a listing where most
+// sections hold rare entries (ls -R's file names, each its own): rarity
+// then sets none apart, and the greedy choice stays linear in practice.
 func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 	if len(secs) > ownMax {
 		return nil
@@ -365,6 +368,9 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 			}
 		}
 	})
+	if len(cands)*2 > len(secs) {
+		return nil // most sections hold rare entries (ls -R's file names): rarity sets none apart
+	}
 	shown := map[uint64]bool{}
 	worth := func(c *cand) float64 {
 		v := 0.0
@@ -375,27 +381,28 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 		}
 		return v
 	}
-	order := make([]int, 0, len(cands))
-	for x := range cands {
-		order = append(order, x)
+	// Lazy greedy: a section's worth only falls as leads are shown, so
+	// the top of a heap whose worth, read again, still tops the next is
+	// the best; each section is read again only when it comes up.
+	h := make(worthHeap, 0, len(cands))
+	for x, c := range cands {
+		h = append(h, worthAt{x: x, v: worth(c)})
 	}
-	slices.Sort(order)
+	heap.Init(&h)
 	var out []ownSection
-	for len(order) > 0 && len(out) < k {
-		best, bestV := -1, 0.0
-		for k, x := range order {
-			if v := worth(cands[x]); v > bestV {
-				best, bestV = k, v
-			}
+	for h.Len() > 0 && len(out) < k {
+		top := heap.Pop(&h).(worthAt)
+		v := worth(cands[top.x])
+		if v <= 0 {
+			continue
 		}
-		if best < 0 {
-			break
+		if h.Len() > 0 && (v < h[0].v || v == h[0].v && h[0].x < top.x) {
+			heap.Push(&h, worthAt{x: top.x, v: v})
+			continue
 		}
-		x := order[best]
-		order = slices.Delete(order, best, best+1)
-		out = append(out, ownSection{listingSection: secs[x], own: cands[x].own})
-		for _, h := range cands[x].leads {
-			shown[h] = true
+		out = append(out, ownSection{listingSection: secs[top.x], own: cands[top.x].own})
+		for _, l := range cands[top.x].leads {
+			shown[l] = true
 		}
 	}
 	return out
@@ -424,4 +431,31 @@ func isAddress(f string, after bool) bool {
 	colon := strings.HasSuffix(f, ":")
 	f = strings.TrimSuffix(f, ":")
 	return f != "" && strings.Trim(f, "0123456789abcdefABCDEF") == "" && (after && len(f) == 2 || colon || strings.ContainsAny(f, "0123456789"))
+}
+
+// A worthAt is section x of a listing and what its rare entries were
+// worth when last read.
+type worthAt struct {
+	x int
+	v float64
+}
+
+// worthHeap holds sections, the worthiest on top, the earlier of two
+// worth as much.
+type worthHeap []worthAt
+
+func (h worthHeap) Len() int { return len(h) }
+func (h worthHeap) Less(a, b int) bool {
+	if h[a].v != h[b].v {
+		return h[a].v > h[b].v
+	}
+	return h[a].x < h[b].x
+}
+func (h worthHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *worthHeap) Push(x any)   { *h = append(*h, x.(worthAt)) }
+func (h *worthHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
