@@ -131,14 +131,28 @@ type record struct {
 // recordOrder returns the opening lines of recs in the order the line
 // planner keeps them: breadth first, the first two lines of every record
 // (its key and what most often tells apart two records of one name: a
-// version, a status, a source) — the first record of each name before
-// any record again of a name, each group in an even spread (see
-// spreadRank) — then the third line of every record in the same order.
-func recordOrder(recs []record) []int {
+// version, a source) — the first record of each name before any record
+// again of a name, each group the first record, then the last (where the
+// output ends: a clip's tail most often starts inside it), then an even
+// spread (see spreadRank) — then the third line of every record in the
+// same order. A second line written the same in two records or more
+// in most records (`Status: install ok installed` in every dpkg stanza)
+// tells none apart: it waits for the third round, so that the room goes
+// to more names. The last record's three lines come in its first turn.
+func recordOrder(line func(int) string, recs []record) []int {
 	m := len(recs)
 	order := make([]int, m)
 	for x := range order {
 		order[x] = x
+	}
+	rank := func(x int) uint32 {
+		switch x {
+		case 0:
+			return 0
+		case m - 1:
+			return 1
+		}
+		return 2 + spreadRank(x, m)
 	}
 	slices.SortFunc(order, func(a, b int) int {
 		switch ra, rb := recs[a].again, recs[b].again; {
@@ -147,17 +161,30 @@ func recordOrder(recs []record) []int {
 		case ra && !rb:
 			return 1
 		}
-		return cmpU32(spreadRank(a, m), spreadRank(b, m))
+		return cmpU32(rank(a), rank(b))
 	})
-	out := make([]int, 0, recordDepth*m)
-	for _, x := range order {
-		for d := 0; d < 2 && recs[x].start+d < recs[x].end; d++ {
-			out = append(out, recs[x].start+d)
+	seconds := make(map[string]int, m)
+	for _, r := range recs {
+		if r.start+1 < r.end {
+			seconds[line(r.start+1)]++
 		}
 	}
-	for d := 2; d < recordDepth; d++ {
+	named := func(r record, d int) bool { return d == 0 || seconds[line(r.start+1)]*2 <= m }
+	out := make([]int, 0, recordDepth*m)
+	for _, x := range order {
+		depth := 2
+		if x == m-1 {
+			depth = recordDepth // the last record whole to its third line: the tail's
+		}
+		for d := 0; d < depth && recs[x].start+d < recs[x].end; d++ {
+			if named(recs[x], d) {
+				out = append(out, recs[x].start+d)
+			}
+		}
+	}
+	for d := 1; d < recordDepth; d++ {
 		for _, x := range order {
-			if recs[x].start+d < recs[x].end {
+			if recs[x].start+d < recs[x].end && (d > 1 && x != m-1 || d == 1 && !named(recs[x], d)) {
 				out = append(out, recs[x].start+d)
 			}
 		}
@@ -186,5 +213,5 @@ func recordPicks(line func(int) string, recs []record) ([]int, bool) {
 			return out, true
 		}
 	}
-	return recordOrder(recs), false
+	return recordOrder(line, recs), false
 }

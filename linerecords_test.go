@@ -38,13 +38,33 @@ func TestRecordShapes(t *testing.T) {
 }
 
 // Every record's opening lines come before any record's third line, the
-// first record of each name before any record again of a name.
+// first record of each name before any record again of a name; the last
+// record comes second, with its third line.
 func TestRecordOrder(t *testing.T) {
 	recs := []record{{0, 5, false}, {6, 11, false}, {12, 13, false}, {14, 19, true}, {20, 25, false}}
-	got := recordOrder(recs)
-	// The even spread of 5 is 0, 4, 2, 1, 3 (spreadRank); record 3 opens
-	// as record 0 did.
-	want := []int{0, 1, 20, 21, 12, 6, 7, 14, 15, 2, 22, 8, 16}
+	got := recordOrder(func(i int) string { return fmt.Sprint("line ", i) }, recs)
+	// After the first and the last, the even spread of 5 goes 2, 1, 3
+	// (spreadRank); record 3 opens as record 0 did.
+	want := []int{0, 1, 20, 21, 22, 12, 6, 7, 14, 15, 2, 8, 16}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
+// A second line written the same in most records (dpkg's Status) waits
+// until every record's name is kept; one that differs comes with its name.
+func TestRecordOrderDefersSharedSecondLines(t *testing.T) {
+	recs := []record{{0, 4, false}, {4, 8, false}, {8, 12, false}, {12, 16, false}, {16, 20, false}}
+	line := func(i int) string {
+		if i%4 == 1 && i < 12 {
+			return "Status: install ok installed"
+		}
+		return fmt.Sprint("line ", i)
+	}
+	got := recordOrder(line, recs)
+	// Records 0, 1 and 2 share their second line; record 3's is its own;
+	// the last (4) comes whole to its third line.
+	want := []int{0, 16, 17, 18, 8, 4, 12, 13, 1, 9, 5, 2, 10, 6, 14}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("order %v, want %v", got, want)
 	}

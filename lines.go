@@ -86,6 +86,12 @@ func planLines(text string, limit int) (plan, bool) {
 		if s.used >= upTo(24) {
 			break
 		}
+		// In records, an indented line continues a field's prose (a
+		// package's description): a failure word there tells of the
+		// software, not of this run.
+		if sh.records != nil && isIndented(s.line(i)) {
+			continue
+		}
 		if !s.isKept(i) && pickEnds(i, wide) {
 			fails++
 		}

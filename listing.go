@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"container/heap"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +14,9 @@ import (
 // per section), objdump -d (a function per section), and the like; or
 // a header right after the last indented entry of the section before
 // (ldd of many files: `path:` then tab-indented libraries). It
-// keeps the head and the tail, every section header with its entry count
+// keeps the head and the tail, the sections set apart by entries rare in
+// the listing (see ownEntrySections) each with its header, first entry
+// and rarest entry, every section header with its entry count
 // (the shallowest paths first when not all fit, the rest spread evenly),
 // then the entries breadth first: each section's first entry before any
 // section's second.
@@ -52,6 +55,19 @@ func planListing(text string, limit int) (plan, bool) {
 		for _, i := range lines {
 			s.pickCapped(i, lineCap)
 		}
+	}
+	// Sections with entries of their own — an entry whose lead no other
+	// section has (the one binary linking libjsoncpp among hundreds
+	// linking libc, the one statically linked) — are what sets one apart
+	// from the rest: each shows its header, its first entry and its own
+	// entry, the sections with most of their own first, within a share.
+	for _, sec := range ownEntrySections(s, secs, s.room()/(2*s.gapCost)) {
+		if s.used >= s.limit-room/2 {
+			break
+		}
+		pickHeader(s, sec.listingSection, lineCap)
+		s.pickCapped(sec.header+1, lineCap)
+		s.pickCapped(sec.own, lineCap)
 	}
 	// Headers, shallowest first; within a depth, spread evenly.
 	byDepth := slices.Clone(secs)
@@ -284,4 +300,162 @@ func pickHeader(s *lineSel, sec listingSection, lineCap int) {
 	if sec.indented || len(s.line(sec.header)) > lineCap || !s.pickNote(sec.header, note) {
 		s.pickCapped(sec.header, lineCap)
 	}
+}
+
+// An ownSection is a section with entries rare in the listing: own is
+// the first of its rarest.
+type ownSection struct {
+	listingSection
+	own int
+}
+
+// ownMax bounds the sections ownEntrySections reads entries of: a
+// listing of more is read by its headers alone.
+const ownMax = 1 << 14
+
+// ownEntrySections returns, in the order to show them, at most k of the sections of
+// secs that hold rare entries: an entry whose lead (its first field,
+// digits folded, see leadHash) is in at most one section in 32 (or in
+// one alone). A section is worth what its rare leads are, each 1/k for a
+// lead in k sections; the richest comes first, and a lead it shows is
+// worth nothing to the next (cmake, cpack and ctest link the same rare
+// libraries: one of them says it). Entries that are all alike (ls -l
+// modes, objdump addresses) give none; nor does a listing where most
+// sections hold rare entries (ls -R's file names, each its own): rarity
+// then sets none apart, and the greedy choice stays linear in practice.
+func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
+	if len(secs) > ownMax {
+		return nil
+	}
+	type where struct{ sec, n int }
+	leads := map[uint64]*where{}
+	read := func(f func(x, i int, h uint64)) {
+		for x, sec := range secs {
+			for i := sec.header + 1; i < sec.end; i++ {
+				f(x, i, leadHash(entryLead(s.line(i))))
+			}
+		}
+	}
+	read(func(x, _ int, h uint64) {
+		switch w := leads[h]; {
+		case w == nil:
+			leads[h] = &where{sec: x, n: 1}
+		case w.sec != x:
+			w.n++
+			w.sec = x
+		}
+	})
+	rareMax := max(1, len(secs)/32)
+	type cand struct {
+		own   int
+		leads []uint64 // its rare leads, each once
+	}
+	cands := map[int]*cand{}
+	read(func(x, i int, h uint64) {
+		w := leads[h]
+		if w.n > rareMax {
+			return
+		}
+		c := cands[x]
+		if c == nil {
+			c = &cand{own: i}
+			cands[x] = c
+		}
+		if !slices.Contains(c.leads, h) {
+			c.leads = append(c.leads, h)
+			if w.n < leads[leadHash(entryLead(s.line(c.own)))].n {
+				c.own = i
+			}
+		}
+	})
+	if len(cands)*2 > len(secs) {
+		return nil // most sections hold rare entries (ls -R's file names): rarity sets none apart
+	}
+	shown := map[uint64]bool{}
+	worth := func(c *cand) float64 {
+		v := 0.0
+		for _, h := range c.leads {
+			if !shown[h] {
+				v += 1 / float64(leads[h].n)
+			}
+		}
+		return v
+	}
+	// Lazy greedy: a section's worth only falls as leads are shown, so
+	// the top of a heap whose worth, read again, still tops the next is
+	// the best; each section is read again only when it comes up.
+	h := make(worthHeap, 0, len(cands))
+	for x, c := range cands {
+		h = append(h, worthAt{x: x, v: worth(c)})
+	}
+	heap.Init(&h)
+	var out []ownSection
+	for h.Len() > 0 && len(out) < k {
+		top := heap.Pop(&h).(worthAt)
+		v := worth(cands[top.x])
+		if v <= 0 {
+			continue
+		}
+		if h.Len() > 0 && (v < h[0].v || v == h[0].v && h[0].x < top.x) {
+			heap.Push(&h, worthAt{x: top.x, v: v})
+			continue
+		}
+		out = append(out, ownSection{listingSection: secs[top.x], own: cands[top.x].own})
+		for _, l := range cands[top.x].leads {
+			shown[l] = true
+		}
+	}
+	return out
+}
+
+// entryLead is the lead of a listing's entry l (see leadHash), read
+// after its addresses: leading fields of hex digits (nm's symbol values,
+// a disassembly's offsets and opcode bytes, see isAddress) tell nothing of what the entry is; its type, name
+// or instruction does.
+func entryLead(l string) string {
+	l = l[:min(len(l), shapeWindow)]
+	for after := false; ; after = true {
+		t := strings.TrimLeft(l, " \t")
+		end := strings.IndexAny(t, " \t")
+		if end < 0 || !isAddress(t[:end], after) {
+			return l
+		}
+		l = t[end:]
+	}
+}
+
+// isAddress reports a field of hex digits with a digit among them or a
+// ':' after them, or of two after an address (opcode bytes: `fa`; nm's
+// `b` and `d` symbol types are not).
+func isAddress(f string, after bool) bool {
+	colon := strings.HasSuffix(f, ":")
+	f = strings.TrimSuffix(f, ":")
+	return f != "" && strings.Trim(f, "0123456789abcdefABCDEF") == "" && (after && len(f) == 2 || colon || strings.ContainsAny(f, "0123456789"))
+}
+
+// A worthAt is section x of a listing and what its rare entries were
+// worth when last read.
+type worthAt struct {
+	x int
+	v float64
+}
+
+// worthHeap holds sections, the worthiest on top, the earlier of two
+// worth as much.
+type worthHeap []worthAt
+
+func (h worthHeap) Len() int { return len(h) }
+func (h worthHeap) Less(a, b int) bool {
+	if h[a].v != h[b].v {
+		return h[a].v > h[b].v
+	}
+	return h[a].x < h[b].x
+}
+func (h worthHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *worthHeap) Push(x any)   { *h = append(*h, x.(worthAt)) }
+func (h *worthHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }

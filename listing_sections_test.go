@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -140,4 +141,63 @@ func TestHasColonLineEndDenseIsContains(t *testing.T) {
 			t.Fatalf("hasColonLineEnd(len %d, %d) = %v, Contains %v", len(text), chunk, got, want)
 		}
 	})
+}
+
+// In a listing of many look-alike sections (ldd of a directory), the
+// section with an entry no other has is shown with its header, its first
+// entry and that entry, wherever it sits; and of sections that share
+// their rare entries, one says them for all.
+func TestListingShowsSectionsWithEntriesOfTheirOwn(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "/usr/bin/tool%03d:\n\tlinux-vdso.so.1 (0x00007f%06x000)\n", i, i)
+		switch i {
+		case 137:
+			b.WriteString("\tlibrare.so.4 => /lib/x86_64-linux-gnu/librare.so.4 (0x00007f0000001000)\n")
+		case 200, 201, 202:
+			b.WriteString("\tlibtrio.so.1 => /lib/x86_64-linux-gnu/libtrio.so.1 (0x00007f0000002000)\n")
+		}
+		fmt.Fprintf(&b, "\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f%06x000)\n", i)
+	}
+	text := b.String()
+	p, ok := planListing(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	if len(out) > 4000 {
+		t.Fatalf("%d bytes over a limit of 4000", len(out))
+	}
+	for _, want := range []string{"/usr/bin/tool137:\n\tlinux-vdso.so.1 (0x00007f000089000)\n\tlibrare.so.4 =>", "/usr/bin/tool200:\n\tlinux-vdso.so.1 (0x00007f0000c8000)\n\tlibtrio.so.1 =>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q", want)
+		}
+	}
+	secs, _ := listingSections(text, lineCount(text))
+	s := newLineSel(text, 4000, lineGaps(lineCount(text)))
+	var got []string
+	for _, sec := range ownEntrySections(s, secs, 10) {
+		got = append(got, s.line(sec.header)+" "+strings.Fields(s.line(sec.own))[0])
+	}
+	if want := "[/usr/bin/tool137: librare.so.4 /usr/bin/tool200: libtrio.so.1]"; fmt.Sprint(got) != want {
+		t.Errorf("sections with entries of their own %v, want %s", got, want)
+	}
+}
+
+// An entry's lead is read after its addresses: nm's symbol values, a
+// disassembly's offsets and opcode bytes name nothing.
+func TestEntryLead(t *testing.T) {
+	for l, want := range map[string]string{
+		"0000000000008ef0 T SSL_new":      " T SSL_new",
+		"                 U BIO_free":     "                 U BIO_free",
+		"\tlibc.so.6 => /lib/libc.so.6":   "\tlibc.so.6 => /lib/libc.so.6",
+		"-rw-r--r-- 1 u u 12 a.go":        "-rw-r--r-- 1 u u 12 a.go",
+		"  401000:\tf3 0f 1e fa\tendbr64": "\tendbr64",
+		"0000000000000010 b buf":          " b buf",
+		"add x1, x2":                      "add x1, x2",
+	} {
+		if got := entryLead(l); got != want {
+			t.Errorf("entryLead(%q) = %q, want %q", l, got, want)
+		}
+	}
 }

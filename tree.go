@@ -15,7 +15,8 @@ import (
 // |-- `-- +--) under a prefix of │ bars and spaces. Depth is where an
 // entry's branch mark sits. It keeps the lines before and after the tree
 // (the root, the totals line, a package manager's errors), the entries
-// that report a failure, then breadth first: every top-level entry (spread
+// that report a failure or carry a rare annotation (see
+// rareAnnotations), then breadth first: every top-level entry (spread
 // evenly when not all fit, after a head grown as a clip's when not even
 // they fit), each one's first child, then the next children round by
 // round, deeper levels after.
@@ -55,7 +56,7 @@ func planTree(text string, limit int) (plan, bool) {
 	// One pass over the tree's lines finds the failures and each entry's
 	// level, its index among its siblings and its parent (only lines in
 	// [first, last] are entries).
-	fails, byLevel := treeEntries(s, first, last, levels, entries)
+	fails, notes, byLevel := treeEntries(s, first, last, levels, entries)
 	for i := 0; i < first && (i == 0 || s.used < s.limit-room*95/100); i++ {
 		if !s.pickCapped(i, lineCap) {
 			break
@@ -66,7 +67,14 @@ func planTree(text string, limit int) (plan, bool) {
 		s.pickCapped(i, lineCap)
 	}
 	s.pickCapped(n-1, lineCap)
-	pickSpread(s, fails, lineCap, s.used+room/4)
+	failTo := s.used + room/4
+	pickSpread(s, fails, lineCap, failTo)
+	for _, i := range rareAnnotations(notes) {
+		if s.used+min(s.size(i), lineCap)+s.gapCost > failTo {
+			break
+		}
+		s.pickCapped(i, lineCap)
+	}
 	if len(byLevel) > 0 {
 		// When not even the top level fits, the tree is read from its
 		// start, as a clip would show it: the head grows in one piece to
@@ -176,7 +184,7 @@ func branchAt(l string) (col, at int) {
 }
 
 // treePrefix holds what an entry's prefix and mark are made of.
-const treePrefix = " \t\u00a0│|`+-├└─"
+const treePrefix = " \t\u00a0│|`+-├└─┬"
 
 // trimTreePrefix is strings.TrimLeft(l, treePrefix) read a byte at a
 // time: TrimLeft decodes every rune of a cut set beyond ASCII, a fifth of
@@ -189,7 +197,7 @@ func trimTreePrefix(l string) string {
 			i++
 		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0: // NO-BREAK SPACE
 			i += 2
-		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94 && (l[i+2] == 0x82 || l[i+2] == 0x9c || l[i+2] == 0x94 || l[i+2] == 0x80): // │ ├ └ ─
+		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94 && (l[i+2] == 0x82 || l[i+2] == 0x9c || l[i+2] == 0x94 || l[i+2] == 0x80 || l[i+2] == 0xac): // │ ├ └ ─ ┬
 			i += 3
 		default:
 			return l[i:]
@@ -290,10 +298,20 @@ type treeLevel struct {
 	parent []uint32
 }
 
+// treeNote is an entry that says something after its name: its line,
+// its annotation's key (see annotationKey), and whether it reports a
+// failure.
+type treeNote struct {
+	line   int
+	key    string
+	failed bool
+}
+
 // treeEntries reads the lines [first, last] of s once: the entries that
-// report a failure (invalid, missing, UNMET), and the entries by level,
-// levels being the branch columns ascending and entries their entries.
-func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, byLevel []treeLevel) {
+// report a failure (invalid, missing, UNMET), the entries that say
+// something after their name, and the entries by level, levels being the
+// branch columns ascending and entries their entries.
+func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, notes []treeNote, byLevel []treeLevel) {
 	byLevel = make([]treeLevel, len(levels))
 	for lv, m := range entries { // sized once: appends would allocate each level's entries several times over
 		byLevel[lv] = treeLevel{make([]int, 0, m), make([]uint32, 0, m), make([]uint32, 0, m)}
@@ -317,8 +335,14 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 		// told in words after the entry's name. The prefix holds no
 		// letter and no mark, so the signals are read from the name on.
 		name := trimTreePrefix(l[at:])
-		if strings.IndexByte(name, ' ') >= 0 && failureSignalFrom(l, len(l)-len(name)) {
-			fails = append(fails, i)
+		if sp := strings.IndexByte(name, ' '); sp >= 0 {
+			failed := failureSignalFrom(l, len(l)-len(name))
+			if failed {
+				fails = append(fails, i)
+			}
+			if k := annotationKey(name[sp:]); k != "" {
+				notes = append(notes, treeNote{i, k, failed})
+			}
 		}
 		lv := 0
 		if c < len(low) {
@@ -344,5 +368,74 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 		}
 		deepest = lv + 1
 	}
-	return fails, byLevel
+	return fails, notes, byLevel
+}
+
+// rareAnnotations returns the lines of the notes that do not report a
+// failure and say something after their name that few entries say —
+// npm's `invalid: "2.0.0" from …` or `UNMET DEPENDENCY` among hundreds
+// of `deduped` — the rarest first, as rare in input order. One is rare
+// when at most two entries, or one in eight of the annotated, carry it.
+func rareAnnotations(notes []treeNote) []int {
+	count := make(map[string]int)
+	for _, n := range notes {
+		count[n.key]++
+	}
+	type rare struct{ i, n int }
+	var out []rare
+	for _, n := range notes {
+		if c := count[n.key]; !n.failed && (c <= 2 || c*8 <= len(notes)) {
+			out = append(out, rare{n.line, c})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b rare) int { return a.n - b.n })
+	idx := make([]int, len(out))
+	for x, r := range out {
+		idx[x] = r.i
+	}
+	return idx
+}
+
+// annotationKey is what an entry says after its name, without its
+// values: the first two of its words made of letters alone (a trailing
+// ':' kept), so `invalid: "^3.0.2" from node_modules/x` and `invalid:
+// "1.0.0" from the root project` are one, `deduped invalid: …` another.
+// It reads the first shapeWindow bytes, and allocates only when the two
+// words do not stand side by side.
+func annotationKey(rest string) string {
+	rest = rest[:min(len(rest), shapeWindow)]
+	var w1, w2 string
+	from1 := 0 // where w1 starts in rest
+	for i := 0; i < len(rest); {
+		for i < len(rest) && asciiSpace(rest[i]) {
+			i++
+		}
+		j := i
+		for j < len(rest) && !asciiSpace(rest[j]) {
+			j++
+		}
+		if w := rest[i:j]; w != "" && isLetterWord(strings.TrimSuffix(w, ":")) {
+			if w1 == "" {
+				w1, from1 = w, i
+			} else {
+				w2 = w
+				if i == from1+len(w1)+1 && rest[i-1] == ' ' {
+					return rest[from1:j]
+				}
+				return w1 + " " + w2
+			}
+		}
+		i = j
+	}
+	return w1
+}
+
+// isLetterWord reports a word of ASCII letters alone.
+func isLetterWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !letterTab[w[i]] {
+			return false
+		}
+	}
+	return w != ""
 }

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -66,7 +67,14 @@ func planTreeRef(text string, limit int) (plan, bool) {
 			fails = append(fails, i)
 		}
 	}
-	pickSpread(s, fails, lineCap, s.used+room/4)
+	failTo := s.used + room/4
+	pickSpread(s, fails, lineCap, failTo)
+	for _, i := range rareAnnotationsRef(s, col, first, last, fails) {
+		if s.used+min(s.size(i), lineCap)+s.gapCost > failTo {
+			break
+		}
+		s.pickCapped(i, lineCap)
+	}
 	// Entries by level; within a level, round r keeps each parent's
 	// r-th child, and the top level is spread evenly over the tree.
 	byLevel := make([][]int, len(levels))
@@ -167,4 +175,46 @@ func treeLevelsRef(cols map[int]int) map[int]int {
 		levels[c] = i
 	}
 	return levels
+}
+
+// rareAnnotationsRef is rareAnnotations as first written, over the
+// per-line columns: the entries of lines [first, last] not in fails whose
+// annotation at most two entries, or one in eight of the annotated,
+// carry, the rarest first.
+func rareAnnotationsRef(s *lineSel, col []int, first, last int, fails []int) []int {
+	keyOf := func(i int) (string, bool) {
+		e := trimTreePrefix(s.line(i))
+		sp := strings.IndexByte(e, ' ')
+		if sp < 0 {
+			return "", false
+		}
+		k := annotationKey(e[sp:])
+		return k, k != ""
+	}
+	count := map[string]int{}
+	annotated := 0
+	for i := first; i <= last; i++ {
+		if col[i] >= 0 {
+			if k, ok := keyOf(i); ok {
+				count[k]++
+				annotated++
+			}
+		}
+	}
+	type rare struct{ i, n int }
+	var out []rare
+	for i := first; i <= last; i++ {
+		if _, failed := slices.BinarySearch(fails, i); col[i] < 0 || failed {
+			continue
+		}
+		if k, ok := keyOf(i); ok && (count[k] <= 2 || count[k]*8 <= annotated) {
+			out = append(out, rare{i, count[k]})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b rare) int { return a.n - b.n })
+	idx := make([]int, len(out))
+	for x, r := range out {
+		idx[x] = r.i
+	}
+	return idx
 }

@@ -152,3 +152,54 @@ func TestTreeMatchesReference(t *testing.T) {
 		same(t, "drawn", text, rapid.SampledFrom([]int{200, 600, 2000, 8000}).Draw(t, "limit"))
 	})
 }
+
+// A dependency tree keeps the entries whose annotation few others carry
+// (an `invalid:` or `UNMET DEPENDENCY` among hundreds of `deduped`), deep
+// as they sit, at a budget that holds few entries.
+func TestTreeKeepsRareAnnotations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("proj@1.0.0 /src/proj\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "├─┬ top-%02d@1.0.0\n", i)
+		for k := range 8 {
+			switch {
+			case i == 17 && k == 5:
+				b.WriteString("│ │ └── yallist@9.9.9 invalid: \"^3.0.2\" from node_modules/lru-cache\n")
+			case i == 29 && k == 2:
+				b.WriteString("│ │ ├── UNMET DEPENDENCY ms@^2.1.3\n")
+			default:
+				fmt.Fprintf(&b, "│ ├── dep-%02d-%d@2.0.0 deduped\n", i, k)
+			}
+		}
+	}
+	b.WriteString("└── last@1.0.0\n")
+	text := b.String()
+	p, ok := planTree(text, 3000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{})
+	for _, want := range []string{"yallist@9.9.9 invalid:", "UNMET DEPENDENCY ms@^2.1.3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q", want)
+		}
+	}
+}
+
+// An annotation's key is its words, not their values.
+func TestAnnotationKey(t *testing.T) {
+	for rest, want := range map[string]string{
+		` invalid: "^3.0.2" from node_modules/x`:   "invalid: from",
+		` invalid: "1.0.0" from the root project`:  "invalid: from",
+		` deduped invalid: "^6.3.0" from the root`: "deduped invalid:",
+		` OPTIONAL DEPENDENCY fsevents@~2.3.2`:     "OPTIONAL DEPENDENCY",
+		` deduped`:                                 "deduped",
+		` (dev).tmpl`:                              "",
+		"  spaced\t\tout words":                    "spaced out",
+		` name: value 3`:                           "name: value",
+	} {
+		if got := annotationKey(rest); got != want {
+			t.Errorf("annotationKey(%q) = %q, want %q", rest, got, want)
+		}
+	}
+}
