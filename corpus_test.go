@@ -72,13 +72,6 @@ var knownGaps = map[string][]string{
 		"        \"name\": \"pytest\",\n        \"version\": \"7.2.1\",",
 		"      \"metadata_location\": \"/usr/lib/python3/dist-packages/meson-1.0.1.egg-info\"",
 	},
-	// No planner reads gcc -E linemarkers: the lines planner keeps the
-	// head and the user's code at the end, not the middle header entries
-	// nor the declarations the user's code calls.
-	"plain_gcc_E_preprocessed_stdio_stdlib_main_c": {
-		"# 1 \"/usr/include/string.h\" 1 3 4",
-		"extern char *strerror (int __errnum) __attribute__ ((__nothrow__ , __leaf__));",
-	},
 	// A hex dump is a table to the table planner: header rows, a 30 % head
 	// and an even spread; two particular rows of the text column (at 40 %
 	// and 88 % of the dump) are where the spread does not land.
