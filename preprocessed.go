@@ -126,41 +126,50 @@ func markerEnters(l string) bool {
 // a line of code calls (or declares), control words left out.
 func calledNames(l string) []string {
 	var out []string
-	for i := 0; i < len(l); {
-		if !isIdentByte(l[i]) || i > 0 && isIdentByte(l[i-1]) {
-			i++
-			continue
-		}
-		w := identEnd(l[i:])
-		j := i + w
-		for j < len(l) && l[j] == ' ' {
-			j++
-		}
-		if j < len(l) && l[j] == '(' && (l[i] < '0' || l[i] > '9') && !controlWord(l[i:i+w]) && l[i:i+w] != "sizeof" {
-			out = append(out, l[i:i+w])
-		}
-		i += max(w, 1)
-	}
+	eachCallee(l, func(w string, _ int) bool {
+		out = append(out, w)
+		return false
+	})
 	return out
+}
+
+// eachCallee calls f with each identifier of l followed by '(' (spaces
+// between allowed), control words left out, and where it starts, until f
+// returns true. It looks at each '(' and walks back, so a line without
+// one costs one scan.
+func eachCallee(l string, f func(w string, at int) bool) {
+	for from := 0; ; {
+		p := strings.IndexByte(l[from:], '(')
+		if p < 0 {
+			return
+		}
+		p += from
+		from = p + 1
+		e := p
+		for e > 0 && l[e-1] == ' ' {
+			e--
+		}
+		b := e
+		for b > 0 && isIdentByte(l[b-1]) {
+			b--
+		}
+		if w := l[b:e]; w != "" && (w[0] < '0' || w[0] > '9') && !controlWord(w) && w != "sizeof" && f(w, b) {
+			return
+		}
+	}
 }
 
 // declaresOneOf reports a header line that declares a function named in
 // names: `extern int fprintf (FILE *…`, `char *strerror (int)`: the name
-// after a space or '*' and before '(', the line ending as a declaration
-// or a head does.
+// after a space or '*' and before '('.
 func declaresOneOf(l string, names map[string]bool) bool {
-	t := strings.TrimRight(l, " \t\r")
-	if t == "" || t[0] == '#' || t[0] == ' ' || t[0] == '\t' {
+	if l == "" || l[0] == '#' || l[0] == ' ' || l[0] == '\t' || strings.IndexByte(l, '(') < 0 {
 		return false
 	}
-	for _, name := range calledNames(t) {
-		if !names[name] {
-			continue
-		}
-		at := strings.Index(t, name)
-		if at > 0 && (t[at-1] == ' ' || t[at-1] == '*') {
-			return true
-		}
-	}
-	return false
+	found := false
+	eachCallee(l, func(w string, at int) bool {
+		found = names[w] && at > 0 && (l[at-1] == ' ' || l[at-1] == '*')
+		return found
+	})
+	return found
 }

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -134,4 +135,16 @@ func FuzzLinemarker(f *testing.F) {
 		_ = calledNames(l)
 		_ = declaresOneOf(l, map[string]bool{"f": true})
 	})
+}
+
+func BenchmarkPlanPreprocessed10MB(b *testing.B) {
+	raw, err := os.ReadFile("testdata/corpus/plain_gcc_E_preprocessed_math_time_unistd_elapsed_c/input.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := strings.Repeat(string(raw), 10<<20/len(raw)+1)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		planPreprocessed(text, 16000)
+	}
 }
