@@ -1,6 +1,11 @@
 package headroom
 
-import "github.com/headroom-go/headroom/internal/txt"
+import (
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
 
 // minEndsShare is the fewest bytes an element of a sequence gets in an
 // every-element plan: enough for the lines that open it (its id, name,
@@ -62,11 +67,154 @@ func planSequenceEnds(text string, elems [][2]int, kind string, limit int) ([]it
 			items = append(items, keepRange(elems[i][0], ends(i)))
 			continue
 		}
-		items = append(items, keepEnds(text, elems[i][0], ends(i), share[i])...)
+		items = append(items, keepEndsAndMembers(text, elems[i][0], ends(i), share[i])...)
 	}
 	if itemsSize(items) > limit {
 		return nil, "", false
 	}
 	what := "the middle of " + txt.Commas(cut) + " of " + txt.Plural(n, kind) + " (every one kept with its opening and closing lines)"
 	return items, what, true
+}
+
+// keepEndsAndMembers keeps the first and last lines of an element, as
+// keepEnds does, and between them the lines of its own one-line scalar
+// members (an arborist _id, a location, a path): what names an element
+// often sits past its opening lines, after its nested bulk. Up to two
+// fifths of room goes to them, spread over them when not all fit; a note
+// stands for each run of lines dropped.
+func keepEndsAndMembers(text string, start, end, room int) []item {
+	const noteMax = 40
+	members := scalarMemberLines(text, start, end)
+	if len(members) == 0 {
+		return keepEnds(text, start, end, room)
+	}
+	its := keepEnds(text, start, end, room)
+	head, tail := start, end
+	if len(its) > 0 && its[0].note == "" && its[0].start == start {
+		head = its[0].end
+	}
+	if last := its[len(its)-1]; last.note == "" && last.end == end && last.start > head {
+		tail = last.start
+	}
+	cost := 0
+	var mid [][2]int
+	for _, m := range members {
+		if m[0] >= head && m[1] <= tail {
+			mid = append(mid, m)
+			cost += m[1] - m[0] + noteMax
+		}
+	}
+	if len(mid) == 0 {
+		return its
+	}
+	reserve := min(cost, room*2/5)
+	its = keepEnds(text, start, end, room-reserve)
+	head, tail = start, end
+	if len(its) > 0 && its[0].note == "" && its[0].start == start {
+		head = its[0].end
+	}
+	if last := its[len(its)-1]; last.note == "" && last.end == end && last.start > head {
+		tail = last.start
+	}
+	mid = mid[:0]
+	cost = 0
+	for _, m := range members {
+		if m[0] >= head && m[1] <= tail {
+			mid = append(mid, m)
+			cost += m[1] - m[0] + noteMax
+		}
+	}
+	// Members that name the element first (an id, a name, a path), then
+	// a spread of the others with what they leave.
+	var chosen, others []int
+	left := reserve
+	for j, m := range mid {
+		if c := m[1] - m[0] + noteMax; identityKey(text, skipSpace(text, m[0])) && c <= left {
+			chosen = append(chosen, j)
+			left -= c
+		} else {
+			others = append(others, j)
+		}
+	}
+	oc := 0
+	for _, j := range others {
+		oc += mid[j][1] - mid[j][0] + noteMax
+	}
+	k := len(others)
+	if oc > left {
+		k = len(others) * left / max(oc, 1)
+	}
+	for _, j := range spread(0, len(others), k) {
+		chosen = append(chosen, others[j])
+	}
+	slices.Sort(chosen)
+	var out []item
+	if head > start {
+		out = append(out, keepRange(start, head))
+	}
+	at := head
+	for _, j := range chosen {
+		m := mid[j]
+		if m[0] > at {
+			out = append(out, noteLine("[…"+txt.Commas(strings.Count(text[at:m[0]], "\n"))+" lines omitted…]"))
+		}
+		out = append(out, keepRange(m[0], m[1]))
+		at = m[1]
+	}
+	if tail > at {
+		out = append(out, noteLine("[…"+txt.Commas(strings.Count(text[at:tail], "\n"))+" lines omitted…]"))
+	}
+	if end > tail {
+		out = append(out, keepRange(tail, end))
+	}
+	if itemsSize(out) > room+noteMax {
+		return keepEnds(text, start, end, room)
+	}
+	return out
+}
+
+// memberLineMax bounds a member line worth keeping: a long string (a
+// README in a description) names nothing.
+const memberLineMax = 160
+
+// scalarMemberLines returns the whole lines, in order, of the members of
+// the pretty-printed object text[start:end] whose value is a scalar or an
+// empty container on the member's own line; none when the element is no
+// object.
+func scalarMemberLines(text string, start, end int) [][2]int {
+	i := skipSpace(text, start)
+	if i >= end || text[i] != '{' {
+		return nil
+	}
+	var out [][2]int
+	for _, m := range sequence(text, i, '}') {
+		v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+		if v >= m[1] || (text[v] == '{' || text[v] == '[') && m[1]-v > 2 {
+			continue
+		}
+		ls := strings.LastIndexByte(text[:m[0]], '\n') + 1
+		le := lineEnd(text, m[1], end)
+		if strings.Trim(text[ls:m[0]], " \t") != "" || strings.IndexByte(text[m[0]:m[1]], '\n') >= 0 || le-ls > memberLineMax {
+			continue
+		}
+		out = append(out, [2]int{ls, le})
+	}
+	return out
+}
+
+// memberIdentityKeys are the member keys that name an element, compared in
+// lower case without a leading _, @ or $: an id, a name, where it lives.
+var memberIdentityKeys = []string{"id", "uid", "uuid", "guid", "key", "name", "title", "version", "kind", "type", "path",
+	"location", "url", "ref", "sha", "digest", "status"}
+
+// identityKey reports whether the member whose key opens at text[i]
+// names its element: a key of memberIdentityKeys, or one ending in id or name
+// (ImportPath's kin: pkgid, packageName, node_id).
+func identityKey(text string, i int) bool {
+	e := stringEnd(text, i)
+	if e-i < 3 {
+		return false
+	}
+	k := strings.ToLower(strings.TrimLeft(text[i+1:e-1], "_@$"))
+	return slices.Contains(memberIdentityKeys, k) || strings.HasSuffix(k, "id") && len(k) > 2 || strings.HasSuffix(k, "name")
 }

@@ -45,3 +45,42 @@ func TestJSONFewLargeElementsKeepEveryHead(t *testing.T) {
 		}
 	}
 }
+
+// An element whose name sits between two long nested members (npm
+// query's _id after package.json's dependencies, before arborist's edge
+// lists) keeps that member line: its own one-line members are kept
+// between its ends, identifying keys first.
+func TestJSONFewLargeElementsKeepMiddleIdentity(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for k := range 4 {
+		fmt.Fprintf(&b, "  {\n    \"description\": \"package number %d\",\n    \"keywords\": [\n", k)
+		for f := range 60 {
+			fmt.Fprintf(&b, "      \"keyword-%d-%d\",\n", k, f)
+		}
+		fmt.Fprintf(&b, "      \"last\"\n    ],\n    \"license\": \"MIT\",\n    \"_id\": \"pkg%d@2.0.%d\",\n    \"to\": [\n", k, k)
+		for f := range 60 {
+			fmt.Fprintf(&b, "      \"node_modules/dep-%d-%d\",\n", k, f)
+		}
+		b.WriteString("      \"node_modules/last\"\n    ],\n    \"dev\": false\n  }")
+		if k < 3 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("]\n")
+	text := b.String()
+	p, ok := planJSON(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{tokens: 1, what: p.what})
+	if len(out) > 4000 {
+		t.Fatalf("%d bytes", len(out))
+	}
+	for k := range 4 {
+		if want := fmt.Sprintf("    \"_id\": \"pkg%d@2.0.%d\",\n", k, k); !strings.Contains(out, want) {
+			t.Errorf("lost %q", want)
+		}
+	}
+}

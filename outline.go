@@ -172,7 +172,7 @@ func lineContent(s *lineSel, numbered bool) func(i int) string {
 
 // commentOpenings open a comment line in the languages outlined (a
 // docstring is not one: it says what the module is).
-var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "-- ", ";", "<!--"}
+var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "#-", "#=", "-- ", "--[[", "---", ";", "<!--"}
 
 // headRunKept is how many lines of a long indented block the head of
 // code keeps before it moves on to the next top-level line.
@@ -449,7 +449,7 @@ var declModifiers = []string{"export ", "default ", "pub ", "pub(crate) ", "pub(
 var declKeywords = []string{"func ", "func(", "function ", "function*", "type ", "class ", "def ", "fn ", "impl ", "impl<", "struct ",
 	"interface ", "enum ", "trait ", "const ", "var ", "let ", "mod ", "module ", "namespace ", "package ", "union ",
 	"typedef ", "template<", "template <", "macro_rules!", "object ", "record ", "protocol ", "extension ", "sub ",
-	"CREATE ", "create "}
+	"CREATE ", "create ", "local "}
 
 // controlWords open statements, never declarations.
 var controlWords = []string{"if", "for", "while", "switch", "catch", "return", "else", "do", "try", "with", "elif",
@@ -460,7 +460,7 @@ var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trai
 	"module ", "object ", "record ", "protocol ", "union ", "extension "}
 
 // funcKeywords declare functions: their lines rank second.
-var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function "}
+var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc "}
 
 // declRank ranks a declaration line: 1 a type, 2 a function, 3 another
 // top-level declaration, 4 a declaration one level in; 0 for none.
@@ -585,7 +585,7 @@ var declWords = func() map[string][]declPrefix {
 		switch e {
 		case "type ":
 			return wordGoType
-		case "let ", "var ", "const ":
+		case "let ", "var ", "const ", "local ":
 			return wordLocal
 		}
 		return wordOther

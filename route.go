@@ -62,6 +62,10 @@ func routes(cfg config, smp sampling) []planner {
 			return planJSON(out.Text, limit)
 		})},
 		{StrategyOutline, floored(planOutlineRead)},
+		// C preprocessor output: its first line is a linemarker.
+		{StrategyOutline, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return planPreprocessed(out.Text, limit)
+		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
 		{StrategyTable, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
