@@ -9,7 +9,8 @@ import (
 // planTable plans a column table — sqlite3 -column and -box, psql and
 // mysql tables, docker ps, kubectl get, ps aux, ls -l, CSV and TSV — as
 // its header, its first and last rows, and rows spread evenly over the
-// middle; each gap note names the rows it stands for, and the marker gives
+// middle, the rows holding each numeric column's largest value among them
+// (see columnPeaks); each gap note names the rows it stands for, and the marker gives
 // the row count.
 //
 // It takes a header followed by a rule (---- ----, ----+----), a rule
@@ -56,8 +57,21 @@ func planTable(text string, limit int) (plan, bool) {
 	}
 	if len(rest) > 0 {
 		avg /= len(rest)
-		for _, j := range spread(0, len(rest), s.room()/max(1, avg)) {
-			s.pickCapped(rest[j], lineCap)
+		// The rows holding a numeric column's largest value (the largest
+		// file, the busiest process) take the place of the spread's
+		// nearest picks, so the spread keeps its count and its budget.
+		picks := spread(0, len(rest), s.room()/max(1, avg))
+		for x, j := range picks {
+			picks[x] = rest[j]
+		}
+		var peaks []int
+		for _, i := range columnPeaks(s, first, n) {
+			if !s.isKept(i) {
+				peaks = append(peaks, i)
+			}
+		}
+		for _, i := range withPeaks(picks, peaks) {
+			s.pickCapped(i, lineCap)
 		}
 		for i := n - 1; i >= first; i-- { // what the sample left room for
 			if !s.isKept(i) && !s.pickCapped(i, lineCap) {
@@ -117,6 +131,8 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		first = h + 3 // +----+ / | a | b | / +----+
 	case tableRule(l1) && fields(l0) >= 2:
 		first = h + 2 // header, then ----  ---- or ----+----
+	case h+3 < n && fields(l0) <= 3 && !tableRule(l0) && tableRule(s.line(h+2)) && fields(l1) >= 2:
+		first = h + 3 // a title (unzip's Archive: x.jar), then header and rule
 	case upperHeader(l0):
 		first = h + 1
 	case delimited(s, h):

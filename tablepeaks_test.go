@@ -1,0 +1,88 @@
+package headroom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// A numeric column's largest value names its row; a totals row after a
+// closing rule is no row, and a column of words has no peak.
+func TestColumnPeaks(t *testing.T) {
+	text := strings.Join([]string{
+		"USER  PID %CPU  RSS COMMAND",
+		"root    1  0.0  900 init",
+		"dev   733 97.5  120 busy-loop",
+		"dev   812  1.2 8800 big-heap",
+		"dev   901  0.1   10 sleeper",
+		"----  --- ----  ---",
+		"       4 98.8 9830 total",
+	}, "\n")
+	s := newLineSel(text, 1000, gapWording{})
+	// PID peaks at row 4 (901), %CPU at row 2, RSS at row 3.
+	assert.Equal(t, []int{2, 3, 4}, columnPeaks(s, 1, s.n()))
+}
+
+// Numbers are digits with one dot and a trailing percent; dates, hex
+// and versions are not.
+func TestFieldNumber(t *testing.T) {
+	for f, want := range map[string]float64{"0": 0, "62943": 62943, "56%": 56, "97.5": 97.5} {
+		v, ok := fieldNumber(f)
+		require.True(t, ok, f)
+		assert.InDelta(t, want, v, 1e-9, f)
+	}
+	for _, f := range []string{"", "%", "2025-10-01", "3d7a6c67", "1.2.3", "01:48", "Defl:N", "-1"} {
+		_, ok := fieldNumber(f)
+		assert.False(t, ok, f)
+	}
+}
+
+// withPeaks keeps the spread's count (a peak takes its nearest pick's
+// place), holds every peak, and returns rows ascending, none twice.
+func TestWithPeaksProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 500).Draw(t, "n")
+		picks := spread(0, n, rapid.IntRange(1, n).Draw(t, "k"))
+		peaks := slices.Compact(slices.Sorted(slices.Values(rapid.SliceOfN(rapid.IntRange(0, n-1), 0, 8).Draw(t, "peaks"))))
+		got := withPeaks(picks, peaks)
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("not ascending and distinct: %v", got)
+		}
+		if len(got) > len(picks) {
+			t.Fatalf("%d rows from %d picks", len(got), len(picks))
+		}
+		if len(peaks) <= len(picks) {
+			for _, p := range peaks {
+				if !slices.Contains(got, p) {
+					t.Fatalf("peak %d lost: picks %v peaks %v got %v", p, picks, peaks, got)
+				}
+			}
+		}
+	})
+}
+
+// A title line above a header and its rule (unzip -v's Archive: line)
+// does not keep a table from the table planner, and the largest member
+// is kept wherever it sits.
+func TestTableTitleAndPeak(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Archive:  lib.jar\n Length   Method    Size  Cmpr    Date    Time   CRC-32   Name\n--------  ------  ------- ---- ---------- ----- --------  ----\n")
+	for i := range 400 {
+		size := 1000 + i%37
+		if i == 211 {
+			size = 99999
+		}
+		fmt.Fprintf(&b, "%8d  Defl:N  %7d  50%% 2025-10-01 01:48 %08x  org/x/Class%03d.class\n", size, size/2, i, i)
+	}
+	b.WriteString("--------          -------  ---                            -------\n  500000           250000  50%                            400 files\n")
+	p, ok := planTable(b.String(), 4000)
+	require.True(t, ok, "declined")
+	out := render(b.String(), p, marker{})
+	assert.Contains(t, out, "org/x/Class211.class")
+	assert.Contains(t, out, "400 files")
+}
