@@ -934,11 +934,9 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
 	// In function 'f':`), which name every unit the run went through;
 	// after the warnings, which a compiler's log holds more of.
-	for n, i := 0, 0; i+1 < lines.len() && n < outlineMax; i++ {
-		if isDiagnosticHeading(lines, i) {
-			emit(i)
-			n++
-		}
+	for n, i := 0, nextDiagnosticHeading(lines, 0); i >= 0 && n < outlineMax; i = nextDiagnosticHeading(lines, i+1) {
+		emit(i)
+		n++
 	}
 	// 8. Packages and tests that passed (go test's ok lines).
 	for i := range lines.len() {
@@ -965,8 +963,26 @@ func isDiagnosticHeading(lines logLines, i int) bool {
 	if lines.class(i) != lineOther || lines.class(i+1) == lineBlank {
 		return false
 	}
+	next := lines.line(i + 1)
+	if next == "" || next[0] == ' ' || next[0] == '\t' || !isPositionLine(next) {
+		return false // most lines: the line below, read first, holds no position
+	}
 	l := lines.line(i)
-	return l != "" && l[0] != ' ' && l[0] != '\t' && isPositionLine(lines.line(i+1)) && !isPositionLine(l)
+	return l != "" && l[0] != ' ' && l[0] != '\t' && !isPositionLine(l)
+}
+
+// nextDiagnosticHeading returns the first line at or after from that
+// isDiagnosticHeading accepts, or -1. It reads the lines' flags in a
+// loop of its own: a line that is no lineOther, or sits above a blank
+// line, is turned away without a call.
+func nextDiagnosticHeading(lines logLines, from int) int {
+	f := lines.flags
+	for i := from; i+1 < len(f); i++ {
+		if f[i]&classMask == lineOther && f[i+1]&classMask != lineBlank && isDiagnosticHeading(lines, i) {
+			return i
+		}
+	}
+	return -1
 }
 
 // leadTop returns the first line of block b with the lines that lead it
