@@ -30,7 +30,7 @@ func scanLog(text string) logLines {
 		} else {
 			class, open = classifyHinted(view, info.in(text, start, end), lead.in(text, start, end))
 		}
-		lines.add(start, end, class, open)
+		lines.add(end, class, open)
 		start = next
 	}
 	lines.finish()
