@@ -713,14 +713,18 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
 		if tokenStart {
-			end, marks := i, false
-			for end < len(s) && s[end] != ' ' && s[end] != '\t' {
-				if b := s[end]; b == '/' || b == ':' || b == '(' || b == ']' {
-					marks = true
+			end, seen := i, uint8(0)
+			for end < len(s) {
+				f := tokenTab[s[end]]
+				if f&tokenEnd != 0 {
+					break
 				}
+				seen |= f
 				end++
 			}
-			if marks && isIdentityToken(s[i:end]) {
+			if seen&tokenMark != 0 && isIdentityToken(s[i:end]) || end > i && seen&(tokenMark|tokenChanges) == 0 {
+				// A name kept whole; or a token of bytes no rule
+				// changes, which a walk byte by byte copies as it is.
 				dst = append(dst, s[i:end]...)
 				i = end - 1
 				continue
@@ -773,6 +777,29 @@ var tokenSep, plainByte = func() (sep, plain [256]bool) {
 	}
 	return sep, plain
 }()
+
+// tokenTab classes the bytes of a token for normalizeLogLine: those that
+// end it, the marks that may make it an identity ('/', ':', '(', ']'),
+// and those a rule may change (digits, quotes).
+var tokenTab = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == ' ' || c == '\t':
+			t[c] = tokenEnd
+		case c == '/' || c == ':' || c == '(' || c == ']':
+			t[c] = tokenMark
+		case !plainByte[c]:
+			t[c] = tokenChanges
+		}
+	}
+	return t
+}()
+
+const (
+	tokenEnd uint8 = 1 << iota
+	tokenMark
+	tokenChanges
+)
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
