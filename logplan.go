@@ -89,27 +89,11 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		return plan{}, false
 	}
 	lines := scanLog(text)
-	summaries, warnings, strong, generic := 0, 0, 0, 0
-	for i := range lines.len() {
-		switch lines.class(i) {
-		case lineSummary:
-			if lines.open(i) != blockGeneric {
-				summaries++
-			}
-		case lineWarning:
-			warnings++
-		case lineError:
-			if weakOpen(lines.open(i)) {
-				generic++
-			} else {
-				strong++
-			}
-		case lineTrace:
-			if lines.open(i) == blockFailDetail {
-				generic++
-			}
-		}
+	var tally [tallyKinds]int
+	for _, f := range lines.flags {
+		tally[tallyOf[f]]++
 	}
+	summaries, warnings, strong, generic := tally[tallySummary], tally[tallyWarning], tally[tallyStrong], tally[tallyGeneric]
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
 	verdict := verdictLines(lines)
@@ -184,6 +168,43 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
 }
+
+// What planLog counts of a log's lines, by flags (see tallyOf).
+const (
+	tallyNone    = iota
+	tallySummary // a summary, but for a count a failure word found
+	tallyWarning
+	tallyStrong  // an error line that alone makes a text a log
+	tallyGeneric // an error line a failure word or a numbered heading found, or an indented failure detail
+	tallyKinds
+)
+
+// tallyOf gives, for each flags byte (see logLines), what planLog counts
+// the line as: one load a line rather than a switch on class and block.
+var tallyOf = func() (t [256]uint8) {
+	for f := range t {
+		ls := logLines{flags: []uint8{uint8(f)}}
+		switch open := ls.open(0); ls.class(0) {
+		case lineSummary:
+			if open != blockGeneric {
+				t[f] = tallySummary
+			}
+		case lineWarning:
+			t[f] = tallyWarning
+		case lineError:
+			if weakOpen(open) {
+				t[f] = tallyGeneric
+			} else {
+				t[f] = tallyStrong
+			}
+		case lineTrace:
+			if open == blockFailDetail {
+				t[f] = tallyGeneric
+			}
+		}
+	}
+	return t
+}()
 
 // weakOpen reports whether an error line that opens this block does not,
 // alone, make a text a log: a failure word (which may be code), a
@@ -966,8 +987,8 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		n++
 	}
 	// 8. Packages and tests that passed (go test's ok lines).
-	for i := range lines.len() {
-		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
+	for i, f := range lines.flags {
+		if f&classMask == linePassed && strings.HasPrefix(lines.line(i), "ok") {
 			emit(i)
 		}
 	}
