@@ -1505,9 +1505,17 @@ func (s *logSelection) items() []item {
 			shown[b.dupOf()]++
 		}
 	}
-	for i := range s.lines.len() {
-		if !s.kept(i) {
-			gap++
+	for i, n := 0, s.lines.len(); i < n; i++ {
+		if w := s.keptBits[i/64] >> (i % 64); w&1 == 0 {
+			// Not kept, nor the lines up to the next kept one in this
+			// word: counted at once, not read bit by bit.
+			skip := n - i
+			if w != 0 {
+				skip = bits.TrailingZeros64(w)
+			}
+			skip = min(skip, 64-i%64, n-i)
+			gap += skip
+			i += skip - 1
 			continue
 		}
 		if gap > 0 {
