@@ -30,7 +30,7 @@ func scanLog(text string) logLines {
 		} else {
 			class, open = classifyHinted(view, info.in(text, start, end), lead.in(text, start, end))
 		}
-		lines.add(start, end, class, open)
+		lines.add(end, class, open)
 		start = next
 	}
 	lines.finish()
@@ -108,8 +108,10 @@ func indexSummaryInfo(text string) int {
 		if k < 0 {
 			return -1
 		}
-		if p := from + k - at; strings.HasPrefix(text[p:], summaryInfo) {
-			return p
+		// The bytes after the 'y' first ("summary info"): most 'y's end
+		// a word that no " i" follows, and are turned away in two loads.
+		if y := from + k; y+2 < len(text) && text[y+1] == ' ' && text[y+2] == 'i' && strings.HasPrefix(text[y-at:], summaryInfo) {
+			return y - at
 		}
 		from += k + 1
 	}

@@ -1,5 +1,7 @@
 package headroom
 
+import "iter"
+
 // flagBlock is how many lines' flags a lineFlags block holds.
 const flagBlock = 64
 
@@ -92,4 +94,41 @@ func (f *lineFlags) count(t *[256]bool) int {
 		}
 	}
 	return n
+}
+
+// tally adds one to t[of[v]] for each line's flags v: a block of one
+// byte is read once.
+func (f *lineFlags) tally(t []int, of *[256]uint8) {
+	for b, v := range f.same {
+		lines := min(flagBlock, f.n-b*flagBlock)
+		if d := f.detail[b]; d >= 0 {
+			for _, v := range f.spill.at(int(d))[:lines] {
+				t[of[v]]++
+			}
+		} else {
+			t[of[v]] += lines
+		}
+	}
+}
+
+// all yields each line's index and flags, in order.
+func (f *lineFlags) all() iter.Seq2[int, uint8] {
+	return func(yield func(int, uint8) bool) {
+		for b, v := range f.same {
+			lines := min(flagBlock, f.n-b*flagBlock)
+			if d := f.detail[b]; d >= 0 {
+				for k, v := range f.spill.at(int(d))[:lines] {
+					if !yield(b*flagBlock+k, v) {
+						return
+					}
+				}
+				continue
+			}
+			for k := range lines {
+				if !yield(b*flagBlock+k, v) {
+					return
+				}
+			}
+		}
+	}
 }

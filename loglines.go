@@ -28,6 +28,7 @@ type logLines struct {
 func newLogLines(text string) logLines {
 	n := strings.Count(text, "\n") + 1
 	starts := newStartIndex(n+1, len(text))
+	starts.push(0) // where the first line starts
 	return logLines{text: text, starts: &starts, flags: newLineFlags(n)}
 }
 
@@ -68,16 +69,23 @@ func openCode(open uint8) uint8 {
 }
 
 // add appends the line text[start:end], whose line break (if any) is at
-// end.
-func (ls *logLines) add(start, end int, class, open uint8) {
-	if ls.starts.len() > 0 {
-		ls.starts.setLast(uint32(start)) // the sentinel becomes this line's start
-	} else {
-		ls.starts.push(uint32(start))
-	}
+// end. Lines are added in order from the text's start, each right after
+// the line break of the one before: start is the offset the line before
+// pushed (newLogLines pushed the first), so only the next line's start is
+// pushed, the sentinel after this one.
+func (ls *logLines) add(end int, class, open uint8) {
 	ls.starts.push(uint32(end) + 1)
-	ls.flags.push(class&classMask | openCode(open)<<classBits)
+	ls.flags.push(class&classMask | openCodes[open])
 }
+
+// openCodes is openCode for every block kind, shifted into place in a
+// line's flags: a load, not a switch, for every line.
+var openCodes = func() (t [256]uint8) {
+	for open := range t {
+		t[open] = openCode(uint8(open)) << classBits & openMask
+	}
+	return t
+}()
 
 // len is the number of lines.
 func (ls logLines) len() int { return ls.flags.len() }

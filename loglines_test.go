@@ -43,7 +43,7 @@ func TestLogLinesPackEveryRuleKind(t *testing.T) {
 	}
 	lines := newLogLines(strings.Repeat("\n", len(kinds)))
 	for i, k := range kinds {
-		lines.add(i, i, k.class, k.open)
+		lines.add(i, k.class, k.open)
 	}
 	for i := range kinds {
 		lines.setRepeat(i, i%2 == 0)

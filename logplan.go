@@ -89,27 +89,9 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		return plan{}, false
 	}
 	lines := scanLog(text)
-	summaries, warnings, strong, generic := 0, 0, 0, 0
-	for i := range lines.len() {
-		switch lines.class(i) {
-		case lineSummary:
-			if lines.open(i) != blockGeneric {
-				summaries++
-			}
-		case lineWarning:
-			warnings++
-		case lineError:
-			if weakOpen(lines.open(i)) {
-				generic++
-			} else {
-				strong++
-			}
-		case lineTrace:
-			if lines.open(i) == blockFailDetail {
-				generic++
-			}
-		}
-	}
+	var tally [tallyKinds]int
+	lines.flags.tally(tally[:], &tallyOf)
+	summaries, warnings, strong, generic := tally[tallySummary], tally[tallyWarning], tally[tallyStrong], tally[tallyGeneric]
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
 	verdict := verdictLines(lines)
@@ -184,6 +166,45 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	hint := "To see more, re-run the command filtered: grep -n -A5 error, tail -n 200, or a single failing test."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
 }
+
+// What planLog counts of a log's lines, by flags (see tallyOf).
+const (
+	tallyNone    = iota
+	tallySummary // a summary, but for a count a failure word found
+	tallyWarning
+	tallyStrong  // an error line that alone makes a text a log
+	tallyGeneric // an error line a failure word or a numbered heading found, or an indented failure detail
+	tallyKinds
+)
+
+// tallyOf gives, for each flags byte (see logLines), what planLog counts
+// the line as: one load a line rather than a switch on class and block.
+var tallyOf = func() (t [256]uint8) {
+	for f := range t {
+		fl := newLineFlags(1)
+		fl.push(uint8(f))
+		ls := logLines{flags: fl}
+		switch open := ls.open(0); ls.class(0) {
+		case lineSummary:
+			if open != blockGeneric {
+				t[f] = tallySummary
+			}
+		case lineWarning:
+			t[f] = tallyWarning
+		case lineError:
+			if weakOpen(open) {
+				t[f] = tallyGeneric
+			} else {
+				t[f] = tallyStrong
+			}
+		case lineTrace:
+			if open == blockFailDetail {
+				t[f] = tallyGeneric
+			}
+		}
+	}
+	return t
+}()
 
 // weakOpen reports whether an error line that opens this block does not,
 // alone, make a text a log: a failure word (which may be code), a
@@ -713,14 +734,18 @@ func normalizeLogLine(dst []byte, s string) []byte {
 		c := s[i]
 		tokenStart := i == 0 || s[i-1] == ' ' || s[i-1] == '(' || s[i-1] == '[' || s[i-1] == '=' || s[i-1] == '\t'
 		if tokenStart {
-			end, marks := i, false
-			for end < len(s) && s[end] != ' ' && s[end] != '\t' {
-				if b := s[end]; b == '/' || b == ':' || b == '(' || b == ']' {
-					marks = true
+			end, seen := i, uint8(0)
+			for end < len(s) {
+				f := tokenTab[s[end]]
+				if f&tokenEnd != 0 {
+					break
 				}
+				seen |= f
 				end++
 			}
-			if marks && isIdentityToken(s[i:end]) {
+			if seen&tokenMark != 0 && isIdentityToken(s[i:end]) || end > i && seen&(tokenMark|tokenChanges) == 0 {
+				// A name kept whole; or a token of bytes no rule
+				// changes, which a walk byte by byte copies as it is.
 				dst = append(dst, s[i:end]...)
 				i = end - 1
 				continue
@@ -773,6 +798,29 @@ var tokenSep, plainByte = func() (sep, plain [256]bool) {
 	}
 	return sep, plain
 }()
+
+// tokenTab classes the bytes of a token for normalizeLogLine: those that
+// end it, the marks that may make it an identity ('/', ':', '(', ']'),
+// and those a rule may change (digits, quotes).
+var tokenTab = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == ' ' || c == '\t':
+			t[c] = tokenEnd
+		case c == '/' || c == ':' || c == '(' || c == ']':
+			t[c] = tokenMark
+		case !plainByte[c]:
+			t[c] = tokenChanges
+		}
+	}
+	return t
+}()
+
+const (
+	tokenEnd uint8 = 1 << iota
+	tokenMark
+	tokenChanges
+)
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
@@ -934,15 +982,13 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
 	// In function 'f':`), which name every unit the run went through;
 	// after the warnings, which a compiler's log holds more of.
-	for n, i := 0, 0; i+1 < lines.len() && n < outlineMax; i++ {
-		if isDiagnosticHeading(lines, i) {
-			emit(i)
-			n++
-		}
+	for n, i := 0, nextDiagnosticHeading(lines, 0); i >= 0 && n < outlineMax; i = nextDiagnosticHeading(lines, i+1) {
+		emit(i)
+		n++
 	}
 	// 8. Packages and tests that passed (go test's ok lines).
-	for i := range lines.len() {
-		if lines.class(i) == linePassed && strings.HasPrefix(lines.line(i), "ok") {
+	for i, f := range lines.flags.all() {
+		if f&classMask == linePassed && strings.HasPrefix(lines.line(i), "ok") {
 			emit(i)
 		}
 	}
@@ -965,8 +1011,26 @@ func isDiagnosticHeading(lines logLines, i int) bool {
 	if lines.class(i) != lineOther || lines.class(i+1) == lineBlank {
 		return false
 	}
+	next := lines.line(i + 1)
+	if next == "" || next[0] == ' ' || next[0] == '\t' || !isPositionLine(next) {
+		return false // most lines: the line below, read first, holds no position
+	}
 	l := lines.line(i)
-	return l != "" && l[0] != ' ' && l[0] != '\t' && isPositionLine(lines.line(i+1)) && !isPositionLine(l)
+	return l != "" && l[0] != ' ' && l[0] != '\t' && !isPositionLine(l)
+}
+
+// nextDiagnosticHeading returns the first line at or after from that
+// isDiagnosticHeading accepts, or -1. It reads the lines' flags in a
+// loop of its own: a line that is no lineOther, or sits above a blank
+// line, is turned away without a call.
+func nextDiagnosticHeading(lines logLines, from int) int {
+	f := lines.flags
+	for i := from; i+1 < f.len(); i++ {
+		if f.get(i)&classMask == lineOther && f.get(i+1)&classMask != lineBlank && isDiagnosticHeading(lines, i) {
+			return i
+		}
+	}
+	return -1
 }
 
 // leadTop returns the first line of block b with the lines that lead it
@@ -1441,9 +1505,17 @@ func (s *logSelection) items() []item {
 			shown[b.dupOf()]++
 		}
 	}
-	for i := range s.lines.len() {
-		if !s.kept(i) {
-			gap++
+	for i, n := 0, s.lines.len(); i < n; i++ {
+		if w := s.keptBits[i/64] >> (i % 64); w&1 == 0 {
+			// Not kept, nor the lines up to the next kept one in this
+			// word: counted at once, not read bit by bit.
+			skip := n - i
+			if w != 0 {
+				skip = bits.TrailingZeros64(w)
+			}
+			skip = min(skip, 64-i%64, n-i)
+			gap += skip
+			i += skip - 1
 			continue
 		}
 		if gap > 0 {

@@ -391,8 +391,8 @@ func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]boo
 		return nil
 	}
 	said := map[string]bool{}
-	for i := range lines.len() {
-		if lines.class(i) == lineSummary {
+	for i, f := range lines.flags.all() {
+		if f&classMask == lineSummary {
 			l := lines.view(i)
 			for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
 				said[w] = true

@@ -199,3 +199,21 @@ func TestDiagAfterAgreesWithEveryWord(t *testing.T) {
 		}
 	})
 }
+
+// pathEnd, eight bytes at a time, finds the first ':', ' ' or '\t' a
+// walk byte by byte finds.
+func TestPathEndAgreesWithByteWalk(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringMatching(`[a-z:. \t/\x80-\xff0-9]{0,40}`).Draw(t, "s")
+		want := len(s)
+		for i := 0; i < len(s); i++ {
+			if s[i] == ':' || s[i] == ' ' || s[i] == '\t' {
+				want = i
+				break
+			}
+		}
+		if got := pathEnd(s); got != want {
+			t.Fatalf("pathEnd(%q) = %d, want %d", s, got, want)
+		}
+	})
+}

@@ -90,7 +90,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		if strings.TrimSpace(text[start:end]) == "" {
 			class = lineBlank
 		}
-		lines.add(start, end, class, 0)
+		lines.add(end, class, 0)
 		evs = append(evs, e)
 		start = next
 	}
