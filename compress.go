@@ -279,11 +279,46 @@ func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 			if p, ok := safePlan(pl, out, limit); ok && itemsSize(p.items) <= limit {
 				p.strategy = pl.strategy // the row names what the output reports
 				p.what, p.hint = clean(p.what, maxWhat), clean(p.hint, maxHint)
-				return p
+				return h.replanWide(pl, out, p, bytes, room, hint)
 			}
 		}
 	}
 	return planClip(out.Text, bytes, clipReserveFor(len(out.Text), hint)+room)
+}
+
+// replanWide plans out again with the room the reserve held for a
+// longer marker than p's: the reserve prices the longest words a marker
+// may hold, and a planner's own are often half of them, so at a small
+// budget a twentieth of it would go unused. The second plan is taken when
+// it is still the same planner's and its own marker, priced at its
+// longest (every token of the text omitted), fits the budget with it;
+// else p stands.
+func (h *Headroom) replanWide(pl planner, out ToolOutput, p plan, bytes, room int, hint string) plan {
+	limit := bytes - room - markerRoom(len(out.Text), p, hint)
+	if limit-itemsSize(p.items) < bytes/replanSlack {
+		return p
+	}
+	q, ok := safePlan(pl, out, limit)
+	if !ok {
+		return p
+	}
+	q.strategy = pl.strategy
+	q.what, q.hint = clean(q.what, maxWhat), clean(q.hint, maxHint)
+	if itemsSize(q.items) <= itemsSize(p.items) || itemsSize(q.items)+markerRoom(len(out.Text), q, hint) > bytes-room {
+		return p
+	}
+	return q
+}
+
+// replanSlack: a plan is made again when the room its marker leaves
+// unused is at least a replanSlack-th of the budget.
+const replanSlack = 32
+
+// markerRoom is what the marker of plan p for a text of textLen bytes
+// costs at most, with hint in place of the plan's when set.
+func markerRoom(textLen int, p plan, hint string) int {
+	m := marker{tokens: textLen, what: p.what, hint: cmp.Or(hint, p.hint)}
+	return len(m.String()) + 2
 }
 
 // safePlan runs a planner, treating a panic as a decline so that a planner

@@ -526,3 +526,23 @@ func TestHostileInputs(t *testing.T) {
 		}
 	}
 }
+
+// A planner is given the room its own marker leaves, not only what the
+// longest marker would: an outline at 4,000 bytes leaves less than a
+// thirty-second of the budget unused.
+func TestCompressPlansWithTheMarkersOwnRoom(t *testing.T) {
+	h := mustNew(t, WithMaxBytes(4000))
+	text := numberedLines(3000, func(i int) string {
+		if i%20 == 0 {
+			return "func handler" + itoa(i) + "(w io.Writer) error {"
+		}
+		return "\tfmt.Fprintln(w, " + itoa(i) + ")"
+	})
+	got, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Read", Text: "package x\n\n" + text})
+	if err != nil || o.Strategy != StrategyOutline {
+		t.Fatalf("strategy %v, err %v", o.Strategy, err)
+	}
+	if len(got) > 4000 || len(got) < 4000-4000/replanSlack {
+		t.Errorf("%d bytes of 4,000", len(got))
+	}
+}

@@ -34,7 +34,7 @@ func ExampleHeadroom_Compress_lines() {
 	fmt.Println(o.Strategy, o.BytesBefore, "→", o.BytesAfter)
 	fmt.Print(out)
 	// Output:
-	// lines 3396 → 947
+	// lines 3396 → 1091
 	// openat(AT_FDCWD, "/usr/lib/app/mod0.so", O_RDONLY) = 3
 	// mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e00000
 	// close(3)                                = 0
@@ -43,9 +43,12 @@ func ExampleHeadroom_Compress_lines() {
 	// close(3)                                = 0
 	// openat(AT_FDCWD, "/usr/lib/app/mod2.so", O_RDONLY) = 3
 	// mmap(NULL, 12288, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e02000
-	// […headroom: ~1,415 tokens omitted — 52 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 0 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
-	// […lines 9-45 omitted…]
+	// close(3)                                = 0
+	// openat(AT_FDCWD, "/usr/lib/app/mod3.so", O_RDONLY) = 3
+	// […headroom: ~1,364 tokens omitted — 49 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 0 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
+	// […lines 11-45 omitted…]
 	// openat(AT_FDCWD, "/etc/app.conf", O_RDONLY) = -1 ENOENT (No such file or directory)
-	// […lines 47-61 omitted…]
+	// […lines 47-60 omitted…]
+	// close(3)                                = 0
 	// exit_group(1)                           = ?
 }

@@ -32,7 +32,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !read && !source && !sectionedProbe(text) {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, lineGaps(strings.Count(text, "\n")+1))
+	s := newLineSel(text, limit, outlineGaps(strings.Count(text, "\n")+1))
 	numbered := readNumbered(s)
 	if numbered {
 		// The kept lines carry their numbers: a gap note need only count
@@ -80,18 +80,42 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		hint: "To read more, ask for a line range (offset and limit, or sed -n 'A,Bp').", digest: true}, true
 }
 
-// numberedGaps words the gaps between lines that carry their numbers,
-// for a text of at most n lines: a note need only count the lines.
-func numberedGaps(n int) gapWording {
-	return gapWording{numberedGap, numberedGapLen, len(numberedGap(0, n))}
+// An outline is mostly gaps: a declaration line costs some 30 bytes, and
+// so did the note before it. Its notes are the shortest that still say
+// which lines they stand for, so a small budget shows more declarations.
+
+// outlineGaps words a gap by the numbers of its lines without the word
+// "omitted" ("[…lines 3-9…]"), for a text of at most n lines.
+func outlineGaps(n int) gapWording {
+	return gapWording{outlineGap, outlineGapLen, len(outlineGap(n, 2*n+1))}
 }
 
-// numberedGap words a gap between lines that carry their numbers: it
-// counts the lines, "[…18 lines…]".
-func numberedGap(from, to int) string { return "[…" + txt.Plural(to-from, "line") + "…]" }
+// outlineGap words a gap of lines [from, to) by their 1-based numbers.
+func outlineGap(from, to int) string {
+	if to-from == 1 {
+		return "[…line " + txt.Commas(from+1) + "…]"
+	}
+	return "[…lines " + txt.Commas(from+1) + "-" + txt.Commas(to) + "…]"
+}
 
-// numberedGapLen is len(numberedGap(from, to)).
-func numberedGapLen(from, to int) int { return countGapLen(from, to) - len(" omitted") }
+// outlineGapLen is len(outlineGap(from, to)).
+func outlineGapLen(from, to int) int { return lineRangeLen(from, to) - len(" omitted") }
+
+// lineRangeLen is len(lineGap(from, to)).
+var lineRangeLen = rangeGapLen("line", 0)
+
+// numberedGaps words the gaps between lines that carry their numbers,
+// for a text of at most n lines: the numbers either side say what is
+// missing, so a note only marks the cut ("[…]").
+func numberedGaps(int) gapWording {
+	return gapWording{numberedGap, func(int, int) int { return len(numberedGapNote) }, len(numberedGapNote)}
+}
+
+// numberedGapNote is the note for a gap between numbered lines.
+const numberedGapNote = "[…]"
+
+// numberedGap words a gap between lines that carry their numbers.
+func numberedGap(int, int) string { return numberedGapNote }
 
 // readTool reports a tool that reads files.
 func readTool(tool string) bool {
@@ -258,7 +282,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 	// declarations, in one pass; which of the two outlines the text is
 	// decided after.
 	var heads, htmlRanks [outlineRanks][]int
-	fence, pre := false, ""
+	fence, pod, pre := false, false, ""
 	nheads, mdDeep, fences, htmlHeads, codeTop := 0, 0, 0, 0, 0
 	mdPaired, prevMD, prevPaired := 0, -2, false // ATX lines next to another: comment blocks
 	for i := 0; i < n; i++ {
@@ -269,6 +293,13 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
 			fence = !fence
 			fences++
+			continue
+		}
+		if l[0] == '=' && len(l) > 1 && isLetter(l[1]) {
+			// Perl's POD: documentation from an =word line to =cut; only
+			// its =head lines outline it (declRank ranks them).
+			pod = !strings.HasPrefix(l, "=cut")
+		} else if pod {
 			continue
 		}
 		inCode := fence || pre != ""
@@ -435,6 +466,22 @@ func htmlHeadingRank(l string) int {
 	return 0
 }
 
+// decorator matches what follows the @ of a decorator or annotation
+// line: a dotted name, then nothing, its arguments, or a declaration on
+// the same line (@Override public void run()). A Perl array (@names =
+// split …) or a mail address is none.
+func decorator(t string) bool {
+	w := identEnd(t)
+	for w > 0 && w < len(t) && t[w] == '.' && identEnd(t[w+1:]) > 0 {
+		w += 1 + identEnd(t[w+1:])
+	}
+	if w == 0 {
+		return false
+	}
+	rest := strings.TrimRight(t[w:], " \t\r")
+	return rest == "" || rest[0] == '(' || rest[0] == ' ' && rest[1] != '=' && isIdentByte(rest[1])
+}
+
 // podHeading reports a Perl POD heading, `=head1 NAME` to `=head4`.
 func podHeading(t string) bool {
 	return len(t) > 7 && strings.HasPrefix(t, "=head") && t[5] >= '1' && t[5] <= '4' && t[6] == ' '
@@ -480,7 +527,7 @@ func declRank(l string) int {
 		return r
 	}
 	c := t[0]
-	if c == '@' && len(t) > 1 && isIdentByte(t[1]) || strings.HasPrefix(t, "#[") {
+	if c == '@' && decorator(t[1:]) || strings.HasPrefix(t, "#[") {
 		return in(3) // a decorator, annotation or attribute
 	}
 	if level == 0 && c == '[' && iniSection(t) {
@@ -859,15 +906,16 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 		}
 		tail--
 	}
+	w := declWeights(s, ranks, content)
 	if doc {
 		for _, r := range ranks {
-			pickSpread(s, r, declCap, s.limit)
+			pickHeaviest(s, r, w, declCap, s.limit)
 		}
 	} else {
-		pickSpread(s, ranks[0], declCap, s.used+s.room()*typeShare/100)
-		pickSpread(s, ranks[1], declCap, s.limit)
+		pickHeaviest(s, ranks[0], w, declCap, s.used+s.room()*typeShare/100)
+		pickHeaviest(s, ranks[1], w, declCap, s.limit)
 		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
-			pickSpread(s, ranks[r], declCap, s.limit)
+			pickHeaviest(s, ranks[r], w, declCap, s.limit)
 		}
 	}
 	// Room left: the head grows to the next gap, then head and tail take
@@ -917,6 +965,101 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 	// What the spread left room for; 64 misses in a row mean the room is
 	// spent (each try prices its gap notes, and a 10 MB file has 100,000
 	// declarations).
+	misses := 0
+	for _, i := range todo {
+		if misses >= 64 {
+			break
+		}
+		if s.isKept(i) {
+			continue
+		}
+		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {
+			misses++
+			continue
+		}
+		misses = 0
+	}
+}
+
+// spreadShare is the share (in %) of the declarations that fit which
+// pickHeaviest spreads evenly before it takes the heaviest.
+const spreadShare = 25
+
+// declWeights weighs each declaration line of ranks by how much of the
+// file it stands for: its body (the lines up to the next declaration
+// indented no deeper) and the comment lines right above it (its
+// documentation). The big declarations are what a file is about; a
+// budget too small for all of them shows those first.
+func declWeights(s *lineSel, ranks [outlineRanks][]int, content func(int) string) map[int]int {
+	var all []int
+	for _, r := range ranks {
+		all = append(all, r...)
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	w := make(map[int]int, len(all))
+	type open struct{ line, width int }
+	var stack []open // declarations whose body has not ended yet
+	for _, i := range append(all, s.n()) {
+		width := 0
+		if i < s.n() {
+			width, _ = indentOf(content(i))
+		}
+		for len(stack) > 0 && stack[len(stack)-1].width >= width {
+			top := stack[len(stack)-1]
+			w[top.line] += i - top.line
+			stack = stack[:len(stack)-1]
+		}
+		if i < s.n() {
+			stack = append(stack, open{i, width})
+			w[i] += docLines(s, content, i)
+		}
+	}
+	return w
+}
+
+// docLines counts the comment lines right above line i.
+func docLines(s *lineSel, content func(int) string, i int) int {
+	k := 0
+	for j := i - 1; j >= 0 && i-j <= 200; j-- {
+		if c, _ := commentLine(content(j), false); !c && strings.TrimSpace(content(j)) != "*/" {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// pickHeaviest keeps the lines of idx while the output stays within to
+// bytes: all of them when they fit, else the heaviest first (by w), each
+// where it fits.
+func pickHeaviest(s *lineSel, idx []int, w map[int]int, lineCap, to int) {
+	to = min(to, s.limit)
+	var todo []int
+	for _, i := range idx {
+		if !s.isKept(i) {
+			todo = append(todo, i)
+		}
+	}
+	if len(todo) == 0 || to <= s.used {
+		return
+	}
+	cost := 0
+	for _, i := range todo {
+		cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
+	}
+	if cost > to-s.used {
+		// A quarter of the lines that fit spread evenly over the file, so
+		// each part of it shows; the heaviest of the rest after.
+		k := len(todo) * (to - s.used) / cost * spreadShare / 100
+		for _, j := range spread(0, len(todo), k) {
+			if to < s.limit && s.used+min(s.size(todo[j]), lineCap+cutNoteMax)+s.gapCost > to {
+				continue
+			}
+			s.pickCapped(todo[j], lineCap)
+		}
+	}
+	slices.SortStableFunc(todo, func(a, b int) int { return w[b] - w[a] })
 	misses := 0
 	for _, i := range todo {
 		if misses >= 64 {

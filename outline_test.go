@@ -82,7 +82,7 @@ func TestOutlineDeclinesNonSource(t *testing.T) {
 }
 
 var (
-	gapLines = regexp.MustCompile(`^\[…lines? ([0-9,]+)(?:-([0-9,]+))? omitted…\]$`)
+	gapLines = regexp.MustCompile(`^\[…lines? ([0-9,]+)(?:-([0-9,]+))?(?: omitted)?…\]$`)
 	cutLine  = regexp.MustCompile(` \[…[0-9,]+ bytes of this line cut…\]$`)
 )
 
@@ -285,4 +285,88 @@ func TestOutlineCommentRunsAreNotHeadings(t *testing.T) {
 	}
 	_, doc, ok := outlineLines(newLineSel(md.String(), 4000, lineGaps(10)), false)
 	assert.True(t, doc && ok)
+}
+
+// An @ line is a decorator or an annotation when a dotted name follows
+// it alone, with its arguments, or before a declaration; a Perl array
+// assignment is none.
+func TestDecoratorLines(t *testing.T) {
+	for l, want := range map[string]bool{
+		"@Override":                                       true,
+		"@app.route('/users')":                            true,
+		"@Override public void run() {":                   true,
+		"    @property":                                   true,
+		"@names = split(/,/, $line);":                     false,
+		"    @libfiles = split(/,/,join(',',@libfiles));": false,
+		"@ foo": false,
+	} {
+		if got := declRank(l) > 0; got != want {
+			t.Errorf("%q: declaration %v, want %v", l, got, want)
+		}
+	}
+}
+
+// Perl's POD is documentation: its prose declares nothing, even where a
+// line opens with a declaration word; its =head lines outline it.
+func TestOutlinePODIsDocumentation(t *testing.T) {
+	text := "package Getopt::Long;\n\nsub GetOptions {\n    return 1;\n}\n\n=head1 Getting Started\n\n" +
+		"namespace of the calling program, not necessarily C<main>. For\n" +
+		"default behaviour. For example, a program could do its job quietly,\n" +
+		"    sub handler {\n\n=head2 Simple options\n\nprose\n\n=cut\n\nsub Configure {\n}\n"
+	s := newLineSel(text, 1000, outlineGaps(strings.Count(text, "\n")+1))
+	ranks, _, _ := outlineLines(s, false)
+	var got []string
+	for _, r := range ranks {
+		for _, i := range r {
+			got = append(got, s.line(i))
+		}
+	}
+	slices.Sort(got)
+	want := []string{"=head1 Getting Started", "=head2 Simple options", "package Getopt::Long;", "sub Configure {", "sub GetOptions {"}
+	if !slices.Equal(got, want) {
+		t.Errorf("declarations %q, want %q", got, want)
+	}
+}
+
+// When not every declaration fits, the big ones are kept first: a
+// function of a hundred lines among sixty one-liners survives a budget
+// that holds a fraction of them, wherever it sits.
+func TestOutlineKeepsTheBiggestDeclarations(t *testing.T) {
+	for _, at := range []int{7, 23, 41} {
+		var b strings.Builder
+		b.WriteString("package x\n\nimport \"fmt\"\n\n")
+		for k := 0; k < 60; k++ {
+			if k == at {
+				b.WriteString("func theBigOne(a, b int) int {\n")
+				for j := 0; j < 100; j++ {
+					b.WriteString("\tfmt.Println(a, b)\n")
+				}
+				b.WriteString("\treturn a\n}\n\n")
+				continue
+			}
+			fmt.Fprintf(&b, "func small%02d() int { return %d }\n\n", k, k)
+		}
+		p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: b.String()}, 700)
+		if !ok {
+			t.Fatalf("at %d: declined", at)
+		}
+		if out := render(b.String(), p, marker{}); !strings.Contains(out, "func theBigOne(a, b int) int {") {
+			t.Errorf("at %d: the big function is lost:\n%s", at, out)
+		}
+	}
+}
+
+// declWeights gives a declaration the lines up to the next one indented
+// no deeper, and the comment lines right above it.
+func TestDeclWeights(t *testing.T) {
+	text := "class A:\n    # says what f does\n    def f(self):\n        pass\n        pass\n    def g(self):\n        pass\nclass B:\n    pass\n"
+	s := newLineSel(text, 1000, outlineGaps(10))
+	ranks, _, _ := outlineLines(s, false)
+	w := declWeights(s, ranks, lineContent(s, false))
+	want := map[int]int{0: 7, 2: 3 + 1, 5: 2, 7: 2}
+	for i, n := range want {
+		if w[i] != n {
+			t.Errorf("line %d %q weighs %d, want %d", i+1, s.line(i), w[i], n)
+		}
+	}
 }
