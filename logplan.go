@@ -1025,9 +1025,24 @@ func isDiagnosticHeading(lines logLines, i int) bool {
 // line, is turned away without a call.
 func nextDiagnosticHeading(lines logLines, from int) int {
 	f := lines.flags
-	for i := from; i+1 < f.len(); i++ {
-		if f.get(i)&classMask == lineOther && f.get(i+1)&classMask != lineBlank && isDiagnosticHeading(lines, i) {
-			return i
+	for b := from / flagBlock; b < len(f.same); b++ {
+		start, end := max(from, b*flagBlock), min(f.n-1, (b+1)*flagBlock) // i+1 < f.n
+		if f.detail[b] < 0 {
+			if f.same[b]&classMask != lineOther {
+				continue // a block of one class, no heading's
+			}
+			for i := start; i < end; i++ {
+				if f.get(i+1)&classMask != lineBlank && isDiagnosticHeading(lines, i) {
+					return i
+				}
+			}
+			continue
+		}
+		block := f.spill.at(int(f.detail[b]))
+		for i := start; i < end; i++ {
+			if block[i%flagBlock]&classMask == lineOther && f.get(i+1)&classMask != lineBlank && isDiagnosticHeading(lines, i) {
+				return i
+			}
 		}
 	}
 	return -1
