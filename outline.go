@@ -962,23 +962,8 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 		}
 		s.pickCapped(todo[j], lineCap)
 	}
-	// What the spread left room for; 64 misses in a row mean the room is
-	// spent (each try prices its gap notes, and a 10 MB file has 100,000
-	// declarations).
-	misses := 0
-	for _, i := range todo {
-		if misses >= 64 {
-			break
-		}
-		if s.isKept(i) {
-			continue
-		}
-		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {
-			misses++
-			continue
-		}
-		misses = 0
-	}
+	// What the spread left room for.
+	pickWhileRoom(s, todo, lineCap, to)
 }
 
 // spreadShare is the share (in %) of the declarations that fit which
@@ -1060,6 +1045,14 @@ func pickHeaviest(s *lineSel, idx []int, w map[int]int, lineCap, to int) {
 		}
 	}
 	slices.SortStableFunc(todo, func(a, b int) int { return w[b] - w[a] })
+	pickWhileRoom(s, todo, lineCap, to)
+}
+
+// pickWhileRoom keeps the lines of todo in its order while they fit under
+// to (the limit when to is it), each cut at lineCap; 64 misses in a row
+// mean the room is spent (each try prices its gap notes, and a 10 MB file
+// has 100,000 declarations).
+func pickWhileRoom(s *lineSel, todo []int, lineCap, to int) {
 	misses := 0
 	for _, i := range todo {
 		if misses >= 64 {

@@ -99,34 +99,41 @@ func TestOutlineLinesAreVerbatimWithTrueNumbers(t *testing.T) {
 		p.markerAt = len(p.items) // the marker line is not an input line
 		out := render(text, p, marker{})
 		out = out[:strings.LastIndex(out, markerPrefix)]
-		in := strings.Split(text, "\n")
-		n := 1
-		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-			if m := gapLines.FindStringSubmatch(l); m != nil {
-				from, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
-				to := from
-				if m[2] != "" {
-					to, _ = strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
-				}
-				if from != n {
-					rt.Fatalf("gap note %q where line %d is next", l, n)
-				}
-				n = to + 1
-				continue
-			}
-			if n > len(in) {
-				rt.Fatalf("line %d past the input's %d lines: %q", n, len(in), l)
-			}
-			if loc := cutLine.FindStringIndex(l); loc != nil {
-				if !strings.HasPrefix(in[n-1], l[:loc[0]]) {
-					rt.Fatalf("cut line %d %q is not a start of %q", n, l, in[n-1])
-				}
-			} else if l != in[n-1] {
-				rt.Fatalf("line %d: got %q, input has %q", n, l, in[n-1])
-			}
-			n++
-		}
+		checkVerbatimNumbered(rt, text, out)
 	})
+}
+
+// checkVerbatimNumbered fails unless every line of out (the marker cut
+// off) is the input line whose number the gap notes before it imply, or
+// a cut line that starts it.
+func checkVerbatimNumbered(t interface{ Fatalf(string, ...any) }, text, out string) {
+	in := strings.Split(text, "\n")
+	n := 1
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if m := gapLines.FindStringSubmatch(l); m != nil {
+			from, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+			to := from
+			if m[2] != "" {
+				to, _ = strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
+			}
+			if from != n {
+				t.Fatalf("gap note %q where line %d is next", l, n)
+			}
+			n = to + 1
+			continue
+		}
+		if n > len(in) {
+			t.Fatalf("line %d past the input's %d lines: %q", n, len(in), l)
+		}
+		if loc := cutLine.FindStringIndex(l); loc != nil {
+			if !strings.HasPrefix(in[n-1], l[:loc[0]]) {
+				t.Fatalf("cut line %d %q is not a start of %q", n, l, in[n-1])
+			}
+		} else if l != in[n-1] {
+			t.Fatalf("line %d: got %q, input has %q", n, l, in[n-1])
+		}
+		n++
+	}
 }
 
 // controlWord's switch and the controlWords list say the same.

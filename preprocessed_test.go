@@ -54,31 +54,7 @@ func TestPreprocessedLinesAreVerbatimWithinBudget(t *testing.T) {
 		p.markerAt = len(p.items)
 		out := render(text, p, marker{})
 		out = out[:strings.LastIndex(out, markerPrefix)]
-		in := strings.Split(text, "\n")
-		n := 1
-		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-			if m := gapLines.FindStringSubmatch(l); m != nil {
-				from, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
-				to := from
-				if m[2] != "" {
-					to, _ = strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
-				}
-				if from != n {
-					rt.Fatalf("gap note %q where line %d is next", l, n)
-				}
-				n = to + 1
-				continue
-			}
-			if loc := cutLine.FindStringIndex(l); loc != nil {
-				l = l[:loc[0]]
-				if n > len(in) || !strings.HasPrefix(in[n-1], l) {
-					rt.Fatalf("cut line %d %q is no input line's start", n, l)
-				}
-			} else if n > len(in) || l != in[n-1] {
-				rt.Fatalf("line %d: got %q", n, l)
-			}
-			n++
-		}
+		checkVerbatimNumbered(rt, text, out)
 	})
 }
 
