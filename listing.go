@@ -329,22 +329,33 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 	}
 	type where struct{ sec, n int }
 	leads := map[uint64]*where{}
-	read := func(f func(x, i int, h uint64)) {
-		for x, sec := range secs {
-			for i := sec.header + 1; i < sec.end; i++ {
-				f(x, i, leadHash(entryLead(s.line(i))))
+	entries := 0
+	for _, sec := range secs {
+		entries += max(0, sec.end-sec.header-1)
+	}
+	hashes := make([]uint64, 0, entries) // each entry's lead, read once
+	for x, sec := range secs {
+		for i := sec.header + 1; i < sec.end; i++ {
+			h := leadHash(entryLead(s.line(i)))
+			hashes = append(hashes, h)
+			switch w := leads[h]; {
+			case w == nil:
+				leads[h] = &where{sec: x, n: 1}
+			case w.sec != x:
+				w.n++
+				w.sec = x
 			}
 		}
 	}
-	read(func(x, _ int, h uint64) {
-		switch w := leads[h]; {
-		case w == nil:
-			leads[h] = &where{sec: x, n: 1}
-		case w.sec != x:
-			w.n++
-			w.sec = x
+	read := func(f func(x, i int, h uint64)) {
+		k := 0
+		for x, sec := range secs {
+			for i := sec.header + 1; i < sec.end; i++ {
+				f(x, i, hashes[k])
+				k++
+			}
 		}
-	})
+	}
 	rareMax := max(1, len(secs)/32)
 	type cand struct {
 		own   int
@@ -415,9 +426,16 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 func entryLead(l string) string {
 	l = l[:min(len(l), shapeWindow)]
 	for after := false; ; after = true {
-		t := strings.TrimLeft(l, " \t")
-		end := strings.IndexAny(t, " \t")
-		if end < 0 || !isAddress(t[:end], after) {
+		i := 0
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+			i++
+		}
+		t := l[i:]
+		end := 0
+		for end < len(t) && t[end] != ' ' && t[end] != '\t' {
+			end++
+		}
+		if end == len(t) || !isAddress(t[:end], after) {
 			return l
 		}
 		l = t[end:]
@@ -426,11 +444,24 @@ func entryLead(l string) string {
 
 // isAddress reports a field of hex digits with a digit among them or a
 // ':' after them, or of two after an address (opcode bytes: `fa`; nm's
-// `b` and `d` symbol types are not).
+// `b` and `d` symbol types are not). It reads bytes: this runs on every
+// entry of a listing.
 func isAddress(f string, after bool) bool {
-	colon := strings.HasSuffix(f, ":")
-	f = strings.TrimSuffix(f, ":")
-	return f != "" && strings.Trim(f, "0123456789abcdefABCDEF") == "" && (after && len(f) == 2 || colon || strings.ContainsAny(f, "0123456789"))
+	colon := f != "" && f[len(f)-1] == ':'
+	if colon {
+		f = f[:len(f)-1]
+	}
+	digit := false
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F':
+		default:
+			return false
+		}
+	}
+	return f != "" && (after && len(f) == 2 || colon || digit)
 }
 
 // A worthAt is section x of a listing and what its rare entries were
