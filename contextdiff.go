@@ -1,6 +1,10 @@
 package headroom
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
 
 // A diffFormat is one way diff tools write a file's header and its hunks.
 // planDiff knows a format by its row: the prefixes of the two header lines
@@ -124,7 +128,7 @@ func contextRangeCount(l, open, close string) (int, bool) {
 		return 0, false
 	}
 	a, b, two := strings.Cut(rest, ",")
-	na, okA := atoiStrict(a)
+	na, okA := txt.Atoi(a)
 	if !okA {
 		return 0, false
 	}
@@ -134,26 +138,11 @@ func contextRangeCount(l, open, close string) (int, bool) {
 		}
 		return 1, true
 	}
-	nb, okB := atoiStrict(b)
+	nb, okB := txt.Atoi(b)
 	if !okB || nb < na {
 		return 0, false
 	}
 	return nb - na + 1, true
-}
-
-// atoiStrict parses a non-empty run of at most nine digits and nothing else.
-func atoiStrict(s string) (int, bool) {
-	if s == "" || len(s) > 9 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, true
 }
 
 func isFileHeader(s *lineSel, i int) bool {

@@ -7,13 +7,14 @@ import (
 	"github.com/headroom-go/headroom/internal/txt"
 )
 
-// planDiff plans a unified diff (git diff, git show, git log -p,
-// git format-patch, diff -u, diff -ru): the commit header and the first
-// line of its message, the stat summary, the name of every file with its
-// +/- counts and its rename, mode and binary lines, then hunks breadth
-// first — every file's first hunk before any file's second — a hunk too
-// long for its share cut in its middle. What room is left goes to the
-// --stat lines, the rest of the message and the index and ---/+++ lines.
+// planDiff plans a unified or context diff (git diff, git show, git log
+// -p, git format-patch, diff -u, diff -ru, diff -c): the commit header and
+// the first line of its message, the stat summary, the name of every file
+// with its +/- counts and its rename, mode and binary lines, up to a tenth
+// of the room for the commit messages, then hunks breadth first — every
+// file's first hunk before any file's second — each cut to its changed
+// lines first, its context added after. What room is left goes to the
+// --stat lines, the rest of the message and the ---/+++ lines.
 //
 // It declines what is not a diff: at least one hunk whose @@ counts match
 // the lines under it, and diff lines (file headers and hunks) making up at
@@ -481,8 +482,8 @@ func (d *diffDoc) pick(s *lineSel) {
 		pickFileName(s, f)
 	}
 	d.named = statKept
-	// The file headers the name line sums up (index, the old and new
-	// names with their dates) when they all cost little.
+	// The file headers the name line sums up (the old and new names
+	// with their dates) when they all cost little.
 	pickFileHeaders(s, d.files, s.room()/10)
 	// The commit messages, in order, while they cost little: they say
 	// why, which no hunk does.
@@ -635,13 +636,13 @@ func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
 	repeat := map[int]bool{}
 	for _, f := range d.files {
 		for _, h := range f.hunks {
-			sum, any := uint64(14695981039346656037), false
+			sum, any := uint64(fnvOffset), false
 			for i := h[0] + 1; i < h[1]; i++ {
 				if l := s.line(i); hunkLineChanged(l, d.word) {
 					for j := 0; j < len(l); j++ {
-						sum = (sum ^ uint64(l[j])) * 1099511628211
+						sum = (sum ^ uint64(l[j])) * fnvPrime
 					}
-					sum = (sum ^ '\n') * 1099511628211
+					sum = (sum ^ '\n') * fnvPrime
 					any = true
 				}
 			}
@@ -782,7 +783,7 @@ func pickContext(s *lineSel, h [2]int, share int, word bool) {
 	rest := 0
 	for i := h[0] + 1; i < h[1]; i++ {
 		if !s.isKept(i) {
-			rest += min(s.size(i), hunkLineCap+cutNoteMax+2)
+			rest += cappedSize(s, i)
 		}
 	}
 	if s.used+rest <= end {
@@ -897,7 +898,7 @@ func (d *diffDoc) what(s *lineSel) string {
 		return "a log of " + txt.Plural(d.commits, "commit") + " cut to every commit's header, subject and --stat total first, then the --stat rows and the messages in order"
 	}
 	w := "a diff of " + txt.Plural(len(d.files), "file") + " (+" + txt.Commas(plus) + " -" + txt.Commas(minus) + ", " + txt.Plural(hunks, "hunk") + ")"
-	w += " cut to " + txt.Commas(named) + " named with their counts and " + txt.Commas(shown) + " hunks, breadth first, long ones cut in the middle"
+	w += " cut to " + txt.Commas(named) + " named with their counts and " + txt.Commas(shown) + " hunks, breadth first, cut to their changes first"
 	return w
 }
 
