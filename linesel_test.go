@@ -19,7 +19,7 @@ func TestGapWordingsMeasureTheirNotes(t *testing.T) {
 		from := rapid.IntRange(first, n-1).Draw(rt, "from")
 		to := rapid.IntRange(from+1, n).Draw(rt, "to")
 		for name, w := range map[string]gapWording{"line": lineGaps(n), "row": rowGaps(first, n-first),
-			"count": countGaps(n), "numbered": numberedGaps(n), "outline": outlineGaps(n)} {
+			"count": countGaps(n), "numbered": numberedGaps(), "outline": outlineGaps(n)} {
 			if w.size == nil {
 				rt.Fatalf("%s: no length function: every pick would write three notes to price them", name)
 			}

@@ -12,7 +12,7 @@ import "strings"
 //     `DL3008`), which grep -n never writes (its position ends in ':').
 //
 // A finding is a warning unless it says it is an error: a leading
-// `Error - ` or `error:` word, or a trailing code of the error series
+// `Error - `, `error:` or `error ` word, or a trailing code of the error series
 // (jshint's `(E041)`). A report that is mostly findings is a lint run's
 // log, with or without a closing count.
 
@@ -100,7 +100,7 @@ func codedFinding(rest string) (string, bool) {
 }
 
 // findingSaysError reports whether a finding's message says it is an
-// error: an `Error - ` or `error:` lead (after a rule code, hadolint's
+// error: an `Error - `, `error:` or `error ` lead (after a rule code, hadolint's
 // `DL3008 error: …`), or a trailing error-series code, `(E020)`.
 func findingSaysError(msg string) bool {
 	if strings.HasPrefix(msg, "Error - ") || strings.HasPrefix(msg, "error:") || strings.HasPrefix(msg, "error ") {

@@ -35,9 +35,9 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	s := newLineSel(text, limit, outlineGaps(strings.Count(text, "\n")+1))
 	numbered := readNumbered(s)
 	if numbered {
-		// The kept lines carry their numbers: a gap note need only count
-		// (the bytes go to more declarations).
-		s.setGap(numberedGaps(s.n()))
+		// The kept lines carry their numbers: a gap note need only mark
+		// the cut (the bytes go to more declarations).
+		s.setGap(numberedGaps())
 	}
 	var ranks [outlineRanks][]int
 	doc, ok := false, false
@@ -104,10 +104,10 @@ func outlineGapLen(from, to int) int { return lineRangeLen(from, to) - len(" omi
 // lineRangeLen is len(lineGap(from, to)).
 var lineRangeLen = rangeGapLen("line", 0)
 
-// numberedGaps words the gaps between lines that carry their numbers,
-// for a text of at most n lines: the numbers either side say what is
-// missing, so a note only marks the cut ("[…]").
-func numberedGaps(int) gapWording {
+// numberedGaps words the gaps between lines that carry their numbers:
+// the numbers either side say what is missing, so a note only marks the
+// cut ("[…]").
+func numberedGaps() gapWording {
 	return gapWording{numberedGap, func(int, int) int { return len(numberedGapNote) }, len(numberedGapNote)}
 }
 
@@ -472,14 +472,18 @@ func htmlHeadingRank(l string) int {
 // split …) or a mail address is none.
 func decorator(t string) bool {
 	w := identEnd(t)
-	for w > 0 && w < len(t) && t[w] == '.' && identEnd(t[w+1:]) > 0 {
-		w += 1 + identEnd(t[w+1:])
+	for w > 0 && w < len(t) && t[w] == '.' {
+		e := identEnd(t[w+1:])
+		if e == 0 {
+			break
+		}
+		w += 1 + e
 	}
 	if w == 0 {
 		return false
 	}
 	rest := strings.TrimRight(t[w:], " \t\r")
-	return rest == "" || rest[0] == '(' || rest[0] == ' ' && rest[1] != '=' && isIdentByte(rest[1])
+	return rest == "" || rest[0] == '(' || rest[0] == ' ' && isIdentByte(rest[1])
 }
 
 // podHeading reports a Perl POD heading, `=head1 NAME` to `=head4`.
@@ -997,14 +1001,14 @@ func declWeights(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 		}
 		if i < s.n() {
 			stack = append(stack, open{i, width})
-			w[i] += docLines(s, content, i)
+			w[i] += docLines(content, i)
 		}
 	}
 	return w
 }
 
 // docLines counts the comment lines right above line i.
-func docLines(s *lineSel, content func(int) string, i int) int {
+func docLines(content func(int) string, i int) int {
 	k := 0
 	for j := i - 1; j >= 0 && i-j <= 200; j-- {
 		if c, _ := commentLine(content(j), false); !c && strings.TrimSpace(content(j)) != "*/" {

@@ -377,3 +377,4 @@ func TestDeclWeights(t *testing.T) {
 		}
 	}
 }
+

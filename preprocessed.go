@@ -13,7 +13,8 @@ import (
 // headers that file includes (the markers entering a header from it), and
 // from the headers the declarations of the functions the user's code
 // calls; then as much of the head as fits. Every kept line is an input
-// line verbatim, and the gap notes count the lines they stand for.
+// line verbatim or cut at 300 bytes with a note, and the gap notes name
+// the line ranges they stand for.
 //
 // It takes text whose first line is a linemarker and that has at least
 // preprocessedMarkersMin of them; anything else it declines.
@@ -45,9 +46,10 @@ func planPreprocessed(text string, limit int) (plan, bool) {
 		}
 		if cur == main {
 			inMain[i] = true
-			for _, name := range calledNames(l) {
-				called[name] = true
-			}
+			eachCallee(l, func(w string, _ int) bool {
+				called[w] = true
+				return false
+			})
 		}
 	}
 	const lineCap = 300
@@ -122,17 +124,6 @@ func markerEnters(l string) bool {
 	return false
 }
 
-// calledNames returns the identifiers of l followed by '(': the functions
-// a line of code calls (or declares), control words left out.
-func calledNames(l string) []string {
-	var out []string
-	eachCallee(l, func(w string, _ int) bool {
-		out = append(out, w)
-		return false
-	})
-	return out
-}
-
 // eachCallee calls f with each identifier of l followed by '(' (spaces
 // between allowed), control words left out, and where it starts, until f
 // returns true. It looks at each '(' and walks back, so a line without
@@ -163,7 +154,7 @@ func eachCallee(l string, f func(w string, at int) bool) {
 // names: `extern int fprintf (FILE *…`, `char *strerror (int)`: the name
 // after a space or '*' and before '('.
 func declaresOneOf(l string, names map[string]bool) bool {
-	if l == "" || l[0] == '#' || l[0] == ' ' || l[0] == '\t' || strings.IndexByte(l, '(') < 0 {
+	if l == "" || l[0] == '#' || l[0] == ' ' || l[0] == '\t' {
 		return false
 	}
 	found := false

@@ -108,7 +108,12 @@ func FuzzLinemarker(f *testing.F) {
 			t.Fatalf("%q: name %q is not the quoted one", l, name)
 		}
 		_ = markerEnters(l)
-		_ = calledNames(l)
+		eachCallee(l, func(w string, at int) bool {
+			if at < 0 || at+len(w) > len(l) || l[at:at+len(w)] != w {
+				t.Fatalf("%q: callee %q not at %d", l, w, at)
+			}
+			return false
+		})
 		_ = declaresOneOf(l, map[string]bool{"f": true})
 	})
 }

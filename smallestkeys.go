@@ -2,7 +2,7 @@ package headroom
 
 // smallestKeys keeps the k smallest of the keys added to it, in room for
 // 2k: when the room is full, its k smallest are selected and the rest
-// dropped, so that each key costs amortised linear time. A planner offered
+// dropped, so that each key costs amortised constant time. A planner offered
 // a key per line of a million-line text, of which its stage can use k
 // (see rareOrder), holds 2k keys at most, not eight bytes a line.
 type smallestKeys struct {

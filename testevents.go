@@ -134,7 +134,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 			if e.Package+"\x00"+e.Test == firstKey && (e.Action == "output" || e.Action == "fail") {
 				firstWhole = append(firstWhole, i)
 			}
-			if !strings.Contains(e.Test, "/") && (e.Action == "fail" || strings.HasPrefix(strings.TrimLeft(output(i), " \t"), "--- FAIL")) {
+			if !strings.Contains(e.Test, "/") && (e.Action == "fail" || strings.HasPrefix(o, "--- FAIL")) {
 				names = append(names, i)
 			}
 		}
