@@ -297,8 +297,9 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		}
 		if l[0] == '=' && len(l) > 1 && isLetter(l[1]) {
 			// Perl's POD: documentation from an =word line to =cut; only
-			// its =head lines outline it (declRank ranks them).
-			pod = !strings.HasPrefix(l, "=cut")
+			// its =head lines outline it (declRank ranks them). Ruby's
+			// =begin … =end comment ends at =end: it has no =cut.
+			pod = !strings.HasPrefix(l, "=cut") && !strings.HasPrefix(l, "=end")
 		} else if pod {
 			continue
 		}

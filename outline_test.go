@@ -378,3 +378,25 @@ func TestDeclWeights(t *testing.T) {
 	}
 }
 
+// Ruby's =begin … =end comment ends at =end, not at Perl's =cut: the
+// declarations after it still outline the file.
+func TestOutlineRubyBeginEnd(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# frozen_string_literal: true\n=begin\nA block comment: class Fake; def fake; end\n=end\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "class Widget%02d\n  def method_%02d(x)\n", i, i)
+		for k := range 30 {
+			fmt.Fprintf(&b, "    x += %d\n", k)
+		}
+		b.WriteString("  end\nend\n")
+	}
+	text := b.String()
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: text}, 4000)
+	if !ok {
+		t.Fatal("declined: the =begin block hid every declaration")
+	}
+	out := render(text, p, marker{})
+	if !strings.Contains(out, "class Widget39") {
+		t.Errorf("the last class is not outlined:\n%s", out)
+	}
+}
