@@ -415,10 +415,13 @@ const ascendingChunk = 256
 // false, reordering keys as it goes. The planner's stages stop once their
 // share of the limit is used, most often long before the end of the
 // keys, so they are sorted a chunk at a time: the smallest of those left
-// selected (linear), then sorted, then yielded.
+// selected (linear), then sorted, then yielded; each chunk as large as
+// all yielded before it, so that the selections cost O(n log n) in all
+// however far the stage reads, not a pass over the rest per chunk.
 func ascending(keys []uint64, yield func(uint64) bool) {
-	for len(keys) > 0 {
-		c := min(len(keys), ascendingChunk)
+	for done := 0; len(keys) > 0; {
+		c := min(len(keys), max(ascendingChunk, done))
+		done += c
 		if c < len(keys) {
 			selectSmallest(keys, c)
 		}
