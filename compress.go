@@ -276,9 +276,7 @@ func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 	limit := bytes - plannerReserve(len(out.Text)) - room
 	if limit > 0 {
 		for _, pl := range h.planners {
-			if p, ok := safePlan(pl, out, limit); ok && itemsSize(p.items) <= limit {
-				p.strategy = pl.strategy // the row names what the output reports
-				p.what, p.hint = clean(p.what, maxWhat), clean(p.hint, maxHint)
+			if p, ok := rowPlan(pl, out, limit); ok && itemsSize(p.items) <= limit {
 				return h.replanWide(pl, out, p, bytes, room, hint)
 			}
 		}
@@ -295,19 +293,30 @@ func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 // else p stands.
 func (h *Headroom) replanWide(pl planner, out ToolOutput, p plan, bytes, room int, hint string) plan {
 	limit := bytes - room - markerRoom(len(out.Text), p, hint)
-	if limit-itemsSize(p.items) < bytes/replanSlack {
+	ps := itemsSize(p.items)
+	if limit-ps < bytes/replanSlack {
 		return p
 	}
-	q, ok := safePlan(pl, out, limit)
+	q, ok := rowPlan(pl, out, limit)
 	if !ok {
 		return p
 	}
-	q.strategy = pl.strategy
-	q.what, q.hint = clean(q.what, maxWhat), clean(q.hint, maxHint)
-	if itemsSize(q.items) <= itemsSize(p.items) || itemsSize(q.items)+markerRoom(len(out.Text), q, hint) > bytes-room {
+	if qs := itemsSize(q.items); qs <= ps || qs+markerRoom(len(out.Text), q, hint) > bytes-room {
 		return p
 	}
 	return q
+}
+
+// rowPlan runs the planner of a route row (see safePlan) and names the
+// plan as the row does: its strategy, and its what and hint cut to the
+// marker's bounds.
+func rowPlan(pl planner, out ToolOutput, limit int) (plan, bool) {
+	p, ok := safePlan(pl, out, limit)
+	if ok {
+		p.strategy = pl.strategy // the row names what the output reports
+		p.what, p.hint = clean(p.what, maxWhat), clean(p.hint, maxHint)
+	}
+	return p, ok
 }
 
 // replanSlack: a plan is made again when the room its marker leaves
