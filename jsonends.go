@@ -19,8 +19,8 @@ const minEndsShare = 640
 // share is kept whole and what it leaves goes to the others. It declines
 // when the elements are too many for every one to get minEndsShare bytes.
 // A plan of whole elements omits some of them outright, their identity
-// with them; this one names every element before it shows any element's
-// body.
+// with them; this one shows every element's identity (its opening lines
+// and naming members).
 func planSequenceEnds(text string, elems [][2]int, kind string, limit int) ([]item, string, bool) {
 	n := len(elems)
 	room := limit - sequenceNoteRoom - elems[0][0]
@@ -35,7 +35,6 @@ func planSequenceEnds(text string, elems [][2]int, kind string, limit int) ([]it
 	}
 	// Shares by water-filling: the small elements whole, the others an
 	// equal share of what is left.
-	share := make([]int, n)
 	whole := make([]bool, n)
 	left, open := room, n
 	for changed := true; changed && open > 0; {
@@ -44,35 +43,28 @@ func planSequenceEnds(text string, elems [][2]int, kind string, limit int) ([]it
 		for i := range n {
 			if !whole[i] && ends(i)-elems[i][0] <= each {
 				whole[i] = true
-				share[i] = ends(i) - elems[i][0]
-				left -= share[i]
+				left -= ends(i) - elems[i][0]
 				open--
 				changed = true
 			}
 		}
 	}
-	cut := 0
-	for i := range n {
-		if !whole[i] {
-			share[i] = left / max(open, 1)
-			cut++
-		}
-	}
-	if cut == 0 {
+	if open == 0 {
 		return nil, "", false // everything fits: not this plan's case
 	}
+	each := left / open // the share of every element not kept whole
 	items := []item{keepRange(0, elems[0][0])}
 	for i := range n {
 		if whole[i] {
 			items = append(items, keepRange(elems[i][0], ends(i)))
 			continue
 		}
-		items = append(items, keepEndsAndMembers(text, elems[i][0], ends(i), share[i])...)
+		items = append(items, keepEndsAndMembers(text, elems[i][0], ends(i), each)...)
 	}
 	if itemsSize(items) > limit {
 		return nil, "", false
 	}
-	what := "the middle of " + txt.Commas(cut) + " of " + txt.Plural(n, kind) + " (every one kept with its opening and closing lines)"
+	what := "the middle of " + txt.Commas(open) + " of " + txt.Plural(n, kind) + " (every one kept with its opening and closing lines)"
 	return items, what, true
 }
 
@@ -88,42 +80,32 @@ func keepEndsAndMembers(text string, start, end, room int) []item {
 	if len(members) == 0 {
 		return keepEnds(text, start, end, room)
 	}
-	its := keepEnds(text, start, end, room)
-	head, tail := start, end
-	if len(its) > 0 && its[0].note == "" && its[0].start == start {
-		head = its[0].end
-	}
-	if last := its[len(its)-1]; last.note == "" && last.end == end && last.start > head {
-		tail = last.start
-	}
-	cost := 0
-	var mid [][2]int
-	for _, m := range members {
-		if m[0] >= head && m[1] <= tail {
-			mid = append(mid, m)
-			cost += m[1] - m[0] + noteMax
+	// between returns the ends keepEnds keeps in room (head: where the
+	// kept opening stops, tail: where the kept closing starts) and the
+	// members between them, with what they cost kept with their notes.
+	between := func(room int) (its []item, head, tail int, mid [][2]int, cost int) {
+		its = keepEnds(text, start, end, room)
+		head, tail = start, end
+		if its[0].note == "" && its[0].start == start {
+			head = its[0].end
 		}
+		if last := its[len(its)-1]; last.note == "" && last.end == end && last.start > head {
+			tail = last.start
+		}
+		for _, m := range members {
+			if m[0] >= head && m[1] <= tail {
+				mid = append(mid, m)
+				cost += m[1] - m[0] + noteMax
+			}
+		}
+		return its, head, tail, mid, cost
 	}
+	its, _, _, mid, cost := between(room)
 	if len(mid) == 0 {
 		return its
 	}
 	reserve := min(cost, room*2/5)
-	its = keepEnds(text, start, end, room-reserve)
-	head, tail = start, end
-	if len(its) > 0 && its[0].note == "" && its[0].start == start {
-		head = its[0].end
-	}
-	if last := its[len(its)-1]; last.note == "" && last.end == end && last.start > head {
-		tail = last.start
-	}
-	mid = mid[:0]
-	cost = 0
-	for _, m := range members {
-		if m[0] >= head && m[1] <= tail {
-			mid = append(mid, m)
-			cost += m[1] - m[0] + noteMax
-		}
-	}
+	_, head, tail, mid, _ := between(room - reserve)
 	// Members that name the element first (an id, a name, a path), then
 	// a spread of the others with what they leave.
 	var chosen, others []int
@@ -156,13 +138,13 @@ func keepEndsAndMembers(text string, start, end, room int) []item {
 	for _, j := range chosen {
 		m := mid[j]
 		if m[0] > at {
-			out = append(out, noteLine("[…"+txt.Commas(strings.Count(text[at:m[0]], "\n"))+" lines omitted…]"))
+			out = append(out, noteLine(gapNote(strings.Count(text[at:m[0]], "\n"))))
 		}
 		out = append(out, keepRange(m[0], m[1]))
 		at = m[1]
 	}
 	if tail > at {
-		out = append(out, noteLine("[…"+txt.Commas(strings.Count(text[at:tail], "\n"))+" lines omitted…]"))
+		out = append(out, noteLine(gapNote(strings.Count(text[at:tail], "\n"))))
 	}
 	if end > tail {
 		out = append(out, keepRange(tail, end))
@@ -192,9 +174,9 @@ func scalarMemberLines(text string, start, end int) [][2]int {
 		if v >= m[1] || (text[v] == '{' || text[v] == '[') && m[1]-v > 2 {
 			continue
 		}
-		ls := strings.LastIndexByte(text[:m[0]], '\n') + 1
+		ls := txt.LineStart(text, m[0])
 		le := lineEnd(text, m[1], end)
-		if strings.Trim(text[ls:m[0]], " \t") != "" || strings.IndexByte(text[m[0]:m[1]], '\n') >= 0 || le-ls > memberLineMax {
+		if skipSpace(text, ls) < m[0] || strings.IndexByte(text[m[0]:m[1]], '\n') >= 0 || le-ls > memberLineMax {
 			continue
 		}
 		out = append(out, [2]int{ls, le})

@@ -349,7 +349,7 @@ func keepEnds(text string, start, end, room int) []item {
 		its = append(its, keepRange(start, head))
 	}
 	if tail > head {
-		its = append(its, noteLine("[…"+txt.Commas(strings.Count(text[head:tail], "\n"))+" lines omitted…]"))
+		its = append(its, noteLine(gapNote(strings.Count(text[head:tail], "\n"))))
 	}
 	if end > tail {
 		its = append(its, keepRange(tail, end))
