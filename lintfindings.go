@@ -1,6 +1,10 @@
 package headroom
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
 
 // A linter's findings in the two line forms that are neither gcc's
 // `path:line:col: severity: message` nor a search match:
@@ -116,19 +120,14 @@ func findingSaysError(msg string) bool {
 func lintReport(text string) bool {
 	findings, lines := 0, 0
 	for start := 0; start < len(text) && lines < 200; {
-		end := strings.IndexByte(text[start:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-		}
-		if l := text[start:end]; strings.TrimSpace(l) != "" {
+		end, next := txt.LineAt(text, start)
+		if l := text[start:end]; !isBlank(l) {
 			lines++
 			if lintFinding(l) != diagNone {
 				findings++
 			}
 		}
-		start = end + 1
+		start = next
 	}
 	return lines >= 5 && findings*2 >= lines
 }
