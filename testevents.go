@@ -69,6 +69,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	failedTests := map[string]bool{}
 	failedPkgs := map[string]bool{}
 	passed, failed, skipped := 0, 0, 0
+	firstKey := "" // the first failing test's key in failedTests
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
 		var e ev
@@ -76,7 +77,11 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 			e.ok = true
 			switch {
 			case e.Action == "fail" && e.Test != "":
-				failedTests[e.Package+"\x00"+e.Test] = true
+				key := e.Package + "\x00" + e.Test
+				if firstKey == "" {
+					firstKey = key
+				}
+				failedTests[key] = true
 				failed++
 			case e.Action == "fail":
 				failedPkgs[e.Package] = true
@@ -102,13 +107,6 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		return strings.TrimRight(*evs[i].Output, "\r\n")
 	}
 	var first, telling, rest, verdicts, names, firstWhole []int
-	firstKey := ""
-	for _, e := range evs {
-		if e.ok && e.Action == "fail" && e.Test != "" {
-			firstKey = e.Package + "\x00" + e.Test
-			break
-		}
-	}
 	for i, e := range evs {
 		switch {
 		case !e.ok:
