@@ -114,6 +114,7 @@ func TestPlanSearchDeclines(t *testing.T) {
 func recountSearch(text string, files []string, shape string) (map[string]int, int) {
 	counts := map[string]int{}
 	num := regexp.MustCompile(`^\d+:`)
+	ctx := regexp.MustCompile(`^\d+-`) // a context line under rg --heading -C
 	lines := strings.Split(text, "\n")
 	switch shape {
 	case "no-path":
@@ -130,7 +131,7 @@ func recountSearch(text string, files []string, shape string) (map[string]int, i
 			if num.MatchString(l) && cur != "" {
 				counts[cur]++
 				total++
-			} else if l != "" && !num.MatchString(l) {
+			} else if l != "" && !num.MatchString(l) && !ctx.MatchString(l) && l != "--" {
 				cur = l
 			}
 		}
