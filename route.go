@@ -52,8 +52,8 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// Every search shape is a share of the lines: 75 % shaped for
 		// matches, 90 % for counts, file lists and rg --json.
-		{StrategySearch, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
-			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile})
+		{StrategySearch, floored(sampledFirst(smp, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile, sampled: sampled})
 		}))},
 		{StrategyDiff, floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
@@ -68,7 +68,7 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		{StrategyTable, floored(sampledFirst(smp, func(out ToolOutput, limit int) (plan, bool) {
+		{StrategyTable, floored(sampledFirst(smp, func(out ToolOutput, limit int, _ bool) (plan, bool) {
 			return planTable(out.Text, limit)
 		}))},
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose

@@ -31,8 +31,11 @@ type sampling struct {
 var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, minLines: 256}
 
 // sampledFirst makes a row run its planner f on a sample of a large input
-// first, and decline the input unscanned when f declines the sample.
-func sampledFirst(s sampling, f func(out ToolOutput, limit int) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
+// first, and decline the input unscanned when f declines the sample. f is
+// told when it plans a sample: a test of a count (search's 20 match lines)
+// must not decline a sample that holds the input's shape in a share of its
+// lines.
+func sampledFirst(s sampling, f func(out ToolOutput, limit int, sampled bool) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
 		// A piece is at least the limit, so that a large budget still
 		// samples; a limit near the sample's size would plan the sample
@@ -42,11 +45,11 @@ func sampledFirst(s sampling, f func(out ToolOutput, limit int) (plan, bool)) fu
 		if sample := takeSample(out.Text, s); sample != "" && 4*limit <= len(sample) {
 			in := out
 			in.Text = sample
-			if _, ok := f(in, limit); !ok {
+			if _, ok := f(in, limit, true); !ok {
 				return plan{}, false
 			}
 		}
-		return f(out, limit)
+		return f(out, limit, false)
 	}
 }
 

@@ -85,9 +85,9 @@ func TestSampledRoutingAgrees(t *testing.T) {
 func TestSampledRoutingSkipsTheScan(t *testing.T) {
 	log := repeatTo(corpusInput(t, "log_go_test_prometheus_all_packages"), 4<<20)
 	scanned := 0
-	row := sampledFirst(defaultSampling, func(out ToolOutput, limit int) (plan, bool) {
+	row := sampledFirst(defaultSampling, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
 		scanned += len(out.Text)
-		return planSearchShapes(out.Text, limit, searchOptions{})
+		return planSearchShapes(out.Text, limit, searchOptions{sampled: sampled})
 	})
 	if _, ok := row(ToolOutput{Text: log}, 16000); ok {
 		t.Fatal("the search row accepted a go test log")

@@ -11,6 +11,11 @@ import (
 type searchOptions struct {
 	perFile int // match lines remembered per file at least; 0 means DefaultMatchesPerFile
 	lineCap int // bytes of a match line's text shown before it is cut; 0 means defaultSearchLineCap
+	// sampled says the text is a routing sample of a larger output
+	// (routesample.go): it holds a share of the output's lines, so only
+	// the share of shaped lines is tested, not searchMinMatches, which a
+	// sample of an output with sparse matches (git grep -W) falls short of.
+	sampled bool
 }
 
 const (
@@ -178,7 +183,7 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 		return plan{}, false
 	}
 	sc := scanSearch(text, max(o.perFile, limit/16))
-	if !sc.isSearch() {
+	if !sc.isSearch(o.sampled) {
 		return plan{}, false
 	}
 	return planScanned(text, &sc, limit, o)
@@ -203,15 +208,16 @@ func planSearchShapes(text string, limit int, o searchOptions) (plan, bool) {
 	return plan{}, false
 }
 
-// isSearch reports whether what the scan saw is search output.
-func (sc *searchScan) isSearch() bool {
+// isSearch reports whether what the scan saw is search output; of a
+// sample, whether its lines have the share of search output.
+func (sc *searchScan) isSearch(sampled bool) bool {
 	if sc.bare && len(sc.files) < 3 {
 		// Without line numbers, only blocks under paths, again and
 		// again, tell search output from a log that starts with a path.
 		return false
 	}
 	shaped := sc.matches + sc.context + sc.structural
-	return sc.matches >= searchMinMatches && float64(shaped) >= searchMinShare*float64(shaped+sc.other)
+	return (sc.matches >= searchMinMatches || sampled && sc.matches > 0) && float64(shaped) >= searchMinShare*float64(shaped+sc.other)
 }
 
 // planScanned plans a scanned search output.
