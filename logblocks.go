@@ -165,8 +165,8 @@ func formBlocks(lines logLines, text string) []logBlock {
 	blocks := make([]logBlock, 0, lines.countFlags(&mayOpenBlock))
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
-	for i := 0; i < n; i++ {
-		if !mayOpenBlock[lines.flags.get(i)] || !opensBlock(lines, blocks, i) {
+	for i := lines.flags.next(0, &mayOpenBlock); i < n; i = lines.flags.next(i+1, &mayOpenBlock) {
+		if !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")

@@ -35,6 +35,7 @@ func newLogLines(text string) logLines {
 // finish closes the index: no line can be added after it.
 func (ls *logLines) finish() {
 	ls.starts.finish()
+	ls.flags.finish()
 	ls.dense = ls.starts.dense
 }
 

@@ -391,12 +391,10 @@ func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]boo
 		return nil
 	}
 	said := map[string]bool{}
-	for i, f := range lines.flags.all() {
-		if f&classMask == lineSummary {
-			l := lines.view(i)
-			for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
-				said[w] = true
-			}
+	for i := lines.flags.next(0, &isSummaryFlags); i < lines.len(); i = lines.flags.next(i+1, &isSummaryFlags) {
+		l := lines.view(i)
+		for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
+			said[w] = true
 		}
 	}
 	if len(said) == 0 {
