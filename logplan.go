@@ -666,8 +666,14 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 		case next < len(blocks) && int(blocks[next].first) <= i:
 			in = false
 		case c == lineWarning:
+			// The same bytes again from its level word on (a system log's
+			// message repeated under another timestamp), where
+			// normalizeLogLine starts: no need to normalise.
 			raw := lines.line(i)
-			first, ok := verbatim.get(raw) // the same bytes again: no need to normalise
+			if _, at := levelWord(raw); at > 0 {
+				raw = raw[at:]
+			}
+			first, ok := verbatim.get(raw)
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
 				first = seen.first(key, len(reps))
