@@ -632,34 +632,50 @@ func isJSErrorLine(line string) bool {
 // levelWord returns the first log level (ERROR, FATAL, CRITICAL, SEVERE,
 // WARNING, WARN, INFO, DEBUG, TRACE, NOTICE) standing as a whole upper-case
 // word (` ERROR `, `[ERROR]`, `ERROR:`) in the first 120 bytes of line, and
-// where, in one pass over the line's upper-case words.
+// where. It reads eight bytes at a time and looks only where a run of
+// upper-case letters starts: most bytes of a line are lower case.
 func levelWord(line string) (string, int) {
 	head := line[:min(len(line), 120)]
-	for i := 0; i < len(head); i++ {
-		if c := head[i]; c < 'A' || c > 'Z' {
-			continue
+	var upperBefore uint64 // the high bit of byte 0 set when the byte before the chunk is upper case
+	for k := 0; k < len(head); k += 8 {
+		var w uint64
+		if k+8 <= len(head) {
+			w = load64(head, k)
+		} else {
+			w = loadTail(head, k)
 		}
-		if i > 0 {
-			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
-				for i+1 < len(head) && head[i+1] >= 'A' && head[i+1] <= 'Z' {
-					i++
+		upper := asciiUpper(w)
+		starts := upper &^ (upper<<8 | upperBefore)
+		upperBefore = upper >> 56
+		for ; starts != 0; starts &= starts - 1 {
+			i := k + bits.TrailingZeros64(starts)>>3
+			if i > 0 {
+				if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+					continue // inside a word
 				}
-				continue // inside a word
+			}
+			j := i + 1
+			for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
+				j++
+			}
+			if j == len(head) || isLevelEnd(head[j]) {
+				switch w := head[i:j]; w {
+				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+					return w, i
+				}
 			}
 		}
-		j := i + 1
-		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
-			j++
-		}
-		if j == len(head) || isLevelEnd(head[j]) {
-			switch w := head[i:j]; w {
-			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
-				return w, i
-			}
-		}
-		i = j
 	}
 	return "", -1
+}
+
+// asciiUpper sets the high bit of every byte of w that is an ASCII
+// upper-case letter (see asciiLetters).
+func asciiUpper(w uint64) uint64 {
+	y := w &^ highBits
+	atLeastA := y + (0x80-'A')*lowBits
+	aboveZ := y + (0x80-'Z'-1)*lowBits
+	return atLeastA &^ aboveZ &^ w & highBits
 }
 
 func isLevelEnd(c byte) bool {
