@@ -371,19 +371,26 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineWarning, 0
 	}
 	if !indented {
-		switch positionLine(line) {
+		// One read of the line's path for the position forms: a
+		// compiler's `path:12:5: message`, a linter's findings.
+		colon := pathEnd(line[:min(len(line), 300)])
+		msg, pos := positionMessageAt(line, colon)
+		note := pos && isPositionNote(msg)
+		if pos && !note {
+			switch positionDiag(msg) {
+			case diagError:
+				return lineError, blockTrace
+			case diagWarning:
+				return lineWarning, 0
+			}
+		}
+		switch lintFindingAt(line, colon) {
 		case diagError:
 			return lineError, blockTrace
 		case diagWarning:
 			return lineWarning, 0
 		}
-		switch lintFinding(line) {
-		case diagError:
-			return lineError, blockTrace
-		case diagWarning:
-			return lineWarning, 0
-		}
-		if msg, ok := positionMessage(line); ok && isPositionNote(msg) {
+		if note {
 			// A compiler's note says what it is: detail, whatever word it
 			// holds (g++'s `note:   template argument
 			// deduction/substitution failed:` under every candidate).
@@ -798,6 +805,12 @@ func positionLine(line string) int {
 	if !ok || isPositionNote(msg) {
 		return diagNone
 	}
+	return positionDiag(msg)
+}
+
+// positionDiag is positionLine given the message after the line's
+// position, which is no note.
+func positionDiag(msg string) int {
 	if sev, ok := positionSeverity(msg); ok {
 		return sev
 	}
@@ -813,8 +826,13 @@ func positionLine(line string) int {
 // positionMessage returns the message after a line's leading source
 // position with a column, `path.ext:12:5: message`.
 func positionMessage(line string) (string, bool) {
+	return positionMessageAt(line, pathEnd(line[:min(len(line), 300)]))
+}
+
+// positionMessageAt is positionMessage given where pathEnd finds the end
+// of the line's first 300 bytes' path.
+func positionMessageAt(line string, colon int) (string, bool) {
 	head := line[:min(len(line), 300)]
-	colon := pathEnd(head)
 	if colon < 3 || colon == len(head) || head[colon] != ':' {
 		return "", false
 	}
