@@ -3,6 +3,7 @@ package headroom
 import (
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // The line rules of planLog: one table, read top to bottom within the
@@ -345,7 +346,10 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	if len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
 		t = t[indentEnd(t):]
 	}
-	if isBlank(t) { // what the indent left: white space other than ' ' and '\t'
+	// What the indent left is blank when it is white space other than ' '
+	// and '\t'; a line's text most often starts with a byte that says it
+	// is not, without a call.
+	if (t == "" || t[0] <= ' ' || t[0] >= utf8.RuneSelf) && isBlank(t) {
 		return lineBlank, 0
 	}
 	indented := len(t) < len(line)
