@@ -23,8 +23,13 @@ import (
 // lintFinding classes a finding line: diagError, diagWarning, or diagNone
 // for a line of neither form.
 func lintFinding(line string) int {
+	return lintFindingAt(line, pathEnd(line[:min(len(line), 300)])) // one scan for both forms: most lines stop at their first space
+}
+
+// lintFindingAt is lintFinding given where pathEnd finds the end of the
+// line's first 300 bytes' path.
+func lintFindingAt(line string, colon int) int {
 	head := line[:min(len(line), 300)]
-	colon := pathEnd(head) // one scan for both forms: most lines stop at their first space
 	if colon < 1 || colon == len(head) || head[colon] != ':' {
 		return diagNone
 	}

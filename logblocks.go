@@ -165,8 +165,8 @@ func formBlocks(lines logLines, text string) []logBlock {
 	blocks := make([]logBlock, 0, lines.countFlags(&mayOpenBlock))
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
-	for i := 0; i < n; i++ {
-		if !mayOpenBlock[lines.flags.get(i)] || !opensBlock(lines, blocks, i) {
+	for i := lines.flags.next(0, &mayOpenBlock); i < n; i = lines.flags.next(i+1, &mayOpenBlock) {
+		if !opensBlock(lines, blocks, i) {
 			continue
 		}
 		head := strings.TrimRight(line(i), "\r")
@@ -447,7 +447,8 @@ const leadInRun = 400
 func leadIn(lines logLines, b logBlock) []int {
 	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
-	head := strings.TrimLeft(line(bHead), " \t")
+	headLine := line(bHead)
+	head := headLine[indentEnd(headLine):]
 	if lines.open(bHead) == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
@@ -471,7 +472,7 @@ func leadIn(lines logLines, b logBlock) []int {
 		return out
 	}
 	var out []int
-	if bFirst > 0 && len(line(bHead)) > len(head) {
+	if bFirst > 0 && len(headLine) > len(head) {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
 		p := bFirst - 1
@@ -507,7 +508,7 @@ func leadIn(lines logLines, b logBlock) []int {
 			out = append(out, up...)
 			return out
 		}
-		if l := line(p); strings.Contains(l, ": In ") && strings.HasSuffix(l, ":") {
+		if l := line(p); strings.HasSuffix(l, ":") && strings.Contains(l, ": In ") {
 			out = append(out, p)
 			p--
 		}
@@ -550,7 +551,7 @@ func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
 		if _, ok := isRequired(k); ok {
 			continue
 		}
-		if l := strings.TrimRight(lines.line(k), "\r"); strings.Contains(l, ": In instantiation of ") && strings.HasSuffix(l, ":") {
+		if l := strings.TrimRight(lines.line(k), "\r"); strings.HasSuffix(l, ":") && strings.Contains(l, ": In instantiation of ") {
 			out = append(out, k)
 		}
 		break

@@ -1,7 +1,5 @@
 package headroom
 
-import "iter"
-
 // flagBlock is how many lines' flags a lineFlags block holds.
 const flagBlock = 64
 
@@ -18,6 +16,10 @@ type lineFlags struct {
 	detail []int32 // by block: its bytes' index in spilled; -1 when it has one
 	spill  chunked[[flagBlock]uint8]
 	n      int
+	// pending holds the bytes of the block being filled, stored when it
+	// is full or at finish: a line's push is one store, and a block is
+	// judged one byte or many once.
+	pending [flagBlock]uint8
 }
 
 // newLineFlags returns an empty lineFlags with room for about n lines.
@@ -29,20 +31,37 @@ func newLineFlags(n int) *lineFlags {
 // len returns the number of lines.
 func (f *lineFlags) len() int { return f.n }
 
-// push appends the flags of the next line.
+// push appends the flags of the next line. The flags are read (get, set,
+// count …) only after finish.
 func (f *lineFlags) push(v uint8) {
-	k := f.n % flagBlock
-	b := f.n / flagBlock
-	if k == 0 {
-		f.same = append(f.same, v)
-		f.detail = append(f.detail, -1)
-	} else if f.detail[b] < 0 && v != f.same[b] {
-		f.spillBlock(b)
-	}
-	if d := f.detail[b]; d >= 0 {
-		f.spill.at(int(d))[k] = v
-	}
+	f.pending[f.n%flagBlock] = v
 	f.n++
+	if f.n%flagBlock == 0 {
+		f.store(flagBlock)
+	}
+}
+
+// finish stores the last block, if it is not full; push must not be
+// called after it.
+func (f *lineFlags) finish() {
+	if k := f.n % flagBlock; k != 0 {
+		f.store(k)
+	}
+}
+
+// store appends the first k pending bytes as a block: one byte if they
+// are all equal, else spilled.
+func (f *lineFlags) store(k int) {
+	p := f.pending[:k]
+	f.same = append(f.same, p[0])
+	for _, v := range p[1:] {
+		if v != p[0] {
+			f.detail = append(f.detail, int32(f.spill.len()))
+			f.spill.push(f.pending)
+			return
+		}
+	}
+	f.detail = append(f.detail, -1)
 }
 
 // spillBlock gives block b a byte for each of its lines, each its one
@@ -77,6 +96,25 @@ func (f *lineFlags) set(i int, v uint8) {
 	f.spill.at(int(f.detail[b]))[i%flagBlock] = v
 }
 
+// next returns the first line at or after from whose flags t marks, or
+// len: a block of one byte that t does not mark is passed over at once.
+func (f *lineFlags) next(from int, t *[256]bool) int {
+	for b := from / flagBlock; b < len(f.same); b++ {
+		base := b * flagBlock
+		if d := f.detail[b]; d >= 0 {
+			block := f.spill.at(int(d))[:min(flagBlock, f.n-base)]
+			for k := max(from-base, 0); k < len(block); k++ {
+				if t[block[k]] {
+					return base + k
+				}
+			}
+		} else if t[f.same[b]] {
+			return max(from, base)
+		}
+	}
+	return f.n
+}
+
 // count returns how many lines have flags that t marks: a block of one
 // byte is read once.
 func (f *lineFlags) count(t *[256]bool) int {
@@ -107,28 +145,6 @@ func (f *lineFlags) tally(t []int, of *[256]uint8) {
 			}
 		} else {
 			t[of[v]] += lines
-		}
-	}
-}
-
-// all yields each line's index and flags, in order.
-func (f *lineFlags) all() iter.Seq2[int, uint8] {
-	return func(yield func(int, uint8) bool) {
-		for b, v := range f.same {
-			lines := min(flagBlock, f.n-b*flagBlock)
-			if d := f.detail[b]; d >= 0 {
-				for k, v := range f.spill.at(int(d))[:lines] {
-					if !yield(b*flagBlock+k, v) {
-						return
-					}
-				}
-				continue
-			}
-			for k := range lines {
-				if !yield(b*flagBlock+k, v) {
-					return
-				}
-			}
 		}
 	}
 }

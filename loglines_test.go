@@ -45,6 +45,7 @@ func TestLogLinesPackEveryRuleKind(t *testing.T) {
 	for i, k := range kinds {
 		lines.add(i, k.class, k.open)
 	}
+	lines.finish()
 	for i := range kinds {
 		lines.setRepeat(i, i%2 == 0)
 	}

@@ -183,6 +183,7 @@ var tallyOf = func() (t [256]uint8) {
 	for f := range t {
 		fl := newLineFlags(1)
 		fl.push(uint8(f))
+		fl.finish()
 		ls := logLines{flags: fl}
 		switch open := ls.open(0); ls.class(0) {
 		case lineSummary:
@@ -653,11 +654,8 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 	for i := 0; i < lines.len(); i++ {
 		if !in {
 			// Outside a repeated warning, only a warning line changes
-			// anything: one read of each line's flags finds the next.
-			for i < lines.len() && lines.class(i) != lineWarning {
-				i++
-			}
-			if i == lines.len() {
+			// anything: one read of each block's flags finds the next.
+			if i = lines.flags.next(i, &isWarningFlags); i == lines.len() {
 				break
 			}
 		}
@@ -668,8 +666,14 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 		case next < len(blocks) && int(blocks[next].first) <= i:
 			in = false
 		case c == lineWarning:
+			// The same bytes again from its level word on (a system log's
+			// message repeated under another timestamp), where
+			// normalizeLogLine starts: no need to normalise.
 			raw := lines.line(i)
-			first, ok := verbatim.get(raw) // the same bytes again: no need to normalise
+			if _, at := levelWord(raw); at > 0 {
+				raw = raw[at:]
+			}
+			first, ok := verbatim.get(raw)
 			if !ok {
 				key = normalizeLogLine(key[:0], raw)
 				first = seen.first(key, len(reps))
@@ -690,13 +694,17 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 	return reps, count
 }
 
-// isWarningFlags marks the flags (see logLines) of a warning line.
-var isWarningFlags = func() (t [256]bool) {
+// isWarningFlags, isPassedFlags, isSummaryFlags and isOtherFlags mark
+// the flags (see logLines) of a line of their class.
+var isWarningFlags, isPassedFlags, isSummaryFlags, isOtherFlags = classFlags(lineWarning), classFlags(linePassed), classFlags(lineSummary), classFlags(lineOther)
+
+// classFlags marks the flags (see logLines) of a line of class c.
+func classFlags(c uint8) (t [256]bool) {
 	for f := range t {
-		t[f] = uint8(f)&classMask == lineWarning
+		t[f] = uint8(f)&classMask == c
 	}
 	return t
-}()
+}
 
 // normalizeLogLine appends to dst s made equal to the lines that differ
 // from it only in numbers, addresses, durations and timestamps: every
@@ -897,17 +905,16 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 			emit(i)
 		}
 	}
-	// 1. Runner summaries, the last ones first matter most: keep the last logSummaryMax.
-	sums, from := 0, lines.len()
-	for from > 0 && sums < logSummaryMax {
-		if from--; lines.class(from) == lineSummary {
-			sums++
-		}
+	// 1. Runner summaries, the last ones first matter most: keep the last
+	// logSummaryMax, in order (found forward, a block of flags at a time).
+	var last [logSummaryMax]int
+	sums := 0
+	for i := lines.flags.next(0, &isSummaryFlags); i < lines.len(); i = lines.flags.next(i+1, &isSummaryFlags) {
+		last[sums%logSummaryMax] = i
+		sums++
 	}
-	for i := from; i < lines.len(); i++ {
-		if lines.class(i) == lineSummary {
-			emit(i)
-		}
+	for k := max(0, sums-logSummaryMax); k < sums; k++ {
+		emit(last[k%logSummaryMax])
 	}
 	// The very last lines: where a run ends, and says how.
 	each(max(0, lines.len()-logLastLines), lines.len())
@@ -987,8 +994,8 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		n++
 	}
 	// 8. Packages and tests that passed (go test's ok lines).
-	for i, f := range lines.flags.all() {
-		if f&classMask == linePassed && strings.HasPrefix(lines.line(i), "ok") {
+	for i := lines.flags.next(0, &isPassedFlags); i < lines.len(); i = lines.flags.next(i+1, &isPassedFlags) {
+		if strings.HasPrefix(lines.line(i), "ok") {
 			emit(i)
 		}
 	}
@@ -1020,29 +1027,14 @@ func isDiagnosticHeading(lines logLines, i int) bool {
 }
 
 // nextDiagnosticHeading returns the first line at or after from that
-// isDiagnosticHeading accepts, or -1. It reads the lines' flags in a
-// loop of its own: a line that is no lineOther, or sits above a blank
-// line, is turned away without a call.
+// isDiagnosticHeading accepts, or -1. It finds the lineOther lines a
+// block of flags at a time, and calls isDiagnosticHeading only on one
+// above a non-blank line.
 func nextDiagnosticHeading(lines logLines, from int) int {
-	f := lines.flags
-	for b := from / flagBlock; b < len(f.same); b++ {
-		start, end := max(from, b*flagBlock), min(f.n-1, (b+1)*flagBlock) // i+1 < f.n
-		if f.detail[b] < 0 {
-			if f.same[b]&classMask != lineOther {
-				continue // a block of one class, no heading's
-			}
-			for i := start; i < end; i++ {
-				if f.get(i+1)&classMask != lineBlank && isDiagnosticHeading(lines, i) {
-					return i
-				}
-			}
-			continue
-		}
-		block := f.spill.at(int(f.detail[b]))
-		for i := start; i < end; i++ {
-			if block[i%flagBlock]&classMask == lineOther && f.get(i+1)&classMask != lineBlank && isDiagnosticHeading(lines, i) {
-				return i
-			}
+	n := lines.len()
+	for i := lines.flags.next(from, &isOtherFlags); i+1 < n; i = lines.flags.next(i+1, &isOtherFlags) {
+		if lines.class(i+1) != lineBlank && isDiagnosticHeading(lines, i) {
+			return i
 		}
 	}
 	return -1

@@ -647,3 +647,16 @@ func TestAnnouncesNext(t *testing.T) {
 		}
 	}
 }
+
+// dedupWarnings remembers a warning by its bytes from its level word on:
+// normalizeLogLine must make the same key of the line and of that rest.
+func TestNormalizeLogLineStartsAtTheLevelWord(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringMatching(`([a-z0-9 ()\[\]:/._,-]|WARN|ERROR|INFO| WARN | ERROR |\[WARN\]|WARNING:|Xwarn){0,30}`).Draw(t, "line")
+		if _, at := levelWord(s); at > 0 {
+			if got, want := normalizeLogLine(nil, s[at:]), normalizeLogLine(nil, s); string(got) != string(want) {
+				t.Fatalf("normalizeLogLine(%q) = %q, from its level word %q", s, want, got)
+			}
+		}
+	})
+}

@@ -59,7 +59,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if int(b.first) != int(b.last) || b.dupOf() >= 0 {
 			continue
 		}
-		if statusMarkBytes(view(int(b.head))) > statusMarkMax {
+		if statusMarksOver(view(int(b.head))) {
 			continue // more than a name and its status: a diagnostic, a system log's record
 		}
 		words := identityWords(view(int(b.head)))
@@ -228,42 +228,61 @@ func anyNameWord(l string, f func(w string) bool) bool {
 // it, satisfies f, calling it on each in turn until one does.
 func anyField(l string, f func(w string) bool) bool {
 	word := 0
-	for i, r := range l {
-		if !isIdentitySep(r) {
-			continue
+	for i := 0; i < len(l); {
+		sep, size := identitySepASCII[l[i]], 1
+		if l[i] >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRuneInString(l[i:])
+			sep = isIdentitySep(r)
 		}
-		if i > word && f(l[word:i]) {
-			return true
+		if sep {
+			if i > word && f(l[word:i]) {
+				return true
+			}
+			word = i + size
 		}
-		word = i + utf8.RuneLen(r)
+		i += size
 	}
 	return len(l) > word && f(l[word:])
 }
+
+// identitySepASCII marks the ASCII bytes isIdentitySep accepts: a
+// table read for each byte, not a switch.
+var identitySepASCII = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = isIdentitySep(rune(c))
+	}
+	return t
+}()
 
 // statusMarkMax bounds what a status line says besides its names: `...
 // FAIL`, `✖ (1.2ms)`, `not ok 12 -`, `--- FAIL: (0.00s)`.
 const statusMarkMax = 20
 
-// statusMarkBytes returns how many bytes of l, white space left out, are
-// not its identity words.
-func statusMarkBytes(l string) int {
+// statusMarksOver reports whether more than statusMarkMax bytes of l,
+// white space left out, are not its identity words. It stops reading at
+// the word that takes the count over: a diagnostic's line is one long
+// message.
+func statusMarksOver(l string) bool {
 	n, word := 0, 0
-	flush := func(end int) {
-		if w := l[word:end]; !isNameWord(w) {
-			n += len(w)
-		}
-	}
 	for i, r := range l {
 		if isIdentitySep(r) {
-			flush(i)
+			if w := l[word:i]; !isNameWord(w) {
+				n += len(w)
+			}
 			if r != ' ' && r != '\t' {
 				n += utf8.RuneLen(r)
+			}
+			if n > statusMarkMax {
+				return true
 			}
 			word = i + utf8.RuneLen(r)
 		}
 	}
-	flush(len(l))
-	return n
+	if w := l[word:]; !isNameWord(w) {
+		n += len(w)
+	}
+	return n > statusMarkMax
 }
 
 // longestWord returns the longest of words, the first of equals.
@@ -391,12 +410,10 @@ func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]boo
 		return nil
 	}
 	said := map[string]bool{}
-	for i, f := range lines.flags.all() {
-		if f&classMask == lineSummary {
-			l := lines.view(i)
-			for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
-				said[w] = true
-			}
+	for i := lines.flags.next(0, &isSummaryFlags); i < lines.len(); i = lines.flags.next(i+1, &isSummaryFlags) {
+		l := lines.view(i)
+		for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
+			said[w] = true
 		}
 	}
 	if len(said) == 0 {

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 )
@@ -143,4 +145,54 @@ func TestNamedBySummaryIgnoresCRLF(t *testing.T) {
 	if got := named(strings.ReplaceAll(lf, "\n", "\r\n")); len(got) != len(want) {
 		t.Errorf("CRLF log: %d headers named by the summary, LF log %d", len(got), len(want))
 	}
+}
+
+// anyFieldByRune is anyField as it was before it read ASCII bytes through
+// a table: what that must not change.
+func anyFieldByRune(l string, f func(w string) bool) bool {
+	word := 0
+	for i, r := range l {
+		if !isIdentitySep(r) {
+			continue
+		}
+		if i > word && f(l[word:i]) {
+			return true
+		}
+		word = i + utf8.RuneLen(r)
+	}
+	return len(l) > word && f(l[word:])
+}
+
+// statusMarkBytes is how many bytes of l, white space left out, are not
+// its identity words: statusMarksOver must say whether it is above
+// statusMarkMax.
+func statusMarkBytes(l string) int {
+	n := 0
+	anyFieldByRune(l, func(w string) bool {
+		if !isNameWord(w) {
+			n += len(w)
+		}
+		return false
+	})
+	for _, r := range l {
+		if isIdentitySep(r) && r != ' ' && r != '\t' {
+			n += utf8.RuneLen(r)
+		}
+	}
+	return n
+}
+
+func TestAnyFieldAndStatusMarksAsByRune(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringMatching(`([a-z0-9 \t(){}"'`+"`"+`,:;<>._/-]|‘|’|…|é|\xff|test_x|FAIL|error|12ms){0,40}`).Draw(t, "line")
+		var got, want []string
+		anyField(l, func(w string) bool { got = append(got, w); return false })
+		anyFieldByRune(l, func(w string) bool { want = append(want, w); return false })
+		if !slices.Equal(got, want) {
+			t.Fatalf("anyField(%q) splits %q, by rune %q", l, got, want)
+		}
+		if statusMarksOver(l) != (statusMarkBytes(l) > statusMarkMax) {
+			t.Fatalf("statusMarksOver(%q) = %v, %d bytes of marks", l, statusMarksOver(l), statusMarkBytes(l))
+		}
+	})
 }

@@ -3,6 +3,7 @@ package headroom
 import (
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // The line rules of planLog: one table, read top to bottom within the
@@ -345,7 +346,10 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	if len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
 		t = t[indentEnd(t):]
 	}
-	if isBlank(t) { // what the indent left: white space other than ' ' and '\t'
+	// What the indent left is blank when it is white space other than ' '
+	// and '\t'; a line's text most often starts with a byte that says it
+	// is not, without a call.
+	if (t == "" || t[0] <= ' ' || t[0] >= utf8.RuneSelf) && isBlank(t) {
 		return lineBlank, 0
 	}
 	indented := len(t) < len(line)
@@ -371,19 +375,26 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineWarning, 0
 	}
 	if !indented {
-		switch positionLine(line) {
+		// One read of the line's path for the position forms: a
+		// compiler's `path:12:5: message`, a linter's findings.
+		colon := pathEnd(line[:min(len(line), 300)])
+		msg, pos := positionMessageAt(line, colon)
+		note := pos && isPositionNote(msg)
+		if pos && !note {
+			switch positionDiag(msg) {
+			case diagError:
+				return lineError, blockTrace
+			case diagWarning:
+				return lineWarning, 0
+			}
+		}
+		switch lintFindingAt(line, colon) {
 		case diagError:
 			return lineError, blockTrace
 		case diagWarning:
 			return lineWarning, 0
 		}
-		switch lintFinding(line) {
-		case diagError:
-			return lineError, blockTrace
-		case diagWarning:
-			return lineWarning, 0
-		}
-		if msg, ok := positionMessage(line); ok && isPositionNote(msg) {
+		if note {
 			// A compiler's note says what it is: detail, whatever word it
 			// holds (g++'s `note:   template argument
 			// deduction/substitution failed:` under every candidate).
@@ -632,34 +643,50 @@ func isJSErrorLine(line string) bool {
 // levelWord returns the first log level (ERROR, FATAL, CRITICAL, SEVERE,
 // WARNING, WARN, INFO, DEBUG, TRACE, NOTICE) standing as a whole upper-case
 // word (` ERROR `, `[ERROR]`, `ERROR:`) in the first 120 bytes of line, and
-// where, in one pass over the line's upper-case words.
+// where. It reads eight bytes at a time and looks only where a run of
+// upper-case letters starts: most bytes of a line are lower case.
 func levelWord(line string) (string, int) {
 	head := line[:min(len(line), 120)]
-	for i := 0; i < len(head); i++ {
-		if c := head[i]; c < 'A' || c > 'Z' {
-			continue
+	var upperBefore uint64 // the high bit of byte 0 set when the byte before the chunk is upper case
+	for k := 0; k < len(head); k += 8 {
+		var w uint64
+		if k+8 <= len(head) {
+			w = load64(head, k)
+		} else {
+			w = loadTail(head, k)
 		}
-		if i > 0 {
-			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
-				for i+1 < len(head) && head[i+1] >= 'A' && head[i+1] <= 'Z' {
-					i++
+		upper := asciiUpper(w)
+		starts := upper &^ (upper<<8 | upperBefore)
+		upperBefore = upper >> 56
+		for ; starts != 0; starts &= starts - 1 {
+			i := k + bits.TrailingZeros64(starts)>>3
+			if i > 0 {
+				if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+					continue // inside a word
 				}
-				continue // inside a word
+			}
+			j := i + 1
+			for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
+				j++
+			}
+			if j == len(head) || isLevelEnd(head[j]) {
+				switch w := head[i:j]; w {
+				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+					return w, i
+				}
 			}
 		}
-		j := i + 1
-		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
-			j++
-		}
-		if j == len(head) || isLevelEnd(head[j]) {
-			switch w := head[i:j]; w {
-			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
-				return w, i
-			}
-		}
-		i = j
 	}
 	return "", -1
+}
+
+// asciiUpper sets the high bit of every byte of w that is an ASCII
+// upper-case letter (see asciiLetters).
+func asciiUpper(w uint64) uint64 {
+	y := w &^ highBits
+	atLeastA := y + (0x80-'A')*lowBits
+	aboveZ := y + (0x80-'Z'-1)*lowBits
+	return atLeastA &^ aboveZ &^ w & highBits
 }
 
 func isLevelEnd(c byte) bool {
@@ -782,6 +809,12 @@ func positionLine(line string) int {
 	if !ok || isPositionNote(msg) {
 		return diagNone
 	}
+	return positionDiag(msg)
+}
+
+// positionDiag is positionLine given the message after the line's
+// position, which is no note.
+func positionDiag(msg string) int {
 	if sev, ok := positionSeverity(msg); ok {
 		return sev
 	}
@@ -797,8 +830,13 @@ func positionLine(line string) int {
 // positionMessage returns the message after a line's leading source
 // position with a column, `path.ext:12:5: message`.
 func positionMessage(line string) (string, bool) {
+	return positionMessageAt(line, pathEnd(line[:min(len(line), 300)]))
+}
+
+// positionMessageAt is positionMessage given where pathEnd finds the end
+// of the line's first 300 bytes' path.
+func positionMessageAt(line string, colon int) (string, bool) {
 	head := line[:min(len(line), 300)]
-	colon := pathEnd(head)
 	if colon < 3 || colon == len(head) || head[colon] != ':' {
 		return "", false
 	}

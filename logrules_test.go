@@ -217,3 +217,44 @@ func TestPathEndAgreesWithByteWalk(t *testing.T) {
 		}
 	})
 }
+
+// levelWordByByte is levelWord as it was before it read eight bytes at a
+// time: what that must not change.
+func levelWordByByte(line string) (string, int) {
+	head := line[:min(len(line), 120)]
+	for i := 0; i < len(head); i++ {
+		if c := head[i]; c < 'A' || c > 'Z' {
+			continue
+		}
+		if i > 0 {
+			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+				for i+1 < len(head) && head[i+1] >= 'A' && head[i+1] <= 'Z' {
+					i++
+				}
+				continue // inside a word
+			}
+		}
+		j := i + 1
+		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
+			j++
+		}
+		if j == len(head) || isLevelEnd(head[j]) {
+			switch w := head[i:j]; w {
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+				return w, i
+			}
+		}
+		i = j
+	}
+	return "", -1
+}
+
+func TestLevelWordAsByByte(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringMatching(`([a-zA-Z0-9 \[\]<>|:é]|ERROR|WARN|INFO|DEBUG|xWARN|WARNx|CRITICAL|NOTICE){0,50}`).Draw(t, "line")
+		w, i := levelWord(s)
+		if ww, wi := levelWordByByte(s); w != ww || i != wi {
+			t.Fatalf("levelWord(%q) = %q, %d; byte by byte %q, %d", s, w, i, ww, wi)
+		}
+	})
+}

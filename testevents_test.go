@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -106,4 +107,64 @@ func TestPlanTestEventsBuildEventsAndSubtests(t *testing.T) {
 			t.Errorf("lost %q:\n%s", want, got)
 		}
 	}
+}
+
+// readTestEventByJSON is readTestEvent as encoding/json alone reads a
+// line: what scanTestEvent must agree with.
+func readTestEventByJSON(l string) (e testEvent, ok bool) {
+	return e, json.Unmarshal([]byte(l), &e) == nil && e.Action != ""
+}
+
+// checkReadTestEvent fails when readTestEvent reads l otherwise than
+// encoding/json does.
+func checkReadTestEvent(t testing.TB, l string) {
+	got := readTestEvent(l)
+	want, ok := readTestEventByJSON(l)
+	if got.ok != ok {
+		t.Fatalf("readTestEvent(%q).ok = %v, encoding/json %v", l, got.ok, ok)
+	}
+	if !ok {
+		return
+	}
+	if got.action != want.Action || got.pkg != want.Package || got.test != want.Test || got.hasOutput != (want.Output != nil) ||
+		want.Output != nil && got.text() != *want.Output {
+		t.Fatalf("readTestEvent(%q) = %+v (text %q), encoding/json %+v", l, got, got.text(), want)
+	}
+}
+
+// readTestEvent reads a line in one pass where it can and leaves the rest
+// to encoding/json: either way, what encoding/json would read.
+func TestReadTestEventAsJSON(t *testing.T) {
+	for _, l := range []string{
+		`{"Action":"output","Package":"p","Test":"T","Output":"=== RUN   T\n"}`,
+		`{"Time":"2026-11-23T18:22:16.75Z","Action":"pass","Package":"p","Test":"T","Elapsed":0.01}`,
+		`{"Action":"output","Output":"\u003cnil\u003e \"q\" \\ \/ \b\f\r\t\u00e9 é"}`,
+		`{"Action":"output","Output":"\ud83d\ude00 \udc00"}`, // surrogates: encoding/json pairs or replaces them
+		`{"Action":"output","Output":"` + "\xff" + `"}`,      // invalid UTF-8: replaced
+		`{"Action":"output","Output":null}`, `{"Action":"output","Output":"x","Output":null}`,
+		`{"Action":"output","Output":null,"Output":"x"}`, `{"Action":null}`, `{"Action":""}`, `{}`, ` { } `,
+		`{"action":"run"}`, `{"ACTION":"run","Test":"T"}`, `{"Acti\u006fn":"run"}`, `{"Actıon":"run"}`,
+		`{"Action":"run","Test":1}`, `{"Action":"run","Test":true}`, `{"Action":"run","Output":false}`,
+		`{"Action":"run","Extra":{"a":[1,2]}}`, `{"Action":"run","Extra":[]}`, `{"Action":"run","N":-1.5e+3}`,
+		`{"Action":"run","N":01}`, `{"Action":"run","N":1.}`, `{"Action":"run","B":tru}`, `{"Action":"run",}`,
+		`{"Action":"run"}x`, `{"Action":"run"}{}`, `{"Action" : "run" , "Test":"T"	}`, `{"Action":"a\x"}`,
+		`{"Action":"a` + "\t" + `"}`, `{"Action":"run","Package":"a\u0000b"}`, `{"Action":"run"`, `{"Action"}`,
+		`{"Action":"run","A":"\ud800"}`, `["Action"]`, `{"Action":"run"` + "\r" + `}`,
+	} {
+		checkReadTestEvent(t, l)
+	}
+	for _, c := range loadCorpus(t) {
+		for l := range strings.Lines(c.input) {
+			if l = strings.TrimSpace(l); strings.HasPrefix(l, "{") {
+				checkReadTestEvent(t, l)
+			}
+		}
+	}
+}
+
+func FuzzReadTestEvent(f *testing.F) {
+	f.Add(`{"Time":"2026-11-23T18:22:16.75Z","Action":"output","Package":"p","Test":"T","Output":"--- FAIL: T (0.00s)\n"}`)
+	f.Add(`{"Action":"output","Output":"\u003c\ud83d\ude00\"\\","output":null,"Elapsed":-0.1e2,"X":[{}]}`)
+	f.Add(`{"ImportPath":"p","Action":"build-fail"}`)
+	f.Fuzz(func(t *testing.T, l string) { checkReadTestEvent(t, l) })
 }
