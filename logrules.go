@@ -223,7 +223,18 @@ var logRules = []logRule{
 	{at: atIndented, lit: "8", shape: isNumberedHeading, class: lineError, block: blockNumbered},
 	{at: atIndented, lit: "9", shape: isNumberedHeading, class: lineError, block: blockNumbered},
 	// A linter's entry under its file's path (eslint's stylish, and the
-	// formatters that copy it): `  12:5  error  message  rule`.
+	// formatters that copy it): `  12:5  error  message  rule`. An entry
+	// that says the file did not parse is a failure of its own, not one
+	// of its file's run of errors.
+	{at: atIndented, lit: "1", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "2", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "3", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "4", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "5", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "6", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "7", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "8", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "9", shape: isLintEntrySyntaxError, class: lineError},
 	{at: atIndented, lit: "1", shape: isLintEntryError, class: lineError, block: blockEntries},
 	{at: atIndented, lit: "2", shape: isLintEntryError, class: lineError, block: blockEntries},
 	{at: atIndented, lit: "3", shape: isLintEntryError, class: lineError, block: blockEntries},
@@ -566,8 +577,12 @@ func isNumberedHeading(t string) bool {
 }
 
 // isLintEntryError and isLintEntryWarning match a linter's indented
-// entry `12:5  error  message`, its position then its severity word.
-func isLintEntryError(t string) bool   { return lintEntrySeverity(t) == "error" }
+// entry `12:5  error  message`, its position then its severity word;
+// isLintEntrySyntaxError an error entry that says syntax error.
+func isLintEntryError(t string) bool { return lintEntrySeverity(t) == "error" }
+func isLintEntrySyntaxError(t string) bool {
+	return lintEntrySeverity(t) == "error" && saysSyntaxError(t)
+}
 func isLintEntryWarning(t string) bool { return lintEntrySeverity(t) == "warning" }
 
 // lintEntrySeverity returns the word after an entry's `line:col`
