@@ -131,3 +131,82 @@ func lintReport(text string) bool {
 	}
 	return lines >= 5 && findings*2 >= lines
 }
+
+// A report in the stylish layout names each file once, alone on its line,
+// above the file's indented entries: its headers are the report's index
+// of what was found where, and an entry kept without its header says
+// where in no file. When such a report is cut, its files go first, each
+// header with its first entry, spread over the report (the first, the
+// last, the middle, the quarters, …) within a stylishShare of the budget;
+// the entries told by kind, the rarest first, come after.
+
+// stylishShare is the share of the limit the headers may take: a third.
+const stylishShare = 3
+
+// stylishHeaders returns the headers of a stylish report's files in
+// sectionSpread order: the unindented lines an indented entry (`  L:C
+// severity message`) follows at once. It returns nil, having read at most
+// stylishProbe lines, when the report's first lines are not in the stylish
+// layout.
+func stylishHeaders(lines logLines) []int {
+	n := lines.len()
+	isEntry := func(i int) bool { return isStylishEntry(lines.line(i)) }
+	entries, seen := 0, 0
+	for i := 0; i < n && seen < stylishProbe; i++ {
+		if lines.class(i) != lineBlank {
+			seen++
+			if isEntry(i) {
+				entries++
+			}
+		}
+	}
+	if entries*2 < seen || entries == 0 {
+		return nil
+	}
+	var heads []int
+	for i := 0; i+1 < n; i++ {
+		if l := lines.line(i); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(i) != lineBlank && isEntry(i+1) {
+			heads = append(heads, i)
+		}
+	}
+	order := sectionSpread(len(heads))
+	for k, j := range order {
+		order[k] = heads[j]
+	}
+	return order
+}
+
+// stylishProbe is how many non-blank lines stylishHeaders reads to tell
+// a stylish report.
+const stylishProbe = 200
+
+// pickStylishHeaders keeps the headers of a stylish report, each with
+// its first entry, in stylishHeaders' order, while they fit in a
+// stylishShare of limit.
+func pickStylishHeaders(sel *logSelection, lines logLines, limit int) {
+	bound := sel.cost + limit/stylishShare
+	for _, h := range stylishHeaders(lines) {
+		if !sel.pickWithin(h, bound) || !sel.pickWithin(h+1, bound) {
+			return
+		}
+	}
+}
+
+// isStylishEntry reports whether l is an entry of a stylish report: an
+// indented `L:C  severity  message`.
+func isStylishEntry(l string) bool {
+	return l != "" && (l[0] == ' ' || l[0] == '\t') && lintEntrySeverity(l[indentEnd(l):]) != ""
+}
+
+// pickEntryHeader keeps, when block b's first line is an entry of a
+// stylish report, the header of the file it is under, if the selection
+// stays within bound: told before its entry, so that no entry is kept
+// that names no file.
+func pickEntryHeader(sel *logSelection, lines logLines, b logBlock, bound int) {
+	if !isStylishEntry(lines.line(int(b.head))) {
+		return
+	}
+	for _, i := range leadIn(lines, b) {
+		sel.pickWithin(i, bound)
+	}
+}

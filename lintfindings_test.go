@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -37,4 +38,72 @@ func FuzzLintFinding(f *testing.F) {
 			t.Fatalf("a finding with no position: %q", line)
 		}
 	})
+}
+
+// stylishReport writes a yamllint-like report: files headers, each with a
+// warning and errors of two common kinds under it; the file at syntaxAt
+// holds a syntax error among them. No verdict.
+func stylishReport(files, syntaxAt int) string {
+	var b strings.Builder
+	for f := range files {
+		fmt.Fprintf(&b, "./mod%03d/.github/workflows/ci.yml\n", f)
+		fmt.Fprintf(&b, "  1:1       warning  missing document start \"---\"  (document-start)\n")
+		for e := range 8 {
+			if f == syntaxAt && e == 4 {
+				fmt.Fprintf(&b, "  17:8      error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)\n")
+			}
+			fmt.Fprintf(&b, "  %d:81     error    line too long (%d > 80 characters)  (line-length)\n", 10+e*3, 81+e)
+			fmt.Fprintf(&b, "  %d:1      error    trailing spaces  (trailing-spaces)\n", 11+e*3)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// A stylish report's headers are its index: kept spread over the report,
+// the first, the last and the middle file first.
+func TestStylishHeadersSpread(t *testing.T) {
+	text := stylishReport(9, -1)
+	lines := scanLog(text)
+	got := stylishHeaders(lines)
+	if len(got) != 9 {
+		t.Fatalf("%d headers, want 9", len(got))
+	}
+	for k, want := range []string{"./mod000/", "./mod008/", "./mod004/"} {
+		if l := lines.line(got[k]); !strings.HasPrefix(l, want) {
+			t.Errorf("header %d is %q, want %s…", k, l, want)
+		}
+	}
+	if h := stylishHeaders(scanLog("make: Entering directory\n  1:1 error x\nok\n")); h != nil {
+		t.Errorf("headers %v in a text that is not a stylish report", h)
+	}
+}
+
+// A stylish report cut to a budget keeps its first and last files, each
+// header with its first entry, and the syntax error among hundreds of
+// style errors with the header of its file above it.
+func TestPlanLogStylishReportNamesFiles(t *testing.T) {
+	text := stylishReport(60, 31)
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planLog(text, limit, logOptions{})
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		for _, want := range []string{
+			"./mod000/.github/workflows/ci.yml\n  1:1       warning",
+			"./mod059/.github/workflows/ci.yml\n  1:1       warning",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("limit %d: lost %q", limit, want)
+			}
+		}
+		at := strings.Index(out, "  17:8      error    syntax error")
+		if at < 0 {
+			t.Fatalf("limit %d: lost the syntax error", limit)
+		}
+		if h := strings.LastIndex(out[:at], "\n./mod"); h < 0 || !strings.HasPrefix(out[h+1:], "./mod031/") {
+			t.Errorf("limit %d: the syntax error is not under its file's header:\n%s", limit, out)
+		}
+	}
 }

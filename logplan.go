@@ -121,9 +121,11 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	named := namedBySummary(lines, blocks, told)
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
+			pickEntryHeader(sel, lines, blocks[k], limit/2)
 			sel.pickWithin(int(blocks[k].head), limit/2)
 		}
 	}
+	pickStylishHeaders(sel, lines, limit)
 	var namedHeads []int // told after every other telling line
 	tell := func(i int) {
 		if named[i] {
