@@ -169,12 +169,6 @@ var knownGaps = map[string][]string{
 		`All files           |   69.54 |    45.16 |   73.68 |    69.5 |`,
 		`  range.js          |   71.58 |    55.88 |    75.6 |   70.41 |`,
 	},
-	// A stylish-format report (path, then indented `L:C level message`) with no
-	// verdict: taken for search output (see knownMisroutes), whose breadth-first
-	// matches do not reach the one syntax error among 577 error-level entries.
-	"log_yamllint_modcache_workflows_one_syntax_error": {
-		`  17:8      error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)`,
-	},
 	// A word diff in a commit log: the change is the 8th hunk of a file
 	// with 21, and its hunk's first changes are the ones kept.
 	"plain_git_log_p_word_diff_cobra_v160_v180": {
@@ -292,9 +286,6 @@ var knownMisroutes = map[string]Strategy{
 	// facts at 16,000 bytes.
 	"log_gcc_fanalyzer_lz4_use_after_free_leak_paths": StrategyLines,
 	"log_phpunit_testdox_fastroute_head_fallback":     StrategyLines,
-	// A stylish report with no verdict: its `path` then `  L:C` lines read
-	// as rg --heading output.
-	"log_yamllint_modcache_workflows_one_syntax_error": StrategySearch,
 	// Held-out set 5. perl -wc over 290 modules ends on `syntax OK` and
 	// its failures carry only weak failure words; xmllint's
 	// `file:N: parser error :` puts a space before the colon, a shape no

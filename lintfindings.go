@@ -6,23 +6,37 @@ import (
 	"github.com/headroom-go/headroom/internal/txt"
 )
 
-// A linter's findings in the two line forms that are neither gcc's
+// A linter's findings in the line forms that are neither gcc's
 // `path:line:col: severity: message` nor a search match:
 //
 //   - spelled out: `path: line N, col M, message` (jshint's default and
 //     verbose reporters, eslint's compact formatter, jslint);
 //   - coded: `path:N[:M] CODE message`, the position followed by a space
 //     and a rule code (markdownlint's `MD013/line-length`, hadolint's
-//     `DL3008`), which grep -n never writes (its position ends in ':').
+//     `DL3008`), which grep -n never writes (its position ends in ':');
+//   - entered under a header: `  L:C  severity  message`, indented below
+//     the file's path (eslint's stylish formatter, yamllint's standard
+//     one), its severity spelled `error` or `warning`.
 //
-// A finding is a warning unless it says it is an error: a leading
-// `Error - `, `error:` or `error ` word, or a trailing code of the error series
-// (jshint's `(E041)`). A report that is mostly findings is a lint run's
-// log, with or without a closing count.
+// A finding of the first two forms is a warning unless it says it is an
+// error: a leading `Error - `, `error:` or `error ` word, or a trailing
+// code of the error series (jshint's `(E041)`). A report that is mostly
+// findings is a lint run's log, with or without a closing count: with
+// entries under headers, rg --heading's shape, it is planned as a log
+// before search takes the headers for files and the entries for matches.
 
 // lintFinding classes a finding line: diagError, diagWarning, or diagNone
-// for a line of neither form.
+// for a line of no form.
 func lintFinding(line string) int {
+	if line != "" && (line[0] == ' ' || line[0] == '\t') {
+		switch lintEntrySeverity(line[indentEnd(line):]) {
+		case "error":
+			return diagError
+		case "warning":
+			return diagWarning
+		}
+		return diagNone
+	}
 	head := line[:min(len(line), 300)]
 	colon := pathEnd(head) // one scan for both forms: most lines stop at their first space
 	if colon < 1 || colon == len(head) || head[colon] != ':' {

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,10 +13,12 @@ func TestLintReport(t *testing.T) {
 	findings := strings.Repeat("a/README.md:3:81 MD013/line-length Line length [Expected: 80; Actual: 120]\n", 6)
 	spelled := strings.Repeat("lib/a.js: line 4, col 9, Missing semicolon. (W033)\n", 6)
 	grep := strings.Repeat("a/README.md:3:MD013 line length\n", 6)
+	stylish := stylishReport(3, -1)
+	heading := strings.Repeat("a/ci.yml\n3:  error: 1\n17:8      error    syntax\n\n", 6) // rg --heading -n
 	for _, c := range []struct {
 		text string
 		want bool
-	}{{findings, true}, {spelled + "\n6 errors\n", true}, {grep, false}, {"x.md:1 MD013/line-length\n", false}} {
+	}{{findings, true}, {spelled + "\n6 errors\n", true}, {grep, false}, {"x.md:1 MD013/line-length\n", false}, {stylish, true}, {heading, false}} {
 		if got := lintReport(c.text); got != c.want {
 			t.Errorf("lintReport(%q) = %v, want %v", c.text[:min(len(c.text), 60)], got, c.want)
 		}
@@ -104,6 +107,25 @@ func TestPlanLogStylishReportNamesFiles(t *testing.T) {
 		}
 		if h := strings.LastIndex(out[:at], "\n./mod"); h < 0 || !strings.HasPrefix(out[h+1:], "./mod031/") {
 			t.Errorf("limit %d: the syntax error is not under its file's header:\n%s", limit, out)
+		}
+	}
+}
+
+// A stylish report reaches the log planner before search would take its
+// headers for files and its entries for matches; rg --heading output
+// stays search's.
+func TestStylishReportRoutesToLog(t *testing.T) {
+	h := mustNew(t)
+	for text, want := range map[string]Strategy{
+		stylishReport(60, 31): StrategyLog,
+		strings.Repeat("./mod/.github/workflows/ci.yml\n17:      - uses: actions/checkout@v4\n33:        run: go test ./...\n\n", 200): StrategySearch,
+	} {
+		_, o, err := h.Compress(context.Background(), ToolOutput{Tool: "Bash", Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Strategy != want {
+			t.Errorf("%q…: strategy %s, want %s", text[:60], o.Strategy, want)
 		}
 	}
 }
