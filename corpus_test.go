@@ -270,12 +270,6 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
-	// Held-out set 7, logs. luacheck indents every finding, its one
-	// syntax error included (`    src/x.lua:37:30: expected 'then'`),
-	// and an indented line is detail, never an error line; its `Total:
-	// N warnings / 1 error` verdict is no rule's. The line planner keeps
-	// all four facts at both budgets.
-	"log_luacheck_max_line_length_luacheck_src_then_typo": StrategyLines,
 	// Held out: a successful npm install with no exit code, no failure
 	// and no counting verdict a rule knows; the line planner keeps both
 	// facts (the first line and the verdict, the last).

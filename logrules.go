@@ -400,6 +400,16 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 			// deduction/substitution failed:` under every candidate).
 			return lineOther, 0
 		}
+	} else {
+		// A linter that indents its findings under a per-file heading
+		// (luacheck's `    src/a.lua:37:30: expected 'then' near
+		// 'than'`) writes them as a compiler does unindented.
+		switch positionLine(t) {
+		case diagError:
+			return lineError, blockTrace
+		case diagWarning:
+			return lineWarning, 0
+		}
 	}
 	switch level {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
