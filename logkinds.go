@@ -313,3 +313,19 @@ func saysSyntaxError(line string) bool {
 	}
 	return false
 }
+
+// pickSyntaxWhole keeps the first told failure whole, as the first
+// failure is, within a firstBlockShare of limit more, when its kind says
+// syntax error: a parser's error shows the source it could not read
+// (xmllint's line and caret, perl's `near "…"`) below its first line.
+func pickSyntaxWhole(sel *logSelection, lines logLines, blocks []logBlock, told []int32, limit int) {
+	if len(told) == 0 {
+		return
+	}
+	b := blocks[told[0]]
+	if !saysSyntaxError(lines.line(int(b.head))) {
+		return
+	}
+	sel.pickWithin(int(b.head), limit/2)
+	sel.pickBlock(b, sel.cost+limit/firstBlockShare)
+}

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -145,6 +146,28 @@ func TestSaysSyntaxError(t *testing.T) {
 	} {
 		if got := saysSyntaxError(line); got != want {
 			t.Errorf("saysSyntaxError(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
+// A parse error among hundreds of other failures is told first and kept
+// whole: the source line a validator quotes under it, with its caret.
+func TestPlanLogKeepsSyntaxErrorWhole(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "error: a%d.xml:%d: element e%d: validity error : No declaration for element e%d\n<e%d>\n ^\n", i, i+3, i, i, i)
+		if i == 150 {
+			b.WriteString("error: b.xml:6747: parser error : xmlParseEntityRef: no name\n\t\tcode=\"MH-ENI\"\tname=\"Enewetak & Ujelang\"\n\t\t             ^\n")
+		}
+	}
+	text := b.String()
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planLog(text, limit, logOptions{})
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		if out := render(text, p, marker{}); !strings.Contains(out, "parser error : xmlParseEntityRef: no name\n\t\tcode=\"MH-ENI\"\tname=\"Enewetak & Ujelang\"\n\t\t             ^\n") {
+			t.Errorf("limit %d: the parse error is not whole:\n%s", limit, out)
 		}
 	}
 }

@@ -117,6 +117,7 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		sel.pickBlock(whole, sel.cost+limit/firstBlockShare)
 	}
 	told := toldOrder(lines, blocks)
+	pickSyntaxWhole(sel, lines, blocks, told, limit)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(lines, blocks, told)
 	for _, k := range told {
