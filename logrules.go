@@ -1258,6 +1258,9 @@ func failureWordAt(s string, i, j int) int {
 		} else if n == 0 {
 			return sigNone
 		}
+		if manyErrors(w, s[:i]) {
+			return sigFailure
+		}
 	}
 	if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
 		return sigNone
@@ -1288,6 +1291,23 @@ func isFailureWord(w, rest string) bool {
 		return len(rest) >= 3 && strings.EqualFold(rest[:3], " ok") && (len(rest) == 3 || !isWordByte(rest[3]))
 	case "segmentation":
 		return len(rest) >= 6 && strings.EqualFold(rest[:6], " fault")
+	}
+	return false
+}
+
+// manyErrors reports whether the count word w, after before, counts
+// failures without a number: `has too many errors` (perl -c, the Go
+// compiler, clang), `had compilation errors` (perl -c).
+func manyErrors(w, before string) bool {
+	if !strings.EqualFold(w, "errors") {
+		return false
+	}
+	before = strings.TrimRight(before, " ")
+	for _, p := range [...]string{"too many", "compilation"} {
+		if len(before) >= len(p) && strings.EqualFold(before[len(before)-len(p):], p) &&
+			(len(before) == len(p) || !isWordByte(before[len(before)-len(p)-1])) {
+			return true
+		}
 	}
 	return false
 }
