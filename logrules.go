@@ -379,6 +379,9 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	case diagError:
 		return lineError, blockTrace
 	case diagWarning:
+		if toolFailedWarning(line) {
+			return lineError, blockTrace
+		}
 		return lineWarning, 0
 	}
 	if !indented {
@@ -440,6 +443,25 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineError, blockGeneric // not a diff's added or removed line
 	}
 	return lineOther, 0
+}
+
+// toolFailedWarning reports whether a compiler-style warning says the
+// tool itself could not do what it was asked (`a.xml:5: warning: failed
+// to load external entity "…dtd"`, ld's `warning: cannot find entry
+// symbol`): not a finding about the input but a failure of the run,
+// whose consequences the findings after it often are.
+func toolFailedWarning(line string) bool {
+	k := strings.Index(line, "warning: ")
+	if k < 0 {
+		return false
+	}
+	msg := line[k+len("warning: "):]
+	for _, p := range [...]string{"failed to ", "could not ", "cannot ", "unable to "} {
+		if len(msg) >= len(p) && strings.EqualFold(msg[:len(p)], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // infixRules are the rows no first byte finds: a literal anywhere in the
