@@ -280,10 +280,6 @@ var knownMisroutes = map[string]Strategy{
 	// facts at 16,000 bytes.
 	"log_gcc_fanalyzer_lz4_use_after_free_leak_paths": StrategyLines,
 	"log_phpunit_testdox_fastroute_head_fallback":     StrategyLines,
-	// Held-out set 5. perl -wc over 290 modules ends on `syntax OK` and
-	// its failures carry only weak failure words: the line planner takes
-	// it and keeps its facts at 16,000 bytes.
-	"log_perl_wc_loop_perl5_buildflags_syntax_error": StrategyLines,
 }
 
 // Every real output, compressed at the default budget through the whole

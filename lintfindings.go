@@ -224,3 +224,41 @@ func pickEntryHeader(sel *logSelection, lines logLines, b logBlock, bound int) {
 		sel.pickWithin(i, bound)
 	}
 }
+
+// positionedFinding reports whether line names the file and line it is
+// about, as a validator's or a compiler's message does and a line of code
+// or prose seldom does: first, `path.ext:N:` (xmllint's `a.xml:6747:
+// parser error : …`, a go test failure's `a_test.go:12: …`; a column too
+// is positionLine's form), or last, `… at PATH line N` (perl's `syntax
+// error at ./A.pm line 296, near "…"`, `BEGIN failed--compilation aborted
+// at ./A.pm line 8.`).
+func positionedFinding(line string) bool {
+	head := line[:min(len(line), 300)]
+	if colon := pathEnd(head); colon < len(head) && head[colon] == ':' && hasExtension(head[:colon]) {
+		if n := digitRun(head, colon+1); n > 0 && colon+1+n < len(head) && head[colon+1+n] == ':' {
+			return true
+		}
+	}
+	for from := 0; ; {
+		k := strings.Index(line[from:], " line ")
+		if k < 0 {
+			return false
+		}
+		at := from + k
+		if n := digitRun(line, at+len(" line ")); n > 0 {
+			end := at + len(" line ") + n
+			if a := strings.LastIndex(line[:at], " at "); a >= 0 && (end == len(line) || strings.ContainsRune(".,\r", rune(line[end]))) {
+				if path := line[a+len(" at ") : at]; path != "" && !strings.ContainsAny(path, " \t") && hasExtension(path) {
+					return true
+				}
+			}
+		}
+		from = at + 1
+	}
+}
+
+// hasExtension reports whether path's last dot is followed by a letter.
+func hasExtension(path string) bool {
+	dot := strings.LastIndexByte(path, '.')
+	return dot >= 0 && dot+1 < len(path) && isLetter(path[dot+1])
+}

@@ -439,6 +439,8 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineTrace, blockFailDetail
 	case indented:
 		return lineTrace, 0
+	case sig == sigFailure && positionedFinding(line):
+		return lineError, blockTrace // a failure word with the file and line it is at: a finding, not a word in code
 	case sig == sigFailure && line[0] != '+' && line[0] != '-' && line[0] != '@':
 		return lineError, blockGeneric // not a diff's added or removed line
 	}
