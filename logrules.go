@@ -825,7 +825,7 @@ func isPositionLine(line string) bool {
 // column, `path.ext:12:5: message`, which a compiler writes (Go's `./a.go:
 // 3:1: undefined: x`, pylint's `a.py:1:0: E0602: …`) and grep -n does not
 // (it gives no column): an error, or a warning when a linter's message
-// code says so (pylint's C, R and W codes).
+// code says so (pylint's C, R and W codes, RuboCop's C and W letters).
 func positionLine(line string) int {
 	msg, ok := positionMessage(line)
 	if !ok || isPositionNote(msg) {
@@ -834,7 +834,10 @@ func positionLine(line string) int {
 	if sev, ok := positionSeverity(msg); ok {
 		return sev
 	}
-	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
+	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 || len(msg) > 2 && msg[1] == ':' && msg[2] == ' ' {
+		// A severity letter, alone (RuboCop's `C: `, `W: `, `E: `, `F: `)
+		// or leading a code (pylint's `C0114:`): convention, refactor,
+		// warning and information are findings told once each.
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
 			return diagWarning
