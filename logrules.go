@@ -166,6 +166,10 @@ var logRules = []logRule{
 	{at: atCol0, lit: "During handling of the above exception", class: lineTrace},
 	{at: atCol0, lit: "The above exception was the direct cause", class: lineTrace},
 	{at: atCol0, lit: "In file included from ", class: lineTrace},
+	// A note in parentheses on a line of its own under a message
+	// (RuboCop's `(Using Ruby 2.6 parser; …)`, OCaml's `(However, this
+	// field is used …)`).
+	{at: atCol0, lit: "(", suffix: ")", class: lineTrace},
 	{at: atIndented, lit: "from ", shape: isIncludeFrom, class: lineTrace},
 
 	// A configure step's probe that found nothing: not the failure, but
