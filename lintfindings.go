@@ -231,7 +231,8 @@ func pickEntryHeader(sel *logSelection, lines logLines, b logBlock, bound int) {
 // parser error : …`, a go test failure's `a_test.go:12: …`; a column too
 // is positionLine's form), or last, `… at PATH line N` (perl's `syntax
 // error at ./A.pm line 296, near "…"`, `BEGIN failed--compilation aborted
-// at ./A.pm line 8.`).
+// at ./A.pm line 8.`) or `… in PATH on line N` (PHP's `PHP Parse error:
+// syntax error, … in ./A.php on line 26`).
 func positionedFinding(line string) bool {
 	head := line[:min(len(line), 300)]
 	if colon := pathEnd(head); colon < len(head) && head[colon] == ':' && hasExtension(head[:colon]) {
@@ -247,8 +248,9 @@ func positionedFinding(line string) bool {
 		at := from + k
 		if n := digitRun(line, at+len(" line ")); n > 0 {
 			end := at + len(" line ") + n
-			if a := strings.LastIndex(line[:at], " at "); a >= 0 && (end == len(line) || strings.ContainsRune(".,\r", rune(line[end]))) {
-				if path := line[a+len(" at ") : at]; path != "" && !strings.ContainsAny(path, " \t") && hasExtension(path) {
+			before := strings.TrimSuffix(line[:at], " on") // PHP's `in PATH on line N`
+			if a := max(strings.LastIndex(before, " at "), strings.LastIndex(before, " in ")); a >= 0 && (end == len(line) || strings.ContainsRune(".,\r", rune(line[end]))) {
+				if path := before[a+len(" at "):]; path != "" && !strings.ContainsAny(path, " \t") && hasExtension(path) {
 					return true
 				}
 			}

@@ -134,16 +134,18 @@ func TestStylishReportRoutesToLog(t *testing.T) {
 // a failure word in a line that names none may be code or prose.
 func TestPositionedFinding(t *testing.T) {
 	for line, want := range map[string]bool{
-		`syntax error at ./Dpkg/BuildFlags.pm line 296, near ")`:                  true,
-		"BEGIN failed--compilation aborted at ./Debconf/DbDriver/LDAP.pm line 8.": true,
-		"a.xml:6747: parser error : xmlParseEntityRef: no name":                   true,
-		"x_test.go:12: expected error, got nil":                                   true,
-		"died at line 3 of the script":                                            false,
-		"error at the line 12":                                                    false,
-		"the error handler at src/error.go":                                       false,
-		"Makefile:12: recipe for target 'all' failed":                             false, // no extension: make's own line
-		"error: at my file.pm line 3.":                                            false,
-		"warn at ./A.pm line 3, <STDIN> line 5.":                                  true,
+		`syntax error at ./Dpkg/BuildFlags.pm line 296, near ")`:                         true,
+		"BEGIN failed--compilation aborted at ./Debconf/DbDriver/LDAP.pm line 8.":        true,
+		"a.xml:6747: parser error : xmlParseEntityRef: no name":                          true,
+		"x_test.go:12: expected error, got nil":                                          true,
+		"died at line 3 of the script":                                                   false,
+		"error at the line 12":                                                           false,
+		"the error handler at src/error.go":                                              false,
+		"Makefile:12: recipe for target 'all' failed":                                    false, // no extension: make's own line
+		"error: at my file.pm line 3.":                                                   false,
+		"warn at ./A.pm line 3, <STDIN> line 5.":                                         true,
+		`PHP Parse error:  syntax error, unexpected token "const" in ./A.php on line 26`: true,
+		"an error in the line 3 of my notes":                                             false,
 	} {
 		if got := positionedFinding(line); got != want {
 			t.Errorf("positionedFinding(%q) = %v, want %v", line, got, want)
