@@ -298,8 +298,14 @@ func trailingCode(s string) string {
 var syntaxPhrases = [...]string{"syntax error", "syntaxerror", "parse error", "parseerror", "parser error", "parsing error"}
 
 // saysSyntaxError reports whether one of syntaxPhrases stands in the
-// first kindWindow bytes of line.
+// first kindWindow bytes of line, or line is a finding at a position
+// whose message is what a parser expected (Python's and pyflakes' `a.py:
+// 158:16: expected ':'`, luacheck's `expected 'then' near 'than'`, gcc's
+// `error: expected ';' before '}' token`).
 func saysSyntaxError(line string) bool {
+	if msg, ok := positionMessage(strings.TrimLeft(line, " \t")); ok && strings.HasPrefix(strings.TrimPrefix(msg, "error: "), "expected ") {
+		return true
+	}
 	s := line[:min(len(line), kindWindow)]
 	for i := 0; i < len(s); i++ {
 		if c := s[i] | 0x20; c != 's' && c != 'p' || i > 0 && isLetter(s[i-1]) {

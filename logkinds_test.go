@@ -141,7 +141,10 @@ func TestSaysSyntaxError(t *testing.T) {
 		"a.xml:6: element node: validity error : No declaration for element node": false,
 		"sparse error matrix":        false,
 		"Syntax highlighting failed": false,
-		"  src/luacheck/options.lua:37:30: expected 'then' near 'than'": false,
+		"  src/luacheck/options.lua:37:30: expected 'then' near 'than'": true,
+		"yaml/representer.py:158:16: expected ':'":                      true,
+		"a.c:12:5: error: expected ';' before '}' token":                true,
+		"AssertionError: expected 'a' to equal 'b'":                     false,
 		"the parser erred": false,
 	} {
 		if got := saysSyntaxError(line); got != want {
