@@ -451,6 +451,9 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	return lineOther, 0
 }
 
+// toolFailedLeads open a warning's message that says the tool failed.
+var toolFailedLeads = [...]string{"failed to ", "could not ", "cannot ", "unable to "}
+
 // toolFailedWarning reports whether a compiler-style warning says the
 // tool itself could not do what it was asked (`a.xml:5: warning: failed
 // to load external entity "…dtd"`, ld's `warning: cannot find entry
@@ -462,7 +465,7 @@ func toolFailedWarning(line string) bool {
 		return false
 	}
 	msg := line[k+len("warning: "):]
-	for _, p := range [...]string{"failed to ", "could not ", "cannot ", "unable to "} {
+	for _, p := range toolFailedLeads {
 		if len(msg) >= len(p) && strings.EqualFold(msg[:len(p)], p) {
 			return true
 		}
