@@ -6,28 +6,42 @@ import (
 	"github.com/headroom-go/headroom/internal/txt"
 )
 
-// A linter's findings in the two line forms that are neither gcc's
+// A linter's findings in the line forms that are neither gcc's
 // `path:line:col: severity: message` nor a search match:
 //
 //   - spelled out: `path: line N, col M, message` (jshint's default and
 //     verbose reporters, eslint's compact formatter, jslint);
 //   - coded: `path:N[:M] CODE message`, the position followed by a space
 //     and a rule code (markdownlint's `MD013/line-length`, hadolint's
-//     `DL3008`), which grep -n never writes (its position ends in ':').
+//     `DL3008`), which grep -n never writes (its position ends in ':');
+//   - entered under a header: `  L:C  severity  message`, indented below
+//     the file's path (eslint's stylish formatter, yamllint's standard
+//     one), its severity spelled `error` or `warning`.
 //
-// A finding is a warning unless it says it is an error: a leading
-// `Error - `, `error:` or `error ` word, or a trailing code of the error series
-// (jshint's `(E041)`). A report that is mostly findings is a lint run's
-// log, with or without a closing count.
+// A finding of the first two forms is a warning unless it says it is an
+// error: a leading `Error - `, `error:` or `error ` word, or a trailing
+// code of the error series (jshint's `(E041)`). A report that is mostly
+// findings is a lint run's log, with or without a closing count: with
+// entries under headers, rg --heading's shape, it is planned as a log
+// before search takes the headers for files and the entries for matches.
 
 // lintFinding classes a finding line: diagError, diagWarning, or diagNone
-// for a line of neither form.
+// for a line of no form.
 func lintFinding(line string) int {
+	if line != "" && (line[0] == ' ' || line[0] == '\t') {
+		switch lintEntrySeverity(line[indentEnd(line):]) {
+		case "error":
+			return diagError
+		case "warning":
+			return diagWarning
+		}
+		return diagNone
+	}
 	return lintFindingAt(line, pathEnd(line[:min(len(line), 300)])) // one scan for both forms: most lines stop at their first space
 }
 
-// lintFindingAt is lintFinding given where pathEnd finds the end of the
-// line's first 300 bytes' path.
+// lintFindingAt is lintFinding of an unindented line, given where pathEnd
+// finds the end of the line's first 300 bytes' path.
 func lintFindingAt(line string, colon int) int {
 	head := line[:min(len(line), 300)]
 	if colon < 1 || colon == len(head) || head[colon] != ':' {
@@ -135,4 +149,123 @@ func lintReport(text string) bool {
 		start = next
 	}
 	return lines >= 5 && findings*2 >= lines
+}
+
+// A report in the stylish layout names each file once, alone on its line,
+// above the file's indented entries: its headers are the report's index
+// of what was found where, and an entry kept without its header says
+// where in no file. When such a report is cut, its files go first, each
+// header with its first entry, spread over the report (the first, the
+// last, the middle, the quarters, …) within a stylishShare of the budget;
+// the entries told by kind, the rarest first, come after.
+
+// stylishShare is the share of the limit the headers may take: a third.
+const stylishShare = 3
+
+// stylishHeaders returns the headers of a stylish report's files in
+// sectionSpread order: the unindented lines an indented entry (`  L:C
+// severity message`) follows at once. It returns nil, having read at most
+// stylishProbe lines, when the report's first lines are not in the stylish
+// layout.
+func stylishHeaders(lines logLines) []int {
+	n := lines.len()
+	isEntry := func(i int) bool { return isStylishEntry(lines.line(i)) }
+	entries, seen := 0, 0
+	for i := 0; i < n && seen < stylishProbe; i++ {
+		if lines.class(i) != lineBlank {
+			seen++
+			if isEntry(i) {
+				entries++
+			}
+		}
+	}
+	if entries*2 < seen || entries == 0 {
+		return nil
+	}
+	var heads []int
+	for i := 0; i+1 < n; i++ {
+		if l := lines.line(i); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(i) != lineBlank && isEntry(i+1) {
+			heads = append(heads, i)
+		}
+	}
+	order := sectionSpread(len(heads))
+	for k, j := range order {
+		order[k] = heads[j]
+	}
+	return order
+}
+
+// stylishProbe is how many non-blank lines stylishHeaders reads to tell
+// a stylish report.
+const stylishProbe = 200
+
+// pickStylishHeaders keeps the headers of a stylish report, each with
+// its first entry, in stylishHeaders' order, while they fit in a
+// stylishShare of limit.
+func pickStylishHeaders(sel *logSelection, lines logLines, limit int) {
+	bound := sel.cost + limit/stylishShare
+	for _, h := range stylishHeaders(lines) {
+		if !sel.pickWithin(h, bound) || !sel.pickWithin(h+1, bound) {
+			return
+		}
+	}
+}
+
+// isStylishEntry reports whether l is an entry of a stylish report: an
+// indented `L:C  severity  message`.
+func isStylishEntry(l string) bool {
+	return l != "" && (l[0] == ' ' || l[0] == '\t') && lintEntrySeverity(l[indentEnd(l):]) != ""
+}
+
+// pickEntryHeader keeps, when block b's first line is an entry of a
+// stylish report, the header of the file it is under, if the selection
+// stays within bound: told before its entry, so that no entry is kept
+// that names no file.
+func pickEntryHeader(sel *logSelection, lines logLines, b logBlock, bound int) {
+	if !isStylishEntry(lines.line(int(b.head))) {
+		return
+	}
+	for _, i := range leadIn(lines, b) {
+		sel.pickWithin(i, bound)
+	}
+}
+
+// positionedFinding reports whether line names the file and line it is
+// about, as a validator's or a compiler's message does and a line of code
+// or prose seldom does: first, `path.ext:N:` (xmllint's `a.xml:6747:
+// parser error : …`, a go test failure's `a_test.go:12: …`; a column too
+// is positionLine's form), or last, `… at PATH line N` (perl's `syntax
+// error at ./A.pm line 296, near "…"`, `BEGIN failed--compilation aborted
+// at ./A.pm line 8.`) or `… in PATH on line N` (PHP's `PHP Parse error:
+// syntax error, … in ./A.php on line 26`).
+func positionedFinding(line string) bool {
+	head := line[:min(len(line), 300)]
+	if colon := pathEnd(head); colon < len(head) && head[colon] == ':' && hasExtension(head[:colon]) {
+		if n := digitRun(head, colon+1); n > 0 && colon+1+n < len(head) && head[colon+1+n] == ':' {
+			return true
+		}
+	}
+	for from := 0; ; {
+		k := strings.Index(line[from:], " line ")
+		if k < 0 {
+			return false
+		}
+		at := from + k
+		if n := digitRun(line, at+len(" line ")); n > 0 {
+			end := at + len(" line ") + n
+			before := strings.TrimSuffix(line[:at], " on") // PHP's `in PATH on line N`
+			if a := max(strings.LastIndex(before, " at "), strings.LastIndex(before, " in ")); a >= 0 && (end == len(line) || strings.ContainsRune(".,\r", rune(line[end]))) {
+				if path := before[a+len(" at "):]; path != "" && !strings.ContainsAny(path, " \t") && hasExtension(path) {
+					return true
+				}
+			}
+		}
+		from = at + 1
+	}
+}
+
+// hasExtension reports whether path's last dot is followed by a letter.
+func hasExtension(path string) bool {
+	dot := strings.LastIndexByte(path, '.')
+	return dot >= 0 && dot+1 < len(path) && isLetter(path[dot+1])
 }

@@ -209,8 +209,8 @@ func formBlocks(lines logLines, text string) []logBlock {
 		case blockNumbered:
 			j = numberedEnd(lines, i)
 		case blockEntries:
-			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning {
-				j++ // the file's next errors; its warnings are told apart, deduplicated
+			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning && (lines.class(j) != lineError || lines.open(j) == blockEntries) {
+				j++ // the file's next errors; its warnings, and an error of another block (a syntax error), are told apart
 			}
 		default:
 			if end := framedEnd(lines, line, i); end > 0 {

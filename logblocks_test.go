@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,4 +46,26 @@ func TestTextFinderAgreesWithLineSearch(t *testing.T) {
 			start = next
 		}
 	})
+}
+
+// A file's error entries in the stylish layout are one block, to its
+// next warning; an entry that says syntax error stands apart, a block of
+// its own, so that it is told by its own kind.
+func TestFormBlocksStylishEntries(t *testing.T) {
+	text := "./a.yml\n" +
+		"  1:1   warning  missing document start \"---\"  (document-start)\n" +
+		"  3:19  error    too many spaces inside brackets  (brackets)\n" +
+		"  7:15  error    too many spaces inside brackets  (brackets)\n" +
+		"  17:8  error    syntax error: expected <block end>, but found '<block mapping start>' (syntax)\n" +
+		"  20:15 error    too many spaces inside brackets  (brackets)\n" +
+		"  38:81 error    line too long (98 > 80 characters)  (line-length)\n" +
+		"\n"
+	lines := scanLog(text)
+	var got [][2]int32
+	for _, b := range formBlocks(lines, text) {
+		got = append(got, [2]int32{b.head, b.last})
+	}
+	if want := [][2]int32{{2, 3}, {4, 4}, {5, 6}}; !slices.Equal(got, want) {
+		t.Errorf("blocks (head, last) %v, want %v", got, want)
+	}
 }

@@ -12,7 +12,10 @@ import (
 // `--- FAIL: TestB` are two. A strict type checker's 1,300 findings are a
 // handful of kinds repeated hundreds of times, and the one bug among them
 // is the kind seen once: when not every failure can be told, the rare
-// kinds are told first.
+// kinds are told first. Before them all go the kinds that say the input
+// did not parse (saysSyntaxError): a validator's hundreds of findings on
+// files it read are worth less than the one file it could not read, and
+// a parser's error is often told several times over as it recovers.
 
 // kindWindow is how much of a line its kind is read from; a quoted name
 // that opens within it is blanked whole when it closes within
@@ -100,7 +103,8 @@ func rareFirst(lines logLines, heads []int) []int {
 }
 
 // rareOrder orders n lines, the k-th at line head(k), as rareFirst does:
-// by the count of their kind, ascending, in input order within a count.
+// by the count of their kind, ascending, in input order within a count,
+// the kinds that say syntax error first of all.
 // It calls head(k) for k from 0 to n-1 and returns, at each place, the k
 // that goes there. Kinds are numbered as they come, by hash (see
 // firstSeen), so a line's kind costs no copy of its key, and the lines
@@ -123,6 +127,11 @@ func rareOrder(lines logLines, n int, head func(k int) int) []int32 {
 		}
 		order[k] = int32(id)
 		count[id]++
+	}
+	for id, i := range first {
+		if saysSyntaxError(lines.line(i)) {
+			count[id] = 0 // below every count: told first
+		}
 	}
 	// Each kind's count becomes its rank among the counts that occur, so
 	// that the sort's table is as long as there are counts, not as long as
@@ -280,4 +289,49 @@ func trailingCode(s string) string {
 		return ""
 	}
 	return code
+}
+
+// syntaxPhrases are what a parser's failure says of itself, in any case:
+// perl's, bash's and yamllint's `syntax error`, PHP's `Parse error`,
+// xmllint's `parser error`, eslint's `Parsing error`, Python's
+// `SyntaxError`.
+var syntaxPhrases = [...]string{"syntax error", "syntaxerror", "parse error", "parseerror", "parser error", "parsing error"}
+
+// saysSyntaxError reports whether one of syntaxPhrases stands in the
+// first kindWindow bytes of line, or line is a finding at a position
+// whose message is what a parser expected (Python's and pyflakes' `a.py:
+// 158:16: expected ':'`, luacheck's `expected 'then' near 'than'`, gcc's
+// `error: expected ';' before '}' token`).
+func saysSyntaxError(line string) bool {
+	if msg, ok := positionMessage(strings.TrimLeft(line, " \t")); ok && strings.HasPrefix(strings.TrimPrefix(msg, "error: "), "expected ") {
+		return true
+	}
+	s := line[:min(len(line), kindWindow)]
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c != 's' && c != 'p' || i > 0 && isLetter(s[i-1]) {
+			continue
+		}
+		for _, p := range syntaxPhrases {
+			if len(s)-i >= len(p) && strings.EqualFold(s[i:i+len(p)], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pickSyntaxWhole keeps the first told failure whole, as the first
+// failure is, within a firstBlockShare of limit more, when its kind says
+// syntax error: a parser's error shows the source it could not read
+// (xmllint's line and caret, perl's `near "…"`) below its first line.
+func pickSyntaxWhole(sel *logSelection, lines logLines, blocks []logBlock, told []int32, limit int) {
+	if len(told) == 0 {
+		return
+	}
+	b := blocks[told[0]]
+	if !saysSyntaxError(lines.line(int(b.head))) {
+		return
+	}
+	sel.pickWithin(int(b.head), limit/2)
+	sel.pickBlock(b, sel.cost+limit/firstBlockShare)
 }

@@ -117,13 +117,16 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 		sel.pickBlock(whole, sel.cost+limit/firstBlockShare)
 	}
 	told := toldOrder(lines, blocks)
+	pickSyntaxWhole(sel, lines, blocks, told, limit)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(lines, blocks, told)
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
+			pickEntryHeader(sel, lines, blocks[k], limit/2)
 			sel.pickWithin(int(blocks[k].head), limit/2)
 		}
 	}
+	pickStylishHeaders(sel, lines, limit)
 	var namedHeads []int // told after every other telling line
 	tell := func(i int) {
 		if named[i] {

@@ -68,6 +68,7 @@ var shapeNeeds = []struct {
 	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}, false},
 	{isNumberedHeading, []string{anyDigit + ") "}, true},
 	{isLintEntryError, []string{"error"}, false},
+	{isLintEntrySyntaxError, []string{"error"}, false},
 	{isRunnerTotals, []string{" passed", " failed", " error"}, false},
 }
 
@@ -103,6 +104,9 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 	}
 	for _, w := range failureMarks {
 		add(w, 0)
+	}
+	for _, w := range toolFailedLeads {
+		add("warning: "+w, 0) // toolFailedWarning's
 	}
 	add(summaryInfo, 0)
 	for _, r := range infixRules {

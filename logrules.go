@@ -167,6 +167,10 @@ var logRules = []logRule{
 	{at: atCol0, lit: "During handling of the above exception", class: lineTrace},
 	{at: atCol0, lit: "The above exception was the direct cause", class: lineTrace},
 	{at: atCol0, lit: "In file included from ", class: lineTrace},
+	// A note in parentheses on a line of its own under a message
+	// (RuboCop's `(Using Ruby 2.6 parser; …)`, OCaml's `(However, this
+	// field is used …)`).
+	{at: atCol0, lit: "(", suffix: ")", class: lineTrace},
 	{at: atIndented, lit: "from ", shape: isIncludeFrom, class: lineTrace},
 
 	// A configure step's probe that found nothing: not the failure, but
@@ -224,7 +228,18 @@ var logRules = []logRule{
 	{at: atIndented, lit: "8", shape: isNumberedHeading, class: lineError, block: blockNumbered},
 	{at: atIndented, lit: "9", shape: isNumberedHeading, class: lineError, block: blockNumbered},
 	// A linter's entry under its file's path (eslint's stylish, and the
-	// formatters that copy it): `  12:5  error  message  rule`.
+	// formatters that copy it): `  12:5  error  message  rule`. An entry
+	// that says the file did not parse is a failure of its own, not one
+	// of its file's run of errors.
+	{at: atIndented, lit: "1", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "2", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "3", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "4", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "5", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "6", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "7", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "8", shape: isLintEntrySyntaxError, class: lineError},
+	{at: atIndented, lit: "9", shape: isLintEntrySyntaxError, class: lineError},
 	{at: atIndented, lit: "1", shape: isLintEntryError, class: lineError, block: blockEntries},
 	{at: atIndented, lit: "2", shape: isLintEntryError, class: lineError, block: blockEntries},
 	{at: atIndented, lit: "3", shape: isLintEntryError, class: lineError, block: blockEntries},
@@ -372,6 +387,9 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	case diagError:
 		return lineError, blockTrace
 	case diagWarning:
+		if toolFailedWarning(line) {
+			return lineError, blockTrace
+		}
 		return lineWarning, 0
 	}
 	if !indented {
@@ -400,6 +418,16 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 			// deduction/substitution failed:` under every candidate).
 			return lineOther, 0
 		}
+	} else {
+		// A linter that indents its findings under a per-file heading
+		// (luacheck's `    src/a.lua:37:30: expected 'then' near
+		// 'than'`) writes them as a compiler does unindented.
+		switch positionLine(t) {
+		case diagError:
+			return lineError, blockTrace
+		case diagWarning:
+			return lineWarning, 0
+		}
 	}
 	switch level {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
@@ -426,10 +454,34 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineTrace, blockFailDetail
 	case indented:
 		return lineTrace, 0
+	case sig == sigFailure && positionedFinding(line):
+		return lineError, blockTrace // a failure word with the file and line it is at: a finding, not a word in code
 	case sig == sigFailure && line[0] != '+' && line[0] != '-' && line[0] != '@':
 		return lineError, blockGeneric // not a diff's added or removed line
 	}
 	return lineOther, 0
+}
+
+// toolFailedLeads open a warning's message that says the tool failed.
+var toolFailedLeads = [...]string{"failed to ", "could not ", "cannot ", "unable to "}
+
+// toolFailedWarning reports whether a compiler-style warning says the
+// tool itself could not do what it was asked (`a.xml:5: warning: failed
+// to load external entity "…dtd"`, ld's `warning: cannot find entry
+// symbol`): not a finding about the input but a failure of the run,
+// whose consequences the findings after it often are.
+func toolFailedWarning(line string) bool {
+	k := strings.Index(line, "warning: ")
+	if k < 0 {
+		return false
+	}
+	msg := line[k+len("warning: "):]
+	for _, p := range toolFailedLeads {
+		if len(msg) >= len(p) && strings.EqualFold(msg[:len(p)], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // infixRules are the rows no first byte finds: a literal anywhere in the
@@ -577,8 +629,12 @@ func isNumberedHeading(t string) bool {
 }
 
 // isLintEntryError and isLintEntryWarning match a linter's indented
-// entry `12:5  error  message`, its position then its severity word.
-func isLintEntryError(t string) bool   { return lintEntrySeverity(t) == "error" }
+// entry `12:5  error  message`, its position then its severity word;
+// isLintEntrySyntaxError an error entry that says syntax error.
+func isLintEntryError(t string) bool { return lintEntrySeverity(t) == "error" }
+func isLintEntrySyntaxError(t string) bool {
+	return lintEntrySeverity(t) == "error" && saysSyntaxError(t)
+}
 func isLintEntryWarning(t string) bool { return lintEntrySeverity(t) == "warning" }
 
 // lintEntrySeverity returns the word after an entry's `line:col`
@@ -803,7 +859,7 @@ func isPositionLine(line string) bool {
 // column, `path.ext:12:5: message`, which a compiler writes (Go's `./a.go:
 // 3:1: undefined: x`, pylint's `a.py:1:0: E0602: …`) and grep -n does not
 // (it gives no column): an error, or a warning when a linter's message
-// code says so (pylint's C, R and W codes).
+// code says so (pylint's C, R and W codes, RuboCop's C and W letters).
 func positionLine(line string) int {
 	msg, ok := positionMessage(line)
 	if !ok || isPositionNote(msg) {
@@ -818,7 +874,10 @@ func positionDiag(msg string) int {
 	if sev, ok := positionSeverity(msg); ok {
 		return sev
 	}
-	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 {
+	if len(msg) > 5 && msg[5] == ':' && digitRun(msg, 1) == 4 || len(msg) > 2 && msg[1] == ':' && msg[2] == ' ' {
+		// A severity letter, alone (RuboCop's `C: `, `W: `, `E: `, `F: `)
+		// or leading a code (pylint's `C0114:`): convention, refactor,
+		// warning and information are findings told once each.
 		switch msg[0] {
 		case 'C', 'R', 'W', 'I':
 			return diagWarning
@@ -1271,6 +1330,9 @@ func failureWordAt(s string, i, j int) int {
 		} else if n == 0 {
 			return sigNone
 		}
+		if manyErrors(w, s[:i]) {
+			return sigFailure
+		}
 	}
 	if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
 		return sigNone
@@ -1301,6 +1363,23 @@ func isFailureWord(w, rest string) bool {
 		return len(rest) >= 3 && strings.EqualFold(rest[:3], " ok") && (len(rest) == 3 || !isWordByte(rest[3]))
 	case "segmentation":
 		return len(rest) >= 6 && strings.EqualFold(rest[:6], " fault")
+	}
+	return false
+}
+
+// manyErrors reports whether the count word w, after before, counts
+// failures without a number: `has too many errors` (perl -c, the Go
+// compiler, clang), `had compilation errors` (perl -c).
+func manyErrors(w, before string) bool {
+	if !strings.EqualFold(w, "errors") {
+		return false
+	}
+	before = strings.TrimRight(before, " ")
+	for _, p := range [...]string{"too many", "compilation"} {
+		if len(before) >= len(p) && strings.EqualFold(before[len(before)-len(p):], p) &&
+			(len(before) == len(p) || !isWordByte(before[len(before)-len(p)-1])) {
+			return true
+		}
 	}
 	return false
 }

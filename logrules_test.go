@@ -82,6 +82,11 @@ func TestFailureSignal(t *testing.T) {
 		"notok":                   sigNone,
 		"error_count=3":           sigNone,
 		"x.failed":                sigNone,
+		"./Dpkg/BuildFlags.pm has too many errors.": sigFailure,
+		"./A.pm had compilation errors.":            sigFailure,
+		"fatal error: too many errors emitted":      sigFailure,
+		"handles errors":                            sigNone,
+		"how many errors":                           sigNone,
 	}
 	for line, want := range cases {
 		if got := failureSignal(line); got != want {
