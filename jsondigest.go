@@ -1,0 +1,126 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A digest shows an object too large to keep whole by the members that
+// name it: its opening line with its index, the lines of its naming
+// members (a name, a version, a location — identityKey's), and theirs in
+// the objects it holds, each hidden run of members counted in a note; its
+// closing line. Forty installed distributions of 7 KB each do not fit in
+// 16 KB whole, nor do five of them, but forty digests of 300 bytes do:
+// the reader sees which distributions there are and where each lives.
+// With room to spare, a full digest adds every other short scalar member
+// (a summary, a license, a status), still one line each.
+//
+// Every kept byte is an input line, as in the outline that samples
+// digests (grow, for pretty-printed values only): the object and each
+// nested one it opens must be lined.
+
+// digestDepth is how many levels of nested objects a digest opens below
+// the element itself.
+const digestDepth = 2
+
+// digest returns the display of the object element e of the array node
+// parent, the index-th of its elements, as a tree of outline nodes: the
+// root first, children's indices into the tree. full adds
+// every short scalar member to the naming ones. It returns nil when e is
+// no lined object or shows no member.
+func (o *outliner) digest(parent onode, index int, full bool) []onode {
+	e := parent.elems[index]
+	if o.text[e[0]] != '{' {
+		return nil
+	}
+	var tree []onode
+	if !o.digestObject(&tree, onode{key: e[0], val: e[0], end: e[1], depth: parent.depth + 1}, full, 0) {
+		return nil
+	}
+	root := &tree[0]
+	root.head = "[…index " + txt.Commas(index) + " of " + txt.Commas(len(parent.elems)) + ", " + sizeText(e[1]-e[0]) + "…]"
+	ls := txt.LineStart(o.text, root.key)
+	root.cost += root.val + 1 - ls + len(root.head) + 2 - o.size(o.opening(*root))
+	return tree
+}
+
+// digestObject appends to tree the digest node of the object n and those
+// of its shown members, and reports whether any member is shown. A
+// hidden member that costs no more than the note that would count it
+// alone is shown instead.
+func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bool {
+	n.elems = sequence(o.text, n.val, '}')
+	if !o.lined(n) {
+		return false
+	}
+	at := len(*tree)
+	*tree = append(*tree, n)
+	note := func(from, to int) string {
+		if from == to {
+			return ""
+		}
+		first := n.elems[from][0]
+		indent := o.text[txt.LineStart(o.text, first):first]
+		return indent[:min(len(indent), 80)] + "[…" + txt.Plural(to-from, "member") + ", " + sizeText(n.elems[to-1][1]-first) + "…]"
+	}
+	// Each member: shown (a line, or a nested digest at the tree's
+	// index), or a line that could be.
+	const hidden, line = -1, -2
+	shown := make([]int, len(n.elems))
+	lines := make([]onode, len(n.elems))
+	for k, m := range n.elems {
+		shown[k] = hidden
+		c := onode{key: m[0], end: m[1], depth: n.depth + 1}
+		c.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, m[0]))+1)
+		switch ch := o.text[c.val]; {
+		case ch == '{' && level < digestDepth && c.end-c.val > 2:
+			if kid := len(*tree); o.digestObject(tree, c, full, level+1) {
+				shown[k] = kid
+			}
+		case ch != '{' && ch != '[' || c.end-c.val == 2:
+			if ls, le := o.span(c); le-ls <= memberLineMax && strings.IndexByte(o.text[c.val:c.end], '\n') < 0 {
+				c.state, c.cost = asLine, o.size(ls, le)
+				lines[k] = c
+				shown[k] = line
+				if full || identityKey(o.text, m[0]) {
+					shown[k] = len(*tree)
+					*tree = append(*tree, c)
+				}
+			}
+		}
+	}
+	for k := range shown {
+		alone := (k == 0 || shown[k-1] >= 0) && (k+1 == len(shown) || shown[k+1] >= 0)
+		if shown[k] == line && alone && lines[k].cost <= len(note(k, k+1))+2 {
+			shown[k] = len(*tree)
+			*tree = append(*tree, lines[k])
+		}
+	}
+	r := onode{}
+	r.cost = o.size(o.opening(n)) + o.size(o.closing(n))
+	from := 0 // the first member hidden since the last shown one
+	for k, t := range shown {
+		if t < 0 {
+			continue
+		}
+		b := note(from, k)
+		if b != "" {
+			r.cost += len(b) + 2
+		}
+		r.before = append(r.before, b)
+		r.kids = append(r.kids, t)
+		r.cost += (*tree)[t].cost
+		from = k + 1
+	}
+	if len(r.kids) == 0 {
+		*tree = (*tree)[:at]
+		return false
+	}
+	if r.more = note(from, len(n.elems)); r.more != "" {
+		r.cost += len(r.more) + 2
+	}
+	t := &(*tree)[at]
+	t.state, t.cost, t.kids, t.before, t.more = asOpen, r.cost, r.kids, r.before, r.more
+	return true
+}
