@@ -563,8 +563,9 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified bool)
 }
 
 // growTarget is the share of the budget (in %) the outline grows to by
-// sampling the values it could not open whole.
-const growTarget = 92
+// sampling the values it could not open whole: all of it, since a digest
+// more (a few hundred bytes) names one more element.
+const growTarget = 100
 
 // grow spends the room the breadth-first outline left on the values it
 // could not show whole — a 3,000-element array cut after its first
@@ -727,8 +728,8 @@ func (o *outliner) sample(i, room int) {
 			hi = mid - 1
 		}
 	}
-	if lo == 0 {
-		return
+	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) {
+		return // a summary names its first keys: one member shown says less
 	}
 	sel := pickK(lo)
 	cost := costOf(sel)
