@@ -24,31 +24,45 @@ import (
 // the element itself.
 const digestDepth = 2
 
-// digest returns the display of the object element e of the array node
-// parent, the index-th of its elements, as a tree of outline nodes: the
-// root first, children's indices into the tree. full adds
-// every short scalar member to the naming ones. It returns nil when e is
-// no lined object or shows no member.
-func (o *outliner) digest(parent onode, index int, full bool) []onode {
-	e := parent.elems[index]
-	if o.text[e[0]] != '{' {
+// digest returns the display of elems[index], the index-th element (or,
+// unless isElem, member) of a value at depth depth-1, when it is an
+// object: a tree of outline nodes, the root first, children's indices
+// into the tree. An element's opening line notes its index (the array's
+// gap notes tell sizes); a member's key names it, so its digest opens no
+// nested object. full adds every short scalar member to the
+// naming ones. It returns nil when the object is not lined or shows no
+// member.
+func (o *outliner) digest(elems [][2]int, index, depth int, isElem, full bool) []onode {
+	e := elems[index]
+	n := onode{key: e[0], val: e[0], end: e[1], depth: depth}
+	if !isElem {
+		n.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, e[0]))+1)
+	}
+	if o.text[n.val] != '{' {
 		return nil
 	}
 	var tree []onode
-	if !o.digestObject(&tree, onode{key: e[0], val: e[0], end: e[1], depth: parent.depth + 1}, full, 0) {
+	level := 0
+	if !isElem {
+		level = digestDepth // a member's key names it: its own members only
+	}
+	if !o.digestObject(&tree, n, full, level) {
 		return nil
 	}
-	root := &tree[0]
-	root.head = "[…index " + txt.Commas(index) + " of " + txt.Commas(len(parent.elems)) + ", " + sizeText(e[1]-e[0]) + "…]"
-	ls := txt.LineStart(o.text, root.key)
-	root.cost += root.val + 1 - ls + len(root.head) + 2 - o.size(o.opening(*root))
+	if isElem {
+		root := &tree[0]
+		root.head = "[…index " + txt.Commas(index) + "…]"
+		ls := txt.LineStart(o.text, root.key)
+		root.cost += root.val + 1 - ls + len(root.head) + 2 - o.size(o.opening(*root))
+	}
 	return tree
 }
 
 // digestObject appends to tree the digest node of the object n and those
 // of its shown members, and reports whether any member is shown. A
 // hidden member that costs no more than the note that would count it
-// alone is shown instead.
+// alone is shown instead; an object whose only members shown would be
+// such is not shown.
 func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bool {
 	n.elems = sequence(o.text, n.val, '}')
 	if !o.lined(n) {
@@ -62,7 +76,7 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 		}
 		first := n.elems[from][0]
 		indent := o.text[txt.LineStart(o.text, first):first]
-		return indent[:min(len(indent), 80)] + "[…" + txt.Plural(to-from, "member") + ", " + sizeText(n.elems[to-1][1]-first) + "…]"
+		return indent[:min(len(indent), 80)] + "[…" + txt.Plural(to-from, "member") + "…]"
 	}
 	// Each member: shown (a line, or a nested digest at the tree's
 	// index), or a line that could be.
@@ -90,6 +104,14 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 			}
 		}
 	}
+	named := false // a member shown for itself, not for its cheapness
+	for _, t := range shown {
+		named = named || t >= 0
+	}
+	if !named {
+		*tree = (*tree)[:at]
+		return false
+	}
 	for k := range shown {
 		alone := (k == 0 || shown[k-1] >= 0) && (k+1 == len(shown) || shown[k+1] >= 0)
 		if shown[k] == line && alone && lines[k].cost <= len(note(k, k+1))+2 {
@@ -112,10 +134,6 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 		r.kids = append(r.kids, t)
 		r.cost += (*tree)[t].cost
 		from = k + 1
-	}
-	if len(r.kids) == 0 {
-		*tree = (*tree)[:at]
-		return false
 	}
 	if r.more = note(from, len(n.elems)); r.more != "" {
 		r.cost += len(r.more) + 2

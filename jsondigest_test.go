@@ -83,7 +83,7 @@ func TestPlanJSONDigestsNameEveryElement(t *testing.T) {
 		if named < want {
 			t.Errorf("limit %d: %d of 40 elements named, want %d:\n%s", limit, named, want, out)
 		}
-		for _, w := range []string{`"name": "package-000"`, `"name": "package-039"`, "[…index 39 of 40, ", `"sys_platform": "linux"`} {
+		for _, w := range []string{`"name": "package-000"`, `"name": "package-039"`, "[…index 39…]", `"sys_platform": "linux"`} {
 			if !strings.Contains(out, w) {
 				t.Errorf("limit %d: lost %q", limit, w)
 			}
@@ -96,11 +96,13 @@ func TestPlanJSONDigestsNameEveryElement(t *testing.T) {
 
 // checkVerbatimLines fails unless every line of out is a line of text, or
 // the start of one followed by a note of headroom's own ("[…"), or a note
-// alone: the outline writes nothing else.
+// alone: the outline writes nothing else. Leading white space is not
+// compared: the sequence plan keeps an element from its first byte, and
+// the indentation of the next one before a gap note.
 func checkVerbatimLines(t interface{ Fatalf(string, ...any) }, text, out string) {
-	lines := map[string]bool{}
+	lines := map[string]bool{"": true}
 	for _, l := range strings.Split(text, "\n") {
-		lines[l] = true
+		lines[strings.TrimLeft(l, " \t")] = true
 	}
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, markerPrefix) {
@@ -112,7 +114,7 @@ func checkVerbatimLines(t interface{ Fatalf(string, ...any) }, text, out string)
 			}
 			continue
 		}
-		if !lines[l] {
+		if !lines[strings.TrimLeft(l, " \t")] {
 			t.Fatalf("%q is no input line", l)
 		}
 	}
@@ -156,7 +158,8 @@ func TestJSONDigestProperties(t *testing.T) {
 			}
 			elems = append(elems, m)
 		}
-		b, _ := json.MarshalIndent(map[string]any{"items": elems, "total": n}, "", rapid.SampledFrom([]string{"  ", "\t"}).Draw(t, "indent"))
+		indent := rapid.SampledFrom([]string{"  ", "\t"}).Draw(t, "indent")
+		b, _ := json.MarshalIndent(map[string]any{"items": elems, "total": n}, "", indent)
 		text := string(b)
 
 		// Each digest alone.
@@ -173,7 +176,7 @@ func TestJSONDigestProperties(t *testing.T) {
 		}
 		for j := range parent.elems {
 			for _, full := range []bool{false, true} {
-				tree := o.digest(parent, j, full)
+				tree := o.digest(parent.elems, j, 2, true, full)
 				if tree == nil {
 					continue
 				}
@@ -195,7 +198,20 @@ func TestJSONDigestProperties(t *testing.T) {
 			}
 		}
 
-		// The outline that samples them.
+		// The outline that samples them, or the sequence plan of the
+		// elements alone: an array, a stream.
+		switch rapid.SampledFrom([]string{"object", "array", "stream"}).Draw(t, "shape") {
+		case "array":
+			b, _ = json.MarshalIndent(elems, "", indent)
+			text = string(b)
+		case "stream":
+			var docs []string
+			for _, e := range elems {
+				b, _ := json.MarshalIndent(e, "", indent)
+				docs = append(docs, string(b))
+			}
+			text = strings.Join(docs, "\n") + "\n"
+		}
 		limit := rapid.IntRange(400, max(400, min(20000, len(text)))).Draw(t, "limit")
 		p, ok := planJSON(text, limit)
 		if !ok {
@@ -203,5 +219,51 @@ func TestJSONDigestProperties(t *testing.T) {
 		}
 		checkPlan(t, text, p, limit)
 		checkVerbatimLines(t, text, render(text, p, marker{what: p.what, hint: p.hint}))
+		pos := 0
+		for _, it := range p.items {
+			if it.end > it.start {
+				if it.start < pos {
+					t.Fatalf("range %d-%d before %d", it.start, it.end, pos)
+				}
+				pos = it.end
+			}
+		}
 	})
+}
+
+// A map of package objects (a lockfile's "packages") is sampled by
+// digests too: each key with its naming members, several times as many
+// as whole entries would show.
+func TestPlanJSONMapDigests(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"lockfileVersion\": 3,\n  \"packages\": {\n")
+	const n = 400
+	for i := range n {
+		fmt.Fprintf(&b, "    \"node_modules/pkg-%03d\": {\n      \"version\": \"2.%d.0\",\n", i, i)
+		fmt.Fprintf(&b, "      \"resolved\": \"https://registry.example/pkg-%03d/-/pkg-%03d-2.%d.0.tgz\",\n", i, i, i)
+		fmt.Fprintf(&b, "      \"integrity\": \"sha512-%s==\",\n      \"dev\": true,\n", strings.Repeat("A", 86))
+		fmt.Fprintf(&b, "      \"engines\": {\n        \"node\": \">=12\"\n      }\n    }")
+		if i < n-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  }\n}\n")
+	text := b.String()
+	p, ok := planJSON(text, 15000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	checkPlan(t, text, p, 15000)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	checkVerbatimLines(t, text, out)
+	named := 0
+	for i := range n {
+		if strings.Contains(out, fmt.Sprintf("\"node_modules/pkg-%03d\": {\n      \"version\": \"2.%d.0\",", i, i)) {
+			named++
+		}
+	}
+	if whole := 15000 / 300; named < 2*whole {
+		t.Errorf("%d of %d entries named with their version, want at least %d:\n%s", named, n, 2*whole, out)
+	}
 }

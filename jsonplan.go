@@ -621,8 +621,8 @@ func (o *outliner) grow() {
 // with a note counting each hidden run. An array's object too large to
 // keep whole shows as its digest (jsondigest.go), so that many elements
 // are named rather than a few shown whole; the room the picks leave
-// buys more detail, in the order of the picks: full digests, then whole
-// values. It keeps the node as it is when no child more fits.
+// buys more detail, the last pick's first, then in the order of the
+// picks: full digests, then whole values. It keeps the node as it is when no child more fits.
 func (o *outliner) sample(i, room int) {
 	n := o.nodes[i]
 	isArray := o.text[n.val] == '['
@@ -668,10 +668,10 @@ func (o *outliner) sample(i, room int) {
 			whole := c
 			whole.state, whole.cost, whole.note, whole.elems = asWhole, o.size(o.span(c)), "", nil
 			var dg []onode
-			if isArray && d < 2 {
-				dg = o.digest(n, j, d == 1)
+			if d < 2 {
+				dg = o.digest(n.elems, j, n.depth+1, isArray, d == 1)
 				if dg == nil && d == 0 { // no naming member: the others
-					dg = o.digest(n, j, true)
+					dg = o.digest(n.elems, j, n.depth+1, isArray, true)
 				}
 			}
 			switch {
@@ -717,8 +717,17 @@ func (o *outliner) sample(i, room int) {
 	// The largest k that fits; cost grows with k but for rounding, so a
 	// binary search finds one that fits and a scan down settles it.
 	lo, hi := 0, hidden
-	if place(len(n.elems) - 1)[0].state == asElided {
+	lastJ := len(n.elems) - 1
+	if viewAt(lastJ, 0)[0].state == asElided {
 		hi = 1 // summaries of alike values say nothing new: the last one's, for its count and size
+	}
+	// The last child, which every pick keeps, closes the value as a
+	// clip's tail would: whole within an eighth of the room, else with
+	// all its short members.
+	if viewAt(lastJ, 2)[0].cost <= room/8 {
+		detail[lastJ] = 2
+	} else if len(viewAt(lastJ, 1)) > 1 {
+		detail[lastJ] = 1
 	}
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
@@ -735,13 +744,16 @@ func (o *outliner) sample(i, room int) {
 	cost := costOf(sel)
 	// Room left: more detail — full digests, then whole values — in the
 	// order of the picks, while it fits.
+	upgrade := func(j, d int) {
+		if t := place(j); len(t) > 1 || t[0].state == asElided {
+			if c := cost - t[0].cost + viewAt(j, d)[0].cost; c <= room {
+				cost, detail[j] = c, d
+			}
+		}
+	}
 	for d := 1; d <= 2; d++ {
 		for _, j := range sel {
-			if t := place(j); len(t) > 1 || t[0].state == asElided {
-				if c := cost - t[0].cost + viewAt(j, d)[0].cost; c <= room {
-					cost, detail[j] = c, d
-				}
-			}
+			upgrade(j, d)
 		}
 	}
 	if cost > room || cost-n.cost > o.budget-o.used {
