@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -141,4 +142,154 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 	t := &(*tree)[at]
 	t.state, t.cost, t.kids, t.before, t.more = asOpen, r.cost, r.kids, r.before, r.more
 	return true
+}
+
+// planSequenceDigests plans a pretty-printed sequence (an array, a stream
+// of documents) of objects too large for a spread of whole ones to name
+// many of them: npm view's 95 manifests of 22 KB, 249 test vectors of
+// 640 bytes where whole ones would show 30. It keeps the opening; the
+// first element whole, or its ends and naming members, in a third of the
+// room, and the last in a fifth; between them first the elements of a
+// rare shape (shapes as planJSON's: an error among successes), whole when
+// they fit a quarter of the room left, else by their full digest; then
+// the digests of as many others as fit, spread evenly, each gap counted.
+// Room left buys full digests, in the order of the picks. It returns the
+// items and how many elements they name, or false when no digest fits.
+func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind string, limit int) ([]item, int, bool) {
+	n, last := len(elems), len(elems)-1
+	room := limit - sequenceNoteRoom
+	if n < 3 || elems[0][0] > room/8 {
+		return nil, 0, false
+	}
+	next := func(i int) int {
+		if i < last {
+			return elems[i+1][0]
+		}
+		return len(text)
+	}
+	end := func(i, room int) []item {
+		if next(i)-elems[i][0] <= room {
+			return []item{keepRange(elems[i][0], next(i))}
+		}
+		return keepEndsAndMembers(text, elems[i][0], next(i), room)
+	}
+	head := append([]item{keepRange(0, elems[0][0])}, end(0, room/3)...)
+	tail := end(last, room/5)
+	mid := room - itemsSize(head) - itemsSize(tail)
+
+	// show returns how element j shows at detail d (0: its digest by
+	// naming members, 1: its full digest, 2: whole), nil for none.
+	o := &outliner{text: text}
+	type view struct{ j, d int }
+	shown := map[view][]item{}
+	detail := map[int]int{}
+	show := func(j, d int) []item {
+		v := view{j, d}
+		its, ok := shown[v]
+		if !ok {
+			if d == 2 {
+				its = []item{keepRange(elems[j][0], next(j))}
+			} else if t := o.digest(elems, j, 1, true, d == 1); t != nil {
+				its = (&outliner{text: text, nodes: t}).items()
+			}
+			shown[v] = its
+		}
+		return its
+	}
+	note := func(k int) string { return "[…" + txt.Plural(k, kind) + " omitted…]" }
+	cost := func(sel []int) int {
+		c, prev := 0, 0
+		for _, j := range sel {
+			if its := show(j, detail[j]); its != nil {
+				if j > prev+1 {
+					c += len(note(j-prev-1)) + 2
+				}
+				c += itemsSize(its)
+				prev = j
+			}
+		}
+		if prev < last-1 {
+			c += len(note(last-1-prev)) + 2
+		}
+		return c
+	}
+	count := map[int32]int{}
+	for _, s := range shapes[1:last] {
+		count[s]++
+	}
+	var rare, rest []int
+	for j := 1; j < last; j++ {
+		if s := shapes[j]; s != 0 && count[s] <= max(1, (last-1)/10) {
+			rare = append(rare, j)
+			detail[j] = 1
+			if next(j)-elems[j][0] <= mid/4 {
+				detail[j] = 2
+			}
+		} else {
+			rest = append(rest, j)
+		}
+	}
+	if cost(rare) > mid/2 {
+		rare, rest = nil, rest[:0]
+		for j := 1; j < last; j++ {
+			rest = append(rest, j)
+			delete(detail, j)
+		}
+	}
+	pick := func(k int) []int {
+		sel := slices.Clone(rare)
+		for _, at := range spread(0, len(rest), k) {
+			sel = append(sel, rest[at])
+		}
+		slices.Sort(sel)
+		return sel
+	}
+	lo, hi := 0, len(rest)
+	for lo < hi {
+		m := (lo + hi + 1) / 2
+		if cost(pick(m)) <= mid {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	sel := pick(lo)
+	used := cost(sel)
+	for _, j := range sel {
+		if d := detail[j]; d == 0 && show(j, 0) != nil && show(j, 1) != nil {
+			if c := used - itemsSize(show(j, 0)) + itemsSize(show(j, 1)); c <= mid {
+				used, detail[j] = c, 1
+			}
+		}
+	}
+	items := head
+	named, prev := 2, 0
+	for _, j := range sel {
+		its := show(j, detail[j])
+		if its == nil {
+			continue
+		}
+		if j > prev+1 {
+			items = append(items, noteLine(note(j-prev-1)))
+		}
+		// After a whole element, the next one's indentation is kept.
+		if last := items[len(items)-1]; last.note == "" && last.end > its[0].start && last.end <= elems[j][0] {
+			its = slices.Clone(its)
+			its[0].start = last.end
+		}
+		items = append(items, its...)
+		named++
+		prev = j
+	}
+	if named == 2 {
+		return nil, 0, false
+	}
+	if prev < last-1 {
+		items = append(items, noteLine(note(last-1-prev)))
+	}
+	items = append(items, tail...)
+	if itemsSize(items) > limit {
+		return nil, 0, false
+	}
+	return items, named, true
 }

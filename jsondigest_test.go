@@ -231,6 +231,62 @@ func TestJSONDigestProperties(t *testing.T) {
 	})
 }
 
+// manifests returns a top-level array of n package manifests of some
+// 3 KB each (npm view 'pkg@*' --json), the one at index bad a failure of
+// another shape.
+func manifests(n, bad int) string {
+	var elems []any
+	for i := range n {
+		if i == bad {
+			elems = append(elems, map[string]any{"_id": fmt.Sprintf("pkg@1.%d.0", i), "error": "E404: tarball not found"})
+			continue
+		}
+		elems = append(elems, map[string]any{
+			"_id":      fmt.Sprintf("pkg@1.%d.0", i),
+			"version":  fmt.Sprintf("1.%d.0", i),
+			"readme":   strings.Repeat("Lorem ipsum dolor sit amet. ", 100),
+			"keywords": strings.Split(strings.Repeat("json,", 20), ","),
+			"dist":     map[string]any{"shasum": fmt.Sprintf("%040d", i), "tarball": fmt.Sprintf("https://registry.example/pkg/-/pkg-1.%d.0.tgz", i)},
+		})
+	}
+	b, _ := json.MarshalIndent(elems, "", "  ")
+	return string(b) + "\n"
+}
+
+// A top-level array of large objects, too many for the ends of every one:
+// the sequence plan names most of them by their digests, spread over the
+// whole array, and keeps the one of a rare shape whole.
+func TestPlanJSONSequenceDigests(t *testing.T) {
+	text := manifests(60, 37)
+	for _, limit := range []int{15000, 3600} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		checkVerbatimLines(t, text, out)
+		named := 0
+		for i := range 60 {
+			if strings.Contains(out, fmt.Sprintf(`"_id": "pkg@1.%d.0",`, i)) {
+				named++
+			}
+		}
+		want := 50
+		if limit < 10000 {
+			want = 12
+		}
+		if named < want {
+			t.Errorf("limit %d: %d of 60 elements named, want %d:\n%s", limit, named, want, out)
+		}
+		for _, w := range []string{`"_id": "pkg@1.0.0"`, `"_id": "pkg@1.59.0"`, `"error": "E404: tarball not found"`, "[…index 30…]", "by their naming members"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("limit %d: lost %q", limit, w)
+			}
+		}
+	}
+}
+
 // A map of package objects (a lockfile's "packages") is sampled by
 // digests too: each key with its naming members, several times as many
 // as whole entries would show.

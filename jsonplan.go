@@ -108,6 +108,15 @@ func planJSON(text string, limit int) (plan, bool) {
 			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
 		}
 	}
+	if omitted > 0 {
+		// Large objects, few of them whole: many named by their digests.
+		wholes := len(elems) - omitted
+		if its, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit); ok && named >= 2*wholes {
+			what := txt.Commas(len(elems)-named) + " of " + txt.Plural(len(elems), kind) + " (kept the first and the last, " +
+				txt.Commas(named-2) + " between by their naming members and index)"
+			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
+		}
+	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
