@@ -870,6 +870,11 @@ func (o *outliner) expand(i, room int) bool {
 			inner = o.inner[o.innerAt[k]:o.innerAt[k+1]]
 		}
 		c := o.place(e, n.depth+1, isArray, inner)
+		if whole := o.size(o.span(c)); i == 0 && k == len(n.elems)-1 && c.state == asElided && whole <= o.budget/8 {
+			// The document's last member closes it as a clip's tail
+			// would: whole, within a clip's tail share of the budget.
+			c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+		}
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
 			need += moreRoom

@@ -2,8 +2,10 @@ package headroom
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -673,4 +675,22 @@ func TestPlanJSONKeepsAsManyElementsAsTheClip(t *testing.T) {
 			t.Fatalf("kept %d whole elements at budget %d, the clip %d:\n%s", got, budget, want, render(text, p, marker{}))
 		}
 	})
+}
+
+// A document's last member closes the outline whole when it fits a
+// clip's tail share of the budget, as the clip's tail would keep it: a
+// Node.js diagnostic report at 4,000 bytes, whose breadth-first outline
+// spends the budget on the handles and limits before its sharedObjects.
+func TestPlanJSONOutlineKeepsLastMemberWhole(t *testing.T) {
+	raw, err := os.ReadFile("testdata/corpus/json_node_report_uncaught_exception_129_handles/input.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, o, err := mustNew(t, WithMaxBytes(4000)).Compress(context.Background(), ToolOutput{Tool: "Read", Text: string(raw)})
+	if err != nil || o.Strategy != StrategyJSON {
+		t.Fatalf("strategy %s, %v", o.Strategy, err)
+	}
+	if want := "    \"/lib64/ld-linux-x86-64.so.2\"\n  ]\n}\n"; !strings.Contains(out, want) {
+		t.Errorf("the last member is not whole:\n%s", out)
+	}
 }
