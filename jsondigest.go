@@ -3,6 +3,7 @@ package headroom
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -53,8 +54,8 @@ func (o *outliner) digest(elems [][2]int, index, depth int, isElem, full bool) [
 	if isElem {
 		root := &tree[0]
 		root.head = "[…index " + txt.Commas(index) + "…]"
-		ls := txt.LineStart(o.text, root.key)
-		root.cost += root.val + 1 - ls + len(root.head) + 2 - o.size(o.opening(*root))
+		start, _ := o.opening(*root)
+		root.cost += root.val + 1 - start + len(root.head) + 2 - o.size(o.opening(*root))
 	}
 	return tree
 }
@@ -75,8 +76,10 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 		if from == to {
 			return ""
 		}
-		first := n.elems[from][0]
-		indent := o.text[txt.LineStart(o.text, first):first]
+		indent := ""
+		if first := n.elems[from][0]; !o.minified {
+			indent = o.text[txt.LineStart(o.text, first):first]
+		}
 		return indent[:min(len(indent), 80)] + "[…" + txt.Plural(to-from, "member") + "…]"
 	}
 	// Each member: shown (a line, or a nested digest at the tree's
@@ -292,4 +295,121 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		return nil, 0, false
 	}
 	return items, named, true
+}
+
+// spreadDigests returns the digests of as many elements of [from, to) as
+// fit in room bytes, spread evenly, full ones while room is left, with
+// note(i, j) for each run i..j-1 hidden; and how many it shows. minified
+// lays them out in lines of headroom's own, as the outline does.
+func spreadDigests(text string, elems [][2]int, from, to, room int, minified bool, note func(i, j int) string) ([]item, int) {
+	o := &outliner{text: text, minified: minified}
+	type view struct {
+		j    int
+		full bool
+	}
+	shown := map[view][]item{}
+	full := map[int]bool{}
+	show := func(j int) []item {
+		v := view{j, full[j]}
+		its, ok := shown[v]
+		if !ok {
+			if t := o.digest(elems, j, 1, true, v.full); t != nil {
+				its = (&outliner{text: text, minified: minified, nodes: t}).items()
+			}
+			shown[v] = its
+		}
+		return its
+	}
+	build := func(sel []int) ([]item, int) {
+		var items []item
+		prev, k := from, 0
+		for _, j := range sel {
+			its := show(j)
+			if its == nil {
+				continue
+			}
+			if j > prev {
+				items = append(items, noteLine(note(prev, j)))
+			}
+			items = append(items, its...)
+			prev, k = j+1, k+1
+		}
+		if k > 0 && prev < to {
+			items = append(items, noteLine(note(prev, to)))
+		}
+		return items, k
+	}
+	size := func(sel []int) int {
+		its, _ := build(sel)
+		return itemsSize(its)
+	}
+	lo, hi := 0, to-from
+	for lo < hi {
+		m := (lo + hi + 1) / 2
+		if size(spread(from, to, m)) <= room {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	sel := spread(from, to, lo)
+	for _, j := range sel {
+		full[j] = true
+		if show(j) == nil || size(sel) > room {
+			full[j] = false
+		}
+	}
+	return build(sel)
+}
+
+// planMinifiedEnds plans a minified array of objects too large for even
+// the first to fit the head's room (eslint -f json's file results with
+// their sources): what a blind clip keeps — the text's head and tail
+// verbatim, each cut inside its line with a note of the bytes cut — in a
+// fifth and a tenth of the room, with the beginning of the element the
+// tail ends (its identity); and between them the digests of as many
+// elements as fit, spread evenly, laid out in lines of their own.
+// It declines when no digest fits.
+func planMinifiedEnds(text string, elems [][2]int, kind string, limit int) (plan, bool) {
+	room := limit - sequenceNoteRoom
+	cut := func(i int) int {
+		for i > 0 && i < len(text) && !utf8.RuneStart(text[i]) {
+			i--
+		}
+		return i
+	}
+	headEnd := cut(min(room/5, elems[0][1]))
+	tailStart := cut(max(len(text)-room/10, headEnd))
+	last := len(elems)
+	for last > 0 && elems[last-1][1] > tailStart {
+		last-- // digests end before the tail's bytes
+	}
+	first := 0
+	for first < last && elems[first][0] < headEnd {
+		first++
+	}
+	head := item{start: 0, end: headEnd, note: "[…" + txt.Commas(tailStart-headEnd) + " bytes…]"}
+	tail := []item{keepRange(tailStart, len(text))}
+	if last < len(elems) && elems[last][0] > headEnd && elems[last][0] < tailStart {
+		// The tail's element opens before it: its beginning, where its
+		// identity sits, cut short.
+		start := elems[last][0]
+		end := cut(min(start+room/20, tailStart))
+		tail = []item{{start: start, end: end, note: "[…" + txt.Commas(tailStart-end) + " bytes…]"}, tail[0]}
+	}
+	note := func(i, j int) string {
+		return "[…" + txt.Plural(j-i, kind) + ", " + sizeText(elems[j-1][1]-elems[i][0]) + "…]"
+	}
+	mid, k := spreadDigests(text, elems, first, last, limit-head.size()-itemsSize(tail)-sequenceNoteRoom/2, true, note)
+	if k == 0 {
+		return plan{}, false
+	}
+	items := append(append([]item{head}, mid...), tail...)
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	what := txt.Commas(len(elems)-k) + " of " + txt.Plural(len(elems), kind) + " (kept the head and the tail as they are, " +
+		txt.Commas(k) + " between by their naming members and index)"
+	return plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true, what: what,
+		hint: "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."}, true
 }

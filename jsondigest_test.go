@@ -200,7 +200,11 @@ func TestJSONDigestProperties(t *testing.T) {
 
 		// The outline that samples them, or the sequence plan of the
 		// elements alone: an array, a stream.
-		switch rapid.SampledFrom([]string{"object", "array", "stream"}).Draw(t, "shape") {
+		shape := rapid.SampledFrom([]string{"object", "array", "stream", "minified array"}).Draw(t, "shape")
+		switch shape {
+		case "minified array": // eslint -f json
+			b, _ = json.Marshal(elems)
+			text = string(b)
 		case "array":
 			b, _ = json.MarshalIndent(elems, "", indent)
 			text = string(b)
@@ -218,7 +222,9 @@ func TestJSONDigestProperties(t *testing.T) {
 			return
 		}
 		checkPlan(t, text, p, limit)
-		checkVerbatimLines(t, text, render(text, p, marker{what: p.what, hint: p.hint}))
+		if shape != "minified array" { // laid out in lines of headroom's own
+			checkVerbatimLines(t, text, render(text, p, marker{what: p.what, hint: p.hint}))
+		}
 		pos := 0
 		for _, it := range p.items {
 			if it.end > it.start {
@@ -321,5 +327,39 @@ func TestPlanJSONMapDigests(t *testing.T) {
 	}
 	if whole := 15000 / 300; named < 2*whole {
 		t.Errorf("%d of %d entries named with their version, want at least %d:\n%s", named, n, 2*whole, out)
+	}
+}
+
+// A minified array of file results too large for the first to fit the
+// head's room (eslint -f json) keeps what a blind clip keeps — its head
+// and its tail verbatim — and names the elements between by their
+// digests: the path of every one at 16,000 bytes.
+func TestPlanJSONMinifiedDigests(t *testing.T) {
+	var results []any
+	for i := range 30 {
+		var msgs []any
+		for m := range 40 {
+			msgs = append(msgs, map[string]any{"ruleId": "no-var", "severity": 1, "message": "Unexpected var.", "line": m + 1})
+		}
+		results = append(results, map[string]any{"filePath": fmt.Sprintf("/src/lib/file%02d.js", i), "messages": msgs,
+			"errorCount": 0, "warningCount": 40, "source": strings.Repeat("var x = 1;\n", 300)})
+	}
+	b, _ := json.Marshal(results)
+	text := string(b)
+	for _, limit := range []int{15000, 3600} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		for _, w := range []string{text[:limit/8], text[len(text)-limit/16:], `"filePath":"/src/lib/file15.js",`, `"filePath":"/src/lib/file29.js"`} {
+			if !strings.Contains(out, w) {
+				t.Errorf("limit %d: lost %q", limit, w[:min(len(w), 60)])
+			}
+		}
+		if named := strings.Count(out, `"filePath":"/src/lib/file`); limit > 10000 && named < 30 || named < 8 {
+			t.Errorf("limit %d: %d of 30 paths named:\n%s", limit, named, out)
+		}
 	}
 }

@@ -1192,6 +1192,13 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 		add(it)
 		shown++
 	}
+	if shown == 0 && kind == "array element" {
+		// Not even the first element fits: the clip's verbatim head and
+		// tail, and between them the digests of the elements.
+		if p, ok := planMinifiedEnds(text, elems, kind, limit); ok {
+			return p, true
+		}
+	}
 	if shown == 0 {
 		add(outlineElement(text, elems[0], span, headRoom-used)...)
 		shown, outlined = 1, 1
