@@ -26,6 +26,18 @@ import (
 // the element itself.
 const digestDepth = 2
 
+// digestNestedMax bounds the nested objects a digest opens: naming
+// members sit in small ones (a distribution's metadata), and opening the
+// bulk of a document (an OpenAPI components map) to find none would read
+// it again at each level.
+const digestNestedMax = 64 << 10
+
+// digestMin is fewer bytes than any digest costs (an opening with its
+// index note, a member, a closing): room/digestMin bounds the picks a
+// spread of digests tries, so a million small objects are not all
+// digested to learn that a few hundred fit.
+const digestMin = 24
+
 // digest returns the display of elems[index], the index-th element (or,
 // unless isElem, member) of a value at depth depth-1, when it is an
 // object: a tree of outline nodes, the root first, children's indices
@@ -66,7 +78,15 @@ func (o *outliner) digest(elems [][2]int, index, depth int, isElem, full bool) [
 // alone is shown instead; an object whose only members shown would be
 // such is not shown.
 func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bool {
-	n.elems = sequence(o.text, n.val, '}')
+	if o.members == nil {
+		o.members = map[int][][2]int{}
+	}
+	elems, ok := o.members[n.val]
+	if !ok {
+		elems = sequence(o.text, n.val, '}')
+		o.members[n.val] = elems
+	}
+	n.elems = elems
 	if !o.lined(n) {
 		return false
 	}
@@ -92,7 +112,7 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 		c := onode{key: m[0], end: m[1], depth: n.depth + 1}
 		c.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, m[0]))+1)
 		switch ch := o.text[c.val]; {
-		case ch == '{' && level < digestDepth && c.end-c.val > 2:
+		case ch == '{' && level < digestDepth && c.end-c.val > 2 && c.end-c.val <= digestNestedMax:
 			if kid := len(*tree); o.digestObject(tree, c, full, level+1) {
 				shown[k] = kid
 			}
@@ -216,7 +236,10 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		}
 		return c
 	}
-	count := map[int32]int{}
+	if show(last/2, 0) == nil && show(1, 0) == nil {
+		return nil, 0, false // not objects of lines: no digests
+	}
+	count := make([]int, slices.Max(shapes)+1) // shapes are numbered from 1 as they appear
 	for _, s := range shapes[1:last] {
 		count[s]++
 	}
@@ -247,7 +270,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		slices.Sort(sel)
 		return sel
 	}
-	lo, hi := 0, len(rest)
+	lo, hi := 0, min(len(rest), mid/digestMin)
 	for lo < hi {
 		m := (lo + hi + 1) / 2
 		if cost(pick(m)) <= mid {
@@ -343,7 +366,7 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 		its, _ := build(sel)
 		return itemsSize(its)
 	}
-	lo, hi := 0, to-from
+	lo, hi := 0, min(to-from, room/digestMin)
 	for lo < hi {
 		m := (lo + hi + 1) / 2
 		if size(spread(from, to, m)) <= room {

@@ -478,6 +478,9 @@ type outliner struct {
 	// root's k-th member when the scan recorded them (see jsonTop).
 	inner   [][2]int
 	innerAt []int
+	// members caches the members of the objects digests open, by their
+	// opening bracket: a full digest reads what the naming one did.
+	members map[int][][2]int
 }
 
 // planOutline returns the outline plan of the object top, which fills
