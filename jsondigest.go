@@ -404,8 +404,8 @@ func planMinifiedEnds(text string, elems [][2]int, kind string, limit int) (plan
 	headEnd := cut(min(room/5, elems[0][1]))
 	tailStart := cut(max(len(text)-room/10, headEnd))
 	last := len(elems)
-	for last > 0 && elems[last-1][1] > tailStart {
-		last-- // digests end before the tail's bytes
+	for o := (&outliner{text: text}); last > 0 && o.comma(elems[last-1][1]) > tailStart; {
+		last-- // digests, to the comma after them, end before the tail's bytes
 	}
 	first := 0
 	for first < last && elems[first][0] < headEnd {

@@ -264,6 +264,8 @@ func FuzzPlanJSON(f *testing.F) {
 		f.Add(s, 1200)
 	}
 	f.Add(ghIssues(3, "a body with \"quotes\", é and a \\ backslash"), 900) // minified
+	f.Add(manifests(8, 5), 1500)                                            // digests between large objects
+	f.Add(ghIssues(12, strings.Repeat("a long body ", 40)), 700)            // minified ends and digests
 	f.Add(`{"a":{"b":[1,{"c":"d"},[]],"e":{}},"f":"`+strings.Repeat("g", 300)+`","h":[{"i":1},{"j":2}]}`, 260)
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 10000
