@@ -201,15 +201,34 @@ Tom Harry Bob Dick`,
 		"      \"code\": \"GB-LND\",\n      \"name\": \"London, City of\",\n      \"parent\": \"GB-ENG\",",
 		"      \"code\": \"US-CA\",\n      \"name\": \"California\",",
 	},
-	// The outline shows the first of 40 installed distributions and counts
-	// the rest ("[…38 more array elements, 270 KB…]"): under half the
-	// budget, so the floor hands the document to the giant planner, whose
-	// head and tail miss the middle distributions' name and
-	// metadata_location. The outline does not yet sample an array's
-	// elements by their identifying members.
-	"json_pip_inspect_debian_system_40_distributions": {
-		"        \"name\": \"pytest\",\n        \"version\": \"7.2.1\",",
-		"      \"metadata_location\": \"/usr/lib/python3/dist-packages/meson-1.0.1.egg-info\"",
+	// JSON set 8 (see the corpus README): what they lose at 16,000
+	// bytes, and why.
+	// 249 alike test vectors of 640 bytes: the first ones whole, then
+	// digests (index and Name line) of some 90 spread over the rest;
+	// these two Names, at a quarter and a half, fall between the picks.
+	"json_cat_goroot_x509_nist_pkits_vectors_249_tests": {
+		"        \"Name\": \"4.6.9 Invalid pathLenConstraint Test9\",",
+		"        \"Name\": \"4.10.3 Valid Policy Mapping Test3 (Subpart 1)\",",
+	},
+	// One minified line: the head and the tail are kept as they are and
+	// the 36 file results between named by their digests (path and
+	// counts); the two errors sit inside their messages arrays, which a
+	// digest counts.
+	"json_eslint_f_json_express_axios_lib_38_files": {
+		"{\"ruleId\":\"no-unused-vars\",\"severity\":2,\"message\":\"'toString' is defined but never used.\",\"line\":5,\"column\":10",
+		"\"ruleId\":\"no-prototype-builtins\",\"severity\":2,\"message\":\"Do not access Object.prototype method 'hasOwnProperty' from target object.\",\"line\":245",
+	},
+	// 129 libuv handles of 100-300 bytes, sampled whole: these two (an
+	// fs_event at index 60, a tcp handle at 100) fall between the picks.
+	"json_node_report_uncaught_exception_129_handles": {
+		"      \"filename\": \"/usr/share/doc/e2fsprogs\"",
+		"        \"ip4\": \"127.0.0.1\",\n        \"port\": 45369",
+	},
+	// A digest shows a manifest's naming members (_id, name, version);
+	// a tarball URL is none of them, and only the last manifest is kept
+	// with its ends.
+	"json_npm_view_express_4_json_95_manifests": {
+		"      \"tarball\": \"https://registry.example/express/-/express-4.19.1.tgz\"",
 	},
 	// A hex dump is a table to the table planner: header rows, a 30 % head
 	// and an even spread; two particular rows of the text column (at 40 %

@@ -187,16 +187,39 @@ func scalarMemberLines(text string, start, end int) [][2]int {
 // memberIdentityKeys are the member keys that name an element, compared in
 // lower case without a leading _, @ or $: an id, a name, where it lives.
 var memberIdentityKeys = []string{"id", "uid", "uuid", "guid", "key", "name", "title", "version", "kind", "type", "path",
-	"location", "url", "ref", "sha", "digest", "status"}
+	"location", "url", "ref", "sha", "digest", "status", "code"}
+
+// memberIdentityWords are the last words of compound keys that name an
+// element as the word alone does: metadata_location, ImportPath,
+// source-file, package.version.
+var memberIdentityWords = []string{"id", "name", "path", "location", "file", "version"}
 
 // identityKey reports whether the member whose key opens at text[i]
-// names its element: a key of memberIdentityKeys, or one ending in id or name
-// (ImportPath's kin: pkgid, packageName, node_id).
+// names its element: a key of memberIdentityKeys, one ending in id or name
+// (ImportPath's kin: pkgid, packageName, node_id), or one whose last word
+// is of memberIdentityWords.
 func identityKey(text string, i int) bool {
 	e := stringEnd(text, i)
 	if e-i < 3 {
 		return false
 	}
-	k := strings.ToLower(strings.TrimLeft(text[i+1:e-1], "_@$"))
-	return slices.Contains(memberIdentityKeys, k) || strings.HasSuffix(k, "id") && len(k) > 2 || strings.HasSuffix(k, "name")
+	raw := strings.TrimLeft(text[i+1:e-1], "_@$")
+	k := strings.ToLower(raw)
+	return slices.Contains(memberIdentityKeys, k) || strings.HasSuffix(k, "id") && len(k) > 2 || strings.HasSuffix(k, "name") ||
+		slices.Contains(memberIdentityWords, strings.ToLower(lastWord(raw)))
+}
+
+// lastWord returns the last word of a compound key: after its last _, -,
+// . or space, or from its last upper-case letter after a lower-case one
+// (ImportPath: Path).
+func lastWord(k string) string {
+	for j := len(k) - 1; j > 0; j-- {
+		switch c := k[j]; {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+			return k[j+1:]
+		case 'A' <= c && c <= 'Z' && 'a' <= k[j-1] && k[j-1] <= 'z':
+			return k[j:]
+		}
+	}
+	return k
 }

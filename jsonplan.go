@@ -108,6 +108,15 @@ func planJSON(text string, limit int) (plan, bool) {
 			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
 		}
 	}
+	if omitted > 0 {
+		// Large objects, few of them whole: many named by their digests.
+		wholes := len(elems) - omitted
+		if its, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit); ok && named >= 2*wholes {
+			what := txt.Commas(len(elems)-named) + " of " + txt.Plural(len(elems), kind) + " (kept the first and the last, " +
+				txt.Commas(named-2) + " between by their naming members and index)"
+			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
+		}
+	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
@@ -447,6 +456,7 @@ type onode struct {
 	state         int    // asLine…
 	cost          int    // bytes its display writes, children included
 	note          string // asElided: the summary; asLine: the cut note, if cut
+	head          string // asOpen, a digest: the note after its opening bracket (its index)
 	cut           int    // asLine: where a cut line stops
 	elems         [][2]int
 	kids          []int    // asOpen: the children shown, in order
@@ -468,6 +478,9 @@ type outliner struct {
 	// root's k-th member when the scan recorded them (see jsonTop).
 	inner   [][2]int
 	innerAt []int
+	// members caches the members of the objects digests open, by their
+	// opening bracket: a full digest reads what the naming one did.
+	members map[int][][2]int
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -562,8 +575,9 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified bool)
 }
 
 // growTarget is the share of the budget (in %) the outline grows to by
-// sampling the values it could not open whole.
-const growTarget = 92
+// sampling the values it could not open whole: all of it, since a digest
+// more (a few hundred bytes) names one more element.
+const growTarget = 100
 
 // grow spends the room the breadth-first outline left on the values it
 // could not show whole — a 3,000-element array cut after its first
@@ -616,8 +630,11 @@ func (o *outliner) grow() {
 // hidden) within room bytes for the whole of its display: the children it
 // shows already, then as many more as fit — a quarter of them its first
 // hidden ones, a quarter its last ones, the rest spread evenly between —
-// with a note counting each hidden run. It keeps the node as it is when
-// no child more fits.
+// with a note counting each hidden run. An array's object too large to
+// keep whole shows as its digest (jsondigest.go), so that many elements
+// are named rather than a few shown whole; the room the picks leave
+// buys more detail, the last pick's first, then in the order of the
+// picks: full digests, then whole values. It keeps the node as it is when no child more fits.
 func (o *outliner) sample(i, room int) {
 	n := o.nodes[i]
 	isArray := o.text[n.val] == '['
@@ -644,21 +661,42 @@ func (o *outliner) sample(i, room int) {
 	note := func(from, to int) string {
 		return indent + "[…" + txt.Plural(to-from, "more "+word) + ", " + sizeText(n.elems[to-1][1]-n.elems[from][0]) + "…]"
 	}
-	placed := map[int]onode{}
-	place := func(j int) onode {
-		c, ok := placed[j]
-		if !ok {
-			c = o.place(n.elems[j], n.depth+1, isArray, nil)
-			// Summaries of alike values repeat one another: a sampled
-			// value is kept whole when it costs at most a third of the
-			// room.
-			if whole := o.size(o.span(c)); c.state == asElided && whole <= room/3 {
-				c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
-			}
-			placed[j] = c
+	// place returns how element j shows at detail d: a tree of one node
+	// (a line, a whole value, a summary) or, for an object too large to
+	// keep whole, its digest (jsondigest.go) — by its naming members
+	// (detail 0) or its short scalar ones too (1) — or at detail 2 whole.
+	// Summaries of alike values repeat one another: a value with no
+	// digest is kept whole when it costs at most a third of the room.
+	type view struct{ j, d int }
+	placed := map[view][]onode{}
+	detail := map[int]int{}
+	viewAt := func(j, d int) []onode {
+		if t, ok := placed[view{j, d}]; ok {
+			return t
 		}
-		return c
+		c := o.place(n.elems[j], n.depth+1, isArray, nil)
+		t := []onode{c}
+		if c.state == asElided {
+			whole := c
+			whole.state, whole.cost, whole.note, whole.elems = asWhole, o.size(o.span(c)), "", nil
+			var dg []onode
+			if d < 2 {
+				dg = o.digest(n.elems, j, n.depth+1, isArray, d == 1)
+				if dg == nil && d == 0 { // no naming member: the others
+					dg = o.digest(n.elems, j, n.depth+1, isArray, true)
+				}
+			}
+			switch {
+			case d == 2 || dg == nil && whole.cost <= room/3 || dg != nil && whole.cost <= dg[0].cost+outlineSlack:
+				t = []onode{whole}
+			case dg != nil:
+				t = dg
+			}
+		}
+		placed[view{j, d}] = t
+		return t
 	}
+	place := func(j int) []onode { return viewAt(j, detail[j]) }
 	pickK := func(k int) []int {
 		h, t := k/4, (k+3)/4 // the last one first
 		var sel []int
@@ -680,7 +718,7 @@ func (o *outliner) sample(i, room int) {
 			if j > prev+1 {
 				c += len(note(prev+1, j)) + 2
 			}
-			c += place(j).cost
+			c += place(j)[0].cost
 			prev = j
 		}
 		if prev < len(n.elems)-1 {
@@ -691,8 +729,17 @@ func (o *outliner) sample(i, room int) {
 	// The largest k that fits; cost grows with k but for rounding, so a
 	// binary search finds one that fits and a scan down settles it.
 	lo, hi := 0, hidden
-	if place(len(n.elems)-1).state == asElided {
+	lastJ := len(n.elems) - 1
+	if viewAt(lastJ, 0)[0].state == asElided {
 		hi = 1 // summaries of alike values say nothing new: the last one's, for its count and size
+	}
+	// The last child, which every pick keeps, closes the value as a
+	// clip's tail would: whole within an eighth of the room, else with
+	// all its short members.
+	if viewAt(lastJ, 2)[0].cost <= room/8 {
+		detail[lastJ] = 2
+	} else if len(viewAt(lastJ, 1)) > 1 {
+		detail[lastJ] = 1
 	}
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
@@ -702,11 +749,25 @@ func (o *outliner) sample(i, room int) {
 			hi = mid - 1
 		}
 	}
-	if lo == 0 {
-		return
+	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) {
+		return // a summary names its first keys: one member shown says less
 	}
 	sel := pickK(lo)
 	cost := costOf(sel)
+	// Room left: more detail — full digests, then whole values — in the
+	// order of the picks, while it fits.
+	upgrade := func(j, d int) {
+		if t := place(j); len(t) > 1 || t[0].state == asElided {
+			if c := cost - t[0].cost + viewAt(j, d)[0].cost; c <= room {
+				cost, detail[j] = c, d
+			}
+		}
+	}
+	for d := 1; d <= 2; d++ {
+		for _, j := range sel {
+			upgrade(j, d)
+		}
+	}
 	if cost > room || cost-n.cost > o.budget-o.used {
 		return
 	}
@@ -719,9 +780,16 @@ func (o *outliner) sample(i, room int) {
 			b = note(prev+1, j)
 		}
 		before = append(before, b)
-		o.nodes = append(o.nodes, place(j))
+		at := len(o.nodes)
+		for _, c := range place(j) {
+			c.kids = slices.Clone(c.kids)
+			for k := range c.kids {
+				c.kids[k] += at
+			}
+			o.nodes = append(o.nodes, c)
+		}
 		m = &o.nodes[i]
-		m.kids = append(m.kids, len(o.nodes)-1)
+		m.kids = append(m.kids, at)
 		prev = j
 	}
 	m.more = ""
@@ -805,6 +873,11 @@ func (o *outliner) expand(i, room int) bool {
 			inner = o.inner[o.innerAt[k]:o.innerAt[k+1]]
 		}
 		c := o.place(e, n.depth+1, isArray, inner)
+		if whole := o.size(o.span(c)); i == 0 && k == len(n.elems)-1 && c.state == asElided && whole <= o.budget/8 {
+			// The document's last member closes it as a clip's tail
+			// would: whole, within a clip's tail share of the budget.
+			c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+		}
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
 			need += moreRoom
@@ -974,7 +1047,11 @@ func (o *outliner) items() []item {
 			case asElided:
 				items = append(items, item{start: ls, end: n.val + 1, note: n.note})
 			case asOpen:
-				items = append(items, o.keep(o.opening(*n)))
+				if n.head != "" {
+					items = append(items, item{start: ls, end: n.val + 1, note: n.head})
+				} else {
+					items = append(items, o.keep(o.opening(*n)))
+				}
 			}
 			if n.state != asOpen {
 				stack = stack[:len(stack)-1]
@@ -1117,6 +1194,13 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 		}
 		add(it)
 		shown++
+	}
+	if shown == 0 && kind == "array element" {
+		// Not even the first element fits: the clip's verbatim head and
+		// tail, and between them the digests of the elements.
+		if p, ok := planMinifiedEnds(text, elems, kind, limit); ok {
+			return p, true
+		}
 	}
 	if shown == 0 {
 		add(outlineElement(text, elems[0], span, headRoom-used)...)

@@ -2,8 +2,10 @@ package headroom
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -262,6 +264,8 @@ func FuzzPlanJSON(f *testing.F) {
 		f.Add(s, 1200)
 	}
 	f.Add(ghIssues(3, "a body with \"quotes\", é and a \\ backslash"), 900) // minified
+	f.Add(manifests(8, 5), 1500)                                            // digests between large objects
+	f.Add(ghIssues(12, strings.Repeat("a long body ", 40)), 700)            // minified ends and digests
 	f.Add(`{"a":{"b":[1,{"c":"d"},[]],"e":{}},"f":"`+strings.Repeat("g", 300)+`","h":[{"i":1},{"j":2}]}`, 260)
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 10000
@@ -442,12 +446,12 @@ func TestPlanJSONMinified(t *testing.T) {
 			wantWhat: "of 300 array elements (kept the first",
 		},
 		{
-			name:  "array of large objects: the first one's outline, the last one's",
+			name:  "array of large objects: the head and tail as they are, digests between",
 			text:  ghIssues(200, strings.Repeat("Steps to reproduce: run it. ", 100)),
 			limit: 2000,
-			want: []string{"[\n{\n\"id\":1000,\n\"node_id\":\"I_kwDO0\",\n", "\"user\":{", "\"body\":\"Steps to reproduce", "bytes…]\n",
-				"},\n[…198 more array elements, ", "\n{\n\"id\":1199,\n", "]\n"},
-			wantWhat: "large ones outlined",
+			want: []string{"[{\"id\":1000,\"node_id\":\"I_kwDO0\",", "bytes…]\n", "{[…index ", "\"id\":10", "\"url\":\"https://api.github.com/repos/o/r/issues/",
+				"array elements, ", "\"url\":\"https://api.github.com/repos/o/r/issues/200\"}]"},
+			wantWhat: "kept the head and the tail as they are",
 		},
 		{
 			name:     "object with a huge string: cut, the other members kept",
@@ -673,4 +677,22 @@ func TestPlanJSONKeepsAsManyElementsAsTheClip(t *testing.T) {
 			t.Fatalf("kept %d whole elements at budget %d, the clip %d:\n%s", got, budget, want, render(text, p, marker{}))
 		}
 	})
+}
+
+// A document's last member closes the outline whole when it fits a
+// clip's tail share of the budget, as the clip's tail would keep it: a
+// Node.js diagnostic report at 4,000 bytes, whose breadth-first outline
+// spends the budget on the handles and limits before its sharedObjects.
+func TestPlanJSONOutlineKeepsLastMemberWhole(t *testing.T) {
+	raw, err := os.ReadFile("testdata/corpus/json_node_report_uncaught_exception_129_handles/input.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, o, err := mustNew(t, WithMaxBytes(4000)).Compress(context.Background(), ToolOutput{Tool: "Read", Text: string(raw)})
+	if err != nil || o.Strategy != StrategyJSON {
+		t.Fatalf("strategy %s, %v", o.Strategy, err)
+	}
+	if want := "    \"/lib64/ld-linux-x86-64.so.2\"\n  ]\n}\n"; !strings.Contains(out, want) {
+		t.Errorf("the last member is not whole:\n%s", out)
+	}
 }

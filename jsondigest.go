@@ -1,0 +1,438 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A digest shows an object too large to keep whole by the members that
+// name it: its opening line with its index, the lines of its naming
+// members (a name, a version, a location — identityKey's), and theirs in
+// the objects it holds, each hidden run of members counted in a note; its
+// closing line. Forty installed distributions of 7 KB each do not fit in
+// 16 KB whole, nor do five of them, but forty digests of 300 bytes do:
+// the reader sees which distributions there are and where each lives.
+// With room to spare, a full digest adds every other short scalar member
+// (a summary, a license, a status), still one line each.
+//
+// Every kept byte is an input line, as in the outline that samples
+// digests (grow, for pretty-printed values only): the object and each
+// nested one it opens must be lined.
+
+// digestDepth is how many levels of nested objects a digest opens below
+// the element itself.
+const digestDepth = 2
+
+// digestNestedMax bounds the nested objects a digest opens: naming
+// members sit in small ones (a distribution's metadata), and opening the
+// bulk of a document (an OpenAPI components map) to find none would read
+// it again at each level.
+const digestNestedMax = 64 << 10
+
+// digestMin is fewer bytes than any digest costs (an opening with its
+// index note, a member, a closing): room/digestMin bounds the picks a
+// spread of digests tries, so a million small objects are not all
+// digested to learn that a few hundred fit.
+const digestMin = 24
+
+// digest returns the display of elems[index], the index-th element (or,
+// unless isElem, member) of a value at depth depth-1, when it is an
+// object: a tree of outline nodes, the root first, children's indices
+// into the tree. An element's opening line notes its index (the array's
+// gap notes tell sizes); a member's key names it, so its digest opens no
+// nested object. full adds every short scalar member to the
+// naming ones. It returns nil when the object is not lined or shows no
+// member.
+func (o *outliner) digest(elems [][2]int, index, depth int, isElem, full bool) []onode {
+	e := elems[index]
+	n := onode{key: e[0], val: e[0], end: e[1], depth: depth}
+	if !isElem {
+		n.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, e[0]))+1)
+	}
+	if o.text[n.val] != '{' {
+		return nil
+	}
+	var tree []onode
+	level := 0
+	if !isElem {
+		level = digestDepth // a member's key names it: its own members only
+	}
+	if !o.digestObject(&tree, n, full, level) {
+		return nil
+	}
+	if isElem {
+		root := &tree[0]
+		root.head = "[…index " + txt.Commas(index) + "…]"
+		start, _ := o.opening(*root)
+		root.cost += root.val + 1 - start + len(root.head) + 2 - o.size(o.opening(*root))
+	}
+	return tree
+}
+
+// digestObject appends to tree the digest node of the object n and those
+// of its shown members, and reports whether any member is shown. A
+// hidden member that costs no more than the note that would count it
+// alone is shown instead; an object whose only members shown would be
+// such is not shown.
+func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bool {
+	if o.members == nil {
+		o.members = map[int][][2]int{}
+	}
+	elems, ok := o.members[n.val]
+	if !ok {
+		elems = sequence(o.text, n.val, '}')
+		o.members[n.val] = elems
+	}
+	n.elems = elems
+	if !o.lined(n) {
+		return false
+	}
+	at := len(*tree)
+	*tree = append(*tree, n)
+	note := func(from, to int) string {
+		if from == to {
+			return ""
+		}
+		indent := ""
+		if first := n.elems[from][0]; !o.minified {
+			indent = o.text[txt.LineStart(o.text, first):first]
+		}
+		return indent[:min(len(indent), 80)] + "[…" + txt.Plural(to-from, "member") + "…]"
+	}
+	// Each member: shown (a line, or a nested digest at the tree's
+	// index), or a line that could be.
+	const hidden, line = -1, -2
+	shown := make([]int, len(n.elems))
+	lines := make([]onode, len(n.elems))
+	for k, m := range n.elems {
+		shown[k] = hidden
+		c := onode{key: m[0], end: m[1], depth: n.depth + 1}
+		c.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, m[0]))+1)
+		switch ch := o.text[c.val]; {
+		case ch == '{' && level < digestDepth && c.end-c.val > 2 && c.end-c.val <= digestNestedMax:
+			if kid := len(*tree); o.digestObject(tree, c, full, level+1) {
+				shown[k] = kid
+			}
+		case ch != '{' && ch != '[' || c.end-c.val == 2:
+			if ls, le := o.span(c); le-ls <= memberLineMax && strings.IndexByte(o.text[c.val:c.end], '\n') < 0 {
+				c.state, c.cost = asLine, o.size(ls, le)
+				lines[k] = c
+				shown[k] = line
+				if full || identityKey(o.text, m[0]) {
+					shown[k] = len(*tree)
+					*tree = append(*tree, c)
+				}
+			}
+		}
+	}
+	named := false // a member shown for itself, not for its cheapness
+	for _, t := range shown {
+		named = named || t >= 0
+	}
+	if !named {
+		*tree = (*tree)[:at]
+		return false
+	}
+	for k := range shown {
+		alone := (k == 0 || shown[k-1] >= 0) && (k+1 == len(shown) || shown[k+1] >= 0)
+		if shown[k] == line && alone && lines[k].cost <= len(note(k, k+1))+2 {
+			shown[k] = len(*tree)
+			*tree = append(*tree, lines[k])
+		}
+	}
+	r := onode{}
+	r.cost = o.size(o.opening(n)) + o.size(o.closing(n))
+	from := 0 // the first member hidden since the last shown one
+	for k, t := range shown {
+		if t < 0 {
+			continue
+		}
+		b := note(from, k)
+		if b != "" {
+			r.cost += len(b) + 2
+		}
+		r.before = append(r.before, b)
+		r.kids = append(r.kids, t)
+		r.cost += (*tree)[t].cost
+		from = k + 1
+	}
+	if r.more = note(from, len(n.elems)); r.more != "" {
+		r.cost += len(r.more) + 2
+	}
+	t := &(*tree)[at]
+	t.state, t.cost, t.kids, t.before, t.more = asOpen, r.cost, r.kids, r.before, r.more
+	return true
+}
+
+// planSequenceDigests plans a pretty-printed sequence (an array, a stream
+// of documents) of objects too large for a spread of whole ones to name
+// many of them: npm view's 95 manifests of 22 KB, 249 test vectors of
+// 640 bytes where whole ones would show 30. It keeps the opening; the
+// first element whole, or its ends and naming members, in a third of the
+// room, and the last in a fifth; between them first the elements of a
+// rare shape (shapes as planJSON's: an error among successes), whole when
+// they fit a quarter of the room left, else by their full digest; then
+// the digests of as many others as fit, spread evenly, each gap counted.
+// Room left buys full digests, in the order of the picks. It returns the
+// items and how many elements they name, or false when no digest fits.
+func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind string, limit int) ([]item, int, bool) {
+	n, last := len(elems), len(elems)-1
+	room := limit - sequenceNoteRoom
+	if n < 3 || elems[0][0] > room/8 {
+		return nil, 0, false
+	}
+	next := func(i int) int {
+		if i < last {
+			return elems[i+1][0]
+		}
+		return len(text)
+	}
+	end := func(i, room int) []item {
+		if next(i)-elems[i][0] <= room {
+			return []item{keepRange(elems[i][0], next(i))}
+		}
+		return keepEndsAndMembers(text, elems[i][0], next(i), room)
+	}
+	head := append([]item{keepRange(0, elems[0][0])}, end(0, room/3)...)
+	tail := end(last, room/5)
+	mid := room - itemsSize(head) - itemsSize(tail)
+
+	// show returns how element j shows at detail d (0: its digest by
+	// naming members, 1: its full digest, 2: whole), nil for none.
+	o := &outliner{text: text}
+	type view struct{ j, d int }
+	shown := map[view][]item{}
+	detail := map[int]int{}
+	show := func(j, d int) []item {
+		v := view{j, d}
+		its, ok := shown[v]
+		if !ok {
+			if d == 2 {
+				its = []item{keepRange(elems[j][0], next(j))}
+			} else if t := o.digest(elems, j, 1, true, d == 1); t != nil {
+				its = (&outliner{text: text, nodes: t}).items()
+			}
+			shown[v] = its
+		}
+		return its
+	}
+	note := func(k int) string { return "[…" + txt.Plural(k, kind) + " omitted…]" }
+	cost := func(sel []int) int {
+		c, prev := 0, 0
+		for _, j := range sel {
+			if its := show(j, detail[j]); its != nil {
+				if j > prev+1 {
+					c += len(note(j-prev-1)) + 2
+				}
+				c += itemsSize(its)
+				prev = j
+			}
+		}
+		if prev < last-1 {
+			c += len(note(last-1-prev)) + 2
+		}
+		return c
+	}
+	if show(last/2, 0) == nil && show(1, 0) == nil {
+		return nil, 0, false // not objects of lines: no digests
+	}
+	count := make([]int, slices.Max(shapes)+1) // shapes are numbered from 1 as they appear
+	for _, s := range shapes[1:last] {
+		count[s]++
+	}
+	var rare, rest []int
+	for j := 1; j < last; j++ {
+		if s := shapes[j]; s != 0 && count[s] <= max(1, (last-1)/10) {
+			rare = append(rare, j)
+			detail[j] = 1
+			if next(j)-elems[j][0] <= mid/4 {
+				detail[j] = 2
+			}
+		} else {
+			rest = append(rest, j)
+		}
+	}
+	if cost(rare) > mid/2 {
+		rare, rest = nil, rest[:0]
+		for j := 1; j < last; j++ {
+			rest = append(rest, j)
+			delete(detail, j)
+		}
+	}
+	pick := func(k int) []int {
+		sel := slices.Clone(rare)
+		for _, at := range spread(0, len(rest), k) {
+			sel = append(sel, rest[at])
+		}
+		slices.Sort(sel)
+		return sel
+	}
+	lo, hi := 0, min(len(rest), mid/digestMin)
+	for lo < hi {
+		m := (lo + hi + 1) / 2
+		if cost(pick(m)) <= mid {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	sel := pick(lo)
+	used := cost(sel)
+	for _, j := range sel {
+		if d := detail[j]; d == 0 && show(j, 0) != nil && show(j, 1) != nil {
+			if c := used - itemsSize(show(j, 0)) + itemsSize(show(j, 1)); c <= mid {
+				used, detail[j] = c, 1
+			}
+		}
+	}
+	items := head
+	named, prev := 2, 0
+	for _, j := range sel {
+		its := show(j, detail[j])
+		if its == nil {
+			continue
+		}
+		if j > prev+1 {
+			items = append(items, noteLine(note(j-prev-1)))
+		}
+		// After a whole element, the next one's indentation is kept.
+		if last := items[len(items)-1]; last.note == "" && last.end > its[0].start && last.end <= elems[j][0] {
+			its = slices.Clone(its)
+			its[0].start = last.end
+		}
+		items = append(items, its...)
+		named++
+		prev = j
+	}
+	if named == 2 {
+		return nil, 0, false
+	}
+	if prev < last-1 {
+		items = append(items, noteLine(note(last-1-prev)))
+	}
+	items = append(items, tail...)
+	if itemsSize(items) > limit {
+		return nil, 0, false
+	}
+	return items, named, true
+}
+
+// spreadDigests returns the digests of as many elements of [from, to) as
+// fit in room bytes, spread evenly, full ones while room is left, with
+// note(i, j) for each run i..j-1 hidden; and how many it shows. minified
+// lays them out in lines of headroom's own, as the outline does.
+func spreadDigests(text string, elems [][2]int, from, to, room int, minified bool, note func(i, j int) string) ([]item, int) {
+	o := &outliner{text: text, minified: minified}
+	type view struct {
+		j    int
+		full bool
+	}
+	shown := map[view][]item{}
+	full := map[int]bool{}
+	show := func(j int) []item {
+		v := view{j, full[j]}
+		its, ok := shown[v]
+		if !ok {
+			if t := o.digest(elems, j, 1, true, v.full); t != nil {
+				its = (&outliner{text: text, minified: minified, nodes: t}).items()
+			}
+			shown[v] = its
+		}
+		return its
+	}
+	build := func(sel []int) ([]item, int) {
+		var items []item
+		prev, k := from, 0
+		for _, j := range sel {
+			its := show(j)
+			if its == nil {
+				continue
+			}
+			if j > prev {
+				items = append(items, noteLine(note(prev, j)))
+			}
+			items = append(items, its...)
+			prev, k = j+1, k+1
+		}
+		if k > 0 && prev < to {
+			items = append(items, noteLine(note(prev, to)))
+		}
+		return items, k
+	}
+	size := func(sel []int) int {
+		its, _ := build(sel)
+		return itemsSize(its)
+	}
+	lo, hi := 0, min(to-from, room/digestMin)
+	for lo < hi {
+		m := (lo + hi + 1) / 2
+		if size(spread(from, to, m)) <= room {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	sel := spread(from, to, lo)
+	for _, j := range sel {
+		full[j] = true
+		if show(j) == nil || size(sel) > room {
+			full[j] = false
+		}
+	}
+	return build(sel)
+}
+
+// planMinifiedEnds plans a minified array of objects too large for even
+// the first to fit the head's room (eslint -f json's file results with
+// their sources): what a blind clip keeps — the text's head and tail
+// verbatim, each cut inside its line with a note of the bytes cut — in a
+// fifth and a tenth of the room, with the beginning of the element the
+// tail ends (its identity); and between them the digests of as many
+// elements as fit, spread evenly, laid out in lines of their own.
+// It declines when no digest fits.
+func planMinifiedEnds(text string, elems [][2]int, kind string, limit int) (plan, bool) {
+	room := limit - sequenceNoteRoom
+	cut := func(i int) int {
+		for i > 0 && i < len(text) && !utf8.RuneStart(text[i]) {
+			i--
+		}
+		return i
+	}
+	headEnd := cut(min(room/5, elems[0][1]))
+	tailStart := cut(max(len(text)-room/10, headEnd))
+	last := len(elems)
+	for o := (&outliner{text: text}); last > 0 && o.comma(elems[last-1][1]) > tailStart; {
+		last-- // digests, to the comma after them, end before the tail's bytes
+	}
+	first := 0
+	for first < last && elems[first][0] < headEnd {
+		first++
+	}
+	head := item{start: 0, end: headEnd, note: "[…" + txt.Commas(tailStart-headEnd) + " bytes…]"}
+	tail := []item{keepRange(tailStart, len(text))}
+	if last < len(elems) && elems[last][0] > headEnd && elems[last][0] < tailStart {
+		// The tail's element opens before it: its beginning, where its
+		// identity sits, cut short.
+		start := elems[last][0]
+		end := cut(min(start+room/20, tailStart))
+		tail = []item{{start: start, end: end, note: "[…" + txt.Commas(tailStart-end) + " bytes…]"}, tail[0]}
+	}
+	note := func(i, j int) string {
+		return "[…" + txt.Plural(j-i, kind) + ", " + sizeText(elems[j-1][1]-elems[i][0]) + "…]"
+	}
+	mid, k := spreadDigests(text, elems, first, last, limit-head.size()-itemsSize(tail)-sequenceNoteRoom/2, true, note)
+	if k == 0 {
+		return plan{}, false
+	}
+	items := append(append([]item{head}, mid...), tail...)
+	if itemsSize(items) > limit {
+		return plan{}, false
+	}
+	what := txt.Commas(len(elems)-k) + " of " + txt.Plural(len(elems), kind) + " (kept the head and the tail as they are, " +
+		txt.Commas(k) + " between by their naming members and index)"
+	return plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true, what: what,
+		hint: "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."}, true
+}
