@@ -97,15 +97,32 @@ type diffDoc struct {
 	// named is set when every file is named by the --stat rows: a hunk
 	// may then be kept whose file's name line is not yet, and brings it.
 	named bool
+	// changed has bit i set for each line i of a hunk, its header
+	// included, that hunkLineChanged reports: read once while parsing,
+	// not again by each stage that asks (a 10 MB diff asked up to six
+	// times a line).
+	changed []uint64
+}
+
+// isChanged reports whether line i, of a hunk or its header, is a change.
+func (d *diffDoc) isChanged(i int) bool { return d.changed[i>>6]&(1<<(i&63)) != 0 }
+
+// markChanges notes which lines of the hunk [from, to) are changes.
+func (d *diffDoc) markChanges(s *lineSel, from, to int) {
+	for i := from; i < to; i++ {
+		if hunkLineChanged(s.line(i), d.word) {
+			d.changed[i>>6] |= 1 << (i & 63)
+		}
+	}
 }
 
 // parseDiff reads the lines of s as a diff, its hunks in word-diff form
 // when word is set. It fails when fewer than half the lines are diff
 // lines or no hunk has matching counts.
 func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
-	d := &diffDoc{word: word, fileOf: map[int]*diffFile{}}
-	var cur *diffFile
 	n := s.n()
+	d := &diffDoc{word: word, fileOf: map[int]*diffFile{}, changed: make([]uint64, (n+63)/64)}
+	var cur *diffFile
 	diffLines, goodHunks := 0, 0
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
@@ -142,7 +159,16 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			continue
 		case (c == '@' || c == '*') && cur != nil && isHunkStart(l):
 			format, _ := diffHunkStart(l)
-			end, old, nw, ok := format.hunkEnd(s, i, word)
+			var end, old, nw int
+			var ok bool
+			if word && format.hunk == diffFormats[0].hunk {
+				// A word-diff hunk's changes are found as its end is.
+				oldN, newN, counted := hunkCounts(l)
+				end, old, nw, ok = wordHunkEnd(s, i, oldN, newN, counted, d.changed)
+			} else {
+				end, old, nw, ok = format.hunkEnd(s, i, word)
+				d.markChanges(s, i, end)
+			}
 			if ok {
 				goodHunks++
 			}
@@ -255,7 +281,7 @@ func commitLog(s *lineSel, d *diffDoc) bool {
 func hunkEnd(s *lineSel, i int, word bool) (end, minus, plus int, ok bool) {
 	oldN, newN, counted := hunkCounts(ansiLead(s.line(i)))
 	if word {
-		return wordHunkEnd(s, i, oldN, newN, counted)
+		return wordHunkEnd(s, i, oldN, newN, counted, nil)
 	}
 	n := s.n()
 	j := i + 1
@@ -528,7 +554,7 @@ func (d *diffDoc) pick(s *lineSel) {
 	}
 	// Then the context around the changes kept, in breadth-first order.
 	for k, h := range shown {
-		pickContext(s, h, s.room()/(len(shown)-k), d.word)
+		pickContext(s, d, h, s.room()/(len(shown)-k))
 	}
 	for _, i := range d.pre {
 		s.pickCapped(i, 300)
@@ -560,7 +586,7 @@ func pickRound(s *lineSel, d *diffDoc, hunks [][2]int, capped bool) {
 	round := slices.Clone(hunks)
 	cost := make(map[int]int, len(round))
 	for _, h := range round {
-		cost[h[0]] = changesCost(s, h, d.word)
+		cost[h[0]] = changesCost(s, d, h)
 	}
 	slices.SortStableFunc(round, func(a, b [2]int) int { return cost[a[0]] - cost[b[0]] })
 	limit := 2 * s.room() / max(len(round), 1)
@@ -604,14 +630,13 @@ func hunkOrder(s *lineSel, d *diffDoc) (order [][2]int, rounds map[int]int) {
 
 // firstChangeSize is what the first change of hunk h costs kept (with
 // its side header, in a context diff).
-func firstChangeSize(s *lineSel, h [2]int, word bool) int {
+func firstChangeSize(s *lineSel, d *diffDoc, h [2]int) int {
 	size := 0
 	for i := h[0] + 1; i < h[1]; i++ {
-		l := s.line(i)
-		if contextSideHeader(ansiLead(l)) {
+		if contextSideHeader(ansiLead(s.line(i))) {
 			size = cappedSize(s, i)
 		}
-		if hunkLineChanged(l, word) {
+		if d.isChanged(i) {
 			return size + cappedSize(s, i)
 		}
 	}
@@ -638,7 +663,8 @@ func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
 		for _, h := range f.hunks {
 			sum, any := uint64(fnvOffset), false
 			for i := h[0] + 1; i < h[1]; i++ {
-				if l := s.line(i); hunkLineChanged(l, d.word) {
+				if d.isChanged(i) {
+					l := s.line(i)
 					for j := 0; j < len(l); j++ {
 						sum = (sum ^ uint64(l[j])) * fnvPrime
 					}
@@ -665,12 +691,11 @@ func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
 // first added line of every run (what a change replaced, and with what),
 // then the second ones, and so on. pickContext adds the rest later.
 func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
-	word := d.word
-	changed := hunkChanges(s, h, word)
+	changed := hunkChanges(s, d, h)
 	// A header with none of its changes says little: keep it only with
 	// its first change.
 	start := s.used
-	first := cappedSize(s, h[0]) + s.gapCost + firstChangeSize(s, h, word)
+	first := cappedSize(s, h[0]) + s.gapCost + firstChangeSize(s, d, h)
 	if len(changed) > 0 {
 		first += s.gapCost
 	}
@@ -698,7 +723,7 @@ func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
 // keeps them: a run of changed lines (no context between them) splits
 // into its sides — removed, added, changed in place — and the k-th line
 // of every side of every run comes before any k+1-th.
-func hunkChanges(s *lineSel, h [2]int, word bool) []int {
+func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 	type side struct {
 		mark  byte
 		lines []int
@@ -711,7 +736,7 @@ func hunkChanges(s *lineSel, h [2]int, word bool) []int {
 		if contextSideHeader(ansiLead(l)) {
 			head = i
 		}
-		if !hunkLineChanged(l, word) {
+		if !d.isChanged(i) {
 			inRun = false
 			continue
 		}
@@ -722,7 +747,7 @@ func hunkChanges(s *lineSel, h [2]int, word bool) []int {
 			inRun = true
 		}
 		mark := byte('+')
-		if word {
+		if d.word {
 			mark = wordDiffLine(ansiLead(l))
 		} else if a := ansiLead(l); a != "" {
 			mark = a[0]
@@ -759,12 +784,12 @@ func hunkChanges(s *lineSel, h [2]int, word bool) []int {
 
 // changesCost is what pickHunk keeps of hunk h with room enough: its
 // header and its changed lines, each with a gap note.
-func changesCost(s *lineSel, h [2]int, word bool) int {
+func changesCost(s *lineSel, d *diffDoc, h [2]int) int {
 	c := cappedSize(s, h[0]) + s.gapCost
 	for i := h[0] + 1; i < h[1]; i++ {
-		if hunkLineChanged(s.line(i), word) {
+		if d.isChanged(i) {
 			c += cappedSize(s, i)
-			if !hunkLineChanged(s.line(i-1), word) {
+			if !d.isChanged(i - 1) {
 				c += s.gapCost
 			}
 		}
@@ -775,7 +800,7 @@ func changesCost(s *lineSel, h [2]int, word bool) int {
 // pickContext adds to the kept hunk h the context around its kept
 // changes within about share bytes: all of it when it fits, else a line
 // before and after each change at a time, up to git's usual three.
-func pickContext(s *lineSel, h [2]int, share int, word bool) {
+func pickContext(s *lineSel, d *diffDoc, h [2]int, share int) {
 	if !s.isKept(h[0]) {
 		return
 	}
@@ -794,13 +819,13 @@ func pickContext(s *lineSel, h [2]int, share int, word bool) {
 	}
 	for r := 1; r <= 3; r++ {
 		for c := h[0] + 1; c < h[1]; c++ {
-			if !s.isKept(c) || !hunkLineChanged(s.line(c), word) {
+			if !s.isKept(c) || !d.isChanged(c) {
 				continue
 			}
-			if b := c - r; b > h[0] && !hunkLineChanged(s.line(b), word) {
+			if b := c - r; b > h[0] && !d.isChanged(b) {
 				pickWithin(s, b, end)
 			}
-			if a := c + r; a < h[1] && !hunkLineChanged(s.line(a), word) {
+			if a := c + r; a < h[1] && !d.isChanged(a) {
 				pickWithin(s, a, end)
 			}
 		}
@@ -932,8 +957,18 @@ func oneMark(t, open, close string) bool {
 // it runs to the next hunk, file or commit header. Its lines cannot be
 // counted exactly (an added blank line is written bare, as a blank line
 // of context is), so the header's counts match when the hunk holds at
-// least as many lines as the larger side and at most both sides.
-func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool) (end, minus, plus int, ok bool) {
+// least as many lines as the larger side and at most both sides. With
+// changed set, it sets there the bit of each line of the hunk, header
+// included, that hunkLineChanged reports.
+func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed []uint64) (end, minus, plus int, ok bool) {
+	mark := func(i int) {
+		if changed != nil {
+			changed[i>>6] |= 1 << (i & 63)
+		}
+	}
+	if hunkLineChanged(s.line(i), true) {
+		mark(i)
+	}
 	j := i + 1
 	for ; j < s.n(); j++ {
 		l := ansiLead(s.line(j))
@@ -947,11 +982,14 @@ func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool) (end, minus, plus 
 		switch wordDiffLine(l) {
 		case '+':
 			plus++
+			mark(j)
 		case '-':
 			minus++
+			mark(j)
 		default:
 			if strings.Contains(l, "{+") || strings.Contains(l, "[-") {
 				minus, plus = minus+1, plus+1 // a line changed in place
+				mark(j)
 			}
 		}
 	}
