@@ -34,7 +34,7 @@ func planDiff(text string, limit int) (plan, bool) {
 	// diff lines, that failure is sure and the plain parse is skipped.
 	var d *diffDoc
 	ok, marks := false, wordDiffMarks(text)
-	if !marks || !plainDiffFails(text, s.n()) {
+	if !marks || !plainDiffFails(s) {
 		d, ok = parseDiff(s, false)
 	}
 	if !ok && marks {
@@ -222,25 +222,23 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	return d, true
 }
 
-// plainDiffFails reports, from the first byte of each of text's n lines,
-// that parseDiff(s, false) fails or gives what parseDiff(s, true) does.
+// plainDiffFails reports, from the first byte of each line of s, read
+// through its index, that parseDiff(s, false) fails or gives what parseDiff(s, true) does.
 // A plain parse counts a line a diff line only when, after its colour
 // codes, it is empty or starts with one of the bytes of the file header,
 // hunk header and hunk body lines of plain and context diffs, or is a
 // diffHeaderLine; with fewer than half the lines so, it fails unless it
 // finds no file, and with no file the two parses read the same lines the
 // same way.
-func plainDiffFails(text string, n int) bool {
+func plainDiffFails(s *lineSel) bool {
 	could := 0 // lines that could count as diff lines
-	for i := 0; i < len(text); {
-		end := len(text)
-		if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
-			end = i + nl
-		}
-		if l := text[i:end]; l == "" || plainDiffLead[l[0]] || diffHeaderLine(l) {
+	n := s.n()
+	for i := range n {
+		// The line with its '\n', which no test below reads.
+		start, end := s.at(i), s.at(i+1)
+		if c := s.text[start]; c == '\n' || plainDiffLead[c] || diffHeaderLine(s.text[start:end]) {
 			could++
 		}
-		i = end + 1
 	}
 	return 2*could < n
 }

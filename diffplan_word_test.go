@@ -71,7 +71,7 @@ func TestPlainDiffFailsIsSure(t *testing.T) {
 		Fatalf(string, ...any)
 	}, name, text string) {
 		s := newLineSel(text, 1<<20, countGaps(len(text)))
-		if !plainDiffFails(text, s.n()) {
+		if !plainDiffFails(s) {
 			return
 		}
 		plain, okPlain := parseDiff(s, false)
