@@ -230,9 +230,27 @@ func lineStarts(text string) (starts startIndex, wide []int) {
 		return startIndex{}, wideLineStarts(text)
 	}
 	starts = newStartIndex(strings.Count(text, "\n")+2, len(text))
+	if starts.dense != nil {
+		starts.dense = appendLineStarts(starts.dense, text)
+		return starts, nil
+	}
 	eachLineStart(text, func(i int) { starts.push(uint32(i)) })
 	starts.finish()
 	return starts, nil
+}
+
+// appendLineStarts is eachLineStart appending to d, for the index of a
+// text of long lines: in one loop, not a call a line.
+func appendLineStarts(d []uint32, text string) []uint32 {
+	for i := 0; i < len(text); {
+		d = append(d, uint32(i))
+		nl := strings.IndexByte(text[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		i += nl + 1
+	}
+	return append(d, uint32(len(text)))
 }
 
 // wideLineStarts is lineStarts in ints, for a text over 4 GiB.
