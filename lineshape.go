@@ -1,9 +1,6 @@
 package headroom
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // The shape of a line, for telling its rare lines from its common ones
 // without knowing the format: two keys per line, each a 64-bit hash.
@@ -271,7 +268,7 @@ var leadEnd = func() (t [256]bool) {
 // (strace's `= -1 ENOENT (No such file or directory)`, Ruby's
 // `Errno::EACCES`, Node's `Error: EACCES`). Words of no other use: a
 // name such as EOF or EXIT is not here.
-var errnoNames = [...]string{ // sorted, for a binary search
+var errnoNames = [...]string{ // sorted
 	"E2BIG", "EACCES", "EADDRINUSE", "EADDRNOTAVAIL", "EAFNOSUPPORT", "EAGAIN", "EBADF", "EBUSY",
 	"ECANCELED", "ECHILD", "ECONNABORTED", "ECONNREFUSED", "ECONNRESET", "EDEADLK", "EDOM", "EDQUOT",
 	"EEXIST", "EFAULT", "EFBIG", "EHOSTDOWN", "EHOSTUNREACH", "EILSEQ", "EINTR", "EINVAL", "EIO",
@@ -304,7 +301,10 @@ func trigram(w string) int {
 }
 
 // isErrnoName reports whether w is an errno name. Most words that start
-// with 'E' are turned away by their length or a lower-case letter.
+// with 'E' are turned away by their length or a lower-case letter; the
+// rest are looked up in errnoTable, one compare most often (a trace says
+// ENOENT on thousands of lines: a binary search of the names cost a
+// tenth of reading its shapes).
 func isErrnoName(w string) bool {
 	if len(w) < 3 || len(w) > 15 {
 		return false
@@ -314,8 +314,31 @@ func isErrnoName(w string) bool {
 			return false
 		}
 	}
-	_, found := slices.BinarySearch(errnoNames[:], w)
-	return found
+	for k := errnoSlot(w); errnoTable[k] != ""; k = (k + 1) % len(errnoTable) {
+		if errnoTable[k] == w {
+			return true
+		}
+	}
+	return false
+}
+
+// errnoTable holds errnoNames, each at its errnoSlot or, when that is
+// taken, the next free slot after it.
+var errnoTable = func() (t [256]string) {
+	for _, w := range errnoNames {
+		k := errnoSlot(w)
+		for t[k] != "" {
+			k = (k + 1) % len(t)
+		}
+		t[k] = w
+	}
+	return t
+}()
+
+// errnoSlot is where errnoTable's search for w, of three bytes or more,
+// starts: its length and second, third and last bytes mixed.
+func errnoSlot(w string) int {
+	return int((uint(len(w))*61 + uint(w[1])*37 + uint(w[2])*11 + uint(w[len(w)-1])) % 256)
 }
 
 // A shapeCount counts the lines of each value of one key.
