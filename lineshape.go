@@ -152,54 +152,66 @@ func (r *shapeReader) read(line string) lineShape {
 // the state at its end. With r set, it notes a checkpoint in r at each
 // run of white space, until the state depends on more than its prefix.
 // The state lives in locals while it reads: the compiler keeps them in
-// registers, not a struct of five fields.
+// registers, not a struct of five fields. Each class of token has its
+// own case and its own loop over its run, and what a word is tested for
+// is tested only for words that start with a letter: the line planner
+// reads every byte of a trace here.
 func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 	h, quoted, mayFail, errno, restRead := st.h, st.quoted, st.mayFail, st.errno, st.restRead
 	for i < len(s) {
 		c := s[i]
-		rc := runClass[c]
-		if rc == runPunct {
+		switch runClass[c] {
+		case runPunct:
 			i++
-			switch {
-			case c == '"':
-				quoted = !quoted
-				if !quoted {
-					continue // the string was written at its opening quote
+			if quoted {
+				switch c {
+				case '"':
+					quoted = false // the string was written at its opening quote
+				case '\\':
+					i++
 				}
-			case c == '\\' && quoted:
-				i++
-				continue
-			case quoted:
 				continue
 			}
+			quoted = c == '"'
 			h = h*33 ^ uint64(c)
-			continue
-		}
-		if rc == runSpace && r != nil && r.n < shapeCheckpoints && !restRead {
-			r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, mayFail, errno, false}
-			r.n++
-		}
-		start := i
-		for i++; i < len(s) && runClass[s[i]] == rc; i++ {
-		}
-		switch {
-		case rc == runHigh:
-			mayFail = true // a mark (✗ ✖ ×) counts as a failure word
-		case !letterTab[c]:
-		case i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') && !mayFail:
-			k := start + 2
-			for k < i && letterTab[s[k]] {
-				k++
+		case runWord:
+			start := i
+			for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
 			}
-			w := s[start:k]
-			restRead = restRead || len(w) >= 3 && signalTrigram[trigram(w)]
-			mayFail = mayFailWord(w, s[k:])
-		}
-		if c == 'E' && !errno {
-			errno = isErrnoName(s[start:i])
-		}
-		if !quoted {
-			h = h*33 ^ uint64(shapeSym[c])
+			if letterTab[c] {
+				if !mayFail && i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') {
+					k := start + 2
+					for k < i && letterTab[s[k]] {
+						k++
+					}
+					w := s[start:k]
+					restRead = restRead || len(w) >= 3 && signalTrigram[trigram(w)]
+					mayFail = mayFailWord(w, s[k:])
+				}
+				if c == 'E' && !errno {
+					errno = isErrnoName(s[start:i])
+				}
+			}
+			if !quoted {
+				h = h*33 ^ uint64(shapeSym[c])
+			}
+		case runSpace:
+			if r != nil && r.n < shapeCheckpoints && !restRead {
+				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, mayFail, errno, false}
+				r.n++
+			}
+			for i++; i < len(s) && runClass[s[i]] == runSpace; i++ {
+			}
+			if !quoted {
+				h = h*33 ^ ' '
+			}
+		default: // runHigh
+			for i++; i < len(s) && runClass[s[i]] == runHigh; i++ {
+			}
+			mayFail = true // a mark (✗ ✖ ×) counts as a failure word
+			if !quoted {
+				h = h*33 ^ 'u'
+			}
 		}
 	}
 	return shapeState{h, quoted, mayFail, errno, restRead}
