@@ -104,6 +104,10 @@ type shapeReader struct {
 	misses int // lines read in a row that shared no checkpoint
 	at     [shapeCheckpoints]int32
 	st     [shapeCheckpoints]shapeState
+	// lead is prev's lead, which its first leadFar bytes decide: a line
+	// that shares them has it too (a blame's commit, a trace's call).
+	lead    uint64
+	leadFar int
 }
 
 // shapeCheckpoints bounds the checkpoints a shapeReader keeps per line.
@@ -127,11 +131,16 @@ func (r *shapeReader) read(line string) lineShape {
 		}
 	}
 	r.n = lo
+	shared := 0 // bytes both lines are known to share
 	if r.n > 0 {
 		r.n-- // read again below, as this line's own
 		from, st = int(r.at[r.n]), r.st[r.n]
+		shared = from + 1
 	}
 	r.prev = s
+	if r.leadFar == 0 || r.leadFar > shared { // 0: no line read yet
+		r.lead, r.leadFar = leadRead(s)
+	}
 	// Checkpoints cost a store per space: a text whose lines share no
 	// prefix (a trace of varied calls) notes them on one line in eight,
 	// to find out whether its next lines share one.
@@ -145,7 +154,7 @@ func (r *shapeReader) read(line string) lineShape {
 		note = nil
 	}
 	st = scanShape(s, from, st, note)
-	return lineShape{skel: st.h, lead: leadHash(s), errno: st.errno, mayFail: st.mayFail}
+	return lineShape{skel: st.h, lead: r.lead, errno: st.errno, mayFail: st.mayFail}
 }
 
 // scanShape reads s from i, a token's start, in state st, and returns
@@ -239,23 +248,35 @@ func mayFailWord(w, rest string) bool {
 // `[tag]`, the bytes up to a space or one of `(=:,;"{<`, a run of digits
 // folded to one '0'.
 func leadHash(s string) uint64 {
+	h, _ := leadRead(s)
+	return h
+}
+
+// leadRead returns leadHash(s) and how many of the first bytes of s
+// decide it, or more: any line that starts with them has the same lead.
+// When the read ran into the end of s, that is len(s)+1: a longer line
+// may not.
+func leadRead(s string) (h uint64, far int) {
 	i := 0
 	for i < len(s) && runClass[s[i]] == runSpace {
 		i++
 	}
+	far = i + 1
 	if i < len(s) && s[i] == '[' {
-		for j := i + 1; j < len(s) && j < i+48; j++ {
-			if s[j] == ']' {
-				i = j + 1
-				for i < len(s) && runClass[s[i]] == runSpace {
-					i++
-				}
-				break
+		j := i + 1
+		for j < len(s) && j < i+48 && s[j] != ']' {
+			j++
+		}
+		far = j + 1
+		if j < len(s) && j < i+48 {
+			for i = j + 1; i < len(s) && runClass[s[i]] == runSpace; i++ {
 			}
+			far = i + 1
 		}
 	}
-	h := uint64(fnvOffset)
-	for end := min(len(s), i+leadMax); i < end && !leadEnd[s[i]]; i++ {
+	h = fnvOffset
+	end := min(len(s), i+leadMax)
+	for ; i < end && !leadEnd[s[i]]; i++ {
 		c := s[i]
 		if c >= '0' && c <= '9' {
 			for i+1 < end && s[i+1] >= '0' && s[i+1] <= '9' {
@@ -265,7 +286,7 @@ func leadHash(s string) uint64 {
 		}
 		h = h*33 ^ uint64(c)
 	}
-	return h
+	return h, max(far, i+1)
 }
 
 // leadEnd marks the bytes that end a lead field.

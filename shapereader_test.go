@@ -33,10 +33,12 @@ func TestShapeReaderRestRead(t *testing.T) {
 }
 
 // The same on lines drawn to share prefixes and to differ right after a
-// space, inside quotes, at an escape or a failure word that reads on.
+// space, inside quotes, at an escape or a failure word that reads on, in
+// a `[tag]` or a lead that runs to its bound.
 func TestShapeReaderProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		parts := []string{" ", "  ", "\"", "\\", "not", " ok", "ok", "ENOENT", "E", "x1", "9", "(", "=", "é", "\t", "error", "segmentation", " fault", "Fail", "SEVERE"}
+		parts := []string{" ", "  ", "\"", "\\", "not", " ok", "ok", "ENOENT", "E", "x1", "9", "(", "=", "é", "\t", "error", "segmentation", " fault", "Fail", "SEVERE",
+			"[", "]", "[pid 7] ", strings.Repeat("w", leadMax-2), "12"}
 		lines := rapid.SliceOfN(rapid.SliceOfN(rapid.SampledFrom(parts), 0, 12), 1, 12).Draw(t, "lines")
 		var r shapeReader
 		prev := ""
