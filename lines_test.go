@@ -189,6 +189,10 @@ func TestMayFailAdmitsEveryFailureLine(t *testing.T) {
 			check(t, l)
 		}
 	}
+	// A backslash in a string before a failure word: the word is read.
+	for _, l := range []string{`"\error`, `x("\FAIL: y")`, `"\\fatal`, `"\"error"`} {
+		check(t, l)
+	}
 	pieces := []string{"error", "Error", "ERROR", "errors", "failed", "FAIL", "fatal", "FATAL", "panic", "not", " ok", "segmentation",
 		" fault", "SEVERE", "CRITICAL", "3 ", "0 ", "no ", "x", "_", "-", ":", " ", "\"", "\\", "✗ ", "é", "[", "]", "(", ".", "/", "=", "broken", "problems"}
 	rapid.Check(t, func(t *rapid.T) {

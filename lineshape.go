@@ -177,7 +177,12 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 				case '"':
 					quoted = false // the string was written at its opening quote
 				case '\\':
-					i++
+					// An escaped quote or backslash is skipped; a letter
+					// after it starts a word, as the log planner reads
+					// `"\error` (and `\nerror` holds no failure word).
+					if i < len(s) && runClass[s[i]] == runPunct {
+						i++
+					}
 				}
 				continue
 			}

@@ -91,7 +91,9 @@ func plainScanShape(s string, i int, st shapeState) shapeState {
 					continue // the string was written at its opening quote
 				}
 			case c == '\\' && quoted:
-				i++
+				if i < len(s) && runClass[s[i]] == runPunct {
+					i++
+				}
 				continue
 			case quoted:
 				continue
