@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -33,7 +34,7 @@ func planDiff(text string, limit int) (plan, bool) {
 	// diff lines, that failure is sure and the plain parse is skipped.
 	var d *diffDoc
 	ok, marks := false, wordDiffMarks(text)
-	if !marks || !plainDiffFails(text, s.n()) {
+	if !marks || !plainDiffFails(s) {
 		d, ok = parseDiff(s, false)
 	}
 	if !ok && marks {
@@ -97,15 +98,32 @@ type diffDoc struct {
 	// named is set when every file is named by the --stat rows: a hunk
 	// may then be kept whose file's name line is not yet, and brings it.
 	named bool
+	// changed has bit i set for each line i of a hunk, its header
+	// included, that hunkLineChanged reports: read once while parsing,
+	// not again by each stage that asks (a 10 MB diff asked up to six
+	// times a line).
+	changed []uint64
+}
+
+// isChanged reports whether line i, of a hunk or its header, is a change.
+func (d *diffDoc) isChanged(i int) bool { return d.changed[i>>6]&(1<<(i&63)) != 0 }
+
+// markChanges notes which lines of the hunk [from, to) are changes.
+func (d *diffDoc) markChanges(s *lineSel, from, to int) {
+	for i := from; i < to; i++ {
+		if hunkLineChanged(s.line(i), d.word) {
+			d.changed[i>>6] |= 1 << (i & 63)
+		}
+	}
 }
 
 // parseDiff reads the lines of s as a diff, its hunks in word-diff form
 // when word is set. It fails when fewer than half the lines are diff
 // lines or no hunk has matching counts.
 func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
-	d := &diffDoc{word: word, fileOf: map[int]*diffFile{}}
-	var cur *diffFile
 	n := s.n()
+	d := &diffDoc{word: word, fileOf: map[int]*diffFile{}, changed: make([]uint64, (n+63)/64)}
+	var cur *diffFile
 	diffLines, goodHunks := 0, 0
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
@@ -142,7 +160,16 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			continue
 		case (c == '@' || c == '*') && cur != nil && isHunkStart(l):
 			format, _ := diffHunkStart(l)
-			end, old, nw, ok := format.hunkEnd(s, i, word)
+			var end, old, nw int
+			var ok bool
+			if word && format.hunk == diffFormats[0].hunk {
+				// A word-diff hunk's changes are found as its end is.
+				oldN, newN, counted := hunkCounts(l)
+				end, old, nw, ok = wordHunkEnd(s, i, oldN, newN, counted, d.changed)
+			} else {
+				end, old, nw, ok = format.hunkEnd(s, i, word)
+				d.markChanges(s, i, end)
+			}
 			if ok {
 				goodHunks++
 			}
@@ -195,25 +222,23 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	return d, true
 }
 
-// plainDiffFails reports, from the first byte of each of text's n lines,
-// that parseDiff(s, false) fails or gives what parseDiff(s, true) does.
+// plainDiffFails reports, from the first byte of each line of s, read
+// through its index, that parseDiff(s, false) fails or gives what parseDiff(s, true) does.
 // A plain parse counts a line a diff line only when, after its colour
 // codes, it is empty or starts with one of the bytes of the file header,
 // hunk header and hunk body lines of plain and context diffs, or is a
 // diffHeaderLine; with fewer than half the lines so, it fails unless it
 // finds no file, and with no file the two parses read the same lines the
 // same way.
-func plainDiffFails(text string, n int) bool {
+func plainDiffFails(s *lineSel) bool {
 	could := 0 // lines that could count as diff lines
-	for i := 0; i < len(text); {
-		end := len(text)
-		if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
-			end = i + nl
-		}
-		if l := text[i:end]; l == "" || plainDiffLead[l[0]] || diffHeaderLine(l) {
+	n := s.n()
+	for i := range n {
+		// The line with its '\n', which no test below reads.
+		start, end := s.at(i), s.at(i+1)
+		if c := s.text[start]; c == '\n' || plainDiffLead[c] || diffHeaderLine(s.text[start:end]) {
 			could++
 		}
-		i = end + 1
 	}
 	return 2*could < n
 }
@@ -255,7 +280,7 @@ func commitLog(s *lineSel, d *diffDoc) bool {
 func hunkEnd(s *lineSel, i int, word bool) (end, minus, plus int, ok bool) {
 	oldN, newN, counted := hunkCounts(ansiLead(s.line(i)))
 	if word {
-		return wordHunkEnd(s, i, oldN, newN, counted)
+		return wordHunkEnd(s, i, oldN, newN, counted, nil)
 	}
 	n := s.n()
 	j := i + 1
@@ -528,7 +553,7 @@ func (d *diffDoc) pick(s *lineSel) {
 	}
 	// Then the context around the changes kept, in breadth-first order.
 	for k, h := range shown {
-		pickContext(s, h, s.room()/(len(shown)-k), d.word)
+		pickContext(s, d, h, s.room()/(len(shown)-k))
 	}
 	for _, i := range d.pre {
 		s.pickCapped(i, 300)
@@ -560,7 +585,7 @@ func pickRound(s *lineSel, d *diffDoc, hunks [][2]int, capped bool) {
 	round := slices.Clone(hunks)
 	cost := make(map[int]int, len(round))
 	for _, h := range round {
-		cost[h[0]] = changesCost(s, h, d.word)
+		cost[h[0]] = changesCost(s, d, h)
 	}
 	slices.SortStableFunc(round, func(a, b [2]int) int { return cost[a[0]] - cost[b[0]] })
 	limit := 2 * s.room() / max(len(round), 1)
@@ -588,7 +613,7 @@ func hunkOrder(s *lineSel, d *diffDoc) (order [][2]int, rounds map[int]int) {
 			if round >= len(f.hunks) || !d.named && !s.isKept(f.name) {
 				continue
 			}
-			if h := f.hunks[round]; repeat[h[0]] {
+			if h := f.hunks[round]; repeat[h[0]>>6]&(1<<(h[0]&63)) != 0 {
 				repeats = append(repeats, h)
 			} else {
 				order = append(order, h)
@@ -604,14 +629,13 @@ func hunkOrder(s *lineSel, d *diffDoc) (order [][2]int, rounds map[int]int) {
 
 // firstChangeSize is what the first change of hunk h costs kept (with
 // its side header, in a context diff).
-func firstChangeSize(s *lineSel, h [2]int, word bool) int {
+func firstChangeSize(s *lineSel, d *diffDoc, h [2]int) int {
 	size := 0
 	for i := h[0] + 1; i < h[1]; i++ {
-		l := s.line(i)
-		if contextSideHeader(ansiLead(l)) {
+		if contextSideHeader(ansiLead(s.line(i))) {
 			size = cappedSize(s, i)
 		}
-		if hunkLineChanged(l, word) {
+		if d.isChanged(i) {
 			return size + cappedSize(s, i)
 		}
 	}
@@ -628,21 +652,19 @@ func anyHunkLeft(d *diffDoc, round int) bool {
 	return false
 }
 
-// repeatedHunks returns the header lines of the hunks whose changed lines
-// are those of a hunk before them (the same FNV-1a hash of their bytes:
-// a 10 MB diff keeps one word per hunk, not a copy of its changes).
-func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
+// repeatedHunks returns, a bit per line, the header lines of the hunks
+// whose changed lines are those of a hunk before them (the same hash of
+// their bytes, see hashLine: a 10 MB diff keeps one word per hunk, not a
+// copy of its changes).
+func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
 	seen := map[uint64]bool{}
-	repeat := map[int]bool{}
+	repeat := make([]uint64, (s.n()+63)/64)
 	for _, f := range d.files {
 		for _, h := range f.hunks {
 			sum, any := uint64(fnvOffset), false
 			for i := h[0] + 1; i < h[1]; i++ {
-				if l := s.line(i); hunkLineChanged(l, d.word) {
-					for j := 0; j < len(l); j++ {
-						sum = (sum ^ uint64(l[j])) * fnvPrime
-					}
-					sum = (sum ^ '\n') * fnvPrime
+				if d.isChanged(i) {
+					sum = hashLine(sum, s.line(i))
 					any = true
 				}
 			}
@@ -650,7 +672,7 @@ func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
 				continue
 			}
 			if seen[sum] {
-				repeat[h[0]] = true
+				repeat[h[0]>>6] |= 1 << (h[0] & 63)
 			} else {
 				seen[sum] = true
 			}
@@ -659,18 +681,35 @@ func repeatedHunks(s *lineSel, d *diffDoc) map[int]bool {
 	return repeat
 }
 
+// hashLine returns sum with line l and its end mixed in, eight bytes a
+// step (FNV's byte a step cost a quarter of planning a 10 MB diff): each
+// step multiplies by an odd number and rotates, a bijection of sum, so
+// lines that differ in a single step never hash alike. The last step
+// holds the bytes left, under eight, and how many they are: the end.
+func hashLine(sum uint64, l string) uint64 {
+	for ; len(l) >= 8; l = l[8:] {
+		w := uint64(l[0]) | uint64(l[1])<<8 | uint64(l[2])<<16 | uint64(l[3])<<24 |
+			uint64(l[4])<<32 | uint64(l[5])<<40 | uint64(l[6])<<48 | uint64(l[7])<<56
+		sum = bits.RotateLeft64((sum^w)*fnvPrime, 29)
+	}
+	w := uint64(len(l)) << 56
+	for k := range len(l) {
+		w |= uint64(l[k]) << (8 * k)
+	}
+	return bits.RotateLeft64((sum^w)*fnvPrime, 29)
+}
+
 // pickHunk keeps the hunk h ([header, end) lines) within about share
 // bytes: its header and its changed lines — the lines a diff is about —
 // breadth first across its runs of changes: the first removed and the
 // first added line of every run (what a change replaced, and with what),
 // then the second ones, and so on. pickContext adds the rest later.
 func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
-	word := d.word
-	changed := hunkChanges(s, h, word)
+	changed := hunkChanges(s, d, h)
 	// A header with none of its changes says little: keep it only with
 	// its first change.
 	start := s.used
-	first := cappedSize(s, h[0]) + s.gapCost + firstChangeSize(s, h, word)
+	first := cappedSize(s, h[0]) + s.gapCost + firstChangeSize(s, d, h)
 	if len(changed) > 0 {
 		first += s.gapCost
 	}
@@ -698,7 +737,7 @@ func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
 // keeps them: a run of changed lines (no context between them) splits
 // into its sides — removed, added, changed in place — and the k-th line
 // of every side of every run comes before any k+1-th.
-func hunkChanges(s *lineSel, h [2]int, word bool) []int {
+func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 	type side struct {
 		mark  byte
 		lines []int
@@ -711,7 +750,7 @@ func hunkChanges(s *lineSel, h [2]int, word bool) []int {
 		if contextSideHeader(ansiLead(l)) {
 			head = i
 		}
-		if !hunkLineChanged(l, word) {
+		if !d.isChanged(i) {
 			inRun = false
 			continue
 		}
@@ -722,7 +761,7 @@ func hunkChanges(s *lineSel, h [2]int, word bool) []int {
 			inRun = true
 		}
 		mark := byte('+')
-		if word {
+		if d.word {
 			mark = wordDiffLine(ansiLead(l))
 		} else if a := ansiLead(l); a != "" {
 			mark = a[0]
@@ -759,12 +798,12 @@ func hunkChanges(s *lineSel, h [2]int, word bool) []int {
 
 // changesCost is what pickHunk keeps of hunk h with room enough: its
 // header and its changed lines, each with a gap note.
-func changesCost(s *lineSel, h [2]int, word bool) int {
+func changesCost(s *lineSel, d *diffDoc, h [2]int) int {
 	c := cappedSize(s, h[0]) + s.gapCost
 	for i := h[0] + 1; i < h[1]; i++ {
-		if hunkLineChanged(s.line(i), word) {
+		if d.isChanged(i) {
 			c += cappedSize(s, i)
-			if !hunkLineChanged(s.line(i-1), word) {
+			if !d.isChanged(i - 1) {
 				c += s.gapCost
 			}
 		}
@@ -775,7 +814,7 @@ func changesCost(s *lineSel, h [2]int, word bool) int {
 // pickContext adds to the kept hunk h the context around its kept
 // changes within about share bytes: all of it when it fits, else a line
 // before and after each change at a time, up to git's usual three.
-func pickContext(s *lineSel, h [2]int, share int, word bool) {
+func pickContext(s *lineSel, d *diffDoc, h [2]int, share int) {
 	if !s.isKept(h[0]) {
 		return
 	}
@@ -794,13 +833,13 @@ func pickContext(s *lineSel, h [2]int, share int, word bool) {
 	}
 	for r := 1; r <= 3; r++ {
 		for c := h[0] + 1; c < h[1]; c++ {
-			if !s.isKept(c) || !hunkLineChanged(s.line(c), word) {
+			if !s.isKept(c) || !d.isChanged(c) {
 				continue
 			}
-			if b := c - r; b > h[0] && !hunkLineChanged(s.line(b), word) {
+			if b := c - r; b > h[0] && !d.isChanged(b) {
 				pickWithin(s, b, end)
 			}
-			if a := c + r; a < h[1] && !hunkLineChanged(s.line(a), word) {
+			if a := c + r; a < h[1] && !d.isChanged(a) {
 				pickWithin(s, a, end)
 			}
 		}
@@ -932,8 +971,18 @@ func oneMark(t, open, close string) bool {
 // it runs to the next hunk, file or commit header. Its lines cannot be
 // counted exactly (an added blank line is written bare, as a blank line
 // of context is), so the header's counts match when the hunk holds at
-// least as many lines as the larger side and at most both sides.
-func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool) (end, minus, plus int, ok bool) {
+// least as many lines as the larger side and at most both sides. With
+// changed set, it sets there the bit of each line of the hunk, header
+// included, that hunkLineChanged reports.
+func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed []uint64) (end, minus, plus int, ok bool) {
+	mark := func(i int) {
+		if changed != nil {
+			changed[i>>6] |= 1 << (i & 63)
+		}
+	}
+	if hunkLineChanged(s.line(i), true) {
+		mark(i)
+	}
 	j := i + 1
 	for ; j < s.n(); j++ {
 		l := ansiLead(s.line(j))
@@ -947,11 +996,14 @@ func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool) (end, minus, plus 
 		switch wordDiffLine(l) {
 		case '+':
 			plus++
+			mark(j)
 		case '-':
 			minus++
+			mark(j)
 		default:
 			if strings.Contains(l, "{+") || strings.Contains(l, "[-") {
 				minus, plus = minus+1, plus+1 // a line changed in place
+				mark(j)
 			}
 		}
 	}

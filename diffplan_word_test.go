@@ -71,7 +71,7 @@ func TestPlainDiffFailsIsSure(t *testing.T) {
 		Fatalf(string, ...any)
 	}, name, text string) {
 		s := newLineSel(text, 1<<20, countGaps(len(text)))
-		if !plainDiffFails(text, s.n()) {
+		if !plainDiffFails(s) {
 			return
 		}
 		plain, okPlain := parseDiff(s, false)
@@ -84,20 +84,69 @@ func TestPlainDiffFailsIsSure(t *testing.T) {
 		check(t, c.name, c.input)
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		lines := rapid.SliceOfN(rapid.SampledFrom([]string{
-			"diff --git a/x b/x", "index 1..2 100644", "--- a/x", "+++ b/x", "*** a/x", "@@ -1,2 +1,2 @@", "@@ -1 +1 @@",
-			"***************", "*** 1,2 ****", "--- 1,2 ----", "! changed", " context", "-old", "+new", "\\ No newline at end of file",
-			"", "\tcode", "// [-a-]{+b+}", "{+added+}", "[-gone-]", "commit 0123456789abcdef", "Author: A <a@b>", "Date:   now",
-			"    subject", " x.go | 3 ++-", " 1 file changed, 2 insertions(+)", "new file mode 100644", "Binary files a and b differ",
-			"\x1b[1mdiff --git a/y b/y\x1b[m", "\x1b[32m+colour\x1b[m", "func f() {", "}",
-			// Whole hunks whose counts match, of context, of changes.
-			"diff --git a/z b/z\n--- a/z\n+++ b/z\n@@ -1,3 +1,3 @@\n a\n b\n c",
-			"diff --git a/z b/z\n--- a/z\n+++ b/z\n@@ -1,2 +1,2 @@\n-a\n+b\n c",
-			"@@ -5,2 +5,2 @@\n\n x", "diff --git a/w b/w\n--- a/w\n+++ b/w\n@@ -1,9 +1,9 @@\n 1\n 2\n 3\n 4\n 5\n 6\n 7\n 8\n 9",
-			"@@ -1,8 +0,0 @@\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8", "@@ -0,0 +1,8 @@\n+1\n+2\n+3\n+4\n+5\n+6\n+7\n+8",
-			"@@ -1 +1 @@\n-1\n+2\n\\ x\n\\ y\n\\ z\n\\ w", "*** a/r\n--- b/r",
-			"***************\n*** 1,6 ****\n! a\n! b\n! c\n! d\n! e\n! f\n--- 1,6 ----\n! c\n! b\n! c\n! d\n! e\n! f", "*** a/q\n--- b/q\n***************\n*** 1,2 ****\n! a\n  b\n--- 1,2 ----\n! c\n  b",
-		}), 1, 60).Draw(t, "lines")
+		lines := rapid.SliceOfN(rapid.SampledFrom(diffLineShapes), 1, 60).Draw(t, "lines")
+		check(t, "drawn", strings.Join(lines, "\n")+"\n")
+	})
+}
+
+// diffLineShapes are lines and hunks of every shape a diff's lines take:
+// plain, context and word diffs, commit headers, colour, stat rows.
+var diffLineShapes = []string{
+	"diff --git a/x b/x", "index 1..2 100644", "--- a/x", "+++ b/x", "*** a/x", "@@ -1,2 +1,2 @@", "@@ -1 +1 @@",
+	"***************", "*** 1,2 ****", "--- 1,2 ----", "! changed", " context", "-old", "+new", "\\ No newline at end of file",
+	"", "\tcode", "// [-a-]{+b+}", "{+added+}", "[-gone-]", "commit 0123456789abcdef", "Author: A <a@b>", "Date:   now",
+	"    subject", " x.go | 3 ++-", " 1 file changed, 2 insertions(+)", "new file mode 100644", "Binary files a and b differ",
+	"\x1b[1mdiff --git a/y b/y\x1b[m", "\x1b[32m+colour\x1b[m", "func f() {", "}",
+	// Whole hunks whose counts match, of context, of changes.
+	"diff --git a/z b/z\n--- a/z\n+++ b/z\n@@ -1,3 +1,3 @@\n a\n b\n c",
+	"diff --git a/z b/z\n--- a/z\n+++ b/z\n@@ -1,2 +1,2 @@\n-a\n+b\n c",
+	"@@ -5,2 +5,2 @@\n\n x", "diff --git a/w b/w\n--- a/w\n+++ b/w\n@@ -1,9 +1,9 @@\n 1\n 2\n 3\n 4\n 5\n 6\n 7\n 8\n 9",
+	"@@ -1,8 +0,0 @@\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8", "@@ -0,0 +1,8 @@\n+1\n+2\n+3\n+4\n+5\n+6\n+7\n+8",
+	"@@ -1 +1 @@\n-1\n+2\n\\ x\n\\ y\n\\ z\n\\ w", "*** a/r\n--- b/r",
+	"***************\n*** 1,6 ****\n! a\n! b\n! c\n! d\n! e\n! f\n--- 1,6 ----\n! c\n! b\n! c\n! d\n! e\n! f", "*** a/q\n--- b/q\n***************\n*** 1,2 ****\n! a\n  b\n--- 1,2 ----\n! c\n  b",
+}
+
+// The changes noted while parsing are the lines hunkLineChanged reports,
+// in every hunk and its header, and a hunk is a repeat exactly when its
+// changed lines are those of a hunk before it, on every corpus input and
+// on drawn diffs.
+func TestDiffChangesNotedOnce(t *testing.T) {
+	check := func(t interface {
+		Fatalf(string, ...any)
+	}, name, text string) {
+		s := newLineSel(text, 1<<20, countGaps(len(text)))
+		for _, word := range []bool{false, true} {
+			d, ok := parseDiff(s, word)
+			if !ok {
+				continue
+			}
+			repeat := repeatedHunks(s, d)
+			before := map[string]bool{}
+			for _, f := range d.files {
+				for _, h := range f.hunks {
+					var changes strings.Builder
+					for i := h[0]; i < h[1]; i++ {
+						if got, want := d.isChanged(i), hunkLineChanged(s.line(i), word); got != want {
+							t.Fatalf("%s (word %v): line %d %q noted changed %v, hunkLineChanged says %v", name, word, i, s.line(i), got, want)
+						}
+						if i > h[0] && d.isChanged(i) {
+							changes.WriteString(s.line(i) + "\n")
+						}
+					}
+					c := changes.String()
+					if got, want := repeat[h[0]>>6]&(1<<(h[0]&63)) != 0, c != "" && before[c]; got != want {
+						t.Fatalf("%s (word %v): hunk at line %d a repeat %v, want %v", name, word, h[0], got, want)
+					}
+					before[c] = true
+				}
+			}
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		check(t, c.name, c.input)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		lines := rapid.SliceOfN(rapid.SampledFrom(diffLineShapes), 1, 60).Draw(t, "lines")
 		check(t, "drawn", strings.Join(lines, "\n")+"\n")
 	})
 }

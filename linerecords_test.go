@@ -30,7 +30,7 @@ func TestRecordShapes(t *testing.T) {
 		"ldif": {ldif.String(), 40}, "pip": {pip.String(), 40}, "prose": {prose.String(), 0}, "mixed": {mixed.String(), 0},
 		"verbose": {verbose.String(), 40}, "not first": {notFirst.String(), 0},
 	} {
-		sh := readShapes(c.text, lineCount(c.text), 0, len(c.text), 1<<20)
+		sh := readShapes(c.text, lineCount(c.text), 0, len(c.text), 1<<20, 0)
 		if len(sh.records) != c.want {
 			t.Errorf("%s: %d records, want %d", name, len(sh.records), c.want)
 		}

@@ -56,7 +56,7 @@ func planLines(text string, limit int) (plan, bool) {
 	}
 	// A line kept for what it says where a clip would cut is the reason
 	// to plan; without one, the clip's long head says as much in one piece.
-	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8, 2*limit)
+	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8, 2*limit, leadsExact(len(text)))
 	if !sh.inCut {
 		return plan{}, false
 	}
@@ -153,13 +153,23 @@ func recordsKept(kept, m int, distinct bool) string {
 	return txt.Commas(kept) + " opening lines of " + txt.Plural(m, "record") + " (each name's first record first), "
 }
 
+// leadsExact is how many distinct leads readShapes counts in one pass on
+// a text of size bytes.
+func leadsExact(size int) int { return max(leadsExactMin, size/leadsExactShare) }
+
 // linesMin is the fewest lines planLines plans; linesFit, the fewest of
 // average length that must fit its limit; idsMinMean, the mean length of
 // a line from which readShapes keeps each line's ids (eight bytes).
+// readShapes counts leads exactly in one pass while they are at most
+// leadsExactMin, or one for every leadsExactShare bytes of text (tables
+// of about a third of the text), and past that in two (see shapeCount):
+// on one random word a line the exact tables took 2.8 times the text.
 const (
-	linesMin   = 16
-	linesFit   = 8
-	idsMinMean = 32
+	linesMin        = 16
+	linesFit        = 8
+	idsMinMean      = 32
+	leadsExactMin   = 1 << 16
+	leadsExactShare = 64
 )
 
 // shapes is what planLines knows of the lines worth keeping for what
@@ -205,10 +215,14 @@ const rareMin = 32
 // again instead. The ids save time only: the counts' tables, as large as
 // the values are many, are alive until the ids are all written, so on a
 // text of short distinct lines (CJK, words) the ids would add eight bytes
-// a line to the peak.
-func readShapes(text string, n, headEnd, tailStart, rareKeep int) *shapes {
+// a line to the peak. Leads are counted in one pass while they are at
+// most leadsMax (0: no bound), and past that in two, the second reading
+// each line's lead again (see shapeCount): the shapes are the same.
+func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *shapes {
 	sh := &shapes{n: n, rare: smallestKeys{k: rareKeep}}
-	skel, leads := newShapeCount(), newShapeCount()
+	// A fail line's kind is its skeleton's id: skeletons are counted
+	// exactly. Leads, a text of short distinct lines has one a line.
+	skel, leads := newShapeCount(0, n), newShapeCount(leadsMax, n)
 	var skelIDs, leadIDs []uint32
 	if len(text) >= idsMinMean*n {
 		skelIDs, leadIDs = make([]uint32, n), make([]uint32, n)
@@ -226,7 +240,11 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep int) *shapes {
 		}
 		l := trimNL(text[start : start+size])
 		shape := rd.read(l)
-		id, lead := skel.add(shape.skel, k, i), leads.add(shape.lead, k, i)
+		id, _ := skel.add(shape.skel, k, i)
+		lead, exact := leads.add(shape.lead, k, i)
+		if !exact {
+			skelIDs, leadIDs = nil, nil // the second pass reads the lines again
+		}
 		recs.add(l, i, k, shape.lead)
 		for j := i; skelIDs != nil && j < i+k; j++ {
 			skelIDs[j], leadIDs[j] = id, lead
@@ -241,6 +259,14 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep int) *shapes {
 		// The second pass reads the ids kept: the tables that gave them,
 		// as large as the values are many, can go.
 		skel.ids, leads.ids = hashIDs{}, hashIDs{}
+	}
+	if leads.sparse != nil {
+		leads.recount(func(add func(h uint64, k, i int)) {
+			eachRun(text, func(i, start, size, k int) {
+				l := trimNL(text[start : start+size])
+				add(leadHash(l[:min(len(l), shapeWindow)]), k, i)
+			})
+		})
 	}
 	inCut := func(from, to int) bool { return from < cutTo && to > cutFrom } // lines [from, to)
 	for x := range sh.fails.len() {
@@ -261,14 +287,11 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep int) *shapes {
 		}
 	}
 	tSkel, tLead := skel.typical(n), leads.typical(n)
-	if skel.rarest(tSkel)+leads.rarest(tLead) < rareMin {
+	if skel.rarest(tSkel, n)+leads.rarest(tLead, n) < rareMin {
 		return sh // no line is of a rare shape: no second pass
 	}
-	rareness := func(id, lead uint32) int {
-		return surprise(tSkel, skel.counts.get(int(id))) + surprise(tLead, leads.counts.get(int(lead)))
-	}
-	mark := func(i, k int, id, lead uint32) { // lines [i, i+k), equal
-		if v := rareness(id, lead); v >= rareMin {
+	mark := func(i, k int, cSkel, cLead uint32) { // lines [i, i+k), equal, of those counts
+		if v := surprise(tSkel, cSkel) + surprise(tLead, cLead); v >= rareMin {
 			for j := i; j < i+k; j++ {
 				sh.rare.add(uint64(^uint32(v))<<32 | uint64(spreadRank(j, n)))
 			}
@@ -277,14 +300,14 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep int) *shapes {
 	}
 	if skelIDs != nil {
 		for i := range n {
-			mark(i, 1, skelIDs[i], leadIDs[i])
+			mark(i, 1, skel.counts.get(int(skelIDs[i])), leads.counts.get(int(leadIDs[i])))
 		}
 		return sh
 	}
 	rd = shapeReader{}
 	eachRun(text, func(i, start, size, k int) {
 		shape := rd.read(trimNL(text[start : start+size]))
-		mark(i, k, skel.id(shape.skel), leads.id(shape.lead))
+		mark(i, k, skel.counts.get(int(skel.id(shape.skel))), leads.countOf(shape.lead))
 	})
 	return sh
 }

@@ -189,6 +189,10 @@ func TestMayFailAdmitsEveryFailureLine(t *testing.T) {
 			check(t, l)
 		}
 	}
+	// A backslash in a string before a failure word: the word is read.
+	for _, l := range []string{`"\error`, `x("\FAIL: y")`, `"\\fatal`, `"\"error"`} {
+		check(t, l)
+	}
 	pieces := []string{"error", "Error", "ERROR", "errors", "failed", "FAIL", "fatal", "FATAL", "panic", "not", " ok", "segmentation",
 		" fault", "SEVERE", "CRITICAL", "3 ", "0 ", "no ", "x", "_", "-", ":", " ", "\"", "\\", "✗ ", "é", "[", "]", "(", ".", "/", "=", "broken", "problems"}
 	rapid.Check(t, func(t *rapid.T) {
@@ -285,11 +289,28 @@ func FuzzPlanLines(f *testing.F) {
 	})
 }
 
-// TestErrnoNamesSorted: isErrnoName's binary search needs them sorted.
-func TestErrnoNamesSorted(t *testing.T) {
+// TestErrnoNames: the names are sorted, for a reader, and isErrnoName
+// finds every one of them and nothing else: not their prefixes, nor
+// words one letter away.
+func TestErrnoNames(t *testing.T) {
 	if !slices.IsSorted(errnoNames[:]) {
 		t.Fatal("errnoNames is not sorted")
 	}
+	for _, w := range errnoNames {
+		if !isErrnoName(w) {
+			t.Errorf("isErrnoName(%q) = false", w)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.StringMatching(`E[A-Z0-9]{1,15}`).Draw(t, "word")
+		if rapid.Bool().Draw(t, "near") {
+			name := rapid.SampledFrom(errnoNames[:]).Draw(t, "name")
+			w = name[:rapid.IntRange(1, len(name)).Draw(t, "cut")] + w[1:rapid.IntRange(1, len(w)).Draw(t, "rest")]
+		}
+		if got, want := isErrnoName(w), slices.Contains(errnoNames[:], w); got != want {
+			t.Fatalf("isErrnoName(%q) = %v, want %v", w, got, want)
+		}
+	})
 }
 
 // TestCopiesAt: the run of equal lines found by doubling and halving is

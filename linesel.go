@@ -230,9 +230,27 @@ func lineStarts(text string) (starts startIndex, wide []int) {
 		return startIndex{}, wideLineStarts(text)
 	}
 	starts = newStartIndex(strings.Count(text, "\n")+2, len(text))
+	if starts.dense != nil {
+		starts.dense = appendLineStarts(starts.dense, text)
+		return starts, nil
+	}
 	eachLineStart(text, func(i int) { starts.push(uint32(i)) })
 	starts.finish()
 	return starts, nil
+}
+
+// appendLineStarts is eachLineStart appending to d, for the index of a
+// text of long lines: in one loop, not a call a line.
+func appendLineStarts(d []uint32, text string) []uint32 {
+	for i := 0; i < len(text); {
+		d = append(d, uint32(i))
+		nl := strings.IndexByte(text[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		i += nl + 1
+	}
+	return append(d, uint32(len(text)))
 }
 
 // wideLineStarts is lineStarts in ints, for a text over 4 GiB.
@@ -258,6 +276,15 @@ func eachLineStart(text string, f func(int)) {
 
 // at returns where line i starts; at(n()) is len(text).
 func (s *lineSel) at(i int) int {
+	if d := s.starts.dense; d != nil {
+		return int(d[i])
+	}
+	return s.atSlow(i)
+}
+
+// atSlow is at for a text of short lines or over 4 GiB: apart, so that
+// at inlines.
+func (s *lineSel) atSlow(i int) int {
 	if s.wide != nil {
 		return s.wide[i]
 	}
@@ -269,15 +296,31 @@ func (s *lineSel) n() int { return max(s.starts.len(), len(s.wide)) - 1 }
 
 // bounds returns where line i starts and where the next one does.
 func (s *lineSel) bounds(i int) (int, int) {
+	if d := s.starts.dense; i+1 < len(d) {
+		return int(d[i]), int(d[i+1])
+	}
+	return s.boundsSlow(i)
+}
+
+// boundsSlow is bounds for a text of short lines or over 4 GiB: apart, so
+// that bounds and line read four bytes a line with no call.
+func (s *lineSel) boundsSlow(i int) (int, int) {
 	if s.wide != nil {
 		return s.wide[i], s.wide[i+1]
 	}
 	return s.starts.pair(i)
 }
 
-// line returns line i without its line break.
+// line returns line i without its line break. Planners read every line
+// through it, some more than once: the index of long lines is read here,
+// not through two calls more.
 func (s *lineSel) line(i int) string {
-	start, end := s.bounds(i)
+	var start, end int
+	if d := s.starts.dense; i+1 < len(d) {
+		start, end = int(d[i]), int(d[i+1])
+	} else {
+		start, end = s.boundsSlow(i)
+	}
 	if end > start && s.text[end-1] == '\n' {
 		end--
 	}

@@ -1,9 +1,6 @@
 package headroom
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // The shape of a line, for telling its rare lines from its common ones
 // without knowing the format: two keys per line, each a 64-bit hash.
@@ -107,6 +104,10 @@ type shapeReader struct {
 	misses int // lines read in a row that shared no checkpoint
 	at     [shapeCheckpoints]int32
 	st     [shapeCheckpoints]shapeState
+	// lead is prev's lead, which its first leadFar bytes decide: a line
+	// that shares them has it too (a blame's commit, a trace's call).
+	lead    uint64
+	leadFar int
 }
 
 // shapeCheckpoints bounds the checkpoints a shapeReader keeps per line.
@@ -130,11 +131,16 @@ func (r *shapeReader) read(line string) lineShape {
 		}
 	}
 	r.n = lo
+	shared := 0 // bytes both lines are known to share
 	if r.n > 0 {
 		r.n-- // read again below, as this line's own
 		from, st = int(r.at[r.n]), r.st[r.n]
+		shared = from + 1
 	}
 	r.prev = s
+	if r.leadFar == 0 || r.leadFar > shared { // 0: no line read yet
+		r.lead, r.leadFar = leadRead(s)
+	}
 	// Checkpoints cost a store per space: a text whose lines share no
 	// prefix (a trace of varied calls) notes them on one line in eight,
 	// to find out whether its next lines share one.
@@ -148,61 +154,78 @@ func (r *shapeReader) read(line string) lineShape {
 		note = nil
 	}
 	st = scanShape(s, from, st, note)
-	return lineShape{skel: st.h, lead: leadHash(s), errno: st.errno, mayFail: st.mayFail}
+	return lineShape{skel: st.h, lead: r.lead, errno: st.errno, mayFail: st.mayFail}
 }
 
 // scanShape reads s from i, a token's start, in state st, and returns
 // the state at its end. With r set, it notes a checkpoint in r at each
 // run of white space, until the state depends on more than its prefix.
 // The state lives in locals while it reads: the compiler keeps them in
-// registers, not a struct of five fields.
+// registers, not a struct of five fields. Each class of token has its
+// own case and its own loop over its run, and what a word is tested for
+// is tested only for words that start with a letter: the line planner
+// reads every byte of a trace here.
 func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 	h, quoted, mayFail, errno, restRead := st.h, st.quoted, st.mayFail, st.errno, st.restRead
 	for i < len(s) {
 		c := s[i]
-		rc := runClass[c]
-		if rc == runPunct {
+		switch runClass[c] {
+		case runPunct:
 			i++
-			switch {
-			case c == '"':
-				quoted = !quoted
-				if !quoted {
-					continue // the string was written at its opening quote
+			if quoted {
+				switch c {
+				case '"':
+					quoted = false // the string was written at its opening quote
+				case '\\':
+					// An escaped quote or backslash is skipped; a letter
+					// after it starts a word, as the log planner reads
+					// `"\error` (and `\nerror` holds no failure word).
+					if i < len(s) && runClass[s[i]] == runPunct {
+						i++
+					}
 				}
-			case c == '\\' && quoted:
-				i++
-				continue
-			case quoted:
 				continue
 			}
+			quoted = c == '"'
 			h = h*33 ^ uint64(c)
-			continue
-		}
-		if rc == runSpace && r != nil && r.n < shapeCheckpoints && !restRead {
-			r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, mayFail, errno, false}
-			r.n++
-		}
-		start := i
-		for i++; i < len(s) && runClass[s[i]] == rc; i++ {
-		}
-		switch {
-		case rc == runHigh:
-			mayFail = true // a mark (✗ ✖ ×) counts as a failure word
-		case !letterTab[c]:
-		case i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') && !mayFail:
-			k := start + 2
-			for k < i && letterTab[s[k]] {
-				k++
+		case runWord:
+			start := i
+			for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
 			}
-			w := s[start:k]
-			restRead = restRead || len(w) >= 3 && signalTrigram[trigram(w)]
-			mayFail = mayFailWord(w, s[k:])
-		}
-		if c == 'E' && !errno {
-			errno = isErrnoName(s[start:i])
-		}
-		if !quoted {
-			h = h*33 ^ uint64(shapeSym[c])
+			if letterTab[c] {
+				if !mayFail && i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') {
+					k := start + 2
+					for k < i && letterTab[s[k]] {
+						k++
+					}
+					w := s[start:k]
+					restRead = restRead || len(w) >= 3 && signalTrigram[trigram(w)]
+					mayFail = mayFailWord(w, s[k:])
+				}
+				if c == 'E' && !errno {
+					errno = isErrnoName(s[start:i])
+				}
+			}
+			if !quoted {
+				h = h*33 ^ uint64(shapeSym[c])
+			}
+		case runSpace:
+			if r != nil && r.n < shapeCheckpoints && !restRead {
+				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, mayFail, errno, false}
+				r.n++
+			}
+			for i++; i < len(s) && runClass[s[i]] == runSpace; i++ {
+			}
+			if !quoted {
+				h = h*33 ^ ' '
+			}
+		default: // runHigh
+			for i++; i < len(s) && runClass[s[i]] == runHigh; i++ {
+			}
+			mayFail = true // a mark (✗ ✖ ×) counts as a failure word
+			if !quoted {
+				h = h*33 ^ 'u'
+			}
 		}
 	}
 	return shapeState{h, quoted, mayFail, errno, restRead}
@@ -230,23 +253,35 @@ func mayFailWord(w, rest string) bool {
 // `[tag]`, the bytes up to a space or one of `(=:,;"{<`, a run of digits
 // folded to one '0'.
 func leadHash(s string) uint64 {
+	h, _ := leadRead(s)
+	return h
+}
+
+// leadRead returns leadHash(s) and how many of the first bytes of s
+// decide it, or more: any line that starts with them has the same lead.
+// When the read ran into the end of s, that is len(s)+1: a longer line
+// may not.
+func leadRead(s string) (h uint64, far int) {
 	i := 0
 	for i < len(s) && runClass[s[i]] == runSpace {
 		i++
 	}
+	far = i + 1
 	if i < len(s) && s[i] == '[' {
-		for j := i + 1; j < len(s) && j < i+48; j++ {
-			if s[j] == ']' {
-				i = j + 1
-				for i < len(s) && runClass[s[i]] == runSpace {
-					i++
-				}
-				break
+		j := i + 1
+		for j < len(s) && j < i+48 && s[j] != ']' {
+			j++
+		}
+		far = j + 1
+		if j < len(s) && j < i+48 {
+			for i = j + 1; i < len(s) && runClass[s[i]] == runSpace; i++ {
 			}
+			far = i + 1
 		}
 	}
-	h := uint64(fnvOffset)
-	for end := min(len(s), i+leadMax); i < end && !leadEnd[s[i]]; i++ {
+	h = fnvOffset
+	end := min(len(s), i+leadMax)
+	for ; i < end && !leadEnd[s[i]]; i++ {
 		c := s[i]
 		if c >= '0' && c <= '9' {
 			for i+1 < end && s[i+1] >= '0' && s[i+1] <= '9' {
@@ -256,7 +291,7 @@ func leadHash(s string) uint64 {
 		}
 		h = h*33 ^ uint64(c)
 	}
-	return h
+	return h, max(far, i+1)
 }
 
 // leadEnd marks the bytes that end a lead field.
@@ -271,7 +306,7 @@ var leadEnd = func() (t [256]bool) {
 // (strace's `= -1 ENOENT (No such file or directory)`, Ruby's
 // `Errno::EACCES`, Node's `Error: EACCES`). Words of no other use: a
 // name such as EOF or EXIT is not here.
-var errnoNames = [...]string{ // sorted, for a binary search
+var errnoNames = [...]string{ // sorted
 	"E2BIG", "EACCES", "EADDRINUSE", "EADDRNOTAVAIL", "EAFNOSUPPORT", "EAGAIN", "EBADF", "EBUSY",
 	"ECANCELED", "ECHILD", "ECONNABORTED", "ECONNREFUSED", "ECONNRESET", "EDEADLK", "EDOM", "EDQUOT",
 	"EEXIST", "EFAULT", "EFBIG", "EHOSTDOWN", "EHOSTUNREACH", "EILSEQ", "EINTR", "EINVAL", "EIO",
@@ -304,7 +339,10 @@ func trigram(w string) int {
 }
 
 // isErrnoName reports whether w is an errno name. Most words that start
-// with 'E' are turned away by their length or a lower-case letter.
+// with 'E' are turned away by their length or a lower-case letter; the
+// rest are looked up in errnoTable, one compare most often (a trace says
+// ENOENT on thousands of lines: a binary search of the names cost a
+// tenth of reading its shapes).
 func isErrnoName(w string) bool {
 	if len(w) < 3 || len(w) > 15 {
 		return false
@@ -314,11 +352,40 @@ func isErrnoName(w string) bool {
 			return false
 		}
 	}
-	_, found := slices.BinarySearch(errnoNames[:], w)
-	return found
+	for k := errnoSlot(w); errnoTable[k] != ""; k = (k + 1) % len(errnoTable) {
+		if errnoTable[k] == w {
+			return true
+		}
+	}
+	return false
 }
 
-// A shapeCount counts the lines of each value of one key.
+// errnoTable holds errnoNames, each at its errnoSlot or, when that is
+// taken, the next free slot after it.
+var errnoTable = func() (t [256]string) {
+	for _, w := range errnoNames {
+		k := errnoSlot(w)
+		for t[k] != "" {
+			k = (k + 1) % len(t)
+		}
+		t[k] = w
+	}
+	return t
+}()
+
+// errnoSlot is where errnoTable's search for w, of three bytes or more,
+// starts: its length and second, third and last bytes mixed.
+func errnoSlot(w string) int {
+	return int((uint(len(w))*61 + uint(w[1])*37 + uint(w[2])*11 + uint(w[len(w)-1])) % 256)
+}
+
+// A shapeCount counts the lines of each value of one key. It counts
+// exactly, in tables as large as the values are many (about 23 bytes a
+// value), while they are at most exactMax; past that it turns sparse (see
+// sparseCount), and a second pass, recount, counts exactly only the values
+// met twice or more. Either way every count it gives is exact: on one
+// short random word a line (1.2 million distinct among 1.5 million lines)
+// the exact tables alone took 2.8 times the input.
 type shapeCount struct {
 	ids     hashIDs // a value's hash → its index in counts
 	counts  chunked[uint32]
@@ -327,15 +394,34 @@ type shapeCount struct {
 	// of munmap calls, `yes` output) skip the map.
 	last, lastID uint64
 	lastSet      bool
+	// exactMax bounds the values counted exactly in the first pass (0:
+	// no bound); lines is how many lines the text has.
+	exactMax, lines int
+	// sparse is set from when the first pass passes exactMax until
+	// recount; partial, from recount on: counts then hold the values met
+	// twice or more (and a few the filter took for such), and every value
+	// not there was met once.
+	sparse  *sparseCount
+	partial bool
+	held    bloomFilter // once partial: the values counts may hold
 }
 
-func newShapeCount() *shapeCount { return &shapeCount{} }
+// newShapeCount counts the values of one key over a text of lines lines,
+// exactly while they are at most exactMax (0: always).
+func newShapeCount(exactMax, lines int) *shapeCount {
+	return &shapeCount{exactMax: exactMax, lines: lines}
+}
 
-// add counts k lines of value h from line i and returns the value's id.
-func (sc *shapeCount) add(h uint64, k, i int) uint32 {
+// add counts k lines of value h from line i and returns the value's id,
+// and whether it has one: not once the count is sparse.
+func (sc *shapeCount) add(h uint64, k, i int) (uint32, bool) {
+	if sc.sparse != nil {
+		sc.sparse.add(h, k)
+		return 0, false
+	}
 	if sc.lastSet && h == sc.last {
 		*sc.counts.at(int(sc.lastID)) += uint32(k)
-		return uint32(sc.lastID)
+		return uint32(sc.lastID), true
 	}
 	id, isNew := sc.ids.id(h)
 	if isNew {
@@ -344,10 +430,14 @@ func (sc *shapeCount) add(h uint64, k, i int) uint32 {
 	}
 	*sc.counts.at(int(id)) += uint32(k)
 	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true
-	return id
+	if isNew && sc.exactMax > 0 && sc.counts.len() > sc.exactMax {
+		sc.goSparse()
+		return 0, false
+	}
+	return id, true
 }
 
-// id returns the id of value h, which add has counted.
+// id returns the id of value h, which add has counted and given an id.
 func (sc *shapeCount) id(h uint64) uint32 {
 	if sc.lastSet && h == sc.last {
 		return uint32(sc.lastID)
@@ -357,14 +447,31 @@ func (sc *shapeCount) id(h uint64) uint32 {
 	return id
 }
 
+// countOf returns how many lines have value h, which add has counted.
+func (sc *shapeCount) countOf(h uint64) uint32 {
+	if sc.lastSet && h == sc.last {
+		return sc.counts.get(int(sc.lastID))
+	}
+	if sc.partial && !sc.held.has(h) {
+		return 1 // a value not held was met once
+	}
+	id, ok := sc.ids.lookup(h)
+	if !ok {
+		return 1 // partial: a value not held was met once
+	}
+	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true
+	return sc.counts.get(int(id))
+}
+
 // typical returns 16·log2 of the size of the group a line drawn at
 // random belongs to (Σ count² / lines): what "common" means for this key.
 // A key whose values are all distinct has 0; one value for every line,
 // 16·log2(lines).
 func (sc *shapeCount) typical(lines int) int {
-	var sq uint64
+	var sq, sum uint64
 	for id := range sc.counts.len() {
 		c := sc.counts.get(id)
+		sum += uint64(c)
 		p := uint64(c) * uint64(c)
 		if sq+p < sq {
 			sq = ^uint64(0)
@@ -372,15 +479,24 @@ func (sc *shapeCount) typical(lines int) int {
 		}
 		sq += p
 	}
+	if p := uint64(lines) - sum; sc.partial && sq+p >= sq {
+		sq += p // the values met once, one line each
+	} else if sc.partial {
+		sq = ^uint64(0)
+	}
 	return log2x16(sq) - log2x16(uint64(lines))
 }
 
-// rarest returns the surprise of the value counted least.
-func (sc *shapeCount) rarest(typical int) int {
-	least := ^uint32(0)
+// rarest returns the surprise of the value counted least, of lines lines.
+func (sc *shapeCount) rarest(typical, lines int) int {
+	least, sum := ^uint32(0), uint64(0)
 	for id := range sc.counts.len() {
 		c := sc.counts.get(id)
 		least = min(least, c)
+		sum += uint64(c)
+	}
+	if sc.partial && uint64(lines) > sum {
+		least = 1
 	}
 	return surprise(typical, least)
 }
