@@ -4,8 +4,9 @@ package headroom
 // met: an open-addressing table of four-byte slots holding ids, and the
 // hashes by id, in chunks (see chunked). A map of the same would take
 // about twice the memory, and the line planner holds one entry per
-// distinct lead: on text of short distinct lines (CJK, words), one per
-// line. The table grows when three quarters full, not half: probes stay
+// distinct lead up to its exact bound (past it, only the leads that may
+// recur: sparsecount.go), so on text of short distinct lines (CJK, words)
+// up to one per line. The table grows when three quarters full, not half: probes stay
 // short with a multiplicative hash, and on 100 MB of short CJK lines
 // (4.5 million leads) the slots take 32 MiB, not 64.
 type hashIDs struct {
