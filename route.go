@@ -173,8 +173,8 @@ func logPlanner(out ToolOutput, shaped func() bool) planAt {
 			return plan{}, false
 		}
 		if !decided {
-			decided = true
 			declined = shaped != nil && !shaped() || logSurelyDeclines(out.Text, limit, out.ExitCode)
+			decided = true
 		}
 		if declined {
 			return plan{}, false
