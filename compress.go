@@ -276,44 +276,46 @@ func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 	limit := bytes - plannerReserve(len(out.Text)) - room
 	if limit > 0 {
 		for _, pl := range h.planners {
-			if p, ok := rowPlan(pl, out, limit); ok && itemsSize(p.items) <= limit {
-				return h.replanWide(pl, out, p, bytes, room, hint)
+			at := pl.at(out)
+			if p, ok := rowPlan(pl.strategy, at, limit); ok && itemsSize(p.items) <= limit {
+				return h.replanWide(pl.strategy, at, len(out.Text), p, bytes, room, hint)
 			}
 		}
 	}
 	return planClip(out.Text, bytes, clipReserveFor(len(out.Text), hint)+room)
 }
 
-// replanWide plans out again with the room the reserve held for a
-// longer marker than p's: the reserve prices the longest words a marker
-// may hold, and a planner's own are often half of them, so at a small
-// budget a twentieth of it would go unused. The second plan is taken when
-// it is still the same planner's and its own marker, priced at its
-// longest (every token of the text omitted), fits the budget with it;
-// else p stands.
-func (h *Headroom) replanWide(pl planner, out ToolOutput, p plan, bytes, room int, hint string) plan {
-	limit := bytes - room - markerRoom(len(out.Text), p, hint)
+// replanWide plans a text of textLen bytes again, with at, the planner
+// of the row of strategy s that made p, in the room the reserve held for
+// a longer marker than p's: the reserve prices the longest words a
+// marker may hold, and a planner's own are often half of them, so at a
+// small budget a twentieth of it would go unused. The second plan is
+// taken when it is still the same planner's and its own marker, priced
+// at its longest (every token of the text omitted), fits the budget with
+// it; else p stands.
+func (h *Headroom) replanWide(s Strategy, at planAt, textLen int, p plan, bytes, room int, hint string) plan {
+	limit := bytes - room - markerRoom(textLen, p, hint)
 	ps := itemsSize(p.items)
 	if limit-ps < bytes/replanSlack {
 		return p
 	}
-	q, ok := rowPlan(pl, out, limit)
+	q, ok := rowPlan(s, at, limit)
 	if !ok {
 		return p
 	}
-	if qs := itemsSize(q.items); qs <= ps || qs+markerRoom(len(out.Text), q, hint) > bytes-room {
+	if qs := itemsSize(q.items); qs <= ps || qs+markerRoom(textLen, q, hint) > bytes-room {
 		return p
 	}
 	return q
 }
 
-// rowPlan runs the planner of a route row (see safePlan) and names the
-// plan as the row does: its strategy, and its what and hint cut to the
-// marker's bounds.
-func rowPlan(pl planner, out ToolOutput, limit int) (plan, bool) {
-	p, ok := safePlan(pl, out, limit)
+// rowPlan runs at, the planner of a route row of strategy s (see
+// safePlan), and names the plan as the row does: its strategy, and its
+// what and hint cut to the marker's bounds.
+func rowPlan(s Strategy, at planAt, limit int) (plan, bool) {
+	p, ok := safePlan(at, limit)
 	if ok {
-		p.strategy = pl.strategy // the row names what the output reports
+		p.strategy = s // the row names what the output reports
 		p.what, p.hint = clean(p.what, maxWhat), clean(p.hint, maxHint)
 	}
 	return p, ok
@@ -332,13 +334,13 @@ func markerRoom(textLen int, p plan, hint string) int {
 
 // safePlan runs a planner, treating a panic as a decline so that a planner
 // bug costs a fallback to clip, never the caller's program.
-func safePlan(pl planner, out ToolOutput, limit int) (p plan, ok bool) {
+func safePlan(at planAt, limit int) (p plan, ok bool) {
 	defer func() {
 		if recover() != nil {
 			p, ok = plan{}, false
 		}
 	}()
-	return pl.plan(out, limit)
+	return at(limit)
 }
 
 // plannerReserve is the marker's room, digest excluded, for a structural

@@ -201,7 +201,7 @@ func BenchmarkPlanner(b *testing.B) {
 // or -1 when it would clip.
 func acceptingRow(h *Headroom, out ToolOutput, limit int) int {
 	for i, pl := range h.planners {
-		if p, ok := safePlan(pl, out, limit); ok && itemsSize(p.items) <= limit {
+		if p, ok := safePlan(pl.at(out), limit); ok && itemsSize(p.items) <= limit {
 			return i
 		}
 	}

@@ -26,6 +26,13 @@ import (
 // or for an array or stream planMinifiedSequence's.
 func planJSON(text string, limit int) (plan, bool) {
 	top, ok := scanJSONTop(text)
+	return planJSONTop(text, top, ok, limit)
+}
+
+// planJSONTop is planJSON on text's scan, top and ok as scanJSONTop
+// returns them: a planner that plans one text twice (route's
+// replanWide) scans it once.
+func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	elems, kind := top.elems, top.kind
 	if !ok || len(elems) == 0 || limit < 200 {
 		return plan{}, false

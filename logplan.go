@@ -84,11 +84,34 @@ func (b logBlock) repeats() int { return int(max(-1-b.dup, 0)) }
 // lines and no non-zero exit code; a failure that only a failure word
 // found counts when the run's last lines also speak of a failure.
 func planLog(text string, limit int, o logOptions) (plan, bool) {
+	return planLogScanned(text, limit, o, new(logScan))
+}
+
+// logLeast is the least limit planLog plans for.
+const logLeast = 200
+
+// A logScan is what planLog reads of a text before its limit matters:
+// the line index, the blocks and the warnings' repeats. A planner that
+// plans one text twice (route's replanWide) passes the same logScan to
+// both, and the second plan reads nothing again.
+type logScan struct {
+	lines              logLines
+	blocks             []logBlock
+	warnRep            []int
+	warnCount          []int32
+	scanned, formedAll bool
+}
+
+// planLogScanned is planLog with what it reads kept in scan.
+func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, bool) {
 	o = o.withDefaults()
-	if limit < 200 || text == "" || len(text) > maxLogText {
+	if limit < logLeast || text == "" || len(text) > maxLogText {
 		return plan{}, false
 	}
-	lines := scanLog(text)
+	if !scan.scanned {
+		scan.lines, scan.scanned = scanLog(text), true
+	}
+	lines := scan.lines
 	var tally [tallyKinds]int
 	lines.flags.tally(tally[:], &tallyOf)
 	summaries, warnings, strong, generic := tally[tallySummary], tally[tallyWarning], tally[tallyStrong], tally[tallyGeneric]
@@ -106,8 +129,12 @@ func planLog(text string, limit int, o logOptions) (plan, bool) {
 	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines)) && !lintReport(text) {
 		return plan{}, false
 	}
-	blocks := formBlocks(lines, text)
-	warnRep, warnCount := dedupWarnings(lines, blocks)
+	if !scan.formedAll {
+		scan.blocks = formBlocks(lines, text)
+		scan.warnRep, scan.warnCount = dedupWarnings(lines, scan.blocks)
+		scan.formedAll = true
+	}
+	blocks, warnRep, warnCount := scan.blocks, scan.warnRep, scan.warnCount
 	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
 	wholes := richWholes(lines, blocks)

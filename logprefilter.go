@@ -681,7 +681,7 @@ const longLines = 1024
 // the counts of the lines tallyAnchored classifies and on the verdict of
 // the last lines, which it classifies whole.
 func logSurelyDeclines(text string, limit int, exitCode *int) bool {
-	if limit < 200 || text == "" || len(text) > maxLogText {
+	if limit < logLeast || text == "" || len(text) > maxLogText {
 		return true
 	}
 	if exitCode != nil || !logAnchorTable.ok || lintReport(text) {

@@ -7,10 +7,44 @@ import "strings"
 // (its own shape test runs first, and must be cheap and never misfire),
 // so the order of the table decides only between planners that both
 // accept a string.
+//
+// route plans the string a second time, with a limit a little wider,
+// when the first plan's marker leaves room unused (replanWide). A planner
+// whose reading of the input is most of its cost (the log planner's
+// line index and blocks, the JSON planner's scan) is a staged row: its
+// prepare keeps that reading for the second plan, so that the second plan
+// costs the selection only.
 type planner struct {
 	strategy Strategy
 	plan     func(out ToolOutput, limit int) (plan, bool)
+	// prepare, when set, returns plan for out as a function of the limit
+	// only, which reads out on its first call and keeps what does not
+	// depend on the limit for the next: prepare(out)(limit) is
+	// plan(out, limit), each time. prepare itself does no work, so that a
+	// panic in the planner is one safePlan recovers.
+	prepare func(out ToolOutput) planAt
 }
+
+// planAt plans one string within limit bytes, or declines.
+type planAt func(limit int) (plan, bool)
+
+// staged returns the row of strategy s whose planner prepare gives.
+func staged(s Strategy, prepare func(out ToolOutput) planAt) planner {
+	return planner{strategy: s, prepare: prepare, plan: func(out ToolOutput, limit int) (plan, bool) {
+		return prepare(out)(limit)
+	}}
+}
+
+// at returns pl's planner for out.
+func (pl planner) at(out ToolOutput) planAt {
+	if pl.prepare != nil {
+		return pl.prepare(out)
+	}
+	return func(limit int) (plan, bool) { return pl.plan(out, limit) }
+}
+
+// declines is the planner of a row that declines a string whatever the limit.
+func declines(int) (plan, bool) { return plan{}, false }
 
 // routes is the routing table of a Headroom built with cfg: the first
 // planner that accepts a string plans it, and clip is the fallback. Adding
@@ -29,68 +63,76 @@ type planner struct {
 // Every row but log's holds the floor (floored).
 func routes(cfg config, smp sampling) []planner {
 	return []planner{
-		{StrategyJSONLines, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyJSONLines, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planJSONLines(out.Text, limit)
 		})},
 		// A JSON-lines test stream (go test -json) is a test log: before
 		// search, which would take the `file.go:12:` inside its Output
 		// strings for matches, and before JSON.
-		{StrategyLog, planTestEvents},
+		{strategy: StrategyLog, plan: planTestEvents},
 		// A toolchain's report whose lines look like matches (mypy,
 		// pylint, gcc): before search, which would count them as hits.
-		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
-			if !cfg.isExecTool(out.Tool) || !diagnosticShaped(out.Text) || logSurelyDeclines(out.Text, limit, out.ExitCode) {
-				return plan{}, false
+		staged(StrategyLog, func(out ToolOutput) planAt {
+			if !cfg.isExecTool(out.Tool) {
+				return declines
 			}
-			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
-		}},
+			return logPlanner(out, func() bool { return diagnosticShaped(out.Text) })
+		}),
 		// A CSV or TSV export whose header names its columns: before
 		// search, whose file-list test would read its first column as
 		// paths.
-		{StrategyTable, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyTable, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDelimitedTable(out.Text, limit)
 		})},
 		// Every search shape is a share of the lines: 75 % shaped for
 		// matches, 90 % for counts, file lists and rg --json.
-		{StrategySearch, floored(sampledFirst(smp, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+		{strategy: StrategySearch, plan: floored(sampledFirst(smp, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile, sampled: sampled})
 		}))},
-		{StrategyDiff, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyDiff, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
 		})},
-		{StrategyJSON, floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planJSON(out.Text, limit)
-		})},
-		{StrategyOutline, floored(planOutlineRead)},
+		staged(StrategyJSON, func(out ToolOutput) planAt {
+			var top *jsonTop
+			var ok bool
+			return flooredAt(out, func(limit int) (plan, bool) {
+				if top == nil {
+					top = new(jsonTop)
+					*top, ok = scanJSONTop(out.Text)
+				}
+				return planJSONTop(out.Text, *top, ok, limit)
+			})
+		}),
+		{strategy: StrategyOutline, plan: floored(planOutlineRead)},
 		// C preprocessor output: its first line is a linemarker.
-		{StrategyOutline, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyOutline, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planPreprocessed(out.Text, limit)
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		{StrategyTable, floored(sampledFirst(smp, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+		{strategy: StrategyTable, plan: floored(sampledFirst(smp, func(out ToolOutput, limit int, _ bool) (plan, bool) {
 			return planTable(out.Text, limit)
 		}))},
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose
 		// planner would keep its ends only.
-		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyListing, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planTree(out.Text, limit)
 		})},
-		{StrategyLog, func(out ToolOutput, limit int) (plan, bool) {
-			if !cfg.isExecTool(out.Tool) || logSurelyDeclines(out.Text, limit, out.ExitCode) {
-				return plan{}, false
+		staged(StrategyLog, func(out ToolOutput) planAt {
+			if !cfg.isExecTool(out.Tool) {
+				return declines
 			}
-			return planLog(out.Text, limit, logOptions{exitCode: out.ExitCode})
-		}},
-		{StrategyListing, floored(func(out ToolOutput, limit int) (plan, bool) {
+			return logPlanner(out, nil)
+		}),
+		{strategy: StrategyListing, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planListing(out.Text, limit)
 		})},
-		{StrategyGiant, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyGiant, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planGiant(out.Text, limit)
 		})},
 		// Line-oriented text that no row above took: a trace, a blame, a
 		// dump of records. Last, as the smarter form of clip.
-		{StrategyLines, floored(func(out ToolOutput, limit int) (plan, bool) {
+		{strategy: StrategyLines, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planLines(out.Text, limit)
 		})},
 	}
@@ -102,11 +144,42 @@ func routes(cfg config, smp sampling) []planner {
 // the fallback. The log planner's short success view is the one exception.
 func floored(f func(out ToolOutput, limit int) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		p, ok := f(out, limit)
+		return flooredAt(out, func(limit int) (plan, bool) { return f(out, limit) })(limit)
+	}
+}
+
+// flooredAt is floored for the planner of one string.
+func flooredAt(out ToolOutput, f planAt) planAt {
+	return func(limit int) (plan, bool) {
+		p, ok := f(limit)
 		if ok && len(out.Text) >= 2*limit && itemsSize(p.items) < limit/2 {
 			return plan{}, false
 		}
 		return p, ok
+	}
+}
+
+// logPlanner is the log rows' planner for out: planLog, unless
+// logSurelyDeclines says it would decline or shaped (when set) says out
+// is not the row's shape. Both depend on the limit only by whether it is
+// below planLog's least, so each is asked once, and planLog's reading of
+// the text is kept for a second plan (logScan).
+func logPlanner(out ToolOutput, shaped func() bool) planAt {
+	o := logOptions{exitCode: out.ExitCode}
+	var scan logScan
+	decided, declined := false, false
+	return func(limit int) (plan, bool) {
+		if limit < logLeast {
+			return plan{}, false
+		}
+		if !decided {
+			declined = shaped != nil && !shaped() || logSurelyDeclines(out.Text, limit, out.ExitCode)
+			decided = true
+		}
+		if declined {
+			return plan{}, false
+		}
+		return planLogScanned(out.Text, limit, o, &scan)
 	}
 }
 
