@@ -184,6 +184,16 @@ Tom Harry Bob Dick`,
 601-      :error ->
 602:        raise ArgumentError,`,
 	},
+	// Family checks for set 8, first run (search cases made to test that
+	// the fixes set 8 prompts generalise, scored before any fix): what the
+	// search planner as it was loses at 16,000 bytes.
+	"search_ag_group_C1_perl_stdlib_die": {
+		"bigint.pm\n325-            eval \"require $obj_class\";\n326:            die $@ if $@;",
+	},
+	"search_rg_heading_n_C2_python311_raise_typeerror": {
+		"nntplib.py\n602-        \"\"\"\n603-        if not isinstance(date, (datetime.date, datetime.date)):\n604:            raise TypeError(",
+		"typing.py\n187-    if (isinstance(arg, _GenericAlias) and\n188-            arg.__origin__ in invalid_generic_forms):\n189:        raise TypeError(f\"{arg} is not valid as type argument\")",
+	},
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
 	// Held-out set 7, logs. markdownlint's 2,655 findings are all
@@ -392,6 +402,9 @@ var knownSearchGaps = map[string]struct {
 }{
 	// Held-out set 8, first run: files that do not fit beside the matches.
 	"search_ugrep_rn_otp_erlang_error_calls": {unlisted: 239},
+	// Family checks for set 8, first run.
+	"search_grep_rn_F_lodash_returns_jsdoc":     {unlisted: 379},
+	"search_ugrep_rn_F_goroot_test_panic_calls": {unlisted: 477},
 	// Held-out set 5: 1,258 match-only lines in 339 files; the index of
 	// the files not shown does not fit beside the matches.
 	"search_grep_rnoP_perl_modules_urls_only_matching": {unlisted: 180},
