@@ -125,12 +125,14 @@ func recountSearch(text string, files []string, shape string) (map[string]int, i
 		}
 		return counts, n
 	case "heading":
+		// A path line opens a file; `NN-` context lines and `--` do not.
+		context := regexp.MustCompile(`^\d+-`)
 		cur, total := "", 0
 		for _, l := range lines {
 			if num.MatchString(l) && cur != "" {
 				counts[cur]++
 				total++
-			} else if l != "" && !num.MatchString(l) {
+			} else if l != "" && l != "--" && !num.MatchString(l) && !context.MatchString(l) {
 				cur = l
 			}
 		}
