@@ -216,7 +216,7 @@ func TestPlanSearchCorpusCounts(t *testing.T) {
 
 var (
 	moreNote  = regexp.MustCompile(`^\[…\+([\d,]+) more match(?:es)?\]$`)
-	indexNote = regexp.MustCompile(`^\[also: (.*)\]$`)
+	indexNote = regexp.MustCompile(`^\[also(?: in (.*?))?: (.*)\]$`) // a directory's line names it
 	fileEntry = regexp.MustCompile(`^(.*) \(([\d,]+)\)$`)
 	dirEntry  = regexp.MustCompile(`^(.*) \([\d,]+ files, ([\d,]+) match(?:es)?\)$`)
 	restEntry = regexp.MustCompile(`^(?:and )?[\d,]+ files? with ([\d,]+) match(?:es)?$`)
@@ -258,7 +258,7 @@ func statedMatches(out, text string, p plan) int {
 			if m := moreNote.FindStringSubmatch(note); m != nil {
 				total += atoi(m[1])
 			} else if m := indexNote.FindStringSubmatch(note); m != nil {
-				for _, e := range indexEntries(m[1]) {
+				for _, e := range indexEntries(m[2]) {
 					if d := dirEntry.FindStringSubmatch(e); d != nil {
 						total += atoi(d[2])
 					} else if r := restEntry.FindStringSubmatch(e); r != nil {
@@ -335,8 +335,9 @@ func TestPlanSearchProperties(t *testing.T) {
 			t.Fatalf("output accounts for %d matches, want %d", got, total)
 		}
 		if !strings.Contains(p.what, "rolled up") && !strings.Contains(p.what, "counted in a total") {
+			named := " " + namedFiles(text, p.items) + " "
 			for f := range counts {
-				if !strings.Contains(out, f) {
+				if !strings.Contains(named, " "+f+" ") {
 					t.Fatalf("file %s not listed", f)
 				}
 			}
@@ -643,13 +644,7 @@ func namedFiles(text string, items []item) string {
 	var names []string
 	for _, it := range items {
 		if it.end == it.start {
-			if m := indexNote.FindStringSubmatch(it.note); m != nil {
-				for _, e := range indexEntries(m[1]) {
-					if f := fileEntry.FindStringSubmatch(e); f != nil && dirEntry.FindStringSubmatch(e) == nil {
-						names = append(names, f[1])
-					}
-				}
-			}
+			names = append(names, indexNamed(it.note)...)
 			continue
 		}
 		if path, ok := matchPrefix(strings.TrimRight(text[it.start:it.end], "\r\n")); ok {
@@ -660,11 +655,27 @@ func namedFiles(text string, items []item) string {
 	return strings.Join(slices.Compact(names), " ")
 }
 
+// indexNamed is the paths an index line names, each with an entry of its
+// own: by path, or by name on its directory's line.
+func indexNamed(note string) []string {
+	m := indexNote.FindStringSubmatch(note)
+	if m == nil {
+		return nil
+	}
+	var names []string
+	for _, e := range indexEntries(m[2]) {
+		if f := fileEntry.FindStringSubmatch(e); f != nil && dirEntry.FindStringSubmatch(e) == nil {
+			names = append(names, m[1]+f[1])
+		}
+	}
+	return names
+}
+
 // indexNotes is a plan's index lines.
 func indexNotes(items []item) string {
 	var b strings.Builder
 	for _, it := range items {
-		if strings.HasPrefix(it.note, indexLead) {
+		if indexNote.MatchString(it.note) {
 			b.WriteString(it.note + "\n")
 		}
 	}
