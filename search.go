@@ -168,10 +168,14 @@ type searchScan struct {
 // second of any; when not all first matches fit, those of the first, the
 // last and the busiest files and files evenly between, until match lines
 // take at least half of the limit; the files without a shown line go to a
-// dense index with their exact counts (`also: a.go (3), b/c.go (2)`), rolled
-// up by directory only as far as the index must be to fit. Room left goes
-// to more first matches, then to further matches round by round, then to
-// the -C context lines nearest the matches shown. Output keeps input order.
+// dense index with their exact counts (`also: a.go (3), b/c.go (2)`), by
+// name under their directory where the paths do not fit, rolled up by
+// directory only as far as the index must be to fit (fitIndex). Room left
+// goes to more first matches, then to further matches round by round, then to
+// the -C context lines nearest the matches shown; when not every match
+// fits, the first matches' whole -C windows first keep up to an eighth of
+// the limit from further matches (searchContext.windows). Output keeps
+// input order.
 func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	if o.perFile <= 0 {
 		o.perFile = DefaultMatchesPerFile

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,7 +115,6 @@ func TestPlanSearchDeclines(t *testing.T) {
 func recountSearch(text string, files []string, shape string) (map[string]int, int) {
 	counts := map[string]int{}
 	num := regexp.MustCompile(`^\d+:`)
-	ctx := regexp.MustCompile(`^\d+-`) // a context line under rg --heading -C
 	lines := strings.Split(text, "\n")
 	switch shape {
 	case "no-path":
@@ -126,12 +126,14 @@ func recountSearch(text string, files []string, shape string) (map[string]int, i
 		}
 		return counts, n
 	case "heading":
+		// A path line opens a file; `NN-` context lines and `--` do not.
+		context := regexp.MustCompile(`^\d+-`)
 		cur, total := "", 0
 		for _, l := range lines {
 			if num.MatchString(l) && cur != "" {
 				counts[cur]++
 				total++
-			} else if l != "" && !num.MatchString(l) && !ctx.MatchString(l) && l != "--" {
+			} else if l != "" && l != "--" && !num.MatchString(l) && !context.MatchString(l) {
 				cur = l
 			}
 		}
@@ -214,7 +216,7 @@ func TestPlanSearchCorpusCounts(t *testing.T) {
 
 var (
 	moreNote  = regexp.MustCompile(`^\[…\+([\d,]+) more match(?:es)?\]$`)
-	indexNote = regexp.MustCompile(`^\[also: (.*)\]$`)
+	indexNote = regexp.MustCompile(`^\[also(?: in (.*?))?: (.*)\]$`) // a directory's line names it
 	fileEntry = regexp.MustCompile(`^(.*) \(([\d,]+)\)$`)
 	dirEntry  = regexp.MustCompile(`^(.*) \([\d,]+ files, ([\d,]+) match(?:es)?\)$`)
 	restEntry = regexp.MustCompile(`^(?:and )?[\d,]+ files? with ([\d,]+) match(?:es)?$`)
@@ -256,7 +258,7 @@ func statedMatches(out, text string, p plan) int {
 			if m := moreNote.FindStringSubmatch(note); m != nil {
 				total += atoi(m[1])
 			} else if m := indexNote.FindStringSubmatch(note); m != nil {
-				for _, e := range indexEntries(m[1]) {
+				for _, e := range indexEntries(m[2]) {
 					if d := dirEntry.FindStringSubmatch(e); d != nil {
 						total += atoi(d[2])
 					} else if r := restEntry.FindStringSubmatch(e); r != nil {
@@ -333,8 +335,9 @@ func TestPlanSearchProperties(t *testing.T) {
 			t.Fatalf("output accounts for %d matches, want %d", got, total)
 		}
 		if !strings.Contains(p.what, "rolled up") && !strings.Contains(p.what, "counted in a total") {
+			named := " " + namedFiles(text, p.items) + " "
 			for f := range counts {
-				if !strings.Contains(out, f) {
+				if !strings.Contains(named, " "+f+" ") {
 					t.Fatalf("file %s not listed", f)
 				}
 			}
@@ -568,8 +571,29 @@ func TestPlanSearchContextProperties(t *testing.T) {
 		sc.context = 0
 		basePlan, _ := planScanned(text, &sc, limit, o)
 		base := basePlan.items
-		if fmt.Sprint(base) != fmt.Sprint(bare) {
-			t.Fatalf("context changed what else the plan keeps:\n%v\n%v", base, bare)
+		// Context takes no file's name: while the index lists every other
+		// file by name, a file may give its first line to the windows and
+		// stay listed; else it takes no first line and no index entry.
+		// When every match fits, it takes nothing from the matches at all;
+		// when not, the first matches' windows take at most their share of
+		// the limit from further matches (a line the rounds could not
+		// place, give or take).
+		if strings.Contains(basePlan.what, "rolled up") || strings.Contains(basePlan.what, "counted in a total") {
+			if firstLines(text, base) != firstLines(text, bare) {
+				t.Fatalf("context changed the files' first lines:\n%v\n%v", firstLines(text, base), firstLines(text, bare))
+			}
+			if indexNotes(base) != indexNotes(bare) {
+				t.Fatalf("context changed the index:\n%v\n%v", indexNotes(base), indexNotes(bare))
+			}
+		} else if a, b := namedFiles(text, base), namedFiles(text, bare); a != b {
+			t.Fatalf("context changed the files named:\n%v\n%v", a, b)
+		}
+		if strings.HasPrefix(basePlan.what, "all ") && fmt.Sprint(base) != fmt.Sprint(bare) {
+			t.Fatalf("context changed what else the plan keeps, though every match fits:\n%v\n%v", base, bare)
+		}
+		slack := 2 * (defaultSearchLineCap + 64)
+		if lost := matchBytes(text, plan{items: base}) - matchBytes(text, plan{items: bare}); lost > limit/8+slack {
+			t.Fatalf("context took %d bytes of matches at limit %d", lost, limit)
 		}
 		switch {
 		case total == 0:
@@ -594,6 +618,68 @@ func TestPlanSearchContextProperties(t *testing.T) {
 			t.Fatalf("output accounts for %d matches, want %d", got, sc.matches)
 		}
 	})
+}
+
+// firstLines is where the first match line of each file a plan shows
+// starts, in order.
+func firstLines(text string, items []item) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, it := range items {
+		if it.end == it.start {
+			continue
+		}
+		path, ok := matchPrefix(strings.TrimRight(text[it.start:it.end], "\r\n"))
+		if ok && !seen[path] {
+			seen[path] = true
+			fmt.Fprintf(&b, "%s@%d ", path, it.start)
+		}
+	}
+	return b.String()
+}
+
+// namedFiles is the files a plan names, by a match line or by an index
+// entry of their own, sorted.
+func namedFiles(text string, items []item) string {
+	var names []string
+	for _, it := range items {
+		if it.end == it.start {
+			names = append(names, indexNamed(it.note)...)
+			continue
+		}
+		if path, ok := matchPrefix(strings.TrimRight(text[it.start:it.end], "\r\n")); ok {
+			names = append(names, path)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(slices.Compact(names), " ")
+}
+
+// indexNamed is the paths an index line names, each with an entry of its
+// own: by path, or by name on its directory's line.
+func indexNamed(note string) []string {
+	m := indexNote.FindStringSubmatch(note)
+	if m == nil {
+		return nil
+	}
+	var names []string
+	for _, e := range indexEntries(m[2]) {
+		if f := fileEntry.FindStringSubmatch(e); f != nil && dirEntry.FindStringSubmatch(e) == nil {
+			names = append(names, m[1]+f[1])
+		}
+	}
+	return names
+}
+
+// indexNotes is a plan's index lines.
+func indexNotes(items []item) string {
+	var b strings.Builder
+	for _, it := range items {
+		if indexNote.MatchString(it.note) {
+			b.WriteString(it.note + "\n")
+		}
+	}
+	return b.String()
 }
 
 // grep -C2 output keeps its context nearest first: with room for all of

@@ -49,21 +49,6 @@ func newSearchContext(text string, sc searchScan, lineCap int) *searchContext {
 // second, so context spreads over files as the matches did. It returns
 // how many lines it kept.
 func (cx *searchContext) grow(room int) int {
-	sepSize := 0
-	if cx.sc.separator != (searchLine{}) {
-		sepSize = keepLine(cx.text, cx.sc.separator).size()
-	}
-	// The separators around span i.
-	seps := func(i int) int {
-		n := 0
-		if i > 0 && cx.separated(&cx.spans[i-1], &cx.spans[i]) {
-			n++
-		}
-		if i+1 < len(cx.spans) && cx.separated(&cx.spans[i], &cx.spans[i+1]) {
-			n++
-		}
-		return n
-	}
 	// open lists the sides still growing, as 2×span (above) and 2×span+1
 	// (below), in turn order; a side that cannot take its next line leaves.
 	open := make([]int, 0, 2*len(cx.spans))
@@ -91,18 +76,12 @@ func (cx *searchContext) grow(room int) int {
 		still := open[:0]
 		for _, side := range open {
 			i, down := side/2, side%2 == 1
-			l, ok := cx.step(i, down)
+			s := &cx.spans[i]
+			up0, down0 := s.up, s.down
+			cost, ok := cx.extend(i, down)
 			if !ok {
 				continue
 			}
-			s := &cx.spans[i]
-			before, up0, down0 := seps(i), s.up, s.down
-			if down {
-				s.down = txt.NextLineStart(cx.text, l.end)
-			} else {
-				s.up = l.start
-			}
-			cost := headItem(cx.text, l, cx.lineCap).size() + (seps(i)-before)*sepSize
 			if cost > room {
 				s.up, s.down = up0, down0
 				continue
@@ -114,6 +93,89 @@ func (cx *searchContext) grow(room int) int {
 		open = still
 	}
 	return kept
+}
+
+// windows keeps, within room bytes, the whole window the tool printed
+// around the first shown match of each file, files taken in the order
+// given: every context line above the match (up to its file's heading, a
+// separator or another match) when they all fit, then every one below
+// when they all fit. A window is what the reader of -C asked for: the
+// lines that say which function a match is in and what it goes on to
+// say, and, under an rg heading, the block as the tool wrote it. It
+// returns the room it used and the lines it kept.
+func (cx *searchContext) windows(order []*searchFile, room int) (used, kept int) {
+	firstSpan := make([]int, len(cx.sc.files)) // by f.order
+	at := 0
+	for _, f := range cx.sc.files {
+		firstSpan[f.order] = at
+		at += f.shown
+	}
+	for _, f := range order {
+		if f.shown == 0 {
+			continue
+		}
+		i := firstSpan[f.order]
+		for _, down := range []bool{false, true} {
+			cost, lines := cx.side(i, down, room-used)
+			used += cost
+			kept += lines
+		}
+	}
+	return used, kept
+}
+
+// side keeps every context line of span i on one side, above it or
+// below, when all of them fit in room; it returns their cost and count,
+// or keeps none and returns zeros.
+func (cx *searchContext) side(i int, down bool, room int) (cost, lines int) {
+	s := &cx.spans[i]
+	up0, down0 := s.up, s.down
+	for {
+		c, ok := cx.extend(i, down)
+		if !ok {
+			return cost, lines
+		}
+		cost += c
+		lines++
+		if cost > room {
+			s.up, s.down = up0, down0
+			return 0, 0
+		}
+	}
+}
+
+// extend keeps the next context line of span i above it or below, and
+// returns what that adds to the output: the line, and a `--` where it
+// opens a gap on the span's other side; false when there is no such line.
+func (cx *searchContext) extend(i int, down bool) (int, bool) {
+	l, ok := cx.step(i, down)
+	if !ok {
+		return 0, false
+	}
+	s := &cx.spans[i]
+	before := cx.seps(i)
+	if down {
+		s.down = txt.NextLineStart(cx.text, l.end)
+	} else {
+		s.up = l.start
+	}
+	cost := headItem(cx.text, l, cx.lineCap).size()
+	if n := cx.seps(i) - before; n != 0 { // a kept line can close a gap, too
+		cost += n * keepLine(cx.text, cx.sc.separator).size()
+	}
+	return cost, true
+}
+
+// seps counts the separators around span i.
+func (cx *searchContext) seps(i int) int {
+	n := 0
+	if i > 0 && cx.separated(&cx.spans[i-1], &cx.spans[i]) {
+		n++
+	}
+	if i+1 < len(cx.spans) && cx.separated(&cx.spans[i], &cx.spans[i+1]) {
+		n++
+	}
+	return n
 }
 
 // step returns the next context line span i can keep, above it or below.

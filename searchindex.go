@@ -1,26 +1,31 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // searchIndex is the dense list of the files a search plan shows no line
-// of: `[also: a.go (3), b/c.go (2), …]`, wrapped, with directories rolled
-// up only as far as it must be to fit.
+// of: `[also: a.go (3), b/c.go (2), …]`, wrapped; when that does not fit,
+// every file still named, a directory's files on a line of their own under
+// it (`[also in lib/gen/: a.erl (1), b.erl (2)]`); beyond, directories
+// rolled up only as far as it must be to fit.
 type searchIndex struct {
 	lines   []string // note lines
 	cost    int      // bytes they render to
-	flat    bool     // every file listed by name
+	flat    bool     // every file listed by its path
+	byDir   bool     // every file listed, some by name under their directory
 	rolled  int      // files counted in a directory entry instead
 	counted int      // files counted only in a last total
 }
 
 const (
 	indexLead  = "[also: "
-	indexWidth = 200 // bytes of an index line, entries allowing
-	maxDepths  = 24  // directory depths tried before the last resort
+	dirLead    = "[also in " // then the directory, ": " and its files' entries
+	indexWidth = 200         // bytes of an index line, entries allowing
+	maxDepths  = 24          // directory depths tried before the last resort
 )
 
 // coarser reports whether ix names fewer of its files than was does.
@@ -28,6 +33,8 @@ func (ix searchIndex) coarser(was searchIndex) bool {
 	level := func(x searchIndex) int {
 		switch {
 		case x.flat:
+			return 3
+		case x.byDir && x.rolled == 0:
 			return 2
 		case x.counted == 0:
 			return 1
@@ -65,9 +72,11 @@ func totalsEntry(files, matches int) string {
 	return txt.Plural(files, "file") + " with " + txt.Plural(matches, "match")
 }
 
-// fitIndex lists files within room bytes: each by name when they fit,
-// else grouped by directory at the deepest level that fits (a directory
-// of one file still names the file), else one line of totals. It prices
+// fitIndex lists files within room bytes: each by path when they fit,
+// else by name under their directories, the directories with the most
+// files rolled up as far as they must be (dirIndex), else grouped by
+// directory at the deepest level that fits (a directory of one file still
+// names the file), else the files that fit and a total of the rest. It prices
 // every level from the lengths of its entries and writes out only the
 // level it returns; the directories are ids (see assignDirs), so a level
 // costs a pass over the files without hashing a path.
@@ -101,6 +110,9 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 			nodes = max(nodes, int(id)+1)
 		}
 		deepest = max(deepest, len(f.dirs))
+	}
+	if ix, ok := dirIndex(files, nodes, room); ok {
+		return ix
 	}
 	// Per directory id (nodes stands for the root): its files, matches,
 	// and first file; groups lists the ids of a level in order of first
@@ -137,11 +149,7 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 				lens = append(lens, indexEntryLen(gFirst[g]))
 				continue
 			}
-			word := len(" matches")
-			if gMatches[g] == 1 {
-				word = len(" match")
-			}
-			lens = append(lens, len(groupName(gFirst[g].path, depth))+len(" ( files, )")+commasLen(gFiles[g])+commasLen(gMatches[g])+word)
+			lens = append(lens, dirEntryLen(groupName(gFirst[g].path, depth), gFiles[g], gMatches[g]))
 		}
 		if wrapCost(len(indexLead), lens) > room {
 			continue
@@ -162,6 +170,207 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 	}
 	return partialIndex(files, room)
 }
+
+// dirIndex lists the files within room bytes, or returns false: the files
+// of a directory on a line of their own, each by its name under the
+// directory's path (`[also in lib/gen/: a.erl (1), b.erl (2)]`), where
+// that is shorter than their paths in full; the other files by path, as a
+// flat index lists them. Many files in few directories, the short names
+// of a generated tree, fit where their paths do not. When even that does
+// not fit, the directories with the most files are rolled up first, one
+// entry each (`lib/gen/ (148 files, 316 matches)`), until it does: every
+// other file stays named.
+func dirIndex(files []*searchFile, nodes, room int) (searchIndex, bool) {
+	dirOf := func(f *searchFile) int32 {
+		if len(f.dirs) == 0 {
+			return -1
+		}
+		return f.dirs[len(f.dirs)-1]
+	}
+	// Per directory id: its files, matches and first file, and the bytes
+	// its files' entries take under it.
+	gFiles := make([]int, nodes)
+	gMatches := make([]int, nodes)
+	gNames := make([]int, nodes)
+	gFirst := make([]*searchFile, nodes)
+	var order []int32 // directories of two files or more, by first appearance
+	for _, f := range files {
+		d := dirOf(f)
+		if d < 0 {
+			continue
+		}
+		if gFiles[d] == 0 {
+			gFirst[d] = f
+		}
+		gFiles[d]++
+		gMatches[d] += f.count
+		gNames[d] += indexEntryLen(f) - dirLen(f) + 2
+		if gFiles[d] == 2 {
+			order = append(order, d)
+		}
+	}
+	// A directory's line costs its lead, its path and its entries; in
+	// full, each entry carries the path.
+	lineCost := func(d int32) int {
+		return len(dirLead) + dirLen(gFirst[d]) + len(": ") + gNames[d] - 2 + len("]") + 2
+	}
+	own := make([]bool, nodes)
+	for _, d := range order {
+		own[d] = lineCost(d) < gNames[d]+gFiles[d]*dirLen(gFirst[d])
+	}
+	// The directories to roll up, most files first.
+	byFiles := slices.Clone(order)
+	slices.SortStableFunc(byFiles, func(a, b int32) int { return gFiles[b] - gFiles[a] })
+	rolled := make([]bool, nodes)
+	// cost prices the index with the first k of byFiles rolled up.
+	lens := make([]int, 0, len(files))
+	cost := func(k int) int {
+		clear(rolled)
+		for _, d := range byFiles[:k] {
+			rolled[d] = true
+		}
+		n := 0
+		lens = lens[:0]
+		for _, f := range files {
+			switch d := dirOf(f); {
+			case d < 0 || !rolled[d] && !own[d]:
+				lens = append(lens, indexEntryLen(f))
+			case rolled[d] && gFirst[d] == f:
+				lens = append(lens, dirEntryLen(groupName(f.path, len(f.dirs)), gFiles[d], gMatches[d]))
+			case !rolled[d] && gFirst[d] == f:
+				n += lineCost(d)
+			}
+		}
+		return n + wrapCost(len(indexLead), lens)
+	}
+	k := 0
+	if cost(0) > room {
+		if cost(len(byFiles)) > room {
+			return searchIndex{}, false
+		}
+		lo, hi := 0, len(byFiles) // cost(lo) > room; cost(hi) fits
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; cost(mid) <= room {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		k = hi
+	}
+	cost(k) // marks the directories rolled up
+	if !slices.Contains(own, true) && k == 0 {
+		return searchIndex{}, false // a flat index, which did not fit
+	}
+	// Written out: the directories' lines in order of first appearance,
+	// then the files listed in full and the directories rolled up.
+	names := make([][]string, nodes)
+	var entries []string
+	big, bigAt := int32(-1), -1 // the directory rolled up with the most files, and its entry
+	if k > 0 {
+		big = byFiles[0]
+	}
+	var bigFiles []*searchFile
+	ix := searchIndex{byDir: true}
+	for _, f := range files {
+		switch d := dirOf(f); {
+		case d < 0 || !rolled[d] && !own[d]:
+			entries = append(entries, indexEntry(f))
+		case rolled[d]:
+			if d == big {
+				bigFiles = append(bigFiles, f)
+			}
+			if gFirst[d] == f {
+				if d == big {
+					bigAt = len(entries)
+				}
+				entries = append(entries, groupName(f.path, len(f.dirs))+" ("+txt.Commas(gFiles[d])+" files, "+txt.Plural(gMatches[d], "match")+")")
+				ix.rolled += gFiles[d]
+			}
+		default:
+			names[d] = append(names[d], indexEntry(f)[dirLen(f):])
+		}
+	}
+	line := make([]string, nodes)
+	used := 0
+	for _, d := range order {
+		if own[d] && !rolled[d] {
+			line[d] = dirLead + gFirst[d].path[:dirLen(gFirst[d])] + ": " + strings.Join(names[d], ", ") + "]"
+			used += len(line[d]) + 2
+		}
+	}
+	flat := newIndex(entries)
+	if bigAt >= 0 {
+		// The room the roll-up leaves names what fits of the directory
+		// rolled up with the most files, the rest counted on its line.
+		rest := newIndex(slices.Delete(slices.Clone(entries), bigAt, bigAt+1))
+		if l, named := partialDirLine(bigFiles, dirLen(bigFiles[0]), room-used-rest.cost); named > 0 {
+			line[big] = l
+			used += len(l) + 2
+			flat = rest
+			ix.rolled -= named
+		}
+	}
+	for _, d := range order {
+		if line[d] != "" {
+			ix.lines = append(ix.lines, line[d])
+		}
+	}
+	ix.lines = append(ix.lines, flat.lines...)
+	ix.cost = used + flat.cost
+	return ix, true
+}
+
+// partialDirLine names, on one line of at most room bytes, the files of
+// one directory (their paths' first cut bytes) that fit, the busiest and
+// those spread over it first (spreadPositions), in input order, and
+// counts the rest; it returns how many it names, none when none fits.
+func partialDirLine(files []*searchFile, cut, room int) (string, int) {
+	m := 0
+	for _, f := range files {
+		m += f.count
+	}
+	// The rest's entry is no longer than when it counts every file.
+	cost := len(dirLead) + cut + len(": ") + len(", and ") + len(totalsEntry(len(files), m)) + len("]") + 2
+	named := make([]bool, len(files))
+	n, restMatches := 0, m
+	for _, i := range spreadPositions(files) {
+		c := indexEntryLen(files[i]) - cut + len(", ")
+		if cost+c > room {
+			continue
+		}
+		cost += c
+		named[i] = true
+		n++
+		restMatches -= files[i].count
+	}
+	if n == 0 {
+		return "", 0
+	}
+	entries := make([]string, 0, n+1)
+	for i, f := range files {
+		if named[i] {
+			entries = append(entries, indexEntry(f)[cut:])
+		}
+	}
+	if n < len(files) {
+		entries = append(entries, "and "+totalsEntry(len(files)-n, restMatches))
+	}
+	return dirLead + files[0].path[:cut] + ": " + strings.Join(entries, ", ") + "]", n
+}
+
+// dirEntryLen is the length of a rolled-up directory's entry.
+func dirEntryLen(name string, files, matches int) int {
+	word := len(" matches")
+	if matches == 1 {
+		word = len(" match")
+	}
+	return len(name) + len(" ( files, )") + commasLen(files) + commasLen(matches) + word
+}
+
+// dirLen is the length of the directory part of f's path, its last
+// separator included.
+func dirLen(f *searchFile) int { return strings.LastIndexAny(f.path, `/\`) + 1 }
 
 // groupName is the name of the directory of path cut to depth components
 // in an index: "./" for none.

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,6 +78,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// is what fits, as long as the index stays as detailed.
 		sp.index = fitIndex(unshownFiles(files), avail-used)
 		base := sp.index
+		// With -C context and every other file listed by name, the first
+		// matches' windows keep their share from further first lines, as
+		// they do from further rounds: a file that shows no line is still
+		// named.
+		reserve := 0
+		if sp.index.flat {
+			reserve = sp.windowRoom()
+		}
 		var added []*searchFile
 		var costs []int
 		for _, f := range pending {
@@ -84,7 +93,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			if sp.index.flat {
 				save = indexEntryLen(f) + 2
 			}
-			left := avail - used - sp.index.cost - indexSlack
+			left := avail - used - sp.index.cost - indexSlack - reserve
 			c := first[f.order]
 			if c-save > left {
 				c = sp.shrinkFirst(f, left+save)
@@ -144,9 +153,10 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			return nil, false
 		}
 	}
-	// Further matches once every file shows one, a round at a time: every
-	// file's second before any third; a line that does not fit whole is
-	// cut to what does.
+	// Further matches once every file shows one, a round at a time. When
+	// they do not all fit and the input has -C context, the windows of
+	// the first matches (searchContext.windows) keep a share of the limit
+	// from them.
 	remaining := avail - used - sp.index.cost
 	var active []*searchFile
 	for _, f := range files {
@@ -158,29 +168,41 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			active = append(active, f)
 		}
 	}
-	for len(active) > 0 {
-		next := active[:0]
-		for _, f := range active {
-			c := sp.nextCost(f)
-			if c > remaining {
-				c = sp.shrinkNext(f, remaining)
-			}
-			if c < 0 || c > remaining {
-				continue
-			}
-			f.take()
-			remaining -= c
-			if f.more() {
-				next = append(next, f)
-			}
+	if sp.sc.context > 0 && len(active) > 0 {
+		shown := make([]int, len(active))
+		for k, f := range active {
+			shown[k] = f.shown
 		}
-		active = next
+		caps := maps.Clone(sp.caps)
+		if left := sp.rounds(active, remaining); !anyMore(active) {
+			remaining = left
+		} else {
+			for k, f := range active {
+				f.shown = shown[k]
+			}
+			sp.caps = caps
+			spare := min(remaining, sp.windowRoom())
+			remaining = sp.rounds(active, remaining-spare) + spare
+		}
+	} else {
+		remaining = sp.rounds(active, remaining)
 	}
-	// Context lines only once the matches are settled.
+	// Context lines only once the matches are settled: when matches are
+	// left out, the first matches' windows, then the lines nearest every
+	// shown match.
 	var cx *searchContext
 	if sp.sc.context > 0 {
 		cx = newSearchContext(sp.text, *sp.sc, sp.lineCap)
-		sp.contextKept = cx.grow(remaining)
+		shown := 0
+		for _, f := range files {
+			shown += f.linesIn(f.shown)
+		}
+		if shown < sp.sc.matches {
+			w, kept := cx.windows(spreadOrder(files), min(remaining, sp.windowRoom()))
+			remaining -= w
+			sp.contextKept += kept
+		}
+		sp.contextKept += cx.grow(remaining)
 	}
 	var items []item
 	at := 0
@@ -193,6 +215,47 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		items = append(items, noteLine(l))
 	}
 	return append(items, trailer...), true
+}
+
+// windowRoom is what the first matches' -C windows may take from further
+// matches: an eighth of the limit, as notices get, so that match lines
+// stay the most of the output; nothing without context.
+func (sp *searchPlanner) windowRoom() int {
+	if sp.sc.context == 0 {
+		return 0
+	}
+	return sp.limit / 8
+}
+
+// rounds shows further lines of the active files within room bytes, a
+// round at a time: every file's second before any third; a line that
+// does not fit whole is cut to what does. It returns the room left.
+func (sp *searchPlanner) rounds(active []*searchFile, room int) int {
+	active = slices.Clone(active)
+	for len(active) > 0 {
+		next := active[:0]
+		for _, f := range active {
+			c := sp.nextCost(f)
+			if c > room {
+				c = sp.shrinkNext(f, room)
+			}
+			if c < 0 || c > room {
+				continue
+			}
+			f.take()
+			room -= c
+			if f.more() {
+				next = append(next, f)
+			}
+		}
+		active = next
+	}
+	return room
+}
+
+// anyMore reports whether one of files has a remembered line not shown.
+func anyMore(files []*searchFile) bool {
+	return slices.ContainsFunc(files, (*searchFile).more)
 }
 
 // maxTrailerLines bounds a search output's closing summary.
