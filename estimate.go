@@ -58,7 +58,7 @@ const (
 	fControl           // control bytes other than tab, CR and LF, and DEL
 	fControlRun        // runs of them
 	fSpaceRun          // runs of two or more spaces or tabs
-	fLoneSpace         // a single space before a digit: a piece of its own
+	fLoneSpace         // the last space before a digit: a piece of its own
 	fLineBreak         // runs of white space holding a line break
 	fNewline           // line breaks
 	fBlank             // spaces and tabs
@@ -247,9 +247,9 @@ func estimateFeatures(s string) (f [nFeatures]int64) {
 				continue
 			}
 			// A run of white space: one piece if it holds a line break
-			// (spaces before a break join it), and one more for the
-			// spaces after the last break when they are two or more,
-			// or a lone space before a digit.
+			// (spaces before a break join it), one more for the spaces
+			// after the last break when they are two or more, and one
+			// more for the last space before a digit.
 			spaces, lineBreak := 0, false
 			j := i
 			for ; j < len(s); j++ {
@@ -270,7 +270,10 @@ func estimateFeatures(s string) (f [nFeatures]int64) {
 			}
 			if spaces > 1 {
 				nSpaceRun++
-			} else if spaces == 1 && j < len(s) && byteClass[s[j]] == classDigit {
+			}
+			if spaces > 0 && j < len(s) && byteClass[s[j]] == classDigit {
+				// A digit takes no space before it: the run's last space
+				// is a piece of its own (a right-aligned column's numbers).
 				nLoneSpace++
 			}
 			i = j
