@@ -3,7 +3,9 @@ package headroom
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -125,6 +127,28 @@ func BenchmarkCompress(b *testing.B) {
 			}
 		})
 	})
+}
+
+// benchPlanCorpus runs plan as a sub-benchmark on each named corpus
+// input repeated to every benchSizes size, reporting its CPU throughput
+// and allocations; plan reports whether it accepted the text.
+func benchPlanCorpus(b *testing.B, inputs map[string]string, plan func(text string, limit int) bool) {
+	for _, name := range slices.Sorted(maps.Keys(inputs)) {
+		src := corpusInput(b, inputs[name])
+		for _, size := range benchSizes {
+			text := repeatTo(src, size.n)
+			limit := DefaultMaxBytes - plannerReserve(len(text))
+			b.Run(name+"/"+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				reportCPUThroughput(b, len(text), func() {
+					if !plan(text, limit) {
+						b.Fatal("declined")
+					}
+				})
+			})
+		}
+	}
 }
 
 // eachBenchInput runs f as a sub-benchmark on every benchCases input at

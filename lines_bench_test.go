@@ -5,25 +5,13 @@ import "testing"
 // BenchmarkPlanLines measures the line planner alone on a system-call
 // trace and a blame, repeated to 1 and 10 MB.
 func BenchmarkPlanLines(b *testing.B) {
-	for _, c := range []struct{ name, corpus string }{
-		{"strace", "plain_strace_f_ruby_json_enoent"},
-		{"blame", "plain_git_blame_regexp2_parser_three_changed"},
-	} {
-		src := corpusInput(b, c.corpus)
-		for _, size := range benchSizes {
-			text := repeatTo(src, size.n)
-			limit := DefaultMaxBytes - plannerReserve(len(text))
-			b.Run(c.name+"/"+size.name, func(b *testing.B) {
-				b.SetBytes(int64(len(text)))
-				b.ReportAllocs()
-				reportCPUThroughput(b, len(text), func() {
-					if _, ok := planLines(text, limit); !ok {
-						b.Fatal("declined")
-					}
-				})
-			})
-		}
-	}
+	benchPlanCorpus(b, map[string]string{
+		"strace": "plain_strace_f_ruby_json_enoent",
+		"blame":  "plain_git_blame_regexp2_parser_three_changed",
+	}, func(text string, limit int) bool {
+		_, ok := planLines(text, limit)
+		return ok
+	})
 }
 
 // BenchmarkShapeOf measures reading one line's shape, over every line of
