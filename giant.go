@@ -94,15 +94,7 @@ func waterCap(s *lineSel, limit int) int {
 		}
 		return total
 	}
-	lo, hi := 0, limit
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if cost(mid) <= limit-s.gapCost {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
+	lo := largestFitting(0, limit, func(k int) bool { return cost(k) <= limit-s.gapCost })
 	return lo
 }
 

@@ -270,15 +270,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		slices.Sort(sel)
 		return sel
 	}
-	lo, hi := 0, min(len(rest), mid/digestMin)
-	for lo < hi {
-		m := (lo + hi + 1) / 2
-		if cost(pick(m)) <= mid {
-			lo = m
-		} else {
-			hi = m - 1
-		}
-	}
+	lo := largestFitting(0, min(len(rest), mid/digestMin), func(k int) bool { return cost(pick(k)) <= mid })
 	sel := pick(lo)
 	used := cost(sel)
 	for _, j := range sel {
@@ -366,15 +358,7 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 		its, _ := build(sel)
 		return itemsSize(its)
 	}
-	lo, hi := 0, min(to-from, room/digestMin)
-	for lo < hi {
-		m := (lo + hi + 1) / 2
-		if size(spread(from, to, m)) <= room {
-			lo = m
-		} else {
-			hi = m - 1
-		}
-	}
+	lo := largestFitting(0, min(to-from, room/digestMin), func(k int) bool { return size(spread(from, to, k)) <= room })
 	sel := spread(from, to, lo)
 	for _, j := range sel {
 		full[j] = true

@@ -227,15 +227,7 @@ func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind str
 		}
 		return kept(keep)
 	}
-	lo, hi := 1, max(1, len(picked)-len(rare))
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if len(runs(mid)) >= want {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
+	lo := largestFitting(1, max(1, len(picked)-len(rare)), func(k int) bool { return len(runs(k)) >= want })
 	if r := runs(lo); len(r) > len(picked) {
 		return r
 	}
@@ -289,15 +281,7 @@ func spreadRuns(n, g, room, note int, size func(int) int) []int {
 		each(k, func(j int) { c += size(j) })
 		return c <= room
 	}
-	lo, hi := 0, n
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if fits(mid) {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
+	lo := largestFitting(0, n, fits)
 	return place(lo)
 }
 
@@ -748,14 +732,7 @@ func (o *outliner) sample(i, room int) {
 	} else if len(viewAt(lastJ, 1)) > 1 {
 		detail[lastJ] = 1
 	}
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if costOf(pickK(mid)) <= room {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
+	lo = largestFitting(lo, hi, func(k int) bool { return costOf(pickK(k)) <= room })
 	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) {
 		return // a summary names its first keys: one member shown says less
 	}
