@@ -57,28 +57,31 @@ func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		used += itemsSize(its)
 	}
 	last := len(elems) - 1
-	opening := elems[0][0]
+	// Pretty-printed, an element is kept from the start of its line, its
+	// indentation with it, to the start of the next one's.
+	at := func(i int) int { return blankLineStart(text, elems[i][0]) }
+	opening := at(0)
 	if opening > headRoom/4 {
 		return plan{}, false // a sequence buried under a long preamble is not this planner's shape
 	}
 	add(keepRange(0, opening))
 	shown := 0
 	for shown < last {
-		end := elems[shown+1][0] // the element with its separator, up to the next one
-		if used+end-elems[shown][0] > headRoom {
+		end := at(shown + 1) // the element with its separator, up to the next one
+		if used+end-at(shown) > headRoom {
 			break
 		}
-		add(keepRange(elems[shown][0], end))
+		add(keepRange(at(shown), end))
 		shown++
 	}
 	if shown == 0 {
-		add(keepEnds(text, elems[0][0], elems[1][0], (limit-sequenceNoteRoom)*55/100-used)...) // no middle to sample: the head gets more
+		add(keepEnds(text, at(0), at(1), (limit-sequenceNoteRoom)*55/100-used)...) // no middle to sample: the head gets more
 	}
 	omitted := last - shown
 	if shown == 0 {
 		omitted = last - 1
 	}
-	tailStart := elems[last][0]
+	tailStart := at(last)
 	var tail []item
 	if used+len(text)-tailStart <= limit-sequenceNoteRoom/2 {
 		tail = []item{keepRange(tailStart, len(text))}
@@ -96,7 +99,7 @@ func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		if i > from {
 			add(noteLine("[…" + txt.Plural(i-from, kind) + " omitted…]"))
 		}
-		add(keepRange(elems[i][0], elems[i+1][0]))
+		add(keepRange(at(i), at(i+1)))
 		from = i + 1
 	}
 	if shown > 0 && last > from {
@@ -310,6 +313,19 @@ func wholeTail(tail []item, start, end int) int {
 		return 1
 	}
 	return 0
+}
+
+// blankLineStart returns the start of the line i is on when only spaces
+// and tabs precede i on it, else i.
+func blankLineStart(text string, i int) int {
+	j := i
+	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || text[j-1] == '\n' {
+		return j
+	}
+	return i
 }
 
 // wrapper reports whether the member m holds a non-empty array or object.

@@ -696,3 +696,33 @@ func TestPlanJSONOutlineKeepsLastMemberWhole(t *testing.T) {
 		t.Errorf("the last member is not whole:\n%s", out)
 	}
 }
+
+// A pretty-printed sequence keeps each element it shows from the start of
+// its line, so an element after a gap note keeps its indentation and the
+// line before the note ends where the previous element does.
+func TestPlanJSONKeepsElementLinesWhole(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(3, 200).Draw(t, "elements")
+		indent := strings.Repeat(" ", rapid.IntRange(1, 8).Draw(t, "indent"))
+		var docs []string
+		for i := range n {
+			v := map[string]any{"id": i, "pad": strings.Repeat("x", rapid.IntRange(0, 120).Draw(t, "pad"))}
+			b, _ := json.MarshalIndent(v, indent, indent)
+			docs = append(docs, indent+string(b))
+		}
+		text := "[\n" + strings.Join(docs, ",\n") + "\n]\n"
+		if rapid.Bool().Draw(t, "object") {
+			text = "{\n" + indent + `"k0": ` + strings.TrimPrefix(strings.Join(docs, ",\n"+indent+`"k": `), indent) + "\n}\n"
+		}
+		limit := rapid.IntRange(400, max(400, len(text))).Draw(t, "limit")
+		p, ok := planJSON(text, limit)
+		if !ok || p.strategy != StrategyJSON || strings.Contains(p.what, "naming members") || strings.Contains(p.what, "outline") {
+			return // digests and outlines lay out lines of their own
+		}
+		for _, it := range p.items {
+			if it.end > it.start && it.start > 0 && text[it.start-1] != '\n' {
+				t.Fatalf("a kept range starts inside its line at %d: %q", it.start, text[txt.LineStart(text, it.start):it.end])
+			}
+		}
+	})
+}
