@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"container/heap"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -421,48 +422,67 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 
 // entryLead is the lead of a listing's entry l (see leadHash), read
 // after its addresses: leading fields of hex digits (nm's symbol values,
-// a disassembly's offsets and opcode bytes, see isAddress) tell nothing of what the entry is; its type, name
-// or instruction does.
+// a disassembly's offsets and opcode bytes) tell nothing of what the
+// entry is; its type, name or instruction does. An address is a field of
+// hex digits with a digit among them or a ':' after them, or of two after
+// an address (opcode bytes: `fa`; nm's `b` and `d` symbol types are not).
+// The lead starts at its first byte that is not a blank, as leadHash reads
+// it. Each byte is read once, a run of spaces eight at a time (objdump
+// pads its opcode bytes with a dozen): this runs on every entry of a
+// listing.
 func entryLead(l string) string {
 	l = l[:min(len(l), shapeWindow)]
+	i := 0
 	for after := false; ; after = true {
-		i := 0
-		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		for i < len(l) {
+			if c := l[i]; c == '\t' || c == ' ' && (i+8 > len(l) || l[i+1] != ' ') {
+				i++
+				continue
+			} else if c != ' ' {
+				break
+			}
+			i += bits.TrailingZeros64(load64(l, i)^' '*lowBits) >> 3
+		}
+		// The field from i: hex digits, then a blank, or a ':' and then a
+		// blank, leave it an address.
+		start, class := i, uint8(0)
+		for ; i < len(l); i++ {
+			c := entryByte[l[i]]
+			if c-1 > 1 {
+				break
+			}
+			class |= c
+		}
+		f := i - start
+		colon := i+1 < len(l) && l[i] == ':'
+		if colon {
 			i++
 		}
-		t := l[i:]
-		end := 0
-		for end < len(t) && t[end] != ' ' && t[end] != '\t' {
-			end++
+		if i == len(l) || entryByte[l[i]] != entryBlank || f == 0 || !(after && f == 2 || colon || class&entryDigit != 0) {
+			return l[start:]
 		}
-		if end == len(t) || !isAddress(t[:end], after) {
-			return l
-		}
-		l = t[end:]
 	}
 }
 
-// isAddress reports a field of hex digits with a digit among them or a
-// ':' after them, or of two after an address (opcode bytes: `fa`; nm's
-// `b` and `d` symbol types are not). It reads bytes: this runs on every
-// entry of a listing.
-func isAddress(f string, after bool) bool {
-	colon := f != "" && f[len(f)-1] == ':'
-	if colon {
-		f = f[:len(f)-1]
+// Classes of the bytes of an entry's fields (see entryLead), 0 for
+// any other: a hex digit is one of the first two.
+const (
+	entryDigit     = 1
+	entryHexLetter = 2
+	entryBlank     = 4
+)
+
+// entryByte classes each byte for entryLead.
+var entryByte = func() (t [256]uint8) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = entryDigit
 	}
-	digit := false
-	for i := 0; i < len(f); i++ {
-		switch c := f[i]; {
-		case c >= '0' && c <= '9':
-			digit = true
-		case c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F':
-		default:
-			return false
-		}
+	for _, c := range "abcdefABCDEF" {
+		t[c] = entryHexLetter
 	}
-	return f != "" && (after && len(f) == 2 || colon || digit)
-}
+	t[' '], t['\t'] = entryBlank, entryBlank
+	return t
+}()
 
 // A worthAt is section x of a listing and what its rare entries were
 // worth when last read.
