@@ -482,8 +482,8 @@ func (t *leadIDs) grow() {
 // an address (opcode bytes: `fa`; nm's `b` and `d` symbol types are not).
 // The lead starts at its first byte that is not a blank, as leadHash reads
 // it. Each byte is read once, a run of spaces eight at a time (objdump
-// pads its opcode bytes with a dozen): this runs on every entry of a
-// listing.
+// pads its opcode bytes with a dozen) and an opcode byte's two digits and
+// blank in one test: this runs on every entry of a listing.
 func entryLead(l string) string {
 	l = l[:min(len(l), shapeWindow)]
 	i := 0
@@ -496,6 +496,10 @@ func entryLead(l string) string {
 				break
 			}
 			i += bits.TrailingZeros64(load64(l, i)^' '*lowBits) >> 3
+		}
+		if after && i+2 < len(l) && entryByte[l[i]]-1 <= 1 && entryByte[l[i+1]]-1 <= 1 && entryByte[l[i+2]] == entryBlank {
+			i += 3 // two hex digits after an address: an opcode byte, the most common field
+			continue
 		}
 		// The field from i: hex digits, then a blank, or a ':' and then a
 		// blank, leave it an address.
