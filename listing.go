@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -207,7 +208,7 @@ func listingSections(text string, maxLines int) ([]listingSection, bool) {
 		}
 		l := text[start:end]
 		start = next
-		if strings.TrimSpace(l) == "" {
+		if blankLine(l) {
 			closeAt(i)
 			prevBlank = true
 			continue
@@ -239,6 +240,16 @@ func listingSections(text string, maxLines int) ([]listingSection, bool) {
 	closeAt(i)
 	return secs, len(secs) >= 3 && inSections*5 >= nonBlank*4
 }
+
+// blankLine is strings.TrimSpace(l) == "" (see blank), told at once for
+// a line that opens or ends with an ASCII byte above the space: most
+// lines, which TrimSpace would trim at both ends.
+func blankLine(l string) bool {
+	return l == "" || !solidASCII(l[0]) && !solidASCII(l[len(l)-1]) && blank(l)
+}
+
+// solidASCII reports an ASCII byte above the space.
+func solidASCII(c byte) bool { return c > ' ' && c < utf8.RuneSelf }
 
 // listingHeader matches a section header: a line ending in ':', not
 // indented, not a sentence (no ": " inside it, at most two spaces).

@@ -201,3 +201,14 @@ func TestEntryLead(t *testing.T) {
 		}
 	}
 }
+
+// blankLine agrees with strings.TrimSpace, Unicode's spaces included.
+func TestBlankLineIsTrimSpace(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom([]string{"", " ", "\t", "\r", "\v", "\x01", "\x7f", "a", "0:", "\u00a0", "\u0085", "\u2003", "\u3000", "é", "\xff"}), 0, 8).Draw(t, "parts")
+		l := strings.Join(parts, "")
+		if got, want := blankLine(l), strings.TrimSpace(l) == ""; got != want {
+			t.Fatalf("blankLine(%q) = %v, want %v", l, got, want)
+		}
+	})
+}
