@@ -152,8 +152,53 @@ func branchColumn(l string) int {
 }
 
 // branchAt is branchColumn, and where the mark starts in l's bytes.
+// The prefix's common units — a bar and three spaces (two of them
+// NO-BREAK, as tree draws it, or none), four spaces, a bar and one space
+// or two spaces (npm) — are each read in one test of eight bytes.
 func branchAt(l string) (col, at int) {
-	for i, c := 0, 0; i < len(l); c++ {
+	i, c := 0, 0
+	for i+8 <= len(l) {
+		w := load64(l, i)
+		switch w & 0xffff_ffff {
+		case treeBarSpace:
+			i, c = i+4, c+2
+			continue
+		case treeSpaces:
+			i, c = i+4, c+4
+			continue
+		}
+		switch {
+		case w == treeBarNBSP:
+			i, c = i+8, c+4
+		case w&0xffff_ffff_ffff == treeBarSpaces:
+			i, c = i+6, c+4
+		case w&0xff_ffff == treeTee || w&0xff_ffff == treeElbow:
+			return c, i
+		case w&0xffff == treeSpaces&0xffff:
+			i, c = i+2, c+2 // npm's two spaces under a last child
+		default:
+			return branchFrom(l, i, c)
+		}
+	}
+	return branchFrom(l, i, c)
+}
+
+// The units of a tree's prefix as load64 reads them, little-endian
+// (TestTreeUnits spells them): "│\u00a0\u00a0 ", the first four or six
+// bytes of "    ", "│ " and "│   ", and the first three of the marks "├"
+// and "└".
+const (
+	treeBarNBSP   = 0x20a0c2a0c28294e2
+	treeSpaces    = 0x20202020
+	treeBarSpace  = 0x208294e2
+	treeBarSpaces = 0x2020208294e2
+	treeTee       = 0x9c94e2
+	treeElbow     = 0x9494e2
+)
+
+// branchFrom is branchAt from byte i of l, at rune column c.
+func branchFrom(l string, i, c int) (col, at int) {
+	for ; i < len(l); c++ {
 		switch b := l[i]; {
 		case b == ' ' || b == '\t':
 			i++

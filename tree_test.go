@@ -112,6 +112,67 @@ func TestTrimTreePrefix(t *testing.T) {
 	})
 }
 
+// branchAtRef is branchAt as first written, a byte at a time.
+func branchAtRef(l string) (col, at int) {
+	for i, c := 0, 0; i < len(l); c++ {
+		switch b := l[i]; {
+		case b == ' ' || b == '\t':
+			i++
+		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0:
+			i += 2
+		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94:
+			switch l[i+2] {
+			case 0x82:
+				i += 3
+			case 0x9c, 0x94:
+				return c, i
+			default:
+				return -1, 0
+			}
+		case b == '|' || b == '`' || b == '+':
+			if i+1 < len(l) && l[i+1] == '-' {
+				return c, i
+			}
+			if b != '|' {
+				return -1, 0
+			}
+			i++
+		default:
+			return -1, 0
+		}
+	}
+	return -1, 0
+}
+
+// The constants branchAt compares eight bytes of a prefix with are the
+// units they name.
+func TestTreeUnits(t *testing.T) {
+	for _, u := range []struct {
+		got  uint64
+		unit string
+	}{{treeBarNBSP, "│\u00a0\u00a0 "}, {treeSpaces, "    "}, {treeBarSpace, "│ "}, {treeBarSpaces, "│   "}, {treeTee, "├"}, {treeElbow, "└"}} {
+		if want := loadTail(u.unit, 0); u.got != want {
+			t.Errorf("%q is %#x, not %#x", u.unit, want, u.got)
+		}
+	}
+}
+
+// branchAt, which reads a prefix's common units whole, finds what
+// branchAtRef finds.
+func TestBranchAtMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 12).Draw(t, "n") {
+			b.WriteString(rapid.SampledFrom([]string{" ", "  ", "    ", "│   ", "│\u00a0\u00a0 ", "│ ", "│", "\t", "\u00a0", "├── ", "└─┬ ", "|-- ", "`-- ", "+-", "|", "-", "x", "─", "━", "\xe2", "\xe2\x94", "\xc2"}).Draw(t, "piece"))
+		}
+		l := b.String()
+		gotCol, gotAt := branchAt(l)
+		if wantCol, wantAt := branchAtRef(l); gotCol != wantCol || gotAt != wantAt {
+			t.Fatalf("branchAt(%q) = %d, %d; the reference %d, %d", l, gotCol, gotAt, wantCol, wantAt)
+		}
+	})
+}
+
 // planTree plans what planTreeRef, the planner before it read each line
 // once, planned: on every corpus input at three budgets and on drawn trees
 // of every mark, depth and failure word, with blank and odd lines.
