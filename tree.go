@@ -185,8 +185,8 @@ func branchAt(l string) (col, at int) {
 
 // The units of a tree's prefix as load64 reads them, little-endian
 // (TestTreeUnits spells them): "│\u00a0\u00a0 ", the first four or six
-// bytes of "    ", "│ " and "│   ", and the first three of the marks "├"
-// and "└".
+// bytes of "    ", "│ " and "│   ", the first three of the marks "├"
+// and "└", and the five after them in ├── and ├─┬.
 const (
 	treeBarNBSP   = 0x20a0c2a0c28294e2
 	treeSpaces    = 0x20202020
@@ -194,6 +194,7 @@ const (
 	treeBarSpaces = 0x2020208294e2
 	treeTee       = 0x9c94e2
 	treeElbow     = 0x9494e2
+	treeDashLead  = 0x94e28094e2 // "─\xe2\x94": bytes 3 to 7 of the marks ├── and ├─┬
 )
 
 // branchFrom is branchAt from byte i of l, at rune column c.
@@ -233,23 +234,47 @@ const treePrefix = " \t\u00a0│|`+-├└─┬"
 
 // trimTreePrefix is strings.TrimLeft(l, treePrefix) read a byte at a
 // time: TrimLeft decodes every rune of a cut set beyond ASCII, a fifth of
-// the plan's time on a large tree.
+// the plan's time on a large tree. The box-drawing runes, most of a
+// mark, are tested first; the common marks and the space after them (├──
+// ├─┬ └── └─┬) in one test of eight bytes and one of two.
 func trimTreePrefix(l string) string {
 	i := 0
+	if len(l) >= 10 {
+		if w := load64(l, 0); (w&0xff_ffff == treeTee || w&0xff_ffff == treeElbow) && w>>24 == treeDashLead &&
+			(l[8:10] == "\x80 " || l[8:10] == "\xac ") {
+			i = 10
+		}
+	}
 	for i < len(l) {
 		switch b := l[i]; {
-		case b == ' ' || b == '\t' || b == '|' || b == '`' || b == '+' || b == '-':
+		case b == 0xe2:
+			if i+2 >= len(l) || l[i+1] != 0x94 || !treeBoxTrim[l[i+2]] {
+				return l[i:]
+			}
+			i += 3
+		case treeASCIITrim[b]:
 			i++
 		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0: // NO-BREAK SPACE
 			i += 2
-		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94 && (l[i+2] == 0x82 || l[i+2] == 0x9c || l[i+2] == 0x94 || l[i+2] == 0x80 || l[i+2] == 0xac): // │ ├ └ ─ ┬
-			i += 3
 		default:
 			return l[i:]
 		}
 	}
 	return ""
 }
+
+// treeBoxTrim marks the last bytes of the box-drawing runes of
+// treePrefix (│ ├ └ ─ ┬, each 0xe2 0x94 and one of them), treeASCIITrim
+// its ASCII bytes.
+var treeBoxTrim, treeASCIITrim = func() (box, ascii [256]bool) {
+	for _, c := range []byte{0x82, 0x9c, 0x94, 0x80, 0xac} {
+		box[c] = true
+	}
+	for _, c := range []byte(" \t|`+-") {
+		ascii[c] = true
+	}
+	return box, ascii
+}()
 
 // bars reports a line of only bars and spaces (a tree's spacer line).
 func bars(l string) bool {

@@ -103,7 +103,7 @@ func TestTrimTreePrefix(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var b strings.Builder
 		for range rapid.IntRange(0, 12).Draw(t, "n") {
-			b.WriteString(rapid.SampledFrom([]string{" ", "\t", "\u00a0", "│", "|", "`", "+", "-", "├", "└", "─", "┬", "x", "é", "\xe2", "\xe2\x94", "\xc2"}).Draw(t, "piece"))
+			b.WriteString(rapid.SampledFrom([]string{" ", "\t", "\u00a0", "│", "|", "`", "+", "-", "├", "└", "─", "┬", "x", "é", "\xe2", "\xe2\x94", "\xc2", "━", "┼", "├── ", "└─┬ ", "├──x"}).Draw(t, "piece"))
 		}
 		l := b.String()
 		if got, want := trimTreePrefix(l), strings.TrimLeft(l, treePrefix); got != want {
@@ -150,7 +150,7 @@ func TestTreeUnits(t *testing.T) {
 	for _, u := range []struct {
 		got  uint64
 		unit string
-	}{{treeBarNBSP, "│\u00a0\u00a0 "}, {treeSpaces, "    "}, {treeBarSpace, "│ "}, {treeBarSpaces, "│   "}, {treeTee, "├"}, {treeElbow, "└"}} {
+	}{{treeBarNBSP, "│\u00a0\u00a0 "}, {treeSpaces, "    "}, {treeBarSpace, "│ "}, {treeBarSpaces, "│   "}, {treeTee, "├"}, {treeElbow, "└"}, {treeDashLead, "─\xe2\x94"}} {
 		if want := loadTail(u.unit, 0); u.got != want {
 			t.Errorf("%q is %#x, not %#x", u.unit, want, u.got)
 		}
