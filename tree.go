@@ -368,20 +368,52 @@ type treeLevel struct {
 	parent []uint32
 }
 
-// treeNote is an entry that says something after its name: its line,
-// its annotation's key (see annotationKey), and whether it reports a
-// failure.
-type treeNote struct {
-	line   int
-	key    string
-	failed bool
+// treeNotes holds the entries that say something after their name: how
+// many say each annotation (see annotationKey), failures included, and
+// the lines of the others with their annotation's number. Annotations are
+// numbered as first met, a run of one (npm's `deduped`) without a map
+// lookup: a large tree says the same few things hundreds of thousands of
+// times.
+type treeNotes struct {
+	ids    map[string]uint32
+	counts []int
+	lines  []treeNote
+	total  int
+	last   string // the annotation of the latest note, numbered lastID
+	lastID uint32
+}
+
+// treeNote is an entry that says something after its name and reports no
+// failure: its line and its annotation's number.
+type treeNote struct{ line, key uint32 }
+
+// add notes that line i says key after its name, a failure or not.
+func (n *treeNotes) add(i int, key string, failed bool) {
+	id := n.lastID
+	if n.total == 0 || key != n.last {
+		var ok bool
+		if id, ok = n.ids[key]; !ok {
+			if n.ids == nil {
+				n.ids = map[string]uint32{}
+			}
+			id = uint32(len(n.counts))
+			n.ids[key] = id
+			n.counts = append(n.counts, 0)
+		}
+		n.last, n.lastID = key, id
+	}
+	n.counts[id]++
+	n.total++
+	if !failed {
+		n.lines = append(n.lines, treeNote{uint32(i), id})
+	}
 }
 
 // treeEntries reads the lines [first, last] of s once: the entries that
 // report a failure (invalid, missing, UNMET), the entries that say
 // something after their name, and the entries by level, levels being the
 // branch columns ascending and entries their entries.
-func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, notes []treeNote, byLevel []treeLevel) {
+func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, notes treeNotes, byLevel []treeLevel) {
 	byLevel = make([]treeLevel, len(levels))
 	for lv, m := range entries { // sized once: appends would allocate each level's entries several times over
 		byLevel[lv] = treeLevel{make([]int, 0, m), make([]uint32, 0, m), make([]uint32, 0, m)}
@@ -411,7 +443,7 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 				fails = append(fails, i)
 			}
 			if k := annotationKey(name[sp:]); k != "" {
-				notes = append(notes, treeNote{i, k, failed})
+				notes.add(i, k, failed)
 			}
 		}
 		lv := 0
@@ -446,16 +478,12 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 // npm's `invalid: "2.0.0" from …` or `UNMET DEPENDENCY` among hundreds
 // of `deduped` — the rarest first, as rare in input order. One is rare
 // when at most two entries, or one in eight of the annotated, carry it.
-func rareAnnotations(notes []treeNote) []int {
-	count := make(map[string]int)
-	for _, n := range notes {
-		count[n.key]++
-	}
+func rareAnnotations(notes treeNotes) []int {
 	type rare struct{ i, n int }
 	var out []rare
-	for _, n := range notes {
-		if c := count[n.key]; !n.failed && (c <= 2 || c*8 <= len(notes)) {
-			out = append(out, rare{n.line, c})
+	for _, n := range notes.lines {
+		if c := notes.counts[n.key]; c <= 2 || c*8 <= notes.total {
+			out = append(out, rare{int(n.line), c})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b rare) int { return a.n - b.n })
