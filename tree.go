@@ -30,7 +30,7 @@ func planTree(text string, limit int) (plan, bool) {
 	// The share of tree lines decides first, read from the text before
 	// any per-line table is built: most text a branch mark in its head
 	// sends here is no tree, and declines after one pass.
-	levels, entries, ok := treeShape(text)
+	levels, entries, marks, ok := treeShape(text)
 	if !ok {
 		return plan{}, false
 	}
@@ -56,7 +56,7 @@ func planTree(text string, limit int) (plan, bool) {
 	// One pass over the tree's lines finds the failures and each entry's
 	// level, its index among its siblings and its parent (only lines in
 	// [first, last] are entries).
-	fails, notes, byLevel := treeEntries(s, first, last, levels, entries)
+	fails, notes, byLevel := treeEntries(s, first, last, levels, entries, marks)
 	for i := 0; i < first && (i == 0 || s.used < s.limit-room*95/100); i++ {
 		if !s.pickCapped(i, lineCap) {
 			break
@@ -286,10 +286,11 @@ func bars(l string) bool {
 // tree: at least eight tree lines (entries and spacer lines of bars), four
 // in five of the non-blank ones. It returns the branch columns met,
 // ascending, and how many entries each has: an entry's level is its
-// column's index.
-func treeShape(text string) (levels, entries []int, ok bool) {
+// column's index; and each line's mark (see treeMark).
+func treeShape(text string) (levels, entries []int, marks []uint32, ok bool) {
 	var small [256]int // the entries of each column below 256; levels and entries hold the rest
 	tree, nonBlank := 0, 0
+	marks = make([]uint32, 0, strings.Count(text, "\n")+1)
 	for i := 0; i < len(text); {
 		end := len(text)
 		if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
@@ -297,7 +298,9 @@ func treeShape(text string) (levels, entries []int, ok bool) {
 		}
 		l := text[i:end]
 		i = end + 1
-		switch c := branchColumn(l); {
+		c, at := branchAt(l)
+		marks = append(marks, treeMark(c, at))
+		switch {
 		case c >= 0:
 			tree++
 			nonBlank++
@@ -316,7 +319,7 @@ func treeShape(text string) (levels, entries []int, ok bool) {
 		}
 	}
 	if tree < 8 || tree*5 < nonBlank*4 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	high := make([]int, len(levels)) // the columns from 256 up, ascending, by index
 	for k := range high {
@@ -332,8 +335,25 @@ func treeShape(text string) (levels, entries []int, ok bool) {
 	for _, k := range high {
 		cols, counts = append(cols, levels[k]), append(counts, entries[k])
 	}
-	return cols, counts, true
+	return cols, counts, marks, true
 }
+
+// treeMark packs an entry's branch column c and the byte its mark starts
+// at in four bytes, for treeEntries to read again without branchAt: 0
+// for a line that is no entry (c < 0), treeMarkAgain for an entry too
+// deep or too long to pack.
+func treeMark(c, at int) uint32 {
+	switch {
+	case c < 0:
+		return 0
+	case c+1 < 1<<12-1 && at < 1<<20:
+		return uint32(c+1)<<20 | uint32(at)
+	}
+	return treeMarkAgain
+}
+
+// treeMarkAgain marks an entry whose column and mark are read again.
+const treeMarkAgain = math.MaxUint32
 
 // blank reports whether l holds only white space, as strings.TrimSpace
 // sees it, reading ASCII a byte at a time.
@@ -412,8 +432,9 @@ func (n *treeNotes) add(i int, key string, failed bool) {
 // treeEntries reads the lines [first, last] of s once: the entries that
 // report a failure (invalid, missing, UNMET), the entries that say
 // something after their name, and the entries by level, levels being the
-// branch columns ascending and entries their entries.
-func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, notes treeNotes, byLevel []treeLevel) {
+// branch columns ascending and entries their entries, marks each line's
+// mark as treeShape read it.
+func treeEntries(s *lineSel, first, last int, levels, entries []int, marks []uint32) (fails []int, notes treeNotes, byLevel []treeLevel) {
 	byLevel = make([]treeLevel, len(levels))
 	for lv, m := range entries { // sized once: appends would allocate each level's entries several times over
 		byLevel[lv] = treeLevel{make([]int, 0, m), make([]uint32, 0, m), make([]uint32, 0, m)}
@@ -428,10 +449,17 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 	var lastAt [64]int // the latest entry of each level
 	deepest := 0       // the levels from here down hold counts of 0
 	for i := first; i <= last; i++ {
-		l := s.line(i)
-		c, at := branchAt(l)
-		if c < 0 {
+		m := uint32(0)
+		if i < len(marks) {
+			m = marks[i] // the line after a last line break is none
+		}
+		if m == 0 {
 			continue
+		}
+		l := s.line(i)
+		c, at := int(m>>20)-1, int(m&(1<<20-1))
+		if m == treeMarkAgain {
+			c, at = branchAt(l)
 		}
 		// A bare name (error.js) is a file, not a report: a failure is
 		// told in words after the entry's name. The prefix holds no
