@@ -305,14 +305,33 @@ func upperHeader(l string) bool {
 }
 
 // lsEntry matches an ls -l line: a file type and nine permission letters.
+// It reads a table of the letters: this runs on every line of a listing.
 func lsEntry(l string) bool {
-	if len(l) < 11 || strings.IndexByte("-dlcbpsD", l[0]) < 0 {
+	if len(l) < 11 || lsLetters[l[0]]&lsType == 0 {
 		return false
 	}
 	for i := 1; i < 10; i++ {
-		if strings.IndexByte("rwxsStTl-", l[i]) < 0 {
+		if lsLetters[l[i]]&lsMode == 0 {
 			return false
 		}
 	}
 	return l[10] == ' ' || l[10] == '.' || l[10] == '+' || l[10] == '@'
 }
+
+// The letters of an ls -l line's file type and of its permissions.
+const (
+	lsType = 1 << iota
+	lsMode
+)
+
+// lsLetters marks the letters of "-dlcbpsD" with lsType and those of
+// "rwxsStTl-" with lsMode.
+var lsLetters = func() (t [256]uint8) {
+	for _, c := range []byte("-dlcbpsD") {
+		t[c] |= lsType
+	}
+	for _, c := range []byte("rwxsStTl-") {
+		t[c] |= lsMode
+	}
+	return t
+}()
