@@ -2,9 +2,12 @@ package headroom
 
 import (
 	"container/heap"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -205,7 +208,7 @@ func listingSections(text string, maxLines int) ([]listingSection, bool) {
 		}
 		l := text[start:end]
 		start = next
-		if strings.TrimSpace(l) == "" {
+		if blankLine(l) {
 			closeAt(i)
 			prevBlank = true
 			continue
@@ -237,6 +240,16 @@ func listingSections(text string, maxLines int) ([]listingSection, bool) {
 	closeAt(i)
 	return secs, len(secs) >= 3 && inSections*5 >= nonBlank*4
 }
+
+// blankLine is strings.TrimSpace(l) == "" (see blank), told at once for
+// a line that opens or ends with an ASCII byte above the space: most
+// lines, which TrimSpace would trim at both ends.
+func blankLine(l string) bool {
+	return l == "" || !solidASCII(l[0]) && !solidASCII(l[len(l)-1]) && blank(l)
+}
+
+// solidASCII reports an ASCII byte above the space.
+func solidASCII(c byte) bool { return c > ' ' && c < utf8.RuneSelf }
 
 // listingHeader matches a section header: a line ending in ':', not
 // indented, not a sentence (no ": " inside it, at most two spaces).
@@ -327,67 +340,67 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 	if len(secs) > ownMax {
 		return nil
 	}
-	type where struct{ sec, n int }
-	leads := map[uint64]*where{}
 	entries := 0
 	for _, sec := range secs {
 		entries += max(0, sec.end-sec.header-1)
 	}
-	hashes := make([]uint64, 0, entries) // each entry's lead, read once
+	if entries >= math.MaxInt32 {
+		return nil // ids are four bytes: a listing of 4 GB is read by its headers alone
+	}
+	// Each lead is numbered as first met; leads[id] is the last section
+	// it was met in and how many sections hold it.
+	type where struct{ sec, n int32 }
+	var leads []where
+	var table leadIDs
+	ids := make([]int32, 0, entries) // each entry's lead, read once
 	for x, sec := range secs {
 		for i := sec.header + 1; i < sec.end; i++ {
-			h := leadHash(entryLead(s.line(i)))
-			hashes = append(hashes, h)
-			switch w := leads[h]; {
-			case w == nil:
-				leads[h] = &where{sec: x, n: 1}
-			case w.sec != x:
+			id, fresh := table.id(leadHash(entryLead(s.line(i))))
+			ids = append(ids, id)
+			if fresh {
+				leads = append(leads, where{sec: int32(x), n: 1})
+			} else if w := &leads[id]; w.sec != int32(x) {
 				w.n++
-				w.sec = x
+				w.sec = int32(x)
 			}
 		}
 	}
-	read := func(f func(x, i int, h uint64)) {
-		k := 0
-		for x, sec := range secs {
-			for i := sec.header + 1; i < sec.end; i++ {
-				f(x, i, hashes[k])
-				k++
-			}
-		}
-	}
-	rareMax := max(1, len(secs)/32)
+	rareMax := int32(max(1, len(secs)/32))
 	type cand struct {
-		own   int
-		leads []uint64 // its rare leads, each once
+		own, ownID int
+		leads      []int32 // its rare leads, each once
 	}
 	cands := map[int]*cand{}
-	read(func(x, i int, h uint64) {
-		w := leads[h]
-		if w.n > rareMax {
-			return
-		}
-		c := cands[x]
-		if c == nil {
-			c = &cand{own: i}
-			cands[x] = c
-		}
-		if !slices.Contains(c.leads, h) {
-			c.leads = append(c.leads, h)
-			if w.n < leads[leadHash(entryLead(s.line(c.own)))].n {
-				c.own = i
+	e := 0
+	for x, sec := range secs {
+		for i := sec.header + 1; i < sec.end; i++ {
+			id := ids[e]
+			e++
+			if leads[id].n > rareMax {
+				continue
+			}
+			c := cands[x]
+			if c == nil {
+				c = &cand{own: i, ownID: int(id)}
+				cands[x] = c
+			}
+			if !slices.Contains(c.leads, id) {
+				c.leads = append(c.leads, id)
+				if leads[id].n < leads[c.ownID].n {
+					c.own, c.ownID = i, int(id)
+				}
 			}
 		}
-	})
+	}
 	if len(cands)*2 > len(secs) {
 		return nil // most sections hold rare entries (ls -R's file names): rarity sets none apart
 	}
-	shown := map[uint64]bool{}
+	shown := make([]bool, len(leads))
 	worth := func(c *cand) float64 {
 		v := 0.0
-		for _, h := range c.leads {
-			if !shown[h] {
-				v += 1 / float64(leads[h].n)
+		for _, id := range c.leads {
+			if !shown[id] {
+				v += 1 / float64(leads[id].n)
 			}
 		}
 		return v
@@ -412,57 +425,133 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 			continue
 		}
 		out = append(out, ownSection{listingSection: secs[top.x], own: cands[top.x].own})
-		for _, l := range cands[top.x].leads {
-			shown[l] = true
+		for _, id := range cands[top.x].leads {
+			shown[id] = true
 		}
 	}
 	return out
 }
 
-// entryLead is the lead of a listing's entry l (see leadHash), read
-// after its addresses: leading fields of hex digits (nm's symbol values,
-// a disassembly's offsets and opcode bytes, see isAddress) tell nothing of what the entry is; its type, name
-// or instruction does.
-func entryLead(l string) string {
-	l = l[:min(len(l), shapeWindow)]
-	for after := false; ; after = true {
-		i := 0
-		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
-			i++
+// leadIDs numbers the lead hashes of a listing's entries as they are
+// first met: an open-addressed table, a probe of one or two slots per
+// entry where a map's lookup costs several times that.
+type leadIDs struct {
+	slots []leadSlot
+	n     int
+	shift uint // 64 - log2(len(slots))
+}
+
+// A leadSlot holds a lead hash and its id plus one; 0 marks it empty.
+type leadSlot struct {
+	hash uint64
+	id1  int32
+}
+
+// id returns h's id, and whether h is new.
+func (t *leadIDs) id(h uint64) (int32, bool) {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for j := (h * 0x9e3779b97f4a7c15) >> t.shift; ; j = (j + 1) & mask {
+		switch sl := &t.slots[j]; {
+		case sl.id1 == 0:
+			t.n++
+			sl.hash, sl.id1 = h, int32(t.n)
+			return int32(t.n - 1), true
+		case sl.hash == h:
+			return sl.id1 - 1, false
 		}
-		t := l[i:]
-		end := 0
-		for end < len(t) && t[end] != ' ' && t[end] != '\t' {
-			end++
-		}
-		if end == len(t) || !isAddress(t[:end], after) {
-			return l
-		}
-		l = t[end:]
 	}
 }
 
-// isAddress reports a field of hex digits with a digit among them or a
-// ':' after them, or of two after an address (opcode bytes: `fa`; nm's
-// `b` and `d` symbol types are not). It reads bytes: this runs on every
-// entry of a listing.
-func isAddress(f string, after bool) bool {
-	colon := f != "" && f[len(f)-1] == ':'
-	if colon {
-		f = f[:len(f)-1]
+// grow doubles the table (to 64 slots at first) and places its hashes
+// again.
+func (t *leadIDs) grow() {
+	old := t.slots
+	size := max(64, 2*len(old))
+	t.slots = make([]leadSlot, size)
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	mask := uint64(size - 1)
+	for _, sl := range old {
+		if sl.id1 == 0 {
+			continue
+		}
+		j := (sl.hash * 0x9e3779b97f4a7c15) >> t.shift
+		for t.slots[j].id1 != 0 {
+			j = (j + 1) & mask
+		}
+		t.slots[j] = sl
 	}
-	digit := false
-	for i := 0; i < len(f); i++ {
-		switch c := f[i]; {
-		case c >= '0' && c <= '9':
-			digit = true
-		case c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F':
-		default:
-			return false
+}
+
+// entryLead is the lead of a listing's entry l (see leadHash), read
+// after its addresses: leading fields of hex digits (nm's symbol values,
+// a disassembly's offsets and opcode bytes) tell nothing of what the
+// entry is; its type, name or instruction does. An address is a field of
+// hex digits with a digit among them or a ':' after them, or of two after
+// an address (opcode bytes: `fa`; nm's `b` and `d` symbol types are not).
+// The lead starts at its first byte that is not a blank, as leadHash reads
+// it. Each byte is read once, a run of spaces eight at a time (objdump
+// pads its opcode bytes with a dozen) and an opcode byte's two digits and
+// blank in one test: this runs on every entry of a listing.
+func entryLead(l string) string {
+	l = l[:min(len(l), shapeWindow)]
+	i := 0
+	for after := false; ; after = true {
+		for i < len(l) {
+			if c := l[i]; c == '\t' || c == ' ' && (i+8 > len(l) || l[i+1] != ' ') {
+				i++
+				continue
+			} else if c != ' ' {
+				break
+			}
+			i += bits.TrailingZeros64(load64(l, i)^' '*lowBits) >> 3
+		}
+		if after && i+2 < len(l) && entryByte[l[i]]-1 <= 1 && entryByte[l[i+1]]-1 <= 1 && entryByte[l[i+2]] == entryBlank {
+			i += 3 // two hex digits after an address: an opcode byte, the most common field
+			continue
+		}
+		// The field from i: hex digits, then a blank, or a ':' and then a
+		// blank, leave it an address.
+		start, class := i, uint8(0)
+		for ; i < len(l); i++ {
+			c := entryByte[l[i]]
+			if c-1 > 1 {
+				break
+			}
+			class |= c
+		}
+		f := i - start
+		colon := i+1 < len(l) && l[i] == ':'
+		if colon {
+			i++
+		}
+		if i == len(l) || entryByte[l[i]] != entryBlank || f == 0 || !(after && f == 2 || colon || class&entryDigit != 0) {
+			return l[start:]
 		}
 	}
-	return f != "" && (after && len(f) == 2 || colon || digit)
 }
+
+// Classes of the bytes of an entry's fields (see entryLead), 0 for
+// any other: a hex digit is one of the first two.
+const (
+	entryDigit     = 1
+	entryHexLetter = 2
+	entryBlank     = 4
+)
+
+// entryByte classes each byte for entryLead.
+var entryByte = func() (t [256]uint8) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = entryDigit
+	}
+	for _, c := range "abcdefABCDEF" {
+		t[c] = entryHexLetter
+	}
+	t[' '], t['\t'] = entryBlank, entryBlank
+	return t
+}()
 
 // A worthAt is section x of a listing and what its rare entries were
 // worth when last read.

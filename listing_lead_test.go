@@ -7,8 +7,9 @@ import (
 	"pgregory.net/rapid"
 )
 
-// entryLeadRef and isAddressRef are entryLead and isAddress as first
-// written with the strings package: the byte-reading versions must agree.
+// entryLeadRef and isAddressRef are entryLead and its address test as
+// first written with the strings package: the byte-reading version must
+// agree, but for the blanks before the lead, which entryLead leaves out.
 func entryLeadRef(l string) string {
 	l = l[:min(len(l), shapeWindow)]
 	for after := false; ; after = true {
@@ -29,16 +30,41 @@ func isAddressRef(f string, after bool) bool {
 
 func TestEntryLeadMatchesReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		field := rapid.SampledFrom([]string{"", " ", "\t", "0000000000008ef0", "fa", "b", "d", "T", "SSL_new", "401000:", ":", "::", "e8", "ZZ", "12", "aB3", "\u00e9"})
+		field := rapid.SampledFrom([]string{"", " ", "\t", "0000000000008ef0", "fa", "b", "d", "T", "SSL_new", "401000:", ":", "::", "e8", "ZZ", "12", "aB3", "\u00e9", "\r", "0f:",
+			strings.Repeat(" ", 9), strings.Repeat(" ", 16) + "\t", strings.Repeat(" ", 199)}) // blanks past eight, and past the window's end
 		parts := rapid.SliceOfN(field, 0, 12).Draw(t, "parts")
 		l := strings.Join(parts, rapid.SampledFrom([]string{" ", "\t", "  ", ""}).Draw(t, "sep"))
-		if got, want := entryLead(l), entryLeadRef(l); got != want {
+		if got, want := entryLead(l), strings.TrimLeft(entryLeadRef(l), " \t"); got != want {
 			t.Fatalf("entryLead(%q) = %q, the reference %q", l, got, want)
 		}
-		f := strings.Join(parts, "")
-		for _, after := range []bool{false, true} {
-			if got, want := isAddress(f, after), isAddressRef(f, after); got != want {
-				t.Fatalf("isAddress(%q, %v) = %v, the reference %v", f, after, got, want)
+	})
+}
+
+// leadIDs numbers hashes as a map would, first met first, across its
+// growth: each of up to 300 hashes is met again after the table grew.
+func TestLeadIDsNumberAsMet(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 300).Draw(t, "n")
+		step := rapid.SampledFrom([]uint64{1, 3, 1 << 32, 0x9e3779b97f4a7c15}).Draw(t, "step")
+		var hashes []uint64
+		for k := range n {
+			hashes = append(hashes, uint64(k)*step)
+		}
+		for k := range n {
+			hashes = append(hashes, uint64(n-1-k)*step)
+		}
+		hashes = append(hashes, rapid.SliceOfN(rapid.SampledFrom([]uint64{0, 1, 1 << 63, ^uint64(0)}), 0, 20).Draw(t, "more")...)
+		var table leadIDs
+		want := map[uint64]int32{}
+		for _, h := range hashes {
+			id, fresh := table.id(h)
+			w, seen := want[h]
+			if !seen {
+				w = int32(len(want))
+				want[h] = w
+			}
+			if id != w || fresh == seen {
+				t.Fatalf("id(%d) = %d, %v; want %d, %v", h, id, fresh, w, !seen)
 			}
 		}
 	})

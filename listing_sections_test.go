@@ -188,16 +188,27 @@ func TestListingShowsSectionsWithEntriesOfTheirOwn(t *testing.T) {
 // disassembly's offsets and opcode bytes name nothing.
 func TestEntryLead(t *testing.T) {
 	for l, want := range map[string]string{
-		"0000000000008ef0 T SSL_new":      " T SSL_new",
-		"                 U BIO_free":     "                 U BIO_free",
-		"\tlibc.so.6 => /lib/libc.so.6":   "\tlibc.so.6 => /lib/libc.so.6",
+		"0000000000008ef0 T SSL_new":      "T SSL_new",
+		"                 U BIO_free":     "U BIO_free",
+		"\tlibc.so.6 => /lib/libc.so.6":   "libc.so.6 => /lib/libc.so.6",
 		"-rw-r--r-- 1 u u 12 a.go":        "-rw-r--r-- 1 u u 12 a.go",
-		"  401000:\tf3 0f 1e fa\tendbr64": "\tendbr64",
-		"0000000000000010 b buf":          " b buf",
+		"  401000:\tf3 0f 1e fa\tendbr64": "endbr64",
+		"0000000000000010 b buf":          "b buf",
 		"add x1, x2":                      "add x1, x2",
 	} {
 		if got := entryLead(l); got != want {
 			t.Errorf("entryLead(%q) = %q, want %q", l, got, want)
 		}
 	}
+}
+
+// blankLine agrees with strings.TrimSpace, Unicode's spaces included.
+func TestBlankLineIsTrimSpace(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom([]string{"", " ", "\t", "\r", "\v", "\x01", "\x7f", "a", "0:", "\u00a0", "\u0085", "\u2003", "\u3000", "é", "\xff"}), 0, 8).Draw(t, "parts")
+		l := strings.Join(parts, "")
+		if got, want := blankLine(l), strings.TrimSpace(l) == ""; got != want {
+			t.Fatalf("blankLine(%q) = %v, want %v", l, got, want)
+		}
+	})
 }

@@ -140,29 +140,38 @@ func tableRows(s *lineSel) (first int, ok bool) {
 	case tabAligned(s, h):
 		return h, true // tab-aligned columns: every line a row
 	default:
-		perm := 0
-		start := h
+		first = h
 		if strings.HasPrefix(l0, "total ") {
-			start = h + 1
+			first = h + 1
 		}
-		for i := start; i < n; i++ {
-			if lsEntry(s.line(i)) {
-				perm++
+		// ls -l entries and rows are counted in one reading of the lines,
+		// which stops once more than a tenth are not ls -l entries.
+		miss, good := 0, 0
+		for i := first; i < n; i++ {
+			l := s.line(i)
+			if !lsEntry(l) {
+				if miss++; miss*10 > n-first {
+					return first, false
+				}
+			}
+			if tableRow(l) {
+				good++
 			}
 		}
-		if perm*10 < (n-start)*9 {
-			return 0, false
-		}
-		first = start
+		return first, n-first >= 20 && good*10 >= (n-first)*9
 	}
 	good := 0
 	for i := first; i < n; i++ {
-		if fields(s.line(i)) >= 2 || tableRule(s.line(i)) {
+		if tableRow(s.line(i)) {
 			good++
 		}
 	}
 	return first, n-first >= 20 && good*10 >= (n-first)*9
 }
+
+// tableRow reports a line that reads as a table's row: two fields or
+// more, or a rule.
+func tableRow(l string) bool { return fields(l) >= 2 || tableRule(l) }
 
 // tableDelimiters separate the fields of delimited text (CSV, TSV, and
 // the ';' and '|' variants spreadsheets and sqlite3 -list write).
@@ -305,14 +314,33 @@ func upperHeader(l string) bool {
 }
 
 // lsEntry matches an ls -l line: a file type and nine permission letters.
+// It reads a table of the letters: this runs on every line of a listing.
 func lsEntry(l string) bool {
-	if len(l) < 11 || strings.IndexByte("-dlcbpsD", l[0]) < 0 {
+	if len(l) < 11 || lsLetters[l[0]]&lsType == 0 {
 		return false
 	}
 	for i := 1; i < 10; i++ {
-		if strings.IndexByte("rwxsStTl-", l[i]) < 0 {
+		if lsLetters[l[i]]&lsMode == 0 {
 			return false
 		}
 	}
 	return l[10] == ' ' || l[10] == '.' || l[10] == '+' || l[10] == '@'
 }
+
+// The letters of an ls -l line's file type and of its permissions.
+const (
+	lsType = 1 << iota
+	lsMode
+)
+
+// lsLetters marks the letters of "-dlcbpsD" with lsType and those of
+// "rwxsStTl-" with lsMode.
+var lsLetters = func() (t [256]uint8) {
+	for _, c := range []byte("-dlcbpsD") {
+		t[c] |= lsType
+	}
+	for _, c := range []byte("rwxsStTl-") {
+		t[c] |= lsMode
+	}
+	return t
+}()

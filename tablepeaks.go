@@ -38,11 +38,24 @@ func columnPeaks(s *lineSel, from, to int) []int {
 			if p == len(l) {
 				break
 			}
-			q := p
-			for q < len(l) && l[q] != ' ' && l[q] != '\t' {
-				q++
+			// The field's leading digits are summed as they are read; a
+			// field of digits alone is a number without a second reading,
+			// one that goes on with a letter or a ':' none at all.
+			q, n := p, uint64(0)
+			for ; q < len(l) && l[q]-'0' <= 9; q++ {
+				n = n*10 + uint64(l[q]-'0')
 			}
-			if v, ok := fieldNumber(l[p:q]); ok {
+			v, ok := float64(n), q > p && q-p <= 15
+			if q < len(l) && l[q] != ' ' && l[q] != '\t' || !ok {
+				ok = q == len(l) || l[q] == '.' || l[q] == '%' || l[q] == ' ' || l[q] == '\t'
+				for q < len(l) && l[q] != ' ' && l[q] != '\t' {
+					q++
+				}
+				if ok {
+					v, ok = fieldNumber(l[p:q])
+				}
+			}
+			if ok {
 				if numeric[k] == 0 || v > best[k] {
 					best[k], at[k] = v, i
 				}
@@ -62,12 +75,24 @@ func columnPeaks(s *lineSel, from, to int) []int {
 }
 
 // fieldNumber reads a field that is a number: digits with at most one
-// '.', and a '%' after them allowed. Anything else is not one.
+// '.', and a '%' after them allowed. Anything else is not one. Digits
+// alone, most numbers, add up in an integer: exact, as the float sums
+// are, up to 15 of them.
 func fieldNumber(f string) (float64, bool) {
 	if len(f) > 1 && f[len(f)-1] == '%' {
 		f = f[:len(f)-1]
 	}
 	if f == "" || len(f) > 18 {
+		return 0, false
+	}
+	n, i := uint64(0), 0
+	for ; i < len(f) && f[i]-'0' <= 9; i++ {
+		n = n*10 + uint64(f[i]-'0')
+	}
+	switch {
+	case i == len(f) && i <= 15:
+		return float64(n), true
+	case i < len(f) && f[i] != '.':
 		return 0, false
 	}
 	v, frac, dot, digits := 0.0, 1.0, false, 0

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -85,4 +86,124 @@ func TestTableTitleAndPeak(t *testing.T) {
 	out := render(b.String(), p, marker{})
 	assert.Contains(t, out, "org/x/Class211.class")
 	assert.Contains(t, out, "400 files")
+}
+
+// fieldNumberRef is fieldNumber as first written: every number summed in
+// floats.
+func fieldNumberRef(f string) (float64, bool) {
+	if len(f) > 1 && f[len(f)-1] == '%' {
+		f = f[:len(f)-1]
+	}
+	if f == "" || len(f) > 18 {
+		return 0, false
+	}
+	v, frac, dot, digits := 0.0, 1.0, false, 0
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+			if dot {
+				frac /= 10
+				v += float64(c-'0') * frac
+			} else {
+				v = v*10 + float64(c-'0')
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	return v, digits > 0
+}
+
+// fieldNumber, which adds digits alone in an integer, reads every field
+// to the same float as fieldNumberRef, to the bit: the 16 to 18 digit
+// numbers whose float sums round are left to the floats.
+func TestFieldNumberMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := rapid.StringOfN(rapid.SampledFrom([]rune("0123456789999.%a/")), 0, 20, -1).Draw(t, "f")
+		if rapid.Bool().Draw(t, "long") {
+			f = rapid.StringMatching(`[1-9][0-9]{14,17}%?`).Draw(t, "digits")
+		}
+		v, ok := fieldNumber(f)
+		w, okRef := fieldNumberRef(f)
+		if ok != okRef || math.Float64bits(v) != math.Float64bits(w) {
+			t.Fatalf("fieldNumber(%q) = %v, %v; the reference %v, %v", f, v, ok, w, okRef)
+		}
+	})
+}
+
+// columnPeaksRef is columnPeaks as first written, a byte at a time.
+func columnPeaksRef(s *lineSel, from, to int) []int {
+	for k := to - 1; k >= max(from, to-3); k-- {
+		if tableRule(s.line(k)) {
+			to = k
+			break
+		}
+	}
+	if to-from < 2 {
+		return nil
+	}
+	var numeric [maxPeakColumns]int
+	var best [maxPeakColumns]float64
+	var at [maxPeakColumns]int
+	for i := from; i < to; i++ {
+		l := s.line(i)
+		k := 0
+		for p := 0; p < len(l) && k < maxPeakColumns; k++ {
+			for p < len(l) && (l[p] == ' ' || l[p] == '\t') {
+				p++
+			}
+			if p == len(l) {
+				break
+			}
+			q := p
+			for q < len(l) && l[q] != ' ' && l[q] != '\t' {
+				q++
+			}
+			if v, ok := fieldNumberRef(l[p:q]); ok {
+				if numeric[k] == 0 || v > best[k] {
+					best[k], at[k] = v, i
+				}
+				numeric[k]++
+			}
+			p = q
+		}
+	}
+	var peaks []int
+	for k := range numeric {
+		if numeric[k] > 0 && numeric[k]*10 >= (to-from)*9 && !slices.Contains(peaks, at[k]) {
+			peaks = append(peaks, at[k])
+		}
+	}
+	slices.Sort(peaks)
+	return peaks
+}
+
+// columnPeaks, which reads blanks and fields eight bytes at a time, finds
+// the rows columnPeaksRef finds, on rows of any spacing, width and
+// number of fields.
+func TestColumnPeaksMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		field := rapid.SampledFrom([]string{"-rw-r--r--", "1", "12", "4096", "97.5", "56%", "root", "Apr", "12:00", "0.0", "123456789012", "x.y", "----"})
+		blank := rapid.SampledFrom([]string{" ", "  ", "\t", "        ", "   \t  ", "            "})
+		rows := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string {
+			var b strings.Builder
+			if rapid.Bool().Draw(t, "indented") {
+				b.WriteString(blank.Draw(t, "indent"))
+			}
+			for k := range rapid.IntRange(0, 11).Draw(t, "fields") {
+				if k > 0 {
+					b.WriteString(blank.Draw(t, "blank"))
+				}
+				b.WriteString(field.Draw(t, "field"))
+			}
+			return b.String()
+		}), 2, 40).Draw(t, "rows")
+		s := newLineSel(strings.Join(rows, "\n"), 1000, gapWording{})
+		if got, want := columnPeaks(s, 0, s.n()), columnPeaksRef(s, 0, s.n()); !slices.Equal(got, want) {
+			t.Fatalf("columnPeaks %v, the reference %v", got, want)
+		}
+	})
 }

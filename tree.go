@@ -30,7 +30,7 @@ func planTree(text string, limit int) (plan, bool) {
 	// The share of tree lines decides first, read from the text before
 	// any per-line table is built: most text a branch mark in its head
 	// sends here is no tree, and declines after one pass.
-	levels, entries, ok := treeShape(text)
+	levels, entries, marks, ok := treeShape(text)
 	if !ok {
 		return plan{}, false
 	}
@@ -56,7 +56,7 @@ func planTree(text string, limit int) (plan, bool) {
 	// One pass over the tree's lines finds the failures and each entry's
 	// level, its index among its siblings and its parent (only lines in
 	// [first, last] are entries).
-	fails, notes, byLevel := treeEntries(s, first, last, levels, entries)
+	fails, notes, byLevel := treeEntries(s, first, last, levels, entries, marks)
 	for i := 0; i < first && (i == 0 || s.used < s.limit-room*95/100); i++ {
 		if !s.pickCapped(i, lineCap) {
 			break
@@ -152,8 +152,54 @@ func branchColumn(l string) int {
 }
 
 // branchAt is branchColumn, and where the mark starts in l's bytes.
+// The prefix's common units — a bar and three spaces (two of them
+// NO-BREAK, as tree draws it, or none), four spaces, a bar and one space
+// or two spaces (npm) — are each read in one test of eight bytes.
 func branchAt(l string) (col, at int) {
-	for i, c := 0, 0; i < len(l); c++ {
+	i, c := 0, 0
+	for i+8 <= len(l) {
+		w := load64(l, i)
+		switch w & 0xffff_ffff {
+		case treeBarSpace:
+			i, c = i+4, c+2
+			continue
+		case treeSpaces:
+			i, c = i+4, c+4
+			continue
+		}
+		switch {
+		case w == treeBarNBSP:
+			i, c = i+8, c+4
+		case w&0xffff_ffff_ffff == treeBarSpaces:
+			i, c = i+6, c+4
+		case w&0xff_ffff == treeTee || w&0xff_ffff == treeElbow:
+			return c, i
+		case w&0xffff == treeSpaces&0xffff:
+			i, c = i+2, c+2 // npm's two spaces under a last child
+		default:
+			return branchFrom(l, i, c)
+		}
+	}
+	return branchFrom(l, i, c)
+}
+
+// The units of a tree's prefix as load64 reads them, little-endian
+// (TestTreeUnits spells them): "│\u00a0\u00a0 ", the first four or six
+// bytes of "    ", "│ " and "│   ", the first three of the marks "├"
+// and "└", and the five after them in ├── and ├─┬.
+const (
+	treeBarNBSP   = 0x20a0c2a0c28294e2
+	treeSpaces    = 0x20202020
+	treeBarSpace  = 0x208294e2
+	treeBarSpaces = 0x2020208294e2
+	treeTee       = 0x9c94e2
+	treeElbow     = 0x9494e2
+	treeDashLead  = 0x94e28094e2 // "─\xe2\x94": bytes 3 to 7 of the marks ├── and ├─┬
+)
+
+// branchFrom is branchAt from byte i of l, at rune column c.
+func branchFrom(l string, i, c int) (col, at int) {
+	for ; i < len(l); c++ {
 		switch b := l[i]; {
 		case b == ' ' || b == '\t':
 			i++
@@ -188,23 +234,47 @@ const treePrefix = " \t\u00a0│|`+-├└─┬"
 
 // trimTreePrefix is strings.TrimLeft(l, treePrefix) read a byte at a
 // time: TrimLeft decodes every rune of a cut set beyond ASCII, a fifth of
-// the plan's time on a large tree.
+// the plan's time on a large tree. The box-drawing runes, most of a
+// mark, are tested first; the common marks and the space after them (├──
+// ├─┬ └── └─┬) in one test of eight bytes and one of two.
 func trimTreePrefix(l string) string {
 	i := 0
+	if len(l) >= 10 {
+		if w := load64(l, 0); (w&0xff_ffff == treeTee || w&0xff_ffff == treeElbow) && w>>24 == treeDashLead &&
+			(l[8:10] == "\x80 " || l[8:10] == "\xac ") {
+			i = 10
+		}
+	}
 	for i < len(l) {
 		switch b := l[i]; {
-		case b == ' ' || b == '\t' || b == '|' || b == '`' || b == '+' || b == '-':
+		case b == 0xe2:
+			if i+2 >= len(l) || l[i+1] != 0x94 || !treeBoxTrim[l[i+2]] {
+				return l[i:]
+			}
+			i += 3
+		case treeASCIITrim[b]:
 			i++
 		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0: // NO-BREAK SPACE
 			i += 2
-		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94 && (l[i+2] == 0x82 || l[i+2] == 0x9c || l[i+2] == 0x94 || l[i+2] == 0x80 || l[i+2] == 0xac): // │ ├ └ ─ ┬
-			i += 3
 		default:
 			return l[i:]
 		}
 	}
 	return ""
 }
+
+// treeBoxTrim marks the last bytes of the box-drawing runes of
+// treePrefix (│ ├ └ ─ ┬, each 0xe2 0x94 and one of them), treeASCIITrim
+// its ASCII bytes.
+var treeBoxTrim, treeASCIITrim = func() (box, ascii [256]bool) {
+	for _, c := range []byte{0x82, 0x9c, 0x94, 0x80, 0xac} {
+		box[c] = true
+	}
+	for _, c := range []byte(" \t|`+-") {
+		ascii[c] = true
+	}
+	return box, ascii
+}()
 
 // bars reports a line of only bars and spaces (a tree's spacer line).
 func bars(l string) bool {
@@ -216,10 +286,11 @@ func bars(l string) bool {
 // tree: at least eight tree lines (entries and spacer lines of bars), four
 // in five of the non-blank ones. It returns the branch columns met,
 // ascending, and how many entries each has: an entry's level is its
-// column's index.
-func treeShape(text string) (levels, entries []int, ok bool) {
+// column's index; and each line's mark (see treeMark).
+func treeShape(text string) (levels, entries []int, marks []uint32, ok bool) {
 	var small [256]int // the entries of each column below 256; levels and entries hold the rest
 	tree, nonBlank := 0, 0
+	marks = make([]uint32, 0, strings.Count(text, "\n")+1)
 	for i := 0; i < len(text); {
 		end := len(text)
 		if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
@@ -227,7 +298,9 @@ func treeShape(text string) (levels, entries []int, ok bool) {
 		}
 		l := text[i:end]
 		i = end + 1
-		switch c := branchColumn(l); {
+		c, at := branchAt(l)
+		marks = append(marks, treeMark(c, at))
+		switch {
 		case c >= 0:
 			tree++
 			nonBlank++
@@ -246,7 +319,7 @@ func treeShape(text string) (levels, entries []int, ok bool) {
 		}
 	}
 	if tree < 8 || tree*5 < nonBlank*4 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	high := make([]int, len(levels)) // the columns from 256 up, ascending, by index
 	for k := range high {
@@ -262,8 +335,25 @@ func treeShape(text string) (levels, entries []int, ok bool) {
 	for _, k := range high {
 		cols, counts = append(cols, levels[k]), append(counts, entries[k])
 	}
-	return cols, counts, true
+	return cols, counts, marks, true
 }
+
+// treeMark packs an entry's branch column c and the byte its mark starts
+// at in four bytes, for treeEntries to read again without branchAt: 0
+// for a line that is no entry (c < 0), treeMarkAgain for an entry too
+// deep or too long to pack.
+func treeMark(c, at int) uint32 {
+	switch {
+	case c < 0:
+		return 0
+	case c+1 < 1<<12-1 && at < 1<<20:
+		return uint32(c+1)<<20 | uint32(at)
+	}
+	return treeMarkAgain
+}
+
+// treeMarkAgain marks an entry whose column and mark are read again.
+const treeMarkAgain = math.MaxUint32
 
 // blank reports whether l holds only white space, as strings.TrimSpace
 // sees it, reading ASCII a byte at a time.
@@ -298,20 +388,53 @@ type treeLevel struct {
 	parent []uint32
 }
 
-// treeNote is an entry that says something after its name: its line,
-// its annotation's key (see annotationKey), and whether it reports a
-// failure.
-type treeNote struct {
-	line   int
-	key    string
-	failed bool
+// treeNotes holds the entries that say something after their name: how
+// many say each annotation (see annotationKey), failures included, and
+// the lines of the others with their annotation's number. Annotations are
+// numbered as first met, a run of one (npm's `deduped`) without a map
+// lookup: a large tree says the same few things hundreds of thousands of
+// times.
+type treeNotes struct {
+	ids    map[string]uint32
+	counts []int
+	lines  []treeNote
+	total  int
+	last   string // the annotation of the latest note, numbered lastID
+	lastID uint32
+}
+
+// treeNote is an entry that says something after its name and reports no
+// failure: its line and its annotation's number.
+type treeNote struct{ line, key uint32 }
+
+// add notes that line i says key after its name, a failure or not.
+func (n *treeNotes) add(i int, key string, failed bool) {
+	id := n.lastID
+	if n.total == 0 || key != n.last {
+		var ok bool
+		if id, ok = n.ids[key]; !ok {
+			if n.ids == nil {
+				n.ids = map[string]uint32{}
+			}
+			id = uint32(len(n.counts))
+			n.ids[key] = id
+			n.counts = append(n.counts, 0)
+		}
+		n.last, n.lastID = key, id
+	}
+	n.counts[id]++
+	n.total++
+	if !failed {
+		n.lines = append(n.lines, treeNote{uint32(i), id})
+	}
 }
 
 // treeEntries reads the lines [first, last] of s once: the entries that
 // report a failure (invalid, missing, UNMET), the entries that say
 // something after their name, and the entries by level, levels being the
-// branch columns ascending and entries their entries.
-func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []int, notes []treeNote, byLevel []treeLevel) {
+// branch columns ascending and entries their entries, marks each line's
+// mark as treeShape read it.
+func treeEntries(s *lineSel, first, last int, levels, entries []int, marks []uint32) (fails []int, notes treeNotes, byLevel []treeLevel) {
 	byLevel = make([]treeLevel, len(levels))
 	for lv, m := range entries { // sized once: appends would allocate each level's entries several times over
 		byLevel[lv] = treeLevel{make([]int, 0, m), make([]uint32, 0, m), make([]uint32, 0, m)}
@@ -326,10 +449,17 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 	var lastAt [64]int // the latest entry of each level
 	deepest := 0       // the levels from here down hold counts of 0
 	for i := first; i <= last; i++ {
-		l := s.line(i)
-		c, at := branchAt(l)
-		if c < 0 {
+		m := uint32(0)
+		if i < len(marks) {
+			m = marks[i] // the line after a last line break is none
+		}
+		if m == 0 {
 			continue
+		}
+		l := s.line(i)
+		c, at := int(m>>20)-1, int(m&(1<<20-1))
+		if m == treeMarkAgain {
+			c, at = branchAt(l)
 		}
 		// A bare name (error.js) is a file, not a report: a failure is
 		// told in words after the entry's name. The prefix holds no
@@ -341,7 +471,7 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 				fails = append(fails, i)
 			}
 			if k := annotationKey(name[sp:]); k != "" {
-				notes = append(notes, treeNote{i, k, failed})
+				notes.add(i, k, failed)
 			}
 		}
 		lv := 0
@@ -376,16 +506,12 @@ func treeEntries(s *lineSel, first, last int, levels, entries []int) (fails []in
 // npm's `invalid: "2.0.0" from …` or `UNMET DEPENDENCY` among hundreds
 // of `deduped` — the rarest first, as rare in input order. One is rare
 // when at most two entries, or one in eight of the annotated, carry it.
-func rareAnnotations(notes []treeNote) []int {
-	count := make(map[string]int)
-	for _, n := range notes {
-		count[n.key]++
-	}
+func rareAnnotations(notes treeNotes) []int {
 	type rare struct{ i, n int }
 	var out []rare
-	for _, n := range notes {
-		if c := count[n.key]; !n.failed && (c <= 2 || c*8 <= len(notes)) {
-			out = append(out, rare{n.line, c})
+	for _, n := range notes.lines {
+		if c := notes.counts[n.key]; c <= 2 || c*8 <= notes.total {
+			out = append(out, rare{int(n.line), c})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b rare) int { return a.n - b.n })

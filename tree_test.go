@@ -103,11 +103,72 @@ func TestTrimTreePrefix(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var b strings.Builder
 		for range rapid.IntRange(0, 12).Draw(t, "n") {
-			b.WriteString(rapid.SampledFrom([]string{" ", "\t", "\u00a0", "│", "|", "`", "+", "-", "├", "└", "─", "┬", "x", "é", "\xe2", "\xe2\x94", "\xc2"}).Draw(t, "piece"))
+			b.WriteString(rapid.SampledFrom([]string{" ", "\t", "\u00a0", "│", "|", "`", "+", "-", "├", "└", "─", "┬", "x", "é", "\xe2", "\xe2\x94", "\xc2", "━", "┼", "├── ", "└─┬ ", "├──x"}).Draw(t, "piece"))
 		}
 		l := b.String()
 		if got, want := trimTreePrefix(l), strings.TrimLeft(l, treePrefix); got != want {
 			t.Fatalf("trimTreePrefix(%q) = %q, want %q", l, got, want)
+		}
+	})
+}
+
+// branchAtRef is branchAt as first written, a byte at a time.
+func branchAtRef(l string) (col, at int) {
+	for i, c := 0, 0; i < len(l); c++ {
+		switch b := l[i]; {
+		case b == ' ' || b == '\t':
+			i++
+		case b == 0xc2 && i+1 < len(l) && l[i+1] == 0xa0:
+			i += 2
+		case b == 0xe2 && i+2 < len(l) && l[i+1] == 0x94:
+			switch l[i+2] {
+			case 0x82:
+				i += 3
+			case 0x9c, 0x94:
+				return c, i
+			default:
+				return -1, 0
+			}
+		case b == '|' || b == '`' || b == '+':
+			if i+1 < len(l) && l[i+1] == '-' {
+				return c, i
+			}
+			if b != '|' {
+				return -1, 0
+			}
+			i++
+		default:
+			return -1, 0
+		}
+	}
+	return -1, 0
+}
+
+// The constants branchAt compares eight bytes of a prefix with are the
+// units they name.
+func TestTreeUnits(t *testing.T) {
+	for _, u := range []struct {
+		got  uint64
+		unit string
+	}{{treeBarNBSP, "│\u00a0\u00a0 "}, {treeSpaces, "    "}, {treeBarSpace, "│ "}, {treeBarSpaces, "│   "}, {treeTee, "├"}, {treeElbow, "└"}, {treeDashLead, "─\xe2\x94"}} {
+		if want := loadTail(u.unit, 0); u.got != want {
+			t.Errorf("%q is %#x, not %#x", u.unit, want, u.got)
+		}
+	}
+}
+
+// branchAt, which reads a prefix's common units whole, finds what
+// branchAtRef finds.
+func TestBranchAtMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 12).Draw(t, "n") {
+			b.WriteString(rapid.SampledFrom([]string{" ", "  ", "    ", "│   ", "│\u00a0\u00a0 ", "│ ", "│", "\t", "\u00a0", "├── ", "└─┬ ", "|-- ", "`-- ", "+-", "|", "-", "x", "─", "━", "\xe2", "\xe2\x94", "\xc2"}).Draw(t, "piece"))
+		}
+		l := b.String()
+		gotCol, gotAt := branchAt(l)
+		if wantCol, wantAt := branchAtRef(l); gotCol != wantCol || gotAt != wantAt {
+			t.Fatalf("branchAt(%q) = %d, %d; the reference %d, %d", l, gotCol, gotAt, wantCol, wantAt)
 		}
 	})
 }
@@ -141,7 +202,7 @@ func TestTreeMatchesReference(t *testing.T) {
 			case 0:
 				return rapid.SampledFrom([]string{"", "   ", "\u3000", "│", "| |", "root", "12 directories, 40 files", "npm ERR! missing: x"}).Draw(t, "other")
 			default:
-				depth := rapid.IntRange(0, 5).Draw(t, "depth")
+				depth := rapid.SampledFrom([]int{0, 1, 2, 3, 4, 5, 1100}).Draw(t, "depth") // 1,100 deep: a column treeMark cannot pack
 				return strings.Repeat(marks[1], depth) + marks[0] + rapid.SampledFrom(names).Draw(t, "name")
 			}
 		}), 0, 120).Draw(t, "lines")

@@ -1,0 +1,36 @@
+package headroom
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// lsEntryRef is lsEntry as first written, with the strings package.
+func lsEntryRef(l string) bool {
+	if len(l) < 11 || strings.IndexByte("-dlcbpsD", l[0]) < 0 {
+		return false
+	}
+	for i := 1; i < 10; i++ {
+		if strings.IndexByte("rwxsStTl-", l[i]) < 0 {
+			return false
+		}
+	}
+	return l[10] == ' ' || l[10] == '.' || l[10] == '+' || l[10] == '@'
+}
+
+// lsEntry, which reads a table of letters, agrees with lsEntryRef.
+func TestLsEntryMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := []byte(rapid.SampledFrom([]string{"-rw-r--r-- 1 root", "drwxr-xr-x. 2", "lrwxrwxrwx@", "crw-rw----+", "Drwsr-Sr-T ", "prwx-----t", "total 12"}).Draw(t, "line"))
+		for range rapid.IntRange(0, 3).Draw(t, "edits") {
+			if len(b) > 0 {
+				b[rapid.IntRange(0, len(b)-1).Draw(t, "at")] = rapid.SampledFrom([]byte("-dlcbpsDrwxsStTlq .+@\x00\xff")).Draw(t, "byte")
+			}
+		}
+		if l := string(b); lsEntry(l) != lsEntryRef(l) {
+			t.Fatalf("lsEntry(%q) = %v, the reference %v", l, lsEntry(l), lsEntryRef(l))
+		}
+	})
+}
