@@ -88,13 +88,6 @@ var knownGaps = map[string][]string{
 	"json_pino_http_jsonl_url_shortener": {
 		`"code":"XGM_Cef","hits":20,"msg":"hot link"`,
 	},
-	"log_ant_junit_commons_pool_stack_idle_cap": {
-		`    [javac] 91 warnings`,
-		`    [junit] Testcase: testIdleCap(org.apache.commons.pool.impl.TestStackObjectPool):	FAILED
-    [junit] expected:<8> but was:<9>`,
-		`    [junit] 	at org.apache.commons.pool.impl.TestStackObjectPool.testReturnObjectDiscardOrder(TestStackObjectPool.java:302)`,
-		`    [junit] Tests run: 35, Failures: 3, Errors: 0, Skipped: 0, Time elapsed: 0.781 sec`,
-	},
 	"log_bandit_r_sphinx_shell_true_imgconverter": {
 		`>> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.
    Severity: High   Confidence: High
@@ -128,14 +121,7 @@ var knownGaps = map[string][]string{
 		`lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.`,
 	},
 	// Family checks for set 8 (each run here, first run before the fixes
-	// set 8 prompted): Ant's JUnit plain formatter, whose status stands
-	// alone under the test's line; dialyzer's wrapped types.
-	"log_ant_junit_plain_commons_pool_softref_clear_sublist": {
-		"    [junit] Testcase: testEviction2 took 4.862 sec\n    [junit] \tFAILED\n    [junit] Should be less than 600 idle, found 609",
-		"    [junit] Tests run: 10, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.635 sec",
-		"    [junit] Testcase: testBaseClear took 0.024 sec\n    [junit] \tFAILED\n    [junit] expected:<0> but was:<1>",
-		"    [junit] Testcase: testPOFInvalidateObjectUsages took 0.001 sec\n    [junit] \tCaused an ERROR\n    [junit] fromIndex(1) > toIndex(0)",
-	},
+	// set 8 prompted): bandit's rare High, dialyzer's wrapped types.
 	"log_bandit_r_docutils_requests_verify_false_odt": {
 		">> Issue: [B501:request_with_no_cert_validation] Requests call with verify=False disabling SSL certificate checks, security issue.\n   Severity: High   Confidence: High\n   Location: docutils/writers/odf_odt/__init__.py:2149",
 		">> Issue: [B310:blacklist] Audit url open for permitted schemes. Allowing use of file:/ or custom schemes is often unexpected.\n   Severity: Medium   Confidence: High\n   Location: docutils/parsers/rst/directives/misc.py:278",
@@ -442,7 +428,6 @@ var knownSearchGaps = map[string]struct {
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
 	// Held-out set 8, first run: logs no log rule claimed yet.
-	"log_ant_junit_commons_pool_stack_idle_cap":   StrategyListing,
 	"log_ava_verbose_validator_ipv4_octet_255":    StrategyLines,
 	"log_bandit_r_sphinx_shell_true_imgconverter": StrategyLines,
 	"log_tcltest_tcllib_struct_nextperm_reverse":  StrategyLines,

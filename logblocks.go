@@ -176,7 +176,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 			for j < n && !endsGoDump(line(j)) {
 				j++
 			}
-		case blockUntilBlank:
+		case blockUntilBlank, blockStatusOf:
 			for j < n && lines.class(j) != lineBlank {
 				j++
 			}
@@ -232,6 +232,10 @@ func formBlocks(lines logLines, text string) []logBlock {
 			}
 		case lines.open(i) == blockRuled:
 			if first > 0 && isRuleLine(line(first-1)) && blockAt(blocks, first-1) < 0 {
+				first--
+			}
+		case lines.open(i) == blockStatusOf:
+			if first > 0 && lines.class(first-1) != lineBlank && blockAt(blocks, first-1) < 0 {
 				first--
 			}
 		}
@@ -449,6 +453,9 @@ func leadIn(lines logLines, b logBlock) []int {
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
 	headLine := line(bHead)
 	head := headLine[indentEnd(headLine):]
+	if lines.open(bHead) == blockStatusOf && bFirst < bHead {
+		return []int{bFirst} // the line the status is of: the test's name
+	}
 	if lines.open(bHead) == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
