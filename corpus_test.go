@@ -130,12 +130,6 @@ var knownGaps = map[string][]string{
 		"  Checking whether the PLT otp.plt is up-to-date... yes\n  Proceeding with analysis...",
 		"Unknown functions:\n  alarm_handler:clear_alarm/1 (/home/dev/s8l/erl/apps/os_mon-2.8/src/disksup.erl:478:6)",
 	},
-	"log_tcltest_tcllib_struct_nextperm_reverse": {
-		`---- Result was:
-Tom Harry Dick Bob
----- Result should have been (exact matching):
-Tom Harry Bob Dick`,
-	},
 	"plain_info_subnodes_grep_manual": {
 		`File: grep.info,  Node: Environment Variables,  Next: Exit Status,  Prev: Command-line Options,  Up: Invoking`,
 		`‘GREP_COLORS’
@@ -430,10 +424,8 @@ var knownMisroutes = map[string]Strategy{
 	// Held-out set 8, first run: logs no log rule claimed yet.
 	"log_ava_verbose_validator_ipv4_octet_255":    StrategyLines,
 	"log_bandit_r_sphinx_shell_true_imgconverter": StrategyLines,
-	"log_tcltest_tcllib_struct_nextperm_reverse":  StrategyLines,
 	// Their family checks, first run.
 	"log_bandit_r_docutils_requests_verify_false_odt": StrategyLines,
-	"log_tcltest_tcllib_math_fibonacci_off_by_one":    StrategyLines,
 	// Validators (issue 10, family checks). codespell's findings, `path:N: word ==> fix`, have
 	// grep -n's shape and carry no severity, no failure word and no
 	// verdict but a bare count: search takes them, keeping the injected

@@ -208,6 +208,8 @@ func formBlocks(lines logLines, text string) []logBlock {
 			}
 		case blockNumbered:
 			j = numberedEnd(lines, i)
+		case blockEchoed:
+			j = echoedEnd(lines, line, i)
 		case blockEntries:
 			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning && (lines.class(j) != lineError || lines.open(j) == blockEntries) {
 				j++ // the file's next errors; its warnings, and an error of another block (a syntax error), are told apart
@@ -274,6 +276,32 @@ func numberedEnd(lines logLines, i int) int {
 		if l := view(j); lines.class(j) == lineSummary || isNumberedHeading(strings.TrimLeft(l, " \t")) && indent(l) <= ind {
 			break
 		}
+	}
+	return j
+}
+
+// echoedEnd returns the end (exclusive) of the report error line i
+// heads when a line within ruledMax opens with its first two words again
+// (tcltest's `==== name FAILED` under `==== name description FAILED`):
+// the line after that one. Else the report is its head and the trace
+// below it.
+func echoedEnd(lines logLines, line func(int) string, i int) int {
+	head := line(i)
+	sp := strings.IndexByte(head, ' ')
+	if sp < 0 {
+		return i + 1
+	}
+	name, _, _ := strings.Cut(strings.TrimLeft(head[sp:], " "), " ")
+	key := head[:len(head)-len(strings.TrimLeft(head[sp:], " "))] + name + " "
+	n := lines.len()
+	for j := i + 1; j < n && j-i < ruledMax; j++ {
+		if strings.HasPrefix(line(j), key) {
+			return j + 1
+		}
+	}
+	j := i + 1
+	for j < n && continuesBlock(lines, j) {
+		j++
 	}
 	return j
 }

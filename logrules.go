@@ -43,6 +43,11 @@ const (
 	// 0.1 sec`, then `	FAILED`): that line, and below the status its
 	// detail to a blank line.
 	blockStatusOf
+	// blockEchoed is a report that the runner closes by naming the test
+	// again (tcltest's `==== name description FAILED` … `==== name
+	// FAILED`): every line to the one that opens with the head's first two
+	// words, test body, result and expected result among them.
+	blockEchoed
 	// blockFailDetail marks an indented line with a failure word: detail
 	// inside a block, or the first entry under a path header (eslint),
 	// which opens a block of trace-shaped lines.
@@ -209,6 +214,8 @@ var logRules = []logRule{
 	// A JUnit test that failed, as Ant's brief formatter writes it
 	// (`Testcase: testX(pkg.C):	FAILED`, or `Caused an ERROR`), its
 	// message, exception and frames below it to a blank line.
+	// tcltest's failed test, closed by its name again.
+	{at: atCol0, lit: "==== ", suffix: " FAILED", class: lineError, block: blockEchoed},
 	{at: atCol0, lit: "Testcase: ", suffix: "FAILED", class: lineError, block: blockUntilBlank},
 	{at: atCol0, lit: "Testcase: ", suffix: "Caused an ERROR", class: lineError, block: blockUntilBlank},
 	// The same under its plain formatter: the status alone, indented,
