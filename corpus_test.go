@@ -99,9 +99,6 @@ var knownGaps = map[string][]string{
 	"log_dialyzer_otp_tools_mnesia_tftp_never_match": {
 		`  Checking whether the PLT otp.plt is up-to-date... yes
   Proceeding with analysis...`,
-		`tftp_file.erl:168:2: The pattern 
-          {'error', Reason, _} can never match the type 
-          {'error', atom()}`,
 		`Unknown functions:
   compile:file/2 (/home/dev/h8/erl/apps/tools-3.5.3/src/cover.erl:1719:10)`,
 	},
