@@ -118,13 +118,6 @@ var knownGaps = map[string][]string{
 		`"dependencies":{"@types/estree":"^1.0.8"`,
 		`"tarball":"https://registry.example/webpack/-/webpack-5.113.0.tgz"}}`,
 	},
-	"log_ant_junit_commons_pool_stack_idle_cap": {
-		`    [javac] 91 warnings`,
-		`    [junit] Testcase: testIdleCap(org.apache.commons.pool.impl.TestStackObjectPool):	FAILED
-    [junit] expected:<8> but was:<9>`,
-		`    [junit] 	at org.apache.commons.pool.impl.TestStackObjectPool.testReturnObjectDiscardOrder(TestStackObjectPool.java:302)`,
-		`    [junit] Tests run: 35, Failures: 3, Errors: 0, Skipped: 0, Time elapsed: 0.781 sec`,
-	},
 	"log_bandit_r_sphinx_shell_true_imgconverter": {
 		`>> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.
    Severity: High   Confidence: High
@@ -133,12 +126,14 @@ var knownGaps = map[string][]string{
 		`   Severity: High   Confidence: High
    Location: sphinx/util/tags.py:8`,
 	},
+	// dialyzer's head (`  Proceeding with analysis...`) and its
+	// `Unknown functions:` entries (`  compile:file/2 (path:N:M)`) are
+	// read as trace lines, a stack frame's shape, which the head and the
+	// fill pass over; the injected `can never match`, its wrapped types
+	// told with its first line, is kept.
 	"log_dialyzer_otp_tools_mnesia_tftp_never_match": {
 		`  Checking whether the PLT otp.plt is up-to-date... yes
   Proceeding with analysis...`,
-		`tftp_file.erl:168:2: The pattern 
-          {'error', Reason, _} can never match the type 
-          {'error', atom()}`,
 		`Unknown functions:
   compile:file/2 (/home/dev/h8/erl/apps/tools-3.5.3/src/cover.erl:1719:10)`,
 	},
@@ -157,11 +152,19 @@ var knownGaps = map[string][]string{
 		`lib/csv.rb:3:1: C: [Correctable] Layout/EmptyLineAfterMagicComment: Add an empty line after magic comments.`,
 		`lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.`,
 	},
-	"log_tcltest_tcllib_struct_nextperm_reverse": {
-		`---- Result was:
-Tom Harry Dick Bob
----- Result should have been (exact matching):
-Tom Harry Bob Dick`,
+	// Family checks for set 8 (each run here, first run before the fixes
+	// set 8 prompted): bandit's rare High (bandit reaches the line
+	// planner: no rule reads `>> Issue:`, and one alone loses the clip's
+	// count, the High findings being far from the head and tail), and
+	// dialyzer's head and `Unknown functions:` entries, read as trace
+	// lines as above.
+	"log_bandit_r_docutils_requests_verify_false_odt": {
+		">> Issue: [B501:request_with_no_cert_validation] Requests call with verify=False disabling SSL certificate checks, security issue.\n   Severity: High   Confidence: High\n   Location: docutils/writers/odf_odt/__init__.py:2149",
+		">> Issue: [B310:blacklist] Audit url open for permitted schemes. Allowing use of file:/ or custom schemes is often unexpected.\n   Severity: Medium   Confidence: High\n   Location: docutils/parsers/rst/directives/misc.py:278",
+	},
+	"log_dialyzer_otp_asn1_compiler_debugger_dbg_never_match": {
+		"  Checking whether the PLT otp.plt is up-to-date... yes\n  Proceeding with analysis...",
+		"Unknown functions:\n  alarm_handler:clear_alarm/1 (/home/dev/s8l/erl/apps/os_mon-2.8/src/disksup.erl:478:6)",
 	},
 	"plain_info_subnodes_grep_manual": {
 		`File: grep.info,  Node: Environment Variables,  Next: Exit Status,  Prev: Command-line Options,  Up: Invoking`,
@@ -456,10 +459,10 @@ var knownSearchGaps = map[string]struct {
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
 	// Held-out set 8, first run: logs no log rule claimed yet.
-	"log_ant_junit_commons_pool_stack_idle_cap":   StrategyListing,
 	"log_ava_verbose_validator_ipv4_octet_255":    StrategyLines,
 	"log_bandit_r_sphinx_shell_true_imgconverter": StrategyLines,
-	"log_tcltest_tcllib_struct_nextperm_reverse":  StrategyLines,
+	// Their family checks, first run.
+	"log_bandit_r_docutils_requests_verify_false_odt": StrategyLines,
 	// Validators (issue 10, family checks). codespell's findings, `path:N: word ==> fix`, have
 	// grep -n's shape and carry no severity, no failure word and no
 	// verdict but a bare count: search takes them, keeping the injected

@@ -176,7 +176,7 @@ func formBlocks(lines logLines, text string) []logBlock {
 			for j < n && !endsGoDump(line(j)) {
 				j++
 			}
-		case blockUntilBlank:
+		case blockUntilBlank, blockStatusOf:
 			for j < n && lines.class(j) != lineBlank {
 				j++
 			}
@@ -208,6 +208,8 @@ func formBlocks(lines logLines, text string) []logBlock {
 			}
 		case blockNumbered:
 			j = numberedEnd(lines, i)
+		case blockEchoed:
+			j = echoedEnd(lines, line, i)
 		case blockEntries:
 			for j < n && isIndented(line(j)) && lines.class(j) != lineWarning && (lines.class(j) != lineError || lines.open(j) == blockEntries) {
 				j++ // the file's next errors; its warnings, and an error of another block (a syntax error), are told apart
@@ -232,6 +234,10 @@ func formBlocks(lines logLines, text string) []logBlock {
 			}
 		case lines.open(i) == blockRuled:
 			if first > 0 && isRuleLine(line(first-1)) && blockAt(blocks, first-1) < 0 {
+				first--
+			}
+		case lines.open(i) == blockStatusOf:
+			if first > 0 && lines.class(first-1) != lineBlank && blockAt(blocks, first-1) < 0 {
 				first--
 			}
 		}
@@ -270,6 +276,32 @@ func numberedEnd(lines logLines, i int) int {
 		if l := view(j); lines.class(j) == lineSummary || isNumberedHeading(strings.TrimLeft(l, " \t")) && indent(l) <= ind {
 			break
 		}
+	}
+	return j
+}
+
+// echoedEnd returns the end (exclusive) of the report error line i
+// heads when a line within ruledMax opens with its first two words again
+// (tcltest's `==== name FAILED` under `==== name description FAILED`):
+// the line after that one. Else the report is its head and the trace
+// below it.
+func echoedEnd(lines logLines, line func(int) string, i int) int {
+	head := line(i)
+	sp := strings.IndexByte(head, ' ')
+	if sp < 0 {
+		return i + 1
+	}
+	name, _, _ := strings.Cut(strings.TrimLeft(head[sp:], " "), " ")
+	key := head[:len(head)-len(strings.TrimLeft(head[sp:], " "))] + name + " "
+	n := lines.len()
+	for j := i + 1; j < n && j-i < ruledMax; j++ {
+		if strings.HasPrefix(line(j), key) {
+			return j + 1
+		}
+	}
+	j := i + 1
+	for j < n && continuesBlock(lines, j) {
+		j++
 	}
 	return j
 }
@@ -449,6 +481,9 @@ func leadIn(lines logLines, b logBlock) []int {
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
 	headLine := line(bHead)
 	head := headLine[indentEnd(headLine):]
+	if lines.open(bHead) == blockStatusOf && bFirst < bHead {
+		return []int{bFirst} // the line the status is of: the test's name
+	}
 	if lines.open(bHead) == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int

@@ -150,7 +150,8 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
 			pickEntryHeader(sel, lines, blocks[k], limit/2)
-			sel.pickWithin(int(blocks[k].head), limit/2)
+			for i := int(blocks[k].head); i <= headEnd(lines, blocks[k]) && sel.pickWithin(i, limit/2); i++ {
+			}
 		}
 	}
 	pickStylishHeaders(sel, lines, limit)
@@ -950,7 +951,7 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	each(max(0, lines.len()-logLastLines), lines.len())
 	// 2. The error line of every distinct error.
 	for _, k := range told {
-		emit(int(blocks[k].head))
+		each(int(blocks[k].head), headEnd(lines, blocks[k])+1)
 	}
 	// 3. The tail.
 	each(max(0, lines.len()-defaultLogTail), lines.len())
@@ -1035,6 +1036,55 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 			each(int(b.first)+defaultTraceHead, int(b.last)-defaultTraceTail+1)
 		}
 	}
+}
+
+// headEnd returns the last line of what block b's first line says: the
+// head, and below it, within the block, the lines its message goes on in
+// — a message wrapped where a line ends in a space (dialyzer breaks a
+// warning's types onto indented lines, `The pattern ` / `{'error', R, _}
+// can never match the type ` / `{'error', atom()}`) — and the fields that
+// qualify it, indented `Key: value` lines right under it (bandit's
+// `Severity: High   Confidence: High`, `Location: a.py:59`): a finding as
+// a reader names it, told as one.
+func headEnd(lines logLines, b logBlock) int {
+	i := int(b.head)
+	for i < int(b.last) && i-int(b.head) < headLinesMax {
+		l := strings.TrimRight(lines.line(i), "\r")
+		if l == "" || l[len(l)-1] != ' ' && l[len(l)-1] != '\t' {
+			if !isFieldLine(lines.line(i + 1)) {
+				break
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// headLinesMax bounds the lines headEnd adds to a block's head.
+const headLinesMax = 4
+
+// isFieldLine reports whether l is an indented `Key: value` line whose key
+// is a word or two of letters: a field of the finding above it.
+func isFieldLine(l string) bool {
+	if l == "" || l[0] != ' ' && l[0] != '\t' {
+		return false
+	}
+	t := l[indentEnd(l):]
+	words := 0
+	for i := 0; i < len(t) && i < 24; i++ {
+		switch c := t[i]; {
+		case isLetter(c):
+			if i == 0 || t[i-1] == ' ' {
+				words++
+			}
+		case c == ' ' && i > 0 && isLetter(t[i-1]) && words < 2:
+		case c == ':':
+			return i > 0 && isLetter(t[i-1]) && i+1 < len(t) && t[i+1] == ' '
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // outlineMax bounds the diagnostic headings a failure's log keeps after

@@ -660,3 +660,26 @@ func TestNormalizeLogLineStartsAtTheLevelWord(t *testing.T) {
 		}
 	})
 }
+
+// A block's head takes the lines its message wraps onto (a line that ends
+// in a space goes on below) and the indented `Key: value` fields right
+// under it, within the block and at most headLinesMax lines more.
+func TestHeadEnd(t *testing.T) {
+	cases := []struct {
+		name, text string
+		last, want int
+	}{
+		{"dialyzer", "a.erl:168:2: The pattern \n          {'error', R, _} can never match the type \n          {'error', atom()}\n  more detail\n", 3, 2},
+		{"fields", ">> Issue: [B602:x] shell=True\n   Severity: High   Confidence: High\n   Location: a.py:59\n58\t    x = 1\n", 3, 2},
+		{"one line", "error: it broke\n  at a.go:1\n  at b.go:2\n", 2, 0},
+		{"block ends", "a.erl:1:2: The pattern \n  {'error'} can never match the type \n  {'ok'}\n", 1, 1},
+		{"bounded", "x: \n a \n b \n c \n d \n e \n f\n", 6, headLinesMax},
+		{"not a field", "error: bad\n   see: https://example.com\n   Location a.py:1\n", 2, 1},
+	}
+	for _, c := range cases {
+		lines := scanLog(c.text)
+		if got := headEnd(lines, logBlock{head: 0, first: 0, last: int32(c.last), dup: -1}); got != c.want {
+			t.Errorf("%s: headEnd = %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -65,7 +65,7 @@ var shapeNeeds = []struct {
 	needs       []string
 	afterNumber bool
 }{
-	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending"}, false},
+	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending", anyDigit + " warning", "error"}, false},
 	{isNumberedHeading, []string{anyDigit + ") "}, true},
 	{isLintEntryError, []string{"error"}, false},
 	{isLintEntrySyntaxError, []string{"error"}, false},
@@ -416,6 +416,14 @@ func placed(text string, i int, at uint8) bool {
 	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
 		j--
 	}
+	if j > 1 && j < i && text[j-1] == ']' && taskTagBefore(text, j-1) {
+		// The line's text after a task tag is classed as a line of its
+		// own (cutTaskTag): its first column follows the tag's space.
+		if j+1 == i {
+			return at&atCol0 != 0
+		}
+		return at&atIndented != 0
+	}
 	if j > 0 && text[j-1] != '\n' {
 		return false
 	}
@@ -423,6 +431,25 @@ func placed(text string, i int, at uint8) bool {
 		return at&atCol0 != 0
 	}
 	return at&atIndented != 0
+}
+
+// taskTagBefore reports whether text[end] is the ']' of an indented
+// line's task tag (cutTaskTag), from the line's start.
+func taskTagBefore(text string, end int) bool {
+	open := strings.LastIndexByte(text[max(0, end-taskTagMax):end], '[')
+	if open < 0 {
+		return false
+	}
+	open += max(0, end-taskTagMax)
+	k := open
+	for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+		k--
+	}
+	if k == open || k > 0 && text[k-1] != '\n' {
+		return false
+	}
+	_, ok := cutTaskTag(text[open : end+1])
+	return ok
 }
 
 // numberStart returns where the number ends at text[i] starts, when

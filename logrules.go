@@ -38,6 +38,16 @@ const (
 	// text a log: a numbered list is no failure.
 	blockNumbered
 	blockEntries // a linter's error entries under a path header: to the next warning, blank or unindented line
+	// blockStatusOf is a status alone on an indented line, the verdict on
+	// the line above it (JUnit's plain formatter: `Testcase: testX took
+	// 0.1 sec`, then `	FAILED`): that line, and below the status its
+	// detail to a blank line.
+	blockStatusOf
+	// blockEchoed is a report that the runner closes by naming the test
+	// again (tcltest's `==== name description FAILED` … `==== name
+	// FAILED`): every line to the one that opens with the head's first two
+	// words, test body, result and expected result among them.
+	blockEchoed
 	// blockFailDetail marks an indented line with a failure word: detail
 	// inside a block, or the first entry under a path header (eslint),
 	// which opens a block of trace-shaped lines.
@@ -106,6 +116,9 @@ var logRules = []logRule{
 	{at: atCol0, lit: "Ran ", suffix: "s", shape: hasDigit, class: lineSummary}, // unittest: Ran 12 tests in 0.01s
 	{at: atCol0, lit: "FAILED (", class: lineSummary},                           // unittest
 	{at: atCol0, lit: "BUILD ", class: lineSummary},                             // maven, gradle
+	// JUnit's counts for a suite (Ant's junit task, surefire): a summary
+	// when they count a failure or an error, else one suite's progress.
+	{at: atCol0, lit: "Tests run: ", shape: countsJUnitFailure, class: lineSummary},
 	{at: atCol0, lit: "[INFO] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "[ERROR] BUILD ", class: lineSummary},
 	{at: atCol0, lit: "Build FAILED", class: lineSummary},
@@ -198,6 +211,17 @@ var logRules = []logRule{
 	{at: atCol0, lit: "error[E", class: lineError},
 	{at: atCol0, lit: "error:", class: lineError},
 	{at: atCol0, lit: "Exception in thread ", class: lineError},
+	// A JUnit test that failed, as Ant's brief formatter writes it
+	// (`Testcase: testX(pkg.C):	FAILED`, or `Caused an ERROR`), its
+	// message, exception and frames below it to a blank line.
+	// tcltest's failed test, closed by its name again.
+	{at: atCol0, lit: "==== ", suffix: " FAILED", class: lineError, block: blockEchoed},
+	{at: atCol0, lit: "Testcase: ", suffix: "FAILED", class: lineError, block: blockUntilBlank},
+	{at: atCol0, lit: "Testcase: ", suffix: "Caused an ERROR", class: lineError, block: blockUntilBlank},
+	// The same under its plain formatter: the status alone, indented,
+	// under the `Testcase: testX took 0.1 sec` line it is the status of.
+	{at: atIndented, match: ruleExact, lit: "FAILED", class: lineError, block: blockStatusOf},
+	{at: atIndented, match: ruleExact, lit: "Caused an ERROR", class: lineError, block: blockStatusOf},
 	{at: atCol0, lit: "___", suffix: "___", shape: hasSpace, class: lineError, block: blockSection},
 	{at: atCol0, lit: "_ ", suffix: " _", shape: isPytestSection, class: lineError, block: blockSection},
 	{at: atEither, lit: "● ", class: lineError, block: blockBullet},
@@ -372,6 +396,10 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		if rest, ok := cutValgrindPrefix(line); ok {
 			return classifyRecord(rest)
 		}
+	} else if t[0] == '[' {
+		if rest, ok := cutTaskTag(t); ok {
+			return classifyHinted(rest, hasInfo, mayInfix)
+		}
 	}
 	if r := matchRule(t, indented, hasInfo); r != nil {
 		return r.class, r.block
@@ -524,6 +552,46 @@ func containsInfix(line, infix string) bool {
 	}
 }
 
+// cutTaskTag returns what follows the task tag that opens an indented
+// line's text t: a build tool that runs tasks tags each line of a task's
+// output with its name, right-aligned (Ant's `    [junit] `, `    [javac]
+// `), and what follows is the task's own line, classed as one (a javac
+// warning, a JUnit failure, a blank line). A tag is a lower-case name of
+// two bytes or more in brackets and a space; a level or a status in
+// brackets (`  [error] `, `  [ok] `) is no task.
+func cutTaskTag(t string) (rest string, ok bool) {
+	end := strings.IndexByte(t[:min(len(t), taskTagMax)], ']')
+	if end < 3 || t[0] != '[' {
+		return "", false
+	}
+	name := t[1:end]
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':')) {
+			return "", false
+		}
+	}
+	for _, w := range notTaskNames {
+		if name == w {
+			return "", false
+		}
+	}
+	switch rest = t[end+1:]; {
+	case rest == "":
+		return "", true
+	case rest[0] == ' ':
+		return rest[1:], true
+	}
+	return "", false
+}
+
+// taskTagMax bounds a task tag, brackets included.
+const taskTagMax = 32
+
+// notTaskNames are the bracketed words that are a line's level or status,
+// not the task it comes from.
+var notTaskNames = [...]string{"error", "err", "warn", "warning", "info", "debug", "trace", "fatal", "notice", "critical",
+	"severe", "fine", "verbose", "ok", "pass", "passed", "fail", "failed", "skip", "skipped", "todo"}
+
 // cutValgrindPrefix splits a `==1234== text` line (valgrind, the
 // sanitizers) into its pid and its text.
 func cutValgrindPrefix(line string) (rest string, ok bool) {
@@ -605,6 +673,25 @@ func isOutcomeCount(t string) bool {
 	for _, w := range [...]string{"passing", "failing", "pending"} {
 		if rest, ok := strings.CutPrefix(t[n+1:], w); ok && (rest == "" || strings.HasPrefix(rest, " (")) {
 			return true
+		}
+	}
+	// A compiler's closing tally alone on its line: javac's and javadoc's
+	// `91 warnings`, `1 error`.
+	switch t[n+1:] {
+	case "warning", "warnings", "error", "errors":
+		return true
+	}
+	return false
+}
+
+// countsJUnitFailure matches JUnit's counts for a suite that counts a
+// failure or an error: `Tests run: 35, Failures: 3, Errors: 0, …`.
+func countsJUnitFailure(t string) bool {
+	for _, w := range [...]string{", Failures: ", ", Errors: "} {
+		if k := strings.Index(t[:min(len(t), 80)], w); k > 0 {
+			if n := digitRun(t, k+len(w)); n > 0 && strings.Trim(t[k+len(w):k+len(w)+n], "0") != "" {
+				return true
+			}
 		}
 	}
 	return false
