@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/headroom-go/headroom/internal/memshapes"
 )
 
 // shortLineShapes are texts of n bytes (or a few more) of the short lines
@@ -79,6 +81,81 @@ func TestShortLinesAllocate(t *testing.T) {
 			t.Logf("%s -tool %s: %.2f bytes allocated a byte", shape.name, tool, perByte)
 			if bound := bounds[shape.name+"/"+tool]; perByte > bound {
 				t.Errorf("%s -tool %s: %.2f bytes allocated a byte of input, want at most %.1f", shape.name, tool, perByte, bound)
+			}
+		}
+	}
+}
+
+// memShapeInput returns the memshapes input called name, n bytes or a
+// little more.
+func memShapeInput(tb testing.TB, name string, n int) string {
+	s, ok := memshapes.ByName(name)
+	if !ok {
+		tb.Fatalf("no shape %q", name)
+	}
+	return string(s.Text(n))
+}
+
+// allocPerByte returns the bytes Compress allocates a byte of text.
+func allocPerByte(tb testing.TB, h *Headroom, tool, text string) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(len(text))
+}
+
+// auditShapes are the memaudit shapes (internal/memshapes) that once went
+// over 4× the input at 10 MB, with the bytes Compress may allocate a byte
+// of a 2 MB input of each: what a planner holds at its peak is part of
+// what it allocates. Each bound sits between what this build allocates
+// and what the build before its fix did (README, peak memory).
+var auditShapes = []struct {
+	name  string
+	bound float64
+}{
+	{"testjson-x", 3}, {"testjson-short", 3}, {"testjson-tests", 3},
+}
+
+// TestAuditShapesAllocate bounds the bytes Compress allocates a byte of
+// input on the shapes the memory audit found over 4× (issue 12 §5),
+// through each tool.
+func TestAuditShapesAllocate(t *testing.T) {
+	h := mustNew(t)
+	for _, shape := range auditShapes {
+		text := memShapeInput(t, shape.name, 2<<20)
+		for _, tool := range []string{"Bash", "Read", "Grep"} {
+			perByte := allocPerByte(t, h, tool, text)
+			t.Logf("%s -tool %s: %.2f bytes allocated a byte", shape.name, tool, perByte)
+			if perByte > shape.bound {
+				t.Errorf("%s -tool %s: %.2f bytes allocated a byte of input, want at most %.1f", shape.name, tool, perByte, shape.bound)
+			}
+		}
+	}
+}
+
+// BenchmarkCompressAuditShapes measures Compress on the memory audit's
+// shapes at 1 and 10 MB through each tool; run it with -benchmem: B/op
+// over the input's bytes is what compressing adds to the input.
+func BenchmarkCompressAuditShapes(b *testing.B) {
+	h := mustNew(b)
+	for _, shape := range auditShapes {
+		for _, size := range benchSizes {
+			text := memShapeInput(b, shape.name, size.n)
+			for _, tool := range []string{"Bash", "Read", "Grep"} {
+				b.Run(shape.name+"/"+tool+"/"+size.name, func(b *testing.B) {
+					b.SetBytes(int64(len(text)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text}); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
@@ -296,6 +297,82 @@ func hexValue(h byte) byte {
 	return h - 'A' + 10
 }
 
+// What planTestEvents reads of an event in its first pass: its kind
+// (kind bits) and the action that counts (act bits). Its second pass
+// writes over it which lists the event belongs to (role bits).
+const (
+	kindBuild = 1 // build-output, build-fail
+	kindPkg   = 2 // an event of a package: no Test
+	kindTest  = 3 // an event of a test
+	kindMask  = 3
+
+	actOther  = 0 << 2
+	actFail   = 1 << 2
+	actPass   = 2 << 2
+	actOutput = 3 << 2
+	actMask   = 3 << 2
+
+	roleFirst   = 1 << 0 // build output, and the lines that are not events
+	roleVerdict = 1 << 1 // a package's verdict, or any event of a failed package
+	roleName    = 1 << 2 // a failing top-level test's fail event or --- FAIL line
+	roleWhole   = 1 << 3 // an output or fail event of the first failing test
+	roleTelling = 1 << 4 // a failing test's line that says what failed
+	roleRest    = 1 << 5 // a failing test's other output
+)
+
+// testKeys numbers the distinct (package, test) pairs of a test stream in
+// the order they are first met, a package's own events under the pair
+// (package, ""), keeping no key: a set of hashes whose key is read again
+// from the first line that had it when the hashes match (firstSeen), so
+// that a stream of a million distinct tests costs a dozen bytes a test.
+type testKeys struct {
+	seen  *firstSeen
+	first []uint32 // by id: where the line that first had the pair starts
+	key   []byte   // scratch: the key being looked up
+	last  struct { // the pair asked for last
+		pkg, test string
+		id        int32
+	}
+}
+
+// newTestKeys returns an empty numbering of text's pairs.
+func newTestKeys(text string) *testKeys {
+	k := &testKeys{}
+	k.last.id = -1
+	k.seen = newFirstSeenIn(nil, 16, func(dst []byte, id int) []byte {
+		start := int(k.first[id])
+		end, _ := txt.LineAt(text, start)
+		e := readTestEvent(strings.TrimSpace(text[start:end]))
+		return appendTestKey(dst, e.pkg, e.test)
+	})
+	return k
+}
+
+// appendTestKey appends the key of the pair (pkg, test): pkg's length
+// first, so that no two pairs share a key.
+func appendTestKey(dst []byte, pkg, test string) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(pkg)))
+	return append(append(dst, pkg...), test...)
+}
+
+// id returns the id of the pair (pkg, test) of the event on the line
+// starting at start, numbering it the next one when it is new.
+// Consecutive events of one test, the most of a stream, are told by
+// comparing with the last pair alone.
+func (k *testKeys) id(pkg, test string, start int) int32 {
+	if k.last.id >= 0 && pkg == k.last.pkg && test == k.last.test {
+		return k.last.id
+	}
+	next := len(k.first)
+	k.key = appendTestKey(k.key[:0], pkg, test)
+	id := k.seen.first(k.key, next)
+	if id == next {
+		k.first = append(k.first, uint32(start))
+	}
+	k.last.pkg, k.last.test, k.last.id = pkg, test, int32(id)
+	return int32(id)
+}
+
 // planTestEvents plans a JSON-lines test stream over its own lines, each
 // event kept verbatim or not at all: build output and lines that are not
 // events; the package verdicts (a failed package's own output whole: its
@@ -306,18 +383,25 @@ func hexValue(h byte) byte {
 // tests' output in order. Passing tests are counted in the marker, not
 // shown. A stream with no failure gets the success view: verdicts, head
 // and tail within a quarter of the limit.
+//
+// It holds a bit a line and, per event, a byte of marks and four bytes of
+// the id of its package and test (testKeys), not the event: a stream of
+// short lines after a few events took 72 bytes a line. The second pass
+// reads again only the events it must: a failing test's, a package's.
 func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	text := out.Text
 	if limit < 200 || len(text) > maxLogText || !isTestEventStream(text) {
 		return plan{}, false
 	}
-	type testKey struct{ pkg, test string }
 	lines := newLogLines(text)
-	evs := make([]testEventLine, 0, strings.Count(text, "\n")+1)
-	failedTests := map[testKey]bool{}
-	failedPkgs := map[string]bool{}
+	isEvent := newBitSet(strings.Count(text, "\n") + 1) // by line
+	var marks chunked[byte]                             // by event: kind and act, then role
+	var ids chunked[int32]                              // by event of a package or a test: its pair's id
+	keys := newTestKeys(text)
+	var failedIDs []bool // by id: a fail event of the pair was met
 	passed, failed, skipped := 0, 0, 0
-	var firstKey testKey // the first failing test's key in failedTests
+	firstID := int32(-1) // the first failing test's id
+	pkgFailed := false
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
 		var e testEventLine
@@ -326,20 +410,43 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 			e = readTestEvent(l)
 		}
 		if e.ok {
+			mark := byte(kindTest)
 			switch {
-			case e.action == "fail" && e.test != "":
-				key := testKey{e.pkg, e.test}
-				if firstKey == (testKey{}) {
-					firstKey = key
+			case e.action == "build-output" || e.action == "build-fail":
+				mark = kindBuild
+			case e.test == "":
+				mark = kindPkg
+			}
+			switch e.action {
+			case "fail":
+				mark |= actFail
+			case "pass":
+				mark |= actPass
+			case "output":
+				mark |= actOutput
+			}
+			isEvent.set(lines.len(), true)
+			marks.push(mark)
+			if mark&kindMask != kindBuild {
+				id := keys.id(e.pkg, e.test, start)
+				ids.push(id)
+				if int(id) == len(failedIDs) {
+					failedIDs = append(failedIDs, false)
 				}
-				failedTests[key] = true
-				failed++
-			case e.action == "fail":
-				failedPkgs[e.pkg] = true
-			case e.action == "pass" && e.test != "":
-				passed++
-			case e.action == "skip" && e.test != "":
-				skipped++
+				switch {
+				case e.action == "fail" && e.test != "":
+					if firstID < 0 {
+						firstID = id
+					}
+					failedIDs[id] = true
+					failed++
+				case e.action == "fail":
+					failedIDs[id], pkgFailed = true, true
+				case e.action == "pass" && e.test != "":
+					passed++
+				case e.action == "skip" && e.test != "":
+					skipped++
+				}
 			}
 		}
 		class := lineOther
@@ -347,64 +454,96 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 			class = lineBlank
 		}
 		lines.add(end, class, 0)
-		evs = append(evs, e)
 		start = next
 	}
 	lines.finish()
-	output := func(i int) string { return strings.TrimRight(evs[i].text(), "\r\n") }
-	var first, telling, rest, verdicts, names, firstWhole []int
-	var last testKey // the test of the event before, and whether it failed: a test's events come in runs
-	lastFailed := false
-	for i, e := range evs {
-		if key := (testKey{e.pkg, e.test}); e.ok && e.test != "" && key != last {
-			last, lastFailed = key, failedTests[key]
+	// Only the events the plan may keep are read again.
+	reread := func(i int) testEventLine { return readTestEvent(strings.TrimSpace(lines.line(i))) }
+	output := func(e testEventLine) string { return strings.TrimRight(e.text(), "\r\n") }
+	verdicts := 0
+	for i, k, j := 0, 0, 0; i < lines.len(); i++ {
+		if !isEvent.has(i) {
+			continue
 		}
-		switch {
-		case !e.ok:
-			if lines.class(i) != lineBlank {
-				first = append(first, i) // not an event: a build error on stderr
+		m := marks.at(k)
+		k++
+		var role byte
+		switch *m & kindMask {
+		case kindBuild:
+			role = roleFirst
+		case kindPkg:
+			id := ids.get(j)
+			j++
+			if act := *m & actMask; failedIDs[id] || act == actPass || act == actFail {
+				role = roleVerdict
+			} else if o := output(reread(i)); strings.HasPrefix(o, "ok  ") || strings.HasPrefix(o, "FAIL") {
+				role = roleVerdict
 			}
-		case e.action == "build-output" || e.action == "build-fail":
-			first = append(first, i)
-		case e.test == "":
-			if failedPkgs[e.pkg] || e.action == "pass" || e.action == "fail" || strings.HasPrefix(output(i), "ok  ") || strings.HasPrefix(output(i), "FAIL") {
-				verdicts = append(verdicts, i)
+		case kindTest:
+			id := ids.get(j)
+			j++
+			if !failedIDs[id] {
+				break
 			}
-		case lastFailed:
-			out := output(i)
+			e := reread(i)
+			out := output(e)
 			o := strings.TrimLeft(out, " \t")
 			c, _ := classifyFull(out, false)
 			switch {
 			case e.action == "fail", strings.HasPrefix(o, "--- FAIL"), c == lineError, c == lineSummary,
 				e.action == "output" && failureSignal(o) != sigNone, strings.HasPrefix(o, "panic:"):
-				telling = append(telling, i)
+				role |= roleTelling
 			case e.action == "output":
-				rest = append(rest, i)
+				role |= roleRest
 			}
-			if last == firstKey && (e.action == "output" || e.action == "fail") {
-				firstWhole = append(firstWhole, i)
+			if id == firstID && (e.action == "output" || e.action == "fail") {
+				role |= roleWhole
 			}
 			if !strings.Contains(e.test, "/") && (e.action == "fail" || strings.HasPrefix(o, "--- FAIL")) {
-				names = append(names, i)
+				role |= roleName
 			}
 		}
+		if role&roleVerdict != 0 {
+			verdicts++
+		}
+		*m = role
 	}
-	anyFailed := failed > 0 || len(failedPkgs) > 0
+	anyFailed := failed > 0 || pkgFailed
 	room := limit
 	if !anyFailed && (out.ExitCode == nil || *out.ExitCode == 0) {
 		room = max(limit/successShare, min(limit, 800))
 	}
 	sel := newLogSelection(text, lines, nil, nil, nil, room, defaultLogLineCap)
-	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
-	sel.pickAll(first)
+	// pickRole picks the lines of a role in order, but the first skip.
+	pickRole := func(role byte, skip int) {
+		for i, k := 0, 0; i < lines.len(); i++ {
+			r := byte(roleFirst) // a line that is no event, unless blank
+			if isEvent.has(i) {
+				r = marks.get(k)
+				k++
+			} else if lines.class(i) == lineBlank {
+				r = 0
+			}
+			if r&role == 0 {
+				continue
+			}
+			if skip > 0 {
+				skip--
+				continue
+			}
+			sel.pick(i)
+		}
+	}
+	pickRole(roleVerdict, verdicts-min(verdicts, logSummaryMax))
+	pickRole(roleFirst, 0)
 	// At a small limit: the failing tests' names (a top-level test's
 	// `--- FAIL` line and fail event: what the agent re-runs), the first
 	// failure whole, then every failure's telling lines in order.
-	sel.pickAll(names)
-	sel.pickAll(firstWhole)
-	sel.pickAll(telling)
-	sel.pickAll(verdicts)
-	sel.pickAll(rest)
+	pickRole(roleName, 0)
+	pickRole(roleWhole, 0)
+	pickRole(roleTelling, 0)
+	pickRole(roleVerdict, 0)
+	pickRole(roleRest, 0)
 	for k := 0; k < lines.len() && sel.cost < room*3/4; k++ {
 		sel.pick(lines.len() - 1 - k)
 		sel.pick(k)

@@ -3,8 +3,13 @@ package headroom
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // A go test -json stream: the failing test's events and the package
@@ -167,4 +172,165 @@ func FuzzReadTestEvent(f *testing.F) {
 	f.Add(`{"Action":"output","Output":"\u003c\ud83d\ude00\"\\","output":null,"Elapsed":-0.1e2,"X":[{}]}`)
 	f.Add(`{"ImportPath":"p","Action":"build-fail"}`)
 	f.Fuzz(func(t *testing.T, l string) { checkReadTestEvent(t, l) })
+}
+
+// planTestEventsByEvents is planTestEvents as it was when it kept every
+// line's event (72 bytes a line): the plan the compact one must still
+// make, byte for byte.
+func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
+	text := out.Text
+	if limit < 200 || len(text) > maxLogText || !isTestEventStream(text) {
+		return plan{}, false
+	}
+	type testKey struct{ pkg, test string }
+	lines := newLogLines(text)
+	evs := make([]testEventLine, 0, strings.Count(text, "\n")+1)
+	failedTests := map[testKey]bool{}
+	failedPkgs := map[string]bool{}
+	passed, failed, skipped := 0, 0, 0
+	var firstKey testKey // the first failing test's key in failedTests
+	for start := 0; start < len(text); {
+		end, next := txt.LineAt(text, start)
+		var e testEventLine
+		l := strings.TrimSpace(text[start:end])
+		if strings.HasPrefix(l, "{") {
+			e = readTestEvent(l)
+		}
+		if e.ok {
+			switch {
+			case e.action == "fail" && e.test != "":
+				key := testKey{e.pkg, e.test}
+				if firstKey == (testKey{}) {
+					firstKey = key
+				}
+				failedTests[key] = true
+				failed++
+			case e.action == "fail":
+				failedPkgs[e.pkg] = true
+			case e.action == "pass" && e.test != "":
+				passed++
+			case e.action == "skip" && e.test != "":
+				skipped++
+			}
+		}
+		class := lineOther
+		if l == "" {
+			class = lineBlank
+		}
+		lines.add(end, class, 0)
+		evs = append(evs, e)
+		start = next
+	}
+	lines.finish()
+	output := func(i int) string { return strings.TrimRight(evs[i].text(), "\r\n") }
+	var first, telling, rest, verdicts, names, firstWhole []int
+	var last testKey // the test of the event before, and whether it failed: a test's events come in runs
+	lastFailed := false
+	for i, e := range evs {
+		if key := (testKey{e.pkg, e.test}); e.ok && e.test != "" && key != last {
+			last, lastFailed = key, failedTests[key]
+		}
+		switch {
+		case !e.ok:
+			if lines.class(i) != lineBlank {
+				first = append(first, i) // not an event: a build error on stderr
+			}
+		case e.action == "build-output" || e.action == "build-fail":
+			first = append(first, i)
+		case e.test == "":
+			if failedPkgs[e.pkg] || e.action == "pass" || e.action == "fail" || strings.HasPrefix(output(i), "ok  ") || strings.HasPrefix(output(i), "FAIL") {
+				verdicts = append(verdicts, i)
+			}
+		case lastFailed:
+			out := output(i)
+			o := strings.TrimLeft(out, " \t")
+			c, _ := classifyFull(out, false)
+			switch {
+			case e.action == "fail", strings.HasPrefix(o, "--- FAIL"), c == lineError, c == lineSummary,
+				e.action == "output" && failureSignal(o) != sigNone, strings.HasPrefix(o, "panic:"):
+				telling = append(telling, i)
+			case e.action == "output":
+				rest = append(rest, i)
+			}
+			if last == firstKey && (e.action == "output" || e.action == "fail") {
+				firstWhole = append(firstWhole, i)
+			}
+			if !strings.Contains(e.test, "/") && (e.action == "fail" || strings.HasPrefix(o, "--- FAIL")) {
+				names = append(names, i)
+			}
+		}
+	}
+	anyFailed := failed > 0 || len(failedPkgs) > 0
+	room := limit
+	if !anyFailed && (out.ExitCode == nil || *out.ExitCode == 0) {
+		room = max(limit/successShare, min(limit, 800))
+	}
+	sel := newLogSelection(text, lines, nil, nil, nil, room, defaultLogLineCap)
+	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
+	sel.pickAll(first)
+	// At a small limit: the failing tests' names (a top-level test's
+	// `--- FAIL` line and fail event: what the agent re-runs), the first
+	// failure whole, then every failure's telling lines in order.
+	sel.pickAll(names)
+	sel.pickAll(firstWhole)
+	sel.pickAll(telling)
+	sel.pickAll(verdicts)
+	sel.pickAll(rest)
+	for k := 0; k < lines.len() && sel.cost < room*3/4; k++ {
+		sel.pick(lines.len() - 1 - k)
+		sel.pick(k)
+	}
+	items := sel.items()
+	what := txt.Commas(lines.len()-sel.keptCount()) + " of " + txt.Plural(lines.len(), "event line") +
+		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), the package verdicts; " +
+		txt.Commas(passed) + " passed and " + txt.Commas(skipped) + " skipped tests counted, not shown"
+	hint := "To see more, re-run one failing test: go test -run 'TestName$' -v ./pkg."
+	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+// drawTestStream draws a go test -json stream of a few packages and
+// tests, some failing, subtests, escaped names, package verdicts, build
+// events, blank lines and lines that are no events.
+func drawTestStream(t *rapid.T) string {
+	pkgs := []string{"p", "example.com/q", `a\u0000b`, ""}
+	tests := []string{"TestA", "TestB", "TestA/sub", "TestA/#01", `T\u00e9`, "", "TestC"}
+	outputs := []string{`=== RUN   TestA\n`, `    a_test.go:12: got 1, want 2\n`, `--- FAIL: TestA (0.00s)\n`,
+		`--- PASS: TestB (0.00s)\n`, `panic: boom\n`, `ok  \tp\t0.1s\n`, `FAIL\tp\t0.2s\n`, `FAIL\n`,
+		`\"quoted\"\t\r\n`, `error: it broke\n`, "x", ""} // JSON strings' bytes, escapes and all
+	actions := []string{"run", "output", "output", "output", "pass", "fail", "skip", "pause", "cont", "start", "build-output", "build-fail"}
+	var b strings.Builder
+	n := rapid.IntRange(1, 120).Draw(t, "lines")
+	for i := range n {
+		if i >= testEventsProbe && rapid.IntRange(0, 9).Draw(t, "event?") == 0 {
+			b.WriteString(rapid.SampledFrom([]string{"", "x", "# build error", "{not json", `{"a":1}`, " ", "{\"Action\":\"\"}"}).Draw(t, "other"))
+			b.WriteByte('\n')
+			continue
+		}
+		fmt.Fprintf(&b, `{"Action":%q,"Package":"%s"`, rapid.SampledFrom(actions).Draw(t, "action"), rapid.SampledFrom(pkgs).Draw(t, "pkg"))
+		if test := rapid.SampledFrom(tests).Draw(t, "test"); test != "" {
+			fmt.Fprintf(&b, `,"Test":"%s"`, test)
+		}
+		if rapid.Bool().Draw(t, "has output") {
+			fmt.Fprintf(&b, `,"Output":"%s"`, rapid.SampledFrom(outputs).Draw(t, "output"))
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// planTestEvents, which holds a byte a line and an id an event, makes
+// the plan that keeping every line's event made.
+func TestPlanTestEventsAsByEvents(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		out := ToolOutput{Tool: "Bash", Text: drawTestStream(t)}
+		if code := rapid.IntRange(-1, 1).Draw(t, "exit"); code >= 0 {
+			out.ExitCode = &code
+		}
+		limit := rapid.IntRange(200, max(200, len(out.Text))).Draw(t, "limit") // over 200: the planner declines below
+		got, ok := planTestEvents(out, limit)
+		want, wantOK := planTestEventsByEvents(out, limit)
+		if ok != wantOK || !reflect.DeepEqual(got, want) {
+			t.Fatalf("plan %v %+v, want %v %+v", ok, got, wantOK, want)
+		}
+	})
 }
