@@ -155,20 +155,17 @@ Tom Harry Bob Dick`,
 		`import time:       447 |    1189083 |   sphinx.util.requests`,
 		`import time:      8270 |     353101 |     sphinx.search`,
 	},
+	// The outline reads Elixir now: `defmodule Enum do` is a type, kept,
+	// but the line under it declares nothing, and Enum's 250 public
+	// functions leave no room for what follows a type's opening line.
 	"plain_read_elixir_enum_ex": {
-		`  2406	  @spec reduce(t, (element, acc -> acc)) :: acc
-  2407	  def reduce(enumerable, fun)`,
-		`  3253	  def sort_by(enumerable, mapper, sorter \\ :asc)`,
+		"   233\tdefmodule Enum do\n   234\t  import Kernel, except: [max: 2, min: 2]",
 	},
-	"plain_read_erlang_gen_statem_erl": {
-		`   305	-callback init(Args :: term()) -> init_result(state()).`,
-		`   499	-record(state,`,
-		`   632	call(ServerRef, Request) ->`,
-		`  1407	loop_state_callback(P, Debug, S, Q, State_Data, CallbackEvent) ->`,
-	},
+	// `data HashMap k v` is a type now, kept; its constructors on the
+	// lines under it are no declarations, and the head that grew over
+	// them before gives its room to the signatures.
 	"plain_read_haskell_hashmap_internal_hs": {
-		`   752	insert :: (Eq k, Hashable k) => k -> v -> HashMap k v -> HashMap k v`,
-		`  1526	unionWith :: (Eq k, Hashable k) => (v -> v -> v) -> HashMap k v -> HashMap k v`,
+		"   208\tdata HashMap k v\n   209\t    = Empty\n   210\t    | BitmapIndexed !Bitmap !(A.Array (HashMap k v))",
 	},
 	"plain_tar_tvJf_elixir_orig_tarball": {
 		`-rw-rw-r-- root/root    139554 2022-09-01 18:06 elixir-1.14.0/lib/elixir/lib/enum.ex`,
@@ -202,17 +199,6 @@ Tom Harry Bob Dick`,
 	"plain_python_x_importtime_setuptools_asyncio_stdlib": {
 		`import time:     54542 |     221962 |     pkg_resources`,
 		`import time:      6448 |      56562 | docutils.parsers.rst`,
-	},
-	"plain_read_erlang_lists_erl": {
-		"   507\t-spec sort(List1) -> List2 when",
-		"  1313\tmap(F, List) when is_function(F, 1) ->",
-		"  1348\tfoldl(F, Accu, List) when is_function(F, 2) ->",
-	},
-	"plain_read_haskell_aeson_fromjson_hs": {
-		"   262\tgenericParseJSON :: (Generic a, GFromJSON Zero (Rep a))",
-		"   377\tclass FromJSON a where\n   378\t    parseJSON :: Value -> Parser a",
-		"   672\twithObject :: String -> (Object -> Parser a) -> Value -> Parser a",
-		"   795\t(.:) :: (FromJSON a) => Object -> Key -> Parser a",
 	},
 	"plain_tar_tvzf_aeson_orig_tarball": {
 		`-rw-r--r-- 0/0          109074 2001-09-09 01:46 aeson-2.0.3.0/src/Data/Aeson/Types/FromJSON.hs`,

@@ -37,9 +37,11 @@ func FuzzPlanOutlineRead(f *testing.F) {
 	f.Add("<!DOCTYPE html>\n<h2>A</h2>\n<pre>\ntype T int\n</PRE>\n<h3>B</h3>\n<pre class=x>func F() {\n<code>\nconst c\n</code></pre>\n<h2>C</h2>\n", 200)
 	f.Add("// c\npackage p\n\nimport (\n\t\"a\"\n\t\"b\"\n\t\"c\"\n\t\"d\"\n\t\"e\"\n)\n\n/* x\n** y */\nfunc A() {\n\tdefer func() {\n\t}()\n}\n", 200)
 	f.Add("T(1)   Manual   T(1)\n\nNAME\n       t - a tool\n\nOPTIONS\n       -a\n              all\n\nEXIT STATUS\n       0 on success\n\nt 1.0   T(1)\n", 200)
+	f.Add("defmodule M do\n  @spec f(t) :: t\n  def f(x)\n  def f(x), do: x\n  defp g(y), do: y\nend\n-spec h(A) -> B.\nh(A) ->\n  A;\nh(\n  B) ->\n  B.\ndata T a\n    = A\n    | B a\n(.:) :: a -> b\nf', g :: Int\n", 200)
 	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
-	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h")
+	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h", "plain_read_elixir_enum_ex",
+		"plain_read_erlang_gen_statem_erl", "plain_read_haskell_hashmap_internal_hs")
 }
 
 // A man page reaches the outline from an exec tool too.
