@@ -161,12 +161,6 @@ Tom Harry Bob Dick`,
 	"plain_read_elixir_enum_ex": {
 		"   233\tdefmodule Enum do\n   234\t  import Kernel, except: [max: 2, min: 2]",
 	},
-	// `data HashMap k v` is a type now, kept; its constructors on the
-	// lines under it are no declarations, and the head that grew over
-	// them before gives its room to the signatures.
-	"plain_read_haskell_hashmap_internal_hs": {
-		"   208\tdata HashMap k v\n   209\t    = Empty\n   210\t    | BitmapIndexed !Bitmap !(A.Array (HashMap k v))",
-	},
 	"plain_tar_tvJf_elixir_orig_tarball": {
 		`-rw-rw-r-- root/root    139554 2022-09-01 18:06 elixir-1.14.0/lib/elixir/lib/enum.ex`,
 		`-rw-rw-r-- root/root      6823 2022-09-01 18:06 elixir-1.14.0/lib/mix/lib/mix/tasks/compile.ex`,

@@ -1059,6 +1059,7 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
 			pickHeaviest(s, ranks[r], w, leads, declCap, s.limit)
 		}
+		pickContinuations(s, ranks, content, declCap)
 	}
 	// Room left: the head grows to the next gap, then head and tail take
 	// turns.
@@ -1076,6 +1077,47 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 			break
 		}
 	}
+}
+
+// continuationOpenings open an indented line that goes on with the
+// declaration above it: a Haskell data type's constructors (`= Empty`,
+// `| Leaf !Hash !(Leaf k v)`), the rest of a signature (`=> Options ->
+// Value -> Parser a`), a return type on its own line.
+var continuationOpenings = []string{"= ", "| ", "=> ", "-> ", ":: "}
+
+// continuationMax bounds the lines that continue one declaration.
+const continuationMax = 8
+
+// pickContinuations keeps, while there is room, the lines that continue
+// each kept declaration (see continuationOpenings), types first: a type
+// that fits whole says more than a longer head.
+func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) string, lineCap int) {
+	for _, r := range []int{0, 1, 3, 2} {
+		for _, i := range ranks[r] {
+			if !s.isKept(i) {
+				continue
+			}
+			for j := i + 1; j < s.n() && j <= i+continuationMax && continues(content(j)); j++ {
+				if !s.pickCapped(j, lineCap) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// continues reports an indented line that opens with a continuation.
+func continues(l string) bool {
+	w, _ := indentOf(l)
+	if w == 0 {
+		return false
+	}
+	for _, p := range continuationOpenings {
+		if strings.HasPrefix(l[w:], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickSpread keeps the lines of idx while the output stays within to

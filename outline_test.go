@@ -583,3 +583,24 @@ func TestOutlineClausesProperties(t *testing.T) {
 		}
 	})
 }
+
+// Room left once every declaration is kept goes first to the lines that
+// continue one: a Haskell data type's constructors, a signature's rest.
+func TestOutlineKeepsContinuations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("module M where\n\n-- | A map.\ndata Map k v\n    = Tip\n    | Bin !k v\n\ngenericParse :: (Generic a)\n             => Options -> Value -> Parser a\ngenericParse = undefined\n\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "-- filler %d\n", i)
+	}
+	b.WriteString("lookup :: k -> Map k v -> Maybe v\nlookup = undefined\n")
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: b.String()}, 1200)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(b.String(), p, marker{})
+	for _, want := range []string{"data Map k v\n    = Tip\n    | Bin !k v\n", "genericParse :: (Generic a)\n             => Options -> Value -> Parser a\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+}
