@@ -134,15 +134,6 @@ Tom Harry Dick Bob
 ---- Result should have been (exact matching):
 Tom Harry Bob Dick`,
 	},
-	"plain_info_subnodes_grep_manual": {
-		`File: grep.info,  Node: Environment Variables,  Next: Exit Status,  Prev: Command-line Options,  Up: Invoking`,
-		`‘GREP_COLORS’
-     This variable controls how the ‘--color’ option highlights output.`,
-		`File: grep.info,  Node: Performance,  Next: Reporting Bugs,  Prev: Usage,  Up: Top
-
-5 Performance
-*************`,
-	},
 	"plain_make_pn_database_elixir_makefile": {
 		`compile: erlang lib/elixir/ebin/elixir.app elixir
 #  Phony target (prerequisite of .PHONY).`,
@@ -178,14 +169,11 @@ Tom Harry Bob Dick`,
 	// Family checks for set 8, first run (cases made to test that the fixes
 	// set 8 prompted generalise, scored before any fix): what the planners
 	// as they were lose at 16,000 bytes.
+	// Outlined by its underlined headings now: 72 headings with their
+	// node lines and the first line of each section come first, and of
+	// its 199 terms, taken last and biggest first, -i is not one that fits.
 	"plain_info_subnodes_sed_manual": {
 		"‘-i[SUFFIX]’\n‘--in-place[=SUFFIX]’\n     This option specifies that files are to be edited in-place.  GNU",
-		`File: sed.info,  Node: The "s" Command,  Next: Common Commands,  Prev: sed commands list,  Up: sed scripts
-
-3.3 The ‘s’ Command
-===================`,
-		`2.3 Exit status
-===============`,
 	},
 	"plain_python_cprofile_sort_tottime_docutils_rst2html": {
 		`        1    0.000    0.000    2.058    2.058 core.py:368(publish_cmdline)`,

@@ -52,6 +52,15 @@ func FuzzPlanSectionedDoc(f *testing.F) {
 	}, "plain_man_p_cat_find_manual_page")
 }
 
+// An info manual or an RST document reaches the outline by its
+// underlined headings.
+func FuzzPlanUnderlinedDoc(f *testing.F) {
+	f.Add("File: m.info,  Node: Top,  Up: (dir)\n\nm\n***\n\nText.\n\n1 Intro\n*******\n\n‘-E’\n‘--x’\n     Use it.\n\n1.1 More\n========\n", 200)
+	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	}, "plain_info_subnodes_grep_manual")
+}
+
 func FuzzPlanGiant(f *testing.F) {
 	f.Add(string(make([]byte, 5000)), 200)
 	f.Add("a\n"+string(make([]byte, 3000))+"\nb\n", 300)

@@ -29,7 +29,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	read := readTool(out.Tool)
 	source := opensLikeSource(text)
-	if !read && !source && !sectionedProbe(text) {
+	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, outlineGaps(strings.Count(text, "\n")+1))
@@ -40,10 +40,15 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		s.setGap(numberedGaps())
 	}
 	var ranks [outlineRanks][]int
+	var leads declLeads
 	doc, ok := false, false
 	if !source && !numbered {
-		// A man page or a plain-text manual: its headings are its outline.
+		// A man page or a plain-text manual: its headings are its outline;
+		// an info manual's or an RST document's are underlined.
 		ranks, ok = sectionedDoc(s)
+		if !ok {
+			ranks, leads, ok = underlinedDoc(s)
+		}
 		doc = ok
 	}
 	if !ok {
@@ -53,7 +58,6 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		ranks, doc, ok = outlineLines(s, numbered)
 	}
 	content := lineContent(s, numbered)
-	var leads declLeads
 	if !doc {
 		ranks = foldClauses(ranks, content, s.n())
 		ranks, leads = signatureLeads(ranks, content, s.n())
@@ -1182,8 +1186,8 @@ func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 		}
 		if i < s.n() {
 			stack = append(stack, open{i, width})
-			if j, ok := leads[i]; ok {
-				w[i] += i - j + docLines(content, j)
+			if js := leads[i]; len(js) > 0 && js[0] < i {
+				w[i] += i - js[0] + docLines(content, js[0])
 			} else {
 				w[i] += docLines(content, i)
 			}

@@ -384,8 +384,8 @@ func TestOutlineClausesAndSignatures(t *testing.T) {
 			}
 			assert.Equal(t, c.decls, got)
 			gotLeads := map[string]string{}
-			for i, j := range leads {
-				gotLeads[s.line(i)] = s.line(j)
+			for i, js := range leads {
+				gotLeads[s.line(i)] = s.line(js[0])
 			}
 			assert.Equal(t, c.leads, gotLeads)
 		})
@@ -576,8 +576,8 @@ func TestOutlineClausesProperties(t *testing.T) {
 		for tail >= 0 && kept[s.line(tail)] {
 			tail--
 		}
-		for i, j := range leads {
-			if kept[s.line(i)] && !kept[s.line(j)] && i <= tail {
+		for i, js := range leads {
+			if j := js[0]; kept[s.line(i)] && !kept[s.line(j)] && i <= tail {
 				rt.Fatalf("line %d kept without its signature, line %d:\n%s", i+1, j+1, out)
 			}
 		}

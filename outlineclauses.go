@@ -109,7 +109,7 @@ func signatureLeads(ranks [outlineRanks][]int, content func(int) string, n int) 
 				continue
 			}
 			if w == ind && signatureName(u[w:]) == name {
-				leads[i] = j
+				leads[i] = []int{j}
 				drop[j] = true
 			}
 			break
@@ -145,29 +145,41 @@ func withoutLines(ranks [outlineRanks][]int, drop map[int]bool) [outlineRanks][]
 	return ranks
 }
 
-// declLeads maps a declaration line to the line that leads it in, its
-// signature: picking the declaration picks both or neither.
-type declLeads map[int]int
+// declLeads maps a declaration line to the other lines it is kept with,
+// in input order: its signature above it; a heading's underline and the
+// node line over it; a term's first line of prose. Picking the
+// declaration picks them all or none.
+type declLeads map[int][]int
 
-// cost is what keeping declaration i (and its lead) may add, each line
-// cut at lineCap.
+// cost is what keeping declaration i (and its other lines) may add, each
+// line cut at lineCap.
 func (d declLeads) cost(s *lineSel, i, lineCap int) int {
-	c := min(s.size(i), lineCap+cutNoteMax) + s.gapCost
-	if j, ok := d[i]; ok && !s.isKept(j) {
-		c += min(s.size(j), lineCap+cutNoteMax) + s.gapCost
+	c := 0
+	if !s.isKept(i) {
+		c = min(s.size(i), lineCap+cutNoteMax) + s.gapCost
+	}
+	for _, j := range d[i] {
+		if !s.isKept(j) {
+			c += min(s.size(j), lineCap+cutNoteMax) + s.gapCost
+		}
 	}
 	return c
 }
 
-// pick keeps declaration i with its lead when both fit, each cut at
-// lineCap, and reports whether i is kept.
+// pick keeps declaration i with its other lines when they all fit, each
+// cut at lineCap, and reports whether i is kept.
 func (d declLeads) pick(s *lineSel, i, lineCap int) bool {
-	j, ok := d[i]
-	if !ok || s.isKept(j) || s.isKept(i) {
+	js := d[i]
+	if len(js) == 0 || s.isKept(i) {
 		return s.pickCapped(i, lineCap)
 	}
-	if !s.fits(d.cost(s, i, lineCap)) || !s.pickCapped(j, lineCap) {
+	if !s.fits(d.cost(s, i, lineCap)) {
 		return false
+	}
+	for _, j := range js {
+		if !s.pickCapped(j, lineCap) {
+			return false
+		}
 	}
 	return s.pickCapped(i, lineCap)
 }
