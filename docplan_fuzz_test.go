@@ -80,7 +80,8 @@ func FuzzPlanTree(f *testing.F) {
 
 func FuzzPlanTable(f *testing.F) {
 	f.Add("a  b\n-  -\n"+stringsRepeat("1  2\n", 40), 200)
-	fuzzDocPlanner(f, planTable)
+	f.Add("import time: self [us] | cumulative | imported package\n"+stringsRepeat("import time:  12 |  30 |   a\nimport time:  9 |  90 | b\n", 20), 200)
+	fuzzDocPlanner(f, planTable, "plain_python_x_importtime_sphinx_bandit", "plain_tar_tvJf_elixir_orig_tarball")
 }
 
 func FuzzPlanDelimitedTable(f *testing.F) {

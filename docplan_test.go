@@ -36,6 +36,7 @@ var docPlanners = []docPlanner{
 		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
 	}, genManPage},
 	{"table", planTable, genTable},
+	{"nested table", planTable, genImportTime},
 	{"jsonlines", planJSONLines, genJSONLines},
 }
 

@@ -64,12 +64,17 @@ func planTable(text string, limit int) (plan, bool) {
 		for x, j := range picks {
 			picks[x] = rest[j]
 		}
+		// Every numeric column's largest value, then its next largest, and
+		// so on, a tree's roots among them first (see nestingRoots), in up
+		// to a quarter of the picks.
+		most := max(maxPeakColumns, min(len(picks)/4, maxPeakRows))
 		var peaks []int
-		for _, i := range columnPeaks(s, first, n) {
+		for _, i := range rootsFirst(columnPeaks(s, first, n, most), nestingRoots(s, first, n)) {
 			if !s.isKept(i) {
 				peaks = append(peaks, i)
 			}
 		}
+		peaks = peaks[:min(len(peaks), most)]
 		for _, i := range withPeaks(picks, peaks) {
 			s.pickCapped(i, lineCap)
 		}

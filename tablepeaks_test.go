@@ -12,7 +12,8 @@ import (
 )
 
 // A numeric column's largest value names its row; a totals row after a
-// closing rule is no row, and a column of words has no peak.
+// closing rule is no row, a column of words has no peak, and a column in
+// order down the table (the PIDs) peaks at an end, so it gives none.
 func TestColumnPeaks(t *testing.T) {
 	text := strings.Join([]string{
 		"USER  PID %CPU  RSS COMMAND",
@@ -24,8 +25,27 @@ func TestColumnPeaks(t *testing.T) {
 		"       4 98.8 9830 total",
 	}, "\n")
 	s := newLineSel(text, 1000, gapWording{})
-	// PID peaks at row 4 (901), %CPU at row 2, RSS at row 3.
-	assert.Equal(t, []int{2, 3, 4}, columnPeaks(s, 1, s.n()))
+	// %CPU peaks at row 2, RSS at row 3; the PIDs are sorted.
+	assert.Equal(t, []int{2, 3}, columnPeaks(s, 1, s.n(), 1))
+}
+
+// Peaks come in rounds: every column's largest, then every column's
+// second largest, and so on, no row twice.
+func TestColumnPeaksInRounds(t *testing.T) {
+	text := strings.Join([]string{
+		"import time: self [us] | cumulative | imported package",
+		"import time:       224 |        224 |   _io",
+		"import time:      9000 |      9100 |   big_self",
+		"import time:       551 |    2874940 | sphinx.cmd.build",
+		"import time:        30 |     500000 |   sphinx.util",
+		"import time:      8270 |     353101 |     sphinx.search",
+		"import time:        12 |         12 |   tiny",
+	}, "\n")
+	s := newLineSel(text, 1000, gapWording{})
+	// self: rows 2, 5, 3; cumulative: rows 3, 4, 5.
+	assert.Equal(t, []int{2, 3, 5, 4}, columnPeaks(s, 1, s.n(), 2))
+	assert.Equal(t, []int{2, 3, 5, 4}, columnPeaks(s, 1, s.n(), 3)[:4])
+	assert.Len(t, columnPeaks(s, 1, s.n(), 6), 6)
 }
 
 // Numbers are digits with one dot and a trailing percent; dates, hex
