@@ -172,9 +172,6 @@ Tom Harry Bob Dick`,
 	"plain_info_subnodes_sed_manual": {
 		"‘-i[SUFFIX]’\n‘--in-place[=SUFFIX]’\n     This option specifies that files are to be edited in-place.  GNU",
 	},
-	"plain_python_cprofile_sort_tottime_docutils_rst2html": {
-		`        1    0.000    0.000    2.058    2.058 core.py:368(publish_cmdline)`,
-	},
 	"plain_python_x_importtime_setuptools_asyncio_stdlib": {
 		`import time:     54542 |     221962 |     pkg_resources`,
 		`import time:      6448 |      56562 | docutils.parsers.rst`,

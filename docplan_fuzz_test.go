@@ -81,7 +81,9 @@ func FuzzPlanTree(f *testing.F) {
 func FuzzPlanTable(f *testing.F) {
 	f.Add("a  b\n-  -\n"+stringsRepeat("1  2\n", 40), 200)
 	f.Add("import time: self [us] | cumulative | imported package\n"+stringsRepeat("import time:  12 |  30 |   a\nimport time:  9 |  90 | b\n", 20), 200)
-	fuzzDocPlanner(f, planTable, "plain_python_x_importtime_sphinx_bandit", "plain_tar_tvJf_elixir_orig_tarball")
+	f.Add("  1 calls in 2 seconds\n\n   Ordered by: x\n\n   ncalls  tottime  cumtime name\n"+stringsRepeat("   77/1    0.021    6.526 a.py:1(f)\n", 30), 200)
+	fuzzDocPlanner(f, planTable, "plain_python_x_importtime_sphinx_bandit", "plain_tar_tvJf_elixir_orig_tarball",
+		"plain_python_cprofile_sort_cumulative_pygmentize_enum_ex")
 }
 
 func FuzzPlanDelimitedTable(f *testing.F) {

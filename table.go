@@ -144,6 +144,8 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		return h + 1, true // CSV or TSV: a header line, then rows
 	case tabAligned(s, h):
 		return h, true // tab-aligned columns: every line a row
+	case numericHeader(s, h) > 0:
+		first = numericHeader(s, h) // a profile: lines of totals, a header of words, rows of numbers
 	default:
 		perm := 0
 		start := h
@@ -167,6 +169,83 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		}
 	}
 	return first, n-first >= 20 && good*10 >= (n-first)*9
+}
+
+// numericPreamble bounds the lines above a header of words that a table
+// of numbers may open with (cProfile's totals and `Ordered by:` line).
+const numericPreamble = 8
+
+// numericHeader returns the line after the header of a table of numbers
+// in s, or 0: a line of three or more words (`ncalls  tottime  percall
+// cumtime  percall filename:lineno(function)`) among the first lines from
+// h, right over a row, nine rows in ten (sampled over the whole text, blank
+// lines aside) opening with two numbers or more (`77/1  0.021  0.000`).
+func numericHeader(s *lineSel, h int) int {
+	n := s.n()
+	for j := h; j < n-1 && j <= h+numericPreamble; j++ {
+		if !wordsHeader(s.line(j)) || leadingNumbers(s.line(j+1)) < 2 {
+			continue
+		}
+		rows, good := 0, 0
+		for _, i := range spread(j+1, n, 400) {
+			if strings.TrimSpace(s.line(i)) == "" {
+				continue
+			}
+			rows++
+			if leadingNumbers(s.line(i)) >= 2 {
+				good++
+			}
+		}
+		if rows >= 20 && good*10 >= rows*9 {
+			return j + 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// wordsHeader reports a line of three or more fields, each with a letter
+// and none a number.
+func wordsHeader(l string) bool {
+	f := strings.Fields(l)
+	if len(f) < 3 {
+		return false
+	}
+	for _, w := range f {
+		if !hasLetter(w) || numberish(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// leadingNumbers counts the fields that open l and read as numbers (see
+// numberish), up to 3.
+func leadingNumbers(l string) int {
+	k := 0
+	for _, f := range strings.Fields(l[:min(len(l), 120)]) {
+		if k == 3 || !numberish(f) {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// numberish reports a field of digits and the marks numbers are written
+// with: `0.374`, `77/1`, `1,048`, `12%`.
+func numberish(f string) bool {
+	digits := 0
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case strings.IndexByte(".,/%", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 // tableDelimiters separate the fields of delimited text (CSV, TSV, and

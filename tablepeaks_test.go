@@ -106,3 +106,27 @@ func TestTableTitleAndPeak(t *testing.T) {
 	assert.Contains(t, out, "org/x/Class211.class")
 	assert.Contains(t, out, "400 files")
 }
+
+// A profile is a table: lines of totals, a header of words, then rows
+// that open with numbers; the header is found below its preamble. Counts
+// of one number (uniq -c) and a header over prose are none.
+func TestNumericHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x.rst:821: (ERROR/3) Unknown target name: \"tag\".\n         631991 function calls (577790 primitive calls) in 2.165 seconds\n\n   Ordered by: internal time\n\n")
+	b.WriteString("   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%9s    0.%03d    0.000    0.146    0.001 nodes.py:%d(f%d)\n", itoa(i+1)+"/2", i, 200+i, i)
+	}
+	b.WriteString("\n\n")
+	s := newLineSel(b.String(), 1<<20, gapWording{})
+	first, ok := tableRows(s)
+	require.True(t, ok)
+	assert.Equal(t, 6, first, "rows start under the header")
+
+	uniq := strings.Repeat("    123 some line of text\n", 40)
+	prose := "Name  Of  Things\n" + strings.Repeat("It was a dark and stormy night.\n", 40)
+	for name, text := range map[string]string{"uniq -c": uniq, "prose": prose} {
+		s := newLineSel(text, 1<<20, gapWording{})
+		assert.Zero(t, numericHeader(s, 0), name)
+	}
+}
