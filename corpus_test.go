@@ -172,10 +172,6 @@ Tom Harry Bob Dick`,
 	"plain_info_subnodes_sed_manual": {
 		"‘-i[SUFFIX]’\n‘--in-place[=SUFFIX]’\n     This option specifies that files are to be edited in-place.  GNU",
 	},
-	"plain_python_x_importtime_setuptools_asyncio_stdlib": {
-		`import time:     54542 |     221962 |     pkg_resources`,
-		`import time:      6448 |      56562 | docutils.parsers.rst`,
-	},
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.
 	// Held-out set 7, logs. markdownlint's 2,655 findings are all

@@ -19,7 +19,7 @@ import (
 // then at least 20 rows, nine in ten of them with two fields or more; or
 // delimited text (see delimited). Anything else it declines.
 func planTable(text string, limit int) (plan, bool) {
-	if limit < 200 || len(text) < 2*limit {
+	if limit < 200 || len(text) <= limit {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, gapWording{})
