@@ -144,9 +144,11 @@ func tableRows(s *lineSel) (first int, ok bool) {
 		return h + 1, true // CSV or TSV: a header line, then rows
 	case tabAligned(s, h):
 		return h, true // tab-aligned columns: every line a row
-	case numericHeader(s, h) > 0:
-		first = numericHeader(s, h) // a profile: lines of totals, a header of words, rows of numbers
 	default:
+		if f := numericHeader(s, h); f > 0 {
+			first = f // a profile: lines of totals, a header of words, rows of numbers
+			break
+		}
 		perm := 0
 		start := h
 		if strings.HasPrefix(l0, "total ") {
