@@ -79,8 +79,12 @@ func rootsFirst(ranked, roots []int) []int {
 			out = append(out, i)
 		}
 	}
+	inRanked := make(map[int]bool, len(ranked))
+	for _, i := range ranked {
+		inRanked[i] = true
+	}
 	for _, i := range roots {
-		if !slices.Contains(ranked, i) {
+		if !inRanked[i] {
 			out = append(out, i)
 		}
 	}
