@@ -166,45 +166,44 @@ var knownGaps = map[string][]string{
 		"  Checking whether the PLT otp.plt is up-to-date... yes\n  Proceeding with analysis...",
 		"Unknown functions:\n  alarm_handler:clear_alarm/1 (/home/dev/s8l/erl/apps/os_mon-2.8/src/disksup.erl:478:6)",
 	},
-	"plain_info_subnodes_grep_manual": {
-		`File: grep.info,  Node: Environment Variables,  Next: Exit Status,  Prev: Command-line Options,  Up: Invoking`,
-		`‘GREP_COLORS’
-     This variable controls how the ‘--color’ option highlights output.`,
-		`File: grep.info,  Node: Performance,  Next: Reporting Bugs,  Prev: Usage,  Up: Top
-
-5 Performance
-*************`,
-	},
+	// Still lost after the fixes set 8 prompted: make's database, whose
+	// phony `compile:` target at 26 % is one of 300 file records of the
+	// same few shapes; no failure signal, rare shape or lead sets it apart
+	// (the line planner keeps the error on line 4 and the head and tail).
 	"plain_make_pn_database_elixir_makefile": {
 		`compile: erlang lib/elixir/ebin/elixir.app elixir
 #  Phony target (prerequisite of .PHONY).`,
 	},
+	// A table now, its slowest calls kept by their columns; the lexer's
+	// class row is one of a thousand 0.000 import-time rows that no
+	// column, shape or rarity tells apart.
 	"plain_python_cprofile_sort_cumulative_pygmentize_enum_ex": {
 		`        1    0.000    0.000    0.000    0.000 erlang.py:220(ElixirLexer)`,
 	},
+	// sphinx.search is the 21st largest cumulative time, nested two deep:
+	// past the rounds of column peaks that fit in a quarter of the rows
+	// sampled.
 	"plain_python_x_importtime_sphinx_bandit": {
-		`import time:     97913 |    2132932 | sphinx.ext.intersphinx`,
-		`import time:       447 |    1189083 |   sphinx.util.requests`,
 		`import time:      8270 |     353101 |     sphinx.search`,
 	},
+	// The outline reads Elixir now: `defmodule Enum do` is a type, kept,
+	// but the line under it declares nothing, and Enum's 250 public
+	// functions leave no room for what follows a type's opening line.
 	"plain_read_elixir_enum_ex": {
-		`  2406	  @spec reduce(t, (element, acc -> acc)) :: acc
-  2407	  def reduce(enumerable, fun)`,
-		`  3253	  def sort_by(enumerable, mapper, sorter \\ :asc)`,
+		"   233\tdefmodule Enum do\n   234\t  import Kernel, except: [max: 2, min: 2]",
 	},
-	"plain_read_erlang_gen_statem_erl": {
-		`   305	-callback init(Args :: term()) -> init_result(state()).`,
-		`   499	-record(state,`,
-		`   632	call(ServerRef, Request) ->`,
-		`  1407	loop_state_callback(P, Debug, S, Q, State_Data, CallbackEvent) ->`,
-	},
-	"plain_read_haskell_hashmap_internal_hs": {
-		`   752	insert :: (Eq k, Hashable k) => k -> v -> HashMap k v -> HashMap k v`,
-		`  1526	unionWith :: (Eq k, Hashable k) => (v -> v -> v) -> HashMap k v -> HashMap k v`,
-	},
+	// mix's compile task is a 6.8 KB file among 844 rows that differ
+	// only in path and size: neither among the largest nor rare.
 	"plain_tar_tvJf_elixir_orig_tarball": {
-		`-rw-rw-r-- root/root    139554 2022-09-01 18:06 elixir-1.14.0/lib/elixir/lib/enum.ex`,
 		`-rw-rw-r-- root/root      6823 2022-09-01 18:06 elixir-1.14.0/lib/mix/lib/mix/tasks/compile.ex`,
+	},
+	// Family checks for set 8 (cases made to test that the fixes set 8
+	// prompted generalise), after those fixes. The sed manual is outlined
+	// by its underlined headings: 72 headings with their node lines and
+	// the first line of each section come first, and of its 199 terms,
+	// taken last and biggest first, -i is not one that fits.
+	"plain_info_subnodes_sed_manual": {
+		"‘-i[SUFFIX]’\n‘--in-place[=SUFFIX]’\n     This option specifies that files are to be edited in-place.  GNU",
 	},
 	// Held-out cases (added after the planners were built; see the
 	// corpus README): what they lose at 16,000 bytes, and why.

@@ -37,9 +37,11 @@ func FuzzPlanOutlineRead(f *testing.F) {
 	f.Add("<!DOCTYPE html>\n<h2>A</h2>\n<pre>\ntype T int\n</PRE>\n<h3>B</h3>\n<pre class=x>func F() {\n<code>\nconst c\n</code></pre>\n<h2>C</h2>\n", 200)
 	f.Add("// c\npackage p\n\nimport (\n\t\"a\"\n\t\"b\"\n\t\"c\"\n\t\"d\"\n\t\"e\"\n)\n\n/* x\n** y */\nfunc A() {\n\tdefer func() {\n\t}()\n}\n", 200)
 	f.Add("T(1)   Manual   T(1)\n\nNAME\n       t - a tool\n\nOPTIONS\n       -a\n              all\n\nEXIT STATUS\n       0 on success\n\nt 1.0   T(1)\n", 200)
+	f.Add("defmodule M do\n  @spec f(t) :: t\n  def f(x)\n  def f(x), do: x\n  defp g(y), do: y\nend\n-spec h(A) -> B.\nh(A) ->\n  A;\nh(\n  B) ->\n  B.\ndata T a\n    = A\n    | B a\n(.:) :: a -> b\nf', g :: Int\n", 200)
 	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
-	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h")
+	}, "plain_read_markdown_prometheus_config_docs", "plain_read_c_header_sqlite3_h", "plain_read_elixir_enum_ex",
+		"plain_read_erlang_gen_statem_erl", "plain_read_haskell_hashmap_internal_hs")
 }
 
 // A man page reaches the outline from an exec tool too.
@@ -48,6 +50,15 @@ func FuzzPlanSectionedDoc(f *testing.F) {
 	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
 		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
 	}, "plain_man_p_cat_find_manual_page")
+}
+
+// An info manual or an RST document reaches the outline by its
+// underlined headings.
+func FuzzPlanUnderlinedDoc(f *testing.F) {
+	f.Add("File: m.info,  Node: Top,  Up: (dir)\n\nm\n***\n\nText.\n\n1 Intro\n*******\n\n‘-E’\n‘--x’\n     Use it.\n\n1.1 More\n========\n", 200)
+	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	}, "plain_info_subnodes_grep_manual")
 }
 
 func FuzzPlanGiant(f *testing.F) {
@@ -69,7 +80,10 @@ func FuzzPlanTree(f *testing.F) {
 
 func FuzzPlanTable(f *testing.F) {
 	f.Add("a  b\n-  -\n"+stringsRepeat("1  2\n", 40), 200)
-	fuzzDocPlanner(f, planTable)
+	f.Add("import time: self [us] | cumulative | imported package\n"+stringsRepeat("import time:  12 |  30 |   a\nimport time:  9 |  90 | b\n", 20), 200)
+	f.Add("  1 calls in 2 seconds\n\n   Ordered by: x\n\n   ncalls  tottime  cumtime name\n"+stringsRepeat("   77/1    0.021    6.526 a.py:1(f)\n", 30), 200)
+	fuzzDocPlanner(f, planTable, "plain_python_x_importtime_sphinx_bandit", "plain_tar_tvJf_elixir_orig_tarball",
+		"plain_python_cprofile_sort_cumulative_pygmentize_enum_ex")
 }
 
 func FuzzPlanDelimitedTable(f *testing.F) {

@@ -36,6 +36,7 @@ var docPlanners = []docPlanner{
 		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
 	}, genManPage},
 	{"table", planTable, genTable},
+	{"nested table", planTable, genImportTime},
 	{"jsonlines", planJSONLines, genJSONLines},
 }
 
@@ -254,7 +255,8 @@ var sourceTemplates = []string{
 	"func %s(x int) error {", "type %s struct {", "class %s(Base):", "    def %s(self, x):", "def %s(a, b):",
 	"export function %s(a) {", "export class %s {", "pub fn %s(&self) -> u32 {", "impl %s for Thing {",
 	"    public void %s(String s) {", "static int %s(char *p)", "%s() {", "## %s", "<h2>%s</h2>", "interface %s {",
-	"@decorator_%s", "const %s = 1", "enum %s {",
+	"@decorator_%s", "const %s = 1", "enum %s {", "  @spec %s(t) :: t", "  def %s(x), do: x", "  defp %s(x) do",
+	"-spec %s(A) -> B.", "%s(X) ->", "%s :: Int -> Int", "data %s a", "    | %s a", "defmodule %s do",
 }
 
 func genSource(t *rapid.T) string {

@@ -29,7 +29,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	read := readTool(out.Tool)
 	source := opensLikeSource(text)
-	if !read && !source && !sectionedProbe(text) {
+	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, outlineGaps(strings.Count(text, "\n")+1))
@@ -40,10 +40,15 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		s.setGap(numberedGaps())
 	}
 	var ranks [outlineRanks][]int
+	var leads declLeads
 	doc, ok := false, false
 	if !source && !numbered {
-		// A man page or a plain-text manual: its headings are its outline.
+		// A man page or a plain-text manual: its headings are its outline;
+		// an info manual's or an RST document's are underlined.
 		ranks, ok = sectionedDoc(s)
+		if !ok {
+			ranks, leads, ok = underlinedDoc(s)
+		}
 		doc = ok
 	}
 	if !ok {
@@ -51,6 +56,11 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 			return plan{}, false
 		}
 		ranks, doc, ok = outlineLines(s, numbered)
+	}
+	content := lineContent(s, numbered)
+	if !doc {
+		ranks = foldClauses(ranks, content, s.n())
+		ranks, leads = signatureLeads(ranks, content, s.n())
 	}
 	var all []int
 	for _, r := range ranks {
@@ -63,7 +73,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !ok || len(all) < need {
 		return plan{}, false
 	}
-	pickOutline(s, ranks, lineContent(s, numbered), doc)
+	pickOutline(s, ranks, leads, content, doc)
 	items, markerAt := s.items()
 	if itemsSize(items) > limit {
 		return plan{}, false
@@ -196,7 +206,11 @@ func lineContent(s *lineSel, numbered bool) func(i int) string {
 
 // commentOpenings open a comment line in the languages outlined (a
 // docstring is not one: it says what the module is).
-var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "#-", "#=", "-- ", "--[[", "---", ";", "<!--"}
+var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "#-", "#=", "-- ", "--[[", "---", ";", "<!--", "%%", "% "}
+
+// bareComment reports a comment marker alone on its line (t trimmed), the
+// blank line of a comment block: `--` in Haskell's, `%` in Erlang's.
+func bareComment(t string) bool { return t == "--" || t == "#" || t == "%" }
 
 // headRunKept is how many lines of a long indented block the head of
 // code keeps before it moves on to the next top-level line.
@@ -226,6 +240,9 @@ func commentLine(l string, inBlock bool) (comment, open bool) {
 	if strings.HasPrefix(t, "/*") {
 		return true, !strings.Contains(t[2:], "*/")
 	}
+	if bareComment(t) {
+		return true, false
+	}
 	for _, p := range commentOpenings {
 		if strings.HasPrefix(t, p) {
 			return true, false
@@ -245,7 +262,7 @@ func leadComment(s *lineSel, content func(int) string) int {
 	start := i
 	for ; i < s.n(); i++ {
 		t := strings.TrimSpace(content(i))
-		if t == "" || t == "#" || t == "*/" {
+		if t == "" || bareComment(t) || t == "*/" {
 			continue
 		}
 		comment := false
@@ -336,6 +353,9 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		r := declRank(l)
 		if r == 0 && i+1 < n && cFunctionSplitHead(l) && strings.TrimSpace(content(i+1)) == "{" {
 			r = 2
+		}
+		if r == 0 && clauseHead(l) && clauseHeadSplit(content, i, n) {
+			r = 2 // an Erlang clause whose head goes on over the next lines
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
@@ -501,7 +521,7 @@ var declModifiers = []string{"export ", "default ", "pub ", "pub(crate) ", "pub(
 var declKeywords = []string{"func ", "func(", "function ", "function*", "type ", "class ", "def ", "fn ", "impl ", "impl<", "struct ",
 	"interface ", "enum ", "trait ", "const ", "var ", "let ", "mod ", "module ", "namespace ", "package ", "union ",
 	"typedef ", "template<", "template <", "macro_rules!", "object ", "record ", "protocol ", "extension ", "sub ",
-	"CREATE ", "create ", "local "}
+	"CREATE ", "create ", "local ", "instance ", "defstruct ", "defexception "}
 
 // controlWords open statements, never declarations.
 var controlWords = []string{"if", "for", "while", "switch", "catch", "return", "else", "do", "try", "with", "elif",
@@ -509,10 +529,20 @@ var controlWords = []string{"if", "for", "while", "switch", "catch", "return", "
 
 // typeKeywords declare types: their lines rank first.
 var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trait ", "impl ", "impl<", "enum ", "namespace ",
-	"module ", "object ", "record ", "protocol ", "union ", "extension "}
+	"module ", "object ", "record ", "protocol ", "union ", "extension ", "defmodule ", "defprotocol ", "defimpl "}
+
+// namedTypeKeywords declare a type when a capitalised name follows them
+// (Haskell's `data HashMap k v`, `newtype Parser a`); `data = load()`
+// assigns, and Kotlin's `data class` is a modifier before a keyword.
+var namedTypeKeywords = []string{"data ", "newtype "}
 
 // funcKeywords declare functions: their lines rank second.
-var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc "}
+var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc ",
+	"defmacro ", "defguard ", "defdelegate "}
+
+// privateFuncKeywords declare functions private to their module (Elixir's
+// defp): one level in they rank with the rest, after the public members.
+var privateFuncKeywords = []string{"defp ", "defmacrop ", "defguardp "}
 
 // declRank ranks a declaration line: 1 a type, 2 a function, 3 another
 // top-level declaration, 4 a declaration one level in; 0 for none.
@@ -547,6 +577,12 @@ func declRank(l string) int {
 	if level == 0 && typedefCloser(t) {
 		return 3 // `} Elf64_Sym;`: a C typedef is named where it closes
 	}
+	if level == 0 && c == '-' {
+		return attributeRank(t) // Erlang's -module(x). -record(state, {…}). -spec f(…) -> …
+	}
+	if c == '(' && signature(t) {
+		return in(2) // a Haskell operator's type signature: (.:) :: …
+	}
 	if !isIdentByte(c) {
 		return 0
 	}
@@ -558,8 +594,13 @@ func declRank(l string) int {
 			t = t[n:]
 			mods++
 			continue
-		case wordType:
+		case wordType, wordNamedType:
 			return in(1)
+		case wordPrivateFunc:
+			if level > 0 {
+				return 3 // after the public members
+			}
+			return 2
 		case wordFunc:
 			if strings.HasPrefix(t, "fn ") && !strings.ContainsAny(t, "(<") {
 				return 0 // a field named fn (fn  unsafe.Pointer), not a Rust function
@@ -586,6 +627,10 @@ func declRank(l string) int {
 	}
 	rest := strings.TrimRight(t[w:], " \t\r")
 	switch {
+	case signature(t):
+		return in(2) // a Haskell type signature: insert :: k -> v -> …
+	case level == 0 && clauseHead(t) && clauseArrow(rest):
+		return 2 // an Erlang function clause: call(ServerRef, Request) ->
 	case level == 0 && (rest == "()" || rest == " ()" || rest == "() {" || rest == " () {" || rest == "(){"):
 		return 2 // a shell function: name() {
 	case strings.HasPrefix(rest, "(") && level == 1 && strings.HasSuffix(rest, "{"):
@@ -611,6 +656,8 @@ const (
 	wordGoType
 	wordLocal
 	wordOther
+	wordNamedType
+	wordPrivateFunc
 )
 
 // A declPrefix is one entry of the word lists: what follows the word, and
@@ -630,9 +677,11 @@ var declWords = func() map[string][]declPrefix {
 			m[e[:w]] = append(m[e[:w]], declPrefix{rest: e[w:], kind: kind(e)})
 		}
 	}
+	add(namedTypeKeywords, func(string) int { return wordNamedType })
 	add(declModifiers, func(string) int { return wordModifier })
 	add(typeKeywords, func(string) int { return wordType })
 	add(funcKeywords, func(string) int { return wordFunc })
+	add(privateFuncKeywords, func(string) int { return wordPrivateFunc })
 	add(declKeywords, func(e string) int {
 		switch e {
 		case "type ":
@@ -664,11 +713,100 @@ func declWord(t string) (kind, n int) {
 	}
 	w := identEnd(t)
 	for _, p := range declWords[t[:w]] {
-		if strings.HasPrefix(t[w:], p.rest) {
-			return p.kind, w + len(p.rest)
+		if !strings.HasPrefix(t[w:], p.rest) {
+			continue
 		}
+		n := w + len(p.rest)
+		if n < len(t) && t[n] == '=' {
+			continue // a variable named like the word: instance = Foo()
+		}
+		if p.kind == wordNamedType && (n == len(t) || t[n] < 'A' || t[n] > 'Z') {
+			continue
+		}
+		return p.kind, n
 	}
 	return wordNone, 0
+}
+
+// attributeRanks rank the module attributes that open a line with a dash
+// at column 0 (Erlang's): the module and its types first, the callbacks
+// a behaviour asks for with them, then exports, specs and macros.
+var attributeRanks = map[string]int{"module": 1, "record": 1, "type": 1, "opaque": 1, "callback": 1,
+	"export": 3, "export_type": 3, "spec": 3, "define": 3, "behaviour": 3, "behavior": 3}
+
+// attributeRank ranks t, a line that opens with '-', by attributeRanks
+// when a word of it and '(' or a space follow the dash; else 0.
+func attributeRank(t string) int {
+	w := identEnd(t[1:])
+	if w == 0 || 1+w == len(t) || t[1+w] != '(' && t[1+w] != ' ' {
+		return 0
+	}
+	return attributeRanks[t[1:1+w]]
+}
+
+// signature matches a type signature on its own line, a name (or names,
+// or an operator in parentheses) before " :: " — Haskell's
+// `insert :: (Eq k, Hashable k) => k -> v -> HashMap k v -> HashMap k v`,
+// `(.:) :: …`. A name that starts with a capital is a constructor's
+// field, not a signature.
+func signature(t string) bool {
+	for {
+		switch {
+		case t != "" && t[0] == '(':
+			e := strings.IndexByte(t, ')')
+			if e < 2 || strings.ContainsAny(t[1:e], " \t\"'") {
+				return false
+			}
+			t = t[e+1:]
+		case t != "" && (t[0] == '_' || t[0] >= 'a' && t[0] <= 'z'):
+			w := identEnd(t)
+			for w < len(t) && t[w] == '\'' {
+				w++
+			}
+			t = t[w:]
+		default:
+			return false
+		}
+		if rest, ok := strings.CutPrefix(t, ", "); ok {
+			t = rest // foo, bar :: Int
+			continue
+		}
+		return strings.HasPrefix(t, " :: ") || strings.TrimRight(t, " \t\r") == " ::"
+	}
+}
+
+// clauseHead matches the start of an Erlang function clause: a name in
+// lower case, then its arguments.
+func clauseHead(t string) bool {
+	w := identEnd(t)
+	return w > 0 && t[0] >= 'a' && t[0] <= 'z' && w < len(t) && t[w] == '('
+}
+
+// clauseHeadSplit reports whether the clause head that starts line i
+// closes on one of the next few lines, each indented: `loop_receive(` over
+// its arguments and `) ->`, or `call_clean(ServerRef, Request, Timeout, T)`
+// over its guard `when …  ->`.
+func clauseHeadSplit(content func(int) string, i, n int) bool {
+	if l := strings.TrimRight(content(i), " \t\r"); strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
+		return false // a statement
+	}
+	for j := i + 1; j < n && j <= i+8; j++ {
+		l := strings.TrimRight(content(j), " \t\r")
+		if l == "" || l[0] != ' ' && l[0] != '\t' || strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
+			return false
+		}
+		if clauseArrow(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseArrow reports the rest of a clause head's line that closes the
+// head: `) ->`, a guard's `) when`, or an arrow ending the line. A call
+// (`setup(`, `main()`) has none.
+func clauseArrow(rest string) bool {
+	return strings.HasSuffix(rest, "->") || strings.Contains(rest, ") ->") || strings.Contains(rest, ") when ")
 }
 
 // controlWord reports a word that opens a statement, never a declaration.
@@ -857,7 +995,7 @@ func hasLetter(l string) bool {
 // shows; members one level in and const/var blocks get what they leave.
 // In a document, headings by level: h1/h2 (# and ##) over the whole
 // document first, then h3, and so on.
-func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string, doc bool) {
+func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string, doc bool) {
 	const lineCap, declCap = 300, 200
 	n := s.n()
 	limit := s.room()
@@ -876,10 +1014,13 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 	// between them are skipped (a header's version macros sit under a
 	// page of documentation).
 	inBlock := false
-	firstDecl := n // in code the head ends at the first type or function: the spread shows them
+	// In code the head ends at the first type or function (the spread
+	// shows them) after the one that opens the file, if one does: the
+	// lines under `defprotocol Enumerable do` say what it is.
+	firstDecl := n
 	for _, r := range ranks[:2] {
-		if len(r) > 0 && !doc {
-			firstDecl = min(firstDecl, r[0])
+		if k, _ := slices.BinarySearch(r, head+1); k < len(r) && !doc {
+			firstDecl = min(firstDecl, r[k])
 		}
 	}
 	for head <= firstDecl && head < n && s.used+min(s.size(head), lineCap) <= s.limit-limit*(100-outlineHeadShare)/100 {
@@ -911,17 +1052,18 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 		}
 		tail--
 	}
-	w := declWeights(s, ranks, content)
+	w := declWeights(s, ranks, leads, content)
 	if doc {
 		for _, r := range ranks {
-			pickHeaviest(s, r, w, declCap, s.limit)
+			pickHeaviest(s, r, w, leads, declCap, s.limit)
 		}
 	} else {
-		pickHeaviest(s, ranks[0], w, declCap, s.used+s.room()*typeShare/100)
-		pickHeaviest(s, ranks[1], w, declCap, s.limit)
+		pickHeaviest(s, ranks[0], w, leads, declCap, s.used+s.room()*typeShare/100)
+		pickHeaviest(s, ranks[1], w, leads, declCap, s.limit)
 		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
-			pickHeaviest(s, ranks[r], w, declCap, s.limit)
+			pickHeaviest(s, ranks[r], w, leads, declCap, s.limit)
 		}
+		pickContinuations(s, ranks, content, declCap)
 	}
 	// Room left: the head grows to the next gap, then head and tail take
 	// turns.
@@ -939,6 +1081,47 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 			break
 		}
 	}
+}
+
+// continuationOpenings open an indented line that goes on with the
+// declaration above it: a Haskell data type's constructors (`= Empty`,
+// `| Leaf !Hash !(Leaf k v)`), the rest of a signature (`=> Options ->
+// Value -> Parser a`), a return type on its own line.
+var continuationOpenings = []string{"= ", "| ", "=> ", "-> ", ":: "}
+
+// continuationMax bounds the lines that continue one declaration.
+const continuationMax = 8
+
+// pickContinuations keeps, while there is room, the lines that continue
+// each kept declaration (see continuationOpenings), types first: a type
+// that fits whole says more than a longer head.
+func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) string, lineCap int) {
+	for _, r := range []int{0, 1, 3, 2} {
+		for _, i := range ranks[r] {
+			if !s.isKept(i) {
+				continue
+			}
+			for j := i + 1; j < s.n() && j <= i+continuationMax && continues(content(j)); j++ {
+				if !s.pickCapped(j, lineCap) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// continues reports an indented line that opens with a continuation.
+func continues(l string) bool {
+	w, _ := indentOf(l)
+	if w == 0 {
+		return false
+	}
+	for _, p := range continuationOpenings {
+		if strings.HasPrefix(l[w:], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickSpread keeps the lines of idx while the output stays within to
@@ -968,7 +1151,7 @@ func pickSpread(s *lineSel, idx []int, lineCap, to int) {
 		s.pickCapped(todo[j], lineCap)
 	}
 	// What the spread left room for.
-	pickWhileRoom(s, todo, lineCap, to)
+	pickWhileRoom(s, todo, nil, lineCap, to)
 }
 
 // spreadShare is the share (in %) of the declarations that fit which
@@ -978,9 +1161,10 @@ const spreadShare = 25
 // declWeights weighs each declaration line of ranks by how much of the
 // file it stands for: its body (the lines up to the next declaration
 // indented no deeper) and the comment lines right above it (its
-// documentation). The big declarations are what a file is about; a
-// budget too small for all of them shows those first.
-func declWeights(s *lineSel, ranks [outlineRanks][]int, content func(int) string) map[int]int {
+// documentation), or above its signature, and the signature's lines. The
+// big declarations are what a file is about; a budget too small for all
+// of them shows those first.
+func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string) map[int]int {
 	var all []int
 	for _, r := range ranks {
 		all = append(all, r...)
@@ -1002,7 +1186,11 @@ func declWeights(s *lineSel, ranks [outlineRanks][]int, content func(int) string
 		}
 		if i < s.n() {
 			stack = append(stack, open{i, width})
-			w[i] += docLines(content, i)
+			if js := leads[i]; len(js) > 0 && js[0] < i {
+				w[i] += i - js[0] + docLines(content, js[0])
+			} else {
+				w[i] += docLines(content, i)
+			}
 		}
 	}
 	return w
@@ -1022,8 +1210,8 @@ func docLines(content func(int) string, i int) int {
 
 // pickHeaviest keeps the lines of idx while the output stays within to
 // bytes: all of them when they fit, else the heaviest first (by w), each
-// where it fits.
-func pickHeaviest(s *lineSel, idx []int, w map[int]int, lineCap, to int) {
+// where it fits, each with its lead.
+func pickHeaviest(s *lineSel, idx []int, w map[int]int, leads declLeads, lineCap, to int) {
 	to = min(to, s.limit)
 	var todo []int
 	for _, i := range idx {
@@ -1036,28 +1224,28 @@ func pickHeaviest(s *lineSel, idx []int, w map[int]int, lineCap, to int) {
 	}
 	cost := 0
 	for _, i := range todo {
-		cost += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
+		cost += leads.cost(s, i, lineCap)
 	}
 	if cost > to-s.used {
 		// A quarter of the lines that fit spread evenly over the file, so
 		// each part of it shows; the heaviest of the rest after.
 		k := len(todo) * (to - s.used) / cost * spreadShare / 100
 		for _, j := range spread(0, len(todo), k) {
-			if to < s.limit && s.used+min(s.size(todo[j]), lineCap+cutNoteMax)+s.gapCost > to {
+			if to < s.limit && s.used+leads.cost(s, todo[j], lineCap) > to {
 				continue
 			}
-			s.pickCapped(todo[j], lineCap)
+			leads.pick(s, todo[j], lineCap)
 		}
 	}
 	slices.SortStableFunc(todo, func(a, b int) int { return w[b] - w[a] })
-	pickWhileRoom(s, todo, lineCap, to)
+	pickWhileRoom(s, todo, leads, lineCap, to)
 }
 
 // pickWhileRoom keeps the lines of todo in its order while they fit under
-// to (the limit when to is it), each cut at lineCap; 64 misses in a row
-// mean the room is spent (each try prices its gap notes, and a 10 MB file
-// has 100,000 declarations).
-func pickWhileRoom(s *lineSel, todo []int, lineCap, to int) {
+// to (the limit when to is it), each cut at lineCap and with its lead; 64
+// misses in a row mean the room is spent (each try prices its gap notes,
+// and a 10 MB file has 100,000 declarations).
+func pickWhileRoom(s *lineSel, todo []int, leads declLeads, lineCap, to int) {
 	misses := 0
 	for _, i := range todo {
 		if misses >= 64 {
@@ -1066,7 +1254,7 @@ func pickWhileRoom(s *lineSel, todo []int, lineCap, to int) {
 		if s.isKept(i) {
 			continue
 		}
-		if to < s.limit && s.used+min(s.size(i), lineCap+cutNoteMax)+s.gapCost > to || !s.pickCapped(i, lineCap) {
+		if to < s.limit && s.used+leads.cost(s, i, lineCap) > to || !leads.pick(s, i, lineCap) {
 			misses++
 			continue
 		}

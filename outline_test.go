@@ -44,6 +44,12 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 			[]string{"package Getopt::Long;", "sub GetOptions(@) {", "=head1 NAME", "=head2 Simple options"}},
 		{"markdown", "# Stream\n\nText.\n\n```js\nfunction notAHeading() {}\n# not a heading either\n```\n\n## API\n\n### `stream.pipeline()`\n\n#### Deep\n\nMore text.\n",
 			[]string{"# Stream", "## API", "### `stream.pipeline()`", "#### Deep"}},
+		{"elixir", "defmodule Enum do\n  @moduledoc \"\"\"\n  def in_docs, do: 1\n  \"\"\"\n\n  @spec count(t) :: integer\n  def count(list) when is_list(list), do: length(list)\n  def count(other), do: reduce(other)\n\n  defp helper(x), do: x\n  defmacro __using__(opts) do\n  end\nend\n\ndefimpl Enumerable, for: List do\nend\n",
+			[]string{"defmodule Enum do", "  def in_docs, do: 1", "  @spec count(t) :: integer", "  def count(list) when is_list(list), do: length(list)", "  def count(other), do: reduce(other)", "  defp helper(x), do: x", "  defmacro __using__(opts) do", "defimpl Enumerable, for: List do"}},
+		{"erlang", "%% banner\n-module(lists).\n-export([map/2]).\n-record(state, {a}).\n\n-spec map(Fun, List1) -> List2 when\n      Fun :: fun((A) -> B).\nmap(F, [H|T]) ->\n    [F(H)|map(F, T)];\nmap(F, []) when is_function(F, 1) -> [].\n\nloop_receive(\n  P, Debug) ->\n    io:format(\"~p~n\", [P]),\n    ok.\n",
+			[]string{"-module(lists).", "-export([map/2]).", "-record(state, {a}).", "-spec map(Fun, List1) -> List2 when", "map(F, [H|T]) ->", "map(F, []) when is_function(F, 1) -> [].", "loop_receive("}},
+		{"haskell", "{-# LANGUAGE CPP #-}\nmodule Data.Map\n    ( insert\n    ) where\n\n-- | A map.\ndata Map k v\n    = Tip\n    | Bin k v\n\nnewtype Wrap a = Wrap a\n\nclass Container f where\n    empty :: f a\n\ninstance Eq (Map k v) where\n    (==) = eq\n\ninsert :: Ord k => k -> v -> Map k v -> Map k v\ninsert = go\n  where\n    go = undefined\n\n(!) :: Map k v -> k -> v\nfoldl', foldr' :: (a -> b -> a) -> a -> Map k b -> a\n",
+			[]string{"module Data.Map", "data Map k v", "newtype Wrap a = Wrap a", "class Container f where", "    empty :: f a", "instance Eq (Map k v) where", "insert :: Ord k => k -> v -> Map k v -> Map k v", "(!) :: Map k v -> k -> v", "foldl', foldr' :: (a -> b -> a) -> a -> Map k b -> a"}},
 		{"html", "<!DOCTYPE html>\n<html>\n<head><title>Policy</title></head>\n<body>\n<p>text</p>\n<h2>Packaging <span>4.7.</span></h2>\n<div><h3 id=\"x\">Modules</h3></div>\n<hr>\n</body>\n",
 			[]string{"<head><title>Policy</title></head>", "<h2>Packaging <span>4.7.</span></h2>", "<div><h3 id=\"x\">Modules</h3></div>"}},
 	}
@@ -313,6 +319,79 @@ func TestDecoratorLines(t *testing.T) {
 	}
 }
 
+// A word that opens a declaration in one language is a name in another:
+// a variable assigned (data = …, instance = …) declares nothing, and a
+// Haskell `data` or `newtype` declares a type only before a capitalised
+// name (Kotlin's `data class` is a modifier). A make rule's `target ::`
+// reads as a signature, and a Makefile's targets are its declarations.
+func TestDeclarationShapes(t *testing.T) {
+	for l, want := range map[string]int{
+		"data = json.load(f)":                                     0,
+		"instance = Foo()":                                        0,
+		"module = importlib.import_module(name)":                  0,
+		"data class Point(val x: Int)":                            1,
+		"data HashMap k v":                                        1,
+		"newtype Parser a = Parser (String -> [(a, String)])":     1,
+		"instance Show Point where":                               3,
+		"insert :: k -> v -> Map k v":                             2,
+		"  go :: Int -> Int":                                      4,
+		"(.:) :: FromJSON a => Object -> Key -> Parser a":         2,
+		"Leaf :: Int":                                             0,
+		"-spec call(ServerRef, Request) -> Reply.":                3,
+		"-callback init(Args :: term()) -> init_result(state()).": 1,
+		"-ifdef(TEST).":                                           0,
+		"-- a comment":                                            0,
+		"call(ServerRef, Request) ->":                             2,
+		"call(ServerRef, Request) when is_pid(ServerRef) ->":      2,
+		"print_usage(argv)":                                       0,
+		"setup(name='x')":                                         0,
+		"  def member?(enumerable, element)":                      4,
+		"  defp do_member?(x), do: x":                             3,
+		"clean :: clean_subdirs":                                  2,
+	} {
+		if got := declRank(l); got != want {
+			t.Errorf("%q: rank %d, want %d", l, got, want)
+		}
+	}
+}
+
+// A function defined by clauses is one declaration, its first clause,
+// and its type signature above it leads it in: the two are kept together.
+func TestOutlineClausesAndSignatures(t *testing.T) {
+	for name, c := range map[string]struct {
+		src   string
+		decls []string
+		leads map[string]string
+	}{
+		"elixir": {"defmodule M do\n  @doc \"\"\"\n  Docs.\n  \"\"\"\n  @spec reduce(t, fun) :: acc\n  def reduce(enumerable, fun)\n\n  def reduce([h | t], fun) do\n    reduce(t, h, fun)\n  end\n\n  def reduce([], _fun), do: raise(Enum.EmptyError)\n\n  @spec reduce(t, acc, fun) :: acc\n  def reduce(enumerable, acc, fun) do\n  end\n\n  @spec sort_by(\n          t,\n          fun\n        ) :: list\n  def sort_by(enumerable, mapper)\n  defp helper(x), do: x\n  defp helper(x, y), do: y\nend\n",
+			[]string{"defmodule M do", "  def reduce(enumerable, fun)", "  def reduce(enumerable, acc, fun) do", "  def sort_by(enumerable, mapper)", "  defp helper(x), do: x"},
+			map[string]string{"  def reduce(enumerable, fun)": "  @spec reduce(t, fun) :: acc", "  def reduce(enumerable, acc, fun) do": "  @spec reduce(t, acc, fun) :: acc", "  def sort_by(enumerable, mapper)": "  @spec sort_by("}},
+		"erlang": {"-module(m).\n\n%% Call a server.\n-spec call(Ref, Req) -> Reply when\n      Ref :: pid().\n%% the first clause\ncall(Ref, Req) when is_pid(Ref) ->\n    ok;\ncall(Ref, Req) ->\n    error.\n\ncast(Ref, Msg) ->\n    ok.\n\nmain(int argc, char *argv[])\n{\n}\nmain(void)\n{\n}\n",
+			[]string{"-module(m).", "call(Ref, Req) when is_pid(Ref) ->", "cast(Ref, Msg) ->", "main(int argc, char *argv[])", "main(void)"},
+			map[string]string{"call(Ref, Req) when is_pid(Ref) ->": "-spec call(Ref, Req) -> Reply when"}},
+		"ruby": {"class A\n  def options=(opt)\n  end\n  def options\n  end\n  def self.parse(x)\n  end\n  def self.load(x)\n  end\nend\n",
+			[]string{"class A", "  def options=(opt)", "  def options", "  def self.parse(x)", "  def self.load(x)"}, map[string]string{}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newLineSel(c.src, 1<<20, lineGaps(10))
+			content := lineContent(s, false)
+			ranks, _, _ := outlineLines(s, false)
+			ranks = foldClauses(ranks, content, s.n())
+			ranks, leads := signatureLeads(ranks, content, s.n())
+			var got []string
+			for _, i := range mergedDecls(ranks) {
+				got = append(got, s.line(i))
+			}
+			assert.Equal(t, c.decls, got)
+			gotLeads := map[string]string{}
+			for i, js := range leads {
+				gotLeads[s.line(i)] = s.line(js[0])
+			}
+			assert.Equal(t, c.leads, gotLeads)
+		})
+	}
+}
+
 // Perl's POD is documentation: its prose declares nothing, even where a
 // line opens with a declaration word; its =head lines outline it.
 func TestOutlinePODIsDocumentation(t *testing.T) {
@@ -369,7 +448,7 @@ func TestDeclWeights(t *testing.T) {
 	text := "class A:\n    # says what f does\n    def f(self):\n        pass\n        pass\n    def g(self):\n        pass\nclass B:\n    pass\n"
 	s := newLineSel(text, 1000, outlineGaps(10))
 	ranks, _, _ := outlineLines(s, false)
-	w := declWeights(s, ranks, lineContent(s, false))
+	w := declWeights(s, ranks, nil, lineContent(s, false))
 	want := map[int]int{0: 7, 2: 3 + 1, 5: 2, 7: 2}
 	for i, n := range want {
 		if w[i] != n {
@@ -398,5 +477,130 @@ func TestOutlineRubyBeginEnd(t *testing.T) {
 	out := render(text, p, marker{})
 	if !strings.Contains(out, "class Widget39") {
 		t.Errorf("the last class is not outlined:\n%s", out)
+	}
+}
+
+// genClauses draws a module of functions defined by clauses, cat -n
+// numbered as a read tool shows it: Elixir's @spec over def clauses or
+// Erlang's -spec over column-0 clauses, some signatures over several lines.
+func genClauses(t *rapid.T) string {
+	erlang := rapid.Bool().Draw(t, "erlang")
+	var lines []string
+	if !erlang {
+		lines = append(lines, "defmodule Gen do")
+	} else {
+		lines = append(lines, "-module(gen).")
+	}
+	for k := rapid.IntRange(3, 150).Draw(t, "functions"); k > 0; k-- {
+		name := genWord(t, "name")
+		ind := "  "
+		if erlang {
+			ind = ""
+		}
+		switch rapid.IntRange(0, 2).Draw(t, "signature") {
+		case 1:
+			if erlang {
+				lines = append(lines, "-spec "+name+"(A) -> B.")
+			} else {
+				lines = append(lines, ind+"@spec "+name+"(t) :: t")
+			}
+		case 2:
+			if erlang {
+				lines = append(lines, "-spec "+name+"(", "\tA :: term()) -> ok.")
+			} else {
+				lines = append(lines, ind+"@spec "+name+"(", ind+"        t", ind+"      ) :: t")
+			}
+		}
+		for c := rapid.IntRange(1, 5).Draw(t, "clauses"); c > 0; c-- {
+			if erlang {
+				lines = append(lines, name+"(X"+itoa(c)+") ->")
+			} else {
+				lines = append(lines, ind+"def "+name+"(x"+itoa(c)+") do")
+			}
+			for j := rapid.IntRange(0, 6).Draw(t, "body"); j > 0; j-- {
+				lines = append(lines, ind+"    "+strings.ReplaceAll(rapid.StringN(0, 60, -1).Draw(t, "stmt"), "\n", " "))
+			}
+			if !erlang {
+				lines = append(lines, ind+"end")
+			}
+		}
+		lines = append(lines, "")
+	}
+	if !erlang {
+		lines = append(lines, "end")
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		fmt.Fprintf(&b, "%6d\t%s\n", i+1, l)
+	}
+	return b.String()
+}
+
+// Outlining clauses keeps the budget and every kept line verbatim at its
+// true number, and a kept first clause comes with its signature, unless
+// the tail reached it from below.
+func TestOutlineClausesProperties(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		text := genClauses(rt)
+		limit := rapid.IntRange(200, max(200, len(text))).Draw(rt, "limit")
+		p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit)
+		if !ok {
+			return
+		}
+		if n := itemsSize(p.items); n > limit {
+			rt.Fatalf("%d bytes planned for a limit of %d", n, limit)
+		}
+		s := newLineSel(text, limit, numberedGaps())
+		content := lineContent(s, true)
+		ranks, _, _ := outlineLines(s, true)
+		_, leads := signatureLeads(foldClauses(ranks, content, s.n()), content, s.n())
+		p.markerAt = len(p.items)
+		out := render(text, p, marker{})
+		out = out[:strings.LastIndex(out, markerPrefix)]
+		kept := map[string]bool{}
+		in := strings.Split(text, "\n")
+		prev := 0
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			if l == numberedGapNote {
+				continue
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(l[:strings.IndexByte(l+"\t", '\t')]))
+			if err != nil || n <= prev || n > len(in) || in[n-1] != l {
+				rt.Fatalf("line %q is not input line %d verbatim, after line %d", l, n, prev)
+			}
+			prev = n
+			kept[l] = true
+		}
+		last := s.n() - 1
+		tail := last
+		for tail >= 0 && kept[s.line(tail)] {
+			tail--
+		}
+		for i, js := range leads {
+			if j := js[0]; kept[s.line(i)] && !kept[s.line(j)] && i <= tail {
+				rt.Fatalf("line %d kept without its signature, line %d:\n%s", i+1, j+1, out)
+			}
+		}
+	})
+}
+
+// Room left once every declaration is kept goes first to the lines that
+// continue one: a Haskell data type's constructors, a signature's rest.
+func TestOutlineKeepsContinuations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("module M where\n\n-- | A map.\ndata Map k v\n    = Tip\n    | Bin !k v\n\ngenericParse :: (Generic a)\n             => Options -> Value -> Parser a\ngenericParse = undefined\n\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "-- filler %d\n", i)
+	}
+	b.WriteString("lookup :: k -> Map k v -> Maybe v\nlookup = undefined\n")
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: b.String()}, 1200)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(b.String(), p, marker{})
+	for _, want := range []string{"data Map k v\n    = Tip\n    | Bin !k v\n", "genericParse :: (Generic a)\n             => Options -> Value -> Parser a\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 // then at least 20 rows, nine in ten of them with two fields or more; or
 // delimited text (see delimited). Anything else it declines.
 func planTable(text string, limit int) (plan, bool) {
-	if limit < 200 || len(text) < 2*limit {
+	if limit < 200 || len(text) <= limit {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, gapWording{})
@@ -64,12 +64,17 @@ func planTable(text string, limit int) (plan, bool) {
 		for x, j := range picks {
 			picks[x] = rest[j]
 		}
+		// Every numeric column's largest value, then its next largest, and
+		// so on, a tree's roots among them first (see nestingRoots), in up
+		// to a quarter of the picks.
+		most := max(maxPeakColumns, min(len(picks)/4, maxPeakRows))
 		var peaks []int
-		for _, i := range columnPeaks(s, first, n) {
+		for _, i := range rootsFirst(columnPeaks(s, first, n, most), nestingRoots(s, first, n)) {
 			if !s.isKept(i) {
 				peaks = append(peaks, i)
 			}
 		}
+		peaks = peaks[:min(len(peaks), most)]
 		for _, i := range withPeaks(picks, peaks) {
 			s.pickCapped(i, lineCap)
 		}
@@ -140,6 +145,10 @@ func tableRows(s *lineSel) (first int, ok bool) {
 	case tabAligned(s, h):
 		return h, true // tab-aligned columns: every line a row
 	default:
+		if f := numericHeader(s, h); f > 0 {
+			first = f // a profile: lines of totals, a header of words, rows of numbers
+			break
+		}
 		first = h
 		if strings.HasPrefix(l0, "total ") {
 			first = h + 1
@@ -172,6 +181,83 @@ func tableRows(s *lineSel) (first int, ok bool) {
 // tableRow reports a line that reads as a table's row: two fields or
 // more, or a rule.
 func tableRow(l string) bool { return fields(l) >= 2 || tableRule(l) }
+
+// numericPreamble bounds the lines above a header of words that a table
+// of numbers may open with (cProfile's totals and `Ordered by:` line).
+const numericPreamble = 8
+
+// numericHeader returns the line after the header of a table of numbers
+// in s, or 0: a line of three or more words (`ncalls  tottime  percall
+// cumtime  percall filename:lineno(function)`) among the first lines from
+// h, right over a row, nine rows in ten (sampled over the whole text, blank
+// lines aside) opening with two numbers or more (`77/1  0.021  0.000`).
+func numericHeader(s *lineSel, h int) int {
+	n := s.n()
+	for j := h; j < n-1 && j <= h+numericPreamble; j++ {
+		if !wordsHeader(s.line(j)) || leadingNumbers(s.line(j+1)) < 2 {
+			continue
+		}
+		rows, good := 0, 0
+		for _, i := range spread(j+1, n, 400) {
+			if strings.TrimSpace(s.line(i)) == "" {
+				continue
+			}
+			rows++
+			if leadingNumbers(s.line(i)) >= 2 {
+				good++
+			}
+		}
+		if rows >= 20 && good*10 >= rows*9 {
+			return j + 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// wordsHeader reports a line of three or more fields, each with a letter
+// and none a number.
+func wordsHeader(l string) bool {
+	f := strings.Fields(l)
+	if len(f) < 3 {
+		return false
+	}
+	for _, w := range f {
+		if !hasLetter(w) || numberish(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// leadingNumbers counts the fields that open l and read as numbers (see
+// numberish), up to 3.
+func leadingNumbers(l string) int {
+	k := 0
+	for _, f := range strings.Fields(l[:min(len(l), 120)]) {
+		if k == 3 || !numberish(f) {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// numberish reports a field of digits and the marks numbers are written
+// with: `0.374`, `77/1`, `1,048`, `12%`.
+func numberish(f string) bool {
+	digits := 0
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case strings.IndexByte(".,/%", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
 
 // tableDelimiters separate the fields of delimited text (CSV, TSV, and
 // the ';' and '|' variants spreadsheets and sqlite3 -list write).

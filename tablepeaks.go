@@ -7,31 +7,36 @@ import "slices"
 // the tables this planner takes come before their free-text last column.
 const maxPeakColumns = 8
 
-// columnPeaks returns, ascending, the rows of s in [from, to) that hold
-// the largest value of a numeric column — a column whose field is a
+// maxPeakRows bounds the rows taken for their columns' largest values
+// (each costs withPeaks a pass over the picks).
+const maxPeakRows = 256
+
+// columnPeaks returns the rows of s in [from, to) that hold the k
+// largest values of each numeric column — a column whose field is a
 // number (digits, one '.', a trailing '%') in nine rows in ten: the
-// largest file of an `ls -l` or `unzip -v`, the busiest process of a `ps
-// aux`, the biggest package of a `dpkg-query` table. A totals row after a
-// closing rule is not a row (its sum would be every column's peak). The
-// first row holding a peak wins a tie. Fields are read by white space, so
-// a delimited table's columns yield none.
-func columnPeaks(s *lineSel, from, to int) []int {
-	for k := to - 1; k >= max(from, to-3); k-- {
-		if tableRule(s.line(k)) {
-			to = k
+// largest files of an `ls -l` or `tar -tv`, the busiest processes of a
+// `ps aux`, a profile's slowest calls — in rounds: every column's largest
+// first, then every column's second, and so on, none twice. A column
+// sorted down the table (a PID, a sort key: 99 neighbours in 100 in
+// order) peaks where the head or the tail already is, and gives none.
+// A totals row after a closing rule is not a row (its sum would be every
+// column's peak). The first row holding a value wins a tie. Fields are
+// read by white space, so a delimited table's columns yield none.
+func columnPeaks(s *lineSel, from, to, k int) []int {
+	for r := to - 1; r >= max(from, to-3); r-- {
+		if tableRule(s.line(r)) {
+			to = r
 			break
 		}
 	}
-	if to-from < 2 {
+	if to-from < 2 || k <= 0 {
 		return nil
 	}
-	var numeric [maxPeakColumns]int
-	var best [maxPeakColumns]float64
-	var at [maxPeakColumns]int
+	var cols [maxPeakColumns]peakColumn
 	for i := from; i < to; i++ {
 		l := s.line(i)
-		k := 0
-		for p := 0; p < len(l) && k < maxPeakColumns; k++ {
+		c := 0
+		for p := 0; p < len(l) && c < maxPeakColumns; c++ {
 			for p < len(l) && (l[p] == ' ' || l[p] == '\t') {
 				p++
 			}
@@ -56,22 +61,106 @@ func columnPeaks(s *lineSel, from, to int) []int {
 				}
 			}
 			if ok {
-				if numeric[k] == 0 || v > best[k] {
-					best[k], at[k] = v, i
-				}
-				numeric[k]++
+				cols[c].add(v, i, k)
 			}
 			p = q
 		}
 	}
-	var peaks []int
-	for k := range numeric {
-		if numeric[k] > 0 && numeric[k]*10 >= (to-from)*9 && !slices.Contains(peaks, at[k]) {
-			peaks = append(peaks, at[k])
+	var ranked [][]peak
+	for c := range cols {
+		if col := &cols[c]; col.numeric*10 >= (to-from)*9 && !col.sorted() {
+			ranked = append(ranked, col.largest())
 		}
 	}
-	slices.Sort(peaks)
+	var peaks []int
+	seen := map[int]bool{}
+	for r := 0; r < k; r++ {
+		for _, col := range ranked {
+			if r < len(col) && !seen[col[r].row] {
+				seen[col[r].row] = true
+				peaks = append(peaks, col[r].row)
+			}
+		}
+	}
 	return peaks
+}
+
+// A peak is a value of a column and the row that holds it.
+type peak struct {
+	v   float64
+	row int
+}
+
+// above orders peaks: the larger value, or the earlier row of two equal.
+func (p peak) above(q peak) bool { return p.v > q.v || p.v == q.v && p.row < q.row }
+
+// A peakColumn gathers one column's numbers: how many rows hold one, how
+// many neighbours are in order, and its k largest in a min-heap (so a
+// column costs O(rows log k), not a sort).
+type peakColumn struct {
+	numeric, up, down, pairs int
+	last                     float64
+	heap                     []peak
+}
+
+// add counts value v of row i and keeps it if it is among the k largest.
+func (c *peakColumn) add(v float64, i, k int) {
+	if c.numeric > 0 {
+		c.pairs++
+		if v >= c.last {
+			c.up++
+		}
+		if v <= c.last {
+			c.down++
+		}
+	}
+	c.numeric++
+	c.last = v
+	p := peak{v, i}
+	switch {
+	case len(c.heap) < k:
+		c.heap = append(c.heap, p)
+		for j := len(c.heap) - 1; j > 0 && c.heap[(j-1)/2].above(c.heap[j]); j = (j - 1) / 2 {
+			c.heap[j], c.heap[(j-1)/2] = c.heap[(j-1)/2], c.heap[j]
+		}
+	case p.above(c.heap[0]):
+		c.heap[0] = p
+		siftDown(c.heap, 0)
+	}
+}
+
+// siftDown restores the min-heap below j.
+func siftDown(h []peak, j int) {
+	for {
+		m := j
+		for _, ch := range []int{2*j + 1, 2*j + 2} {
+			if ch < len(h) && h[m].above(h[ch]) {
+				m = ch
+			}
+		}
+		if m == j {
+			return
+		}
+		h[j], h[m] = h[m], h[j]
+		j = m
+	}
+}
+
+// sorted reports a column in order down the table.
+func (c *peakColumn) sorted() bool {
+	return c.pairs >= 2 && (c.up*100 >= c.pairs*99 || c.down*100 >= c.pairs*99)
+}
+
+// largest returns the kept values, largest first (it empties the heap).
+func (c *peakColumn) largest() []peak {
+	out := make([]peak, len(c.heap))
+	for j := len(out) - 1; j >= 0; j-- {
+		out[j] = c.heap[0]
+		c.heap[0] = c.heap[len(c.heap)-1]
+		c.heap = c.heap[:len(c.heap)-1]
+		siftDown(c.heap, 0)
+	}
+	return out
 }
 
 // fieldNumber reads a field that is a number: digits with at most one

@@ -13,7 +13,8 @@ import (
 )
 
 // A numeric column's largest value names its row; a totals row after a
-// closing rule is no row, and a column of words has no peak.
+// closing rule is no row, a column of words has no peak, and a column in
+// order down the table (the PIDs) peaks at an end, so it gives none.
 func TestColumnPeaks(t *testing.T) {
 	text := strings.Join([]string{
 		"USER  PID %CPU  RSS COMMAND",
@@ -25,8 +26,27 @@ func TestColumnPeaks(t *testing.T) {
 		"       4 98.8 9830 total",
 	}, "\n")
 	s := newLineSel(text, 1000, gapWording{})
-	// PID peaks at row 4 (901), %CPU at row 2, RSS at row 3.
-	assert.Equal(t, []int{2, 3, 4}, columnPeaks(s, 1, s.n()))
+	// %CPU peaks at row 2, RSS at row 3; the PIDs are sorted.
+	assert.Equal(t, []int{2, 3}, columnPeaks(s, 1, s.n(), 1))
+}
+
+// Peaks come in rounds: every column's largest, then every column's
+// second largest, and so on, no row twice.
+func TestColumnPeaksInRounds(t *testing.T) {
+	text := strings.Join([]string{
+		"import time: self [us] | cumulative | imported package",
+		"import time:       224 |        224 |   _io",
+		"import time:      9000 |      9100 |   big_self",
+		"import time:       551 |    2874940 | sphinx.cmd.build",
+		"import time:        30 |     500000 |   sphinx.util",
+		"import time:      8270 |     353101 |     sphinx.search",
+		"import time:        12 |         12 |   tiny",
+	}, "\n")
+	s := newLineSel(text, 1000, gapWording{})
+	// self: rows 2, 5, 3; cumulative: rows 3, 4, 5.
+	assert.Equal(t, []int{2, 3, 5, 4}, columnPeaks(s, 1, s.n(), 2))
+	assert.Equal(t, []int{2, 3, 5, 4}, columnPeaks(s, 1, s.n(), 3)[:4])
+	assert.Len(t, columnPeaks(s, 1, s.n(), 6), 6)
 }
 
 // Numbers are digits with one dot and a trailing percent; dates, hex
@@ -134,24 +154,23 @@ func TestFieldNumberMatchesReference(t *testing.T) {
 	})
 }
 
-// columnPeaksRef is columnPeaks as first written, a byte at a time.
-func columnPeaksRef(s *lineSel, from, to int) []int {
-	for k := to - 1; k >= max(from, to-3); k-- {
-		if tableRule(s.line(k)) {
-			to = k
+// columnPeaksRef is columnPeaks as first written, a field read whole
+// before fieldNumberRef reads it.
+func columnPeaksRef(s *lineSel, from, to, k int) []int {
+	for r := to - 1; r >= max(from, to-3); r-- {
+		if tableRule(s.line(r)) {
+			to = r
 			break
 		}
 	}
-	if to-from < 2 {
+	if to-from < 2 || k <= 0 {
 		return nil
 	}
-	var numeric [maxPeakColumns]int
-	var best [maxPeakColumns]float64
-	var at [maxPeakColumns]int
+	var cols [maxPeakColumns]peakColumn
 	for i := from; i < to; i++ {
 		l := s.line(i)
-		k := 0
-		for p := 0; p < len(l) && k < maxPeakColumns; k++ {
+		c := 0
+		for p := 0; p < len(l) && c < maxPeakColumns; c++ {
 			for p < len(l) && (l[p] == ' ' || l[p] == '\t') {
 				p++
 			}
@@ -163,21 +182,27 @@ func columnPeaksRef(s *lineSel, from, to int) []int {
 				q++
 			}
 			if v, ok := fieldNumberRef(l[p:q]); ok {
-				if numeric[k] == 0 || v > best[k] {
-					best[k], at[k] = v, i
-				}
-				numeric[k]++
+				cols[c].add(v, i, k)
 			}
 			p = q
 		}
 	}
-	var peaks []int
-	for k := range numeric {
-		if numeric[k] > 0 && numeric[k]*10 >= (to-from)*9 && !slices.Contains(peaks, at[k]) {
-			peaks = append(peaks, at[k])
+	var ranked [][]peak
+	for c := range cols {
+		if col := &cols[c]; col.numeric*10 >= (to-from)*9 && !col.sorted() {
+			ranked = append(ranked, col.largest())
 		}
 	}
-	slices.Sort(peaks)
+	var peaks []int
+	seen := map[int]bool{}
+	for r := 0; r < k; r++ {
+		for _, col := range ranked {
+			if r < len(col) && !seen[col[r].row] {
+				seen[col[r].row] = true
+				peaks = append(peaks, col[r].row)
+			}
+		}
+	}
 	return peaks
 }
 
@@ -201,9 +226,34 @@ func TestColumnPeaksMatchesReference(t *testing.T) {
 			}
 			return b.String()
 		}), 2, 40).Draw(t, "rows")
+		k := rapid.IntRange(0, 6).Draw(t, "k")
 		s := newLineSel(strings.Join(rows, "\n"), 1000, gapWording{})
-		if got, want := columnPeaks(s, 0, s.n()), columnPeaksRef(s, 0, s.n()); !slices.Equal(got, want) {
+		if got, want := columnPeaks(s, 0, s.n(), k), columnPeaksRef(s, 0, s.n(), k); !slices.Equal(got, want) {
 			t.Fatalf("columnPeaks %v, the reference %v", got, want)
 		}
 	})
+}
+
+// A profile is a table: lines of totals, a header of words, then rows
+// that open with numbers; the header is found below its preamble. Counts
+// of one number (uniq -c) and a header over prose are none.
+func TestNumericHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x.rst:821: (ERROR/3) Unknown target name: \"tag\".\n         631991 function calls (577790 primitive calls) in 2.165 seconds\n\n   Ordered by: internal time\n\n")
+	b.WriteString("   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%9s    0.%03d    0.000    0.146    0.001 nodes.py:%d(f%d)\n", itoa(i+1)+"/2", i, 200+i, i)
+	}
+	b.WriteString("\n\n")
+	s := newLineSel(b.String(), 1<<20, gapWording{})
+	first, ok := tableRows(s)
+	require.True(t, ok)
+	assert.Equal(t, 6, first, "rows start under the header")
+
+	uniq := strings.Repeat("    123 some line of text\n", 40)
+	prose := "Name  Of  Things\n" + strings.Repeat("It was a dark and stormy night.\n", 40)
+	for name, text := range map[string]string{"uniq -c": uniq, "prose": prose} {
+		s := newLineSel(text, 1<<20, gapWording{})
+		assert.Zero(t, numericHeader(s, 0), name)
+	}
 }

@@ -1,0 +1,92 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+)
+
+// Some tables draw a tree in their last column, indenting a row under
+// the one it belongs to: `python -X importtime` prints each module after
+// the modules it imported, two spaces deeper per level, so a top-level
+// import's row — what the user asked for, with the time of its whole
+// subtree — follows its children, scattered through the table. The rows
+// at the shallowest level are the tree's roots, and say the most.
+
+// nestingRoots returns the rows of s in [from, to) whose last column,
+// the text after the row's last '|', is indented least, when nine rows
+// in ten have such a column, it is indented more in at least half of
+// them, and the roots are at most one row in eight (else the column is
+// not a tree).
+func nestingRoots(s *lineSel, from, to int) []int {
+	depth := make([]int, 0, to-from)
+	piped, least := 0, -1
+	for i := from; i < to; i++ {
+		l := s.line(i)
+		p := strings.LastIndexByte(l, '|')
+		if p < 0 {
+			depth = append(depth, -1)
+			continue
+		}
+		piped++
+		d := 0
+		for p+1+d < len(l) && l[p+1+d] == ' ' {
+			d++
+		}
+		if p+1+d == len(l) {
+			depth = append(depth, -1) // an empty cell
+			continue
+		}
+		depth = append(depth, d)
+		if least < 0 || d < least {
+			least = d
+		}
+	}
+	rows := to - from
+	if rows < 2 || piped*10 < rows*9 {
+		return nil
+	}
+	var roots []int
+	deeper := 0
+	for k, d := range depth {
+		switch {
+		case d == least:
+			roots = append(roots, from+k)
+		case d > least:
+			deeper++
+		}
+	}
+	if 8*len(roots) > rows || 2*deeper < rows {
+		return nil
+	}
+	return roots
+}
+
+// rootsFirst returns the rows of ranked that are roots, then the other
+// rows of ranked, then the other roots, each in its order: a root among a
+// column's largest values is a top-level import among the slowest.
+func rootsFirst(ranked, roots []int) []int {
+	if len(roots) == 0 {
+		return ranked
+	}
+	out := make([]int, 0, len(ranked)+len(roots))
+	for _, i := range ranked {
+		if _, ok := slices.BinarySearch(roots, i); ok {
+			out = append(out, i)
+		}
+	}
+	for _, i := range ranked {
+		if _, ok := slices.BinarySearch(roots, i); !ok {
+			out = append(out, i)
+		}
+	}
+	inRanked := make(map[int]bool, len(ranked))
+	for _, i := range ranked {
+		inRanked[i] = true
+	}
+	for _, i := range roots {
+		if !inRanked[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}

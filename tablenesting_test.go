@@ -1,0 +1,87 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+// An importtime trace's top-level rows are the roots of its tree; a
+// table whose last column is not indented to nest has none.
+func TestNestingRoots(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("import time: self [us] | cumulative | imported package\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "import time: %9d | %10d |     child%d\n", i, i*10, i)
+		fmt.Fprintf(&b, "import time: %9d | %10d |   parent%d\n", i, i*20, i)
+		if i%10 == 9 {
+			fmt.Fprintf(&b, "import time: %9d | %10d | top%d\n", i, i*300, i)
+		}
+	}
+	s := newLineSel(b.String(), 1<<20, gapWording{})
+	roots := nestingRoots(s, 1, s.n())
+	var got []string
+	for _, i := range roots {
+		got = append(got, strings.TrimSpace(s.line(i)[strings.LastIndexByte(s.line(i), '|')+1:]))
+	}
+	assert.Equal(t, []string{"top9", "top19", "top29", "top39"}, got)
+
+	flat := "| a | 1 |\n" + strings.Repeat("| b | 2 |\n", 30)
+	s = newLineSel(flat, 1<<20, gapWording{})
+	assert.Nil(t, nestingRoots(s, 0, s.n()), "a table of one depth")
+	assert.Equal(t, []int{3, 1, 2, 4, 5}, rootsFirst([]int{3, 4, 1, 2}, []int{1, 2, 3, 5}))
+}
+
+// genImportTime draws a python -X importtime trace: each module after the
+// modules it imports, two spaces deeper per level.
+func genImportTime(t *rapid.T) string {
+	var b strings.Builder
+	b.WriteString("import time: self [us] | cumulative | imported package\n")
+	var tree func(depth int) int
+	tree = func(depth int) int {
+		cum := 0
+		if depth < 4 {
+			for k := rapid.IntRange(0, 3).Draw(t, "children"); k > 0; k-- {
+				cum += tree(depth + 1)
+			}
+		}
+		self := rapid.IntRange(1, 99999).Draw(t, "self")
+		fmt.Fprintf(&b, "import time: %9d | %10d | %s%s\n", self, self+cum, strings.Repeat("  ", depth), genWord(t, "module"))
+		return self + cum
+	}
+	for k := rapid.IntRange(3, 40).Draw(t, "imports"); k > 0; k-- {
+		tree(0)
+	}
+	return b.String()
+}
+
+// A nested table keeps its limit, its header, and its largest cumulative
+// time, a root's, whenever it keeps any row past the head and the tail.
+func TestNestedTableKeepsTheSlowestImport(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		text := genImportTime(rt)
+		limit := rapid.IntRange(400, max(400, len(text))).Draw(rt, "limit")
+		p, ok := planTable(text, limit)
+		if !ok {
+			return
+		}
+		out := checkDocPlan(rt, text, p, limit)
+		lines := strings.Split(text, "\n")
+		best, at := -1, 0
+		for i, l := range lines[1:] {
+			var self, cum int
+			if _, err := fmt.Sscanf(l, "import time: %d | %d |", &self, &cum); err == nil && cum > best {
+				best, at = cum, i+1
+			}
+		}
+		if !strings.HasPrefix(out, lines[0]+"\n") {
+			rt.Fatalf("header lost:\n%s", out)
+		}
+		if strings.Count(out, "\n") > 12 && !strings.Contains(out, lines[at]+"\n") {
+			rt.Fatalf("the slowest import %q is lost:\n%s", lines[at], out)
+		}
+	})
+}
