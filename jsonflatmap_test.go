@@ -27,6 +27,17 @@ func flatMapText(vals []any) string {
 	return b.String()
 }
 
+// flatMapSeed returns the first members of lintian's architecture map,
+// closed: a flat map of alike members, small enough to seed a fuzz target.
+func flatMapSeed(t testing.TB) string {
+	text := corpusInput(t, "json_jq_lintian_host_arch_554_members")
+	elems, _, ok := jsonElements(text)
+	if !ok || len(elems) < flatMapMembers+4 {
+		t.Fatalf("lintian's map: %d members", len(elems))
+	}
+	return text[:elems[flatMapMembers+3][1]] + "\n}\n"
+}
+
 func TestFlatMap(t *testing.T) {
 	alike := func(n int) []any {
 		vals := make([]any, n)
@@ -49,6 +60,7 @@ func TestFlatMap(t *testing.T) {
 		want bool
 	}{
 		{"many alike objects (mime-db)", flatMapText(alike(40)), true},
+		{"lintian's first architectures", flatMapSeed(t), true},
 		{"many alike arrays", flatMapText(arrays), true},
 		{"too few members", flatMapText(alike(flatMapMembers - 1)), false},
 		{"one member holds the bulk", flatMapText(oneLarge), false},
