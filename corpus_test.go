@@ -74,10 +74,6 @@ var knownGaps = map[string][]string{
     "compressible": true,
     "extensions": ["html","htm","shtml"]
   },`,
-		`  "x-shader/x-vertex": {
-    "compressible": true
-  }
-}`,
 	},
 	"json_eslint_f_json_pino_sonic_boom_one_line": {
 		`{"ruleId":"no-undef","severity":2,"message":"'opts' is not defined.","line":177,"column":22,"nodeType":"Identifier","messageId":"undef","endLine":177,"endColumn":26}`,
@@ -105,11 +101,9 @@ var knownGaps = map[string][]string{
 		`"node_modules/path-is-absolute":{"version":"1.0.1"`,
 	},
 	"json_jq_lintian_host_arch_554_members": {
-		"{\n  \"aix-alpha\": {\n    \"DEB_HOST_ARCH\": \"aix-alpha\",",
 		"  \"freebsd-nios2\": {\n    \"DEB_HOST_ARCH\": \"freebsd-nios2\",",
 		"  \"kopensolaris-m68k\": {\n    \"DEB_HOST_ARCH\": \"kopensolaris-m68k\",",
 		"  \"openbsd-ppc64\": {\n    \"DEB_HOST_ARCH\": \"openbsd-ppc64\",",
-		"    \"DEB_HOST_MULTIARCH\": \"x86_64-linux-gnux32\"\n  }\n}",
 	},
 	"json_npm_view_webpack_jq_c_one_line": {
 		`{"_id":"webpack@5.113.0","name":"webpack","dist-tags":{"latest":"5.113.0"},"versions":["0.1.0","0.1.1","0.1.2"`,

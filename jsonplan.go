@@ -21,7 +21,9 @@ import (
 //
 // An object gets the outline plan instead (planOutline): its members are
 // rarely alike, and its shape — which keys exist, how large each value is
-// — matters more than its first member whole. Minified JSON (curl of a
+// — matters more than its first member whole. A pretty-printed flat map
+// of many alike members (flatMap) is the exception: a sequence keyed by
+// name, it gets the sequence plan. Minified JSON (curl of a
 // REST API, gh api, jq -c) gets lines of headroom's own: the outline's,
 // or for an array or stream planMinifiedSequence's.
 func planJSON(text string, limit int) (plan, bool) {
@@ -38,7 +40,7 @@ func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	// One member can wrap the bulk: {"data": [...]}, {"items": [...]}.
-	if kind == "object member" && (len(elems) > 1 || wrapper(text, elems[0])) {
+	if kind == "object member" && (len(elems) > 1 || wrapper(text, elems[0])) && !flatMap(text, elems) {
 		if p, ok := planOutline(text, top, limit); ok {
 			return p, true
 		}
@@ -112,6 +114,9 @@ func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	hint := "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.ID)')."
+	if kind == "object member" { // a map is read by name
+		hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq '.[\"NAME\"]')."
+	}
 	if omitted > 0 {
 		// Few large elements: every one's ends rather than some whole.
 		if its, what, ok := planSequenceEnds(text, elems, kind, limit); ok {
@@ -336,6 +341,40 @@ func wrapper(text string, m [2]int) bool {
 	}
 	c := text[skipSpace(text, v+1)]
 	return c != ']' && c != '}'
+}
+
+// Flat maps: a pretty-printed object of at least flatMapMembers members,
+// each holding an object or an array, none more than flatMapLargest
+// times the mean member's size.
+const (
+	flatMapMembers = 16
+	flatMapLargest = 8
+)
+
+// flatMap reports whether the object members elems are a flat map of
+// alike members (mime-db's media types, lintian's architectures): many
+// members, pretty-printed a line or more each, whose values are all
+// arrays or all objects of about one size. Such a map is a sequence keyed
+// by name, not a document with a shape: its outline would summarise every
+// member on its key line, keeping fewer whole than a blind clip, so it
+// gets the sequence plan — its first members, a spread, the last one.
+func flatMap(text string, elems [][2]int) bool {
+	last := len(elems) - 1
+	if len(elems) < flatMapMembers || strings.Count(text[elems[0][0]:elems[last][0]], "\n") < last {
+		return false
+	}
+	open := byte(0)
+	largest := 0
+	for _, m := range elems {
+		v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+		c := text[v]
+		if c != '{' && c != '[' || open != 0 && c != open {
+			return false
+		}
+		open = c
+		largest = max(largest, m[1]-m[0])
+	}
+	return largest*len(elems) <= flatMapLargest*(elems[last][1]-elems[0][0])
 }
 
 // keepEnds keeps the first and the last whole lines of text[start:end]

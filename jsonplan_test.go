@@ -267,6 +267,7 @@ func FuzzPlanJSON(f *testing.F) {
 	f.Add(manifests(8, 5), 1500)                                            // digests between large objects
 	f.Add(ghIssues(12, strings.Repeat("a long body ", 40)), 700)            // minified ends and digests
 	f.Add(`{"a":{"b":[1,{"c":"d"},[]],"e":{}},"f":"`+strings.Repeat("g", 300)+`","h":[{"i":1},{"j":2}]}`, 260)
+	f.Add(flatMapSeed(f), 1500)
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 10000
 		p, ok := planJSON(text, limit)
