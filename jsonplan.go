@@ -22,8 +22,9 @@ import (
 // An object gets the outline plan instead (planOutline): its members are
 // rarely alike, and its shape — which keys exist, how large each value is
 // — matters more than its first member whole. Minified JSON (curl of a
-// REST API, gh api, jq -c) gets lines of headroom's own: the outline's,
-// or for an array or stream planMinifiedSequence's.
+// REST API, gh api, jq -c) gets the outline's plan, or for an array or
+// stream planMinifiedSequence's, as verbatim slices of its bytes: a line
+// of headroom's own starts only where something was left out (joinRuns).
 func planJSON(text string, limit int) (plan, bool) {
 	top, ok := scanJSONTop(text)
 	return planJSONTop(text, top, ok, limit)
@@ -427,11 +428,14 @@ func sequence(text string, i int, closing byte) [][2]int {
 // Pretty-printed, every kept byte is an input line or the start of one:
 // the plan relies on one member per line, so there a value whose members
 // share lines is summarised, never expanded. Minified — no more lines than
-// members — the same outline is laid out in lines of headroom's own: each
-// member kept from its key through its comma (or, open or summarised,
-// through its opening bracket), then a '\n'; a closing bracket on a line
-// of its own. A member's range and its note are the same either way; only
-// the line layout differs (span, opening, closing).
+// members — the same outline is kept as verbatim slices: each member
+// kept from its key through its comma (or, open or summarised, through its
+// opening bracket), and consecutive ones joined as the input has them, so
+// that `{"packages":[{"name":"aho-corasick",` reads as the input wrote it;
+// a '\n' of headroom's own follows a slice only where the next kept byte
+// is not the next input byte (a note, or a closing bracket after one). A
+// member's range and its note are the same either way; only the line
+// layout differs (span, opening, closing).
 //
 // Each depth scans the values expanded at that depth once, and depths
 // stop at maxOutlineDepth, so the cost is linear in the input for a
@@ -476,10 +480,11 @@ type outliner struct {
 	budget int
 	used   int
 	nodes  []onode
-	// minified lays the outline out in lines of its own, for JSON whose
-	// members share lines: a member is kept from its key to its comma and
-	// followed by a '\n' headroom writes. Otherwise (pretty-printed JSON)
-	// every kept byte is an input line or the start of one.
+	// minified lays the outline out for JSON whose members share lines:
+	// a member is kept from its key to its comma, joined to the next kept
+	// member when that follows it in the input, else followed by a '\n'
+	// headroom writes. Otherwise (pretty-printed JSON) every kept byte is
+	// an input line or the start of one.
 	minified bool
 	// inner[innerAt[k]:innerAt[k+1]] are the elements or members of the
 	// root's k-th member when the scan recorded them (see jsonTop).
@@ -836,7 +841,8 @@ func (o *outliner) comma(i int) int {
 }
 
 // keep returns the item keeping text[start:end] as a line: minified, with
-// the '\n' that ends it.
+// the '\n' that ends it, which items drops where the next kept range
+// continues it.
 func (o *outliner) keep(start, end int) item {
 	it := keepRange(start, end)
 	it.eol = o.minified && (end == start || o.text[end-1] != '\n')
@@ -1073,6 +1079,9 @@ func (o *outliner) items() []item {
 		items = append(items, o.keep(o.closing(*n)))
 		stack = stack[:len(stack)-1]
 	}
+	if o.minified {
+		items = joinRuns(items)
+	}
 	return items
 }
 
@@ -1162,7 +1171,7 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // outline; a count of the rest with their size; the last element whole or
 // outlined — identities (id, name) open an element, and an outline shows
 // every key it can; the closing bracket. Each element kept whole is an
-// input range, followed by a '\n' of headroom's own.
+// input range; consecutive ones stay one verbatim slice (joinRuns).
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
 	headRoom := sequenceHeadRoom(limit)
 	var items []item
@@ -1223,6 +1232,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if used > limit {
 		return plan{}, false
 	}
+	items = joinRuns(items)
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
@@ -1238,6 +1248,23 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."
 	return p, true
+}
+
+// joinRuns drops the '\n' headroom writes after a kept range when the
+// next item keeps the bytes right after it. Minified JSON is laid out in
+// lines of headroom's own, but what the plan keeps of consecutive input
+// stays one verbatim slice (`{"packages":[{"name":"aho-corasick",…`), as
+// a reader who saw the input, or a search for a part of it, expects; a
+// line ends only where something was left out. Joining only removes
+// bytes, so a plan that fit still fits.
+func joinRuns(items []item) []item {
+	for k := 0; k+1 < len(items); k++ {
+		it, next := &items[k], items[k+1]
+		if it.eol && it.note == "" && it.end > it.start && next.end > next.start && next.start == it.end {
+			it.eol = false
+		}
+	}
+	return items
 }
 
 // outlineElement returns the minified outline of the element e in at most
