@@ -469,6 +469,7 @@ type onode struct {
 	note          string // asElided: the summary; asLine: the cut note, if cut
 	head          string // asOpen, a digest: the note after its opening bracket (its index)
 	cut           int    // asLine: where a cut line stops
+	tail          int    // asLine, cut: where the end it keeps starts, or 0
 	elems         [][2]int
 	kids          []int    // asOpen: the children shown, in order
 	more          string   // asOpen: the note for the children not shown after the last shown one
@@ -664,8 +665,11 @@ func (o *outliner) sample(i, room int) {
 	}
 	// grow, the only caller, samples pretty-printed values only: indent.
 	e := n.elems[shown][0]
-	indent := o.text[txt.LineStart(o.text, e):e]
-	indent = indent[:min(len(indent), 80)]
+	indent := ""
+	if !o.minified {
+		indent = o.text[txt.LineStart(o.text, e):e]
+		indent = indent[:min(len(indent), 80)]
+	}
 	word := "member"
 	if isArray {
 		word = "array element"
@@ -883,6 +887,8 @@ func (o *outliner) expand(i, room int) bool {
 			// The document's last member closes it as a clip's tail
 			// would: whole, within a clip's tail share of the budget.
 			c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+		} else if i == 0 && k == len(n.elems)-1 && c.state == asLine && c.cut > 0 && o.minified {
+			o.keepEnd(&c, o.budget/8)
 		}
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
@@ -965,6 +971,22 @@ func (o *outliner) place(e [2]int, depth int, isElem bool, inner [][2]int) onode
 	return c
 }
 
+// keepEnd makes the cut line c keep its last bytes too, up to room of
+// them, as a blind clip keeps a one-line document's tail (a source map's
+// mappings end it), its note then counting the bytes between.
+func (o *outliner) keepEnd(c *onode, room int) {
+	ls, le := o.span(*c)
+	tail := max(le-room, c.cut+1)
+	for tail < le && !utf8.RuneStart(o.text[tail]) {
+		tail++
+	}
+	if tail >= le {
+		return
+	}
+	c.tail, c.note = tail, "[…"+txt.Commas(tail-c.cut)+" bytes…]"
+	c.cost = c.cut - ls + len(c.note) + o.size(tail, le)
+}
+
 // summary writes the note for elems, the members or elements of a value
 // (or those of them not shown, when more is set): how many, the first
 // keys, how many bytes.
@@ -1043,7 +1065,9 @@ func (o *outliner) items() []item {
 			ls, le := o.span(*n)
 			switch n.state {
 			case asLine:
-				if n.cut > 0 {
+				if n.cut > 0 && n.tail > 0 {
+					items = append(items, item{start: ls, end: n.cut, note: n.note, glue: true}, o.keep(n.tail, le))
+				} else if n.cut > 0 {
 					items = append(items, item{start: ls, end: n.cut, note: n.note})
 				} else {
 					items = append(items, o.keep(ls, le))

@@ -533,6 +533,13 @@ func TestPlanJSONMinified(t *testing.T) {
 			wantWhat: "kept the outline",
 		},
 		{
+			name:     "object whose last member is a huge string (a source map's mappings): its start and its end",
+			text:     `{"version":3,"names":["a"],"mappings":"` + strings.Repeat("AAAA,", 50000) + `CAAC;;;;"}`,
+			limit:    2000,
+			want:     []string{`{"version":3,"names":["a"],"mappings":"AAAA,`, "[…249,", " bytes…]", `AAAA,CAAC;;;;"}` + "\n"},
+			wantWhat: "kept the outline",
+		},
+		{
 			name:     "array of huge strings: the first and the last cut",
 			text:     `["` + strings.Repeat("a", 100000) + `","b","` + strings.Repeat("c", 100000) + `"]`,
 			limit:    2000,
