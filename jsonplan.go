@@ -600,13 +600,11 @@ const growTarget = 100
 // hides. So the outline grows with the budget instead of staying the size
 // of a small one, and the blind clip never keeps more.
 //
-// Only a pretty-printed outline grows: a minified one writes lines of its
-// own, and a blind clip of a one-line document keeps its bytes verbatim
-// (a source map's head and tail), which no outline of it can.
+// A minified outline grows too: what it keeps are verbatim slices, its
+// head and its last member's end (keepEnd) standing in for a blind clip's
+// head and tail of a one-line document, and its samples of the middle
+// (cargo metadata's packages by name, version and id) add to them.
 func (o *outliner) grow() {
-	if o.minified {
-		return
-	}
 	var cands []int
 	total := 0
 	for i := range o.nodes {
@@ -663,7 +661,7 @@ func (o *outliner) sample(i, room int) {
 	for _, k := range n.kids {
 		base += o.nodes[k].cost
 	}
-	// grow, the only caller, samples pretty-printed values only: indent.
+	// Pretty-printed, notes are indented as the children are.
 	e := n.elems[shown][0]
 	indent := ""
 	if !o.minified {
