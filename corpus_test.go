@@ -53,10 +53,6 @@ func loadCorpus(t testing.TB) []corpusCase {
 var knownGaps = map[string][]string{
 	// Held-out set 8, first run (the planners as they were when the set was
 	// made, before any fix it prompted): what they lose at 16,000 bytes.
-	"json_cargo_metadata_logscan_debian_registry": {
-		`"name":"logscan","version":"0.3.1","id":"path+file:///home/dev/h8/rs/logscan#0.3.1","license":"MIT"`,
-		`"manifest_path":"/usr/share/cargo/registry/serde_json-1.0.87/Cargo.toml"`,
-	},
 	"json_cat_mime_db_1_54_db_json": {
 		`  "application/json": {
     "source": "iana",
@@ -85,20 +81,10 @@ var knownGaps = map[string][]string{
 	// JSON family check, set 8, first run (the planners as they were when
 	// the cases were made): one-line documents outlined or clipped, flat
 	// maps of alike members summarised.
-	"json_cargo_metadata_depgraph_rayon_petgraph": {
-		`"name":"depgraph","version":"0.2.0","id":"path+file:///home/dev/s8j/rs/depgraph#0.2.0"`,
-		`"manifest_path":"/usr/share/cargo/registry/memchr-2.5.0/Cargo.toml"`,
-		`"name":"rayon-core","version":"1.10.1"`,
-	},
 	"json_jq_c_iso_639_3_7910_languages": {
 		`{"alpha_3":"fuu","name":"Furu","scope":"I","type":"L"}`,
 		`{"alpha_3":"mfp","inverted_name":"Malay, Makassar","name":"Makassar Malay","scope":"I","type":"L"}`,
 		`{"alpha_3":"smb","name":"Simbari","scope":"I","type":"L"}`,
-	},
-	"json_jq_c_package_lock_express_eslint_233_packages": {
-		`"node_modules/depd":{"version":"2.0.0"`,
-		`"node_modules/he":{"version":"1.2.0"`,
-		`"node_modules/path-is-absolute":{"version":"1.0.1"`,
 	},
 	"json_jq_lintian_host_arch_554_members": {
 		"  \"freebsd-nios2\": {\n    \"DEB_HOST_ARCH\": \"freebsd-nios2\",",
@@ -106,11 +92,8 @@ var knownGaps = map[string][]string{
 		"  \"openbsd-ppc64\": {\n    \"DEB_HOST_ARCH\": \"openbsd-ppc64\",",
 	},
 	"json_npm_view_webpack_jq_c_one_line": {
-		`{"_id":"webpack@5.113.0","name":"webpack","dist-tags":{"latest":"5.113.0"},"versions":["0.1.0","0.1.1","0.1.2"`,
 		`"2.5.1":"2024-12-07T08:02:35.313000+00:00"`,
 		`"5.1.1":"2024-12-13T02:18:44.292000+00:00"`,
-		`"dependencies":{"@types/estree":"^1.0.8"`,
-		`"tarball":"https://registry.example/webpack/-/webpack-5.113.0.tgz"}}`,
 	},
 	// bandit reaches the line planner (no rule reads `>> Issue:`): its
 	// four High findings among 279, `Severity:` lines of one shape, are

@@ -315,7 +315,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 // spreadDigests returns the digests of as many elements of [from, to) as
 // fit in room bytes, spread evenly, full ones while room is left, with
 // note(i, j) for each run i..j-1 hidden; and how many it shows. minified
-// lays them out in lines of headroom's own, as the outline does.
+// lays them out as the minified outline does.
 func spreadDigests(text string, elems [][2]int, from, to, room int, minified bool, note func(i, j int) string) ([]item, int) {
 	o := &outliner{text: text, minified: minified}
 	type view struct {
@@ -411,7 +411,7 @@ func planMinifiedEnds(text string, elems [][2]int, kind string, limit int) (plan
 	if k == 0 {
 		return plan{}, false
 	}
-	items := append(append([]item{head}, mid...), tail...)
+	items := joinRuns(append(append([]item{head}, mid...), tail...))
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}

@@ -23,9 +23,10 @@ import (
 // rarely alike, and its shape — which keys exist, how large each value is
 // — matters more than its first member whole. A pretty-printed flat map
 // of many alike members (flatMap) is the exception: a sequence keyed by
-// name, it gets the sequence plan. Minified JSON (curl of a
-// REST API, gh api, jq -c) gets lines of headroom's own: the outline's,
-// or for an array or stream planMinifiedSequence's.
+// name, it gets the sequence plan. Minified JSON (curl of a REST API, gh
+// api, jq -c) gets the outline's plan, or for an array or stream
+// planMinifiedSequence's, as verbatim slices of its bytes: a line of
+// headroom's own starts only where something was left out (joinRuns).
 func planJSON(text string, limit int) (plan, bool) {
 	top, ok := scanJSONTop(text)
 	return planJSONTop(text, top, ok, limit)
@@ -466,11 +467,14 @@ func sequence(text string, i int, closing byte) [][2]int {
 // Pretty-printed, every kept byte is an input line or the start of one:
 // the plan relies on one member per line, so there a value whose members
 // share lines is summarised, never expanded. Minified — no more lines than
-// members — the same outline is laid out in lines of headroom's own: each
-// member kept from its key through its comma (or, open or summarised,
-// through its opening bracket), then a '\n'; a closing bracket on a line
-// of its own. A member's range and its note are the same either way; only
-// the line layout differs (span, opening, closing).
+// members — the same outline is kept as verbatim slices: each member
+// kept from its key through its comma (or, open or summarised, through its
+// opening bracket), and consecutive ones joined as the input has them, so
+// that `{"packages":[{"name":"aho-corasick",` reads as the input wrote it;
+// a '\n' of headroom's own follows a slice only where the next kept byte
+// is not the next input byte (a note, or a closing bracket after one). A
+// member's range and its note are the same either way; only the line
+// layout differs (span, opening, closing).
 //
 // Each depth scans the values expanded at that depth once, and depths
 // stop at maxOutlineDepth, so the cost is linear in the input for a
@@ -504,6 +508,7 @@ type onode struct {
 	note          string // asElided: the summary; asLine: the cut note, if cut
 	head          string // asOpen, a digest: the note after its opening bracket (its index)
 	cut           int    // asLine: where a cut line stops
+	tail          int    // asLine, cut: where the end it keeps starts, or 0
 	elems         [][2]int
 	kids          []int    // asOpen: the children shown, in order
 	more          string   // asOpen: the note for the children not shown after the last shown one
@@ -515,10 +520,11 @@ type outliner struct {
 	budget int
 	used   int
 	nodes  []onode
-	// minified lays the outline out in lines of its own, for JSON whose
-	// members share lines: a member is kept from its key to its comma and
-	// followed by a '\n' headroom writes. Otherwise (pretty-printed JSON)
-	// every kept byte is an input line or the start of one.
+	// minified lays the outline out for JSON whose members share lines:
+	// a member is kept from its key to its comma, joined to the next kept
+	// member when that follows it in the input, else followed by a '\n'
+	// headroom writes. Otherwise (pretty-printed JSON) every kept byte is
+	// an input line or the start of one.
 	minified bool
 	// inner[innerAt[k]:innerAt[k+1]] are the elements or members of the
 	// root's k-th member when the scan recorded them (see jsonTop).
@@ -633,13 +639,11 @@ const growTarget = 100
 // hides. So the outline grows with the budget instead of staying the size
 // of a small one, and the blind clip never keeps more.
 //
-// Only a pretty-printed outline grows: a minified one writes lines of its
-// own, and a blind clip of a one-line document keeps its bytes verbatim
-// (a source map's head and tail), which no outline of it can.
+// A minified outline grows too: what it keeps are verbatim slices, its
+// head and its last member's end (keepEnd) standing in for a blind clip's
+// head and tail of a one-line document, and its samples of the middle
+// (cargo metadata's packages by name, version and id) add to them.
 func (o *outliner) grow() {
-	if o.minified {
-		return
-	}
 	var cands []int
 	total := 0
 	for i := range o.nodes {
@@ -696,10 +700,13 @@ func (o *outliner) sample(i, room int) {
 	for _, k := range n.kids {
 		base += o.nodes[k].cost
 	}
-	// grow, the only caller, samples pretty-printed values only: indent.
+	// Pretty-printed, notes are indented as the children are.
 	e := n.elems[shown][0]
-	indent := o.text[txt.LineStart(o.text, e):e]
-	indent = indent[:min(len(indent), 80)]
+	indent := ""
+	if !o.minified {
+		indent = o.text[txt.LineStart(o.text, e):e]
+		indent = indent[:min(len(indent), 80)]
+	}
 	word := "member"
 	if isArray {
 		word = "array element"
@@ -875,7 +882,8 @@ func (o *outliner) comma(i int) int {
 }
 
 // keep returns the item keeping text[start:end] as a line: minified, with
-// the '\n' that ends it.
+// the '\n' that ends it, which items drops where the next kept range
+// continues it.
 func (o *outliner) keep(start, end int) item {
 	it := keepRange(start, end)
 	it.eol = o.minified && (end == start || o.text[end-1] != '\n')
@@ -916,6 +924,8 @@ func (o *outliner) expand(i, room int) bool {
 			// The document's last member closes it as a clip's tail
 			// would: whole, within a clip's tail share of the budget.
 			c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+		} else if i == 0 && k == len(n.elems)-1 && c.state == asLine && c.cut > 0 && o.minified {
+			o.keepEnd(&c, o.budget/8)
 		}
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
@@ -998,6 +1008,22 @@ func (o *outliner) place(e [2]int, depth int, isElem bool, inner [][2]int) onode
 	return c
 }
 
+// keepEnd makes the cut line c keep its last bytes too, up to room of
+// them, as a blind clip keeps a one-line document's tail (a source map's
+// mappings end it), its note then counting the bytes between.
+func (o *outliner) keepEnd(c *onode, room int) {
+	ls, le := o.span(*c)
+	tail := max(le-room, c.cut+1)
+	for tail < le && !utf8.RuneStart(o.text[tail]) {
+		tail++
+	}
+	if tail >= le {
+		return
+	}
+	c.tail, c.note = tail, "[…"+txt.Commas(tail-c.cut)+" bytes…]"
+	c.cost = c.cut - ls + len(c.note) + o.size(tail, le)
+}
+
 // summary writes the note for elems, the members or elements of a value
 // (or those of them not shown, when more is set): how many, the first
 // keys, how many bytes.
@@ -1076,7 +1102,9 @@ func (o *outliner) items() []item {
 			ls, le := o.span(*n)
 			switch n.state {
 			case asLine:
-				if n.cut > 0 {
+				if n.cut > 0 && n.tail > 0 {
+					items = append(items, item{start: ls, end: n.cut, note: n.note, glue: true}, o.keep(n.tail, le))
+				} else if n.cut > 0 {
 					items = append(items, item{start: ls, end: n.cut, note: n.note})
 				} else {
 					items = append(items, o.keep(ls, le))
@@ -1111,6 +1139,9 @@ func (o *outliner) items() []item {
 		}
 		items = append(items, o.keep(o.closing(*n)))
 		stack = stack[:len(stack)-1]
+	}
+	if o.minified {
+		items = joinRuns(items)
 	}
 	return items
 }
@@ -1201,7 +1232,7 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // outline; a count of the rest with their size; the last element whole or
 // outlined — identities (id, name) open an element, and an outline shows
 // every key it can; the closing bracket. Each element kept whole is an
-// input range, followed by a '\n' of headroom's own.
+// input range; consecutive ones stay one verbatim slice (joinRuns).
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
 	headRoom := sequenceHeadRoom(limit)
 	var items []item
@@ -1262,6 +1293,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if used > limit {
 		return plan{}, false
 	}
+	items = joinRuns(items)
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	first := "the first"
 	if shown > 1 {
@@ -1277,6 +1309,23 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."
 	return p, true
+}
+
+// joinRuns drops the '\n' headroom writes after a kept range when the
+// next item keeps the bytes right after it. Minified JSON is laid out in
+// lines of headroom's own, but what the plan keeps of consecutive input
+// stays one verbatim slice (`{"packages":[{"name":"aho-corasick",…`), as
+// a reader who saw the input, or a search for a part of it, expects; a
+// line ends only where something was left out. Joining only removes
+// bytes, so a plan that fit still fits.
+func joinRuns(items []item) []item {
+	for k := 0; k+1 < len(items); k++ {
+		it, next := &items[k], items[k+1]
+		if it.eol && it.note == "" && it.end > it.start && next.end > next.start && next.start == it.end {
+			it.eol = false
+		}
+	}
+	return items
 }
 
 // outlineElement returns the minified outline of the element e in at most

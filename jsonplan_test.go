@@ -99,10 +99,8 @@ func TestPlanJSONProperties(t *testing.T) {
 		if len(text) <= limit || limit < 800 {
 			return // the pipeline plans only text over budget; identities need a little room
 		}
-		// A pretty-printed object's outline grows with the budget. A
-		// minified one does not: a blind clip's verbatim bytes serve it
-		// better, and the route's floor hands it on (see floored).
-		if shape == "object" && len(text) >= 2*limit && itemsSize(p.items) < limit/2 {
+		// An object's outline grows with the budget, minified or not.
+		if (shape == "object" || shape == "minified object") && len(text) >= 2*limit && itemsSize(p.items) < limit/2 {
 			t.Fatalf("the outline keeps %d bytes of %d at limit %d: under half", itemsSize(p.items), len(text), limit)
 		}
 
@@ -114,11 +112,82 @@ func TestPlanJSONProperties(t *testing.T) {
 		case "minified array", "minified stream":
 			want = []string{`"_id":"id-0"`, `"_id":"id-` + itoa(n-1) + `"`}
 		case "minified object":
-			want = []string{"{\n", `"meta":{"n":` + itoa(n) + "},\n", `"items":[` + "\n", `"_id":"id-0"`, "[…" + txt.Plural(n-1, "more array element"), `"total":` + itoa(n) + "\n}\n"}
+			want = []string{`{"meta":{"n":` + itoa(n) + `},"items":[`, `"_id":"id-0"`, "more array element", `"total":` + itoa(n) + "}\n"}
 		}
 		for _, id := range want {
 			if !strings.Contains(out, id) {
 				t.Fatalf("lost %s at limit %d:\n%s", id, limit, out)
+			}
+		}
+	})
+}
+
+// A minified document is planned as verbatim slices of its bytes: every
+// line the plan writes, but for a note ending it, is a substring of the
+// input, and a kept range is followed by a '\n' of headroom's own only
+// where the next kept range does not continue it.
+func TestPlanJSONMinifiedKeepsVerbatimSlices(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var value func(depth int) any
+		value = func(depth int) any {
+			switch k := rapid.IntRange(0, 4).Draw(t, "kind"); {
+			case k == 0 || depth > 3:
+				return rapid.StringMatching(`[a-z0-9 ]{0,300}`).Draw(t, "string")
+			case k == 1:
+				return rapid.IntRange(-1000, 1000000).Draw(t, "number")
+			case k == 2:
+				n := rapid.IntRange(0, 40).Draw(t, "elements")
+				a := make([]any, n)
+				for i := range a {
+					a[i] = value(depth + 1)
+				}
+				return a
+			default:
+				n := rapid.IntRange(0, 12).Draw(t, "members")
+				m := map[string]any{}
+				for i := range n {
+					m[rapid.StringMatching(`[a-z_]{1,12}`).Draw(t, "key")+itoa(i)] = value(depth + 1)
+				}
+				return m
+			}
+		}
+		top := map[string]any{}
+		for i := range rapid.IntRange(1, 8).Draw(t, "top members") {
+			top["k"+itoa(i)] = value(1)
+		}
+		var text string
+		if rapid.Bool().Draw(t, "array") {
+			text = mustMarshal([]any{top, value(1), top})
+		} else {
+			text = mustMarshal(top)
+		}
+		if rapid.Bool().Draw(t, "newline") {
+			text += "\n"
+		}
+		limit := rapid.IntRange(200, max(200, len(text))).Draw(t, "limit")
+		p, ok := planJSON(text, limit)
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+		}
+		for k := 0; k+1 < len(p.items); k++ {
+			it, next := p.items[k], p.items[k+1]
+			if it.eol && it.note == "" && it.end > it.start && next.end > next.start && next.start == it.end {
+				t.Fatalf("a '\\n' between %q and %q, consecutive in the input", text[it.start:it.end], text[next.start:next.end])
+			}
+		}
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "[…headroom:") {
+				break
+			}
+			if i := strings.Index(line, "[…"); i >= 0 {
+				line = line[:i]
+			}
+			if !strings.Contains(text, line) {
+				t.Fatalf("line %q is not in the input:\n%s", line, out)
 			}
 		}
 	})
@@ -182,13 +251,14 @@ func TestPlanJSONOutline(t *testing.T) {
 			wantWhat: "kept the outline",
 		},
 		{
-			// No member has a line of its own: the outline writes them on
-			// lines of its own, each an input range.
-			name:  "minified: the outline in lines of its own",
+			// No member has a line of its own: what the outline keeps of
+			// consecutive input is one verbatim slice, and a line ends
+			// where something was left out.
+			name:  "minified: the outline as verbatim slices",
 			text:  `{"paths":` + mustMarshal(paths) + `,"items":` + mustMarshal(items) + `,"kind":"List"}` + "\n",
 			limit: 3000,
-			want: []string{"{\n\"paths\":{\n", "\"/api/v1/path0\":{", "\"items\":[\n{\n\"labels\":{\"app\":\"web\"},\n\"name\":\"pod-0\",\n",
-				"[…299 more array elements,", "],\n\"kind\":\"List\"\n}\n"},
+			want: []string{"{\"paths\":{\"/api/v1/path0\":{", `"items":[{"labels":{"app":"web"},"name":"pod-0",`,
+				"more array elements,", `"name":"pod-299"`, "}],\"kind\":\"List\"}\n"},
 			wantWhat:  "kept the outline",
 			notWanted: []string{"\n\n"},
 		},
@@ -442,8 +512,8 @@ func TestPlanJSONMinified(t *testing.T) {
 			name:  "array of small objects: the first ones whole, a count, the last whole",
 			text:  ghIssues(300, "short"),
 			limit: 2000,
-			want: []string{"[\n{\"id\":1000,", `"body":"short",`, "},\n{\"id\":1001,", "[…29", "more array elements, ",
-				"\n{\"id\":1299,", `"url":"https://api.github.com/repos/o/r/issues/300"}` + "\n]\n"},
+			want: []string{"[{\"id\":1000,", `"body":"short",`, "},{\"id\":1001,", "[…29", "more array elements, ",
+				"\n{\"id\":1299,", `"url":"https://api.github.com/repos/o/r/issues/300"}]` + "\n"},
 			wantWhat: "of 300 array elements (kept the first",
 		},
 		{
@@ -458,35 +528,42 @@ func TestPlanJSONMinified(t *testing.T) {
 			name:     "object with a huge string: cut, the other members kept",
 			text:     `{"name":"blob","content":"` + strings.Repeat("QUJD", 250000) + `","size":1000000}`,
 			limit:    2000,
-			want:     []string{"{\n", "\"name\":\"blob\",\n", "\"content\":\"QUJD", "bytes…]\n", "\"size\":1000000\n}\n"},
+			want:     []string{`{"name":"blob","content":"QUJD`, "bytes…]\n", "\"size\":1000000}\n"},
+			wantWhat: "kept the outline",
+		},
+		{
+			name:     "object whose last member is a huge string (a source map's mappings): its start and its end",
+			text:     `{"version":3,"names":["a"],"mappings":"` + strings.Repeat("AAAA,", 50000) + `CAAC;;;;"}`,
+			limit:    2000,
+			want:     []string{`{"version":3,"names":["a"],"mappings":"AAAA,`, "[…249,", " bytes…]", `AAAA,CAAC;;;;"}` + "\n"},
 			wantWhat: "kept the outline",
 		},
 		{
 			name:     "array of huge strings: the first and the last cut",
 			text:     `["` + strings.Repeat("a", 100000) + `","b","` + strings.Repeat("c", 100000) + `"]`,
 			limit:    2000,
-			want:     []string{"[\n\"aaa", "[…100,003 bytes…]", "[…1 more array element, 4 bytes…]", "\"ccc", "[…100,002 bytes…]", "]\n"},
+			want:     []string{"[\"aaa", "[…100,003 bytes…]", "[…1 more array element, 4 bytes…]", "\"ccc", "[…100,002 bytes…]", "]\n"},
 			wantWhat: "1 of 3 array elements",
 		},
 		{
 			name:     "non-ASCII keys",
 			text:     `{"clé":"valeur","名前":{"姓":"山田","名":"太郎","説明":"` + strings.Repeat("長い文章。", 2000) + `"},"ключ":[1,2,3]}`,
 			limit:    1000,
-			want:     []string{"\"clé\":\"valeur\",\n", "\"名前\":{", "\"姓\":\"山田\",\n", "\"ключ\":[1,2,3]\n}\n"},
+			want:     []string{`{"clé":"valeur","名前":{"姓":"山田","名":"太郎","説明":"長い`, "\n},\"ключ\":[1,2,3]}\n"},
 			wantWhat: "kept the outline",
 		},
 		{
 			name:     "nesting as deep as encoding/json accepts",
 			text:     deep,
 			limit:    4000,
-			want:     []string{"{\n\"first\":\"fff", "\"a\":{\n\"a\":{\n"},
+			want:     []string{"{\"first\":\"fff", "\n\"a\":{\"a\":{\"a\":{"},
 			wantWhat: "kept the outline",
 		},
 		{
 			name:     "one member wrapping the array, minified",
 			text:     `{"data":` + strings.TrimSpace(ghIssues(100, "short")) + "}\n",
 			limit:    2000,
-			want:     []string{"{\n\"data\":[\n{\n\"id\":1000,\n", "},\n[…99 more array elements, ", "]\n}\n"},
+			want:     []string{"{\"data\":[{\"id\":1000,\"node_id\":", "more array elements, ", "\"id\":1099,", "]}\n"},
 			wantWhat: "kept the outline",
 		},
 		{
@@ -500,7 +577,7 @@ func TestPlanJSONMinified(t *testing.T) {
 			name:     "a stream of one-line documents (jq -c)",
 			text:     strings.ReplaceAll(strings.Trim(ghIssues(50, strings.Repeat("long body ", 100)), "[]\n"), "},{\"id\":10", "}\n{\"id\":10") + "\n",
 			limit:    2000,
-			want:     []string{"{\n\"id\":1000,\n", "[…48 more documents, ", "\n{\"id\":1049,"},
+			want:     []string{"{\"id\":1000,\"node_id\":", "[…48 more documents, ", "\n{\"id\":1049,"},
 			wantWhat: "48 of 50 documents",
 		},
 	} {
