@@ -260,8 +260,9 @@ const jsonLinesHead = 64
 // -json) used to be indexed whole, at the cost of planning it, before the
 // share of event lines declined it. It reads lines from the start and
 // declines as soon as the decline is certain:
-//   - the first event is not valid JSON, or is a go test -json event or
-//     an rg --json message;
+//   - the first event is a go test -json event or an rg --json message,
+//     or, once the counts are read, not valid JSON (a one-line document
+//     is declined by its count of events, never validated here);
 //   - the other lines read so far are more than a ninth of the events the
 //     text can hold: those read, plus every line not yet read that starts
 //     with '{' (an event does), counted once, in one IndexByte pass;
@@ -272,6 +273,7 @@ const jsonLinesHead = 64
 // as before. It returns true only where jsonLinesEvents returns false.
 func jsonLinesSurelyDecline(text string) bool {
 	events, other := 0, 0
+	first := "" // the first event, validated only where the answer needs it
 	seen, braces := 0, -1 // lines read that start with '{'; all such lines, once counted
 	for start, k := 0, 0; start < len(text); k++ {
 		end, next := len(text), len(text)
@@ -285,8 +287,11 @@ func jsonLinesSurelyDecline(text string) bool {
 		}
 		switch eventLine(l) {
 		case jlEvent:
-			if events == 0 && (!json.Valid([]byte(l)) || testEvents(l)) {
-				return true
+			if events == 0 {
+				if testEvents(l) {
+					return true
+				}
+				first = l
 			}
 			events++
 		case jlOther:
@@ -307,7 +312,7 @@ func jsonLinesSurelyDecline(text string) bool {
 			return true
 		}
 	}
-	return events < 5 || other*9 > events
+	return events < 5 || other*9 > events || !json.Valid([]byte(first))
 }
 
 // braceLines counts the lines of text that start with '{'.

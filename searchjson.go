@@ -47,7 +47,10 @@ type rgSource struct {
 // returns, by the start of each plain line, where its events are in
 // text, the summary event under the key -1. It returns ok only when the
 // text is such a stream: at least 20 match events making, with the other
-// events, 90 % of the non-empty lines.
+// events, 90 % of the non-empty lines. An event is a line that opens with
+// its type, as rg writes every one (`{"type":"match","data":…}`) but the
+// summary, which closes with it: a one-line JSON document of megabytes is
+// not decoded to learn it is none.
 func rgJSONEvents(text string) (string, map[int]rgSource, int, bool) {
 	if !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
 		return "", nil, 0, false
@@ -65,7 +68,7 @@ func rgJSONEvents(text string) (string, map[int]rgSource, int, bool) {
 			continue
 		}
 		var ev rgEvent
-		if line[0] != '{' || !strings.Contains(line, `"type":"`) || json.Unmarshal([]byte(line), &ev) != nil {
+		if !strings.HasPrefix(line, `{"type":"`) && !strings.HasSuffix(line, `,"type":"summary"}`) || json.Unmarshal([]byte(line), &ev) != nil {
 			other++
 			if other > 16 && 10*other > events+other {
 				return "", nil, 0, false
