@@ -781,7 +781,10 @@ func (o *outliner) sample(i, room int) {
 	}
 	// The largest k that fits; cost grows with k but for rounding, so a
 	// binary search finds one that fits and a scan down settles it.
-	lo, hi := 0, hidden
+	// Every value shown costs a byte at least, so no more than room fit:
+	// the search starts there, not at a hundred thousand hidden elements,
+	// each probe placing the elements it picks.
+	lo, hi := 0, min(hidden, room)
 	lastJ := len(n.elems) - 1
 	if viewAt(lastJ, 0)[0].state == asElided {
 		hi = 1 // summaries of alike values say nothing new: the last one's, for its count and size
