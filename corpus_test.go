@@ -51,8 +51,12 @@ func loadCorpus(t testing.TB) []corpusCase {
 // each with its reason. The test fails when one starts being kept, so the
 // list cannot rot.
 var knownGaps = map[string][]string{
-	// Held-out set 8, first run (the planners as they were when the set was
-	// made, before any fix it prompted): what they lose at 16,000 bytes.
+	// Held-out set 8 (its first run is in the corpus README): what it
+	// still loses at 16,000 bytes after the fixes it prompted, and why.
+	// mime-db's map of 2,000 alike members gets the sequence plan, its
+	// first members, a spread in runs of neighbours and the last one
+	// whole: members at a quarter, a half and three quarters are where no
+	// run lands but by chance.
 	"json_cat_mime_db_1_54_db_json": {
 		`  "application/json": {
     "source": "iana",
@@ -71,16 +75,26 @@ var knownGaps = map[string][]string{
     "extensions": ["html","htm","shtml"]
   },`,
 	},
+	// A defect left: the one-line report keeps each file's result by its
+	// digest (path and counts, its messages array counted as a member),
+	// and stops at 9,638 bytes of 16,000; the room left is not spent on
+	// opening the digests' arrays, where proto.js's one error and
+	// sonic-boom's messages are.
 	"json_eslint_f_json_pino_sonic_boom_one_line": {
 		`{"ruleId":"no-undef","severity":2,"message":"'opts' is not defined.","line":177,"column":22,"nodeType":"Identifier","messageId":"undef","endLine":177,"endColumn":26}`,
 		`{"ruleId":"no-empty","severity":2,"message":"Empty block statement.","line":695,"column":11`,
 	},
+	// One of ten alike `hot link` events, by kind the commonest: the
+	// events kept are the ends, the rarest kinds and an even spread.
 	"json_pino_http_jsonl_url_shortener": {
 		`"code":"XGM_Cef","hits":20,"msg":"hot link"`,
 	},
-	// JSON family check, set 8, first run (the planners as they were when
-	// the cases were made): one-line documents outlined or clipped, flat
-	// maps of alike members summarised.
+	// JSON family check, set 8, after the fixes it checks (one-line
+	// documents kept as verbatim slices, flat maps as sequences): what
+	// an even spread of 7,910 languages, lintian's 554 architectures or
+	// webpack's 893 release times leaves between its picks, rows at a
+	// quarter, a half and three quarters that no pick lands on but by
+	// chance.
 	"json_jq_c_iso_639_3_7910_languages": {
 		`{"alpha_3":"fuu","name":"Furu","scope":"I","type":"L"}`,
 		`{"alpha_3":"mfp","inverted_name":"Malay, Makassar","name":"Makassar Malay","scope":"I","type":"L"}`,
