@@ -142,6 +142,10 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	}
 	d := &diffDoc{word: word, changed: make([]uint64, (n+63)/64)}
 	var cur *diffFile
+	// The hunks are gathered in chunks and copied once into d.hunks:
+	// a slice grown by appending leaves garbage about four times its
+	// final size, which the memory limit pays for.
+	var hunks chunked[diffHunk]
 	diffLines, goodHunks := 0, 0
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
@@ -159,14 +163,14 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 		}
 		switch {
 		case c == 'd' && strings.HasPrefix(l, "diff "):
-			cur = &diffFile{name: i, first: len(d.hunks)}
+			cur = &diffFile{name: i, first: hunks.len()}
 			d.files = append(d.files, cur)
 			inHeader = true
 			diffLines++
 			continue
 		case (c == '-' || c == '*') && isFileHeader(s, i):
 			if cur == nil || !inHeader {
-				cur = &diffFile{name: i, first: len(d.hunks)}
+				cur = &diffFile{name: i, first: hunks.len()}
 				d.files = append(d.files, cur)
 				inHeader = true
 				cur.important = append(cur.important, i+1)
@@ -191,7 +195,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			if ok {
 				goodHunks++
 			}
-			d.hunks = append(d.hunks, diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
+			hunks.push(diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
 			cur.minus += old
 			cur.plus += nw
 			diffLines += end - i
@@ -235,6 +239,10 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	}
 	if goodHunks == 0 || len(d.files) == 0 || 2*diffLines < n {
 		return nil, false
+	}
+	d.hunks = make([]diffHunk, hunks.len())
+	for k, c := range hunks.chunks {
+		copy(d.hunks[k<<chunkShift:], c)
 	}
 	for k, f := range d.files {
 		end := len(d.hunks)
@@ -602,6 +610,9 @@ func pickHunkTail(s *lineSel, h [2]int, share int) {
 // more than twice the equal share the round began with, so that one
 // long hunk (a new file) leaves room to the rounds after it.
 func pickRound(s *lineSel, d *diffDoc, hunks []uint32, capped bool) {
+	if cap(d.round) < len(hunks) {
+		d.round = make([]costedHunk, 0, len(hunks))
+	}
 	round := d.round[:0]
 	for _, g := range hunks {
 		round = append(round, costedHunk{changesCost(s, d, d.hunks[g].span()), g})
