@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -78,23 +79,36 @@ type diffFile struct {
 	name      int   // the "diff --git" line, or "---" when there is none
 	important []int // rename, copy, mode, new/deleted, similarity, binary
 	other     []int // index, ---, +++ (when name is the diff line)
-	hunks     [][2]int
-	plus      int
-	minus     int
-	binary    bool
+	// hunks are the file's, a window on diffDoc.hunks from index first.
+	hunks  []diffHunk
+	first  int
+	plus   int
+	minus  int
+	binary bool
 }
+
+// A diffHunk is one hunk of a diff: its header line, the line after its
+// last, and the index of its file in diffDoc.files. A 10 MB diff of
+// one-line hunks holds a quarter of a million of them, so each takes 12
+// bytes, where two ints and a map entry from its header to its file took
+// 16 and about 35 more.
+type diffHunk struct {
+	from, to, file uint32
+}
+
+// span returns the hunk's lines: its header and the line after its last.
+func (h diffHunk) span() [2]int { return [2]int{int(h.from), int(h.to)} }
 
 // A diffDoc is a parsed diff: its files and the lines outside them
 // (commit headers, messages, --stat, format-patch trailers).
 type diffDoc struct {
 	files   []*diffFile
-	pre     []int // lines outside files, in order
-	preKey  []int // the ones that identify a commit: its header, subject, stat summary
-	statRow []int // --stat rows
-	commits int   // in a commit log with no hunks (commitLog), its commits
-	word    bool  // hunks in --word-diff form
-	// fileOf maps a hunk's header line to its file.
-	fileOf map[int]*diffFile
+	hunks   []diffHunk // every file's, in order
+	pre     []int      // lines outside files, in order
+	preKey  []int      // the ones that identify a commit: its header, subject, stat summary
+	statRow []int      // --stat rows
+	commits int        // in a commit log with no hunks (commitLog), its commits
+	word    bool       // hunks in --word-diff form
 	// named is set when every file is named by the --stat rows: a hunk
 	// may then be kept whose file's name line is not yet, and brings it.
 	named bool
@@ -103,6 +117,8 @@ type diffDoc struct {
 	// not again by each stage that asks (a 10 MB diff asked up to six
 	// times a line).
 	changed []uint64
+	round   []costedHunk // pickRound's, kept for the next round
+	scratch hunkScratch  // hunkChanges's, kept for the next hunk
 }
 
 // isChanged reports whether line i, of a hunk or its header, is a change.
@@ -122,8 +138,15 @@ func (d *diffDoc) markChanges(s *lineSel, from, to int) {
 // lines or no hunk has matching counts.
 func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	n := s.n()
-	d := &diffDoc{word: word, fileOf: map[int]*diffFile{}, changed: make([]uint64, (n+63)/64)}
+	if n >= math.MaxUint32 {
+		return nil, false // a hunk's lines are counted in 32 bits
+	}
+	d := &diffDoc{word: word, changed: make([]uint64, (n+63)/64)}
 	var cur *diffFile
+	// The hunks are gathered in chunks and copied once into d.hunks:
+	// a slice grown by appending left garbage five times its final size
+	// (17 MB on 10 MB of one-line hunks), which the memory limit pays for.
+	var hunks chunked[diffHunk]
 	diffLines, goodHunks := 0, 0
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
@@ -141,14 +164,14 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 		}
 		switch {
 		case c == 'd' && strings.HasPrefix(l, "diff "):
-			cur = &diffFile{name: i}
+			cur = &diffFile{name: i, first: hunks.len()}
 			d.files = append(d.files, cur)
 			inHeader = true
 			diffLines++
 			continue
 		case (c == '-' || c == '*') && isFileHeader(s, i):
 			if cur == nil || !inHeader {
-				cur = &diffFile{name: i}
+				cur = &diffFile{name: i, first: hunks.len()}
 				d.files = append(d.files, cur)
 				inHeader = true
 				cur.important = append(cur.important, i+1)
@@ -173,8 +196,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			if ok {
 				goodHunks++
 			}
-			cur.hunks = append(cur.hunks, [2]int{i, end})
-			d.fileOf[i] = cur
+			hunks.push(diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
 			cur.minus += old
 			cur.plus += nw
 			diffLines += end - i
@@ -218,6 +240,17 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	}
 	if goodHunks == 0 || len(d.files) == 0 || 2*diffLines < n {
 		return nil, false
+	}
+	d.hunks = make([]diffHunk, hunks.len())
+	for k, c := range hunks.chunks {
+		copy(d.hunks[k<<chunkShift:], c)
+	}
+	for k, f := range d.files {
+		end := len(d.hunks)
+		if k+1 < len(d.files) {
+			end = d.files[k+1].first
+		}
+		f.hunks = d.hunks[f.first:end:end]
 	}
 	return d, true
 }
@@ -522,7 +555,7 @@ func (d *diffDoc) pick(s *lineSel) {
 	// tail would look.
 	if len(d.files) > 0 {
 		if last := d.files[len(d.files)-1]; len(last.hunks) > 0 && (s.isKept(last.name) || d.named && pickFileName(s, last)) {
-			pickHunkTail(s, last.hunks[len(last.hunks)-1], s.room()/10)
+			pickHunkTail(s, last.hunks[len(last.hunks)-1].span(), s.room()/10)
 		}
 	}
 	// Hunks breadth first — every named file's first hunk before any
@@ -532,11 +565,11 @@ func (d *diffDoc) pick(s *lineSel) {
 	hunks, rounds := hunkOrder(s, d)
 	for from := 0; from < len(hunks); {
 		to := from + 1
-		for to < len(hunks) && rounds[hunks[to][0]] == rounds[hunks[from][0]] {
+		for to < len(hunks) && rounds[to] == rounds[from] {
 			to++
 		}
 		pickRound(s, d, hunks[from:to], true)
-		if rounds[hunks[from][0]] == 0 {
+		if rounds[from] == 0 {
 			for _, i := range d.statRow {
 				s.pick(i)
 			}
@@ -545,15 +578,11 @@ func (d *diffDoc) pick(s *lineSel) {
 	}
 	// What the rounds' caps left goes to the changes still cut.
 	pickRound(s, d, hunks, false)
-	var shown [][2]int
-	for _, h := range hunks {
-		if s.isKept(h[0]) {
-			shown = append(shown, h)
-		}
-	}
+	// The hunks order is read no more: the ones shown take its place.
+	shown := slices.DeleteFunc(hunks, func(g uint32) bool { return !s.isKept(int(d.hunks[g].from)) })
 	// Then the context around the changes kept, in breadth-first order.
-	for k, h := range shown {
-		pickContext(s, d, h, s.room()/(len(shown)-k))
+	for k, g := range shown {
+		pickContext(s, d, d.hunks[g].span(), s.room()/(len(shown)-k))
 	}
 	for _, i := range d.pre {
 		s.pickCapped(i, 300)
@@ -581,48 +610,60 @@ func pickHunkTail(s *lineSel, h [2]int, share int) {
 // unused share to the larger ones after it. When capped, no hunk takes
 // more than twice the equal share the round began with, so that one
 // long hunk (a new file) leaves room to the rounds after it.
-func pickRound(s *lineSel, d *diffDoc, hunks [][2]int, capped bool) {
-	round := slices.Clone(hunks)
-	cost := make(map[int]int, len(round))
-	for _, h := range round {
-		cost[h[0]] = changesCost(s, d, h)
+func pickRound(s *lineSel, d *diffDoc, hunks []uint32, capped bool) {
+	if cap(d.round) < len(hunks) {
+		d.round = make([]costedHunk, 0, len(hunks))
 	}
-	slices.SortStableFunc(round, func(a, b [2]int) int { return cost[a[0]] - cost[b[0]] })
+	round := d.round[:0]
+	for _, g := range hunks {
+		round = append(round, costedHunk{changesCost(s, d, d.hunks[g].span()), g})
+	}
+	d.round = round
+	slices.SortStableFunc(round, func(a, b costedHunk) int { return a.cost - b.cost })
 	limit := 2 * s.room() / max(len(round), 1)
-	for k, h := range round {
+	for k, c := range round {
 		share := s.room() / (len(round) - k)
 		if capped {
 			share = min(share, limit)
 		}
-		pickHunk(s, d, h, share)
+		pickHunk(s, d, d.hunks[c.hunk], share)
 	}
 }
 
-// hunkOrder returns the hunks of the named files of d breadth first:
-// every file's first hunk, then every file's second, and so on; hunks
-// whose changes repeat those of a hunk before them last, in the same
-// order. rounds maps each hunk's header line to its round; the repeats
-// make one round of their own, after the others.
-func hunkOrder(s *lineSel, d *diffDoc) (order [][2]int, rounds map[int]int) {
+// A costedHunk is the index of a hunk in diffDoc.hunks with what
+// changesCost says it costs.
+type costedHunk struct {
+	cost int
+	hunk uint32
+}
+
+// hunkOrder returns the hunks of the named files of d, as indices in
+// d.hunks, breadth first: every file's first hunk, then every file's
+// second, and so on; hunks whose changes repeat those of a hunk before
+// them last, in the same order. rounds holds each one's round; the
+// repeats make one round of their own, after the others.
+func hunkOrder(s *lineSel, d *diffDoc) (order, rounds []uint32) {
 	repeat := repeatedHunks(s, d)
-	rounds = map[int]int{}
-	var repeats [][2]int
+	order = make([]uint32, 0, len(d.hunks))
+	rounds = make([]uint32, 0, len(d.hunks))
+	var repeats []uint32
 	round := 0
 	for ; anyHunkLeft(d, round); round++ {
 		for _, f := range d.files {
 			if round >= len(f.hunks) || !d.named && !s.isKept(f.name) {
 				continue
 			}
-			if h := f.hunks[round]; repeat[h[0]>>6]&(1<<(h[0]&63)) != 0 {
-				repeats = append(repeats, h)
+			g := uint32(f.first + round)
+			if h := d.hunks[g].from; repeat[h>>6]&(1<<(h&63)) != 0 {
+				repeats = append(repeats, g)
 			} else {
-				order = append(order, h)
-				rounds[h[0]] = round
+				order = append(order, g)
+				rounds = append(rounds, uint32(round))
 			}
 		}
 	}
-	for _, h := range repeats {
-		rounds[h[0]] = round
+	for range repeats {
+		rounds = append(rounds, uint32(round))
 	}
 	return append(order, repeats...), rounds
 }
@@ -657,10 +698,11 @@ func anyHunkLeft(d *diffDoc, round int) bool {
 // their bytes, see hashLine: a 10 MB diff keeps one word per hunk, not a
 // copy of its changes).
 func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
-	seen := map[uint64]bool{}
+	var seen hashIDs // a third of what a map of the same took
 	repeat := make([]uint64, (s.n()+63)/64)
 	for _, f := range d.files {
-		for _, h := range f.hunks {
+		for _, hk := range f.hunks {
+			h := hk.span()
 			sum, any := uint64(fnvOffset), false
 			for i := h[0] + 1; i < h[1]; i++ {
 				if d.isChanged(i) {
@@ -671,10 +713,8 @@ func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
 			if !any {
 				continue
 			}
-			if seen[sum] {
+			if _, first := seen.id(sum); !first {
 				repeat[h[0]>>6] |= 1 << (h[0] & 63)
-			} else {
-				seen[sum] = true
 			}
 		}
 	}
@@ -704,7 +744,8 @@ func hashLine(sum uint64, l string) uint64 {
 // breadth first across its runs of changes: the first removed and the
 // first added line of every run (what a change replaced, and with what),
 // then the second ones, and so on. pickContext adds the rest later.
-func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
+func pickHunk(s *lineSel, d *diffDoc, hk diffHunk, share int) {
+	h := hk.span()
 	changed := hunkChanges(s, d, h)
 	// A header with none of its changes says little: keep it only with
 	// its first change.
@@ -713,7 +754,7 @@ func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
 	if len(changed) > 0 {
 		first += s.gapCost
 	}
-	f := d.fileOf[h[0]]
+	f := d.files[hk.file]
 	if !s.isKept(h[0]) {
 		first += fileNameCost(s, f)
 		share += fileNameCost(s, f)
@@ -736,14 +777,12 @@ func pickHunk(s *lineSel, d *diffDoc, h [2]int, share int) {
 // hunkChanges returns the changed lines of hunk h in the order pickHunk
 // keeps them: a run of changed lines (no context between them) splits
 // into its sides — removed, added, changed in place — and the k-th line
-// of every side of every run comes before any k+1-th.
+// of every side of every run comes before any k+1-th. What it returns,
+// and the lists it builds it from, are d's to reuse for the next hunk: a
+// 10 MB diff of one-line hunks made 39 MB of garbage of them.
 func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
-	type side struct {
-		mark  byte
-		lines []int
-	}
-	var runs [][]side
-	var heads []int // the context diff side header before each run, or -1
+	w := &d.scratch
+	w.changes, w.sides, w.runs = w.changes[:0], w.sides[:0], w.runs[:0]
 	inRun, head := false, -1
 	for i := h[0] + 1; i < h[1]; i++ {
 		l := s.line(i)
@@ -755,8 +794,7 @@ func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 			continue
 		}
 		if !inRun {
-			runs = append(runs, nil)
-			heads = append(heads, head)
+			w.runs = append(w.runs, hunkRun{head: head, first: len(w.sides)})
 			head = -1
 			inRun = true
 		}
@@ -766,35 +804,78 @@ func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 		} else if a := ansiLead(l); a != "" {
 			mark = a[0]
 		}
-		r := &runs[len(runs)-1]
-		k := 0
-		for k < len(*r) && (*r)[k].mark != mark {
+		r := &w.runs[len(w.runs)-1]
+		k := r.first
+		for k < len(w.sides) && w.sides[k].mark != mark {
 			k++
 		}
-		if k == len(*r) {
-			*r = append(*r, side{mark: mark})
+		if k == len(w.sides) {
+			w.sides = append(w.sides, hunkSide{mark: mark})
 		}
-		(*r)[k].lines = append((*r)[k].lines, i)
+		w.sides[k].n++
+		w.changes = append(w.changes, hunkChange{line: uint32(i), side: uint32(k)})
 	}
-	var order []int
+	// Each side's lines together, in order.
+	at := 0
+	for k := range w.sides {
+		w.sides[k].start, w.sides[k].next = at, at
+		at += w.sides[k].n
+	}
+	w.lines = slices.Grow(w.lines[:0], at)[:at]
+	for _, c := range w.changes {
+		sd := &w.sides[c.side]
+		w.lines[sd.next] = c.line
+		sd.next++
+	}
+	order := w.order[:0]
 	for k := 0; ; k++ {
 		more := false
-		for j, r := range runs {
-			if k == 0 && heads[j] >= 0 {
-				order = append(order, heads[j]) // which side the run is on
+		for j, r := range w.runs {
+			if k == 0 && r.head >= 0 {
+				order = append(order, r.head) // which side the run is on
 			}
-			for _, sd := range r {
-				if k < len(sd.lines) {
-					order = append(order, sd.lines[k])
+			sides := w.sides[r.first:]
+			if j+1 < len(w.runs) {
+				sides = w.sides[r.first:w.runs[j+1].first]
+			}
+			for _, sd := range sides {
+				if k < sd.n {
+					order = append(order, int(w.lines[sd.start+k]))
 					more = true
 				}
 			}
 		}
 		if !more {
+			w.order = order
 			return order
 		}
 	}
 }
+
+// A hunkScratch holds what hunkChanges builds for one hunk.
+type hunkScratch struct {
+	changes []hunkChange // the hunk's changed lines, in order
+	sides   []hunkSide   // every run's sides, run after run
+	runs    []hunkRun
+	lines   []uint32 // the changed lines side after side
+	order   []int    // what hunkChanges returns
+}
+
+// A hunkChange is a changed line and the index of its side in
+// hunkScratch.sides (parseDiff declines a text of 2³² lines).
+type hunkChange struct{ line, side uint32 }
+
+// A hunkSide is the lines of one mark in a run: how many, and where they
+// start in hunkScratch.lines.
+type hunkSide struct {
+	mark           byte
+	n, start, next int
+}
+
+// A hunkRun is a run of changed lines: the context diff side header
+// before it, or -1, and the index of its first side in
+// hunkScratch.sides; its sides run to the next run's first.
+type hunkRun struct{ head, first int }
 
 // changesCost is what pickHunk keeps of hunk h with room enough: its
 // header and its changed lines, each with a gap note.
@@ -928,7 +1009,7 @@ func (d *diffDoc) what(s *lineSel) string {
 			named++
 		}
 		for _, h := range f.hunks {
-			if s.isKept(h[0]) {
+			if s.isKept(int(h.from)) {
 				shown++
 			}
 		}

@@ -123,7 +123,8 @@ func TestDiffChangesNotedOnce(t *testing.T) {
 			repeat := repeatedHunks(s, d)
 			before := map[string]bool{}
 			for _, f := range d.files {
-				for _, h := range f.hunks {
+				for _, hk := range f.hunks {
+					h := hk.span()
 					var changes strings.Builder
 					for i := h[0]; i < h[1]; i++ {
 						if got, want := d.isChanged(i), hunkLineChanged(s.line(i), word); got != want {
