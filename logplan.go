@@ -147,6 +147,9 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	pickSyntaxWhole(sel, lines, blocks, told, limit)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(lines, blocks, told)
+	if sel.crowded(told) {
+		sel.pickEnds(limit / endsShare)
+	}
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
 			pickEntryHeader(sel, lines, blocks[k], limit/2)
@@ -242,6 +245,65 @@ var tallyOf = func() (t [256]uint8) {
 // alone, make a text a log: a failure word (which may be code), a
 // numbered heading (which may be a list).
 func weakOpen(open uint8) bool { return open == blockGeneric || open == blockNumbered }
+
+// crowded reports whether the first lines of the told blocks, what each
+// says (see headEnd), overrun the limit left: the failures cannot all be
+// told, and telling them in turn would leave nothing to the log's ends.
+// It stops adding as soon as they do, so it reads no more of a log of a
+// million failures than the limit holds.
+func (s *logSelection) crowded(told []int32) bool {
+	room := s.limit - s.cost
+	for _, k := range told {
+		b := s.blocks[k]
+		for i, end := int(b.head), headEnd(s.lines, b); i <= end; i++ {
+			if room -= min(len(s.lines.line(i)), s.lineCap) + 1; room < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pickEnds keeps what of the log's first defaultLogHead lines, growing
+// down, and of its last defaultLogTail lines, growing up, no failure's
+// telling keeps (see strayDetail), each end within share more bytes: when
+// the failures cannot all be told (see crowded), they would take it all,
+// and the plan would show less of the ends than the clip it replaces
+// (dialyzer's `  Proceeding with analysis...` head and its `Unknown
+// functions:` entries under 288 warnings). Each end stops at the first
+// such line that does not fit.
+func (s *logSelection) pickEnds(share int) {
+	bound := s.cost + share
+	for i := 0; i < min(s.lines.len(), defaultLogHead); i++ {
+		if s.strayDetail(i) && !s.pickWithin(i, bound) {
+			break
+		}
+	}
+	bound = s.cost + share
+	for i := s.lines.len() - 1; i >= max(0, s.lines.len()-defaultLogTail); i-- {
+		if s.strayDetail(i) && !s.pickWithin(i, bound) {
+			break
+		}
+	}
+}
+
+// strayDetail reports whether line i is an indented detail line outside
+// every failure block, or the plain line that heads one: a line shaped
+// like a trace's (`  compile:file/2 (cover.erl:1719:10)`) that no block
+// holds, which only the head, the tail and fill keep. A record of the
+// failures' own shape (a system log's INFO lines) is not one: it competes
+// with them as they are told.
+func (s *logSelection) strayDetail(i int) bool {
+	detail := func(i int) bool {
+		c := s.lines.class(i)
+		return (c == lineTrace || c == lineOther) && isIndented(s.lines.line(i)) && !s.lines.repeat(i) && blockAt(s.blocks, i) < 0
+	}
+	return detail(i) || i+1 < s.lines.len() && s.lines.class(i) == lineOther && detail(i+1)
+}
+
+// endsShare is the share of the limit each end of a log may take before
+// crowding failures are told (see pickEnds).
+const endsShare = 16
 
 // firstBlockShare bounds the first failure kept whole before every other
 // failure's first line: a fifth of the limit.

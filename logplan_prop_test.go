@@ -227,3 +227,40 @@ func TestPlanLogCleansTerminalNoise(t *testing.T) {
 	}
 	checkLogPlan(t, text, p, 3000)
 }
+
+// When more distinct failures than the limit holds crowd a log, its ends
+// still show what a blind clip of the same budget shows there: dialyzer's
+// indented head (`  Proceeding with analysis...`) and its `Unknown
+// functions:` entries, detail lines under no failure that no failure's
+// telling keeps.
+func TestPlanLogCrowdedKeepsStrayEnds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		limit := rapid.IntRange(4000, 16000).Draw(t, "limit")
+		head := []string{"  Checking whether the PLT otp.plt is up-to-date... yes", "  Proceeding with analysis..."}[:rapid.IntRange(1, 2).Draw(t, "head")]
+		var b strings.Builder
+		for _, l := range head {
+			b.WriteString(l + "\n")
+		}
+		for k := range rapid.IntRange(limit/40, limit/10).Draw(t, "failures") {
+			fmt.Fprintf(&b, "mod%d.erl:%d:5: Expression produces a value of type \n          [any()] | tuple(), but this value is unmatched\n", k, 10+k)
+		}
+		unknown := []string{"Unknown functions:"}
+		for j := range rapid.IntRange(1, 3).Draw(t, "unknown") {
+			unknown = append(unknown, fmt.Sprintf("  compile:file/%d (/src/apps/tools/src/cover.erl:%d:10)", j, 1700+j))
+		}
+		b.WriteString(strings.Join(unknown, "\n") + "\n done in 3m12.48s\ndone (warnings were emitted)\n")
+		text := b.String()
+		two := 2
+		p, ok := planLog(text, limit, logOptions{exitCode: &two})
+		if !ok {
+			t.Fatal("declined dialyzer's warnings")
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		clip := render(text, planClip(text, limit, 0), marker{})
+		for _, want := range []string{strings.Join(head, "\n") + "\n", "\n" + unknown[0] + "\n" + unknown[1] + "\n"} {
+			if strings.Contains(clip, want) && !strings.Contains(out, want) {
+				t.Fatalf("the clip keeps %q, the plan does not:\n%s", want, out)
+			}
+		}
+	})
+}
