@@ -273,7 +273,7 @@ const jsonLinesHead = 64
 // as before. It returns true only where jsonLinesEvents returns false.
 func jsonLinesSurelyDecline(text string) bool {
 	events, other := 0, 0
-	first := "" // the first event, validated only where the answer needs it
+	first := ""           // the first event, validated only where the answer needs it
 	seen, braces := 0, -1 // lines read that start with '{'; all such lines, once counted
 	for start, k := 0, 0; start < len(text); k++ {
 		end, next := len(text), len(text)
