@@ -39,8 +39,8 @@ type searchLine struct {
 // what planning needs, its path a slice of the text where it can be.
 type searchFile struct {
 	path    string
-	heading searchLine // rg --heading: the path's own line; zero otherwise
-	count   int        // exact number of match lines
+	heading *searchLine // rg --heading: the path's own line; nil otherwise (few files have one)
+	count   int         // exact number of match lines
 	// sample holds the match lines remembered (sample.lines),
 	// spread over all of them, in input order; the first and the last
 	// always. When byRuns, its units are runs of lines (searchblocks.go).
@@ -349,7 +349,7 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 			sc.add(*heading, at, 0)
 		case isFileLike(view):
 			f := sc.file(view)
-			f.heading = at
+			f.heading = &at
 			*heading = f
 			sc.structural++
 		default:
@@ -393,7 +393,7 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 	}
 	if *heading == nil && looksLikePath(view) && !strings.ContainsAny(view, " \t") {
 		f := sc.file(view)
-		f.heading = at
+		f.heading = &at
 		*heading = f
 		sc.structural++
 		return

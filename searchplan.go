@@ -66,8 +66,8 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				used += c
 				// An rg heading is the path part of its lines.
 				lineBytes += sp.lineCost(f.sample.lines[0])
-				if f.heading != (searchLine{}) {
-					lineBytes += keepLine(sp.text, f.heading).size()
+				if f.heading != nil {
+					lineBytes += keepLine(sp.text, *f.heading).size()
 				}
 				continue
 			}
@@ -351,8 +351,20 @@ func spreadPositions(files []*searchFile) []int32 {
 	return out
 }
 
+// unshownFiles returns the files that show no line, in order, or nil.
+// The planner asks again for each index it tries: counted first, the
+// slice is made once at its size, not grown by doubling.
 func unshownFiles(files []*searchFile) []*searchFile {
-	var out []*searchFile
+	n := 0
+	for _, f := range files {
+		if f.shown == 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*searchFile, 0, n)
 	for _, f := range files {
 		if f.shown == 0 {
 			out = append(out, f)
@@ -417,12 +429,12 @@ func (sp *searchPlanner) capOf(l searchLine) int {
 // firstCost is what showing f's first line costs: its heading, the line,
 // and the count of the rest.
 func (sp *searchPlanner) firstCost(f *searchFile) int {
-	n := sp.lineCost(f.sample.lines[0]) + len(countNote(f, 1))
-	if f.heading != (searchLine{}) {
-		n += keepLine(sp.text, f.heading).size()
+	n := sp.lineCost(f.sample.lines[0])
+	if f.heading != nil {
+		n += keepLine(sp.text, *f.heading).size()
 	}
-	if note := countNote(f, 1); note != "" {
-		n += 2
+	if note := countNoteLen(f, 1); note > 0 {
+		n += note + 2
 	}
 	return n
 }
@@ -455,6 +467,26 @@ func countNote(f *searchFile, shown int) string {
 	return "[…+" + txt.Commas(rest) + " more " + plural(rest, "match", "matches") + "]"
 }
 
+// countNoteLen is len(countNote(f, shown)), without making the note: the
+// planner costs every file's first line, and a flood has a file a line.
+func countNoteLen(f *searchFile, shown int) int {
+	if shown == 0 {
+		return 0
+	}
+	rest := f.count - shown
+	if f.byRuns {
+		rest = f.count - f.linesIn(shown)
+	}
+	if rest <= 0 {
+		return 0
+	}
+	digits := 1
+	for v := rest; v >= 10; v /= 10 {
+		digits++
+	}
+	return len("[…+") + digits + (digits-1)/3 + len(" more ") + len(plural(rest, "match", "matches")) + len("]")
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -477,8 +509,8 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 			items = append(items, keepLine(text, cx.sc.separator))
 		}
 	}
-	if f.heading != (searchLine{}) {
-		items = append(items, keepLine(text, f.heading))
+	if f.heading != nil {
+		items = append(items, keepLine(text, *f.heading))
 	}
 	front := f.firstGap()
 	note := countNote(f, f.shown)
