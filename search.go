@@ -349,7 +349,7 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 			sc.add(*heading, at, 0)
 		case isFileLike(view):
 			f := sc.file(view)
-			f.heading = &at
+			f.heading = headingLine(at)
 			*heading = f
 			sc.structural++
 		default:
@@ -393,13 +393,17 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 	}
 	if *heading == nil && looksLikePath(view) && !strings.ContainsAny(view, " \t") {
 		f := sc.file(view)
-		f.heading = &at
+		f.heading = headingLine(at)
 		*heading = f
 		sc.structural++
 		return
 	}
 	sc.other++
 }
+
+// headingLine returns a copy of l to point at: taking at's own address
+// would move every line classify is given to the heap.
+func headingLine(l searchLine) *searchLine { return &l }
 
 // sameFileLine reports whether line is `path:NN:…`, path non-empty.
 func sameFileLine(line, path string) bool {
