@@ -6,22 +6,29 @@ package headroom
 // and the last line. What it shows is spread over the whole run, never
 // only its head.
 type spreadSample struct {
-	lines  []searchLine // lines 0, stride, 2·stride, … of the run
+	// lines are lines 0, stride, 2·stride, … of the run, then its last
+	// line when that is none of them (extra): the last line is kept in
+	// the slice, not beside it, as a search flood has a sample a line or
+	// two.
+	lines  []searchLine
 	stride int
-	count  int        // lines in the run
-	last   searchLine // the run's last line
+	count  int  // lines in the run
+	extra  bool // the last of lines is the run's last line, not a stride-th one
 }
 
 // add appends the run's next line, keeping at least keep lines (or all
-// of them) and at most twice as many.
+// of them) and at most twice as many, besides the last.
 func (s *spreadSample) add(l searchLine, keep int) {
 	if s.stride == 0 {
 		s.stride = 1
 	}
+	if s.extra {
+		s.lines, s.extra = s.lines[:len(s.lines)-1], false
+	}
 	ord := s.count
 	s.count++
-	s.last = l
 	if ord%s.stride != 0 {
+		s.lines, s.extra = append(s.lines, l), true
 		return
 	}
 	if len(s.lines) >= max(2*keep, 2) {
@@ -34,19 +41,16 @@ func (s *spreadSample) add(l searchLine, keep int) {
 		s.lines = s.lines[:n]
 		s.stride *= 2
 		if ord%s.stride != 0 {
+			s.lines, s.extra = append(s.lines, l), true
 			return
 		}
 	}
 	s.lines = append(s.lines, l)
 }
 
-// finish appends the last line to the sample when it is not in it, so
-// that the sample is the lines to choose from, in input order.
-func (s *spreadSample) finish() {
-	if s.count > 0 && (len(s.lines)-1)*s.stride != s.count-1 && s.lines[len(s.lines)-1] != s.last {
-		s.lines = append(s.lines, s.last)
-	}
-}
+// finish makes the sample the lines to choose from, in input order: the
+// last of them, the run's last line, is one of them from now on.
+func (s *spreadSample) finish() { s.extra = false }
 
 // ordinal is the index in the run of the sample's i-th line (after finish).
 func (s *spreadSample) ordinal(i int) int {
