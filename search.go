@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -41,7 +42,7 @@ type searchFile struct {
 	path    string
 	heading *searchLine // rg --heading: the path's own line; nil otherwise (few files have one)
 	count   int         // exact number of match lines
-	// sample holds the match lines remembered (sample.lines),
+	// sample holds the match lines remembered (sample.line),
 	// spread over all of them, in input order; the first and the last
 	// always. When byRuns, its units are runs of lines (searchblocks.go).
 	sample spreadSample
@@ -59,7 +60,7 @@ func (f *searchFile) pick(k int) int {
 	case k == 0:
 		return 0
 	case k == 1:
-		return len(f.sample.lines) - 1
+		return f.sample.len() - 1
 	}
 	if f.picks == nil {
 		f.picks = f.sample.spreadPicks()
@@ -68,13 +69,13 @@ func (f *searchFile) pick(k int) int {
 }
 
 // nextLine returns the line f shows next.
-func (f *searchFile) nextLine() searchLine { return f.sample.lines[f.pick(f.shown)] }
+func (f *searchFile) nextLine() searchLine { return f.sample.line(f.pick(f.shown)) }
 
 // take shows the next line.
 func (f *searchFile) take() { f.shown++ }
 
 // more reports whether f has a remembered line not shown.
-func (f *searchFile) more() bool { return f.shown < len(f.sample.lines) }
+func (f *searchFile) more() bool { return f.shown < f.sample.len() }
 
 // shownIndexes returns the indexes in lines of the lines f shows, in
 // input order.
@@ -90,7 +91,7 @@ func (f *searchFile) shownIndexes() []int {
 // appendShown appends the lines f shows, in input order.
 func (f *searchFile) appendShown(dst []searchLine) []searchLine {
 	for _, i := range f.shownIndexes() {
-		dst = append(dst, f.sample.lines[i])
+		dst = append(dst, f.sample.line(i))
 	}
 	return dst
 }
@@ -186,7 +187,8 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	if o.lineCap <= 0 {
 		o.lineCap = defaultSearchLineCap
 	}
-	if limit < 64 {
+	if limit < 64 || len(text) > math.MaxInt32 {
+		// A file's sample keeps its lines in int32 offsets (sampleLine).
 		return plan{}, false
 	}
 	sc := scanSearch(text, max(o.perFile, limit/16))

@@ -101,8 +101,8 @@ func (f *searchFile) linesIn(k int) int {
 		return k
 	}
 	n := 0
-	for j := range min(k, len(f.sample.lines)) {
-		n += int(f.sample.lines[f.pick(j)].more) + 1
+	for j := range min(k, f.sample.len()) {
+		n += int(f.sample.line(f.pick(j)).more) + 1
 	}
 	return n
 }

@@ -65,7 +65,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				f.shown = 1
 				used += c
 				// An rg heading is the path part of its lines.
-				lineBytes += sp.lineCost(f.sample.lines[0])
+				lineBytes += sp.lineCost(f.sample.line(0))
 				if f.heading != nil {
 					lineBytes += keepLine(sp.text, *f.heading).size()
 				}
@@ -144,7 +144,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				}
 				keep(lo)
 				for _, f := range added[lo:] {
-					delete(sp.caps, f.sample.lines[0].start)
+					delete(sp.caps, f.sample.line(0).start)
 				}
 			}
 		}
@@ -380,8 +380,8 @@ const minCut = 48
 // and count note, and returns the cost, or -1 when no cut of at least
 // minCut bytes fits.
 func (sp *searchPlanner) shrinkFirst(f *searchFile, room int) int {
-	rest := sp.firstCost(f) - sp.lineCost(f.sample.lines[0])
-	return sp.shrink(f.sample.lines[0], room-rest) + rest
+	rest := sp.firstCost(f) - sp.lineCost(f.sample.line(0))
+	return sp.shrink(f.sample.line(0), room-rest) + rest
 }
 
 // shrinkNext is shrinkFirst for f's next line.
@@ -429,7 +429,7 @@ func (sp *searchPlanner) capOf(l searchLine) int {
 // firstCost is what showing f's first line costs: its heading, the line,
 // and the count of the rest.
 func (sp *searchPlanner) firstCost(f *searchFile) int {
-	n := sp.lineCost(f.sample.lines[0])
+	n := sp.lineCost(f.sample.line(0))
 	if f.heading != nil {
 		n += keepLine(sp.text, *f.heading).size()
 	}
@@ -662,7 +662,8 @@ func guessNeedle(text string, files []*searchFile) string {
 	seen := map[string]bool{}
 	n := 0
 	for _, f := range files {
-		for _, l := range f.sample.lines[:min(3, len(f.sample.lines))] {
+		for i := range min(3, f.sample.len()) {
+			l := f.sample.line(i)
 			if n == sampleLines {
 				break
 			}
@@ -748,7 +749,7 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 			more = false
 			for k := range n.shapes {
 				if round < len(picks[k]) {
-					add(n.shapes[k].sample.lines[picks[k][round]])
+					add(n.shapes[k].sample.line(int(picks[k][round])))
 					more = true
 				}
 			}

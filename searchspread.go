@@ -8,13 +8,30 @@ package headroom
 type spreadSample struct {
 	// lines are lines 0, stride, 2·stride, … of the run, then its last
 	// line when that is none of them (extra): the last line is kept in
-	// the slice, not beside it, as a search flood has a sample a line or
-	// two.
-	lines  []searchLine
+	// the slice, not beside it, and packed in half the bytes, as a search
+	// flood has a sample a line or two.
+	lines  []sampleLine
 	stride int
 	count  int  // lines in the run
 	extra  bool // the last of lines is the run's last line, not a stride-th one
 }
+
+// A sampleLine is a searchLine packed in int32 offsets: planSearch
+// declines a text of 2 GiB or more.
+type sampleLine struct{ start, end, body, more int32 }
+
+func packLine(l searchLine) sampleLine {
+	return sampleLine{int32(l.start), int32(l.end), int32(l.body), l.more}
+}
+
+// line returns the sample's i-th line.
+func (s *spreadSample) line(i int) searchLine {
+	p := s.lines[i]
+	return searchLine{start: int(p.start), end: int(p.end), body: int(p.body), more: p.more}
+}
+
+// len returns how many lines the sample holds.
+func (s *spreadSample) len() int { return len(s.lines) }
 
 // add appends the run's next line, keeping at least keep lines (or all
 // of them) and at most twice as many, besides the last.
@@ -28,7 +45,7 @@ func (s *spreadSample) add(l searchLine, keep int) {
 	ord := s.count
 	s.count++
 	if ord%s.stride != 0 {
-		s.lines, s.extra = append(s.lines, l), true
+		s.lines, s.extra = append(s.lines, packLine(l)), true
 		return
 	}
 	if len(s.lines) >= max(2*keep, 2) {
@@ -41,11 +58,11 @@ func (s *spreadSample) add(l searchLine, keep int) {
 		s.lines = s.lines[:n]
 		s.stride *= 2
 		if ord%s.stride != 0 {
-			s.lines, s.extra = append(s.lines, l), true
+			s.lines, s.extra = append(s.lines, packLine(l)), true
 			return
 		}
 	}
-	s.lines = append(s.lines, l)
+	s.lines = append(s.lines, packLine(l))
 }
 
 // finish makes the sample the lines to choose from, in input order: the
@@ -60,13 +77,26 @@ func (s *spreadSample) ordinal(i int) int {
 	return i * s.stride
 }
 
+// A sampleShape is what the order of a sample's lines depends on: how
+// many lines it holds (n), its stride and the lines in its run.
+type sampleShape struct{ n, stride, count int }
+
+// shape returns the sample's shape (after finish).
+func (s *spreadSample) shape() sampleShape { return sampleShape{len(s.lines), s.stride, s.count} }
+
+// index returns s.shape().index(ord).
+func (s *spreadSample) index(ord int) int { return s.shape().index(ord) }
+
+// spreadPicks returns s.shape().spreadPicks().
+func (s *spreadSample) spreadPicks() []int32 { return s.shape().spreadPicks() }
+
 // index is the sample line nearest to, and not after, the run's
 // ord-th line (after finish).
-func (s *spreadSample) index(ord int) int {
+func (s sampleShape) index(ord int) int {
 	if ord >= s.count-1 {
-		return len(s.lines) - 1
+		return s.n - 1
 	}
-	return min(max(ord, 0)/s.stride, len(s.lines)-2)
+	return min(max(ord, 0)/s.stride, s.n-2)
 }
 
 // spreadPicks returns the order in which the sample's lines (after
@@ -75,8 +105,8 @@ func (s *spreadSample) index(ord int) int {
 // its quarters, its eighths, …, a run of three lines around each such
 // boundary (an even run has two middle lines; a reader looking there sees
 // where one part ends and the next begins); the rest in input order.
-func (s *spreadSample) spreadPicks() []int32 {
-	n := len(s.lines)
+func (s sampleShape) spreadPicks() []int32 {
+	n := s.n
 	picks := make([]int32, 0, n)
 	seen := make([]bool, n)
 	add := func(i int) {

@@ -25,23 +25,23 @@ func TestSpreadSampleSpreads(t *testing.T) {
 		}
 		want := 0
 		for ord := 0; ord < n; ord += s.stride {
-			if s.lines[want].start != ord {
-				t.Fatalf("line %d is line %d of the run, want %d (stride %d)", want, s.lines[want].start, ord, s.stride)
+			if s.line(want).start != ord {
+				t.Fatalf("line %d is line %d of the run, want %d (stride %d)", want, s.line(want).start, ord, s.stride)
 			}
 			want++
 		}
 		if (n-1)%s.stride != 0 {
 			want++
 		}
-		if len(s.lines) != want || s.lines[len(s.lines)-1].start != n-1 {
-			t.Fatalf("%d lines ending with line %d, want %d ending with %d", len(s.lines), s.lines[len(s.lines)-1].start, want, n-1)
+		if s.len() != want || s.line(s.len()-1).start != n-1 {
+			t.Fatalf("%d lines ending with line %d, want %d ending with %d", s.len(), s.line(s.len()-1).start, want, n-1)
 		}
-		if min(n, keep) > len(s.lines) || len(s.lines) > 2*max(keep, 1)+1 {
-			t.Fatalf("%d lines kept of %d, keep %d", len(s.lines), n, keep)
+		if min(n, keep) > s.len() || s.len() > 2*max(keep, 1)+1 {
+			t.Fatalf("%d lines kept of %d, keep %d", s.len(), n, keep)
 		}
-		for i, l := range s.lines {
-			if s.ordinal(i) != l.start {
-				t.Fatalf("ordinal(%d) = %d, line is %d", i, s.ordinal(i), l.start)
+		for i := range s.len() {
+			if s.ordinal(i) != s.line(i).start {
+				t.Fatalf("ordinal(%d) = %d, line is %d", i, s.ordinal(i), s.line(i).start)
 			}
 		}
 	})
