@@ -84,9 +84,6 @@ type sampleShape struct{ n, stride, count int }
 // shape returns the sample's shape (after finish).
 func (s *spreadSample) shape() sampleShape { return sampleShape{len(s.lines), s.stride, s.count} }
 
-// index returns s.shape().index(ord).
-func (s *spreadSample) index(ord int) int { return s.shape().index(ord) }
-
 // spreadPicks returns s.shape().spreadPicks().
 func (s *spreadSample) spreadPicks() []int32 { return s.shape().spreadPicks() }
 
