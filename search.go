@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -35,24 +36,21 @@ type searchLine struct {
 }
 
 // A searchFile is one file of a search output, in order of first appearance.
+// A search flood has a file or two a match line: the record holds only
+// what planning needs, its path a slice of the text where it can be.
 type searchFile struct {
 	path    string
-	order   int        // index in searchScan.files
-	heading searchLine // rg --heading: the path's own line; zero otherwise
-	count   int        // exact number of match lines
-	// lines are the match lines remembered, spread over all of them (see
-	// spreadSample), in input order; the first and the last always.
-	lines  []searchLine
+	heading *searchLine // rg --heading: the path's own line; nil otherwise (few files have one)
+	count   int         // exact number of match lines
+	// sample holds the match lines remembered (sample.line),
+	// spread over all of them, in input order; the first and the last
+	// always. When byRuns, its units are runs of lines (searchblocks.go).
 	sample spreadSample
 	picks  []int32 // the order lines are shown in, from the third on; nil until needed
 	shown  int     // how many lines the plan shows: the first shown picks
 	dirs   []int32 // ids of its directories, by depth, for the index (assignDirs)
-	// runs samples the runs of consecutive match lines (searchblocks.go);
-	// open is the run being extended, lastNum its last line's number.
-	runs    spreadSample
-	open    searchLine
-	lastNum int
-	byRuns  bool // lines are runs, count is still of lines
+	order  int32   // index in searchScan.files
+	byRuns bool    // lines are runs, count is still of lines
 }
 
 // pick returns the index in lines of the k-th line f shows: the first,
@@ -62,7 +60,7 @@ func (f *searchFile) pick(k int) int {
 	case k == 0:
 		return 0
 	case k == 1:
-		return len(f.lines) - 1
+		return f.sample.len() - 1
 	}
 	if f.picks == nil {
 		f.picks = f.sample.spreadPicks()
@@ -71,13 +69,13 @@ func (f *searchFile) pick(k int) int {
 }
 
 // nextLine returns the line f shows next.
-func (f *searchFile) nextLine() searchLine { return f.lines[f.pick(f.shown)] }
+func (f *searchFile) nextLine() searchLine { return f.sample.line(f.pick(f.shown)) }
 
 // take shows the next line.
 func (f *searchFile) take() { f.shown++ }
 
 // more reports whether f has a remembered line not shown.
-func (f *searchFile) more() bool { return f.shown < len(f.lines) }
+func (f *searchFile) more() bool { return f.shown < f.sample.len() }
 
 // shownIndexes returns the indexes in lines of the lines f shows, in
 // input order.
@@ -93,7 +91,7 @@ func (f *searchFile) shownIndexes() []int {
 // appendShown appends the lines f shows, in input order.
 func (f *searchFile) appendShown(dst []searchLine) []searchLine {
 	for _, i := range f.shownIndexes() {
-		dst = append(dst, f.lines[i])
+		dst = append(dst, f.sample.line(i))
 	}
 	return dst
 }
@@ -150,6 +148,12 @@ type searchScan struct {
 	prev        *searchFile // the file of the previous line, when it was a match line
 	inRuns      int         // match lines in runs of two or more consecutive lines
 	runUnits    bool        // the units are runs of lines: a multi-line search
+	// open is the run of consecutive match lines being extended, of
+	// openFile, lastNum its last line's number: only the previous line's
+	// file can extend its run, so one run is open at a time.
+	open     searchLine
+	openFile *searchFile
+	lastNum  int
 	// bare is rg --heading without line numbers: a path line, then the
 	// matched lines as they are, a blank line between files.
 	bare bool
@@ -183,7 +187,8 @@ func planSearch(text string, limit int, o searchOptions) (plan, bool) {
 	if o.lineCap <= 0 {
 		o.lineCap = defaultSearchLineCap
 	}
-	if limit < 64 {
+	if limit < 64 || len(text) > math.MaxInt32 {
+		// A file's sample keeps its lines in int32 offsets (sampleLine).
 		return plan{}, false
 	}
 	sc := scanSearch(text, max(o.perFile, limit/16))
@@ -280,9 +285,21 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 }
 
 // scanSearch classifies every line of text, remembering at most keep match
-// lines per file. It allocates per file, not per line.
+// lines per file. It allocates per file, not per line. When the units turn
+// out to be runs of lines (searchblocks.go), a second pass remembers runs
+// instead: a file keeps one sample, not one of lines and one of runs.
 func scanSearch(text string, keep int) searchScan {
-	sc := searchScan{byPath: map[string]*searchFile{}, noticeBy: map[string]*searchNotice{}, keepPerFile: keep}
+	sc := scanPass(text, keep, false)
+	if sc.matches > 0 && float64(sc.inRuns) >= multilineShare*float64(sc.matches) {
+		sc = scanPass(text, keep, true)
+	}
+	sc.finish()
+	return sc
+}
+
+// scanPass is one pass of scanSearch; byRuns says the samples take runs.
+func scanPass(text string, keep int, byRuns bool) searchScan {
+	sc := searchScan{byPath: map[string]*searchFile{}, noticeBy: map[string]*searchNotice{}, keepPerFile: keep, runUnits: byRuns}
 	sc.bare = bareHeadings(text)
 	var heading *searchFile
 	var scratch []byte
@@ -305,7 +322,7 @@ func scanSearch(text string, keep int) searchScan {
 		}
 		start = next
 	}
-	sc.finish()
+	sc.closeRun()
 	return sc
 }
 
@@ -334,7 +351,7 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 			sc.add(*heading, at, 0)
 		case isFileLike(view):
 			f := sc.file(view)
-			f.heading = at
+			f.heading = headingLine(at)
 			*heading = f
 			sc.structural++
 		default:
@@ -378,13 +395,17 @@ func (sc *searchScan) classify(view string, at searchLine, heading **searchFile)
 	}
 	if *heading == nil && looksLikePath(view) && !strings.ContainsAny(view, " \t") {
 		f := sc.file(view)
-		f.heading = at
+		f.heading = headingLine(at)
 		*heading = f
 		sc.structural++
 		return
 	}
 	sc.other++
 }
+
+// headingLine returns a copy of l to point at: taking at's own address
+// would move every line classify is given to the heap.
+func headingLine(l searchLine) *searchLine { return &l }
 
 // sameFileLine reports whether line is `path:NN:…`, path non-empty.
 func sameFileLine(line, path string) bool {
@@ -432,11 +453,13 @@ func isDrivePath(line string) bool {
 }
 
 // file returns the file for path, creating it in first-appearance order.
+// path is a slice of the text, or of a copy of its line without escapes
+// (scanPass): never of memory reused, so it is kept as it is.
 func (sc *searchScan) file(path string) *searchFile {
 	if f, ok := sc.byPath[path]; ok {
 		return f
 	}
-	f := &searchFile{path: strings.Clone(path), order: len(sc.files)}
+	f := &searchFile{path: path, order: int32(len(sc.files))}
 	sc.byPath[f.path] = f
 	sc.files = append(sc.files, f)
 	return f
@@ -446,13 +469,15 @@ func (sc *searchScan) file(path string) *searchFile {
 func (sc *searchScan) add(f *searchFile, at searchLine, num int) {
 	f.count++
 	sc.matches++
-	f.sample.add(at, sc.keepPerFile)
+	if !sc.runUnits {
+		f.sample.add(at, sc.keepPerFile)
+	}
 	sc.extendRun(f, at, num)
 	sc.prev = f
 }
 
-// finish takes every file's remembered lines out of its sample, and
-// forgets the rg headings no match line followed.
+// finish closes every file's sample, and forgets the rg headings no
+// match line followed.
 func (sc *searchScan) finish() {
 	files := sc.files[:0]
 	for _, f := range sc.files {
@@ -460,21 +485,18 @@ func (sc *searchScan) finish() {
 			delete(sc.byPath, f.path)
 			continue
 		}
-		f.order = len(files)
+		f.order = int32(len(files))
 		files = append(files, f)
 	}
+	clear(sc.files[len(files):])
 	sc.files = files
-	sc.runUnits = sc.useRuns()
 	for _, f := range sc.files {
-		if sc.runUnits {
-			f.sample, f.byRuns = f.runs, true
-		}
-		f.runs = spreadSample{}
+		f.byRuns = sc.runUnits
 		f.sample.finish()
-		f.lines = f.sample.lines
 	}
 	// Planning goes by sc.files; the map of paths would only hold memory.
 	sc.byPath = nil
+	sc.openFile, sc.prev, sc.lastMatch = nil, nil, nil
 }
 
 // maxNoticeShapes is how many shapes of path a notice kind keeps a

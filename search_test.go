@@ -1021,3 +1021,16 @@ func TestSearchFunctionContextLines(t *testing.T) {
 		}
 	}
 }
+
+// TestCountNoteLen checks that the cost of a file's count note is the
+// length of the note, across the numbers' comma groups and the plural.
+func TestCountNoteLen(t *testing.T) {
+	for _, count := range []int{1, 2, 3, 11, 999, 1000, 1001, 1002, 999999, 1000001, 1234567890} {
+		for _, shown := range []int{0, 1, 2} {
+			f := &searchFile{count: count}
+			if got, want := countNoteLen(f, shown), len(countNote(f, shown)); got != want {
+				t.Errorf("count %d, shown %d: countNoteLen %d, note %q is %d bytes", count, shown, got, countNote(f, shown), want)
+			}
+		}
+	}
+}

@@ -38,38 +38,32 @@ func lineNumber(view string, i int) int {
 }
 
 // extendRun files a match line numbered num of f in the runs: it continues
-// f's open run when the previous line of the output was f's match line
+// the open run when the previous line of the output was f's match line
 // numbered num-1, and opens a new run otherwise.
 func (sc *searchScan) extendRun(f *searchFile, at searchLine, num int) {
-	if sc.prev == f && num > 0 && num == f.lastNum+1 && f.open != (searchLine{}) && f.open.more+1 < maxRunLines {
-		f.open.end = at.end
-		f.open.more++
-		f.lastNum = num
+	if sc.prev == f && sc.openFile == f && num > 0 && num == sc.lastNum+1 && sc.open != (searchLine{}) && sc.open.more+1 < maxRunLines {
+		sc.open.end = at.end
+		sc.open.more++
+		sc.lastNum = num
 		return
 	}
-	sc.closeRun(f)
-	f.open, f.lastNum = at, num
+	sc.closeRun()
+	sc.open, sc.openFile, sc.lastNum = at, f, num
 }
 
-// closeRun adds f's open run, if any, to its sample of runs.
-func (sc *searchScan) closeRun(f *searchFile) {
-	if f.open == (searchLine{}) {
+// closeRun counts the open run, if any, and adds it to its file's sample
+// when the units are runs.
+func (sc *searchScan) closeRun() {
+	if sc.open == (searchLine{}) {
 		return
 	}
-	if f.open.more > 0 {
-		sc.inRuns += int(f.open.more) + 1
+	if sc.open.more > 0 {
+		sc.inRuns += int(sc.open.more) + 1
 	}
-	f.runs.add(f.open, sc.keepPerFile)
-	f.open = searchLine{}
-}
-
-// useRuns closes every file's last run and reports whether the runs are
-// the units of this output (multilineShare).
-func (sc *searchScan) useRuns() bool {
-	for _, f := range sc.files {
-		sc.closeRun(f)
+	if sc.runUnits {
+		sc.openFile.sample.add(sc.open, sc.keepPerFile)
 	}
-	return sc.matches > 0 && float64(sc.inRuns) >= multilineShare*float64(sc.matches)
+	sc.open, sc.openFile = searchLine{}, nil
 }
 
 // runLines returns the lines of a unit: the unit itself when it is one
@@ -107,8 +101,8 @@ func (f *searchFile) linesIn(k int) int {
 		return k
 	}
 	n := 0
-	for j := range min(k, len(f.lines)) {
-		n += int(f.lines[f.pick(j)].more) + 1
+	for j := range min(k, f.sample.len()) {
+		n += int(f.sample.line(f.pick(j)).more) + 1
 	}
 	return n
 }

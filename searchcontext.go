@@ -203,7 +203,7 @@ func (cx *searchContext) step(i int, down bool) (searchLine, bool) {
 // be without it, and an rg heading needs no separator before it.
 func (cx *searchContext) separated(a, b *contextSpan) bool {
 	return cx.sc.separator != (searchLine{}) && a.down != b.up &&
-		(a.f == b.f || b.f.heading == (searchLine{})) &&
+		(a.f == b.f || b.f.heading == nil) &&
 		(a.down != a.after || b.up != b.start)
 }
 
@@ -227,7 +227,7 @@ func (cx *searchContext) contextLine(f *searchFile, start int) (searchLine, bool
 		view = string(cx.scratch)
 	}
 	prefix := 0
-	if f.path != "" && f.heading == (searchLine{}) {
+	if f.path != "" && f.heading == nil {
 		if !strings.HasPrefix(view, f.path) || len(view) == len(f.path) || strings.IndexByte(contextSeps, view[len(f.path)]) < 0 {
 			return searchLine{}, false
 		}

@@ -143,7 +143,7 @@ func planSearchCounts(text string, limit int) (plan, bool) {
 		for i, r := range others {
 			lines[i] = r.line
 		}
-		all := spreadSample{lines: lines, stride: 1, count: len(lines)}
+		all := sampleShape{n: len(lines), stride: 1, count: len(lines)}
 		picked := make([]bool, len(lines))
 		for _, i := range all.spreadPicks() {
 			if c := keepLine(text, lines[i]).size(); used+c <= room {

@@ -13,7 +13,7 @@ import (
 func indexFiles(paths []string, counts []int) []*searchFile {
 	files := make([]*searchFile, len(paths))
 	for i, p := range paths {
-		files[i] = &searchFile{path: p, order: i, count: counts[i]}
+		files[i] = &searchFile{path: p, order: int32(i), count: counts[i]}
 	}
 	assignDirs(files)
 	return files

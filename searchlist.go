@@ -178,7 +178,7 @@ func chooseListed(text string, paths []searchLine, pathOf func(searchLine) strin
 	// The counts take at least the line of totals.
 	countRoom = max(countRoom, noteLine("[…"+txt.Plural(n, "more path")+"]").size())
 	shown := make([]bool, n)
-	all := spreadSample{lines: paths, stride: 1, count: n}
+	all := sampleShape{n: n, stride: 1, count: n}
 	for _, i := range all.spreadPicks() {
 		i := int(i)
 		if i < head || i >= tail {

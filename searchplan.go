@@ -65,9 +65,9 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				f.shown = 1
 				used += c
 				// An rg heading is the path part of its lines.
-				lineBytes += sp.lineCost(f.lines[0])
-				if f.heading != (searchLine{}) {
-					lineBytes += keepLine(sp.text, f.heading).size()
+				lineBytes += sp.lineCost(f.sample.line(0))
+				if f.heading != nil {
+					lineBytes += keepLine(sp.text, *f.heading).size()
 				}
 				continue
 			}
@@ -144,7 +144,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				}
 				keep(lo)
 				for _, f := range added[lo:] {
-					delete(sp.caps, f.lines[0].start)
+					delete(sp.caps, f.sample.line(0).start)
 				}
 			}
 		}
@@ -351,8 +351,20 @@ func spreadPositions(files []*searchFile) []int32 {
 	return out
 }
 
+// unshownFiles returns the files that show no line, in order, or nil.
+// The planner asks again for each index it tries: counted first, the
+// slice is made once at its size, not grown by doubling.
 func unshownFiles(files []*searchFile) []*searchFile {
-	var out []*searchFile
+	n := 0
+	for _, f := range files {
+		if f.shown == 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*searchFile, 0, n)
 	for _, f := range files {
 		if f.shown == 0 {
 			out = append(out, f)
@@ -368,8 +380,8 @@ const minCut = 48
 // and count note, and returns the cost, or -1 when no cut of at least
 // minCut bytes fits.
 func (sp *searchPlanner) shrinkFirst(f *searchFile, room int) int {
-	rest := sp.firstCost(f) - sp.lineCost(f.lines[0])
-	return sp.shrink(f.lines[0], room-rest) + rest
+	rest := sp.firstCost(f) - sp.lineCost(f.sample.line(0))
+	return sp.shrink(f.sample.line(0), room-rest) + rest
 }
 
 // shrinkNext is shrinkFirst for f's next line.
@@ -417,12 +429,12 @@ func (sp *searchPlanner) capOf(l searchLine) int {
 // firstCost is what showing f's first line costs: its heading, the line,
 // and the count of the rest.
 func (sp *searchPlanner) firstCost(f *searchFile) int {
-	n := sp.lineCost(f.lines[0]) + len(countNote(f, 1))
-	if f.heading != (searchLine{}) {
-		n += keepLine(sp.text, f.heading).size()
+	n := sp.lineCost(f.sample.line(0))
+	if f.heading != nil {
+		n += keepLine(sp.text, *f.heading).size()
 	}
-	if note := countNote(f, 1); note != "" {
-		n += 2
+	if note := countNoteLen(f, 1); note > 0 {
+		n += note + 2
 	}
 	return n
 }
@@ -455,6 +467,26 @@ func countNote(f *searchFile, shown int) string {
 	return "[…+" + txt.Commas(rest) + " more " + plural(rest, "match", "matches") + "]"
 }
 
+// countNoteLen is len(countNote(f, shown)), without making the note: the
+// planner costs every file's first line, and a flood has a file a line.
+func countNoteLen(f *searchFile, shown int) int {
+	if shown == 0 {
+		return 0
+	}
+	rest := f.count - shown
+	if f.byRuns {
+		rest = f.count - f.linesIn(shown)
+	}
+	if rest <= 0 {
+		return 0
+	}
+	digits := 1
+	for v := rest; v >= 10; v /= 10 {
+		digits++
+	}
+	return len("[…+") + digits + (digits-1)/3 + len(" more ") + len(plural(rest, "match", "matches")) + len("]")
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -477,8 +509,8 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 			items = append(items, keepLine(text, cx.sc.separator))
 		}
 	}
-	if f.heading != (searchLine{}) {
-		items = append(items, keepLine(text, f.heading))
+	if f.heading != nil {
+		items = append(items, keepLine(text, *f.heading))
 	}
 	front := f.firstGap()
 	note := countNote(f, f.shown)
@@ -630,7 +662,8 @@ func guessNeedle(text string, files []*searchFile) string {
 	seen := map[string]bool{}
 	n := 0
 	for _, f := range files {
-		for _, l := range f.lines[:min(3, len(f.lines))] {
+		for i := range min(3, f.sample.len()) {
+			l := f.sample.line(i)
 			if n == sampleLines {
 				break
 			}
@@ -716,7 +749,7 @@ func (sp *searchPlanner) noticeItems(room int) []item {
 			more = false
 			for k := range n.shapes {
 				if round < len(picks[k]) {
-					add(n.shapes[k].sample.lines[picks[k][round]])
+					add(n.shapes[k].sample.line(int(picks[k][round])))
 					more = true
 				}
 			}
