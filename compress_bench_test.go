@@ -151,6 +151,22 @@ func benchPlanCorpus(b *testing.B, inputs map[string]string, plan func(text stri
 	}
 }
 
+// benchCompressTools runs Compress on text through Bash, Grep and Read,
+// each a sub-benchmark name/tool/size reporting its bytes and allocations.
+func benchCompressTools(b *testing.B, h *Headroom, name, size, text string) {
+	for _, tool := range []string{"Bash", "Grep", "Read"} {
+		b.Run(name+"/"+tool+"/"+size, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // eachBenchInput runs f as a sub-benchmark on every benchCases input at
 // every benchSizes size, with its bytes and allocations reported.
 func eachBenchInput(b *testing.B, f func(b *testing.B, in benchCase, out ToolOutput)) {
@@ -275,18 +291,7 @@ func BenchmarkCompressShortLineShapes(b *testing.B) {
 	}
 	for _, shape := range shapes {
 		for _, size := range benchSizes {
-			text := shape.text(size.n)
-			for _, tool := range []string{"Bash", "Grep", "Read"} {
-				b.Run(shape.name+"/"+tool+"/"+size.name, func(b *testing.B) {
-					b.SetBytes(int64(len(text)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text}); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
-			}
+			benchCompressTools(b, h, shape.name, size.name, shape.text(size.n))
 		}
 	}
 }

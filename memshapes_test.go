@@ -149,18 +149,7 @@ func BenchmarkCompressAuditShapes(b *testing.B) {
 	h := mustNew(b)
 	for _, shape := range auditShapes {
 		for _, size := range benchSizes {
-			text := memShapeInput(b, shape.name, size.n)
-			for _, tool := range []string{"Bash", "Read", "Grep"} {
-				b.Run(shape.name+"/"+tool+"/"+size.name, func(b *testing.B) {
-					b.SetBytes(int64(len(text)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if _, _, err := h.Compress(context.Background(), ToolOutput{Tool: tool, Text: text}); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
-			}
+			benchCompressTools(b, h, shape.name, size.name, memShapeInput(b, shape.name, size.n))
 		}
 	}
 }
