@@ -46,11 +46,11 @@ type searchFile struct {
 	// spread over all of them, in input order; the first and the last
 	// always. When byRuns, its units are runs of lines (searchblocks.go).
 	sample spreadSample
-	picks  []int32 // the order lines are shown in, from the third on; nil until needed
-	shown  int     // how many lines the plan shows: the first shown picks
-	dirs   []int32 // ids of its directories, by depth, for the index (assignDirs)
-	order  int32   // index in searchScan.files
-	byRuns bool    // lines are runs, count is still of lines
+	picks  *[]int32 // the order lines are shown in, from the third on; nil until needed
+	order  int32    // index in searchScan.files
+	shown  int32    // how many lines the plan shows: the first shown picks
+	dir    int32    // id of its directory, -1 for none, for the index (assignDirs)
+	byRuns bool     // lines are runs, count is still of lines
 }
 
 // pick returns the index in lines of the k-th line f shows: the first,
@@ -63,26 +63,27 @@ func (f *searchFile) pick(k int) int {
 		return f.sample.len() - 1
 	}
 	if f.picks == nil {
-		f.picks = f.sample.spreadPicks()
+		picks := f.sample.spreadPicks()
+		f.picks = &picks
 	}
-	return int(f.picks[k])
+	return int((*f.picks)[k])
 }
 
 // nextLine returns the line f shows next.
-func (f *searchFile) nextLine() searchLine { return f.sample.line(f.pick(f.shown)) }
+func (f *searchFile) nextLine() searchLine { return f.sample.line(f.pick(int(f.shown))) }
 
 // take shows the next line.
 func (f *searchFile) take() { f.shown++ }
 
 // more reports whether f has a remembered line not shown.
-func (f *searchFile) more() bool { return f.shown < f.sample.len() }
+func (f *searchFile) more() bool { return int(f.shown) < f.sample.len() }
 
 // shownIndexes returns the indexes in lines of the lines f shows, in
 // input order.
 func (f *searchFile) shownIndexes() []int {
 	idx := make([]int, f.shown)
 	for k := range f.shown {
-		idx[k] = f.pick(k)
+		idx[k] = f.pick(int(k))
 	}
 	slices.Sort(idx)
 	return idx
@@ -238,7 +239,7 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 	}
 	shown := 0
 	for _, f := range sc.files {
-		shown += f.linesIn(f.shown)
+		shown += f.linesIn(int(f.shown))
 	}
 	// The total in plain digits: the number a reader searches for.
 	what := txt.Commas(sc.matches-shown) + " of " + itoa(sc.matches) + " matched lines omitted (" + txt.Plural(len(sc.files), "file")

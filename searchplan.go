@@ -20,11 +20,11 @@ type searchPlanner struct {
 	index       searchIndex
 	notices     []item
 	contextKept int
+	dirs        *dirTree // the directories of sc.files (assignDirs)
 }
 
 func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
-	assignDirs(sc.files)
-	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
+	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap, dirs: assignDirs(sc.files)}
 }
 
 // matchShare is the share of the output, marker included, first match
@@ -76,7 +76,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// The index of the other files takes what it needs of the rest;
 		// what it leaves goes to more first lines, cut shorter when that
 		// is what fits, as long as the index stays as detailed.
-		sp.index = fitIndex(unshownFiles(files), avail-used)
+		sp.index = fitIndex(unshownFiles(files), sp.dirs, avail-used)
 		base := sp.index
 		// With -C context and every other file listed by name, the first
 		// matches' windows keep their share from further first lines, as
@@ -130,7 +130,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			}
 			fits := func(m int) bool {
 				keep(m)
-				ix := fitIndex(unshownFiles(files), avail-used)
+				ix := fitIndex(unshownFiles(files), sp.dirs, avail-used)
 				return ix.cost <= avail-used && !ix.coarser(base)
 			}
 			if !fits(len(added)) {
@@ -148,7 +148,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				}
 			}
 		}
-		sp.index = fitIndex(unshownFiles(files), avail-used)
+		sp.index = fitIndex(unshownFiles(files), sp.dirs, avail-used)
 		if sp.index.cost > avail-used {
 			return nil, false
 		}
@@ -171,14 +171,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	if sp.sc.context > 0 && len(active) > 0 {
 		shown := make([]int, len(active))
 		for k, f := range active {
-			shown[k] = f.shown
+			shown[k] = int(f.shown)
 		}
 		caps := maps.Clone(sp.caps)
 		if left := sp.rounds(active, remaining); !anyMore(active) {
 			remaining = left
 		} else {
 			for k, f := range active {
-				f.shown = shown[k]
+				f.shown = int32(shown[k])
 			}
 			sp.caps = caps
 			spare := min(remaining, sp.windowRoom())
@@ -195,7 +195,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		cx = newSearchContext(sp.text, *sp.sc, sp.lineCap)
 		shown := 0
 		for _, f := range files {
-			shown += f.linesIn(f.shown)
+			shown += f.linesIn(int(f.shown))
 		}
 		if shown < sp.sc.matches {
 			w, kept := cx.windows(spreadOrder(files), min(remaining, sp.windowRoom()))
@@ -208,7 +208,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	at := 0
 	for _, f := range files {
 		items = sp.appendFileItems(items, f, cx, at)
-		at += f.shown
+		at += int(f.shown)
 	}
 	items = append(items, sp.notices...)
 	for _, l := range sp.index.lines {
@@ -442,10 +442,10 @@ func (sp *searchPlanner) firstCost(f *searchFile) int {
 // nextCost is what showing one more line of f adds.
 func (sp *searchPlanner) nextCost(f *searchFile) int {
 	n := sp.lineCost(f.nextLine())
-	if note := countNote(f, f.shown); note != "" {
+	if note := countNote(f, int(f.shown)); note != "" {
 		n -= len(note) + 2
 	}
-	if note := countNote(f, f.shown+1); note != "" {
+	if note := countNote(f, int(f.shown)+1); note != "" {
 		n += len(note) + 2
 	}
 	return n
@@ -504,7 +504,7 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 	text := sp.text
 	var spans []contextSpan
 	if cx != nil {
-		spans = cx.spans[first : first+f.shown]
+		spans = cx.spans[first : first+int(f.shown)]
 		if first > 0 && cx.separated(&cx.spans[first-1], &spans[0]) {
 			items = append(items, keepLine(text, cx.sc.separator))
 		}
@@ -513,7 +513,7 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 		items = append(items, keepLine(text, *f.heading))
 	}
 	front := f.firstGap()
-	note := countNote(f, f.shown)
+	note := countNote(f, int(f.shown))
 	for i, l := range f.appendShown(nil) {
 		if i == front && note != "" {
 			items = append(items, noteLine(note)) // where the first lines left out are
