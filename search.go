@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -134,8 +135,14 @@ const maxNoticeLines = 32
 
 // searchScan is what one pass over a search output learns.
 type searchScan struct {
-	files       []*searchFile
-	byPath      map[string]*searchFile
+	files []*searchFile
+	// byPath finds a path's file while scanning: by the path's hash
+	// (pathSeed) to its index in files, 16 bytes an entry where a string
+	// key and a pointer took 24, as a flood has a file a match line or
+	// two; collided holds the paths whose hash another path had first.
+	byPath      map[uint64]int32
+	collided    map[string]*searchFile
+	pathSeed    maphash.Seed
 	notices     []*searchNotice
 	noticeBy    map[string]*searchNotice
 	matches     int         // match lines
@@ -300,7 +307,7 @@ func scanSearch(text string, keep int) searchScan {
 
 // scanPass is one pass of scanSearch; byRuns says the samples take runs.
 func scanPass(text string, keep int, byRuns bool) searchScan {
-	sc := searchScan{byPath: map[string]*searchFile{}, noticeBy: map[string]*searchNotice{}, keepPerFile: keep, runUnits: byRuns}
+	sc := searchScan{byPath: map[uint64]int32{}, pathSeed: maphash.MakeSeed(), noticeBy: map[string]*searchNotice{}, keepPerFile: keep, runUnits: byRuns}
 	sc.bare = bareHeadings(text)
 	var heading *searchFile
 	var scratch []byte
@@ -457,11 +464,29 @@ func isDrivePath(line string) bool {
 // path is a slice of the text, or of a copy of its line without escapes
 // (scanPass): never of memory reused, so it is kept as it is.
 func (sc *searchScan) file(path string) *searchFile {
-	if f, ok := sc.byPath[path]; ok {
+	h := maphash.String(sc.pathSeed, path)
+	i, ok := sc.byPath[h]
+	if !ok {
+		sc.byPath[h] = int32(len(sc.files))
+		return sc.newFile(path)
+	}
+	if f := sc.files[i]; f.path == path {
 		return f
 	}
+	if f, ok := sc.collided[path]; ok {
+		return f
+	}
+	if sc.collided == nil {
+		sc.collided = map[string]*searchFile{}
+	}
+	f := sc.newFile(path)
+	sc.collided[path] = f
+	return f
+}
+
+// newFile appends a file for path to files.
+func (sc *searchScan) newFile(path string) *searchFile {
 	f := &searchFile{path: path, order: int32(len(sc.files))}
-	sc.byPath[f.path] = f
 	sc.files = append(sc.files, f)
 	return f
 }
@@ -483,7 +508,6 @@ func (sc *searchScan) finish() {
 	files := sc.files[:0]
 	for _, f := range sc.files {
 		if f.count == 0 {
-			delete(sc.byPath, f.path)
 			continue
 		}
 		f.order = int32(len(files))
@@ -496,7 +520,7 @@ func (sc *searchScan) finish() {
 		f.sample.finish()
 	}
 	// Planning goes by sc.files; the map of paths would only hold memory.
-	sc.byPath = nil
+	sc.byPath, sc.collided = nil, nil
 	sc.openFile, sc.prev, sc.lastMatch = nil, nil, nil
 }
 
