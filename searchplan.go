@@ -40,11 +40,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	sp.notices = sp.noticeItems(sp.limit / 8)
 	trailer := searchTrailer(sp.text, sp.sc.shapedEnd, sp.limit/16)
 	avail := sp.limit - itemsSize(sp.notices) - itemsSize(trailer)
-	first := make([]int, len(files))
+	// A first line's cost a file, in int32 as the text is under 2 GiB:
+	// a flood has a file a match line or two.
+	first := make([]int32, len(files))
 	sum := 0
 	for i, f := range files {
-		first[i] = sp.firstCost(f)
-		sum += first[i]
+		c := sp.firstCost(f)
+		first[i] = int32(c)
+		sum += c
 	}
 	used := 0
 	if sum <= avail {
@@ -59,9 +62,11 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// The goal counts the marker, at its largest, as output.
 		goal := int(matchShare * float64(sp.limit+plannerReserve(len(sp.text))))
 		lineBytes := 0
-		var pending []*searchFile
-		for _, f := range spreadOrder(files) {
-			if c := first[f.order]; lineBytes < goal && used+c <= avail-floor {
+		// pending holds positions in files, half a pointer's bytes.
+		var pending []int32
+		for _, i := range spreadPositions(files) {
+			f := files[i]
+			if c := int(first[i]); lineBytes < goal && used+c <= avail-floor {
 				f.shown = 1
 				used += c
 				// An rg heading is the path part of its lines.
@@ -71,7 +76,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				}
 				continue
 			}
-			pending = append(pending, f)
+			pending = append(pending, i)
 		}
 		// The index of the other files takes what it needs of the rest;
 		// what it leaves goes to more first lines, cut shorter when that
@@ -88,13 +93,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		}
 		var added []*searchFile
 		var costs []int
-		for _, f := range pending {
+		for _, i := range pending {
+			f := files[i]
 			save := 0
 			if sp.index.flat {
 				save = indexEntryLen(f) + 2
 			}
 			left := avail - used - sp.index.cost - indexSlack - reserve
-			c := first[f.order]
+			c := int(first[i])
 			if c-save > left {
 				c = sp.shrinkFirst(f, left+save)
 			}
