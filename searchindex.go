@@ -87,12 +87,12 @@ func fitIndex(files []*searchFile, tree *dirTree, room int) searchIndex {
 	// An entry takes at least minEntry bytes: no need to price a list
 	// that cannot fit.
 	const minEntry = 8
-	lens := make([]int, 0, len(files))
 	if len(files)*minEntry <= room {
+		m := wrapMeter{lead: len(indexLead)}
 		for _, f := range files {
-			lens = append(lens, indexEntryLen(f))
+			m.add(indexEntryLen(f))
 		}
-		if wrapCost(len(indexLead), lens) <= room {
+		if m.total() <= room {
 			entries := make([]string, len(files))
 			for i, f := range files {
 				entries[i] = indexEntry(f)
@@ -142,15 +142,15 @@ func fitIndex(files []*searchFile, tree *dirTree, room int) searchIndex {
 		if len(groups)*minEntry > room {
 			continue
 		}
-		lens = lens[:0]
+		m := wrapMeter{lead: len(indexLead)}
 		for _, g := range groups {
 			if gFiles[g] == 1 {
-				lens = append(lens, indexEntryLen(gFirst[g]))
+				m.add(indexEntryLen(gFirst[g]))
 				continue
 			}
-			lens = append(lens, dirEntryLen(groupName(gFirst[g].path, depth), gFiles[g], gMatches[g]))
+			m.add(dirEntryLen(groupName(gFirst[g].path, depth), gFiles[g], gMatches[g]))
 		}
-		if wrapCost(len(indexLead), lens) > room {
+		if m.total() > room {
 			continue
 		}
 		entries := make([]string, 0, len(groups))
@@ -217,25 +217,24 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	slices.SortStableFunc(byFiles, func(a, b int32) int { return gFiles[b] - gFiles[a] })
 	rolled := make([]bool, nodes)
 	// cost prices the index with the first k of byFiles rolled up.
-	lens := make([]int, 0, len(files))
 	cost := func(k int) int {
 		clear(rolled)
 		for _, d := range byFiles[:k] {
 			rolled[d] = true
 		}
 		n := 0
-		lens = lens[:0]
+		m := wrapMeter{lead: len(indexLead)}
 		for _, f := range files {
 			switch d := dirOf(f); {
 			case d < 0 || !rolled[d] && !own[d]:
-				lens = append(lens, indexEntryLen(f))
+				m.add(indexEntryLen(f))
 			case rolled[d] && gFirst[d] == f:
-				lens = append(lens, dirEntryLen(groupName(f.path, tree.dirs(f)), gFiles[d], gMatches[d]))
+				m.add(dirEntryLen(groupName(f.path, tree.dirs(f)), gFiles[d], gMatches[d]))
 			case !rolled[d] && gFirst[d] == f:
 				n += lineCost(d)
 			}
 		}
-		return n + wrapCost(len(indexLead), lens)
+		return n + m.total()
 	}
 	k := 0
 	if cost(0) > room {
@@ -445,22 +444,36 @@ func indexEntryLen(f *searchFile) int {
 // lead of lead bytes, each line with its break: the lines' cost without
 // writing them.
 func wrapCost(lead int, lens []int) int {
-	cost, b := 0, 0
+	m := wrapMeter{lead: lead}
 	for _, n := range lens {
-		if b > 0 && b+2+n+1 > indexWidth {
-			cost += b + 1 + 2
-			b = 0
-		}
-		if b == 0 {
-			b = lead + n
-		} else {
-			b += 2 + n
-		}
+		m.add(n)
 	}
-	if b > 0 {
-		cost += b + 1 + 2
+	return m.total()
+}
+
+// A wrapMeter prices entries one at a time as wrapCost does, without
+// holding their lengths: a flood's index prices an entry a file.
+type wrapMeter struct{ lead, cost, b int }
+
+// add prices the next entry, of n bytes.
+func (m *wrapMeter) add(n int) {
+	if m.b > 0 && m.b+2+n+1 > indexWidth {
+		m.cost += m.b + 1 + 2
+		m.b = 0
 	}
-	return cost
+	if m.b == 0 {
+		m.b = m.lead + n
+	} else {
+		m.b += 2 + n
+	}
+}
+
+// total returns what the entries added take.
+func (m *wrapMeter) total() int {
+	if m.b > 0 {
+		return m.cost + m.b + 1 + 2
+	}
+	return m.cost
 }
 
 // partialIndex names the files that fit, the busiest and those spread
