@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/headroom-go/headroom/internal/memshapes"
 )
@@ -115,14 +116,15 @@ func allocPerByte(tb testing.TB, h *Headroom, tool, text string) float64 {
 // what it allocates. Each bound sits between what this build allocates
 // and what the build before its fix did (README, peak memory): on the
 // diff of one-line hunks, 2.5 against 20. The search flood (a file a
-// match line or two) allocates 5.4 bytes a byte, 11.4 before its file
-// records were slimmed; it still peaks over 4× at 10 MB (4.7×, 8.5×
-// before), not at 100 MB (3.9×, 7.5× before).
+// match line or two) allocates 3.5 bytes a byte, 5.4 before its file
+// record went from 144 to 96 bytes, its map of paths was keyed by hash
+// and its index priced without an []int a file, and 11.4 before the
+// records were first slimmed.
 var auditShapes = []struct {
 	name  string
 	bound float64
 }{
-	{"testjson-x", 3}, {"testjson-short", 3}, {"testjson-tests", 3}, {"diff", 3}, {"search", 7},
+	{"testjson-x", 3}, {"testjson-short", 3}, {"testjson-tests", 3}, {"diff", 3}, {"search", 4},
 }
 
 // TestAuditShapesAllocate bounds the bytes Compress allocates a byte of
@@ -151,5 +153,14 @@ func BenchmarkCompressAuditShapes(b *testing.B) {
 		for _, size := range benchSizes {
 			benchCompressTools(b, h, shape.name, size.name, memShapeInput(b, shape.name, size.n))
 		}
+	}
+}
+
+// A search flood holds a searchFile a match line or two: the record stays
+// within the 96-byte size class (its directories are one id into the
+// planner's dirTree, its picks a pointer, its counters int32).
+func TestSearchFileRecordSize(t *testing.T) {
+	if n := unsafe.Sizeof(searchFile{}); n > 96 {
+		t.Errorf("searchFile is %d bytes, want at most 96", n)
 	}
 }

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -46,11 +47,11 @@ type searchFile struct {
 	// spread over all of them, in input order; the first and the last
 	// always. When byRuns, its units are runs of lines (searchblocks.go).
 	sample spreadSample
-	picks  []int32 // the order lines are shown in, from the third on; nil until needed
-	shown  int     // how many lines the plan shows: the first shown picks
-	dirs   []int32 // ids of its directories, by depth, for the index (assignDirs)
-	order  int32   // index in searchScan.files
-	byRuns bool    // lines are runs, count is still of lines
+	picks  *[]int32 // the order lines are shown in, from the third on; nil until needed
+	order  int32    // index in searchScan.files
+	shown  int32    // how many lines the plan shows: the first shown picks
+	dir    int32    // id of its directory, -1 for none, for the index (assignDirs)
+	byRuns bool     // lines are runs, count is still of lines
 }
 
 // pick returns the index in lines of the k-th line f shows: the first,
@@ -63,26 +64,27 @@ func (f *searchFile) pick(k int) int {
 		return f.sample.len() - 1
 	}
 	if f.picks == nil {
-		f.picks = f.sample.spreadPicks()
+		picks := f.sample.spreadPicks()
+		f.picks = &picks
 	}
-	return int(f.picks[k])
+	return int((*f.picks)[k])
 }
 
 // nextLine returns the line f shows next.
-func (f *searchFile) nextLine() searchLine { return f.sample.line(f.pick(f.shown)) }
+func (f *searchFile) nextLine() searchLine { return f.sample.line(f.pick(int(f.shown))) }
 
 // take shows the next line.
 func (f *searchFile) take() { f.shown++ }
 
 // more reports whether f has a remembered line not shown.
-func (f *searchFile) more() bool { return f.shown < f.sample.len() }
+func (f *searchFile) more() bool { return int(f.shown) < f.sample.len() }
 
 // shownIndexes returns the indexes in lines of the lines f shows, in
 // input order.
 func (f *searchFile) shownIndexes() []int {
 	idx := make([]int, f.shown)
 	for k := range f.shown {
-		idx[k] = f.pick(k)
+		idx[k] = f.pick(int(k))
 	}
 	slices.Sort(idx)
 	return idx
@@ -133,8 +135,14 @@ const maxNoticeLines = 32
 
 // searchScan is what one pass over a search output learns.
 type searchScan struct {
-	files       []*searchFile
-	byPath      map[string]*searchFile
+	files []*searchFile
+	// byPath finds a path's file while scanning: by the path's hash
+	// (pathSeed) to its index in files, 16 bytes an entry where a string
+	// key and a pointer took 24, as a flood has a file a match line or
+	// two; collided holds the paths whose hash another path had first.
+	byPath      map[uint64]int32
+	collided    map[string]*searchFile
+	pathSeed    maphash.Seed
 	notices     []*searchNotice
 	noticeBy    map[string]*searchNotice
 	matches     int         // match lines
@@ -238,7 +246,7 @@ func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan,
 	}
 	shown := 0
 	for _, f := range sc.files {
-		shown += f.linesIn(f.shown)
+		shown += f.linesIn(int(f.shown))
 	}
 	// The total in plain digits: the number a reader searches for.
 	what := txt.Commas(sc.matches-shown) + " of " + itoa(sc.matches) + " matched lines omitted (" + txt.Plural(len(sc.files), "file")
@@ -299,7 +307,7 @@ func scanSearch(text string, keep int) searchScan {
 
 // scanPass is one pass of scanSearch; byRuns says the samples take runs.
 func scanPass(text string, keep int, byRuns bool) searchScan {
-	sc := searchScan{byPath: map[string]*searchFile{}, noticeBy: map[string]*searchNotice{}, keepPerFile: keep, runUnits: byRuns}
+	sc := searchScan{byPath: map[uint64]int32{}, pathSeed: maphash.MakeSeed(), noticeBy: map[string]*searchNotice{}, keepPerFile: keep, runUnits: byRuns}
 	sc.bare = bareHeadings(text)
 	var heading *searchFile
 	var scratch []byte
@@ -456,11 +464,29 @@ func isDrivePath(line string) bool {
 // path is a slice of the text, or of a copy of its line without escapes
 // (scanPass): never of memory reused, so it is kept as it is.
 func (sc *searchScan) file(path string) *searchFile {
-	if f, ok := sc.byPath[path]; ok {
+	h := maphash.String(sc.pathSeed, path)
+	i, ok := sc.byPath[h]
+	if !ok {
+		sc.byPath[h] = int32(len(sc.files))
+		return sc.newFile(path)
+	}
+	if f := sc.files[i]; f.path == path {
 		return f
 	}
+	if f, ok := sc.collided[path]; ok {
+		return f
+	}
+	if sc.collided == nil {
+		sc.collided = map[string]*searchFile{}
+	}
+	f := sc.newFile(path)
+	sc.collided[path] = f
+	return f
+}
+
+// newFile appends a file for path to files.
+func (sc *searchScan) newFile(path string) *searchFile {
 	f := &searchFile{path: path, order: int32(len(sc.files))}
-	sc.byPath[f.path] = f
 	sc.files = append(sc.files, f)
 	return f
 }
@@ -482,7 +508,6 @@ func (sc *searchScan) finish() {
 	files := sc.files[:0]
 	for _, f := range sc.files {
 		if f.count == 0 {
-			delete(sc.byPath, f.path)
 			continue
 		}
 		f.order = int32(len(files))
@@ -495,7 +520,7 @@ func (sc *searchScan) finish() {
 		f.sample.finish()
 	}
 	// Planning goes by sc.files; the map of paths would only hold memory.
-	sc.byPath = nil
+	sc.byPath, sc.collided = nil, nil
 	sc.openFile, sc.prev, sc.lastMatch = nil, nil, nil
 }
 

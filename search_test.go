@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1032,5 +1033,21 @@ func TestCountNoteLen(t *testing.T) {
 				t.Errorf("count %d, shown %d: countNoteLen %d, note %q is %d bytes", count, shown, got, countNote(f, shown), want)
 			}
 		}
+	}
+}
+
+// Two paths of one hash are two files: the second found by its path
+// among the collided, each found again as it was made.
+func TestSearchScanPathCollision(t *testing.T) {
+	sc := searchScan{byPath: map[uint64]int32{}, pathSeed: maphash.MakeSeed()}
+	a := sc.file("src/a.go")
+	// src/b.go's hash now finds src/a.go, as a collision would.
+	sc.byPath[maphash.String(sc.pathSeed, "src/b.go")] = 0
+	b := sc.file("src/b.go")
+	if b == a || b.path != "src/b.go" || b.order != 1 || len(sc.files) != 2 {
+		t.Fatalf("src/b.go: %+v (files %d), want a file of its own after src/a.go", b, len(sc.files))
+	}
+	if sc.file("src/b.go") != b || sc.file("src/a.go") != a || len(sc.files) != 2 {
+		t.Fatalf("a path seen again made a file: %d files", len(sc.files))
 	}
 }

@@ -30,7 +30,7 @@ func newSearchContext(text string, sc searchScan, lineCap int) *searchContext {
 	cx := &searchContext{text: text, sc: sc, lineCap: lineCap}
 	n := 0
 	for _, f := range sc.files {
-		n += f.shown
+		n += int(f.shown)
 	}
 	cx.spans = make([]contextSpan, 0, n)
 	for _, f := range sc.files {
@@ -57,9 +57,9 @@ func (cx *searchContext) grow(room int) int {
 	first := 0
 	for _, f := range cx.sc.files {
 		if f.shown > 0 {
-			files = append(files, fileSpans{first, f.shown})
+			files = append(files, fileSpans{first, int(f.shown)})
 		}
-		first += f.shown
+		first += int(f.shown)
 	}
 	for k := 0; len(files) > 0; k++ {
 		left := files[:0]
@@ -108,7 +108,7 @@ func (cx *searchContext) windows(order []*searchFile, room int) (used, kept int)
 	at := 0
 	for _, f := range cx.sc.files {
 		firstSpan[f.order] = at
-		at += f.shown
+		at += int(f.shown)
 	}
 	for _, f := range order {
 		if f.shown == 0 {

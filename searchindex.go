@@ -80,19 +80,19 @@ func totalsEntry(files, matches int) string {
 // every level from the lengths of its entries and writes out only the
 // level it returns; the directories are ids (see assignDirs), so a level
 // costs a pass over the files without hashing a path.
-func fitIndex(files []*searchFile, room int) searchIndex {
+func fitIndex(files []*searchFile, tree *dirTree, room int) searchIndex {
 	if len(files) == 0 {
 		return searchIndex{flat: true}
 	}
 	// An entry takes at least minEntry bytes: no need to price a list
 	// that cannot fit.
 	const minEntry = 8
-	lens := make([]int, 0, len(files))
 	if len(files)*minEntry <= room {
+		m := wrapMeter{lead: len(indexLead)}
 		for _, f := range files {
-			lens = append(lens, indexEntryLen(f))
+			m.add(indexEntryLen(f))
 		}
-		if wrapCost(len(indexLead), lens) <= room {
+		if m.total() <= room {
 			entries := make([]string, len(files))
 			for i, f := range files {
 				entries[i] = indexEntry(f)
@@ -106,12 +106,11 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 	// (newSearchPlanner): past the largest is free for the root.
 	nodes, deepest := 0, 0
 	for _, f := range files {
-		for _, id := range f.dirs {
-			nodes = max(nodes, int(id)+1)
-		}
-		deepest = max(deepest, len(f.dirs))
+		// A parent's id is smaller than its child's.
+		nodes = max(nodes, int(f.dir)+1)
+		deepest = max(deepest, tree.dirs(f))
 	}
-	if ix, ok := dirIndex(files, nodes, room); ok {
+	if ix, ok := dirIndex(files, tree, nodes, room); ok {
 		return ix
 	}
 	// Per directory id (nodes stands for the root): its files, matches,
@@ -127,7 +126,7 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 		}
 		groups = groups[:0]
 		for _, f := range files {
-			g := dirAt(f, depth, nodes)
+			g := tree.dirAt(f, depth, nodes)
 			if gFiles[g] == 0 {
 				groups = append(groups, g)
 				gFirst[g] = f
@@ -143,15 +142,15 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 		if len(groups)*minEntry > room {
 			continue
 		}
-		lens = lens[:0]
+		m := wrapMeter{lead: len(indexLead)}
 		for _, g := range groups {
 			if gFiles[g] == 1 {
-				lens = append(lens, indexEntryLen(gFirst[g]))
+				m.add(indexEntryLen(gFirst[g]))
 				continue
 			}
-			lens = append(lens, dirEntryLen(groupName(gFirst[g].path, depth), gFiles[g], gMatches[g]))
+			m.add(dirEntryLen(groupName(gFirst[g].path, depth), gFiles[g], gMatches[g]))
 		}
-		if wrapCost(len(indexLead), lens) > room {
+		if m.total() > room {
 			continue
 		}
 		entries := make([]string, 0, len(groups))
@@ -180,13 +179,8 @@ func fitIndex(files []*searchFile, room int) searchIndex {
 // not fit, the directories with the most files are rolled up first, one
 // entry each (`lib/gen/ (148 files, 316 matches)`), until it does: every
 // other file stays named.
-func dirIndex(files []*searchFile, nodes, room int) (searchIndex, bool) {
-	dirOf := func(f *searchFile) int32 {
-		if len(f.dirs) == 0 {
-			return -1
-		}
-		return f.dirs[len(f.dirs)-1]
-	}
+func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex, bool) {
+	dirOf := func(f *searchFile) int32 { return f.dir }
 	// Per directory id: its files, matches and first file, and the bytes
 	// its files' entries take under it.
 	gFiles := make([]int, nodes)
@@ -223,25 +217,24 @@ func dirIndex(files []*searchFile, nodes, room int) (searchIndex, bool) {
 	slices.SortStableFunc(byFiles, func(a, b int32) int { return gFiles[b] - gFiles[a] })
 	rolled := make([]bool, nodes)
 	// cost prices the index with the first k of byFiles rolled up.
-	lens := make([]int, 0, len(files))
 	cost := func(k int) int {
 		clear(rolled)
 		for _, d := range byFiles[:k] {
 			rolled[d] = true
 		}
 		n := 0
-		lens = lens[:0]
+		m := wrapMeter{lead: len(indexLead)}
 		for _, f := range files {
 			switch d := dirOf(f); {
 			case d < 0 || !rolled[d] && !own[d]:
-				lens = append(lens, indexEntryLen(f))
+				m.add(indexEntryLen(f))
 			case rolled[d] && gFirst[d] == f:
-				lens = append(lens, dirEntryLen(groupName(f.path, len(f.dirs)), gFiles[d], gMatches[d]))
+				m.add(dirEntryLen(groupName(f.path, tree.dirs(f)), gFiles[d], gMatches[d]))
 			case !rolled[d] && gFirst[d] == f:
 				n += lineCost(d)
 			}
 		}
-		return n + wrapCost(len(indexLead), lens)
+		return n + m.total()
 	}
 	k := 0
 	if cost(0) > room {
@@ -284,7 +277,7 @@ func dirIndex(files []*searchFile, nodes, room int) (searchIndex, bool) {
 				if d == big {
 					bigAt = len(entries)
 				}
-				entries = append(entries, groupName(f.path, len(f.dirs))+" ("+txt.Commas(gFiles[d])+" files, "+txt.Plural(gMatches[d], "match")+")")
+				entries = append(entries, groupName(f.path, tree.dirs(f))+" ("+txt.Commas(gFiles[d])+" files, "+txt.Plural(gMatches[d], "match")+")")
 				ix.rolled += gFiles[d]
 			}
 		default:
@@ -381,34 +374,61 @@ func groupName(path string, depth int) string {
 	return "./"
 }
 
-// assignDirs gives every file the ids of its directories, one per depth
-// (f.dirs[d-1] is its directory cut to d components). Ids are shared by
-// the files given: a planner assigns them once, for all its files, and
-// every index it fits after groups by them.
-func assignDirs(files []*searchFile) {
+// A dirTree is the directories of a planner's files (assignDirs): ids
+// in order of first appearance, so a directory's parent has a smaller id
+// than it. parent[id] is the id of its parent, -1 for a top directory;
+// depth[id] how many components it has.
+type dirTree struct{ parent, depth []int32 }
+
+// assignDirs gives every file the id of its directory (f.dir, -1 for
+// none) and returns the tree of the ids. Ids are shared by the files
+// given: a planner assigns them once, for all its files, and every index
+// it fits after groups by them. A file holds one id, not one a depth: a
+// flood has a file a match line.
+func assignDirs(files []*searchFile) *dirTree {
+	t := &dirTree{}
 	ids := map[string]int32{}
 	for _, f := range files {
-		f.dirs = f.dirs[:0]
+		f.dir = -1
 		for i := 0; i < len(f.path); i++ {
 			if c := f.path[i]; c == '/' || c == '\\' {
 				id, ok := ids[f.path[:i+1]]
 				if !ok {
 					id = int32(len(ids))
 					ids[f.path[:i+1]] = id
+					t.parent = append(t.parent, f.dir)
+					d := int32(1)
+					if f.dir >= 0 {
+						d = t.depth[f.dir] + 1
+					}
+					t.depth = append(t.depth, d)
 				}
-				f.dirs = append(f.dirs, id)
+				f.dir = id
 			}
 		}
 	}
+	return t
+}
+
+// dirs returns how many directories f's path has.
+func (t *dirTree) dirs(f *searchFile) int {
+	if f.dir < 0 {
+		return 0
+	}
+	return int(t.depth[f.dir])
 }
 
 // dirAt is the id of f's directory cut to depth components; root for
 // none.
-func dirAt(f *searchFile, depth int, root int) int32 {
-	if depth == 0 || len(f.dirs) == 0 {
+func (t *dirTree) dirAt(f *searchFile, depth int, root int) int32 {
+	if depth == 0 || f.dir < 0 {
 		return int32(root)
 	}
-	return f.dirs[min(depth, len(f.dirs))-1]
+	d := f.dir
+	for int(t.depth[d]) > depth {
+		d = t.parent[d]
+	}
+	return d
 }
 
 // indexEntryLen is len(indexEntry(f)).
@@ -424,22 +444,36 @@ func indexEntryLen(f *searchFile) int {
 // lead of lead bytes, each line with its break: the lines' cost without
 // writing them.
 func wrapCost(lead int, lens []int) int {
-	cost, b := 0, 0
+	m := wrapMeter{lead: lead}
 	for _, n := range lens {
-		if b > 0 && b+2+n+1 > indexWidth {
-			cost += b + 1 + 2
-			b = 0
-		}
-		if b == 0 {
-			b = lead + n
-		} else {
-			b += 2 + n
-		}
+		m.add(n)
 	}
-	if b > 0 {
-		cost += b + 1 + 2
+	return m.total()
+}
+
+// A wrapMeter prices entries one at a time as wrapCost does, without
+// holding their lengths: a flood's index prices an entry a file.
+type wrapMeter struct{ lead, cost, b int }
+
+// add prices the next entry, of n bytes.
+func (m *wrapMeter) add(n int) {
+	if m.b > 0 && m.b+2+n+1 > indexWidth {
+		m.cost += m.b + 1 + 2
+		m.b = 0
 	}
-	return cost
+	if m.b == 0 {
+		m.b = m.lead + n
+	} else {
+		m.b += 2 + n
+	}
+}
+
+// total returns what the entries added take.
+func (m *wrapMeter) total() int {
+	if m.b > 0 {
+		return m.cost + m.b + 1 + 2
+	}
+	return m.cost
 }
 
 // partialIndex names the files that fit, the busiest and those spread

@@ -10,13 +10,12 @@ import (
 	"pgregory.net/rapid"
 )
 
-func indexFiles(paths []string, counts []int) []*searchFile {
+func indexFiles(paths []string, counts []int) ([]*searchFile, *dirTree) {
 	files := make([]*searchFile, len(paths))
 	for i, p := range paths {
 		files[i] = &searchFile{path: p, order: int32(i), count: counts[i]}
 	}
-	assignDirs(files)
-	return files
+	return files, assignDirs(files)
 }
 
 // Where the paths do not fit in full, a directory's files go on a line of
@@ -32,13 +31,13 @@ func TestIndexByDirectory(t *testing.T) {
 	}
 	paths = append(paths, "lib/stdlib-4.2/src/lists.erl", "lib/stdlib-4.2/src/maps.erl", "lib/kernel-8.5.3/src/os.erl")
 	counts = append(counts, 4, 2, 7)
-	files := indexFiles(paths, counts)
+	files, tree := indexFiles(paths, counts)
 
-	flat := fitIndex(files, 1000)
+	flat := fitIndex(files, tree, 1000)
 	if !flat.flat || len(flat.lines) != 4 {
 		t.Fatalf("with room for every path, a flat index: %q", flat.lines)
 	}
-	ix := fitIndex(files, flat.cost-1)
+	ix := fitIndex(files, tree, flat.cost-1)
 	want := []string{
 		"[also in lib/wx-2.2.1/src/gen/: wxModule00.erl (1), wxModule01.erl (2), wxModule02.erl (3), wxModule03.erl (1), wxModule04.erl (2), wxModule05.erl (3), " +
 			"wxModule06.erl (1), wxModule07.erl (2), wxModule08.erl (3), wxModule09.erl (1), wxModule10.erl (2), wxModule11.erl (3)]",
@@ -48,7 +47,7 @@ func TestIndexByDirectory(t *testing.T) {
 	if !slices.Equal(ix.lines, want) || !ix.byDir || ix.rolled != 0 {
 		t.Fatalf("one short line short of the paths, got %q (byDir %v, rolled %d)", ix.lines, ix.byDir, ix.rolled)
 	}
-	ix = fitIndex(files, ix.cost-60)
+	ix = fitIndex(files, tree, ix.cost-60)
 	want = []string{
 		"[also in lib/wx-2.2.1/src/gen/: wxModule00.erl (1), wxModule02.erl (3), wxModule03.erl (1), wxModule05.erl (3), wxModule06.erl (1), wxModule09.erl (1), wxModule11.erl (3), and 5 files with 11 matches]",
 		"[also in lib/stdlib-4.2/src/: lists.erl (4), maps.erl (2)]",
@@ -126,9 +125,9 @@ func TestFitIndexProperties(t *testing.T) {
 			counts = append(counts, rapid.IntRange(1, 1500).Draw(t, "count"))
 			total += counts[len(counts)-1]
 		}
-		files := indexFiles(paths, counts)
+		files, tree := indexFiles(paths, counts)
 		room := rapid.IntRange(0, 20000).Draw(t, "room")
-		ix := fitIndex(files, room)
+		ix := fitIndex(files, tree, room)
 		cost := 0
 		for _, l := range ix.lines {
 			cost += len(l) + 2
@@ -157,6 +156,58 @@ func TestFitIndexProperties(t *testing.T) {
 		}
 		if wrapCost(len(indexLead), lens) <= room && !ix.flat {
 			t.Fatalf("the paths fit in %d bytes, the index is not flat", room)
+		}
+	})
+}
+
+// A file's directory cut to any depth, walked up the dirTree from its
+// one id, is the id of its path's prefix of that many components.
+func TestDirTreeDirAt(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		comps := []string{"a", "b", "src", "x.y"}
+		var paths []string
+		for i := range rapid.IntRange(1, 30).Draw(t, "files") {
+			var b strings.Builder
+			for range rapid.IntRange(0, 6).Draw(t, "depth") {
+				b.WriteString(rapid.SampledFrom(comps).Draw(t, "comp"))
+				b.WriteString(rapid.SampledFrom([]string{"/", `\`}).Draw(t, "sep"))
+			}
+			fmt.Fprintf(&b, "f%d.go", i)
+			paths = append(paths, b.String())
+		}
+		files, tree := indexFiles(paths, make([]int, len(paths)))
+		byPrefix := map[string]int32{}
+		for _, f := range files {
+			n := 0
+			for i := 0; i < len(f.path); i++ {
+				if f.path[i] != '/' && f.path[i] != '\\' {
+					continue
+				}
+				n++
+				prefix := f.path[:i+1]
+				got := tree.dirAt(f, n, -7)
+				if id, ok := byPrefix[prefix]; ok && id != got {
+					t.Fatalf("%q at depth %d: id %d, %q had %d", f.path, n, got, prefix, id)
+				}
+				for other, id := range byPrefix {
+					if id == got && other != prefix {
+						t.Fatalf("%q at depth %d: id %d, also %q's", f.path, n, got, other)
+					}
+				}
+				byPrefix[prefix] = got
+				if d := tree.depth[got]; int(d) != n {
+					t.Fatalf("%q: %q has depth %d, want %d", f.path, prefix, d, n)
+				}
+			}
+			if tree.dirs(f) != n {
+				t.Fatalf("%q: %d directories, want %d", f.path, tree.dirs(f), n)
+			}
+			if got := tree.dirAt(f, 0, -7); got != -7 {
+				t.Fatalf("%q at depth 0: %d, want the root", f.path, got)
+			}
+			if n > 0 && tree.dirAt(f, n+3, -7) != f.dir {
+				t.Fatalf("%q past its depth: %d, want its own directory %d", f.path, tree.dirAt(f, n+3, -7), f.dir)
+			}
 		}
 	})
 }

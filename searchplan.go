@@ -20,11 +20,11 @@ type searchPlanner struct {
 	index       searchIndex
 	notices     []item
 	contextKept int
+	dirs        *dirTree // the directories of sc.files (assignDirs)
 }
 
 func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
-	assignDirs(sc.files)
-	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap}
+	return &searchPlanner{text: text, sc: sc, limit: limit, lineCap: lineCap, dirs: assignDirs(sc.files)}
 }
 
 // matchShare is the share of the output, marker included, first match
@@ -40,11 +40,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	sp.notices = sp.noticeItems(sp.limit / 8)
 	trailer := searchTrailer(sp.text, sp.sc.shapedEnd, sp.limit/16)
 	avail := sp.limit - itemsSize(sp.notices) - itemsSize(trailer)
-	first := make([]int, len(files))
+	// A first line's cost a file, in int32 as the text is under 2 GiB:
+	// a flood has a file a match line or two.
+	first := make([]int32, len(files))
 	sum := 0
 	for i, f := range files {
-		first[i] = sp.firstCost(f)
-		sum += first[i]
+		c := sp.firstCost(f)
+		first[i] = int32(c)
+		sum += c
 	}
 	used := 0
 	if sum <= avail {
@@ -59,9 +62,11 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		// The goal counts the marker, at its largest, as output.
 		goal := int(matchShare * float64(sp.limit+plannerReserve(len(sp.text))))
 		lineBytes := 0
-		var pending []*searchFile
-		for _, f := range spreadOrder(files) {
-			if c := first[f.order]; lineBytes < goal && used+c <= avail-floor {
+		// pending holds positions in files, half a pointer's bytes.
+		var pending []int32
+		for _, i := range spreadPositions(files) {
+			f := files[i]
+			if c := int(first[i]); lineBytes < goal && used+c <= avail-floor {
 				f.shown = 1
 				used += c
 				// An rg heading is the path part of its lines.
@@ -71,12 +76,12 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				}
 				continue
 			}
-			pending = append(pending, f)
+			pending = append(pending, i)
 		}
 		// The index of the other files takes what it needs of the rest;
 		// what it leaves goes to more first lines, cut shorter when that
 		// is what fits, as long as the index stays as detailed.
-		sp.index = fitIndex(unshownFiles(files), avail-used)
+		sp.index = fitIndex(unshownFiles(files), sp.dirs, avail-used)
 		base := sp.index
 		// With -C context and every other file listed by name, the first
 		// matches' windows keep their share from further first lines, as
@@ -88,13 +93,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		}
 		var added []*searchFile
 		var costs []int
-		for _, f := range pending {
+		for _, i := range pending {
+			f := files[i]
 			save := 0
 			if sp.index.flat {
 				save = indexEntryLen(f) + 2
 			}
 			left := avail - used - sp.index.cost - indexSlack - reserve
-			c := first[f.order]
+			c := int(first[i])
 			if c-save > left {
 				c = sp.shrinkFirst(f, left+save)
 			}
@@ -130,7 +136,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			}
 			fits := func(m int) bool {
 				keep(m)
-				ix := fitIndex(unshownFiles(files), avail-used)
+				ix := fitIndex(unshownFiles(files), sp.dirs, avail-used)
 				return ix.cost <= avail-used && !ix.coarser(base)
 			}
 			if !fits(len(added)) {
@@ -148,7 +154,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				}
 			}
 		}
-		sp.index = fitIndex(unshownFiles(files), avail-used)
+		sp.index = fitIndex(unshownFiles(files), sp.dirs, avail-used)
 		if sp.index.cost > avail-used {
 			return nil, false
 		}
@@ -171,14 +177,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	if sp.sc.context > 0 && len(active) > 0 {
 		shown := make([]int, len(active))
 		for k, f := range active {
-			shown[k] = f.shown
+			shown[k] = int(f.shown)
 		}
 		caps := maps.Clone(sp.caps)
 		if left := sp.rounds(active, remaining); !anyMore(active) {
 			remaining = left
 		} else {
 			for k, f := range active {
-				f.shown = shown[k]
+				f.shown = int32(shown[k])
 			}
 			sp.caps = caps
 			spare := min(remaining, sp.windowRoom())
@@ -195,7 +201,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		cx = newSearchContext(sp.text, *sp.sc, sp.lineCap)
 		shown := 0
 		for _, f := range files {
-			shown += f.linesIn(f.shown)
+			shown += f.linesIn(int(f.shown))
 		}
 		if shown < sp.sc.matches {
 			w, kept := cx.windows(spreadOrder(files), min(remaining, sp.windowRoom()))
@@ -208,7 +214,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	at := 0
 	for _, f := range files {
 		items = sp.appendFileItems(items, f, cx, at)
-		at += f.shown
+		at += int(f.shown)
 	}
 	items = append(items, sp.notices...)
 	for _, l := range sp.index.lines {
@@ -442,10 +448,10 @@ func (sp *searchPlanner) firstCost(f *searchFile) int {
 // nextCost is what showing one more line of f adds.
 func (sp *searchPlanner) nextCost(f *searchFile) int {
 	n := sp.lineCost(f.nextLine())
-	if note := countNote(f, f.shown); note != "" {
+	if note := countNote(f, int(f.shown)); note != "" {
 		n -= len(note) + 2
 	}
-	if note := countNote(f, f.shown+1); note != "" {
+	if note := countNote(f, int(f.shown)+1); note != "" {
 		n += len(note) + 2
 	}
 	return n
@@ -504,7 +510,7 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 	text := sp.text
 	var spans []contextSpan
 	if cx != nil {
-		spans = cx.spans[first : first+f.shown]
+		spans = cx.spans[first : first+int(f.shown)]
 		if first > 0 && cx.separated(&cx.spans[first-1], &spans[0]) {
 			items = append(items, keepLine(text, cx.sc.separator))
 		}
@@ -513,7 +519,7 @@ func (sp *searchPlanner) appendFileItems(items []item, f *searchFile, cx *search
 		items = append(items, keepLine(text, *f.heading))
 	}
 	front := f.firstGap()
-	note := countNote(f, f.shown)
+	note := countNote(f, int(f.shown))
 	for i, l := range f.appendShown(nil) {
 		if i == front && note != "" {
 			items = append(items, noteLine(note)) // where the first lines left out are

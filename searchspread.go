@@ -11,9 +11,9 @@ type spreadSample struct {
 	// the slice, not beside it, and packed in half the bytes, as a search
 	// flood has a sample a line or two.
 	lines  []sampleLine
-	stride int
-	count  int  // lines in the run
-	extra  bool // the last of lines is the run's last line, not a stride-th one
+	stride int32 // int32, as sampleLine: planSearch declines a text of 2 GiB or more
+	count  int32 // lines in the run
+	extra  bool  // the last of lines is the run's last line, not a stride-th one
 }
 
 // A sampleLine is a searchLine packed in int32 offsets: planSearch
@@ -42,9 +42,9 @@ func (s *spreadSample) add(l searchLine, keep int) {
 	if s.extra {
 		s.lines, s.extra = s.lines[:len(s.lines)-1], false
 	}
-	ord := s.count
+	ord := int(s.count)
 	s.count++
-	if ord%s.stride != 0 {
+	if ord%int(s.stride) != 0 {
 		s.lines, s.extra = append(s.lines, packLine(l)), true
 		return
 	}
@@ -57,7 +57,7 @@ func (s *spreadSample) add(l searchLine, keep int) {
 		}
 		s.lines = s.lines[:n]
 		s.stride *= 2
-		if ord%s.stride != 0 {
+		if ord%int(s.stride) != 0 {
 			s.lines, s.extra = append(s.lines, packLine(l)), true
 			return
 		}
@@ -72,9 +72,9 @@ func (s *spreadSample) finish() { s.extra = false }
 // ordinal is the index in the run of the sample's i-th line (after finish).
 func (s *spreadSample) ordinal(i int) int {
 	if i == len(s.lines)-1 {
-		return s.count - 1
+		return int(s.count) - 1
 	}
-	return i * s.stride
+	return i * int(s.stride)
 }
 
 // A sampleShape is what the order of a sample's lines depends on: how
@@ -82,7 +82,9 @@ func (s *spreadSample) ordinal(i int) int {
 type sampleShape struct{ n, stride, count int }
 
 // shape returns the sample's shape (after finish).
-func (s *spreadSample) shape() sampleShape { return sampleShape{len(s.lines), s.stride, s.count} }
+func (s *spreadSample) shape() sampleShape {
+	return sampleShape{len(s.lines), int(s.stride), int(s.count)}
+}
 
 // spreadPicks returns s.shape().spreadPicks().
 func (s *spreadSample) spreadPicks() []int32 { return s.shape().spreadPicks() }

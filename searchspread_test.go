@@ -20,17 +20,17 @@ func TestSpreadSampleSpreads(t *testing.T) {
 			s.add(searchLine{start: i, end: i + 1}, keep)
 		}
 		s.finish()
-		if s.count != n {
+		if int(s.count) != n {
 			t.Fatalf("count %d, want %d", s.count, n)
 		}
 		want := 0
-		for ord := 0; ord < n; ord += s.stride {
+		for ord := 0; ord < n; ord += int(s.stride) {
 			if s.line(want).start != ord {
 				t.Fatalf("line %d is line %d of the run, want %d (stride %d)", want, s.line(want).start, ord, s.stride)
 			}
 			want++
 		}
-		if (n-1)%s.stride != 0 {
+		if (n-1)%int(s.stride) != 0 {
 			want++
 		}
 		if s.len() != want || s.line(s.len()-1).start != n-1 {
