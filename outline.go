@@ -1164,36 +1164,53 @@ const spreadShare = 25
 // documentation), or above its signature, and the signature's lines. The
 // big declarations are what a file is about; a budget too small for all
 // of them shows those first.
-func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string) map[int]int {
+func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string) declWeightsOf {
 	var all []int
 	for _, r := range ranks {
 		all = append(all, r...)
 	}
 	slices.Sort(all)
 	all = slices.Compact(all)
-	w := make(map[int]int, len(all))
-	type open struct{ line, width int }
-	var stack []open // declarations whose body has not ended yet
-	for _, i := range append(all, s.n()) {
-		width := 0
-		if i < s.n() {
+	w := declWeightsOf{lines: all, weights: make([]int, len(all))}
+	type open struct{ at, width int } // at: the declaration's index in all
+	var stack []open                  // declarations whose body has not ended yet
+	for k := 0; k <= len(all); k++ {
+		i, width := s.n(), 0
+		if k < len(all) {
+			i = all[k]
 			width, _ = indentOf(content(i))
 		}
 		for len(stack) > 0 && stack[len(stack)-1].width >= width {
 			top := stack[len(stack)-1]
-			w[top.line] += i - top.line
+			w.weights[top.at] += i - all[top.at]
 			stack = stack[:len(stack)-1]
 		}
-		if i < s.n() {
-			stack = append(stack, open{i, width})
+		if k < len(all) {
+			stack = append(stack, open{k, width})
 			if js := leads[i]; len(js) > 0 && js[0] < i {
-				w[i] += i - js[0] + docLines(content, js[0])
+				w.weights[k] += i - js[0] + docLines(content, js[0])
 			} else {
-				w[i] += docLines(content, i)
+				w.weights[k] += docLines(content, i)
 			}
 		}
 	}
 	return w
+}
+
+// declWeightsOf holds the weights of declWeights: weights[k] is the weight
+// of declaration line lines[k], lines sorted and without duplicates (a
+// slice, not a map: pickHeaviest reads it once a line, not once a
+// comparison of its sort).
+type declWeightsOf struct {
+	lines, weights []int
+}
+
+// of returns the weight of line i, 0 when it is no declaration.
+func (w declWeightsOf) of(i int) int {
+	if k, ok := slices.BinarySearch(w.lines, i); ok {
+		return w.weights[k]
+	}
+	return 0
 }
 
 // docLines counts the comment lines right above line i.
@@ -1211,7 +1228,7 @@ func docLines(content func(int) string, i int) int {
 // pickHeaviest keeps the lines of idx while the output stays within to
 // bytes: all of them when they fit, else the heaviest first (by w), each
 // where it fits, each with its lead.
-func pickHeaviest(s *lineSel, idx []int, w map[int]int, leads declLeads, lineCap, to int) {
+func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, lineCap, to int) {
 	to = min(to, s.limit)
 	var todo []int
 	for _, i := range idx {
@@ -1237,7 +1254,15 @@ func pickHeaviest(s *lineSel, idx []int, w map[int]int, leads declLeads, lineCap
 			leads.pick(s, todo[j], lineCap)
 		}
 	}
-	slices.SortStableFunc(todo, func(a, b int) int { return w[b] - w[a] })
+	type weighed struct{ line, w int }
+	byWeight := make([]weighed, len(todo))
+	for k, i := range todo {
+		byWeight[k] = weighed{i, w.of(i)}
+	}
+	slices.SortStableFunc(byWeight, func(a, b weighed) int { return b.w - a.w })
+	for k, e := range byWeight {
+		todo[k] = e.line
+	}
 	pickWhileRoom(s, todo, leads, lineCap, to)
 }
 

@@ -451,8 +451,8 @@ func TestDeclWeights(t *testing.T) {
 	w := declWeights(s, ranks, nil, lineContent(s, false))
 	want := map[int]int{0: 7, 2: 3 + 1, 5: 2, 7: 2}
 	for i, n := range want {
-		if w[i] != n {
-			t.Errorf("line %d %q weighs %d, want %d", i+1, s.line(i), w[i], n)
+		if w.of(i) != n {
+			t.Errorf("line %d %q weighs %d, want %d", i+1, s.line(i), w.of(i), n)
 		}
 	}
 }
