@@ -32,7 +32,14 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, outlineGaps(strings.Count(text, "\n")+1))
+	// The notes are worded for the lines strings.Count(text, "\n")+1
+	// would give, counted from the index rather than by another scan.
+	s := newLineSel(text, limit, gapWording{})
+	lines := s.n()
+	if text[len(text)-1] == '\n' {
+		lines++
+	}
+	s.setGap(outlineGaps(lines))
 	numbered := readNumbered(s)
 	if numbered {
 		// The kept lines carry their numbers: a gap note need only mark

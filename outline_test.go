@@ -604,3 +604,20 @@ func TestOutlineKeepsContinuations(t *testing.T) {
 		}
 	}
 }
+
+// planOutlineRead words its gap notes for strings.Count(text, "\n")+1
+// lines, which it counts from the line index: one more than the index
+// holds when the text ends in a line break.
+func TestOutlineGapLinesFromIndex(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringMatching(`[a\n]{1,40}`).Draw(t, "text")
+		s := newLineSel(text, 1000, gapWording{})
+		lines := s.n()
+		if text[len(text)-1] == '\n' {
+			lines++
+		}
+		if want := strings.Count(text, "\n") + 1; lines != want {
+			t.Fatalf("%q: %d lines from the index, %d by count", text, lines, want)
+		}
+	})
+}
