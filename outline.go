@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -675,7 +676,8 @@ type declPrefix struct {
 }
 
 // declWords indexes the word lists by their leading word, in precedence
-// order, so a line costs one map lookup, not a hundred prefix tests.
+// order, so a line costs one lookup (in declWordTable), not a hundred prefix
+// tests.
 var declWords = func() map[string][]declPrefix {
 	m := map[string][]declPrefix{}
 	add := func(list []string, kind func(string) int) {
@@ -702,7 +704,7 @@ var declWords = func() map[string][]declPrefix {
 }()
 
 // declFirstBytes marks the bytes a word of the lists starts with: most
-// lines start with another, and skip the map.
+// lines start with another, and skip the table.
 var declFirstBytes = func() (b [256]bool) {
 	for w := range declWords {
 		if w != "" {
@@ -712,6 +714,51 @@ var declFirstBytes = func() (b [256]bool) {
 	return b
 }()
 
+// A declWordSlot is a slot of declWordTable: a word of the lists and
+// its entries, in declWords' order.
+type declWordSlot struct {
+	word     string
+	prefixes []declPrefix
+}
+
+// declWordTable holds declWords open-addressed by declWordHash: a line's
+// word is found with a hash of three of its bytes and a compare or two,
+// not a map lookup hashing the whole word.
+var declWordTable = func() (t [256]declWordSlot) {
+	words := slices.Sorted(maps.Keys(declWords))
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		h := declWordHash(w)
+		for t[h].word != "" {
+			h = (h + 1) % len(t)
+		}
+		t[h] = declWordSlot{w, declWords[w]}
+	}
+	return t
+}()
+
+// declWordHash places a non-empty word in declWordTable.
+func declWordHash(w string) int {
+	return (int(w[0])*31 + int(w[len(w)-1])*7 + len(w)) & 255
+}
+
+// declPrefixes returns declWords[w] from declWordTable.
+func declPrefixes(w string) []declPrefix {
+	if w == "" {
+		return nil
+	}
+	for h := declWordHash(w); ; h = (h + 1) & 255 {
+		switch declWordTable[h].word {
+		case w:
+			return declWordTable[h].prefixes
+		case "":
+			return nil
+		}
+	}
+}
+
 // declWord returns the kind of the word list entry t starts with, and its
 // length.
 func declWord(t string) (kind, n int) {
@@ -719,7 +766,7 @@ func declWord(t string) (kind, n int) {
 		return wordNone, 0
 	}
 	w := identEnd(t)
-	for _, p := range declWords[t[:w]] {
+	for _, p := range declPrefixes(t[:w]) {
 		if !strings.HasPrefix(t[w:], p.rest) {
 			continue
 		}

@@ -621,3 +621,19 @@ func TestOutlineGapLinesFromIndex(t *testing.T) {
 		}
 	})
 }
+
+// declPrefixes finds every word of declWords in declWordTable, and no
+// other word.
+func TestDeclWordTableMatchesMap(t *testing.T) {
+	for w, want := range declWords {
+		if got := declPrefixes(w); !slices.Equal(got, want) {
+			t.Errorf("%q: %v in the table, %v in the map", w, got, want)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.StringMatching(`[a-z_(]{0,14}`).Draw(t, "word")
+		if got, want := declPrefixes(w), declWords[w]; !slices.Equal(got, want) {
+			t.Fatalf("%q: %v in the table, %v in the map", w, got, want)
+		}
+	})
+}
