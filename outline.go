@@ -67,8 +67,9 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	content := lineContent(s, numbered)
 	if !doc {
-		ranks = foldClauses(ranks, content, s.n())
-		ranks, leads = signatureLeads(ranks, content, s.n())
+		names := findClauseNames(ranks, content, s.n())
+		ranks = foldClauses(ranks, content, names)
+		ranks, leads = signatureLeads(ranks, content, names)
 	}
 	var all []int
 	for _, r := range ranks {

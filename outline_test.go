@@ -376,8 +376,9 @@ func TestOutlineClausesAndSignatures(t *testing.T) {
 			s := newLineSel(c.src, 1<<20, lineGaps(10))
 			content := lineContent(s, false)
 			ranks, _, _ := outlineLines(s, false)
-			ranks = foldClauses(ranks, content, s.n())
-			ranks, leads := signatureLeads(ranks, content, s.n())
+			names := findClauseNames(ranks, content, s.n())
+			ranks = foldClauses(ranks, content, names)
+			ranks, leads := signatureLeads(ranks, content, names)
 			var got []string
 			for _, i := range mergedDecls(ranks) {
 				got = append(got, s.line(i))
@@ -553,7 +554,8 @@ func TestOutlineClausesProperties(t *testing.T) {
 		s := newLineSel(text, limit, numberedGaps())
 		content := lineContent(s, true)
 		ranks, _, _ := outlineLines(s, true)
-		_, leads := signatureLeads(foldClauses(ranks, content, s.n()), content, s.n())
+		names := findClauseNames(ranks, content, s.n())
+		_, leads := signatureLeads(foldClauses(ranks, content, names), content, names)
 		p.markerAt = len(p.items)
 		out := render(text, p, marker{})
 		out = out[:strings.LastIndex(out, markerPrefix)]
