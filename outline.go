@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -32,7 +33,14 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, outlineGaps(strings.Count(text, "\n")+1))
+	// The notes are worded for the lines strings.Count(text, "\n")+1
+	// would give, counted from the index rather than by another scan.
+	s := newLineSel(text, limit, gapWording{})
+	lines := s.n()
+	if text[len(text)-1] == '\n' {
+		lines++
+	}
+	s.setGap(outlineGaps(lines))
 	numbered := readNumbered(s)
 	if numbered {
 		// The kept lines carry their numbers: a gap note need only mark
@@ -59,8 +67,9 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	content := lineContent(s, numbered)
 	if !doc {
-		ranks = foldClauses(ranks, content, s.n())
-		ranks, leads = signatureLeads(ranks, content, s.n())
+		names := findClauseNames(ranks, content, s.n())
+		ranks = foldClauses(ranks, content, names)
+		ranks, leads = signatureLeads(ranks, content, names)
 	}
 	var all []int
 	for _, r := range ranks {
@@ -668,7 +677,8 @@ type declPrefix struct {
 }
 
 // declWords indexes the word lists by their leading word, in precedence
-// order, so a line costs one map lookup, not a hundred prefix tests.
+// order, so a line costs one lookup (in declWordTable), not a hundred prefix
+// tests.
 var declWords = func() map[string][]declPrefix {
 	m := map[string][]declPrefix{}
 	add := func(list []string, kind func(string) int) {
@@ -695,7 +705,7 @@ var declWords = func() map[string][]declPrefix {
 }()
 
 // declFirstBytes marks the bytes a word of the lists starts with: most
-// lines start with another, and skip the map.
+// lines start with another, and skip the table.
 var declFirstBytes = func() (b [256]bool) {
 	for w := range declWords {
 		if w != "" {
@@ -705,6 +715,51 @@ var declFirstBytes = func() (b [256]bool) {
 	return b
 }()
 
+// A declWordSlot is a slot of declWordTable: a word of the lists and
+// its entries, in declWords' order.
+type declWordSlot struct {
+	word     string
+	prefixes []declPrefix
+}
+
+// declWordTable holds declWords open-addressed by declWordHash: a line's
+// word is found with a hash of three of its bytes and a compare or two,
+// not a map lookup hashing the whole word.
+var declWordTable = func() (t [256]declWordSlot) {
+	words := slices.Sorted(maps.Keys(declWords))
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		h := declWordHash(w)
+		for t[h].word != "" {
+			h = (h + 1) % len(t)
+		}
+		t[h] = declWordSlot{w, declWords[w]}
+	}
+	return t
+}()
+
+// declWordHash places a non-empty word in declWordTable.
+func declWordHash(w string) int {
+	return (int(w[0])*31 + int(w[len(w)-1])*7 + len(w)) & 255
+}
+
+// declPrefixes returns declWords[w] from declWordTable.
+func declPrefixes(w string) []declPrefix {
+	if w == "" {
+		return nil
+	}
+	for h := declWordHash(w); ; h = (h + 1) & 255 {
+		switch declWordTable[h].word {
+		case w:
+			return declWordTable[h].prefixes
+		case "":
+			return nil
+		}
+	}
+}
+
 // declWord returns the kind of the word list entry t starts with, and its
 // length.
 func declWord(t string) (kind, n int) {
@@ -712,7 +767,7 @@ func declWord(t string) (kind, n int) {
 		return wordNone, 0
 	}
 	w := identEnd(t)
-	for _, p := range declWords[t[:w]] {
+	for _, p := range declPrefixes(t[:w]) {
 		if !strings.HasPrefix(t[w:], p.rest) {
 			continue
 		}
@@ -1164,36 +1219,53 @@ const spreadShare = 25
 // documentation), or above its signature, and the signature's lines. The
 // big declarations are what a file is about; a budget too small for all
 // of them shows those first.
-func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string) map[int]int {
+func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string) declWeightsOf {
 	var all []int
 	for _, r := range ranks {
 		all = append(all, r...)
 	}
 	slices.Sort(all)
 	all = slices.Compact(all)
-	w := make(map[int]int, len(all))
-	type open struct{ line, width int }
-	var stack []open // declarations whose body has not ended yet
-	for _, i := range append(all, s.n()) {
-		width := 0
-		if i < s.n() {
+	w := declWeightsOf{lines: all, weights: make([]int, len(all))}
+	type open struct{ at, width int } // at: the declaration's index in all
+	var stack []open                  // declarations whose body has not ended yet
+	for k := 0; k <= len(all); k++ {
+		i, width := s.n(), 0
+		if k < len(all) {
+			i = all[k]
 			width, _ = indentOf(content(i))
 		}
 		for len(stack) > 0 && stack[len(stack)-1].width >= width {
 			top := stack[len(stack)-1]
-			w[top.line] += i - top.line
+			w.weights[top.at] += i - all[top.at]
 			stack = stack[:len(stack)-1]
 		}
-		if i < s.n() {
-			stack = append(stack, open{i, width})
+		if k < len(all) {
+			stack = append(stack, open{k, width})
 			if js := leads[i]; len(js) > 0 && js[0] < i {
-				w[i] += i - js[0] + docLines(content, js[0])
+				w.weights[k] += i - js[0] + docLines(content, js[0])
 			} else {
-				w[i] += docLines(content, i)
+				w.weights[k] += docLines(content, i)
 			}
 		}
 	}
 	return w
+}
+
+// declWeightsOf holds the weights of declWeights: weights[k] is the weight
+// of declaration line lines[k], lines sorted and without duplicates (a
+// slice, not a map: pickHeaviest reads it once a line, not once a
+// comparison of its sort).
+type declWeightsOf struct {
+	lines, weights []int
+}
+
+// of returns the weight of line i, 0 when it is no declaration.
+func (w declWeightsOf) of(i int) int {
+	if k, ok := slices.BinarySearch(w.lines, i); ok {
+		return w.weights[k]
+	}
+	return 0
 }
 
 // docLines counts the comment lines right above line i.
@@ -1211,7 +1283,7 @@ func docLines(content func(int) string, i int) int {
 // pickHeaviest keeps the lines of idx while the output stays within to
 // bytes: all of them when they fit, else the heaviest first (by w), each
 // where it fits, each with its lead.
-func pickHeaviest(s *lineSel, idx []int, w map[int]int, leads declLeads, lineCap, to int) {
+func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, lineCap, to int) {
 	to = min(to, s.limit)
 	var todo []int
 	for _, i := range idx {
@@ -1237,7 +1309,15 @@ func pickHeaviest(s *lineSel, idx []int, w map[int]int, leads declLeads, lineCap
 			leads.pick(s, todo[j], lineCap)
 		}
 	}
-	slices.SortStableFunc(todo, func(a, b int) int { return w[b] - w[a] })
+	type weighed struct{ line, w int }
+	byWeight := make([]weighed, len(todo))
+	for k, i := range todo {
+		byWeight[k] = weighed{i, w.of(i)}
+	}
+	slices.SortStableFunc(byWeight, func(a, b weighed) int { return b.w - a.w })
+	for k, e := range byWeight {
+		todo[k] = e.line
+	}
 	pickWhileRoom(s, todo, leads, lineCap, to)
 }
 

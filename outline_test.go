@@ -376,8 +376,9 @@ func TestOutlineClausesAndSignatures(t *testing.T) {
 			s := newLineSel(c.src, 1<<20, lineGaps(10))
 			content := lineContent(s, false)
 			ranks, _, _ := outlineLines(s, false)
-			ranks = foldClauses(ranks, content, s.n())
-			ranks, leads := signatureLeads(ranks, content, s.n())
+			names := findClauseNames(ranks, content, s.n())
+			ranks = foldClauses(ranks, content, names)
+			ranks, leads := signatureLeads(ranks, content, names)
 			var got []string
 			for _, i := range mergedDecls(ranks) {
 				got = append(got, s.line(i))
@@ -451,8 +452,8 @@ func TestDeclWeights(t *testing.T) {
 	w := declWeights(s, ranks, nil, lineContent(s, false))
 	want := map[int]int{0: 7, 2: 3 + 1, 5: 2, 7: 2}
 	for i, n := range want {
-		if w[i] != n {
-			t.Errorf("line %d %q weighs %d, want %d", i+1, s.line(i), w[i], n)
+		if w.of(i) != n {
+			t.Errorf("line %d %q weighs %d, want %d", i+1, s.line(i), w.of(i), n)
 		}
 	}
 }
@@ -553,7 +554,8 @@ func TestOutlineClausesProperties(t *testing.T) {
 		s := newLineSel(text, limit, numberedGaps())
 		content := lineContent(s, true)
 		ranks, _, _ := outlineLines(s, true)
-		_, leads := signatureLeads(foldClauses(ranks, content, s.n()), content, s.n())
+		names := findClauseNames(ranks, content, s.n())
+		_, leads := signatureLeads(foldClauses(ranks, content, names), content, names)
 		p.markerAt = len(p.items)
 		out := render(text, p, marker{})
 		out = out[:strings.LastIndex(out, markerPrefix)]
@@ -603,4 +605,37 @@ func TestOutlineKeepsContinuations(t *testing.T) {
 			t.Errorf("lost %q:\n%s", want, out)
 		}
 	}
+}
+
+// planOutlineRead words its gap notes for strings.Count(text, "\n")+1
+// lines, which it counts from the line index: one more than the index
+// holds when the text ends in a line break.
+func TestOutlineGapLinesFromIndex(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringMatching(`[a\n]{1,40}`).Draw(t, "text")
+		s := newLineSel(text, 1000, gapWording{})
+		lines := s.n()
+		if text[len(text)-1] == '\n' {
+			lines++
+		}
+		if want := strings.Count(text, "\n") + 1; lines != want {
+			t.Fatalf("%q: %d lines from the index, %d by count", text, lines, want)
+		}
+	})
+}
+
+// declPrefixes finds every word of declWords in declWordTable, and no
+// other word.
+func TestDeclWordTableMatchesMap(t *testing.T) {
+	for w, want := range declWords {
+		if got := declPrefixes(w); !slices.Equal(got, want) {
+			t.Errorf("%q: %v in the table, %v in the map", w, got, want)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.StringMatching(`[a-z_(]{0,14}`).Draw(t, "word")
+		if got, want := declPrefixes(w), declWords[w]; !slices.Equal(got, want) {
+			t.Fatalf("%q: %v in the table, %v in the map", w, got, want)
+		}
+	})
 }

@@ -66,15 +66,42 @@ func signatureName(t string) string {
 	return ""
 }
 
+// clauseNames holds clauseName of every declaration line, found once for
+// foldClauses and signatureLeads: names[k] is that of lines[k], lines in
+// input order.
+type clauseNames struct {
+	lines []int
+	names []string
+}
+
+// findClauseNames returns the clause names of the lines of ranks.
+func findClauseNames(ranks [outlineRanks][]int, content func(int) string, n int) clauseNames {
+	c := clauseNames{lines: mergedDecls(ranks)}
+	c.names = make([]string, len(c.lines))
+	for k, i := range c.lines {
+		c.names[k] = clauseName(content, i, n)
+	}
+	return c
+}
+
+// of returns the clause name of line i, "" when it has none or is no
+// declaration line.
+func (c clauseNames) of(i int) string {
+	if k, ok := slices.BinarySearch(c.lines, i); ok {
+		return c.names[k]
+	}
+	return ""
+}
+
 // foldClauses drops from ranks every clause that follows a clause of the
 // same function at the same indentation with no other declaration
 // between: a multi-clause function is one declaration, its first line.
-func foldClauses(ranks [outlineRanks][]int, content func(int) string, n int) [outlineRanks][]int {
-	all := mergedDecls(ranks)
+// names are the clause names of ranks' lines.
+func foldClauses(ranks [outlineRanks][]int, content func(int) string, names clauseNames) [outlineRanks][]int {
 	drop := map[int]bool{}
 	prev, prevInd := "", -1
-	for _, i := range all {
-		name := clauseName(content, i, n)
+	for k, i := range names.lines {
+		name := names.names[k]
 		ind, _ := indentOf(content(i))
 		if name != "" && name == prev && ind == prevInd {
 			drop[i] = true
@@ -88,12 +115,14 @@ func foldClauses(ranks [outlineRanks][]int, content func(int) string, n int) [ou
 // ranks — the nearest line above it at its indentation (blank lines,
 // comments and the signature's own deeper-indented lines skipped) when
 // that line is a signature naming the same function — and returns ranks
-// without those lines, which lead their declarations in.
-func signatureLeads(ranks [outlineRanks][]int, content func(int) string, n int) ([outlineRanks][]int, declLeads) {
+// without those lines, which lead their declarations in. names hold the
+// clause names of ranks' lines (or of more lines: those foldClauses
+// dropped).
+func signatureLeads(ranks [outlineRanks][]int, content func(int) string, names clauseNames) ([outlineRanks][]int, declLeads) {
 	leads := declLeads{}
 	drop := map[int]bool{}
 	for _, i := range mergedDecls(ranks) {
-		name := clauseName(content, i, n)
+		name := names.of(i)
 		if name == "" {
 			continue
 		}
