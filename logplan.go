@@ -153,7 +153,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
 			pickEntryHeader(sel, lines, blocks[k], limit/2)
-			for i := int(blocks[k].head); i <= headEnd(lines, blocks[k]) && sel.pickWithin(i, limit/2); i++ {
+			for i, end := int(blocks[k].head), headEnd(lines, blocks[k]); i <= end && sel.pickWithin(i, limit/2); i++ {
 			}
 		}
 	}
