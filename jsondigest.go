@@ -18,9 +18,9 @@ import (
 // With room to spare, a full digest adds every other short scalar member
 // (a summary, a license, a status), still one line each.
 //
-// Every kept byte is an input line, as in the outline that samples
-// digests (grow, for pretty-printed values only): the object and each
-// nested one it opens must be lined.
+// Pretty-printed, every kept byte is an input line: the object and each
+// nested one it opens must be lined. Minified, a digest's members are
+// verbatim slices of the one line, joined where they touch (joinRuns).
 
 // digestDepth is how many levels of nested objects a digest opens below
 // the element itself.

@@ -626,11 +626,6 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified bool)
 	return o, items, true
 }
 
-// growTarget is the share of the budget (in %) the outline grows to by
-// sampling the values it could not open whole: all of it, since a digest
-// more (a few hundred bytes) names one more element.
-const growTarget = 100
-
 // grow spends the room the breadth-first outline left on the values it
 // could not show whole — a 3,000-element array cut after its first
 // elements, a 3,000-member map summarised on its key line: each gets a
@@ -656,7 +651,7 @@ func (o *outliner) grow() {
 	if len(cands) == 0 {
 		return
 	}
-	room := o.budget*growTarget/100 - o.used
+	room := o.budget - o.used // all of it: a digest more (a few hundred bytes) names one more element
 	if room <= 0 {
 		return
 	}
@@ -666,7 +661,7 @@ func (o *outliner) grow() {
 	left := total
 	for _, i := range cands {
 		size := o.nodes[i].end - o.nodes[i].val
-		free := o.budget*growTarget/100 - o.used
+		free := o.budget - o.used
 		if free <= 0 {
 			return
 		}
