@@ -268,7 +268,7 @@ func plainDiffFails(s *lineSel) bool {
 	n := s.n()
 	for i := range n {
 		// The line with its '\n', which no test below reads.
-		start, end := s.at(i), s.at(i+1)
+		start, end := s.bounds(i)
 		if c := s.text[start]; c == '\n' || plainDiffLead[c] || diffHeaderLine(s.text[start:end]) {
 			could++
 		}

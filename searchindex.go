@@ -440,19 +440,9 @@ func indexEntryLen(f *searchFile) int {
 	return name + len(" ()") + commasLen(f.count)
 }
 
-// wrapCost is what wrapEntries writes for entries of lens bytes under a
-// lead of lead bytes, each line with its break: the lines' cost without
-// writing them.
-func wrapCost(lead int, lens []int) int {
-	m := wrapMeter{lead: lead}
-	for _, n := range lens {
-		m.add(n)
-	}
-	return m.total()
-}
-
-// A wrapMeter prices entries one at a time as wrapCost does, without
-// holding their lengths: a flood's index prices an entry a file.
+// A wrapMeter prices entries one at a time as wrapEntries writes them
+// under a lead, each line with its break, without writing or holding
+// their lengths: a flood's index prices an entry a file.
 type wrapMeter struct{ lead, cost, b int }
 
 // add prices the next entry, of n bytes.

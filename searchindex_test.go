@@ -211,3 +211,13 @@ func TestDirTreeDirAt(t *testing.T) {
 		}
 	})
 }
+
+// wrapCost is what wrapEntries writes for entries of lens bytes under a
+// lead of lead bytes, priced by a wrapMeter.
+func wrapCost(lead int, lens []int) int {
+	m := wrapMeter{lead: lead}
+	for _, n := range lens {
+		m.add(n)
+	}
+	return m.total()
+}
