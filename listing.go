@@ -351,11 +351,12 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 	// it was met in and how many sections hold it.
 	type where struct{ sec, n int32 }
 	var leads []where
-	var table leadIDs
+	var table hashIDs
 	ids := make([]int32, 0, entries) // each entry's lead, read once
 	for x, sec := range secs {
 		for i := sec.header + 1; i < sec.end; i++ {
-			id, fresh := table.id(leadHash(entryLead(s.line(i))))
+			h, fresh := table.id(leadHash(entryLead(s.line(i))))
+			id := int32(h)
 			ids = append(ids, id)
 			if fresh {
 				leads = append(leads, where{sec: int32(x), n: 1})
@@ -430,59 +431,6 @@ func ownEntrySections(s *lineSel, secs []listingSection, k int) []ownSection {
 		}
 	}
 	return out
-}
-
-// leadIDs numbers the lead hashes of a listing's entries as they are
-// first met: an open-addressed table, a probe of one or two slots per
-// entry where a map's lookup costs several times that.
-type leadIDs struct {
-	slots []leadSlot
-	n     int
-	shift uint // 64 - log2(len(slots))
-}
-
-// A leadSlot holds a lead hash and its id plus one; 0 marks it empty.
-type leadSlot struct {
-	hash uint64
-	id1  int32
-}
-
-// id returns h's id, and whether h is new.
-func (t *leadIDs) id(h uint64) (int32, bool) {
-	if 2*(t.n+1) > len(t.slots) {
-		t.grow()
-	}
-	mask := uint64(len(t.slots) - 1)
-	for j := (h * 0x9e3779b97f4a7c15) >> t.shift; ; j = (j + 1) & mask {
-		switch sl := &t.slots[j]; {
-		case sl.id1 == 0:
-			t.n++
-			sl.hash, sl.id1 = h, int32(t.n)
-			return int32(t.n - 1), true
-		case sl.hash == h:
-			return sl.id1 - 1, false
-		}
-	}
-}
-
-// grow doubles the table (to 64 slots at first) and places its hashes
-// again.
-func (t *leadIDs) grow() {
-	old := t.slots
-	size := max(64, 2*len(old))
-	t.slots = make([]leadSlot, size)
-	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	mask := uint64(size - 1)
-	for _, sl := range old {
-		if sl.id1 == 0 {
-			continue
-		}
-		j := (sl.hash * 0x9e3779b97f4a7c15) >> t.shift
-		for t.slots[j].id1 != 0 {
-			j = (j + 1) & mask
-		}
-		t.slots[j] = sl
-	}
 }
 
 // entryLead is the lead of a listing's entry l (see leadHash), read

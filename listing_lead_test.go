@@ -39,33 +39,3 @@ func TestEntryLeadMatchesReference(t *testing.T) {
 		}
 	})
 }
-
-// leadIDs numbers hashes as a map would, first met first, across its
-// growth: each of up to 300 hashes is met again after the table grew.
-func TestLeadIDsNumberAsMet(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(0, 300).Draw(t, "n")
-		step := rapid.SampledFrom([]uint64{1, 3, 1 << 32, 0x9e3779b97f4a7c15}).Draw(t, "step")
-		var hashes []uint64
-		for k := range n {
-			hashes = append(hashes, uint64(k)*step)
-		}
-		for k := range n {
-			hashes = append(hashes, uint64(n-1-k)*step)
-		}
-		hashes = append(hashes, rapid.SliceOfN(rapid.SampledFrom([]uint64{0, 1, 1 << 63, ^uint64(0)}), 0, 20).Draw(t, "more")...)
-		var table leadIDs
-		want := map[uint64]int32{}
-		for _, h := range hashes {
-			id, fresh := table.id(h)
-			w, seen := want[h]
-			if !seen {
-				w = int32(len(want))
-				want[h] = w
-			}
-			if id != w || fresh == seen {
-				t.Fatalf("id(%d) = %d, %v; want %d, %v", h, id, fresh, w, !seen)
-			}
-		}
-	})
-}
