@@ -360,9 +360,25 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 	}
 	lo := largestFitting(0, min(to-from, room/digestMin), func(k int) bool { return size(spread(from, to, k)) <= room })
 	sel := spread(from, to, lo)
+	// Each pick made full while it fits, priced by what it adds to the
+	// digest it replaces: the gap notes stay as they are, unless the
+	// digest was nothing and the pick comes in.
+	cur := size(sel)
 	for _, j := range sel {
+		digest := show(j)
 		full[j] = true
-		if show(j) == nil || size(sel) > room {
+		switch whole := show(j); {
+		case whole == nil:
+			full[j] = false
+		case digest == nil:
+			if c := size(sel); c <= room {
+				cur = c
+			} else {
+				full[j] = false
+			}
+		case cur-itemsSize(digest)+itemsSize(whole) <= room:
+			cur += itemsSize(whole) - itemsSize(digest)
+		default:
 			full[j] = false
 		}
 	}
