@@ -51,6 +51,94 @@ func loadCorpus(t testing.TB) []corpusCase {
 // each with its reason. The test fails when one starts being kept, so the
 // list cannot rot.
 var knownGaps = map[string][]string{
+	// Held-out set 9 (its first run is in the corpus README): what it
+	// loses at 16,000 bytes on its first run, before any fix, and why.
+	// an object of 134 input records keyed by path: the middle record
+	// and a nested import marked external are where no spread pick lands
+	"json_esbuild_metafile_c8_cli_bundle": {
+		"    \"node_modules/c8/lib/report.js\": {\n      \"bytes\": 15648,",
+		"          \"path\": \"monocart-coverage-reports\",\n          \"kind\": \"dynamic-import\",\n          \"external\": true",
+	},
+	// 293 one-line components read as JSON lines: head, tail and a
+	// spread; the middle components with their licences are not told
+	// apart (below the clip, which keeps the head component and more of
+	// the tail)
+	"json_jq_c_cyclonedx_sbom_jetty_home_293_components": {
+		"{\"group\":\"org.hibernate.search\",\"name\":\"hibernate-search-engine\",\"version\":\"7.1.2.Final\",\"scope\":\"required\",\"licenses\":[\"LGPL-2.1+\"]",
+		"{\"group\":\"jakarta.servlet\",\"name\":\"jakarta.servlet-api\",\"version\":\"6.0.0\",\"scope\":\"required\",\"licenses\":[\"EPL-2.0\",\"GPL-2.0-with-classpath-exception\"],\"sha256\":\"c034eb1afb158987dbb53a5fea0cadf611c8dae8daadd59c44d9d5ab70129cef\"",
+		"{\"group\":\"com.hazelcast\",\"name\":\"hazelcast\",\"version\":\"5.5.0\",\"scope\":\"optional\"",
+	},
+	// a compact-style model of 286 shapes: the outline shows the first
+	// and last members; the last shape before `documentation` and a
+	// middle enum are cut
+	"json_read_botocore_drs_service_2_api_model": {
+		"    \"ReplicationConfigurationDataPlaneRouting\":{\n      \"type\":\"string\",\n      \"enum\":[\n        \"PRIVATE_IP\",\n        \"PUBLIC_IP\"\n      ]\n    },",
+		"    \"VpcID\":{\n      \"type\":\"string\",\n      \"max\":21,\n      \"min\":12,\n      \"pattern\":\"^vpc-[0-9a-fA-F]{8,}$\"\n    }\n  },\n  \"documentation\":\"<p>AWS Elastic Disaster Recovery Service.</p>\"\n}",
+	},
+	// 430 trace events on lines of an array: the long `checkSourceFile`
+	// span of lib.dom.d.ts (its B and E events) has no signal but its
+	// duration
+	"json_tsc_generate_trace_esbuild_main_d_ts_trace_events": {
+		"{\"pid\":1,\"tid\":1,\"ph\":\"B\",\"cat\":\"check\",\"ts\":7551613.403,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
+		"{\"pid\":1,\"tid\":1,\"ph\":\"E\",\"cat\":\"check\",\"ts\":16408019.153,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
+	},
+	// 68 alike `✘ [ERROR]` blocks fold, but the one that differs, at the
+	// top, is not kept whole with its source excerpt (below the clip,
+	// which keeps the head)
+	"log_esbuild_bundle_c8_without_platform_node_69_errors": {
+		"✘ [ERROR] Could not resolve \"monocart-coverage-reports\"\n\n    node_modules/c8/lib/report.js:98:18:\n      98 │     return import('monocart-coverage-reports')",
+	},
+	// the `[ 1 of 22] Compiling` head and ghc's `-fkeep-going` closing
+	// note give way to 46 `-Wunsafe` warnings read as errors
+	"log_ghc_make_weverything_attoparsec_decimal_rigid_type": {
+		"[ 1 of 22] Compiling Data.Attoparsec.ByteString.FastSet ( internal/Data/Attoparsec/ByteString/FastSet.hs,",
+		"-fkeep-going in use, removing the following dependencies and continuing:\n      Data.Attoparsec.Text.Lazy",
+	},
+	// 1,150 one-line violations, each read as a finding: the severity 5
+	// pair and the closing `--statistics` block (a verdict without a
+	// failure word) are not kept
+	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": {
+		"File/Fetch.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\nFile/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)",
+		"1,150 violations.\nViolations per file was 57.500.",
+		"115 severity 5 violations.\n290 severity 4 violations.\n745 severity 3 violations.",
+	},
+	// regrtest's progress line naming the failing test's module comes
+	// long before its FAIL block
+	"log_python_m_test_regrtest_v_fractions_limit_denominator": {
+		"0:00:05 load avg: 21.16 [4/7] test_fractions",
+	},
+	// two right-aligned lint tables of over 1,000 rows: sampled rows are
+	// spread, these two rows are not among them
+	"plain_clippy_driver_w_help_lint_tables": {
+		"                                        clippy::unwrap-used  allow    using `.unwrap()` on `Result` or `Option`, which should at least get a better message using `expect()`",
+		"                         clippy::absurd-extreme-comparisons  deny     a comparison with a maximum or minimum value that is always true or false",
+	},
+	// 477 `find -ls` rows: the largest files are not picked (the rows
+	// are sampled by position, not by size)
+	"plain_find_ls_tokio_1_24_2_source_tree": {
+		"  1115374     96 -rw-r--r--   1 root     root        94315 Jan 18  2023 tokio-1.24.2/src/net/windows/named_pipe.rs",
+		"  1115478     36 -rw-r--r--   1 root     root        36854 Jul 24  2006 tokio-1.24.2/src/sync/broadcast.rs",
+	},
+	// 39 `Disassembly of <code object …>` section headers are not read
+	// as sections; the middle ones and a constant in them are cut
+	"plain_python_m_dis_gettext_module_bytecode": {
+		"Disassembly of <code object c2py at 0x55b444785ac0, file \"/home/dev/.pyenv/versions/3.11.7/lib/python3.11/gettext.py\", line 188>:",
+		"Disassembly of <code object GNUTranslations at 0x7f711dda3630, file \"/home/dev/.pyenv/versions/3.11.7/lib/python3.11/gettext.py\", line 324>:",
+		"            374 LOAD_CONST              14 ('Bad magic number')",
+	},
+	// Emacs Lisp's `(defun`, `(defcustom` and `(define-derived-mode`
+	// forms are not read as declarations
+	"plain_read_emacs_lisp_erlang_el_major_mode": {
+		"   486\t(defcustom erlang-indent-level 4\n   487\t  \"Indentation of Erlang calls/clauses within blocks.\"",
+		"  1364\t(define-derived-mode erlang-mode prog-mode \"Erlang\"",
+		"  2553\t(defun erlang-indent-line ()\n  2554\t  \"Indent current line as Erlang code.",
+	},
+	// ms_print's peak snapshot row and the allocation tree under it sit
+	// in the middle, marked only in the snapshot list
+	"plain_valgrind_massif_ms_print_jq_iso_3166_2": {
+		" 72    294,219,826        3,619,440        2,942,714       676,726            0\n81.30% (2,942,714B) (heap allocation functions) malloc/new/new[], --alloc-fns, etc.",
+		"| ->21.47% (776,980B) 0x486FB3A: jv_string_sized (in /usr/lib/x86_64-linux-gnu/libjq.so.1.0.4)",
+	},
 	// Held-out set 8 (its first run is in the corpus README): what it
 	// still loses at 16,000 bytes after the fixes it prompted, and why.
 	// mime-db's map of 2,000 alike members gets the sequence plan, its
@@ -450,6 +538,9 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 9, first run: perlcritic's `FILE: message at line N,
+	// column M.  See … (Severity: N)` lines carry no failure word.
+	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": StrategyLines,
 	// Held-out set 8, first run: logs no log rule claimed yet.
 	"log_ava_verbose_validator_ipv4_octet_255":    StrategyLines,
 	"log_bandit_r_sphinx_shell_true_imgconverter": StrategyLines,
