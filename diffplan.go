@@ -112,23 +112,22 @@ type diffDoc struct {
 	// named is set when every file is named by the --stat rows: a hunk
 	// may then be kept whose file's name line is not yet, and brings it.
 	named bool
-	// changed has bit i set for each line i of a hunk, its header
-	// included, that hunkLineChanged reports: read once while parsing,
-	// not again by each stage that asks (a 10 MB diff asked up to six
-	// times a line).
-	changed []uint64
+	// changed holds each line of a hunk, its header included, that
+	// hunkLineChanged reports: read once while parsing, not again by each
+	// stage that asks (a 10 MB diff asked up to six times a line).
+	changed bitSet
 	round   []costedHunk // pickRound's, kept for the next round
 	scratch hunkScratch  // hunkChanges's, kept for the next hunk
 }
 
 // isChanged reports whether line i, of a hunk or its header, is a change.
-func (d *diffDoc) isChanged(i int) bool { return d.changed[i>>6]&(1<<(i&63)) != 0 }
+func (d *diffDoc) isChanged(i int) bool { return d.changed.has(i) }
 
 // markChanges notes which lines of the hunk [from, to) are changes.
 func (d *diffDoc) markChanges(s *lineSel, from, to int) {
 	for i := from; i < to; i++ {
 		if hunkLineChanged(s.line(i), d.word) {
-			d.changed[i>>6] |= 1 << (i & 63)
+			d.changed.set(i, true)
 		}
 	}
 }
@@ -141,7 +140,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	if n >= math.MaxUint32 {
 		return nil, false // a hunk's lines are counted in 32 bits
 	}
-	d := &diffDoc{word: word, changed: make([]uint64, (n+63)/64)}
+	d := &diffDoc{word: word, changed: newBitSet(n)}
 	var cur *diffFile
 	// The hunks are gathered in chunks and copied once into d.hunks:
 	// a slice grown by appending left garbage five times its final size
@@ -654,7 +653,7 @@ func hunkOrder(s *lineSel, d *diffDoc) (order, rounds []uint32) {
 				continue
 			}
 			g := uint32(f.first + round)
-			if h := d.hunks[g].from; repeat[h>>6]&(1<<(h&63)) != 0 {
+			if repeat.has(int(d.hunks[g].from)) {
 				repeats = append(repeats, g)
 			} else {
 				order = append(order, g)
@@ -697,9 +696,9 @@ func anyHunkLeft(d *diffDoc, round int) bool {
 // whose changed lines are those of a hunk before them (the same hash of
 // their bytes, see hashLine: a 10 MB diff keeps one word per hunk, not a
 // copy of its changes).
-func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
+func repeatedHunks(s *lineSel, d *diffDoc) bitSet {
 	var seen hashIDs // a third of what a map of the same took
-	repeat := make([]uint64, (s.n()+63)/64)
+	repeat := newBitSet(s.n())
 	for _, f := range d.files {
 		for _, hk := range f.hunks {
 			h := hk.span()
@@ -714,7 +713,7 @@ func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
 				continue
 			}
 			if _, first := seen.id(sum); !first {
-				repeat[h[0]>>6] |= 1 << (h[0] & 63)
+				repeat.set(h[0], true)
 			}
 		}
 	}
@@ -1053,12 +1052,12 @@ func oneMark(t, open, close string) bool {
 // counted exactly (an added blank line is written bare, as a blank line
 // of context is), so the header's counts match when the hunk holds at
 // least as many lines as the larger side and at most both sides. With
-// changed set, it sets there the bit of each line of the hunk, header
+// changed given, it adds to it each line of the hunk, header
 // included, that hunkLineChanged reports.
-func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed []uint64) (end, minus, plus int, ok bool) {
+func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed bitSet) (end, minus, plus int, ok bool) {
 	mark := func(i int) {
 		if changed != nil {
-			changed[i>>6] |= 1 << (i & 63)
+			changed.set(i, true)
 		}
 	}
 	if hunkLineChanged(s.line(i), true) {
