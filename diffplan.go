@@ -189,7 +189,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 				oldN, newN, counted := hunkCounts(l)
 				end, old, nw, ok = wordHunkEnd(s, i, oldN, newN, counted, d.changed)
 			} else {
-				end, old, nw, ok = format.hunkEnd(s, i, word)
+				end, old, nw, ok = format.hunkEnd(s, i)
 				d.markChanges(s, i, end)
 			}
 			if ok {
@@ -308,12 +308,10 @@ func commitLog(s *lineSel, d *diffDoc) bool {
 
 // hunkEnd returns the end (exclusive) of the hunk whose header is line i,
 // the counts of removed and added lines it holds, and whether the header's
-// counts matched the lines under it.
-func hunkEnd(s *lineSel, i int, word bool) (end, minus, plus int, ok bool) {
+// counts matched the lines under it. A --word-diff hunk ends by
+// wordHunkEnd.
+func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
 	oldN, newN, counted := hunkCounts(ansiLead(s.line(i)))
-	if word {
-		return wordHunkEnd(s, i, oldN, newN, counted, nil)
-	}
 	n := s.n()
 	j := i + 1
 	for ; j < n; j++ {
@@ -1051,17 +1049,12 @@ func oneMark(t, open, close string) bool {
 // it runs to the next hunk, file or commit header. Its lines cannot be
 // counted exactly (an added blank line is written bare, as a blank line
 // of context is), so the header's counts match when the hunk holds at
-// least as many lines as the larger side and at most both sides. With
-// changed given, it adds to it each line of the hunk, header
-// included, that hunkLineChanged reports.
+// least as many lines as the larger side and at most both sides. It adds
+// to changed each line of the hunk, header included, that hunkLineChanged
+// reports.
 func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed bitSet) (end, minus, plus int, ok bool) {
-	mark := func(i int) {
-		if changed != nil {
-			changed.set(i, true)
-		}
-	}
 	if hunkLineChanged(s.line(i), true) {
-		mark(i)
+		changed.set(i, true)
 	}
 	j := i + 1
 	for ; j < s.n(); j++ {
@@ -1076,14 +1069,14 @@ func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed bitSet) (e
 		switch wordDiffLine(l) {
 		case '+':
 			plus++
-			mark(j)
+			changed.set(j, true)
 		case '-':
 			minus++
-			mark(j)
+			changed.set(j, true)
 		default:
 			if strings.Contains(l, "{+") || strings.Contains(l, "[-") {
 				minus, plus = minus+1, plus+1 // a line changed in place
-				mark(j)
+				changed.set(j, true)
 			}
 		}
 	}
