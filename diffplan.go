@@ -240,10 +240,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	if goodHunks == 0 || len(d.files) == 0 || 2*diffLines < n {
 		return nil, false
 	}
-	d.hunks = make([]diffHunk, hunks.len())
-	for k, c := range hunks.chunks {
-		copy(d.hunks[k<<chunkShift:], c)
-	}
+	d.hunks = hunks.appendTo(make([]diffHunk, 0, hunks.len()))
 	for k, f := range d.files {
 		end := len(d.hunks)
 		if k+1 < len(d.files) {
