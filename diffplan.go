@@ -641,12 +641,21 @@ func hunkOrder(s *lineSel, d *diffDoc) (order, rounds []uint32) {
 	order = make([]uint32, 0, len(d.hunks))
 	rounds = make([]uint32, 0, len(d.hunks))
 	var repeats []uint32
-	round := 0
-	for ; anyHunkLeft(d, round); round++ {
-		for _, f := range d.files {
-			if round >= len(f.hunks) || !d.named && !s.isKept(f.name) {
-				continue
-			}
+	// The named files with a hunk at the round, in order: a round reads
+	// only them, so the rounds cost the hunks, not files × hunks (one
+	// file of many hunks among many files of one made as many rounds, each
+	// over every file).
+	var left []*diffFile
+	last := 0 // the repeats' round: past every file's last
+	for _, f := range d.files {
+		last = max(last, len(f.hunks))
+		if len(f.hunks) > 0 && (d.named || s.isKept(f.name)) {
+			left = append(left, f)
+		}
+	}
+	for round := 0; len(left) > 0; round++ {
+		n := 0
+		for _, f := range left {
 			g := uint32(f.first + round)
 			if repeat.has(int(d.hunks[g].from)) {
 				repeats = append(repeats, g)
@@ -654,10 +663,15 @@ func hunkOrder(s *lineSel, d *diffDoc) (order, rounds []uint32) {
 				order = append(order, g)
 				rounds = append(rounds, uint32(round))
 			}
+			if round+1 < len(f.hunks) {
+				left[n] = f
+				n++
+			}
 		}
+		left = left[:n]
 	}
 	for range repeats {
-		rounds = append(rounds, uint32(round))
+		rounds = append(rounds, uint32(last))
 	}
 	return append(order, repeats...), rounds
 }
@@ -675,16 +689,6 @@ func firstChangeSize(s *lineSel, d *diffDoc, h [2]int) int {
 		}
 	}
 	return 0
-}
-
-// anyHunkLeft reports whether a file of d has a hunk at round or later.
-func anyHunkLeft(d *diffDoc, round int) bool {
-	for _, f := range d.files {
-		if round < len(f.hunks) {
-			return true
-		}
-	}
-	return false
 }
 
 // repeatedHunks returns, a bit per line, the header lines of the hunks
