@@ -115,7 +115,7 @@ type diffDoc struct {
 	// changed holds each line of a hunk, its header included, that
 	// hunkLineChanged reports: read once while parsing, not again by each
 	// stage that asks (a 10 MB diff asked up to six times a line).
-	changed bitSet
+	changed lineBits
 	round   []costedHunk // pickRound's, kept for the next round
 	scratch hunkScratch  // hunkChanges's, kept for the next hunk
 }
@@ -123,11 +123,20 @@ type diffDoc struct {
 // isChanged reports whether line i, of a hunk or its header, is a change.
 func (d *diffDoc) isChanged(i int) bool { return d.changed.has(i) }
 
+// lineBits is a set of line indices, a bit each: bitSet's, but for its
+// methods, which shift and mask where bitSet's divide; on a signed index
+// a division costs more, a percent of what planning a 10 MB diff takes.
+type lineBits []uint64
+
+func newLineBits(n int) lineBits  { return make(lineBits, (n+63)/64) }
+func (b lineBits) has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+func (b lineBits) add(i int)      { b[i>>6] |= 1 << (i & 63) }
+
 // markChanges notes which lines of the hunk [from, to) are changes.
 func (d *diffDoc) markChanges(s *lineSel, from, to int) {
 	for i := from; i < to; i++ {
 		if hunkLineChanged(s.line(i), d.word) {
-			d.changed.set(i, true)
+			d.changed.add(i)
 		}
 	}
 }
@@ -140,7 +149,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	if n >= math.MaxUint32 {
 		return nil, false // a hunk's lines are counted in 32 bits
 	}
-	d := &diffDoc{word: word, changed: newBitSet(n)}
+	d := &diffDoc{word: word, changed: newLineBits(n)}
 	var cur *diffFile
 	// The hunks are gathered in chunks and copied once into d.hunks:
 	// a slice grown by appending left garbage five times its final size
@@ -695,9 +704,9 @@ func firstChangeSize(s *lineSel, d *diffDoc, h [2]int) int {
 // whose changed lines are those of a hunk before them (the same hash of
 // their bytes, see hashLine: a 10 MB diff keeps one word per hunk, not a
 // copy of its changes).
-func repeatedHunks(s *lineSel, d *diffDoc) bitSet {
+func repeatedHunks(s *lineSel, d *diffDoc) lineBits {
 	var seen hashIDs // a third of what a map of the same took
-	repeat := newBitSet(s.n())
+	repeat := newLineBits(s.n())
 	for _, f := range d.files {
 		for _, hk := range f.hunks {
 			h := hk.span()
@@ -712,7 +721,7 @@ func repeatedHunks(s *lineSel, d *diffDoc) bitSet {
 				continue
 			}
 			if _, first := seen.id(sum); !first {
-				repeat.set(h[0], true)
+				repeat.add(h[0])
 			}
 		}
 	}
@@ -1053,9 +1062,9 @@ func oneMark(t, open, close string) bool {
 // least as many lines as the larger side and at most both sides. It adds
 // to changed each line of the hunk, header included, that hunkLineChanged
 // reports.
-func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed bitSet) (end, minus, plus int, ok bool) {
+func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed lineBits) (end, minus, plus int, ok bool) {
 	if hunkLineChanged(s.line(i), true) {
-		changed.set(i, true)
+		changed.add(i)
 	}
 	j := i + 1
 	for ; j < s.n(); j++ {
@@ -1070,14 +1079,14 @@ func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed bitSet) (e
 		switch wordDiffLine(l) {
 		case '+':
 			plus++
-			changed.set(j, true)
+			changed.add(j)
 		case '-':
 			minus++
-			changed.set(j, true)
+			changed.add(j)
 		default:
 			if strings.Contains(l, "{+") || strings.Contains(l, "[-") {
 				minus, plus = minus+1, plus+1 // a line changed in place
-				changed.set(j, true)
+				changed.add(j)
 			}
 		}
 	}
