@@ -180,7 +180,6 @@ func fitIndex(files []*searchFile, tree *dirTree, room int) searchIndex {
 // entry each (`lib/gen/ (148 files, 316 matches)`), until it does: every
 // other file stays named.
 func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex, bool) {
-	dirOf := func(f *searchFile) int32 { return f.dir }
 	// Per directory id: its files, matches and first file, and the bytes
 	// its files' entries take under it.
 	gFiles := make([]int, nodes)
@@ -189,7 +188,7 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	gFirst := make([]*searchFile, nodes)
 	var order []int32 // directories of two files or more, by first appearance
 	for _, f := range files {
-		d := dirOf(f)
+		d := f.dir
 		if d < 0 {
 			continue
 		}
@@ -216,16 +215,20 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	byFiles := slices.Clone(order)
 	slices.SortStableFunc(byFiles, func(a, b int32) int { return gFiles[b] - gFiles[a] })
 	rolled := make([]bool, nodes)
-	// cost prices the index with the first k of byFiles rolled up.
-	cost := func(k int) int {
+	// markRolled marks the first k of byFiles rolled up, and no others.
+	markRolled := func(k int) {
 		clear(rolled)
 		for _, d := range byFiles[:k] {
 			rolled[d] = true
 		}
+	}
+	// cost prices the index with the first k of byFiles rolled up.
+	cost := func(k int) int {
+		markRolled(k)
 		n := 0
 		m := wrapMeter{lead: len(indexLead)}
 		for _, f := range files {
-			switch d := dirOf(f); {
+			switch d := f.dir; {
 			case d < 0 || !rolled[d] && !own[d]:
 				m.add(indexEntryLen(f))
 			case rolled[d] && gFirst[d] == f:
@@ -251,7 +254,7 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 		}
 		k = hi
 	}
-	cost(k) // marks the directories rolled up
+	markRolled(k)
 	if !slices.Contains(own, true) && k == 0 {
 		return searchIndex{}, false // a flat index, which did not fit
 	}
@@ -266,7 +269,7 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	var bigFiles []*searchFile
 	ix := searchIndex{byDir: true}
 	for _, f := range files {
-		switch d := dirOf(f); {
+		switch d := f.dir; {
 		case d < 0 || !rolled[d] && !own[d]:
 			entries = append(entries, indexEntry(f))
 		case rolled[d]:
