@@ -329,7 +329,7 @@ func partialDirLine(files []*searchFile, cut, room int) (string, int) {
 	// The rest's entry is no longer than when it counts every file.
 	cost := len(dirLead) + cut + len(": ") + len(", and ") + len(totalsEntry(len(files), m)) + len("]") + 2
 	named := make([]bool, len(files))
-	n, restMatches := 0, m
+	n := 0
 	for _, i := range spreadPositions(files) {
 		c := indexEntryLen(files[i]) - cut + len(", ")
 		if cost+c > room {
@@ -338,21 +338,36 @@ func partialDirLine(files []*searchFile, cut, room int) (string, int) {
 		cost += c
 		named[i] = true
 		n++
-		restMatches -= files[i].count
 	}
 	if n == 0 {
 		return "", 0
 	}
-	entries := make([]string, 0, n+1)
+	return dirLead + files[0].path[:cut] + ": " + strings.Join(partialEntries(files, named, cut), ", ") + "]", n
+}
+
+// partialEntries returns the index entries of the files named, in input
+// order, each from byte cut of its path on, and an entry that counts the
+// rest when any is left: "and 3 files with 5 matches", without its "and"
+// when no file is named.
+func partialEntries(files []*searchFile, named []bool, cut int) []string {
+	var entries []string
+	rest, restMatches := 0, 0
 	for i, f := range files {
 		if named[i] {
 			entries = append(entries, indexEntry(f)[cut:])
+		} else {
+			rest++
+			restMatches += f.count
 		}
 	}
-	if n < len(files) {
-		entries = append(entries, "and "+totalsEntry(len(files)-n, restMatches))
+	if rest > 0 {
+		lead := "and "
+		if len(entries) == 0 {
+			lead = ""
+		}
+		entries = append(entries, lead+totalsEntry(rest, restMatches))
 	}
-	return dirLead + files[0].path[:cut] + ": " + strings.Join(entries, ", ") + "]", n
+	return entries
 }
 
 // dirEntryLen is the length of a rolled-up directory's entry.
@@ -476,44 +491,25 @@ func partialIndex(files []*searchFile, room int) searchIndex {
 	for _, f := range files {
 		m += f.count
 	}
-	rest, restMatches := len(files), m
-	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
+	// The rest's entry is no longer than when it counts every file.
+	cost := len(indexLead) + 3 + len(totalsEntry(len(files), m)) + 8
 	var order []int32 // the files named, in the order they were chosen
 	for _, i := range spreadPositions(files) {
-		f := files[i]
-		c := indexEntryLen(f) + 2
+		c := indexEntryLen(files[i]) + 2
 		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
 			continue
 		}
 		cost += c
 		order = append(order, i)
-		rest--
-		restMatches -= f.count
 	}
 	// build writes the index naming the first k files chosen.
 	build := func(k int) searchIndex {
 		named := make([]bool, len(files))
-		rest, restMatches := len(files), m
 		for _, i := range order[:k] {
 			named[i] = true
-			rest--
-			restMatches -= files[i].count
 		}
-		var entries []string
-		for i, f := range files {
-			if named[i] {
-				entries = append(entries, indexEntry(f))
-			}
-		}
-		if rest > 0 {
-			lead := "and "
-			if len(entries) == 0 {
-				lead = ""
-			}
-			entries = append(entries, lead+totalsEntry(rest, restMatches))
-		}
-		ix := newIndex(entries)
-		ix.counted = rest
+		ix := newIndex(partialEntries(files, named, 0))
+		ix.counted = len(files) - k
 		return ix
 	}
 	// The estimate is generous; when it was not, halving finds how many
