@@ -42,3 +42,13 @@ func (c *chunked[T]) at(i int) *T {
 
 // get returns value i, below len.
 func (c *chunked[T]) get(i int) T { return *c.at(i) }
+
+// appendTo appends the values to dst, in order, and returns the extended
+// slice: given room for them, a list gathered in chunks becomes one slice
+// in a single copy.
+func (c *chunked[T]) appendTo(dst []T) []T {
+	for k, ch := range c.chunks {
+		dst = append(dst, ch[:min(len(ch), c.n-k<<chunkShift)]...)
+	}
+	return dst
+}

@@ -13,7 +13,7 @@ import (
 type diffFormat struct {
 	oldFile, newFile string
 	hunk             string
-	hunkEnd          func(s *lineSel, i int, word bool) (end, minus, plus int, ok bool)
+	hunkEnd          func(s *lineSel, i int) (end, minus, plus int, ok bool)
 }
 
 // diffFormats are the formats planDiff reads: unified (diff -u, git) and
@@ -61,7 +61,7 @@ func contextDiffLikely(head string) bool {
 // side `--- c,d ----` with its (`  `, `! `, `+ `). A side with nothing
 // but context may leave its lines out. It counts a changed line (`! `) on
 // both sides, as a unified diff shows it removed and added.
-func contextHunkEnd(s *lineSel, i int, _ bool) (end, minus, plus int, ok bool) {
+func contextHunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
 	oldN, oldLines, j, okOld := contextSide(s, i+1, "*** ", " ****", '-', &minus)
 	if !okOld {
 		return j, minus, plus, false

@@ -44,11 +44,11 @@ func TestDiffPlansContextDiff(t *testing.T) {
 	// A hunk whose side holds fewer lines than its range says is no hunk.
 	bad := strings.Replace(text, "*** 10,12 ****", "*** 10,14 ****", 1)
 	s := newLineSel(bad, 4000, countGaps(len(bad)))
-	if end, _, _, ok := contextHunkEnd(s, 3, false); ok {
+	if end, _, _, ok := contextHunkEnd(s, 3); ok {
 		t.Errorf("a miscounted hunk checked out (end %d)", end)
 	}
 	s = newLineSel(text, 4000, countGaps(len(text)))
-	if end, minus, plus, ok := contextHunkEnd(s, 3, false); !ok || end != 13 || minus != 1 || plus != 2 {
+	if end, minus, plus, ok := contextHunkEnd(s, 3); !ok || end != 13 || minus != 1 || plus != 2 {
 		t.Errorf("first hunk: end %d, -%d +%d, ok %v; want 13, -1 +2, true", end, minus, plus, ok)
 	}
 }

@@ -81,13 +81,7 @@ type SummarizeOptions struct {
 }
 
 func (o SummarizeOptions) keepRecent() int {
-	switch {
-	case o.KeepRecent == 0:
-		return DefaultSummarizeKeepRecent
-	case o.KeepRecent < 0:
-		return 0
-	}
-	return o.KeepRecent
+	return optionInt(o.KeepRecent, DefaultSummarizeKeepRecent, 0)
 }
 
 // Summarize folds the older part of the conversation into one summary

@@ -112,23 +112,31 @@ type diffDoc struct {
 	// named is set when every file is named by the --stat rows: a hunk
 	// may then be kept whose file's name line is not yet, and brings it.
 	named bool
-	// changed has bit i set for each line i of a hunk, its header
-	// included, that hunkLineChanged reports: read once while parsing,
-	// not again by each stage that asks (a 10 MB diff asked up to six
-	// times a line).
-	changed []uint64
+	// changed holds each line of a hunk, its header included, that
+	// hunkLineChanged reports: read once while parsing, not again by each
+	// stage that asks (a 10 MB diff asked up to six times a line).
+	changed lineBits
 	round   []costedHunk // pickRound's, kept for the next round
 	scratch hunkScratch  // hunkChanges's, kept for the next hunk
 }
 
 // isChanged reports whether line i, of a hunk or its header, is a change.
-func (d *diffDoc) isChanged(i int) bool { return d.changed[i>>6]&(1<<(i&63)) != 0 }
+func (d *diffDoc) isChanged(i int) bool { return d.changed.has(i) }
+
+// lineBits is a set of line indices, a bit each: bitSet's, but for its
+// methods, which shift and mask where bitSet's divide; on a signed index
+// a division costs more, a percent of what planning a 10 MB diff takes.
+type lineBits []uint64
+
+func newLineBits(n int) lineBits  { return make(lineBits, (n+63)/64) }
+func (b lineBits) has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+func (b lineBits) add(i int)      { b[i>>6] |= 1 << (i & 63) }
 
 // markChanges notes which lines of the hunk [from, to) are changes.
 func (d *diffDoc) markChanges(s *lineSel, from, to int) {
 	for i := from; i < to; i++ {
 		if hunkLineChanged(s.line(i), d.word) {
-			d.changed[i>>6] |= 1 << (i & 63)
+			d.changed.add(i)
 		}
 	}
 }
@@ -141,7 +149,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	if n >= math.MaxUint32 {
 		return nil, false // a hunk's lines are counted in 32 bits
 	}
-	d := &diffDoc{word: word, changed: make([]uint64, (n+63)/64)}
+	d := &diffDoc{word: word, changed: newLineBits(n)}
 	var cur *diffFile
 	// The hunks are gathered in chunks and copied once into d.hunks:
 	// a slice grown by appending left garbage five times its final size
@@ -190,7 +198,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 				oldN, newN, counted := hunkCounts(l)
 				end, old, nw, ok = wordHunkEnd(s, i, oldN, newN, counted, d.changed)
 			} else {
-				end, old, nw, ok = format.hunkEnd(s, i, word)
+				end, old, nw, ok = format.hunkEnd(s, i)
 				d.markChanges(s, i, end)
 			}
 			if ok {
@@ -241,10 +249,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	if goodHunks == 0 || len(d.files) == 0 || 2*diffLines < n {
 		return nil, false
 	}
-	d.hunks = make([]diffHunk, hunks.len())
-	for k, c := range hunks.chunks {
-		copy(d.hunks[k<<chunkShift:], c)
-	}
+	d.hunks = hunks.appendTo(make([]diffHunk, 0, hunks.len()))
 	for k, f := range d.files {
 		end := len(d.hunks)
 		if k+1 < len(d.files) {
@@ -309,12 +314,10 @@ func commitLog(s *lineSel, d *diffDoc) bool {
 
 // hunkEnd returns the end (exclusive) of the hunk whose header is line i,
 // the counts of removed and added lines it holds, and whether the header's
-// counts matched the lines under it.
-func hunkEnd(s *lineSel, i int, word bool) (end, minus, plus int, ok bool) {
+// counts matched the lines under it. A --word-diff hunk ends by
+// wordHunkEnd.
+func hunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
 	oldN, newN, counted := hunkCounts(ansiLead(s.line(i)))
-	if word {
-		return wordHunkEnd(s, i, oldN, newN, counted, nil)
-	}
 	n := s.n()
 	j := i + 1
 	for ; j < n; j++ {
@@ -647,23 +650,37 @@ func hunkOrder(s *lineSel, d *diffDoc) (order, rounds []uint32) {
 	order = make([]uint32, 0, len(d.hunks))
 	rounds = make([]uint32, 0, len(d.hunks))
 	var repeats []uint32
-	round := 0
-	for ; anyHunkLeft(d, round); round++ {
-		for _, f := range d.files {
-			if round >= len(f.hunks) || !d.named && !s.isKept(f.name) {
-				continue
-			}
+	// The named files with a hunk at the round, in order: a round reads
+	// only them, so the rounds cost the hunks, not files × hunks (one
+	// file of many hunks among many files of one made as many rounds, each
+	// over every file).
+	var left []*diffFile
+	last := 0 // the repeats' round: past every file's last
+	for _, f := range d.files {
+		last = max(last, len(f.hunks))
+		if len(f.hunks) > 0 && (d.named || s.isKept(f.name)) {
+			left = append(left, f)
+		}
+	}
+	for round := 0; len(left) > 0; round++ {
+		n := 0
+		for _, f := range left {
 			g := uint32(f.first + round)
-			if h := d.hunks[g].from; repeat[h>>6]&(1<<(h&63)) != 0 {
+			if repeat.has(int(d.hunks[g].from)) {
 				repeats = append(repeats, g)
 			} else {
 				order = append(order, g)
 				rounds = append(rounds, uint32(round))
 			}
+			if round+1 < len(f.hunks) {
+				left[n] = f
+				n++
+			}
 		}
+		left = left[:n]
 	}
 	for range repeats {
-		rounds = append(rounds, uint32(round))
+		rounds = append(rounds, uint32(last))
 	}
 	return append(order, repeats...), rounds
 }
@@ -683,23 +700,13 @@ func firstChangeSize(s *lineSel, d *diffDoc, h [2]int) int {
 	return 0
 }
 
-// anyHunkLeft reports whether a file of d has a hunk at round or later.
-func anyHunkLeft(d *diffDoc, round int) bool {
-	for _, f := range d.files {
-		if round < len(f.hunks) {
-			return true
-		}
-	}
-	return false
-}
-
 // repeatedHunks returns, a bit per line, the header lines of the hunks
 // whose changed lines are those of a hunk before them (the same hash of
 // their bytes, see hashLine: a 10 MB diff keeps one word per hunk, not a
 // copy of its changes).
-func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
+func repeatedHunks(s *lineSel, d *diffDoc) lineBits {
 	var seen hashIDs // a third of what a map of the same took
-	repeat := make([]uint64, (s.n()+63)/64)
+	repeat := newLineBits(s.n())
 	for _, f := range d.files {
 		for _, hk := range f.hunks {
 			h := hk.span()
@@ -714,7 +721,7 @@ func repeatedHunks(s *lineSel, d *diffDoc) []uint64 {
 				continue
 			}
 			if _, first := seen.id(sum); !first {
-				repeat[h[0]>>6] |= 1 << (h[0] & 63)
+				repeat.add(h[0])
 			}
 		}
 	}
@@ -1052,17 +1059,12 @@ func oneMark(t, open, close string) bool {
 // it runs to the next hunk, file or commit header. Its lines cannot be
 // counted exactly (an added blank line is written bare, as a blank line
 // of context is), so the header's counts match when the hunk holds at
-// least as many lines as the larger side and at most both sides. With
-// changed set, it sets there the bit of each line of the hunk, header
-// included, that hunkLineChanged reports.
-func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed []uint64) (end, minus, plus int, ok bool) {
-	mark := func(i int) {
-		if changed != nil {
-			changed[i>>6] |= 1 << (i & 63)
-		}
-	}
+// least as many lines as the larger side and at most both sides. It adds
+// to changed each line of the hunk, header included, that hunkLineChanged
+// reports.
+func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed lineBits) (end, minus, plus int, ok bool) {
 	if hunkLineChanged(s.line(i), true) {
-		mark(i)
+		changed.add(i)
 	}
 	j := i + 1
 	for ; j < s.n(); j++ {
@@ -1077,14 +1079,14 @@ func wordHunkEnd(s *lineSel, i, oldN, newN int, counted bool, changed []uint64) 
 		switch wordDiffLine(l) {
 		case '+':
 			plus++
-			mark(j)
+			changed.add(j)
 		case '-':
 			minus++
-			mark(j)
+			changed.add(j)
 		default:
 			if strings.Contains(l, "{+") || strings.Contains(l, "[-") {
 				minus, plus = minus+1, plus+1 // a line changed in place
-				mark(j)
+				changed.add(j)
 			}
 		}
 	}

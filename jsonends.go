@@ -3,6 +3,7 @@ package headroom
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -206,7 +207,22 @@ func identityKey(text string, i int) bool {
 	raw := strings.TrimLeft(text[i+1:e-1], "_@$")
 	k := strings.ToLower(raw)
 	return slices.Contains(memberIdentityKeys, k) || strings.HasSuffix(k, "id") && len(k) > 2 || strings.HasSuffix(k, "name") ||
-		slices.Contains(memberIdentityWords, strings.ToLower(lastWord(raw)))
+		identityWord(raw, k)
+}
+
+// identityWord reports whether the last word of raw, lower-cased, is of
+// memberIdentityWords, k being all of raw lower-cased. ToLower maps rune
+// for rune, so that word lower-cased is k's last as many runes; a word of
+// the list (lower-case ASCII, a byte a rune) is it when k ends in it and
+// the two are as many runes.
+func identityWord(raw, k string) bool {
+	n := utf8.RuneCountInString(lastWord(raw))
+	for _, w := range memberIdentityWords {
+		if len(w) == n && strings.HasSuffix(k, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // lastWord returns the last word of a compound key: after its last _, -,

@@ -56,25 +56,9 @@ type MaskOptions struct {
 	Stored func(id string) bool
 }
 
-func (o MaskOptions) skipTurns() int {
-	switch {
-	case o.SkipTurns == 0:
-		return DefaultSkipTurns
-	case o.SkipTurns < 0:
-		return 0
-	}
-	return o.SkipTurns
-}
+func (o MaskOptions) skipTurns() int { return optionInt(o.SkipTurns, DefaultSkipTurns, 0) }
 
-func (o MaskOptions) minFreed() int {
-	switch {
-	case o.MinTokensFreed == 0:
-		return DefaultMinTokensFreed
-	case o.MinTokensFreed < 0:
-		return 1
-	}
-	return o.MinTokensFreed
-}
+func (o MaskOptions) minFreed() int { return optionInt(o.MinTokensFreed, DefaultMinTokensFreed, 1) }
 
 // skipCapResults is the most tool results the skip boundary shelters.
 const skipCapResults = 2 * DefaultKeepToolResults

@@ -234,3 +234,16 @@ func BudgetFromContext(ctx context.Context) (n int, ok bool) {
 	n, ok = ctx.Value(budgetKey{}).(int)
 	return n, ok
 }
+
+// optionInt reads a count option whose zero value means def, as the
+// conversation options document theirs: a negative one means floor (none,
+// or the least that does anything), any other is itself.
+func optionInt(v, def, floor int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return floor
+	}
+	return v
+}

@@ -34,13 +34,7 @@ type Protection struct {
 }
 
 func (p Protection) keepResults() int {
-	switch {
-	case p.KeepToolResults == 0:
-		return DefaultKeepToolResults
-	case p.KeepToolResults < 0:
-		return 0
-	}
-	return p.KeepToolResults
+	return optionInt(p.KeepToolResults, DefaultKeepToolResults, 0)
 }
 
 func (p Protection) protectsTool(name string) bool {

@@ -39,9 +39,11 @@ func lineNumber(view string, i int) int {
 
 // extendRun files a match line numbered num of f in the runs: it continues
 // the open run when the previous line of the output was f's match line
-// numbered num-1, and opens a new run otherwise.
+// numbered num-1, and opens a new run otherwise. The previous line's add
+// left a run open, of f, its last line numbered lastNum: a line number is
+// never negative, so such a num is a number too.
 func (sc *searchScan) extendRun(f *searchFile, at searchLine, num int) {
-	if sc.prev == f && sc.openFile == f && num > 0 && num == sc.lastNum+1 && sc.open != (searchLine{}) && sc.open.more+1 < maxRunLines {
+	if sc.prev == f && num == sc.lastNum+1 && sc.open.more+1 < maxRunLines {
 		sc.open.end = at.end
 		sc.open.more++
 		sc.lastNum = num

@@ -180,7 +180,6 @@ func fitIndex(files []*searchFile, tree *dirTree, room int) searchIndex {
 // entry each (`lib/gen/ (148 files, 316 matches)`), until it does: every
 // other file stays named.
 func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex, bool) {
-	dirOf := func(f *searchFile) int32 { return f.dir }
 	// Per directory id: its files, matches and first file, and the bytes
 	// its files' entries take under it.
 	gFiles := make([]int, nodes)
@@ -189,7 +188,7 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	gFirst := make([]*searchFile, nodes)
 	var order []int32 // directories of two files or more, by first appearance
 	for _, f := range files {
-		d := dirOf(f)
+		d := f.dir
 		if d < 0 {
 			continue
 		}
@@ -216,16 +215,20 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	byFiles := slices.Clone(order)
 	slices.SortStableFunc(byFiles, func(a, b int32) int { return gFiles[b] - gFiles[a] })
 	rolled := make([]bool, nodes)
-	// cost prices the index with the first k of byFiles rolled up.
-	cost := func(k int) int {
+	// markRolled marks the first k of byFiles rolled up, and no others.
+	markRolled := func(k int) {
 		clear(rolled)
 		for _, d := range byFiles[:k] {
 			rolled[d] = true
 		}
+	}
+	// cost prices the index with the first k of byFiles rolled up.
+	cost := func(k int) int {
+		markRolled(k)
 		n := 0
 		m := wrapMeter{lead: len(indexLead)}
 		for _, f := range files {
-			switch d := dirOf(f); {
+			switch d := f.dir; {
 			case d < 0 || !rolled[d] && !own[d]:
 				m.add(indexEntryLen(f))
 			case rolled[d] && gFirst[d] == f:
@@ -251,7 +254,7 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 		}
 		k = hi
 	}
-	cost(k) // marks the directories rolled up
+	markRolled(k)
 	if !slices.Contains(own, true) && k == 0 {
 		return searchIndex{}, false // a flat index, which did not fit
 	}
@@ -266,7 +269,7 @@ func dirIndex(files []*searchFile, tree *dirTree, nodes, room int) (searchIndex,
 	var bigFiles []*searchFile
 	ix := searchIndex{byDir: true}
 	for _, f := range files {
-		switch d := dirOf(f); {
+		switch d := f.dir; {
 		case d < 0 || !rolled[d] && !own[d]:
 			entries = append(entries, indexEntry(f))
 		case rolled[d]:
@@ -326,7 +329,7 @@ func partialDirLine(files []*searchFile, cut, room int) (string, int) {
 	// The rest's entry is no longer than when it counts every file.
 	cost := len(dirLead) + cut + len(": ") + len(", and ") + len(totalsEntry(len(files), m)) + len("]") + 2
 	named := make([]bool, len(files))
-	n, restMatches := 0, m
+	n := 0
 	for _, i := range spreadPositions(files) {
 		c := indexEntryLen(files[i]) - cut + len(", ")
 		if cost+c > room {
@@ -335,21 +338,36 @@ func partialDirLine(files []*searchFile, cut, room int) (string, int) {
 		cost += c
 		named[i] = true
 		n++
-		restMatches -= files[i].count
 	}
 	if n == 0 {
 		return "", 0
 	}
-	entries := make([]string, 0, n+1)
+	return dirLead + files[0].path[:cut] + ": " + strings.Join(partialEntries(files, named, cut), ", ") + "]", n
+}
+
+// partialEntries returns the index entries of the files named, in input
+// order, each from byte cut of its path on, and an entry that counts the
+// rest when any is left: "and 3 files with 5 matches", without its "and"
+// when no file is named.
+func partialEntries(files []*searchFile, named []bool, cut int) []string {
+	var entries []string
+	rest, restMatches := 0, 0
 	for i, f := range files {
 		if named[i] {
 			entries = append(entries, indexEntry(f)[cut:])
+		} else {
+			rest++
+			restMatches += f.count
 		}
 	}
-	if n < len(files) {
-		entries = append(entries, "and "+totalsEntry(len(files)-n, restMatches))
+	if rest > 0 {
+		lead := "and "
+		if len(entries) == 0 {
+			lead = ""
+		}
+		entries = append(entries, lead+totalsEntry(rest, restMatches))
 	}
-	return dirLead + files[0].path[:cut] + ": " + strings.Join(entries, ", ") + "]", n
+	return entries
 }
 
 // dirEntryLen is the length of a rolled-up directory's entry.
@@ -473,44 +491,25 @@ func partialIndex(files []*searchFile, room int) searchIndex {
 	for _, f := range files {
 		m += f.count
 	}
-	rest, restMatches := len(files), m
-	cost := len(indexLead) + 3 + len(totalsEntry(rest, restMatches)) + 8
+	// The rest's entry is no longer than when it counts every file.
+	cost := len(indexLead) + 3 + len(totalsEntry(len(files), m)) + 8
 	var order []int32 // the files named, in the order they were chosen
 	for _, i := range spreadPositions(files) {
-		f := files[i]
-		c := indexEntryLen(f) + 2
+		c := indexEntryLen(files[i]) + 2
 		if est := cost + c; est+(est/(indexWidth/2)+1)*(len(indexLead)+3) > room {
 			continue
 		}
 		cost += c
 		order = append(order, i)
-		rest--
-		restMatches -= f.count
 	}
 	// build writes the index naming the first k files chosen.
 	build := func(k int) searchIndex {
 		named := make([]bool, len(files))
-		rest, restMatches := len(files), m
 		for _, i := range order[:k] {
 			named[i] = true
-			rest--
-			restMatches -= files[i].count
 		}
-		var entries []string
-		for i, f := range files {
-			if named[i] {
-				entries = append(entries, indexEntry(f))
-			}
-		}
-		if rest > 0 {
-			lead := "and "
-			if len(entries) == 0 {
-				lead = ""
-			}
-			entries = append(entries, lead+totalsEntry(rest, restMatches))
-		}
-		ix := newIndex(entries)
-		ix.counted = rest
+		ix := newIndex(partialEntries(files, named, 0))
+		ix.counted = len(files) - k
 		return ix
 	}
 	// The estimate is generous; when it was not, halving finds how many

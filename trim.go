@@ -25,13 +25,7 @@ type TrimOptions struct {
 }
 
 func (o TrimOptions) keepRecent() int {
-	switch {
-	case o.KeepRecent == 0:
-		return DefaultTrimKeepRecent
-	case o.KeepRecent < 0:
-		return 0
-	}
-	return o.KeepRecent
+	return optionInt(o.KeepRecent, DefaultTrimKeepRecent, 0)
 }
 
 // Trim drops the oldest messages the protection rules allow until msgs
