@@ -82,12 +82,6 @@ var knownGaps = map[string][]string{
 		"{\"pid\":1,\"tid\":1,\"ph\":\"B\",\"cat\":\"check\",\"ts\":7551613.403,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
 		"{\"pid\":1,\"tid\":1,\"ph\":\"E\",\"cat\":\"check\",\"ts\":16408019.153,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
 	},
-	// 68 alike `✘ [ERROR]` blocks fold, but the one that differs, at the
-	// top, is not kept whole with its source excerpt (below the clip,
-	// which keeps the head)
-	"log_esbuild_bundle_c8_without_platform_node_69_errors": {
-		"✘ [ERROR] Could not resolve \"monocart-coverage-reports\"\n\n    node_modules/c8/lib/report.js:98:18:\n      98 │     return import('monocart-coverage-reports')",
-	},
 	// the `[ 1 of 22] Compiling` head and ghc's `-fkeep-going` closing
 	// note give way to 46 `-Wunsafe` warnings read as errors
 	"log_ghc_make_weverything_attoparsec_decimal_rigid_type": {

@@ -145,10 +145,12 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	}
 	told := toldOrder(lines, blocks)
 	pickSyntaxWhole(sel, lines, blocks, told, limit)
+	pickOddWhole(sel, lines, blocks, limit)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(lines, blocks, told)
 	if sel.crowded(told) {
 		sel.pickEnds(limit / endsShare)
+		sel.pickLastWhole(limit / tailShare)
 	}
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
@@ -255,6 +257,9 @@ func (s *logSelection) crowded(told []int32) bool {
 	room := s.limit - s.cost
 	for _, k := range told {
 		b := s.blocks[k]
+		if !s.kept(int(b.head)) {
+			room -= s.gapCost // the gap note that a head told alone opens
+		}
 		for i, end := int(b.head), headEnd(s.lines, b); i <= end; i++ {
 			if room -= min(len(s.lines.line(i)), s.lineCap) + 1; room < 0 {
 				return true
