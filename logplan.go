@@ -1160,12 +1160,20 @@ const outlineMax = 32
 
 // isDiagnosticHeading reports whether line i heads a group of
 // diagnostics: a line in its first column that is no diagnostic itself,
-// right above a `path:line:col: ` diagnostic.
+// right above a `path:line:col: ` diagnostic, or one blank line above it
+// (ghc's `[ 1 of 22] Compiling M ( M.hs, M.o )`).
 func isDiagnosticHeading(lines logLines, i int) bool {
-	if lines.class(i) != lineOther || lines.class(i+1) == lineBlank {
+	if lines.class(i) != lineOther {
 		return false
 	}
-	next := lines.line(i + 1)
+	below := i + 1
+	if lines.class(below) == lineBlank {
+		if below+1 >= lines.len() || lines.class(below+1) == lineBlank {
+			return false
+		}
+		below++
+	}
+	next := lines.line(below)
 	if next == "" || next[0] == ' ' || next[0] == '\t' || !isPositionLine(next) {
 		return false // most lines: the line below, read first, holds no position
 	}
@@ -1175,12 +1183,11 @@ func isDiagnosticHeading(lines logLines, i int) bool {
 
 // nextDiagnosticHeading returns the first line at or after from that
 // isDiagnosticHeading accepts, or -1. It finds the lineOther lines a
-// block of flags at a time, and calls isDiagnosticHeading only on one
-// above a non-blank line.
+// block of flags at a time.
 func nextDiagnosticHeading(lines logLines, from int) int {
 	n := lines.len()
 	for i := lines.flags.next(from, &isOtherFlags); i+1 < n; i = lines.flags.next(i+1, &isOtherFlags) {
-		if lines.class(i+1) != lineBlank && isDiagnosticHeading(lines, i) {
+		if isDiagnosticHeading(lines, i) {
 			return i
 		}
 	}
