@@ -144,7 +144,7 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 		return false
 	}
 	if c == lineError {
-		return true
+		return !inWarningBody(lines, i)
 	}
 	p := i - 1
 	for p >= 0 && lines.class(p) == lineBlank && i-p < 3 {
@@ -152,6 +152,30 @@ func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 	}
 	return p >= 0 && lines.class(p) == lineOther && blockAt(blocks, p) < 0 || p < 0
 }
+
+// inWarningBody reports whether line i, indented, is told inside the
+// body of a warning: the indented lines above it, with no blank line
+// between, go up to a warning in its first column. GHC's -Wunsafe
+// warning gives its reasons as `file:L:C: error:` lines indented under
+// `Reason:`; they are what the warning says, not failures of their own.
+func inWarningBody(lines logLines, i int) bool {
+	if !isIndented(lines.line(i)) {
+		return false
+	}
+	for p := i - 1; p >= 0 && i-p <= warningBodyMax; p-- {
+		l := lines.line(p)
+		if lines.class(p) == lineBlank {
+			return false
+		}
+		if !isIndented(l) {
+			return lines.class(p) == lineWarning
+		}
+	}
+	return false
+}
+
+// warningBodyMax bounds how far up inWarningBody looks for a warning.
+const warningBodyMax = 64
 
 // formBlocks groups each error line with the lines its block holds: its
 // trace (the shape of the block is its rule's: a Go panic runs until the

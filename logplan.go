@@ -145,10 +145,12 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	}
 	told := toldOrder(lines, blocks)
 	pickSyntaxWhole(sel, lines, blocks, told, limit)
+	pickOddWhole(sel, lines, blocks, limit)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(lines, blocks, told)
 	if sel.crowded(told) {
 		sel.pickEnds(limit / endsShare)
+		sel.pickLastWhole(limit / tailShare)
 	}
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
@@ -255,6 +257,9 @@ func (s *logSelection) crowded(told []int32) bool {
 	room := s.limit - s.cost
 	for _, k := range told {
 		b := s.blocks[k]
+		if !s.kept(int(b.head)) {
+			room -= s.gapCost // the gap note that a head told alone opens
+		}
 		for i, end := int(b.head), headEnd(s.lines, b); i <= end; i++ {
 			if room -= min(len(s.lines.line(i)), s.lineCap) + 1; room < 0 {
 				return true
@@ -1155,12 +1160,20 @@ const outlineMax = 32
 
 // isDiagnosticHeading reports whether line i heads a group of
 // diagnostics: a line in its first column that is no diagnostic itself,
-// right above a `path:line:col: ` diagnostic.
+// right above a `path:line:col: ` diagnostic, or one blank line above it
+// (ghc's `[ 1 of 22] Compiling M ( M.hs, M.o )`).
 func isDiagnosticHeading(lines logLines, i int) bool {
-	if lines.class(i) != lineOther || lines.class(i+1) == lineBlank {
+	if lines.class(i) != lineOther {
 		return false
 	}
-	next := lines.line(i + 1)
+	below := i + 1
+	if lines.class(below) == lineBlank {
+		if below+1 >= lines.len() || lines.class(below+1) == lineBlank {
+			return false
+		}
+		below++
+	}
+	next := lines.line(below)
 	if next == "" || next[0] == ' ' || next[0] == '\t' || !isPositionLine(next) {
 		return false // most lines: the line below, read first, holds no position
 	}
@@ -1170,12 +1183,11 @@ func isDiagnosticHeading(lines logLines, i int) bool {
 
 // nextDiagnosticHeading returns the first line at or after from that
 // isDiagnosticHeading accepts, or -1. It finds the lineOther lines a
-// block of flags at a time, and calls isDiagnosticHeading only on one
-// above a non-blank line.
+// block of flags at a time.
 func nextDiagnosticHeading(lines logLines, from int) int {
 	n := lines.len()
 	for i := lines.flags.next(from, &isOtherFlags); i+1 < n; i = lines.flags.next(i+1, &isOtherFlags) {
-		if lines.class(i+1) != lineBlank && isDiagnosticHeading(lines, i) {
+		if isDiagnosticHeading(lines, i) {
 			return i
 		}
 	}
