@@ -182,11 +182,13 @@ func numberPrefix(l string) (int, bool) {
 	for i < len(l) && l[i] == ' ' {
 		i++
 	}
-	d := txt.DigitsAt(l, i)
-	if d == 0 {
+	d := i
+	for i < len(l) && l[i]-'0' <= 9 {
+		i++
+	}
+	if i == d {
 		return 0, false
 	}
-	i += d
 	if i < len(l) && l[i] == '\t' {
 		return i + 1, true
 	}
