@@ -118,16 +118,14 @@ func (r *shapeReader) read(line string) lineShape {
 	s := line[:min(len(line), shapeWindow)]
 	st := shapeState{h: fnvOffset}
 	from := 0
-	// The last checkpoint whose bytes, its own included, both lines share.
-	// Sharing is monotone in the checkpoints' order: a binary search,
-	// each probe one compare of two prefixes.
-	lo, hi := 0, r.n // checkpoints below lo are shared, from hi on not
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if at := int(r.at[mid]); at < len(s) && at < len(r.prev) && s[:at+1] == r.prev[:at+1] {
-			lo = mid + 1
-		} else {
-			hi = mid
+	// The last checkpoint whose bytes, its own included, both lines share:
+	// the prefix both share is measured once, eight bytes a step, not
+	// compared again from the start for each checkpoint a search probes.
+	lo := 0 // checkpoints below lo are shared
+	if r.n > 0 {
+		common := commonPrefix(s, r.prev)
+		for lo < r.n && int(r.at[lo]) < common {
+			lo++
 		}
 	}
 	r.n = lo
@@ -155,6 +153,21 @@ func (r *shapeReader) read(line string) lineShape {
 	}
 	st = scanShape(s, from, st, note)
 	return lineShape{skel: st.h, lead: r.lead, errno: st.errno, mayFail: st.mayFail}
+}
+
+// commonPrefix returns how many bytes a and b share from their start.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := load64(a, i) ^ load64(b, i); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // scanShape reads s from i, a token's start, in state st, and returns

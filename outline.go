@@ -219,9 +219,7 @@ func numberPrefix(l string) (int, bool) {
 // read tool writes every line so (cat -n's "     1\t"), and the planner
 // asks for a line's number more often than for anything else of it.
 func numberPrefix8(l string) (int, bool) {
-	_ = l[7]
-	x := uint64(l[0]) | uint64(l[1])<<8 | uint64(l[2])<<16 | uint64(l[3])<<24 |
-		uint64(l[4])<<32 | uint64(l[5])<<40 | uint64(l[6])<<48 | uint64(l[7])<<56
+	x := load64(l, 0)
 	const lo7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	// A byte's high bit is set in notSpace where it is no space, in
 	// notDigit where it is no digit: exact a byte at a time, as no sum
