@@ -365,26 +365,41 @@ func isErrnoName(w string) bool {
 			return false
 		}
 	}
-	for k := errnoSlot(w); errnoTable[k] != ""; k = (k + 1) % len(errnoTable) {
-		if errnoTable[k] == w {
-			return true
-		}
-	}
-	return false
+	return errnoTable.find(w, errnoSlot(w)) >= 0
 }
 
-// errnoTable holds errnoNames, each at its errnoSlot or, when that is
-// taken, the next free slot after it.
-var errnoTable = func() (t [256]string) {
+// errnoTable holds errnoNames open-addressed by errnoSlot.
+var errnoTable = func() (t wordSlots) {
 	for _, w := range errnoNames {
-		k := errnoSlot(w)
-		for t[k] != "" {
-			k = (k + 1) % len(t)
-		}
-		t[k] = w
+		t.place(w, errnoSlot(w))
 	}
 	return t
 }()
+
+// wordSlots holds up to 255 words open-addressed: each at the slot its
+// hash names or, when that is taken, the next free one after it, so that a
+// word is found with a hash of a few of its bytes and a compare or two,
+// not a map lookup hashing the whole word (errnoTable, declWordTable).
+type wordSlots [256]string
+
+// place puts w in the first free slot from h and returns that slot.
+func (t *wordSlots) place(w string, h int) int {
+	for t[h] != "" {
+		h = (h + 1) % len(t)
+	}
+	t[h] = w
+	return h
+}
+
+// find returns the slot that holds w, searched for from h, or -1.
+func (t *wordSlots) find(w string, h int) int {
+	for ; t[h] != ""; h = (h + 1) % len(t) {
+		if t[h] == w {
+			return h
+		}
+	}
+	return -1
+}
 
 // errnoSlot is where errnoTable's search for w, of three bytes or more,
 // starts: its length and second, third and last bytes mixed.

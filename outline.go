@@ -760,29 +760,17 @@ var declFirstBytes = func() (b [256]bool) {
 	return b
 }()
 
-// A declWordSlot is a slot of declWordTable: a word of the lists and
-// its entries, in declWords' order.
-type declWordSlot struct {
-	word     string
-	prefixes []declPrefix
-}
-
-// declWordTable holds declWords open-addressed by declWordHash: a line's
-// word is found with a hash of three of its bytes and a compare or two,
-// not a map lookup hashing the whole word.
-var declWordTable = func() (t [256]declWordSlot) {
-	words := slices.Sorted(maps.Keys(declWords))
-	for _, w := range words {
-		if w == "" {
-			continue
+// declWordTable holds the words of declWords open-addressed by
+// declWordHash, and declWordPrefixes each one's entries at its slot: a
+// line's word is found with a hash of three of its bytes and a compare or
+// two, not a map lookup hashing the whole word.
+var declWordTable, declWordPrefixes = func() (t wordSlots, p [256][]declPrefix) {
+	for _, w := range slices.Sorted(maps.Keys(declWords)) {
+		if w != "" {
+			p[t.place(w, declWordHash(w))] = declWords[w]
 		}
-		h := declWordHash(w)
-		for t[h].word != "" {
-			h = (h + 1) % len(t)
-		}
-		t[h] = declWordSlot{w, declWords[w]}
 	}
-	return t
+	return t, p
 }()
 
 // declWordHash places a non-empty word in declWordTable.
@@ -795,14 +783,10 @@ func declPrefixes(w string) []declPrefix {
 	if w == "" {
 		return nil
 	}
-	for h := declWordHash(w); ; h = (h + 1) & 255 {
-		switch declWordTable[h].word {
-		case w:
-			return declWordTable[h].prefixes
-		case "":
-			return nil
-		}
+	if k := declWordTable.find(w, declWordHash(w)); k >= 0 {
+		return declWordPrefixes[k]
 	}
+	return nil
 }
 
 // declWord returns the kind of the word list entry t starts with, and its
