@@ -118,16 +118,14 @@ func (r *shapeReader) read(line string) lineShape {
 	s := line[:min(len(line), shapeWindow)]
 	st := shapeState{h: fnvOffset}
 	from := 0
-	// The last checkpoint whose bytes, its own included, both lines share.
-	// Sharing is monotone in the checkpoints' order: a binary search,
-	// each probe one compare of two prefixes.
-	lo, hi := 0, r.n // checkpoints below lo are shared, from hi on not
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if at := int(r.at[mid]); at < len(s) && at < len(r.prev) && s[:at+1] == r.prev[:at+1] {
-			lo = mid + 1
-		} else {
-			hi = mid
+	// The last checkpoint whose bytes, its own included, both lines share:
+	// the prefix both share is measured once, eight bytes a step, not
+	// compared again from the start for each checkpoint a search probes.
+	lo := 0 // checkpoints below lo are shared
+	if r.n > 0 {
+		common := commonPrefix(s, r.prev)
+		for lo < r.n && int(r.at[lo]) < common {
+			lo++
 		}
 	}
 	r.n = lo
@@ -155,6 +153,21 @@ func (r *shapeReader) read(line string) lineShape {
 	}
 	st = scanShape(s, from, st, note)
 	return lineShape{skel: st.h, lead: r.lead, errno: st.errno, mayFail: st.mayFail}
+}
+
+// commonPrefix returns how many bytes a and b share from their start.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := load64(a, i) ^ load64(b, i); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // scanShape reads s from i, a token's start, in state st, and returns
@@ -352,26 +365,41 @@ func isErrnoName(w string) bool {
 			return false
 		}
 	}
-	for k := errnoSlot(w); errnoTable[k] != ""; k = (k + 1) % len(errnoTable) {
-		if errnoTable[k] == w {
-			return true
-		}
-	}
-	return false
+	return errnoTable.find(w, errnoSlot(w)) >= 0
 }
 
-// errnoTable holds errnoNames, each at its errnoSlot or, when that is
-// taken, the next free slot after it.
-var errnoTable = func() (t [256]string) {
+// errnoTable holds errnoNames open-addressed by errnoSlot.
+var errnoTable = func() (t wordSlots) {
 	for _, w := range errnoNames {
-		k := errnoSlot(w)
-		for t[k] != "" {
-			k = (k + 1) % len(t)
-		}
-		t[k] = w
+		t.place(w, errnoSlot(w))
 	}
 	return t
 }()
+
+// wordSlots holds up to 255 words open-addressed: each at the slot its
+// hash names or, when that is taken, the next free one after it, so that a
+// word is found with a hash of a few of its bytes and a compare or two,
+// not a map lookup hashing the whole word (errnoTable, declWordTable).
+type wordSlots [256]string
+
+// place puts w in the first free slot from h and returns that slot.
+func (t *wordSlots) place(w string, h int) int {
+	for t[h] != "" {
+		h = (h + 1) % len(t)
+	}
+	t[h] = w
+	return h
+}
+
+// find returns the slot that holds w, searched for from h, or -1.
+func (t *wordSlots) find(w string, h int) int {
+	for ; t[h] != ""; h = (h + 1) % len(t) {
+		if t[h] == w {
+			return h
+		}
+	}
+	return -1
+}
 
 // errnoSlot is where errnoTable's search for w, of three bytes or more,
 // starts: its length and second, third and last bytes mixed.

@@ -639,3 +639,42 @@ func TestDeclWordTableMatchesMap(t *testing.T) {
 		}
 	})
 }
+
+// TestNumberPrefixReadsEightAtATime holds numberPrefix, which reads a
+// line's first eight bytes at once, to the byte-at-a-time reading it
+// replaces, on lines made of the bytes a number prefix is made of and a
+// few others.
+func TestNumberPrefixReadsEightAtATime(t *testing.T) {
+	byteWise := func(l string) (int, bool) {
+		i := 0
+		for i < len(l) && l[i] == ' ' {
+			i++
+		}
+		d := 0
+		for i+d < len(l) && l[i+d] >= '0' && l[i+d] <= '9' {
+			d++
+		}
+		if d == 0 {
+			return 0, false
+		}
+		i += d
+		switch {
+		case i < len(l) && l[i] == '\t':
+			return i + 1, true
+		case strings.HasPrefix(l[i:], "→"):
+			return i + len("→"), true
+		case i == len(l):
+			return i, true
+		}
+		return 0, false
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom([]string{" ", "  ", "    ", "0", "7", "9", "12", "\t", "→", "x", "/", ":", "\xb3", "\x80"}), 0, 14).Draw(t, "parts")
+		l := strings.Join(parts, "")
+		gotN, gotOK := numberPrefix(l)
+		wantN, wantOK := byteWise(l)
+		if gotN != wantN || gotOK != wantOK {
+			t.Fatalf("numberPrefix(%q) = %d, %v; byte by byte %d, %v", l, gotN, gotOK, wantN, wantOK)
+		}
+	})
+}

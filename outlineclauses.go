@@ -147,13 +147,36 @@ func signatureLeads(ranks [outlineRanks][]int, content func(int) string, names c
 	return withoutLines(ranks, drop), leads
 }
 
-// mergedDecls returns the lines of ranks in input order.
+// mergedDecls returns the lines of ranks in input order. Each rank's
+// lines are most often in input order already (outlineLines appends them
+// as it meets them), and then they are merged, not sorted: a 10 MB file
+// has 100,000 declarations, and the sort cost a tenth of the planner.
 func mergedDecls(ranks [outlineRanks][]int) []int {
-	var all []int
+	total := 0
+	sorted := true
 	for _, r := range ranks {
-		all = append(all, r...)
+		total += len(r)
+		sorted = sorted && slices.IsSorted(r)
 	}
-	slices.Sort(all)
+	all := make([]int, 0, total)
+	if !sorted {
+		for _, r := range ranks {
+			all = append(all, r...)
+		}
+		slices.Sort(all)
+		return all
+	}
+	var at [outlineRanks]int
+	for len(all) < total {
+		best, line := -1, 0
+		for r := range ranks {
+			if at[r] < len(ranks[r]) && (best < 0 || ranks[r][at[r]] < line) {
+				best, line = r, ranks[r][at[r]]
+			}
+		}
+		all = append(all, line)
+		at[best]++
+	}
 	return all
 }
 

@@ -18,12 +18,21 @@ import (
 // them, and the roots are at most one row in eight (else the column is
 // not a tree).
 func nestingRoots(s *lineSel, from, to int) []int {
-	depth := make([]int, 0, to-from)
+	rows := to - from
+	depth := make([]int, 0, rows)
 	piped, least := 0, -1
 	for i := from; i < to; i++ {
 		l := s.line(i)
-		p := strings.LastIndexByte(l, '|')
+		// Most tables have no '|': IndexByte says so a word at a time,
+		// where LastIndexByte reads the line a byte at a time.
+		p := -1
+		if strings.IndexByte(l, '|') >= 0 {
+			p = strings.LastIndexByte(l, '|')
+		}
 		if p < 0 {
+			if unpiped := len(depth) + 1 - piped; (rows-unpiped)*10 < rows*9 {
+				return nil // too many rows without one for nine in ten to have it
+			}
 			depth = append(depth, -1)
 			continue
 		}
@@ -41,7 +50,6 @@ func nestingRoots(s *lineSel, from, to int) []int {
 			least = d
 		}
 	}
-	rows := to - from
 	if rows < 2 || piped*10 < rows*9 {
 		return nil
 	}
