@@ -117,23 +117,44 @@ func nonEmpty(v string) bool {
 // failureTest returns the test of the failure table's row for key (the
 // key's text without quotes), or nil.
 func failureTest(key string) jsonValueTest {
-	for _, f := range jsonFailures {
-		if strings.EqualFold(f.key, key) {
-			return f.test
-		}
-	}
-	return nil
+	var b [16]byte
+	return jsonFailureIndex[string(asciiLower(b[:0], key))]
 }
 
 // rareKey reports whether key is one of jsonRareKeys.
 func rareKey(key string) bool {
-	for _, k := range jsonRareKeys {
-		if strings.EqualFold(k, key) {
-			return true
-		}
-	}
-	return false
+	var b [16]byte
+	return jsonRareIndex[string(asciiLower(b[:0], key))]
 }
+
+// asciiLower appends key in ASCII lower case to b, or nothing when key
+// is longer than every key of the tables: a key is looked up at every
+// member, without allocating.
+func asciiLower(b []byte, key string) []byte {
+	if len(key) > cap(b) {
+		return b
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// jsonFailureIndex and jsonRareIndex are the tables by key in lower case.
+var jsonFailureIndex, jsonRareIndex = func() (map[string]jsonValueTest, map[string]bool) {
+	f, r := map[string]jsonValueTest{}, map[string]bool{}
+	for _, x := range jsonFailures {
+		f[strings.ToLower(x.key)] = x.test
+	}
+	for _, k := range jsonRareKeys {
+		r[strings.ToLower(k)] = true
+	}
+	return f, r
+}()
 
 // A jsonSignal is an object kept for a member it holds: text[start:end]
 // the object (from its key, when it is a member), or the member alone
@@ -161,19 +182,20 @@ const jsonSignalsMax = 4096
 
 // A sigFrame is an open object or array while the document is walked.
 type sigFrame struct {
-	lead     int // where a span of it starts: its key when a member, else its opening
-	obj      bool
-	wantKey  bool   // an object's next string is a key
-	key      string // the current member's key, without quotes
-	index    int    // an array's current element
-	ident    string // an object's naming member seen so far, verbatim
-	why      string // the first member that signals, verbatim
-	failure  bool
-	rare     int    // 1 + the group of a rare member it holds
-	member   [2]int // the signalling member, when the object is too large to keep
-	segStart int    // the path's length before this frame's segment
-	line     int    // the line of its lead
-	mline    int    // the line of its member's key
+	lead       int // where a span of it starts: its key when a member, else its opening
+	obj        bool
+	wantKey    bool   // an object's next string is a key
+	key        string // the current member's key, without quotes
+	index      int    // an array's current element
+	ident      string // an object's naming member seen so far, verbatim
+	identTries int    // the string members tested for one
+	why        string // the first member that signals, verbatim
+	failure    bool
+	rare       int    // 1 + the group of a rare member it holds
+	member     [2]int // the signalling member, when the object is too large to keep
+	segStart   int    // the path's length before this frame's segment
+	line       int    // the line of its lead
+	mline      int    // the line of its member's key
 }
 
 // jsonSignals returns the signals of text, a JSON document or a stream
@@ -357,8 +379,11 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			} else if n > 0 && stack[n-1].obj {
 				f := &stack[n-1]
 				member(f, i, end)
-				if f.ident == "" && end-keyStart <= 160 && keyStart >= 0 && identityKey(text, keyStart) {
-					f.ident = text[keyStart:end]
+				if f.ident == "" && f.identTries < 4 && end-keyStart <= 160 && keyStart >= 0 {
+					f.identTries++ // a naming member comes first, or among the first
+					if identityKey(text, keyStart) {
+						f.ident = text[keyStart:end]
+					}
 				}
 			}
 			i = end
