@@ -1275,7 +1275,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if shown == 0 && kind == "array element" {
 		// Not even the first element fits: the clip's verbatim head and
 		// tail, and between them the digests of the elements.
-		if p, ok := planMinifiedEnds(text, elems, kind, limit); ok {
+		if p, ok := planMinifiedEndsFilled(text, elems, kind, limit); ok {
 			return p, true
 		}
 	}

@@ -125,7 +125,8 @@ func TestPlanJSONKeepsASignalledMember(t *testing.T) {
 }
 
 // The one-line ESLint report keeps the errors inside its files' messages
-// arrays, each after a note with its path and file.
+// arrays, each after a note with its path and file, and fills most of its
+// budget (the digests of every file leave the rest to the verbatim ends).
 func TestPlanJSONKeepsLinterErrorsOfAOneLineReport(t *testing.T) {
 	var files []string
 	for i := range 30 {
@@ -137,12 +138,15 @@ func TestPlanJSONKeepsLinterErrorsOfAOneLineReport(t *testing.T) {
 			}
 			msgs = append(msgs, `{"ruleId":"no-var","severity":`+itoa(sev)+`,"message":"Unexpected var, use let or const instead.","line":`+itoa(j*10+1)+`,"column":1}`)
 		}
-		files = append(files, `{"filePath":"/src/f`+itoa(i)+`.js","messages":[`+strings.Join(msgs, ",")+`],"errorCount":0,"source":"`+strings.Repeat("var a = 1;\\n", 300)+`"}`)
+		files = append(files, `{"filePath":"/src/f`+itoa(i)+`.js","messages":[`+strings.Join(msgs, ",")+`],"errorCount":0,"source":"`+strings.Repeat("var a = 1;\\n", 800)+`"}`)
 	}
 	text := "[" + strings.Join(files, ",") + "]"
 	p, ok := planJSON(text, 16000)
 	if !ok {
 		t.Fatal("declined")
+	}
+	if got := itemsSize(p.items); got < 16000*3/4 || got > 16000 {
+		t.Errorf("the plan keeps %d bytes of 16,000: %s", got, p.what)
 	}
 	out := render(text, p, marker{what: p.what, hint: p.hint})
 	for _, want := range []string{
