@@ -394,6 +394,12 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 // elements as fit, spread evenly, laid out in lines of their own.
 // It declines when no digest fits.
 func planMinifiedEnds(text string, elems [][2]int, kind string, limit int) (plan, bool) {
+	return planMinifiedEndsGrown(text, elems, kind, limit, 0)
+}
+
+// planMinifiedEndsGrown is planMinifiedEnds with grow more bytes for its
+// head and tail, two thirds and a third.
+func planMinifiedEndsGrown(text string, elems [][2]int, kind string, limit, grow int) (plan, bool) {
 	room := limit - sequenceNoteRoom
 	cut := func(i int) int {
 		for i > 0 && i < len(text) && !utf8.RuneStart(text[i]) {
@@ -401,8 +407,8 @@ func planMinifiedEnds(text string, elems [][2]int, kind string, limit int) (plan
 		}
 		return i
 	}
-	headEnd := cut(min(room/5, elems[0][1]))
-	tailStart := cut(max(len(text)-room/10, headEnd))
+	headEnd := cut(min(min(room/5, elems[0][1])+grow*2/3, len(text)))
+	tailStart := cut(max(len(text)-room/10-grow/3, headEnd))
 	last := len(elems)
 	for o := (&outliner{text: text}); last > 0 && o.comma(elems[last-1][1]) > tailStart; {
 		last-- // digests, to the comma after them, end before the tail's bytes

@@ -19,8 +19,14 @@ import (
 // It declines unless at least 90 % of the non-blank lines (and at least
 // five) are objects on one line, the first and the last of them valid
 // JSON; and it leaves go test -json streams to the log planner and
-// rg --json to the search planner.
+// rg --json to the search planner. The events that report a failure or
+// are of a rare kind are kept first (withJSONSignals).
 func planJSONLines(text string, limit int) (plan, bool) {
+	return withJSONSignals(text, limit, func(limit int) (plan, bool) { return planJSONLinesShape(text, limit) })
+}
+
+// planJSONLinesShape is planJSONLines by shape and position alone.
+func planJSONLinesShape(text string, limit int) (plan, bool) {
 	if limit < 400 || len(text) < 2 || text[0] != '{' {
 		return plan{}, false
 	}

@@ -34,8 +34,17 @@ func planJSON(text string, limit int) (plan, bool) {
 
 // planJSONTop is planJSON on text's scan, top and ok as scanJSONTop
 // returns them: a planner that plans one text twice (route's
-// replanWide) scans it once.
+// replanWide) scans it once. The members that report a failure or are
+// of a rare kind are kept first (withJSONSignals).
 func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
+	if !ok || len(top.elems) == 0 || limit < 200 {
+		return plan{}, false
+	}
+	return withJSONSignals(text, limit, func(limit int) (plan, bool) { return planJSONShape(text, top, ok, limit) })
+}
+
+// planJSONShape is planJSONTop by shape and position alone.
+func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	elems, kind := top.elems, top.kind
 	if !ok || len(elems) == 0 || limit < 200 {
 		return plan{}, false
@@ -1266,7 +1275,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if shown == 0 && kind == "array element" {
 		// Not even the first element fits: the clip's verbatim head and
 		// tail, and between them the digests of the elements.
-		if p, ok := planMinifiedEnds(text, elems, kind, limit); ok {
+		if p, ok := planMinifiedEndsFilled(text, elems, kind, limit); ok {
 			return p, true
 		}
 	}

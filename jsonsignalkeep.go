@@ -1,0 +1,410 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A keptSignal is a signal as a plan keeps it: text[start:end], whole
+// lines when the text is lined, after a note that says where it sits.
+type keptSignal struct {
+	start, end int
+	note       string
+	failure    bool
+	eol        bool   // text[end-1] is not a line end
+	why        string // a failure's member, its kind
+}
+
+// cost is what the signal adds to a plan: its note line and its bytes,
+// with a line end of headroom's own when they end inside a line.
+func (k keptSignal) cost() int { return len(k.note) + 2 + k.end - k.start + 1 }
+
+// signalManyAlike is how many failures of one kind make them many
+// alike: a sample of them, as a planner picks, does.
+const signalManyAlike = 8
+
+// signalRooms are the shares of a JSON plan's limit that failures and
+// rare members may take, as divisors: a quarter, then an eighth.
+const signalFailureShare, signalRareShare = 4, 8
+
+// chooseSignals returns the signals of sigs to keep within limit: the
+// failures, each as its record, else its object, else its member — the
+// first of these that fits a quarter of limit — in a quarter of limit,
+// spread evenly over the document when not all fit, but for the kinds
+// (a key and its value) with many alike failures of which base already
+// shows the start of one: of sixty alike errors, those a planner picked;
+// then the rare members' objects in an eighth, the first of each rare
+// value before the second of any. They come in input order, none inside
+// another; total is how many signals there were.
+func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept []keptSignal, total, failures int) {
+	capOne := limit / signalFailureShare
+	share := capOne // what each failure may take when all are kept
+	if n := countFailures(sigs); n > 0 {
+		share = max(capOne/n, 1)
+	}
+	var fail, rare []keptSignal
+	var rareAt []jsonSignal
+	for _, s := range sigs {
+		k, ok := signalSpan(text, s, share)
+		if !ok {
+			k, ok = signalSpan(text, s, capOne)
+		}
+		if !ok {
+			total++
+			if s.failure {
+				failures++
+			}
+			continue
+		}
+		total++
+		if s.failure {
+			failures++
+			k.why = s.why
+			fail = append(fail, k)
+		} else {
+			rare = append(rare, k)
+			rareAt = append(rareAt, s)
+		}
+	}
+	fail = outermost(fail)
+	shown, many := map[string]bool{}, map[string]int{}
+	for _, k := range fail {
+		many[k.why]++
+		if coveredBy(base, keptSignal{start: k.start, end: k.start + 1}) {
+			shown[k.why] = true
+		}
+	}
+	fail = slices.DeleteFunc(fail, func(k keptSignal) bool { return shown[k.why] && many[k.why] >= signalManyAlike })
+	pick := func(list []keptSignal, room int) []keptSignal {
+		n := largestFitting(0, len(list), func(k int) bool {
+			c := 0
+			for _, i := range spread(0, len(list), k) {
+				c += list[i].cost()
+			}
+			return c <= room
+		})
+		var out []keptSignal
+		for _, i := range spread(0, len(list), n) {
+			out = append(out, list[i])
+		}
+		return out
+	}
+	kept = pick(fail, limit/signalFailureShare)
+	if len(rare) > 0 {
+		order := make([]int, len(rare))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return rareAt[a].rank - rareAt[b].rank })
+		room := limit / signalRareShare
+		for _, i := range order {
+			k := rare[i]
+			if k.cost() > room || overlapsAny(kept, k) {
+				continue
+			}
+			kept = append(kept, k)
+			room -= k.cost()
+		}
+	}
+	slices.SortFunc(kept, func(a, b keptSignal) int { return a.start - b.start })
+	return kept, total, failures
+}
+
+// countFailures returns how many of sigs are failures.
+func countFailures(sigs []jsonSignal) int {
+	n := 0
+	for _, s := range sigs {
+		if s.failure {
+			n++
+		}
+	}
+	return n
+}
+
+// outermost drops the signals that lie inside another of list, which is
+// in the order signals close (an inner object before its outer one).
+func outermost(list []keptSignal) []keptSignal {
+	slices.SortStableFunc(list, func(a, b keptSignal) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+	out := list[:0]
+	end := -1
+	for _, k := range list {
+		if k.start < end {
+			continue
+		}
+		out = append(out, k)
+		end = k.end
+	}
+	return out
+}
+
+// overlapsAny reports whether k shares a byte with one of list.
+func overlapsAny(list []keptSignal, k keptSignal) bool {
+	for _, o := range list {
+		if k.start < o.end && o.start < k.end {
+			return true
+		}
+	}
+	return false
+}
+
+// signalSpan returns how s is kept within room bytes: its object (or
+// record), else its member alone, as whole lines when they stand on
+// lines of their own; the smaller when neither fits but it fits limit;
+// false when neither fits.
+func signalSpan(text string, s jsonSignal, room int) (keptSignal, bool) {
+	spans := [][3]int{{s.start, s.end, s.line}}
+	if s.mend > s.mstart {
+		spans = append(spans, [3]int{s.mstart, s.mend, s.mline})
+	}
+	for _, sp := range spans {
+		start, end := linedSpan(text, sp[0], sp[1])
+		k := keptSignal{start: start, end: end, failure: s.failure, note: signalNote(s, sp[2]), eol: text[end-1] != '\n'}
+		if k.cost() <= room {
+			return k, true
+		}
+	}
+	return keptSignal{}, false
+}
+
+// linedSpan widens text[start:end] to whole lines when nothing but
+// indentation comes before it on its line and nothing but a comma after.
+func linedSpan(text string, start, end int) (int, int) {
+	ls := txt.LineStart(text, start)
+	if strings.TrimLeft(text[ls:start], " \t") != "" {
+		return start, end
+	}
+	j := end
+	if j < len(text) && text[j] == ',' {
+		j++
+	}
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+		j++
+	}
+	if j < len(text) && text[j] != '\n' {
+		return start, end
+	}
+	return ls, min(j+1, len(text))
+}
+
+// signalNote is the line before a kept signal: its line number, its jq
+// path in its document and the naming member of what holds it.
+func signalNote(s jsonSignal, line int) string {
+	var parts []string
+	if line > 1 { // a one-line document's lines say nothing
+		parts = append(parts, "line "+txt.Commas(line))
+	}
+	where := s.path
+	if s.ident != "" && len(s.ident) <= 120 && strings.Contains(s.path, "[") && !strings.Contains(s.path, `["`) {
+		where += " in " + s.ident // an element, which its index does not name
+	}
+	if where != "" {
+		parts = append(parts, where)
+	}
+	parts = append(parts, "kept for "+s.why)
+	return "[…" + strings.Join(parts, ", ") + "…]"
+}
+
+// withJSONSignals is planAt's plan of text within limit, with the
+// signals of text (chooseSignals') that it leaves out kept too, at their
+// places: in the room the plan leaves, else planAt plans again in less.
+// Without signals, or when none is left out, it is planAt's plan.
+func withJSONSignals(text string, limit int, planAt func(limit int) (plan, bool)) (plan, bool) {
+	p, ok := planAt(limit)
+	if !ok {
+		return p, ok
+	}
+	sigs := jsonSignals(text)
+	if len(sigs) == 0 {
+		return p, ok
+	}
+	kept, total, failures := chooseSignals(text, sigs, limit, p.items)
+	reserve := 0
+	for _, k := range kept {
+		if !coveredBy(p.items, k) {
+			reserve += k.cost()
+		}
+	}
+	if reserve == 0 {
+		return withSignalCounts(p, kept, total, failures), true
+	}
+	q := p
+	if itemsSize(p.items)+reserve > limit { // no room left to spare: plan again in less
+		if q, ok = planAt(limit - reserve); !ok {
+			return withSignalCounts(p, kept, total, failures), true
+		}
+	}
+	items, markerAt, ok := mergeSignals(q.items, q.markerAt, kept, limit-itemsSize(q.items))
+	if !ok || itemsSize(items) > limit {
+		return withSignalCounts(p, kept, total, failures), true
+	}
+	before, after := 0, 0
+	for _, k := range kept {
+		if coveredBy(p.items, k) {
+			before++
+		}
+		if coveredBy(items, k) {
+			after++
+		}
+	}
+	if after <= before {
+		return withSignalCounts(p, kept, total, failures), true // planned again for nothing
+	}
+	q.items, q.markerAt = items, markerAt
+	return withSignalCounts(q, kept, total, failures), true
+}
+
+// withSignalCounts returns p with its marker telling how many of the
+// failures and of the rare members (total signals, failures of them) it
+// keeps.
+func withSignalCounts(p plan, kept []keptSignal, total, failures int) plan {
+	keptFailures, keptRare := 0, 0
+	for _, k := range kept {
+		if coveredBy(p.items, k) {
+			if k.failure {
+				keptFailures++
+			} else {
+				keptRare++
+			}
+		}
+	}
+	var b strings.Builder
+	if failures > 0 {
+		b.WriteString(txt.Commas(keptFailures) + " of " + txt.Plural(failures, "failing member") + " kept")
+	}
+	if keptRare > 0 {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(txt.Commas(keptRare) + " of " + txt.Commas(total-failures) + " of a rare kind")
+	}
+	if b.Len() > 0 {
+		p.what = b.String() + "; " + p.what
+	}
+	return p
+}
+
+// coveredBy reports whether items keep text[k.start:k.end] verbatim,
+// by one range or by ranges that touch.
+func coveredBy(items []item, k keptSignal) bool {
+	var r [][2]int
+	for _, it := range items {
+		if it.end > it.start && it.end > k.start && it.start < k.end {
+			r = append(r, [2]int{it.start, it.end})
+		}
+	}
+	slices.SortFunc(r, func(a, b [2]int) int { return a[0] - b[0] })
+	at := k.start
+	for _, x := range r {
+		if x[0] > at {
+			return false
+		}
+		at = max(at, x[1])
+	}
+	return at >= k.end
+}
+
+// mergeSignals returns items with the signals of sigs they do not keep
+// put in at their places, within room more bytes: failures first, each
+// in a note line and its bytes; the items inside one are dropped, and one
+// that straddles its bounds keeps it out. It returns the index the
+// marker moves to, and false when items are not in input order.
+func mergeSignals(items []item, markerAt int, sigs []keptSignal, room int) ([]item, int, bool) {
+	prev := -1
+	for _, it := range items {
+		if it.end > it.start {
+			if it.start < prev {
+				return nil, 0, false
+			}
+			prev = it.start
+		}
+	}
+	var add []keptSignal
+	for _, failure := range []bool{true, false} {
+		for _, k := range sigs {
+			if k.failure != failure || coveredBy(items, k) || k.cost() > room {
+				continue
+			}
+			straddled := false
+			for _, it := range items {
+				inside := it.start >= k.start && it.end <= k.end
+				plain := it.note == "" && !it.eol && !it.glue
+				if it.end > it.start && it.end > k.start && it.start < k.end && !inside && !plain {
+					straddled = true
+					break
+				}
+			}
+			if !straddled {
+				add = append(add, k)
+				room -= k.cost()
+			}
+		}
+	}
+	if len(add) == 0 {
+		return items, markerAt, true
+	}
+	slices.SortFunc(add, func(a, b keptSignal) int { return a.start - b.start })
+	// nextRange[i] is the start of the first range item from i on.
+	nextRange := make([]int, len(items)+1)
+	nextRange[len(items)] = -1
+	for i := len(items) - 1; i >= 0; i-- {
+		nextRange[i] = nextRange[i+1]
+		if items[i].end > items[i].start {
+			nextRange[i] = items[i].start
+		}
+	}
+	out := make([]item, 0, len(items)+2*len(add))
+	newMarker := -1
+	open := -1 // the end of the last signal put in
+	for i, it := range items {
+		if i == markerAt {
+			newMarker = len(out)
+		}
+		if it.end <= it.start {
+			if n := nextRange[i]; n < 0 || n >= open {
+				out = append(out, it) // not a note inside the signal
+			}
+			continue
+		}
+		// A plain range a signal cuts keeps what lies outside it.
+		for it.start < it.end {
+			if it.start < open {
+				it.start = min(open, it.end)
+				continue
+			}
+			if len(add) == 0 || add[0].start >= it.end {
+				out = append(out, it)
+				break
+			}
+			if add[0].start > it.start {
+				out = append(out, item{start: it.start, end: add[0].start})
+				it.start = add[0].start
+			}
+			out = append(out, signalItems(add[0])...)
+			open = add[0].end
+			add = add[1:]
+		}
+	}
+	if newMarker < 0 {
+		newMarker = len(out)
+	}
+	for _, k := range add {
+		out = append(out, signalItems(k)...)
+	}
+	if markerAt >= len(items) {
+		newMarker = len(out)
+	}
+	return out, newMarker, true
+}
+
+// signalItems are the items that keep k: its note, its bytes on lines of
+// their own.
+func signalItems(k keptSignal) []item {
+	return []item{noteLine(k.note), {start: k.start, end: k.end, eol: k.eol}}
+}

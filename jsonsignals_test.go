@@ -1,0 +1,180 @@
+package headroom
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The failure table and rare kinds, case by case: what each document
+// signals, as the kept object's text, its path and why.
+func TestJSONSignalsFindFailuresAndRareKinds(t *testing.T) {
+	alike := func(n int, line func(i int) string) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(line(i) + "\n")
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name, text string
+		want       []string // the kept object, its path, and why, joined by " | "
+	}{
+		{"an eslint error among warnings", `[{"filePath":"a.js","messages":[{"ruleId":"r","severity":1},{"ruleId":"s","severity":2}]}]`,
+			[]string{`{"ruleId":"s","severity":2} | [0].messages[1] | "severity": 2`}},
+		{"npm ls missing, nested", "{\n  \"dependencies\": {\n    \"a\": {\n      \"dependencies\": {\n        \"b\": {\n          \"required\": \"^1\",\n          \"missing\": true\n        }\n      }\n    }\n  }\n}\n",
+			[]string{"\"b\": {\n          \"required\": \"^1\",\n          \"missing\": true\n        } | .dependencies.a.dependencies.b | \"missing\": true"}},
+		{"a failed field is its record's", `{"msg":"done","res":{"statusCode":503}}` + "\n",
+			[]string{`{"msg":"done","res":{"statusCode":503}} |  | "statusCode": 503`}},
+		{"error words and levels", `[{"level":"ERROR","m":1},{"level":"info"},{"level":60},{"ok":false},{"status":"failed"},{"conclusion":"success"}]`,
+			[]string{`{"level":"ERROR","m":1} | [0] | "level": "ERROR"`, `{"level":60} | [2] | "level": 60`, `{"ok":false} | [3] | "ok": false`, `{"status":"failed"} | [4] | "status": "failed"`}},
+		{"empty errors say nothing", `[{"errors":[]},{"error":null},{"errors":0},{"error":""},{"problems":{}},{"errors":[1]}]`,
+			[]string{`{"errors":[1]} | [5] | "errors": [`}},
+		{"a rare msg among many alike", alike(40, func(i int) string {
+			if i == 17 {
+				return `{"level":30,"msg":"hot link","n":17}`
+			}
+			return `{"level":30,"msg":"request completed","n":` + itoa(i) + `}`
+		}), []string{`{"level":30,"msg":"hot link","n":17} |  | "msg": "hot link"`}},
+		{"a value naming each event is not rare", alike(40, func(i int) string {
+			return `{"msg":"id-` + itoa(i) + `"}`
+		}), nil},
+		{"broken JSON is stepped over", `]]}{"a":[{"severity":2,"x":"` + "\x01" + `"}` + `,,:]`, []string{`{"severity":2,"x":"` + "\x01" + `"} | .a[0] | "severity": 2`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, s := range jsonSignals(tc.text) {
+				got = append(got, tc.text[s.start:s.end]+" | "+s.path+" | "+s.why)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("signals:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// A member that reports a failure is kept, verbatim and whole, whenever
+// its object alone fits in a quarter of the budget, wherever it sits
+// among many alike elements, in an array, a stream or an object's
+// member, pretty-printed or minified; and the plan holds its limit.
+func TestPlanJSONKeepsASignalledMember(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(20, 200).Draw(t, "elements")
+		bad := rapid.IntRange(0, n-1).Draw(t, "failing element")
+		pad := rapid.IntRange(0, 300).Draw(t, "padding")
+		failure := rapid.SampledFrom([]string{`"severity": 2`, `"level": "error"`, `"missing": true`, `"ok": false`, `"status": 502`}).Draw(t, "failure")
+		pretty := rapid.Bool().Draw(t, "pretty")
+		var elems []string
+		for i := range n {
+			e := map[string]any{"id": "elem-" + itoa(i), "note": strings.Repeat("x", pad), "status": 200}
+			b, _ := json.Marshal(e)
+			s := string(b)
+			if i == bad {
+				s = s[:len(s)-1] + "," + failure + "}"
+			}
+			if pretty {
+				var v any
+				_ = json.Unmarshal([]byte(s), &v)
+				b, _ = json.MarshalIndent(v, "  ", "  ")
+				s = string(b)
+			}
+			elems = append(elems, s)
+		}
+		sep := ","
+		if pretty {
+			sep = ",\n  "
+		}
+		text := "[" + strings.Join(elems, sep) + "]\n"
+		if rapid.Bool().Draw(t, "in a member") {
+			text = `{"count": ` + itoa(n) + `, "items": ` + text[:len(text)-1] + "}\n"
+		}
+		limit := rapid.IntRange(1000, 16000).Draw(t, "limit")
+		if len(text) <= limit {
+			return
+		}
+		p, ok := planJSON(text, limit)
+		if !ok {
+			return
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes over the limit %d", itemsSize(p.items), limit)
+		}
+		for _, it := range p.items {
+			if it.start < 0 || it.end > len(text) || it.start > it.end {
+				t.Fatalf("item %+v outside the text", it)
+			}
+		}
+		want := elems[bad]
+		if pretty {
+			want = strings.TrimLeft(want, "{")
+		}
+		if len(want)+200 > limit/signalFailureShare {
+			return // it alone does not fit a quarter of the budget
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		if !strings.Contains(out, want) {
+			t.Fatalf("lost the failing element %d at limit %d:\n%s", bad, limit, out)
+		}
+		if !strings.Contains(p.what, "1 of 1 failing member kept") {
+			t.Fatalf("the marker does not count the failures: %s", p.what)
+		}
+	})
+}
+
+// The one-line ESLint report keeps the errors inside its files' messages
+// arrays, each after a note with its path and file, and fills most of its
+// budget (the digests of every file leave the rest to the verbatim ends).
+func TestPlanJSONKeepsLinterErrorsOfAOneLineReport(t *testing.T) {
+	var files []string
+	for i := range 30 {
+		msgs := []string{}
+		for j := range 20 {
+			sev := 1
+			if i == 13 && j == 7 {
+				sev = 2
+			}
+			msgs = append(msgs, `{"ruleId":"no-var","severity":`+itoa(sev)+`,"message":"Unexpected var, use let or const instead.","line":`+itoa(j*10+1)+`,"column":1}`)
+		}
+		files = append(files, `{"filePath":"/src/f`+itoa(i)+`.js","messages":[`+strings.Join(msgs, ",")+`],"errorCount":0,"source":"`+strings.Repeat("var a = 1;\\n", 800)+`"}`)
+	}
+	text := "[" + strings.Join(files, ",") + "]"
+	p, ok := planJSON(text, 16000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	if got := itemsSize(p.items); got < 16000*3/4 || got > 16000 {
+		t.Errorf("the plan keeps %d bytes of 16,000: %s", got, p.what)
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, want := range []string{
+		`{"ruleId":"no-var","severity":2,"message":"Unexpected var, use let or const instead.","line":71,"column":1}`,
+		`[…[13].messages[7] in "filePath":"/src/f13.js", kept for "severity": 2…]`,
+		"1 of 1 failing member kept",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+}
+
+// jsonSignals never panics, and each signal is a span of the text, its
+// member inside it.
+func FuzzJSONSignals(f *testing.F) {
+	f.Add(`[{"severity":2},{"a":{"missing":true}}]`)
+	f.Add("{\"level\":50,\"err\":{\"x\":1}}\n{\"msg\":\"a\"}\n")
+	f.Add(`{"errors":[`)
+	f.Add(`]}"\`)
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, s := range jsonSignals(text) {
+			if s.start < 0 || s.end > len(text) || s.start >= s.end {
+				t.Fatalf("signal %d-%d outside the text (%d bytes)", s.start, s.end, len(text))
+			}
+			if s.mend > 0 && (s.mstart < s.start || s.mend > s.end || s.mstart >= s.mend) {
+				t.Fatalf("member %d-%d outside its object %d-%d", s.mstart, s.mend, s.start, s.end)
+			}
+		}
+	})
+}
