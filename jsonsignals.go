@@ -47,9 +47,47 @@ var jsonFailures = []jsonFailure{
 	{"error", nonEmpty},
 	{"err", nonEmpty},
 	{"errors", nonEmpty},
-	{"exception", nonEmpty},
+	{"exception", anyOf(nonEmptyString, isContainer)},
 	{"failures", nonEmpty},
 	{"problems", nonEmpty},
+}
+
+// failureDetailKeys are the members by which an object reports a failure
+// rather than declares one: an "error" object that says what went wrong
+// ({"message": …}, {"code": …}, a stack) is a failure; one that names a
+// type or a status to use ({"shape": …}, {"httpStatusCode": 403}, as API
+// models and schemas write them) is not.
+var failureDetailKeys = []string{`"message"`, `"msg"`, `"stack"`, `"code"`, `"reason"`, `"detail"`, `"details"`, `"summary"`, `"errno"`, `"cause"`}
+
+// failureDetailPeek is how far into an object its detail keys are sought.
+const failureDetailPeek = 512
+
+// containerReportsFailure reports whether the object or array opening at
+// text[i] reports a failure: an array whose first element is a string, or
+// an object (or an array's first object) among whose first bytes is one
+// of failureDetailKeys.
+func containerReportsFailure(text string, i int) bool {
+	if text[i] == '[' {
+		j := skipSpace(text, i+1)
+		if j >= len(text) {
+			return false
+		}
+		switch text[j] {
+		case '"':
+			return true
+		case '{':
+			i = j
+		default:
+			return false
+		}
+	}
+	head := text[i:min(len(text), i+failureDetailPeek)]
+	for _, k := range failureDetailKeys {
+		if strings.Contains(head, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonFailureWords are the values of a severity, level or status that say
@@ -103,6 +141,10 @@ func isTrue(v string) bool  { return v == "true" }
 func isFalse(v string) bool { return v == "false" }
 
 func nonEmptyString(v string) bool { return len(v) > 2 && v[0] == '"' }
+
+// isContainer holds for an object or an array that is not empty (whether
+// it reports a failure is containerReportsFailure's to say).
+func isContainer(v string) bool { return v == "{" || v == "[" }
 
 // nonEmpty holds for a value that is not null, false, zero or empty; an
 // object or array is passed by its first two non-space bytes.
@@ -277,7 +319,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			if j := skipSpace(text, start+1); (v == "{" || v == "[") && j < len(text) && (text[j] == '}' || text[j] == ']') {
 				probe = v + text[j:j+1] // empty
 			}
-			if !f.failure && t(probe) {
+			if !f.failure && t(probe) && (probe != "{" && probe != "[" || containerReportsFailure(text, start)) {
 				f.failure, f.member, f.mline = true, [2]int{keyStart, end}, keyLine
 				if end-start == 1 { // a container: its end is known when it closes
 					f.member[1] = -1
