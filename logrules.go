@@ -1484,7 +1484,7 @@ func isCountWord(w string) bool {
 // were none: `0 errors`, `no errors`, `without error`.
 func zeroBefore(s string) bool {
 	s = strings.TrimRight(s, " ")
-	if n := numberBefore(s + " "); n == 0 && strings.HasSuffix(s, "0") {
+	if n := numberBefore(s); n == 0 && strings.HasSuffix(s, "0") {
 		return true
 	}
 	for _, w := range [...]string{"no", "No", "NO", "0", "zero", "without", "Without", "ignore", "ignoring", "if", "on"} {
@@ -1497,7 +1497,11 @@ func zeroBefore(s string) bool {
 
 // zeroAfter reports `Failures: 0`, `errors=0`, `failed 0`.
 func zeroAfter(s string) bool {
-	s = strings.TrimLeft(s, ":= \t")
+	i := 0
+	for i < len(s) && (s[i] == ':' || s[i] == '=' || s[i] == ' ' || s[i] == '\t') {
+		i++ // strings.TrimLeft with a cutset builds its set at every call
+	}
+	s = s[i:]
 	return strings.HasPrefix(s, "0") && (len(s) == 1 || !isWordByte(s[1]) && s[1] != '.')
 }
 
