@@ -1487,13 +1487,27 @@ func zeroBefore(s string) bool {
 	if n := numberBefore(s); n == 0 && strings.HasSuffix(s, "0") {
 		return true
 	}
-	for _, w := range [...]string{"no", "No", "NO", "0", "zero", "without", "Without", "ignore", "ignoring", "if", "on"} {
+	if s == "" || !zeroWordEnd[s[len(s)-1]] {
+		return false // most words before a failure word end in no zeroWords' last byte
+	}
+	for _, w := range zeroWords {
 		if strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1])) {
 			return true
 		}
 	}
 	return false
 }
+
+// zeroWords are the words before a failure word that say there were none.
+var zeroWords = [...]string{"no", "No", "NO", "0", "zero", "without", "Without", "ignore", "ignoring", "if", "on"}
+
+// zeroWordEnd marks the last bytes of zeroWords.
+var zeroWordEnd = func() (t [256]bool) {
+	for _, w := range zeroWords {
+		t[w[len(w)-1]] = true
+	}
+	return t
+}()
 
 // zeroAfter reports `Failures: 0`, `errors=0`, `failed 0`.
 func zeroAfter(s string) bool {
