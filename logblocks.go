@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -602,6 +603,9 @@ func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
 		msg = strings.TrimSpace(msg)
 		return msg == "required from here", strings.HasPrefix(msg, "required from ")
 	}
+	if !mayBeRequiredHere(lines.line(p)) {
+		return nil, false
+	}
 	if here, _ := isRequired(p); !here {
 		return nil, false
 	}
@@ -616,6 +620,19 @@ func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
 		break
 	}
 	return out, true
+}
+
+// mayBeRequiredHere reports whether l may be gcc's `…: required from
+// here`: it says no, without reading the position, to a line whose last
+// byte but white space is ASCII and that does not end so, which is most
+// lines above an error (isRequired trims Unicode white space too, so a
+// line ending in a byte above ASCII is left to it).
+func mayBeRequiredHere(l string) bool {
+	end := len(l)
+	for end > 0 && (l[end-1] == ' ' || l[end-1] >= '\t' && l[end-1] <= '\r') {
+		end--
+	}
+	return end == 0 || l[end-1] >= utf8.RuneSelf || strings.HasSuffix(l[:end], "required from here")
 }
 
 // isIndented reports whether l starts with a space or a tab and holds

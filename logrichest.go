@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -341,11 +342,8 @@ func isNameWord(w string) bool {
 		return false
 	}
 	for k := 0; k < len(w); k++ {
-		if !nameFailureLeads[w[k]|0x20] {
-			continue
-		}
-		for _, f := range nameFailureWords {
-			if (w[k]|0x20) == f[0] && len(w)-k >= len(f) && strings.EqualFold(w[k:k+len(f)], f) {
+		for m := nameFailureLeads[w[k]|0x20]; m != 0; m &= m - 1 {
+			if f := nameFailureWords[bits.TrailingZeros8(m)]; len(w)-k >= len(f) && strings.EqualFold(w[k:k+len(f)], f) {
 				return false
 			}
 		}
@@ -357,11 +355,12 @@ func isNameWord(w string) bool {
 // failure's kind or status (`AssertionError`, `FAILED`, `panicked`).
 var nameFailureWords = [...]string{"error", "exception", "fail", "panic", "fatal", "assert", "traceback", "warning"}
 
-// nameFailureLeads marks the first letters of nameFailureWords: at most
-// bytes of a word none starts.
-var nameFailureLeads = func() (t [256]bool) {
-	for _, f := range nameFailureWords {
-		t[f[0]] = true
+// nameFailureLeads gives, for each byte, the nameFailureWords that start
+// with it, a bit each: most bytes of a word start none, and one that does
+// is compared with those alone (one or two), not with every word.
+var nameFailureLeads = func() (t [256]uint8) {
+	for k, f := range nameFailureWords {
+		t[f[0]] |= 1 << k
 	}
 	return t
 }()

@@ -1484,10 +1484,13 @@ func isCountWord(w string) bool {
 // were none: `0 errors`, `no errors`, `without error`.
 func zeroBefore(s string) bool {
 	s = strings.TrimRight(s, " ")
-	if n := numberBefore(s + " "); n == 0 && strings.HasSuffix(s, "0") {
+	if n := numberBefore(s); n == 0 && strings.HasSuffix(s, "0") {
 		return true
 	}
-	for _, w := range [...]string{"no", "No", "NO", "0", "zero", "without", "Without", "ignore", "ignoring", "if", "on"} {
+	if s == "" || !zeroWordEnd[s[len(s)-1]] {
+		return false // most words before a failure word end in no zeroWords' last byte
+	}
+	for _, w := range zeroWords {
 		if strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1])) {
 			return true
 		}
@@ -1495,9 +1498,24 @@ func zeroBefore(s string) bool {
 	return false
 }
 
+// zeroWords are the words before a failure word that say there were none.
+var zeroWords = [...]string{"no", "No", "NO", "0", "zero", "without", "Without", "ignore", "ignoring", "if", "on"}
+
+// zeroWordEnd marks the last bytes of zeroWords.
+var zeroWordEnd = func() (t [256]bool) {
+	for _, w := range zeroWords {
+		t[w[len(w)-1]] = true
+	}
+	return t
+}()
+
 // zeroAfter reports `Failures: 0`, `errors=0`, `failed 0`.
 func zeroAfter(s string) bool {
-	s = strings.TrimLeft(s, ":= \t")
+	i := 0
+	for i < len(s) && (s[i] == ':' || s[i] == '=' || s[i] == ' ' || s[i] == '\t') {
+		i++ // strings.TrimLeft with a cutset builds its set at every call
+	}
+	s = s[i:]
 	return strings.HasPrefix(s, "0") && (len(s) == 1 || !isWordByte(s[1]) && s[1] != '.')
 }
 

@@ -110,7 +110,9 @@ func eventField(key string) int {
 		return eventOutput
 	}
 	for _, f := range [...]string{"Action", "Package", "ImportPath", "Test", "Output"} {
-		if strings.EqualFold(key, f) {
+		// Both are ASCII: only a key of a name's length folds to it
+		// (most keys are Time and Elapsed, and reach one name or none).
+		if len(key) == len(f) && strings.EqualFold(key, f) {
 			return eventFolded
 		}
 	}
