@@ -78,6 +78,13 @@ func TestSampledRoutingAgrees(t *testing.T) {
 		for _, c := range corpus {
 			check(c.name+"/640KB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 640<<10)})
 		}
+		// Every real output with a line longer than a piece, repeated to
+		// 8 MB: texts of long lines, sampled by takeLongLines.
+		for _, c := range corpus {
+			if hasLineOver(c.input, defaultSampling.piece) {
+				check(c.name+"/8MB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 8<<20)})
+			}
+		}
 	}
 	t.Logf("%d of %d routings sampled", sampled, checked)
 	if 4*sampled < checked {
@@ -105,12 +112,30 @@ func TestSampledRoutingSkipsTheScan(t *testing.T) {
 	if _, ok := row(ToolOutput{Text: search}, 16000); !ok {
 		t.Error("the search row declined 4 MB of rg output")
 	}
+	// Long lines: 8 MB of a minified bundle's lines is declined on runs
+	// of its lines (takeLongLines), and rg's matches in minified files,
+	// lines of up to 80 KB, are still search output.
+	scanned = 0
+	bundle := repeatTo(corpusInput(t, "plain_read_minified_jquery_min_js"), 8<<20)
+	if _, ok := row(ToolOutput{Text: bundle}, 16000); ok {
+		t.Fatal("the search row accepted a minified bundle")
+	}
+	if scanned >= len(bundle)/4 {
+		t.Errorf("the search row scanned %d bytes of a %d-byte bundle it declined; want the sample only", scanned, len(bundle))
+	}
+	minified := repeatTo(corpusInput(t, "search_rg_minified_node_modules_bounding_rect"), 8<<20)
+	if takeSample(minified, defaultSampling) == "" {
+		t.Error("8 MB of rg matches in minified files was not sampled")
+	}
+	if _, ok := row(ToolOutput{Text: minified}, 16000); !ok {
+		t.Error("the search row declined 8 MB of rg matches in minified files")
+	}
 }
 
 // TestTakeSample: whole lines of the input, in order, the first at its
-// start and the last at its end, within the pieces' size; nothing for a
-// short input, one of too few lines, or one whose first line is longer
-// than a piece.
+// start and the last at its end, within the pieces' size or, for a text
+// of long lines, within a quarter of the text; nothing for a short input
+// or one of too few lines.
 func TestTakeSample(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var b strings.Builder
@@ -143,11 +168,14 @@ func TestTakeSample(t *testing.T) {
 			}
 			return
 		}
-		if len(sample) > s.pieces*(s.piece+1) {
-			t.Fatalf("sample of %d bytes from %d pieces of %d", len(sample), s.pieces, s.piece)
-		}
-		if strings.Count(sample, "\n") < s.minLines {
-			t.Fatalf("sample of %d lines, want at least %d", strings.Count(sample, "\n"), s.minLines)
+		// Pieces of at most s.piece bytes and s.minLines lines in all, or
+		// (takeLongLines) runs of whole lines within a quarter of the text.
+		lineCount := strings.Count(sample, "\n")
+		pieces := len(sample) <= s.pieces*(s.piece+1) && lineCount >= s.minLines
+		runs := len(sample) <= len(text)/4+s.pieces && lineCount >= s.pieces*longPieceLines
+		if !pieces && !runs {
+			t.Fatalf("sample of %d bytes and %d lines from %d pieces of %d (want %d lines), of a %d-byte text",
+				len(sample), lineCount, s.pieces, s.piece, s.minLines, len(text))
 		}
 		// The sample's lines are lines of the input, in order; the first is
 		// the input's, and so is the last when it fits a piece.
