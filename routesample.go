@@ -124,7 +124,7 @@ const longPieceLines = 8
 func takeLongLines(text string, s sampling) string {
 	most := len(text) / 4
 	var runs [][2]int
-	size, from := 0, 0 // a run starts at or after the end of the one before
+	size, lines, from := 0, 0, 0 // a run starts at or after the end of the one before
 	for i := range s.pieces {
 		start := 0
 		switch {
@@ -144,6 +144,7 @@ func takeLongLines(text string, s sampling) string {
 		start = max(start, from)
 		end := start
 		for k := 0; (k < longPieceLines || end-start < s.piece) && end < len(text); k++ {
+			lines++
 			left := most - size - (end - start) // at least -1
 			window := text[end:min(len(text), end+left+1)]
 			nl := strings.IndexByte(window, '\n')
@@ -164,6 +165,9 @@ func takeLongLines(text string, s sampling) string {
 		}
 		from = end
 	}
+	if lines < s.pieces*longPieceLines {
+		return ""
+	}
 	var b strings.Builder
 	b.Grow(size + len(runs))
 	for _, r := range runs {
@@ -172,11 +176,7 @@ func takeLongLines(text string, s sampling) string {
 			b.WriteByte('\n')
 		}
 	}
-	sample := b.String()
-	if strings.Count(sample, "\n") < s.pieces*longPieceLines {
-		return ""
-	}
-	return sample
+	return b.String()
 }
 
 // lastLinesStart returns where the last n lines of text start (a last
