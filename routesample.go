@@ -30,27 +30,54 @@ type sampling struct {
 // and scanning that costs about a millisecond.
 var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, minLines: 256}
 
+// A sampledPlanner plans a row's input, or a sample of it when sampled
+// is set.
+type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
+
 // sampledFirst makes a row run its planner f on a sample of a large input
 // first, and decline the input unscanned when f declines the sample. f is
 // told when it plans a sample: a test of a count (search's 20 match lines)
 // must not decline a sample that holds the input's shape in a share of its
 // lines.
-func sampledFirst(s sampling, f func(out ToolOutput, limit int, sampled bool) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
+func sampledFirst(s sampling, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		// A piece is at least the limit, so that a large budget still
-		// samples; a limit near the sample's size would plan the sample
-		// whole, and its answer would not be the one the row gives the input.
-		s := s
-		s.piece = max(s.piece, limit)
-		if sample := takeSample(out.Text, s); sample != "" && 4*limit <= len(sample) {
-			in := out
-			in.Text = sample
-			if _, ok := f(in, limit, true); !ok {
-				return plan{}, false
-			}
-		}
-		return f(out, limit, false)
+		return planSampled(s, f, out, limit, new(sharedSample))
 	}
+}
+
+// planSampled is sampledFirst's row planning out, with its sample taken
+// from shared.
+func planSampled(s sampling, f sampledPlanner, out ToolOutput, limit int, shared *sharedSample) (plan, bool) {
+	// A piece is at least the limit, so that a large budget still
+	// samples; a limit near the sample's size would plan the sample
+	// whole, and its answer would not be the one the row gives the input.
+	s.piece = max(s.piece, limit)
+	if sample := shared.take(out.Text, s); sample != "" && 4*limit <= len(sample) {
+		in := out
+		in.Text = sample
+		if _, ok := f(in, limit, true); !ok {
+			return plan{}, false
+		}
+	}
+	return f(out, limit, false)
+}
+
+// A sharedSample is the sample of one input that every sampled row of a
+// route call plans: taken once, not once a row (the sample of a text of
+// long lines is megabytes).
+type sharedSample struct {
+	s      sampling
+	taken  bool
+	sample string
+}
+
+// take returns takeSample(text, s), taking it when the last call did
+// not take it with s; text is the same input at every call.
+func (sh *sharedSample) take(text string, s sampling) string {
+	if !sh.taken || sh.s != s {
+		sh.s, sh.taken, sh.sample = s, true, takeSample(text, s)
+	}
+	return sh.sample
 }
 
 // takeSample joins s.pieces pieces of whole lines spread over text, the

@@ -1,9 +1,11 @@
 package headroom
 
 import (
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"pgregory.net/rapid"
 )
@@ -236,5 +238,44 @@ func TestRoutingTinyLinesAllocates(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(text)) {
 		t.Errorf("routing %d bytes of tiny lines allocated %d bytes; want less than the input", len(text), got)
+	}
+}
+
+// TestRouteSamplesOnce: the search and table rows of one route call plan
+// the same sample, taken once (a text of long lines samples megabytes),
+// and a row sharing it plans as the row alone does.
+func TestRouteSamplesOnce(t *testing.T) {
+	bundle := repeatTo(corpusInput(t, "plain_read_minified_jquery_min_js"), 8<<20)
+	out := ToolOutput{Tool: "Read", Text: bundle}
+	limit := DefaultMaxBytes - plannerReserve(len(bundle))
+	h := mustNew(t)
+	shared := new(sharedSample)
+	rows := 0
+	for _, pl := range h.planners {
+		if pl.sampled == nil {
+			continue
+		}
+		rows++
+		got, gotOK := pl.atSharing(out, shared)(limit)
+		want, wantOK := pl.plan(out, limit)
+		if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s row: sharing the sample planned (%v, %d items), alone (%v, %d items)", pl.strategy, gotOK, len(got.items), wantOK, len(want.items))
+		}
+	}
+	if rows != 2 {
+		t.Fatalf("%d sampled rows, want search's and the table's", rows)
+	}
+	if shared.sample == "" {
+		t.Fatal("the bundle was not sampled")
+	}
+	s := defaultSampling
+	s.piece = max(s.piece, limit)
+	first := unsafe.StringData(shared.sample)
+	if again := shared.take(bundle, s); unsafe.StringData(again) != first {
+		t.Error("a second row took the sample again")
+	}
+	s.pieces++
+	if other := shared.take(bundle, s); other == "" || unsafe.StringData(other) == first {
+		t.Error("a row sampling otherwise was given the other row's sample")
 	}
 }
