@@ -275,8 +275,9 @@ func (h *Headroom) draftBytes(out ToolOutput, in *inputCount, bytes, room int, h
 func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 	limit := bytes - plannerReserve(len(out.Text)) - room
 	if limit > 0 {
+		shared := new(sharedSample)
 		for _, pl := range h.planners {
-			at := pl.at(out)
+			at := pl.atSharing(out, shared)
 			if p, ok := rowPlan(pl.strategy, at, limit); ok && itemsSize(p.items) <= limit {
 				return h.replanWide(pl.strategy, at, len(out.Text), p, bytes, room, hint)
 			}

@@ -23,6 +23,10 @@ type planner struct {
 	// plan(out, limit), each time. prepare itself does no work, so that a
 	// panic in the planner is one safePlan recovers.
 	prepare func(out ToolOutput) planAt
+	// sampled, when set, is plan for a row that first plans a sample
+	// (sampledFirst), taking the sample from shared: route gives every
+	// such row of one call the same, so that the input is sampled once.
+	sampled func(out ToolOutput, shared *sharedSample) planAt
 }
 
 // planAt plans one string within limit bytes, or declines.
@@ -41,6 +45,24 @@ func (pl planner) at(out ToolOutput) planAt {
 		return pl.prepare(out)
 	}
 	return func(limit int) (plan, bool) { return pl.plan(out, limit) }
+}
+
+// sampledRow returns the row of strategy st whose planner f first plans
+// a sample of a large input, as smp says (sampledFirst), and holds the
+// floor.
+func sampledRow(st Strategy, smp sampling, f sampledPlanner) planner {
+	return planner{strategy: st, plan: floored(sampledFirst(smp, f)), sampled: func(out ToolOutput, shared *sharedSample) planAt {
+		return flooredAt(out, func(limit int) (plan, bool) { return planSampled(smp, f, out, limit, shared) })
+	}}
+}
+
+// atSharing is at, with the sample a sampled row plans first taken from
+// shared.
+func (pl planner) atSharing(out ToolOutput, shared *sharedSample) planAt {
+	if pl.sampled != nil {
+		return pl.sampled(out, shared)
+	}
+	return pl.at(out)
 }
 
 // declines is the planner of a row that declines a string whatever the limit.
@@ -86,9 +108,9 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// Every search shape is a share of the lines: 75 % shaped for
 		// matches, 90 % for counts, file lists and rg --json.
-		{strategy: StrategySearch, plan: floored(sampledFirst(smp, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+		sampledRow(StrategySearch, smp, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile, sampled: sampled})
-		}))},
+		}),
 		{strategy: StrategyDiff, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
 		})},
@@ -110,9 +132,9 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		{strategy: StrategyTable, plan: floored(sampledFirst(smp, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+		sampledRow(StrategyTable, smp, func(out ToolOutput, limit int, _ bool) (plan, bool) {
 			return planTable(out.Text, limit)
-		}))},
+		}),
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose
 		// planner would keep its ends only.
 		{strategy: StrategyListing, plan: floored(func(out ToolOutput, limit int) (plan, bool) {

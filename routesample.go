@@ -30,34 +30,61 @@ type sampling struct {
 // and scanning that costs about a millisecond.
 var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, minLines: 256}
 
+// A sampledPlanner plans a row's input, or a sample of it when sampled
+// is set.
+type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
+
 // sampledFirst makes a row run its planner f on a sample of a large input
 // first, and decline the input unscanned when f declines the sample. f is
 // told when it plans a sample: a test of a count (search's 20 match lines)
 // must not decline a sample that holds the input's shape in a share of its
 // lines.
-func sampledFirst(s sampling, f func(out ToolOutput, limit int, sampled bool) (plan, bool)) func(out ToolOutput, limit int) (plan, bool) {
+func sampledFirst(s sampling, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		// A piece is at least the limit, so that a large budget still
-		// samples; a limit near the sample's size would plan the sample
-		// whole, and its answer would not be the one the row gives the input.
-		s := s
-		s.piece = max(s.piece, limit)
-		if sample := takeSample(out.Text, s); sample != "" && 4*limit <= len(sample) {
-			in := out
-			in.Text = sample
-			if _, ok := f(in, limit, true); !ok {
-				return plan{}, false
-			}
-		}
-		return f(out, limit, false)
+		return planSampled(s, f, out, limit, new(sharedSample))
 	}
+}
+
+// planSampled is sampledFirst's row planning out, with its sample taken
+// from shared.
+func planSampled(s sampling, f sampledPlanner, out ToolOutput, limit int, shared *sharedSample) (plan, bool) {
+	// A piece is at least the limit, so that a large budget still
+	// samples; a limit near the sample's size would plan the sample
+	// whole, and its answer would not be the one the row gives the input.
+	s.piece = max(s.piece, limit)
+	if sample := shared.take(out.Text, s); sample != "" && 4*limit <= len(sample) {
+		in := out
+		in.Text = sample
+		if _, ok := f(in, limit, true); !ok {
+			return plan{}, false
+		}
+	}
+	return f(out, limit, false)
+}
+
+// A sharedSample is the sample of one input that every sampled row of a
+// route call plans: taken once, not once a row (the sample of a text of
+// long lines is megabytes).
+type sharedSample struct {
+	s      sampling
+	taken  bool
+	sample string
+}
+
+// take returns takeSample(text, s), taking it when the last call did
+// not take it with s; text is the same input at every call.
+func (sh *sharedSample) take(text string, s sampling) string {
+	if !sh.taken || sh.s != s {
+		sh.s, sh.taken, sh.sample = s, true, takeSample(text, s)
+	}
+	return sh.sample
 }
 
 // takeSample joins s.pieces pieces of whole lines spread over text, the
 // first at its start and the last at its end (a piece that holds no whole
 // line is left out, but for the first); "" when text is shorter than
-// s.minInput, its first line is longer than a piece, or the pieces hold
-// fewer than s.minLines lines.
+// s.minInput or the pieces hold fewer than s.minLines lines. A text whose
+// first line is longer than a piece is sampled as takeLongLines says.
 func takeSample(text string, s sampling) string {
 	if s.pieces < 2 || s.piece <= 0 || len(text) < s.minInput || len(text) <= s.pieces*s.piece {
 		return ""
@@ -82,8 +109,9 @@ func takeSample(text string, s sampling) string {
 			nl := strings.LastIndexByte(text[start:end], '\n')
 			if nl < 0 && i == 0 {
 				// A sample must start where the input does: a table's
-				// header, a log's first lines.
-				return ""
+				// header, a log's first lines. A first line longer than
+				// a piece is a text of long lines, sampled by lines.
+				return takeLongLines(text, s)
 			}
 			if nl < 0 {
 				continue
@@ -99,7 +127,100 @@ func takeSample(text string, s sampling) string {
 	}
 	sample := b.String()
 	if strings.Count(sample, "\n") < s.minLines {
-		return ""
+		return takeLongLines(text, s)
 	}
 	return sample
+}
+
+// longPieceLines is how many whole lines a piece of a text of long lines
+// holds: four pieces of eight lines give a share test 32 lines to judge,
+// and the table row's 20 rows under a header fit in them.
+const longPieceLines = 8
+
+// takeLongLines samples a text whose first line is longer than a piece
+// (a minified bundle, a log of huge JSON lines): s.pieces runs of
+// longPieceLines whole lines — the first lines, the last lines and runs
+// starting evenly between — joined in order. The rows that decline such
+// a text otherwise read every byte of its long lines to do so, where its
+// planner (the giant row's) reads little more than its line breaks.
+// The sample is "" when the runs would hold more than a quarter of the
+// text (the row would read most of it twice) or fewer than
+// s.pieces*longPieceLines lines (too few lines to judge a share by); it
+// reads no more of the text than that quarter and the line ends it looks
+// for.
+func takeLongLines(text string, s sampling) string {
+	most := len(text) / 4
+	var runs [][2]int
+	size, lines, from := 0, 0, 0 // a run starts at or after the end of the one before
+	for i := range s.pieces {
+		start := 0
+		switch {
+		case i == s.pieces-1:
+			var ok bool
+			if start, ok = lastLinesStart(text, longPieceLines, most-size); !ok {
+				return ""
+			}
+		case i > 0:
+			at := i * len(text) / (s.pieces - 1)
+			nl := strings.IndexByte(text[at-1:min(len(text), at+most-size)], '\n')
+			if nl < 0 {
+				return ""
+			}
+			start = at + nl
+		}
+		start = max(start, from)
+		end := start
+		for k := 0; (k < longPieceLines || end-start < s.piece) && end < len(text); k++ {
+			lines++
+			left := most - size - (end - start) // at least -1
+			window := text[end:min(len(text), end+left+1)]
+			nl := strings.IndexByte(window, '\n')
+			switch {
+			case nl >= 0:
+				end += nl + 1
+			case end+len(window) == len(text):
+				end = len(text)
+			default:
+				return "" // the line runs past the quarter
+			}
+		}
+		if size += end - start; size > most {
+			return ""
+		}
+		if start < end {
+			runs = append(runs, [2]int{start, end})
+		}
+		from = end
+	}
+	if lines < s.pieces*longPieceLines {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(size + len(runs))
+	for _, r := range runs {
+		b.WriteString(text[r[0]:r[1]])
+		if text[r[1]-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// lastLinesStart returns where the last n lines of text start (a last
+// line without a line break counts as one), or 0 when it has fewer; ok
+// is false when they hold more than within bytes, which is all it reads.
+func lastLinesStart(text string, n, within int) (start int, ok bool) {
+	floor := max(0, len(text)-within)
+	end := len(text)
+	if end > 0 && text[end-1] == '\n' {
+		end--
+	}
+	for ; n > 0; n-- {
+		nl := strings.LastIndexByte(text[floor:end], '\n')
+		if nl < 0 {
+			return 0, floor == 0
+		}
+		end = floor + nl
+	}
+	return end + 1, true
 }

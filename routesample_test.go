@@ -1,9 +1,11 @@
 package headroom
 
 import (
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"pgregory.net/rapid"
 )
@@ -78,6 +80,13 @@ func TestSampledRoutingAgrees(t *testing.T) {
 		for _, c := range corpus {
 			check(c.name+"/640KB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 640<<10)})
 		}
+		// Every real output with a line longer than a piece, repeated to
+		// 8 MB: texts of long lines, sampled by takeLongLines.
+		for _, c := range corpus {
+			if hasLineOver(c.input, defaultSampling.piece) {
+				check(c.name+"/8MB", ToolOutput{Tool: c.tool, Text: repeatTo(c.input, 8<<20)})
+			}
+		}
 	}
 	t.Logf("%d of %d routings sampled", sampled, checked)
 	if 4*sampled < checked {
@@ -105,12 +114,30 @@ func TestSampledRoutingSkipsTheScan(t *testing.T) {
 	if _, ok := row(ToolOutput{Text: search}, 16000); !ok {
 		t.Error("the search row declined 4 MB of rg output")
 	}
+	// Long lines: 8 MB of a minified bundle's lines is declined on runs
+	// of its lines (takeLongLines), and rg's matches in minified files,
+	// lines of up to 80 KB, are still search output.
+	scanned = 0
+	bundle := repeatTo(corpusInput(t, "plain_read_minified_jquery_min_js"), 8<<20)
+	if _, ok := row(ToolOutput{Text: bundle}, 16000); ok {
+		t.Fatal("the search row accepted a minified bundle")
+	}
+	if scanned >= len(bundle)/4 {
+		t.Errorf("the search row scanned %d bytes of a %d-byte bundle it declined; want the sample only", scanned, len(bundle))
+	}
+	minified := repeatTo(corpusInput(t, "search_rg_minified_node_modules_bounding_rect"), 8<<20)
+	if takeSample(minified, defaultSampling) == "" {
+		t.Error("8 MB of rg matches in minified files was not sampled")
+	}
+	if _, ok := row(ToolOutput{Text: minified}, 16000); !ok {
+		t.Error("the search row declined 8 MB of rg matches in minified files")
+	}
 }
 
 // TestTakeSample: whole lines of the input, in order, the first at its
-// start and the last at its end, within the pieces' size; nothing for a
-// short input, one of too few lines, or one whose first line is longer
-// than a piece.
+// start and the last at its end, within the pieces' size or, for a text
+// of long lines, within a quarter of the text; nothing for a short input
+// or one of too few lines.
 func TestTakeSample(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var b strings.Builder
@@ -143,11 +170,14 @@ func TestTakeSample(t *testing.T) {
 			}
 			return
 		}
-		if len(sample) > s.pieces*(s.piece+1) {
-			t.Fatalf("sample of %d bytes from %d pieces of %d", len(sample), s.pieces, s.piece)
-		}
-		if strings.Count(sample, "\n") < s.minLines {
-			t.Fatalf("sample of %d lines, want at least %d", strings.Count(sample, "\n"), s.minLines)
+		// Pieces of at most s.piece bytes and s.minLines lines in all, or
+		// (takeLongLines) runs of whole lines within a quarter of the text.
+		lineCount := strings.Count(sample, "\n")
+		pieces := len(sample) <= s.pieces*(s.piece+1) && lineCount >= s.minLines
+		runs := len(sample) <= len(text)/4+s.pieces && lineCount >= s.pieces*longPieceLines
+		if !pieces && !runs {
+			t.Fatalf("sample of %d bytes and %d lines from %d pieces of %d (want %d lines), of a %d-byte text",
+				len(sample), lineCount, s.pieces, s.piece, s.minLines, len(text))
 		}
 		// The sample's lines are lines of the input, in order; the first is
 		// the input's, and so is the last when it fits a piece.
@@ -208,5 +238,44 @@ func TestRoutingTinyLinesAllocates(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(text)) {
 		t.Errorf("routing %d bytes of tiny lines allocated %d bytes; want less than the input", len(text), got)
+	}
+}
+
+// TestRouteSamplesOnce: the search and table rows of one route call plan
+// the same sample, taken once (a text of long lines samples megabytes),
+// and a row sharing it plans as the row alone does.
+func TestRouteSamplesOnce(t *testing.T) {
+	bundle := repeatTo(corpusInput(t, "plain_read_minified_jquery_min_js"), 8<<20)
+	out := ToolOutput{Tool: "Read", Text: bundle}
+	limit := DefaultMaxBytes - plannerReserve(len(bundle))
+	h := mustNew(t)
+	shared := new(sharedSample)
+	rows := 0
+	for _, pl := range h.planners {
+		if pl.sampled == nil {
+			continue
+		}
+		rows++
+		got, gotOK := pl.atSharing(out, shared)(limit)
+		want, wantOK := pl.plan(out, limit)
+		if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s row: sharing the sample planned (%v, %d items), alone (%v, %d items)", pl.strategy, gotOK, len(got.items), wantOK, len(want.items))
+		}
+	}
+	if rows != 2 {
+		t.Fatalf("%d sampled rows, want search's and the table's", rows)
+	}
+	if shared.sample == "" {
+		t.Fatal("the bundle was not sampled")
+	}
+	s := defaultSampling
+	s.piece = max(s.piece, limit)
+	first := unsafe.StringData(shared.sample)
+	if again := shared.take(bundle, s); unsafe.StringData(again) != first {
+		t.Error("a second row took the sample again")
+	}
+	s.pieces++
+	if other := shared.take(bundle, s); other == "" || unsafe.StringData(other) == first {
+		t.Error("a row sampling otherwise was given the other row's sample")
 	}
 }
