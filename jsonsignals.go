@@ -64,8 +64,8 @@ const failureDetailPeek = 512
 
 // containerReportsFailure reports whether the object or array opening at
 // text[i] reports a failure: an array whose first element is a string, or
-// an object (or an array's first object) among whose first bytes is one
-// of failureDetailKeys.
+// an object (or an array's first object) among whose first bytes, before
+// any closing brace, is one of failureDetailKeys.
 func containerReportsFailure(text string, i int) bool {
 	if text[i] == '[' {
 		j := skipSpace(text, i+1)
@@ -82,6 +82,9 @@ func containerReportsFailure(text string, i int) bool {
 		}
 	}
 	head := text[i:min(len(text), i+failureDetailPeek)]
+	if j := strings.IndexByte(head, '}'); j >= 0 {
+		head = head[:j] // not past the object's end (or its first inner one's)
+	}
 	for _, k := range failureDetailKeys {
 		if strings.Contains(head, k) {
 			return true

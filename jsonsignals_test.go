@@ -34,7 +34,7 @@ func TestJSONSignalsFindFailuresAndRareKinds(t *testing.T) {
 			[]string{`{"errors":["boom"]} | [5] | "errors": [`}},
 		{"an error object reports a failure by its details", `[{"err":{"type":"Error","message":"boom"}},{"errors":[{"code":"E1"}]},{"exception":"x"}]`,
 			[]string{`{"err":{"type":"Error","message":"boom"}} | [0] | "err": {`, `{"errors":[{"code":"E1"}]} | [1] | "errors": [`, `{"exception":"x"} | [2] | "exception": "x"`}},
-		{"an API model's error declarations are not failures", `{"shapes":{"Denied":{"type":"structure","exception":true,"error":{"httpStatusCode":403}},"Op":{"errors":[{"shape":"Denied"}],"error":{"shape":"S"}}}}`,
+		{"an API model's error declarations are not failures", `{"shapes":{"Denied":{"type":"structure","exception":true,"error":{"httpStatusCode":403}},"Op":{"errors":[{"shape":"Denied"}],"error":{"shape":"S"}},"Msg":{"message":"m"}}}`,
 			nil},
 		{"a rare msg among many alike", alike(40, func(i int) string {
 			if i == 17 {
