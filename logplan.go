@@ -173,6 +173,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 			for _, h := range namedHeads {
 				sel.pickTelling(h)
 			}
+			sel.pickHead(limit / headShare) // before the traces
 		}
 	}
 	logPriorities(lines, blocks, told, warnRep, tell, func(i int) {
@@ -300,6 +301,47 @@ func (s *logSelection) strayDetail(i int) bool {
 	}
 	return detail(i) || i+1 < s.lines.len() && s.lines.class(i) == lineOther && detail(i+1)
 }
+
+// pickHead keeps the log's first lines, growing down, within share more
+// bytes, stopping at the first that does not fit: where a run starts and
+// what it says first (a linter's banner and its first findings in order,
+// the PLT check above dialyzer's warnings), which a clip always shows and
+// failures told rarest kind first would otherwise crowd out. A folded
+// repeat is passed over, shown once with its count where it first is;
+// the first test that passed ends the head, the verdict counts those.
+func (s *logSelection) pickHead(share int) {
+	bound := s.cost + share
+	for i := 0; i < s.lines.len() && !passedLine(s.lines, i); i++ {
+		if !s.lines.repeat(i) && !s.pickWithin(i, bound) {
+			return
+		}
+	}
+}
+
+// passedLine reports whether line i tells a test that passed: go test's
+// ok and --- PASS lines, or a pass mark opening an indented line (jest's
+// and vitest's `✓ name`, mocha's and node's `✔ name`).
+func passedLine(lines logLines, i int) bool {
+	if lines.class(i) == linePassed {
+		return true
+	}
+	l := lines.line(i)
+	t := l[indentEnd(l):]
+	for _, m := range passMarks {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// passMarks open the line of a test that passed in the runners that
+// mark one.
+var passMarks = [...]string{"✓ ", "✔ "}
+
+// headShare is the share of the limit the log's head may take before the
+// failures after the first are told (see pickHead).
+const headShare = 16
 
 // endsShare is the share of the limit each end of a log may take before
 // crowding failures are told (see pickEnds).

@@ -264,3 +264,51 @@ func TestPlanLogCrowdedKeepsStrayEnds(t *testing.T) {
 		}
 	})
 }
+
+// A linter's report crowded with findings told rarest kind first, one of
+// them an error, still shows its head as a clip would: the banner and the
+// first findings in order, as far as a sixteenth of the limit goes
+// (RuboCop's `Inspecting 25 files`, its progress line and its first
+// offense); and the budget holds.
+func TestPlanLogKeepsHead(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		limit := rapid.IntRange(logLeast, 20000).Draw(t, "limit")
+		files := rapid.IntRange(2, 40).Draw(t, "files")
+		var b strings.Builder
+		fmt.Fprintf(&b, "Inspecting %d files\n%s\n\nOffenses:\n\n", files, strings.Repeat("C", files))
+		cops := []string{"Style/StringLiterals", "Layout/LineLength", "Metrics/AbcSize", "Lint/UselessAssignment", "Style/Documentation"}
+		n := rapid.IntRange(limit/60+1, limit/10+1).Draw(t, "offenses")
+		failure := rapid.IntRange(0, n-1).Draw(t, "failure")
+		for i := range n {
+			sev := rapid.SampledFrom([]string{"C", "C", "C", "W"}).Draw(t, "severity")
+			if i == failure {
+				sev = "E"
+			}
+			fmt.Fprintf(&b, "lib/f%d.rb:%d:%d: %s: %s: offense number %d here.\n", i%files, i+1, i%7+1, sev, rapid.SampledFrom(cops).Draw(t, "cop"), i)
+			if rapid.Bool().Draw(t, "source") {
+				fmt.Fprintf(&b, "  value = compute(%d)\n  ^^^^^\n", i)
+			}
+		}
+		fmt.Fprintf(&b, "\n%d files inspected, 900 offenses detected\n", files)
+		text := b.String()
+		one := 1
+		p, ok := planLog(text, limit, logOptions{exitCode: &one})
+		if !ok {
+			t.Fatal("declined a linter's report")
+		}
+		checkLogPlan(t, text, p, limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		// The head the plan owes: the first lines that fit well inside the
+		// head's share (gap notes and line marks take some of it).
+		var head strings.Builder
+		for _, l := range strings.SplitAfter(text, "\n") {
+			if head.Len()+len(l) > limit/headShare-2*len(gapNote(1<<20)) {
+				break
+			}
+			head.WriteString(l)
+		}
+		if !strings.HasPrefix(out, head.String()) {
+			t.Fatalf("limit %d: the head %q is not kept:\n%s", limit, head.String(), out)
+		}
+	})
+}
