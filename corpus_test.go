@@ -190,17 +190,6 @@ var knownGaps = map[string][]string{
 		`"2.5.1":"2024-12-07T08:02:35.313000+00:00"`,
 		`"5.1.1":"2024-12-13T02:18:44.292000+00:00"`,
 	},
-	// bandit reaches the line planner (no rule reads `>> Issue:`): its
-	// four High findings among 279, `Severity:` lines of one shape, are
-	// neither rare in shape nor near the head or the tail.
-	"log_bandit_r_sphinx_shell_true_imgconverter": {
-		`>> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.
-   Severity: High   Confidence: High
-   Location: sphinx/ext/imgconverter.py:59`,
-		`59	            subprocess.run(' '.join(args), shell=True, stdout=PIPE, stderr=PIPE, check=True)`,
-		`   Severity: High   Confidence: High
-   Location: sphinx/util/tags.py:8`,
-	},
 	// hlint's Found:/Perhaps: snippets quote code that calls `error "…"`,
 	// read as failures: the injected `Error: Parse error` is one failure
 	// among several, kept by its line and the two under `Found:`, not to
@@ -219,25 +208,16 @@ var knownGaps = map[string][]string{
      * @return <code>true</true> if the pool is configured to act as a LIFO queue`,
 	},
 	"log_rubocop_ruby_stdlib_csv_net_http_syntax_error": {
-		// The head ends at `Offenses:`; the first offense is a
-		// convention of a kind told hundreds of times, after rarer kinds.
-		`lib/csv.rb:3:1: C: [Correctable] Layout/EmptyLineAfterMagicComment: Add an empty line after magic comments.`,
+		// One of 37 W offenses, of a cop seen several times, in the
+		// middle: the head's first offenses and the rarer cops come first.
 		`lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.`,
 	},
 	// Family checks for set 8 (each run here, first run before the fixes
-	// set 8 prompted): bandit's rare High (bandit reaches the line
-	// planner: no rule reads `>> Issue:`, and one alone loses the clip's
-	// count, the High findings being far from the head and tail), and
-	// dialyzer's head and `Unknown functions:` entries: its 37 warnings'
-	// first lines fit the limit, so the ends are not kept ahead of them
-	// (see pickEnds), and their wrapped types, 150 lines long, take the
-	// room left before the head and the tail are reached.
-	"log_bandit_r_docutils_requests_verify_false_odt": {
-		">> Issue: [B501:request_with_no_cert_validation] Requests call with verify=False disabling SSL certificate checks, security issue.\n   Severity: High   Confidence: High\n   Location: docutils/writers/odf_odt/__init__.py:2149",
-		">> Issue: [B310:blacklist] Audit url open for permitted schemes. Allowing use of file:/ or custom schemes is often unexpected.\n   Severity: Medium   Confidence: High\n   Location: docutils/parsers/rst/directives/misc.py:278",
-	},
+	// set 8 prompted): dialyzer's `Unknown functions:` entries: its 37
+	// warnings' first lines fit the limit, so the tail is not kept ahead
+	// of them (see pickEnds; its head is, see pickHead), and their wrapped
+	// types, 150 lines long, take the room left before the tail is reached.
 	"log_dialyzer_otp_asn1_compiler_debugger_dbg_never_match": {
-		"  Checking whether the PLT otp.plt is up-to-date... yes\n  Proceeding with analysis...",
 		"Unknown functions:\n  alarm_handler:clear_alarm/1 (/home/dev/s8l/erl/apps/os_mon-2.8/src/disksup.erl:478:6)",
 	},
 	// Still lost after the fixes set 8 prompted: make's database, whose
@@ -522,10 +502,7 @@ var knownMisroutes = map[string]Strategy{
 	// column M.  See … (Severity: N)` lines carry no failure word.
 	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": StrategyLines,
 	// Held-out set 8, first run: logs no log rule claimed yet.
-	"log_ava_verbose_validator_ipv4_octet_255":    StrategyLines,
-	"log_bandit_r_sphinx_shell_true_imgconverter": StrategyLines,
-	// Their family checks, first run.
-	"log_bandit_r_docutils_requests_verify_false_odt": StrategyLines,
+	"log_ava_verbose_validator_ipv4_octet_255": StrategyLines,
 	// Validators (issue 10, family checks). codespell's findings, `path:N: word ==> fix`, have
 	// grep -n's shape and carry no severity, no failure word and no
 	// verdict but a bare count: search takes them, keeping the injected

@@ -175,6 +175,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 			for _, h := range namedHeads {
 				sel.pickTelling(h)
 			}
+			sel.pickHead(limit / headShare) // before the traces
 		}
 	}
 	logPriorities(lines, blocks, told, warnRep, tell, func(i int) {
@@ -305,6 +306,47 @@ func (s *logSelection) strayDetail(i int) bool {
 	}
 	return detail(i) || i+1 < s.lines.len() && s.lines.class(i) == lineOther && detail(i+1)
 }
+
+// pickHead keeps the log's first lines, growing down, within share more
+// bytes, stopping at the first that does not fit: where a run starts and
+// what it says first (a linter's banner and its first findings in order,
+// the PLT check above dialyzer's warnings), which a clip always shows and
+// failures told rarest kind first would otherwise crowd out. A folded
+// repeat is passed over, shown once with its count where it first is;
+// the first test that passed ends the head, the verdict counts those.
+func (s *logSelection) pickHead(share int) {
+	bound := s.cost + share
+	for i := 0; i < s.lines.len() && !passedLine(s.lines, i); i++ {
+		if !s.lines.repeat(i) && !s.pickWithin(i, bound) {
+			return
+		}
+	}
+}
+
+// passedLine reports whether line i tells a test that passed: go test's
+// ok and --- PASS lines, or a pass mark opening an indented line (jest's
+// and vitest's `✓ name`, mocha's and node's `✔ name`).
+func passedLine(lines logLines, i int) bool {
+	if lines.class(i) == linePassed {
+		return true
+	}
+	l := lines.line(i)
+	t := l[indentEnd(l):]
+	for _, m := range passMarks {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// passMarks open the line of a test that passed in the runners that
+// mark one.
+var passMarks = [...]string{"✓ ", "✔ "}
+
+// headShare is the share of the limit the log's head may take before the
+// failures after the first are told (see pickHead).
+const headShare = 16
 
 // endsShare is the share of the limit each end of a log may take before
 // crowding failures are told (see pickEnds).
@@ -1016,9 +1058,13 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	}
 	// The very last lines: where a run ends, and says how.
 	each(max(0, lines.len()-logLastLines), lines.len())
-	// 2. The error line of every distinct error.
+	// 2. The error line of every distinct error, with the source line it
+	// names when its block quotes it (see pointedLine).
 	for _, k := range told {
 		each(int(blocks[k].head), headEnd(lines, blocks[k])+1)
+		if p := pointedLine(lines, blocks[k]); p >= 0 {
+			emit(p)
+		}
 	}
 	// 3. The tail.
 	each(max(0, lines.len()-defaultLogTail), lines.len())
@@ -1234,14 +1280,69 @@ func tellingLines(lines logLines, b logBlock) telling {
 		}
 		return t
 	}
+	pointed := pointedLine(lines, b)
 	for i := int(b.first); i <= int(b.last) && int(t.n) < blockKeyLines; i++ {
-		if i == int(b.head) || !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
+		if i == int(b.head) || i != pointed && !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
 			continue
 		}
 		t.at[t.n] = int32(i)
 		t.n++
 	}
 	return t
+}
+
+// pointedLine returns the line of block b that quotes, by its number, the
+// source line b's head names (bandit's `2149\t    imgfile = …` under its
+// `Location: a.py:2149`, a code frame's `  59 | …` under `a.c:59:5:
+// error: …`): where the finding is, told with it. It returns -1 when b
+// quotes no such line within pointedReach lines below its head.
+func pointedLine(lines logLines, b logBlock) int {
+	end := headEnd(lines, b)
+	n := ""
+	for i := int(b.head); i <= end; i++ {
+		if m := positionNumber(lines.line(i)); m != "" {
+			n = m
+		}
+	}
+	if n == "" {
+		return -1
+	}
+	for i := end + 1; i <= min(int(b.last), end+pointedReach); i++ {
+		l := lines.line(i)
+		t := l[indentEnd(l):]
+		if len(t) > len(n) && strings.HasPrefix(t, n) && (t[len(n)] == '\t' || t[len(n)] == ' ') {
+			return i
+		}
+	}
+	return -1
+}
+
+// pointedReach bounds how far below a finding's head pointedLine looks:
+// an excerpt shows a few lines around the one it points at.
+const pointedReach = 8
+
+// positionNumber returns the line number of the first source position in
+// l, `path.ext:N`, or "": a URL's port is none.
+func positionNumber(l string) string {
+	l = l[:min(len(l), 300)]
+	for c := strings.IndexByte(l, ':'); c >= 0; {
+		k := c + 1
+		for k < len(l) && l[k] >= '0' && l[k] <= '9' {
+			k++
+		}
+		if k > c+1 && (k == len(l) || l[k] < '0' || l[k] > '9') {
+			word := l[strings.LastIndexAny(l[:c], " \t")+1 : c]
+			if dot := strings.LastIndexByte(word, '.'); dot >= 0 && dot < len(word)-1 && isLetter(word[dot+1]) && !strings.Contains(word, "://") {
+				return l[c+1 : k]
+			}
+		}
+		next := strings.IndexByte(l[c+1:], ':')
+		if next < 0 {
+			break
+		}
+		c += 1 + next
+	}
+	return ""
 }
 
 // emitTelling calls emit on block b's telling lines from its from-th to

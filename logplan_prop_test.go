@@ -264,3 +264,116 @@ func TestPlanLogCrowdedKeepsStrayEnds(t *testing.T) {
 		}
 	})
 }
+
+// A linter's report crowded with findings told rarest kind first, one of
+// them an error, still shows its head as a clip would: the banner and the
+// first findings in order, as far as a sixteenth of the limit goes
+// (RuboCop's `Inspecting 25 files`, its progress line and its first
+// offense); and the budget holds.
+func TestPlanLogKeepsHead(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		limit := rapid.IntRange(logLeast, 20000).Draw(t, "limit")
+		files := rapid.IntRange(2, 40).Draw(t, "files")
+		var b strings.Builder
+		fmt.Fprintf(&b, "Inspecting %d files\n%s\n\nOffenses:\n\n", files, strings.Repeat("C", files))
+		cops := []string{"Style/StringLiterals", "Layout/LineLength", "Metrics/AbcSize", "Lint/UselessAssignment", "Style/Documentation"}
+		n := rapid.IntRange(limit/60+1, limit/10+1).Draw(t, "offenses")
+		failure := rapid.IntRange(0, n-1).Draw(t, "failure")
+		for i := range n {
+			sev := rapid.SampledFrom([]string{"C", "C", "C", "W"}).Draw(t, "severity")
+			if i == failure {
+				sev = "E"
+			}
+			fmt.Fprintf(&b, "lib/f%d.rb:%d:%d: %s: %s: offense number %d here.\n", i%files, i+1, i%7+1, sev, rapid.SampledFrom(cops).Draw(t, "cop"), i)
+			if rapid.Bool().Draw(t, "source") {
+				fmt.Fprintf(&b, "  value = compute(%d)\n  ^^^^^\n", i)
+			}
+		}
+		fmt.Fprintf(&b, "\n%d files inspected, 900 offenses detected\n", files)
+		text := b.String()
+		one := 1
+		p, ok := planLog(text, limit, logOptions{exitCode: &one})
+		if !ok {
+			t.Fatal("declined a linter's report")
+		}
+		checkLogPlan(t, text, p, limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		// The head the plan owes: the first lines that fit well inside the
+		// head's share (gap notes and line marks take some of it).
+		var head strings.Builder
+		for _, l := range strings.SplitAfter(text, "\n") {
+			if head.Len()+len(l) > limit/headShare-2*len(gapNote(1<<20)) {
+				break
+			}
+			head.WriteString(l)
+		}
+		if !strings.HasPrefix(out, head.String()) {
+			t.Fatalf("limit %d: the head %q is not kept:\n%s", limit, head.String(), out)
+		}
+	})
+}
+
+// A security scanner's report (bandit's `>> Issue:` blocks: indented
+// fields, then numbered source lines): the one finding of a rare kind is
+// told with its fields and the source line its Location points at, the
+// report's totals are kept, and the budget holds.
+func TestPlanLogTellsPointedLine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		limit := rapid.IntRange(3000, 20000).Draw(t, "limit")
+		n := rapid.IntRange(limit/400+1, limit/60+1).Draw(t, "issues")
+		rare := rapid.IntRange(0, n-1).Draw(t, "rare")
+		var b strings.Builder
+		b.WriteString("[main]\tINFO\trunning on Python 3.11.2\nRun started:2026-11-28 17:38:30\n\nTest results:\n")
+		var want []string
+		for i := range n {
+			head, sev, code := ">> Issue: [B101:assert_used] Use of assert detected.", "Low", fmt.Sprintf("assert x%d is not None", i)
+			if i == rare {
+				head, sev, code = ">> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.", "High", "subprocess.run(cmd, shell=True)"
+			}
+			line := 10 + i*7
+			block := fmt.Sprintf("%s\n   Severity: %s   Confidence: High\n   Location: pkg/mod%d.py:%d\n   More Info: https://bandit.readthedocs.io/en/latest/plugins/b%d.html\n", head, sev, i, line, i)
+			pointed := fmt.Sprintf("%d\t        %s\n", line, code)
+			fmt.Fprintf(&b, "%s%d\t    def f%d(x):\n%s%d\t        return x\n\n--------------------------------------------------\n", block, line-1, i, pointed, line+1)
+			if i == rare {
+				want = append(want, block, pointed)
+			}
+		}
+		totals := fmt.Sprintf("\tTotal lines of code: %d\n", 100*n)
+		fmt.Fprintf(&b, "\nCode scanned:\n%s\tTotal lines skipped (#nosec): 0\n\nRun metrics:\n\tTotal issues (by severity):\n\t\tLow: %d.0\n\t\tHigh: 1.0\nFiles skipped (0):\n", totals, n-1)
+		text := b.String()
+		one := 1
+		p, ok := planLog(text, limit, logOptions{exitCode: &one})
+		if !ok {
+			t.Fatal("declined a scanner's report")
+		}
+		checkLogPlan(t, text, p, limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		for _, w := range append(want, totals) {
+			if !strings.Contains(out, w) {
+				t.Fatalf("limit %d: lost %q:\n%s", limit, w, out)
+			}
+		}
+	})
+}
+
+func TestPointedLine(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int // the line pointedLine returns, -1 for none
+	}{
+		{">> Issue: [B501:x] m.\n   Severity: High   Confidence: High\n   Location: a/b.py:2149\n   More Info: https://x/b501.html\n2148\t    try:\n2149\t        get(verify=False)\n2150\t    x\n", 5},
+		{"src/a.c:59:5: error: expected ';'\n   58 | int f() {\n   59 |   return 1\n      |           ^\n", 2},
+		{"src/a.c:59:5: error: expected ';'\n   60 | }\n", -1},
+		{"Error: https://x.org:8080 refused\n  8080 connections\n", -1}, // no path.ext before the number
+		{"panic: boom\n\ngoroutine 1 [running]:\n", -1},
+	} {
+		lines := scanLog(c.text)
+		blocks := formBlocks(lines, c.text)
+		if len(blocks) == 0 {
+			t.Fatalf("%q: no block", c.text)
+		}
+		if got := pointedLine(lines, blocks[0]); got != c.want {
+			t.Errorf("%q: pointed line %d, want %d", c.text, got, c.want)
+		}
+	}
+}

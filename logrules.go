@@ -135,7 +135,8 @@ var logRules = []logRule{
 	{at: atCol0, match: ruleExact, lit: "✖ failing tests:", class: lineSummary},
 	{at: atEither, lit: "The following tests FAILED:", class: lineSummary}, // ctest
 	{at: atCol0, lit: "Total Test time", class: lineSummary},
-	{at: atCol0, lit: "ERROR SUMMARY: ", class: lineSummary}, // valgrind, after its ==PID== prefix
+	{at: atCol0, lit: "ERROR SUMMARY: ", class: lineSummary},           // valgrind, after its ==PID== prefix
+	{at: atIndented, lit: "Total lines of code: ", class: lineSummary}, // bandit's Code scanned: totals
 	// A runner's closing counts on lines of their own (mocha: `  12 passing (2s)`,
 	// `  1 failing`, `  3 pending`), and a progress counter at its end
 	// (`42/42 files checked 100% done`).
@@ -241,6 +242,10 @@ var logRules = []logRule{
 	{at: atEither, lit: "✗ ", class: lineError},
 	{at: atEither, lit: "× ", class: lineError},
 	{at: atCol0, lit: "************* Module ", class: lineOther},
+	// A security scanner's issue header (bandit's `>> Issue: [B602:…]
+	// message`), its indented fields (`Severity:`, `Location:`) and the
+	// numbered code lines it quotes below it, to a blank line.
+	{at: atCol0, lit: ">> Issue: ", class: lineError, block: blockUntilBlank},
 	// A numbered failure heading, indented: mocha's `  1) suite name`.
 	{at: atIndented, lit: "1", shape: isNumberedHeading, class: lineError, block: blockNumbered},
 	{at: atIndented, lit: "2", shape: isNumberedHeading, class: lineError, block: blockNumbered},
