@@ -125,8 +125,10 @@ var knownGaps = map[string][]string{
 		"Disassembly of <code object GNUTranslations at 0x7f711dda3630, file \"/home/dev/.pyenv/versions/3.11.7/lib/python3.11/gettext.py\", line 324>:",
 		"            374 LOAD_CONST              14 ('Bad magic number')",
 	},
-	// Emacs Lisp's `(defun`, `(defcustom` and `(define-derived-mode`
-	// forms are not read as declarations
+	// Emacs Lisp's `(defun`, `(defcustom` and `(define-…` forms are read
+	// as declarations now (217 of 350 kept, each on its one line), but
+	// each fact is a form with its docstring's first line below it, and
+	// define-derived-mode ranks with the options, after the functions
 	"plain_read_emacs_lisp_erlang_el_major_mode": {
 		"   486\t(defcustom erlang-indent-level 4\n   487\t  \"Indentation of Erlang calls/clauses within blocks.\"",
 		"  1364\t(define-derived-mode erlang-mode prog-mode \"Erlang\"",

@@ -634,6 +634,11 @@ func declRank(l string) int {
 	if level == 0 && c == '-' {
 		return attributeRank(t) // Erlang's -module(x). -record(state, {…}). -spec f(…) -> …
 	}
+	if level == 0 && c == '(' {
+		if r := lispDefinitionRank(t); r > 0 {
+			return r // (defun f (x) …), (defcustom v 4 …), (define (f x) …)
+		}
+	}
 	if c == '(' && signature(t) {
 		return in(2) // a Haskell operator's type signature: (.:) :: …
 	}
@@ -826,6 +831,44 @@ func attributeRank(t string) int {
 		return 0
 	}
 	return attributeRanks[t[1:1+w]]
+}
+
+// lispDefinitionRank ranks t, a line that opens with '(' in the first
+// column: a Lisp family's top-level definition is a form whose head word
+// is a definer (defun, defmacro, defvar, defcustom, defn, define,
+// define-derived-mode, cl-defun, defclass…: lispDefinitions), a name after
+// it. Forms that define functions rank as functions; the rest (variables,
+// options, modes, classes) as other declarations. 0 for any other form.
+func lispDefinitionRank(t string) int {
+	w := 1
+	for w < len(t) && (isIdentByte(t[w]) || t[w] == '-' || t[w] == ':' || t[w] == '*' || t[w] == '!') {
+		w++
+	}
+	head := t[1:w]
+	if _, after, ok := strings.Cut(head, ":"); ok {
+		head = after // a package's prefix: (cl:defun …)
+	}
+	head = strings.TrimPrefix(head, "cl-")
+	if w+1 >= len(t) || t[w] != ' ' || t[w+1] == ' ' || t[w+1] == ')' {
+		return 0
+	}
+	if head == "define" || strings.HasPrefix(head, "define-") {
+		if head == "define" || head == "define-syntax" {
+			return 2
+		}
+		return 3 // define-derived-mode, define-minor-mode, define-key…
+	}
+	return lispDefinitions[head]
+}
+
+// lispDefinitions rank the heads of Lisp definitions besides define and
+// define-…: 2 for functions, 3 for the rest; a head not listed
+// ((default-value …), (defer …)) is no definition.
+var lispDefinitions = map[string]int{
+	"defun": 2, "defmacro": 2, "defsubst": 2, "defmethod": 2, "defgeneric": 2, "defn": 2, "defn-": 2, "defadvice": 2, "defalias": 2,
+	"defvar": 3, "defvar-local": 3, "defcustom": 3, "defconst": 3, "defconstant": 3, "defparameter": 3, "defface": 3, "defgroup": 3,
+	"defclass": 3, "defstruct": 3, "deftype": 3, "defpackage": 3, "defrecord": 3, "defprotocol": 3, "defmulti": 3, "defonce": 3,
+	"deftest": 3, "defsystem": 3, "defimage": 3, "defkeymap": 3,
 }
 
 // signature matches a type signature on its own line, a name (or names,

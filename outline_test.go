@@ -42,6 +42,8 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 			[]string{"__git_complete_refs ()", "_git_bisect () {", "function helper {"}},
 		{"perl", "package Getopt::Long;\n\nuse strict;\n\nsub GetOptions(@) {\n    return 1;\n}\n\n1;\n\n=head1 NAME\n\nGetopt::Long - options\n\n=head2 Simple options\n\n=headline is prose\n\n=cut\n",
 			[]string{"package Getopt::Long;", "sub GetOptions(@) {", "=head1 NAME", "=head2 Simple options"}},
+		{"lisp", ";;; erlang.el --- major mode\n\n(require 'cl-lib)\n\n(defcustom erlang-indent-level 4\n  \"Indentation.\"\n  :type 'integer)\n\n(defun erlang-indent-line ()\n  \"Indent current line.\"\n  (let ((x 1))\n    (define-key map \"a\" 'b)))\n\n(define-derived-mode erlang-mode prog-mode \"Erlang\"\n  (setq x 1))\n\n(cl-defmethod f ((x integer)) x)\n(define (square x) (* x x))\n(default-value 'x)\n",
+			[]string{"(defcustom erlang-indent-level 4", "(defun erlang-indent-line ()", "(define-derived-mode erlang-mode prog-mode \"Erlang\"", "(cl-defmethod f ((x integer)) x)", "(define (square x) (* x x))"}},
 		{"markdown", "# Stream\n\nText.\n\n```js\nfunction notAHeading() {}\n# not a heading either\n```\n\n## API\n\n### `stream.pipeline()`\n\n#### Deep\n\nMore text.\n",
 			[]string{"# Stream", "## API", "### `stream.pipeline()`", "#### Deep"}},
 		{"elixir", "defmodule Enum do\n  @moduledoc \"\"\"\n  def in_docs, do: 1\n  \"\"\"\n\n  @spec count(t) :: integer\n  def count(list) when is_list(list), do: length(list)\n  def count(other), do: reduce(other)\n\n  defp helper(x), do: x\n  defmacro __using__(opts) do\n  end\nend\n\ndefimpl Enumerable, for: List do\nend\n",
