@@ -51,6 +51,21 @@ func loadCorpus(t testing.TB) []corpusCase {
 // each with its reason. The test fails when one starts being kept, so the
 // list cannot rot.
 var knownGaps = map[string][]string{
+	// Family check of carried lines, session 20: at 16,000 B every file
+	// shows its first line, so the lines matches carry are not costed
+	// with them; the windows take the room before prog.go's carry.
+	"search_grep_rn_C2_go_cmd_go_return_errorf": {
+		"cmd/go/internal/cache/prog.go:246:\t\t\treturn fmt.Errorf(\"short write writing body to GOCACHEPROG for action %x, output %x: wrote %v; expected %v\",\ncmd/go/internal/cache/prog.go-247-\t\t\t\treq.ActionID, req.OutputID, wrote, req.BodySize)",
+	},
+	// Family check of carried lines, session 20: 1,043 matches in 190
+	// files; these three match lines are not shown (unix_events.py and
+	// client.py show an earlier match, sysconfig.py is only counted in
+	// the index), so there is nothing to carry.
+	"search_rg_n_B2_A2_python311_raise_valueerror_paren": {
+		"./asyncio/unix_events.py:332:                raise ValueError(\n./asyncio/unix_events.py-333-                    'path was not specified, and no sock specified')",
+		"./http/client.py:1218:            raise ValueError(\n./http/client.py-1219-                    f\"method can't contain control characters. {method!r} \"",
+		"./sysconfig.py:340:        raise ValueError(\n./sysconfig.py-341-            f\"{key!r} returned {scheme!r}, which is not a valid scheme \"",
+	},
 	// Held-out set 9 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes on its first run, before any fix, and why.
 	// an object of 134 input records keyed by path: the middle record

@@ -579,21 +579,38 @@ func TestPlanSearchContextProperties(t *testing.T) {
 		// when not, the first matches' windows take at most their share of
 		// the limit from further matches (a line the rounds could not
 		// place, give or take).
-		if strings.Contains(basePlan.what, "rolled up") || strings.Contains(basePlan.what, "counted in a total") {
+		// A match line that ends unfinished carries its next line, and
+		// when the matches do not all fit that line is costed with it
+		// (searchcarry.go): the comparisons below hold without one.
+		carries := false
+		for _, l := range lines {
+			if l.match {
+				line := strings.TrimRight(text[l.start:], "\r\n")
+				if i := strings.IndexByte(line, '\n'); i >= 0 {
+					line = strings.TrimRight(line[:i], "\r")
+				}
+				carries = carries || unfinished(line)
+			}
+		}
+		switch {
+		case carries:
+		case strings.Contains(basePlan.what, "rolled up") || strings.Contains(basePlan.what, "counted in a total"):
 			if firstLines(text, base) != firstLines(text, bare) {
 				t.Fatalf("context changed the files' first lines:\n%v\n%v", firstLines(text, base), firstLines(text, bare))
 			}
 			if indexNotes(base) != indexNotes(bare) {
 				t.Fatalf("context changed the index:\n%v\n%v", indexNotes(base), indexNotes(bare))
 			}
-		} else if a, b := namedFiles(text, base), namedFiles(text, bare); a != b {
-			t.Fatalf("context changed the files named:\n%v\n%v", a, b)
+		default:
+			if a, b := namedFiles(text, base), namedFiles(text, bare); a != b {
+				t.Fatalf("context changed the files named:\n%v\n%v", a, b)
+			}
 		}
 		if strings.HasPrefix(basePlan.what, "all ") && fmt.Sprint(base) != fmt.Sprint(bare) {
 			t.Fatalf("context changed what else the plan keeps, though every match fits:\n%v\n%v", base, bare)
 		}
 		slack := 2 * (defaultSearchLineCap + 64)
-		if lost := matchBytes(text, plan{items: base}) - matchBytes(text, plan{items: bare}); lost > limit/8+slack {
+		if lost := matchBytes(text, plan{items: base}) - matchBytes(text, plan{items: bare}); !carries && lost > limit/8+slack {
 			t.Fatalf("context took %d bytes of matches at limit %d", lost, limit)
 		}
 		switch {

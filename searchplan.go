@@ -20,7 +20,9 @@ type searchPlanner struct {
 	index       searchIndex
 	notices     []item
 	contextKept int
-	dirs        *dirTree // the directories of sc.files (assignDirs)
+	carrying    bool           // match costs count the line they carry (carryCost)
+	carrier     *searchContext // finds the lines match lines carry
+	dirs        *dirTree       // the directories of sc.files (assignDirs)
 }
 
 func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
@@ -56,6 +58,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		}
 		used = sum
 	} else {
+		// Each first line with the line it carries, when it ends
+		// unfinished and the input has context.
+		if sp.sc.context > 0 {
+			sp.carrying = true
+			for i, f := range files {
+				first[i] += int32(sp.carryCost(f, f.sample.line(0)))
+			}
+		}
 		// Matches first: the first lines of the files that spread over
 		// the result best, until they hold their share.
 		floor := indexFloor(files)
@@ -199,6 +209,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	var cx *searchContext
 	if sp.sc.context > 0 {
 		cx = newSearchContext(sp.text, *sp.sc, sp.lineCap)
+		// The lines unfinished matches carry: first when their cost
+		// was counted (carrying), after the windows otherwise.
+		if sp.carrying {
+			back := sp.carryRoom()
+			c, kept := cx.carry(remaining + back)
+			remaining += back - c
+			sp.contextKept += kept
+		}
 		shown := 0
 		for _, f := range files {
 			shown += f.linesIn(int(f.shown))
@@ -206,6 +224,11 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		if shown < sp.sc.matches {
 			w, kept := cx.windows(spreadOrder(files), min(remaining, sp.windowRoom()))
 			remaining -= w
+			sp.contextKept += kept
+		}
+		if !sp.carrying {
+			c, kept := cx.carry(remaining)
+			remaining -= c
 			sp.contextKept += kept
 		}
 		sp.contextKept += cx.grow(remaining)
@@ -435,7 +458,7 @@ func (sp *searchPlanner) capOf(l searchLine) int {
 // firstCost is what showing f's first line costs: its heading, the line,
 // and the count of the rest.
 func (sp *searchPlanner) firstCost(f *searchFile) int {
-	n := sp.lineCost(f.sample.line(0))
+	n := sp.lineCost(f.sample.line(0)) + sp.carryCost(f, f.sample.line(0))
 	if f.heading != nil {
 		n += keepLine(sp.text, *f.heading).size()
 	}
@@ -447,7 +470,7 @@ func (sp *searchPlanner) firstCost(f *searchFile) int {
 
 // nextCost is what showing one more line of f adds.
 func (sp *searchPlanner) nextCost(f *searchFile) int {
-	n := sp.lineCost(f.nextLine())
+	n := sp.lineCost(f.nextLine()) + sp.carryCost(f, f.nextLine())
 	if note := countNote(f, int(f.shown)); note != "" {
 		n -= len(note) + 2
 	}
