@@ -14,7 +14,10 @@ import (
 // sit — then the rarest events by their type/level/name/msg values (the
 // 27 ERRORs among 600 DEBUGs), and a sample spread evenly between; a
 // closing note counts the dropped events by those values. A long event
-// keeps its start and its end.
+// keeps its start and its end. Where no key sorts the events into kinds
+// (a list of components, each with its own name) and the sample would
+// keep fewer than one in sparseSample, it keeps longer head and tail
+// runs instead, split as the clip splits its room.
 //
 // It declines unless at least 90 % of the non-blank lines (and at least
 // five) are objects on one line, the first and the last of them valid
@@ -186,6 +189,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			rest = append(rest, uint32(i))
 		}
 	}
+	runs := false // the head and tail runs took the sample's room
 	if len(rest) > 0 {
 		avg := 0
 		for _, i := range rest {
@@ -200,6 +204,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			// its room: six sevenths to the head, the rest to the tail.
 			pickRun(1, s.used+max(0, room*clipHeadEighths/(clipHeadEighths+clipTailEighths)-headUsed))
 			pickRun(-1, s.used+s.room())
+			runs = true
 		} else {
 			for _, j := range spread(0, len(rest), n) {
 				s.pickEnds(int(rest[j]), headBytes, tailBytes)
@@ -220,7 +225,11 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept the first and the last, the rarest kinds, and an even sample; the last note counts what was dropped)"
+	kept := "the first and the last, the rarest kinds, and an even sample"
+	if runs {
+		kept = "the first and the last"
+	}
+	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept " + kept + "; the last note counts what was dropped)"
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
 }
