@@ -14,7 +14,10 @@ import (
 // sit — then the rarest events by their type/level/name/msg values (the
 // 27 ERRORs among 600 DEBUGs), and a sample spread evenly between; a
 // closing note counts the dropped events by those values. A long event
-// keeps its start and its end.
+// keeps its start and its end. Where no key sorts the events into kinds
+// (a list of components, each with its own name) and the sample would
+// keep fewer than one in sparseSample, it keeps longer head and tail
+// runs instead, split as the clip splits its room.
 //
 // It declines unless at least 90 % of the non-blank lines (and at least
 // five) are objects on one line, the first and the last of them valid
@@ -56,7 +59,9 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 		}
 	}
+	headFrom := s.used
 	pickRun(1, s.used+room/5)
+	headUsed := s.used - headFrom
 	pickRun(-1, s.used+room/5)
 	// The rarest events first, by the rarity of their values.
 	// Each value is interned once: its id counts events in a slice, not a
@@ -67,6 +72,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	at := make([]int, len(events)+1)
 	var kinds []eventValue
 	var count []int
+	sortsKinds := false // some key sorts events into kinds: not all its values differ
 	if len(keys) > 0 {
 		ids := make([]map[string]int32, len(keys)) // per key: a value's id
 		for k := range ids {
@@ -118,6 +124,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 		identity := make([]bool, len(keys))
 		for k := range keys {
 			identity[k] = distinct[k] > 10 && distinct[k]*5 > occ[k]
+			sortsKinds = sortsKinds || occ[k] > 0 && !identity[k]
 		}
 		weight := make([]int, len(kinds)) // a value's share of events; an identity's counts as all
 		for id, v := range kinds {
@@ -182,14 +189,26 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			rest = append(rest, uint32(i))
 		}
 	}
+	runs := false // the head and tail runs took the sample's room
 	if len(rest) > 0 {
 		avg := 0
 		for _, i := range rest {
 			avg += min(s.size(int(i)), headBytes+tailBytes+midNoteMax) + s.gapCost
 		}
 		avg /= len(rest)
-		for _, j := range spread(0, len(rest), s.room()/max(1, avg)) {
-			s.pickEnds(int(rest[j]), headBytes, tailBytes)
+		if n := s.room() / max(1, avg); !sortsKinds && n*sparseSample < len(rest) {
+			// Events no key sorts into kinds (a list of components, each
+			// with its own name) and a sample thinner than one in
+			// sparseSample: scattered picks say no more than a run, and a
+			// run in file order shows more whole events, as the clip splits
+			// its room: six sevenths to the head, the rest to the tail.
+			pickRun(1, s.used+max(0, room*clipHeadEighths/(clipHeadEighths+clipTailEighths)-headUsed))
+			pickRun(-1, s.used+s.room())
+			runs = true
+		} else {
+			for _, j := range spread(0, len(rest), n) {
+				s.pickEnds(int(rest[j]), headBytes, tailBytes)
+			}
 		}
 	}
 	s.used -= noteRoom
@@ -206,10 +225,19 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept the first and the last, the rarest kinds, and an even sample; the last note counts what was dropped)"
+	kept := "the first and the last, the rarest kinds, and an even sample"
+	if runs {
+		kept = "the first and the last"
+	}
+	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept " + kept + "; the last note counts what was dropped)"
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
 }
+
+// sparseSample is the thinnest even sample, one event in sparseSample,
+// that planJSONLines spreads over events no key sorts into kinds; below
+// it, the room goes to the head and the tail runs.
+const sparseSample = 5
 
 // jsonLinesEvents returns the lines of s that are events, objects on one
 // line, and whether s is a JSON-lines stream: at least 90 % of its
