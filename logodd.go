@@ -11,9 +11,9 @@ package headroom
 // clip of the log's head would have kept. A failure's shape is its first
 // line and its last (esbuild's hint, a compiler's closing note) with what
 // they name masked (quoted strings, paths, numbers): not the lines
-// between, a source excerpt that differs at every place; the alike are at least oddLeast blocks and three in
-// four of those read, and the one that differs is the only one of its
-// shape. Only the first oddScanMax distinct blocks are read: a log of a
+// between, a source excerpt that differs at every place; the alike are
+// at least oddLeast blocks and three in four of those read, and the one
+// that differs is the only one of its shape. Only the first oddScanMax distinct blocks are read: a log of a
 // million failures is told by its own rules.
 func pickOddWhole(sel *logSelection, lines logLines, blocks []logBlock, limit int) {
 	var shapes []string // of the distinct blocks read, in input order
