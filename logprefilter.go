@@ -666,7 +666,7 @@ func verdictTailRanges(text string) (int, [][2]int) {
 		start := txt.LineStart(text, end)
 		l := text[start:end]
 		lines++
-		if !isBlank(l) && strings.IndexByte(l, 0x1b) < 0 {
+		if solidLine(l) {
 			solid++
 		}
 		if start == 0 || lines >= verdictTail && solid >= verdictWindow {
@@ -693,6 +693,17 @@ func verdictTailRanges(text string) (int, [][2]int) {
 		end = start - 1
 	}
 	return 0, drops
+}
+
+// solidLine reports whether l surely holds text scanLog reads as a line
+// of its own: not white space, not a valgrind-style prefix before white
+// space (scanLog classes that blank), and no escape that stripping may
+// leave as nothing.
+func solidLine(l string) bool {
+	if rest, ok := cutValgrindPrefix(l); ok {
+		l = rest
+	}
+	return !isBlank(l) && strings.IndexByte(l, 0x1b) < 0
 }
 
 // asciiSpace reports the bytes isBlank takes for white space below 0x80.

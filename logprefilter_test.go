@@ -1,9 +1,12 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -309,6 +312,19 @@ func TestVerdictTailTextKeepsTheVerdict(t *testing.T) {
 			t.Fatalf("fails %v from the tail, %v from the whole text", got, want)
 		}
 	})
+}
+
+// A valgrind-style prefix before white space is a blank line to scanLog,
+// so the tail must not count it among the lines that may hold the
+// verdict (a seed of TestVerdictTailTextKeepsTheVerdict found this).
+func TestVerdictTailTextSkipsBlankPrefixedLines(t *testing.T) {
+	lines := slices.Repeat([]string{"ok  \t"}, 40)
+	lines = append(lines, "FAIL\tx", "==1234== ")
+	lines = append(lines, slices.Repeat([]string{""}, 25)...)
+	lines = append(lines, slices.Repeat([]string{"ok  \t"}, verdictWindow-1)...)
+	text := strings.Join(lines, "\n")
+	require.True(t, verdictFails(scanLog(text)), "the whole text's verdict")
+	assert.True(t, verdictFails(scanLog(verdictTailText(text))), "the tail's verdict")
 }
 
 // A text of blank lines leaves a tail of verdictTail lines.
