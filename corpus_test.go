@@ -490,6 +490,66 @@ var knownGaps = map[string][]string{
 	"log_pytest_click_injected_failures": {
 		">           return self._number_class(value.strip())",
 	},
+
+	// Held-out set 10 (its first run is in the corpus README): what it
+	// loses at 16,000 bytes on its first run, before any fix, and why.
+	// 68 same-shaped diagnostics, all `"severity": "error"`: the
+	// failing-member signal finds all 68 alike and keeps none of them
+	// (the marker says 0 of 68); the outline shows a few from the ends
+	"json_pyright_outputjson_babel_messages_undefined_name": {
+		"\"file\": \"/home/dev/src/babel-2.10.3/babel/messages/frontend.py\",\n            \"severity\": \"error\",\n            \"message\": \"\\\"DistutilsSetupError\\\" is not defined\",",
+		"\"line\": 576,\n                    \"character\": 14",
+		"\"message\": \"Cannot assign to attribute \\\"print_help\\\" for class \\\"OptionParser\\\"",
+	},
+	// 37 target specs with the same keys: one spec's description in the
+	// middle, told apart only by its values, is summarised
+	"json_rustc_print_all_target_specs_jq_riscv_targets": {
+		"\"description\": \"RISC-V Linux (kernel 4.20, glibc 2.29)\",",
+	},
+	// 57 diagnostics with code frames: the injected finding's header is
+	// kept, its `> 22 │` frame line is cut with the other frames
+	"log_biome_lint_postcss_lib_invalid_typeof_code_frames": {
+		"  > 22 │     if (typeof line !== 'undefined' && typeof column !== 'undefind') {",
+	},
+	// 254 alike `spec-char-escape` findings under the first file take
+	// the room; the rare `id-unique` and `tag-pair` findings (a distinct
+	// rule each) are not preferred over them
+	"log_htmlhint_nodejs_api_docs_spec_char_escape_tag_pair": {
+		"^ The id value [ nodejs-error-codes ] must be unique. (id-unique)",
+		"The id value [ module_customization_hooks ] must be unique. (id-unique)",
+		"      L396 |...rue\" class=\"legacy\" id=\"os_os_arch\"></a></h3>\n                                                       ^ Tag must be paired, missing: [ </code> ], start tag match failed [ <code> ] on line 396. (tag-pair)",
+	},
+	// 397 `✖` findings, every one a failure line: a rare rule's finding
+	// in the middle (function-url-quotes) is folded into its file's gap
+	"log_stylelint_standard_highlightjs_themes_unclosed_block": {
+		"  1:118  ✖  Expected quotes around \"url\" function argument",
+	},
+	// two tables of padded option names read as lines: rows of a rare
+	// shape are kept first, and these alike rows are not among them
+	"plain_gcc_Q_help_warnings_optimizers_o2_wall": {
+		"  -Wimplicit-fallthrough=<0,5> \t\t3",
+		"  -Wunused-variable           \t\t[enabled]",
+		"  -finline-functions          \t\t[enabled]",
+	},
+	// an AST dump read as an outline: `FunctionDef(` opens a node whose
+	// name is on the next line, deeper than the two levels kept
+	"plain_python_m_ast_getopt_module_tree": {
+		"      FunctionDef(\n         name='gnu_getopt',",
+		"      FunctionDef(\n         name='do_shorts',",
+	},
+	// the outline keeps line 1 and leaves the licence comment below it
+	// (lines 2–24) out as boilerplate; the fact asks for its copyright
+	"plain_read_php_appengine_memcached_class": {
+		"     1\t<?php\n     2\t/**\n     3\t * Copyright 2007 Google Inc.",
+	},
+	// a YAML schema read as a table of rows sampled evenly: nested keys
+	// between the samples (resource_arg, the top-level `type: object`,
+	// the `&request` anchor) are not picked
+	"plain_read_yaml_gcloud_yaml_command_schema": {
+		"   220\t  resource_arg:\n   221\t    description: Describes how to generate the resource arg and its flags",
+		"   477\ttype: object\n   478\tadditionalProperties: false\n   479\trequired: [help_text, arguments]",
+		"   549\t  request: &request",
+	},
 }
 
 // knownSearchGaps are search cases whose output does not name every file
@@ -517,6 +577,9 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 10, first run: lintian -i's `E: pkg: tag` and `N:`
+	// explanation lines carry their level in a one-letter tag, not a word.
+	"log_lintian_info_pedantic_tcllib_deb_no_copyright_file": StrategyLines,
 	// Held-out set 9, first run: perlcritic's `FILE: message at line N,
 	// column M.  See … (Severity: N)` lines carry no failure word.
 	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": StrategyLines,
