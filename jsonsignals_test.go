@@ -119,15 +119,6 @@ func TestPlanJSONKeepsASignalledMember(t *testing.T) {
 		if len(want)+200 > limit/signalFailureShare {
 			return // it alone does not fit a quarter of the budget
 		}
-		if !pretty && inMember {
-			// A known gap: a one-line object's array goes to the outline,
-			// whose index notes straddle the failing element's bounds, and
-			// mergeSignals keeps a signal out rather than cut a noted item
-			// (found by this property after the merge; 20 elements,
-			// "severity": 2, limit 1524 loses it). Budget and bounds are
-			// held above; keeping it is not yet.
-			return
-		}
 		out := render(text, p, marker{what: p.what, hint: p.hint})
 		if !strings.Contains(out, want) {
 			t.Fatalf("lost the failing element %d at limit %d:\n%s", bad, limit, out)
