@@ -42,6 +42,22 @@ func TestJSONSignalsFindFailuresAndRareKinds(t *testing.T) {
 			}
 			return `{"level":30,"msg":"request completed","n":` + itoa(i) + `}`
 		}), []string{`{"level":30,"msg":"hot link","n":17} |  | "msg": "hot link"`}},
+		{"a rare kind among nested arrays' elements", func() string {
+			var b strings.Builder
+			b.WriteString(`{"inputs":{`)
+			for i := range 12 {
+				kind := "require-call"
+				if i == 7 {
+					kind = "dynamic-import"
+				}
+				if i > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString(`"m` + itoa(i) + `.js":{"bytes":10,"imports":[{"path":"fs","kind":"require-call"},{"path":"p` + itoa(i) + `","kind":"` + kind + `"}]}`)
+			}
+			b.WriteString("}}")
+			return b.String()
+		}(), []string{`{"path":"p7","kind":"dynamic-import"} | .inputs["m7.js"].imports[1] | "kind": "dynamic-import"`}},
 		{"a value naming each event is not rare", alike(40, func(i int) string {
 			return `{"msg":"id-` + itoa(i) + `"}`
 		}), nil},
