@@ -92,13 +92,6 @@ var knownGaps = map[string][]string{
 	"json_read_botocore_drs_service_2_api_model": {
 		"    \"ReplicationConfigurationDataPlaneRouting\":{\n      \"type\":\"string\",\n      \"enum\":[\n        \"PRIVATE_IP\",\n        \"PUBLIC_IP\"\n      ]\n    },",
 	},
-	// 430 trace events on lines of an array: the long `checkSourceFile`
-	// span of lib.dom.d.ts (its B and E events) has no signal but its
-	// duration
-	"json_tsc_generate_trace_esbuild_main_d_ts_trace_events": {
-		"{\"pid\":1,\"tid\":1,\"ph\":\"B\",\"cat\":\"check\",\"ts\":7551613.403,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
-		"{\"pid\":1,\"tid\":1,\"ph\":\"E\",\"cat\":\"check\",\"ts\":16408019.153,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
-	},
 	// ghc's closing `-fkeep-going` note: the log's head (its first lines,
 	// now kept after the failures' telling lines) takes the room the
 	// 134 distinct warnings left it, before the tail is reached

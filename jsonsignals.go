@@ -277,7 +277,7 @@ func jsonSignals(text string) []jsonSignal {
 		}
 	}
 	if len(rare) == 0 {
-		return sigs
+		return append(sigs, traceSignals(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -299,7 +299,7 @@ func jsonSignals(text string) []jsonSignal {
 			ranks[s.group]++
 		}
 	}
-	return all
+	return append(all, traceSignals(text)...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,
