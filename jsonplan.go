@@ -589,6 +589,11 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified bool)
 	if !o.expand(0, limit) {
 		return nil, nil, false
 	}
+	// The value that holds the document's end, when the root's members
+	// after it are short, keeps its last children as a blind clip keeps
+	// its tail: an eighth of the budget is held back from the depths for it.
+	holder, reserve := o.tailHolder()
+	o.budget -= reserve
 	level := o.nodes[0].kids
 	var elided []int // in the order of their expansion attempts
 	for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
@@ -626,6 +631,10 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified bool)
 			o.used += whole - n.cost
 			n.state, n.cost = asWhole, whole
 		}
+	}
+	o.budget += reserve
+	if holder > 0 {
+		o.keepTail(reserve)
 	}
 	o.grow()
 	items := o.items()
@@ -676,8 +685,81 @@ func (o *outliner) grow() {
 		}
 		share := free * size / max(left, 1)
 		left -= size
-		o.sample(i, o.nodes[i].cost+share)
+		o.sample(i, o.nodes[i].cost+share, false)
 	}
+}
+
+// keepTail shows the value that holds the document's end with its last
+// children, in room bytes more than it costs: down the outline's last
+// open values, past their short last members (within an eighth of the
+// budget, as a clip's tail), the first value not shown whole — its last
+// child whole when that fits, else as many of its last children as do.
+func (o *outliner) keepTail(room int) {
+	i, after := 0, 0
+	for range maxOutlineDepth {
+		n := o.nodes[i]
+		if n.state != asOpen || n.more != "" || len(n.kids) == 0 {
+			return
+		}
+		after += o.size(o.closing(n))
+		k := len(n.kids) - 1
+		for ; k >= 0 && o.nodes[n.kids[k]].state != asElided && o.nodes[n.kids[k]].state != asOpen; k-- {
+			after += o.nodes[n.kids[k]].cost
+		}
+		if k < 0 || after > o.budget/8 {
+			return
+		}
+		c := &o.nodes[n.kids[k]]
+		if c.state == asOpen {
+			i = n.kids[k]
+			continue
+		}
+		if whole := o.size(o.span(*c)); after+whole <= o.budget/8 && whole-c.cost <= o.budget-o.used {
+			o.used += whole - c.cost
+			c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
+			return
+		}
+		if len(c.elems) > 1 && o.lined(*c) {
+			o.sample(n.kids[k], c.cost+min(room, o.budget-o.used), true)
+		}
+		return
+	}
+}
+
+// tailHolder returns the root's child whose value holds the document's
+// last eighth of the budget — a container the root's later members, all
+// short, follow within that eighth — or 0 when the root's last member
+// holds it alone or is kept whole (expand keeps the last member whole
+// within an eighth).
+//
+// reserve is what showing that value's last child whole adds to its
+// summary: the child, a note for the children before it, the closing line.
+func (o *outliner) tailHolder() (holder, reserve int) {
+	kids := o.nodes[0].kids
+	if len(kids) < 2 || len(kids) < len(o.nodes[0].elems) {
+		return 0, 0
+	}
+	after := o.size(o.closing(o.nodes[0]))
+	for k := len(kids) - 1; k >= 0; k-- {
+		n := o.nodes[kids[k]]
+		if n.state == asElided {
+			if k == len(kids)-1 || len(n.elems) < 2 || !o.lined(n) {
+				return 0, 0
+			}
+			last := o.place(n.elems[len(n.elems)-1], n.depth+1, o.text[n.val] == '[', nil)
+			whole := o.size(o.span(last))
+			reserve = whole + o.size(o.opening(n)) + o.size(o.closing(n)) + len(n.note) + 2 - n.cost
+			if after+whole > o.budget/8 || reserve <= 0 {
+				return 0, 0
+			}
+			return kids[k], reserve
+		}
+		after += n.cost
+		if after > o.budget/8 {
+			return 0, 0
+		}
+	}
+	return 0, 0
 }
 
 // sample opens node i (or reopens it, when open with its last children
@@ -689,7 +771,7 @@ func (o *outliner) grow() {
 // are named rather than a few shown whole; the room the picks leave
 // buys more detail, the last pick's first, then in the order of the
 // picks: full digests, then whole values. It keeps the node as it is when no child more fits.
-func (o *outliner) sample(i, room int) {
+func (o *outliner) sample(i, room int, lastOnly bool) {
 	n := o.nodes[i]
 	isArray := o.text[n.val] == '['
 	shown := 0
@@ -756,6 +838,9 @@ func (o *outliner) sample(i, room int) {
 	place := func(j int) []onode { return viewAt(j, detail[j]) }
 	pickK := func(k int) []int {
 		h, t := k/4, (k+3)/4 // the last one first
+		if lastOnly {
+			h, t = 0, k
+		}
 		var sel []int
 		for j := shown; j < shown+h && j < len(n.elems); j++ {
 			sel = append(sel, j)
@@ -796,13 +881,13 @@ func (o *outliner) sample(i, room int) {
 	// The last child, which every pick keeps, closes the value as a
 	// clip's tail would: whole within an eighth of the room, else with
 	// all its short members.
-	if viewAt(lastJ, 2)[0].cost <= room/8 {
+	if viewAt(lastJ, 2)[0].cost <= room/8 || lastOnly && viewAt(lastJ, 2)[0].cost <= room-base {
 		detail[lastJ] = 2
 	} else if len(viewAt(lastJ, 1)) > 1 {
 		detail[lastJ] = 1
 	}
 	lo = largestFitting(lo, hi, func(k int) bool { return costOf(pickK(k)) <= room })
-	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) {
+	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) && !lastOnly {
 		return // a summary names its first keys: one member shown says less
 	}
 	sel := pickK(lo)

@@ -804,3 +804,45 @@ func TestPlanJSONKeepsElementLinesWhole(t *testing.T) {
 		}
 	})
 }
+
+// An outline keeps the document's end as a blind clip keeps it: when a
+// large map is followed by a short last member (an API model's shapes,
+// then its documentation), the map's last member is shown whole before
+// its closing line and that last member.
+func TestPlanJSONOutlineKeepsTheMapHoldingTheEnd(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(40, 400).Draw(t, "members")
+		pad := rapid.IntRange(0, 120).Draw(t, "padding")
+		var b strings.Builder
+		b.WriteString("{\n  \"version\": \"2.0\",\n  \"operations\": {\n")
+		for i := range 30 {
+			fmt.Fprintf(&b, "    \"Op%d\": {\n      \"name\": \"Op%d\",\n      \"doc\": \"%s\"\n    },\n", i, i, strings.Repeat("d", pad))
+		}
+		b.WriteString("    \"OpLast\": {\n      \"name\": \"OpLast\"\n    }\n  },\n  \"shapes\": {\n")
+		for i := range n {
+			sep := ","
+			if i == n-1 {
+				sep = ""
+			}
+			fmt.Fprintf(&b, "    \"Shape%d\": {\n      \"type\": \"string\",\n      \"note\": \"%s\"\n    }%s\n", i, strings.Repeat("s", pad), sep)
+		}
+		b.WriteString("  },\n  \"documentation\": \"the end\"\n}\n")
+		text := b.String()
+		limit := rapid.IntRange(2000, 16000).Draw(t, "limit")
+		if len(text) <= limit {
+			return
+		}
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("declined")
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("items %d bytes over the limit %d", itemsSize(p.items), limit)
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		want := fmt.Sprintf("    \"Shape%d\": {\n      \"type\": \"string\",\n      \"note\": \"%s\"\n    }\n  },\n  \"documentation\": \"the end\"\n}\n", n-1, strings.Repeat("s", pad))
+		if !strings.Contains(out, want) {
+			t.Fatalf("lost the end at limit %d:\n%s", limit, out)
+		}
+	})
+}

@@ -313,8 +313,10 @@ func coveredBy(items []item, k keptSignal) bool {
 // mergeSignals returns items with the signals of sigs they do not keep
 // put in at their places, within room more bytes: failures first, each
 // in a note line and its bytes; the items inside one are dropped, and one
-// that straddles its bounds keeps it out. It returns the index the
-// marker moves to, and false when items are not in input order.
+// that straddles its bounds keeps what lies outside it — a range that ends
+// inside without the note or line end that followed it (what they told
+// of is the signal's), one that starts inside with them. It returns the
+// index the marker moves to, and false when items are not in input order.
 func mergeSignals(items []item, markerAt int, sigs []keptSignal, room int) ([]item, int, bool) {
 	prev := -1
 	for _, it := range items {
@@ -331,19 +333,8 @@ func mergeSignals(items []item, markerAt int, sigs []keptSignal, room int) ([]it
 			if k.failure != failure || coveredBy(items, k) || k.cost() > room {
 				continue
 			}
-			straddled := false
-			for _, it := range items {
-				inside := it.start >= k.start && it.end <= k.end
-				plain := it.note == "" && !it.eol && !it.glue
-				if it.end > it.start && it.end > k.start && it.start < k.end && !inside && !plain {
-					straddled = true
-					break
-				}
-			}
-			if !straddled {
-				add = append(add, k)
-				room -= k.cost()
-			}
+			add = append(add, k)
+			room -= k.cost()
 		}
 	}
 	if len(add) == 0 {
@@ -372,7 +363,7 @@ func mergeSignals(items []item, markerAt int, sigs []keptSignal, room int) ([]it
 			}
 			continue
 		}
-		// A plain range a signal cuts keeps what lies outside it.
+		// A range a signal cuts keeps what lies outside it.
 		for it.start < it.end {
 			if it.start < open {
 				it.start = min(open, it.end)

@@ -277,7 +277,7 @@ func jsonSignals(text string) []jsonSignal {
 		}
 	}
 	if len(rare) == 0 {
-		return sigs
+		return append(sigs, traceSignals(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -299,7 +299,7 @@ func jsonSignals(text string) []jsonSignal {
 			ranks[s.group]++
 		}
 	}
-	return all
+	return append(all, traceSignals(text)...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,
@@ -312,9 +312,10 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 	keyStart, keyLine := -1, 1 // the current member's key and its line
 	line := 1
 	// record reports whether the object at depth n (from 1) is one of
-	// many alike: a document of a stream, an element of the document's
-	// array.
-	record := func(n int) bool { return n == 1 || n == 2 && !stack[0].obj }
+	// many alike: a document of a stream, an array's element at any
+	// depth (an import among a module's imports, where a kind of its own
+	// marks the rare one).
+	record := func(n int) bool { return n == 1 || !stack[n-2].obj }
 	member := func(f *sigFrame, start, end int) {
 		v := text[start:end]
 		if t := failureTest(f.key); t != nil {

@@ -42,6 +42,22 @@ func TestJSONSignalsFindFailuresAndRareKinds(t *testing.T) {
 			}
 			return `{"level":30,"msg":"request completed","n":` + itoa(i) + `}`
 		}), []string{`{"level":30,"msg":"hot link","n":17} |  | "msg": "hot link"`}},
+		{"a rare kind among nested arrays' elements", func() string {
+			var b strings.Builder
+			b.WriteString(`{"inputs":{`)
+			for i := range 12 {
+				kind := "require-call"
+				if i == 7 {
+					kind = "dynamic-import"
+				}
+				if i > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString(`"m` + itoa(i) + `.js":{"bytes":10,"imports":[{"path":"fs","kind":"require-call"},{"path":"p` + itoa(i) + `","kind":"` + kind + `"}]}`)
+			}
+			b.WriteString("}}")
+			return b.String()
+		}(), []string{`{"path":"p7","kind":"dynamic-import"} | .inputs["m7.js"].imports[1] | "kind": "dynamic-import"`}},
 		{"a value naming each event is not rare", alike(40, func(i int) string {
 			return `{"msg":"id-` + itoa(i) + `"}`
 		}), nil},
@@ -118,15 +134,6 @@ func TestPlanJSONKeepsASignalledMember(t *testing.T) {
 		}
 		if len(want)+200 > limit/signalFailureShare {
 			return // it alone does not fit a quarter of the budget
-		}
-		if !pretty && inMember {
-			// A known gap: a one-line object's array goes to the outline,
-			// whose index notes straddle the failing element's bounds, and
-			// mergeSignals keeps a signal out rather than cut a noted item
-			// (found by this property after the merge; 20 elements,
-			// "severity": 2, limit 1524 loses it). Budget and bounds are
-			// held above; keeping it is not yet.
-			return
 		}
 		out := render(text, p, marker{what: p.what, hint: p.hint})
 		if !strings.Contains(out, want) {
