@@ -303,9 +303,15 @@ func newAnchorTable() *anchorTable {
 		}
 		// The scan reads every other triple, so an anchor is found by
 		// two in a row: its rarest pair of triples, or a three-byte
-		// one's own and its last two bytes before any byte.
+		// one's own and its last two bytes before any byte. A compiler's
+		// position is found by its last two triples, `5: ` and `: ` before
+		// any byte, not by `12:`: an address's or a timestamp's `12:`
+		// stands on every line of a disassembly or a blame.
 		seq, k := sa.seq+anyByte, 0
-		if len(sa.seq) > 3 {
+		switch {
+		case sa.a.position:
+			k = len(sa.seq) - 3
+		case len(sa.seq) > 3:
 			seq, k = sa.seq, rarestTriple(sa.seq[:len(sa.seq)-1])
 		}
 		for off := k; off <= k+1; off++ {
