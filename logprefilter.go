@@ -342,7 +342,7 @@ func expandAny(seq string) []string {
 	for _, p := range out {
 		for c := range 256 {
 			if b := byte(c); foldByte(b) == b {
-				all = append(all, p[:k]+string(b)+p[k+1:])
+				all = append(all, p[:k]+string([]byte{b})+p[k+1:]) // the byte, not its rune
 			}
 		}
 	}
