@@ -258,13 +258,14 @@ type seqAnchor struct {
 	a    logAnchor
 }
 
-// anchorTable finds the anchors by three folded bytes in a row: a bit
-// per hash of three bytes filters, a chain of the triples under each hash
-// decides. (A map's lookup cost a 10 MB trace as much as the scan: every
-// `close(3) = 0` holds the triple `3) `.)
+// anchorTable finds the anchors by three folded bytes in a row: a byte
+// per hash of three bytes filters (one load a triple, where a bit took
+// five instructions), a chain of the triples under each hash decides. (A
+// map's lookup cost a 10 MB trace as much as the scan: every `close(3) =
+// 0` holds the triple `3) `.)
 type anchorTable struct {
 	ok      bool
-	bits    [1 << tripleBits / 64]uint64
+	hit     [1 << tripleBits]uint8  // by the triple's hash: 1 when a triple of the table has it
 	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
 	tris    []anchorTriple
 	anchors []logAnchor
@@ -302,9 +303,15 @@ func newAnchorTable() *anchorTable {
 		}
 		// The scan reads every other triple, so an anchor is found by
 		// two in a row: its rarest pair of triples, or a three-byte
-		// one's own and its last two bytes before any byte.
+		// one's own and its last two bytes before any byte. A compiler's
+		// position is found by its last two triples, `5: ` and `: ` before
+		// any byte, not by `12:`: an address's or a timestamp's `12:`
+		// stands on every line of a disassembly or a blame.
 		seq, k := sa.seq+anyByte, 0
-		if len(sa.seq) > 3 {
+		switch {
+		case sa.a.position:
+			k = len(sa.seq) - 3
+		case len(sa.seq) > 3:
 			seq, k = sa.seq, rarestTriple(sa.seq[:len(sa.seq)-1])
 		}
 		for off := k; off <= k+1; off++ {
@@ -312,7 +319,7 @@ func newAnchorTable() *anchorTable {
 			for _, tri := range expandAny(seq[off : off+3]) {
 				x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
 				h := tripleHash(x)
-				t.bits[h>>6] |= 1 << (h & 63)
+				t.hit[h] = 1
 				t.add(h, x, sa)
 			}
 		}
@@ -335,7 +342,7 @@ func expandAny(seq string) []string {
 	for _, p := range out {
 		for c := range 256 {
 			if b := byte(c); foldByte(b) == b {
-				all = append(all, p[:k]+string(b)+p[k+1:])
+				all = append(all, p[:k]+string([]byte{b})+p[k+1:]) // the byte, not its rune
 			}
 		}
 	}
@@ -506,31 +513,21 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 		}
 	}
 	i := max(from-1, 0) // the break before a line is an anchor's first byte
-	bits := &t.bits
 	// Every anchor has two triples in a row in the table, so reading the
 	// triples at every other byte finds it: three of each eight bytes
-	// loaded.
+	// loaded. The loop only filters; a load whose triples pass is read
+	// again below, so that the filter keeps its values in registers.
 	for ; i+8 <= len(text); i += 6 {
 		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
-		x0, x2, x4 := uint32(w)&0xffffff, uint32(w>>16)&0xffffff, uint32(w>>32)&0xffffff
-		h0, h2, h4 := tripleHash(x0), tripleHash(x2), tripleHash(x4)
-		b0, b2, b4 := bits[h0>>6]>>(h0&63)&1, bits[h2>>6]>>(h2&63)&1, bits[h4>>6]>>(h4&63)&1
-		if b0|b2|b4 == 0 {
+		if t.hit[tripleHash(uint32(w)&0xffffff)]|t.hit[tripleHash(uint32(w>>16)&0xffffff)]|t.hit[tripleHash(uint32(w>>32)&0xffffff)] == 0 {
 			continue
 		}
-		if b0 != 0 {
-			if at := t.anchorAt(text, from, i, x0, h0); at >= 0 {
-				return at
-			}
-		}
-		if b2 != 0 {
-			if at := t.anchorAt(text, from, i+2, x2, h2); at >= 0 {
-				return at
-			}
-		}
-		if b4 != 0 {
-			if at := t.anchorAt(text, from, i+4, x4, h4); at >= 0 {
-				return at
+		for k := 0; k <= 4; k += 2 {
+			x := uint32(w>>(8*k)) & 0xffffff
+			if h := tripleHash(x); t.hit[h] != 0 {
+				if at := t.anchorAt(text, from, i+k, x, h); at >= 0 {
+					return at
+				}
 			}
 		}
 	}
@@ -549,7 +546,7 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 func (t *anchorTable) anchorAtTriple(text string, from, i int) int {
 	x := uint32(foldByte(text[i])) | uint32(foldByte(text[i+1]))<<8 | uint32(foldByte(text[i+2]))<<16
 	h := tripleHash(x)
-	if t.bits[h>>6]&(1<<(h&63)) == 0 {
+	if t.hit[h] == 0 {
 		return -1
 	}
 	return t.anchorAt(text, from, i, x, h)

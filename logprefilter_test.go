@@ -214,10 +214,12 @@ func TestNextAnchor(t *testing.T) {
 		{"E   assert", 0},
 		{"\x1b[31mhi", -1}, // escapes are tallyAnchored's, not the scan's
 		{"a × b", 2},
-		{"x\n  12) suite", 4},   // mocha's heading, found at its `12) `: the number starts the indented text
-		{"x\nclose(3) = 0", -1}, // a call's `3) ` is no heading
-		{"x\n  a 12) b", -1},    // nor a number inside the text
-		{"x\n12) suite", -1},    // the heading's rule reads it indented only
+		{"x\n  12) suite", 4},       // mocha's heading, found at its `12) `: the number starts the indented text
+		{"x\nclose(3) = 0", -1},     // a call's `3) ` is no heading
+		{"x\n  a 12) b", -1},        // nor a number inside the text
+		{"x\n12) suite", -1},        // the heading's rule reads it indented only
+		{"xa.go:12:5: ✖ x", 8},      // a position before a byte above 0x7f (the scan's any byte)
+		{"x\n_ été _ more text", 2}, // pytest's section before one
 	} {
 		got := logAnchorTable.nextAnchor(tc.text, 0)
 		want := tc.want
