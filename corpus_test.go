@@ -107,11 +107,6 @@ var knownGaps = map[string][]string{
 	"log_ghc_make_weverything_attoparsec_decimal_rigid_type": {
 		"-fkeep-going in use, removing the following dependencies and continuing:\n      Data.Attoparsec.Text.Lazy",
 	},
-	// Its family check over vector: the -Wunsafe warnings fold into one
-	// (×19) and the first one's module line below it is not kept
-	"log_ghc_make_weverything_vector_unboxed_length_rigid_type": {
-		"‘Data.Vector.Generic.Mutable.Base’ has been inferred as unsafe!",
-	},
 	// 1,150 one-line violations, each read as a finding: the severity 5
 	// pair and the closing `--statistics` block (a verdict without a
 	// failure word) are not kept

@@ -786,7 +786,7 @@ func isPanicLine(l string) bool {
 // (lines come from scanLog unmarked).
 func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
 	warnings := lines.countFlags(&isWarningFlags)
-	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
+	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return warningKey(dst, lines, reps[k]) })
 	verbatim := newVerbatimCache(lines.len() / 8)
 	var key []byte
 	in := false // inside a repeated warning
@@ -813,9 +813,17 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 			if _, at := levelWord(raw); at > 0 {
 				raw = raw[at:]
 			}
+			if subject := warningSubject(lines, i); subject > 0 {
+				// The line below is what the warning is about: its
+				// bytes are part of what is compared.
+				_, end := lines.span(subject)
+				at := len(lines.line(i)) - len(raw)
+				start, _ := lines.span(i)
+				raw = lines.text[start+at : end]
+			}
 			first, ok := verbatim.get(raw)
 			if !ok {
-				key = normalizeLogLine(key[:0], raw)
+				key = warningKey(key[:0], lines, i)
 				first = seen.first(key, len(reps))
 				verbatim.put(raw, first)
 			}
@@ -1128,6 +1136,9 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// 7. Every distinct warning once.
 	for _, i := range rareFirst(lines, warnReps) {
 		emit(i)
+		if s := warningSubject(lines, i); s > 0 {
+			emit(s)
+		}
 	}
 	// The outline: the headings that groups of diagnostics sit under
 	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
