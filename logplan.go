@@ -314,14 +314,76 @@ func (s *logSelection) strayDetail(i int) bool {
 // failures told rarest kind first would otherwise crowd out. A folded
 // repeat is passed over, shown once with its count where it first is;
 // the first test that passed ends the head, the verdict counts those.
+// When the head would stop inside an indented list that a line in the
+// first column follows (GHC's fifteen modules under its first warning,
+// above its `[ 1 of 17] Compiling` line), the head's plain lines in the
+// first column come first (see pickHeadOutline): the list's next step is
+// what the head says next.
 func (s *logSelection) pickHead(share int) {
 	bound := s.cost + share
+	if s.headStopsInList(share) {
+		s.pickHeadOutline(bound)
+	}
 	for i := 0; i < s.lines.len() && !passedLine(s.lines, i); i++ {
 		if !s.lines.repeat(i) && !s.pickWithin(i, bound) {
 			return
 		}
 	}
 }
+
+// pickHeadOutline keeps, while the selection stays within bound, the
+// plain lines in the first column among the log's first headOutlineMax
+// lines, up to the first test that passed: the steps of a build (GHC's
+// `[ 1 of 17] Compiling` line under a warning's list of fifteen modules).
+// They say what the run did, as a clip's head shows; the indented lines
+// between are their detail. It stops at the first that does not fit.
+func (s *logSelection) pickHeadOutline(bound int) {
+	for i := 0; i < min(s.lines.len(), headOutlineMax) && !passedLine(s.lines, i); i++ {
+		if s.lines.class(i) == lineOther && !s.lines.repeat(i) && !isIndented(s.lines.line(i)) && !s.pickWithin(i, bound) {
+			return
+		}
+	}
+}
+
+// headStopsInList reports whether the log's first lines, grown down
+// within share more bytes as pickHead grows them, would stop at an
+// indented line of a list (a run of headListMin indented lines or more)
+// that a line in the first column follows within the first headOutlineMax
+// lines.
+func (s *logSelection) headStopsInList(share int) bool {
+	n := min(s.lines.len(), headOutlineMax)
+	cost := 0
+	for i := 0; i < n && !passedLine(s.lines, i); i++ {
+		if s.lines.repeat(i) || s.kept(i) {
+			continue
+		}
+		if cost += s.lineCost(i); cost <= share {
+			continue
+		}
+		if !isIndented(s.lines.line(i)) {
+			return false
+		}
+		from := i
+		for from > 0 && isIndented(s.lines.line(from-1)) {
+			from--
+		}
+		for j := i + 1; j < n; j++ {
+			if l := s.lines.line(j); !isIndented(l) {
+				return j-from >= headListMin && s.lines.class(j) != lineBlank
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// headOutlineMax bounds the lines whose first-column ones pickHeadOutline
+// keeps.
+const headOutlineMax = 32
+
+// headListMin is the least run of indented lines headStopsInList takes
+// for a list: a compiler's quoted source line and its caret are not one.
+const headListMin = 8
 
 // passedLine reports whether line i tells a test that passed: go test's
 // ok and --- PASS lines, or a pass mark opening an indented line (jest's
