@@ -383,7 +383,7 @@ const headOutlineMax = 32
 
 // headListMin is the least run of indented lines headStopsInList takes
 // for a list: a compiler's quoted source line and its caret are not one.
-const headListMin = 8
+const headListMin = 5
 
 // passedLine reports whether line i tells a test that passed: go test's
 // ok and --- PASS lines, or a pass mark opening an indented line (jest's
