@@ -115,11 +115,6 @@ var knownGaps = map[string][]string{
 		"1,150 violations.\nViolations per file was 57.500.",
 		"115 severity 5 violations.\n290 severity 4 violations.\n745 severity 3 violations.",
 	},
-	// regrtest's progress line naming the failing test's module comes
-	// long before its FAIL block
-	"log_python_m_test_regrtest_v_fractions_limit_denominator": {
-		"0:00:05 load avg: 21.16 [4/7] test_fractions",
-	},
 	// two right-aligned lint tables of over 1,000 rows: sampled rows are
 	// spread, these two rows are not among them
 	"plain_clippy_driver_w_help_lint_tables": {

@@ -1146,6 +1146,7 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
 	var more []toldTelling // the blocks with more than one telling line, found once for every round
+	progressLeft := progressScanMax
 	for _, k := range told {
 		b := blocks[k]
 		t := tellingLines(lines, b)
@@ -1155,6 +1156,9 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		emitTelling(emit, lines, b, t, 0, 1)
 		for _, i := range userFrames(lines, b) { // where a crash is in the code under test
 			emit(i)
+		}
+		if p := progressAbove(lines, b, &progressLeft); p >= 0 {
+			emit(p)
 		}
 		if t.n > 1 {
 			more = append(more, toldTelling{int32(k), t})
