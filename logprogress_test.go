@@ -8,7 +8,7 @@ import (
 
 func TestProgressStep(t *testing.T) {
 	for l, want := range map[string]bool{
-		"0:00:05 load avg: 21.16 [4/7] test_fractions":           true,
+		"0:00:05 load avg: 21.16 [4/7] test_fractions":            true,
 		"0:00:06 load avg: 21.16 [5/7/1] test_textwrap -- failed": false, // a step after a failure, not before it
 		"[12/40] Building CXX object src/CMakeFiles/a.dir/a.cc.o": true,
 		"[ 1 of 17] Compiling Data.Vector":                        false,
