@@ -101,12 +101,6 @@ var knownGaps = map[string][]string{
 		"{\"pid\":1,\"tid\":1,\"ph\":\"B\",\"cat\":\"check\",\"ts\":7551613.403,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
 		"{\"pid\":1,\"tid\":1,\"ph\":\"E\",\"cat\":\"check\",\"ts\":16408019.153,\"name\":\"checkSourceFile\",\"args\":{\"path\":\"/home/dev/work/c8-bundle/node_modules/typescript/lib/lib.dom.d.ts\"}},",
 	},
-	// ghc's closing `-fkeep-going` note: the log's head (its first lines,
-	// now kept after the failures' telling lines) takes the room the
-	// 134 distinct warnings left it, before the tail is reached
-	"log_ghc_make_weverything_attoparsec_decimal_rigid_type": {
-		"-fkeep-going in use, removing the following dependencies and continuing:\n      Data.Attoparsec.Text.Lazy",
-	},
 	// 1,150 one-line violations, each read as a finding: the severity 5
 	// pair and the closing `--statistics` block (a verdict without a
 	// failure word) are not kept
@@ -232,14 +226,6 @@ var knownGaps = map[string][]string{
 		// One of 37 W offenses, of a cop seen several times, in the
 		// middle: the head's first offenses and the rarer cops come first.
 		`lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.`,
-	},
-	// Family checks for set 8 (each run here, first run before the fixes
-	// set 8 prompted): dialyzer's `Unknown functions:` entries: its 37
-	// warnings' first lines fit the limit, so the tail is not kept ahead
-	// of them (see pickEnds; its head is, see pickHead), and their wrapped
-	// types, 150 lines long, take the room left before the tail is reached.
-	"log_dialyzer_otp_asn1_compiler_debugger_dbg_never_match": {
-		"Unknown functions:\n  alarm_handler:clear_alarm/1 (/home/dev/s8l/erl/apps/os_mon-2.8/src/disksup.erl:478:6)",
 	},
 	// Still lost after the fixes set 8 prompted: make's database, whose
 	// phony `compile:` target at 26 % is one of 300 file records of the

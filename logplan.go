@@ -137,6 +137,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	blocks, warnRep, warnCount := scan.blocks, scan.warnRep, scan.warnCount
 	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
+	sel.pickAll(tailListHeading(lines))
 	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
@@ -1196,6 +1197,9 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		for _, i := range [...]int{int(b.last) + 1, leadTop(lines, b) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				emit(i)
+				if i > int(b.last) && headsList(lines, i) {
+					emit(i + 1) // what the note below a failure lists: GHC's modules -fkeep-going removes
+				}
 			}
 		}
 	}
