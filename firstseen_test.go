@@ -49,7 +49,7 @@ func dedupWarningsByMap(lines logLines, blocks []logBlock) (reps []int, count []
 		case blockAt(blocks, i) >= 0:
 			in = false
 		case c == lineWarning:
-			key := string(normalizeLogLine(nil, lines.line(i)))
+			key := string(warningKey(nil, lines, i))
 			k, ok := seen[key]
 			in = ok
 			if ok {
@@ -72,7 +72,7 @@ func dedupWarningsByMap(lines logLines, blocks []logBlock) (reps []int, count []
 func TestDedupWarningsAsByMap(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		pool := []string{"warning: unused x%d", "warning: unused y%d", "  --> a.rs:%d:1", "", "error: boom %d", "  at f (a.js:%d)",
-			"ok", "2015-10-18 WARN [main] Address change %d", "warning: unused x%d (×2)"}
+			"ok", "2015-10-18 WARN [main] Address change %d", "warning: unused x%d (×2)", "warning: [-Wunsafe]"}
 		var b strings.Builder
 		for range rapid.IntRange(0, 80).Draw(t, "n") {
 			line := pool[rapid.IntRange(0, len(pool)-1).Draw(t, "line")]

@@ -52,6 +52,9 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 			k, ok = signalSpan(text, s, capOne)
 		}
 		if !ok {
+			k, ok = cutSignal(text, s, capOne)
+		}
+		if !ok {
 			total++
 			if s.failure {
 				failures++

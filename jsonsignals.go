@@ -209,6 +209,10 @@ type jsonSignal struct {
 	// mstart, mend: the signalling member alone, for an object too large
 	// to keep (the document itself); mend is 0 for none.
 	mstart, mend int
+	// wstart, wend: the member whose value says failure (`"level":
+	// "error"`), where a record's failure is a field's (see cutSignal);
+	// wend is 0 when it is mstart, mend.
+	wstart, wend int
 	line, mline  int    // the lines they start on, from 1
 	path         string // the object's jq path in its document, at most jsonPathMax bytes
 	ident        string // the nearest enclosing object's naming member, when the path does not name it
@@ -238,6 +242,7 @@ type sigFrame struct {
 	failure    bool
 	rare       int    // 1 + the group of a rare member it holds
 	member     [2]int // the signalling member, when the object is too large to keep
+	word       [2]int // the member whose value says failure, when member is a field that holds it
 	segStart   int    // the path's length before this frame's segment
 	line       int    // the line of its lead
 	mline      int    // the line of its member's key
@@ -381,6 +386,9 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 				// fits, else this field.
 				p := &stack[n-2]
 				p.failure, p.why, p.member, p.mline = true, f.why, [2]int{f.lead, i}, f.line
+				if f.member[1] > f.member[0] {
+					p.word = f.member
+				}
 				path = path[:f.segStart]
 				continue
 			}
@@ -391,6 +399,9 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 				}
 				if f.failure && f.member[0] >= 0 && f.member[1] > f.member[0] {
 					s.mstart, s.mend, s.mline = f.member[0], f.member[1], f.mline
+				}
+				if f.failure && f.word[1] > f.word[0] {
+					s.wstart, s.wend = f.word[0], f.word[1]
 				}
 				for k := n - 2; k >= 0; k-- {
 					if stack[k].ident != "" {

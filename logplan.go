@@ -137,6 +137,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	blocks, warnRep, warnCount := scan.blocks, scan.warnRep, scan.warnCount
 	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
+	sel.pickAll(tailListHeading(lines))
 	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
@@ -314,14 +315,76 @@ func (s *logSelection) strayDetail(i int) bool {
 // failures told rarest kind first would otherwise crowd out. A folded
 // repeat is passed over, shown once with its count where it first is;
 // the first test that passed ends the head, the verdict counts those.
+// When the head would stop inside an indented list that a line in the
+// first column follows (GHC's fifteen modules under its first warning,
+// above its `[ 1 of 17] Compiling` line), the head's plain lines in the
+// first column come first (see pickHeadOutline): the list's next step is
+// what the head says next.
 func (s *logSelection) pickHead(share int) {
 	bound := s.cost + share
+	if s.headStopsInList(share) {
+		s.pickHeadOutline(bound)
+	}
 	for i := 0; i < s.lines.len() && !passedLine(s.lines, i); i++ {
 		if !s.lines.repeat(i) && !s.pickWithin(i, bound) {
 			return
 		}
 	}
 }
+
+// pickHeadOutline keeps, while the selection stays within bound, the
+// plain lines in the first column among the log's first headOutlineMax
+// lines, up to the first test that passed: the steps of a build (GHC's
+// `[ 1 of 17] Compiling` line under a warning's list of fifteen modules).
+// They say what the run did, as a clip's head shows; the indented lines
+// between are their detail. It stops at the first that does not fit.
+func (s *logSelection) pickHeadOutline(bound int) {
+	for i := 0; i < min(s.lines.len(), headOutlineMax) && !passedLine(s.lines, i); i++ {
+		if s.lines.class(i) == lineOther && !s.lines.repeat(i) && !isIndented(s.lines.line(i)) && !s.pickWithin(i, bound) {
+			return
+		}
+	}
+}
+
+// headStopsInList reports whether the log's first lines, grown down
+// within share more bytes as pickHead grows them, would stop at an
+// indented line of a list (a run of headListMin indented lines or more)
+// that a line in the first column follows within the first headOutlineMax
+// lines.
+func (s *logSelection) headStopsInList(share int) bool {
+	n := min(s.lines.len(), headOutlineMax)
+	cost := 0
+	for i := 0; i < n && !passedLine(s.lines, i); i++ {
+		if s.lines.repeat(i) || s.kept(i) {
+			continue
+		}
+		if cost += s.lineCost(i); cost <= share {
+			continue
+		}
+		if !isIndented(s.lines.line(i)) {
+			return false
+		}
+		from := i
+		for from > 0 && isIndented(s.lines.line(from-1)) {
+			from--
+		}
+		for j := i + 1; j < n; j++ {
+			if l := s.lines.line(j); !isIndented(l) {
+				return j-from >= headListMin && s.lines.class(j) != lineBlank
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// headOutlineMax bounds the lines whose first-column ones pickHeadOutline
+// keeps.
+const headOutlineMax = 32
+
+// headListMin is the least run of indented lines headStopsInList takes
+// for a list: a compiler's quoted source line and its caret are not one.
+const headListMin = 5
 
 // passedLine reports whether line i tells a test that passed: go test's
 // ok and --- PASS lines, or a pass mark opening an indented line (jest's
@@ -786,7 +849,7 @@ func isPanicLine(l string) bool {
 // (lines come from scanLog unmarked).
 func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32) {
 	warnings := lines.countFlags(&isWarningFlags)
-	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return normalizeLogLine(dst, lines.line(reps[k])) })
+	seen := newFirstSeen(warnings, warnings, func(dst []byte, k int) []byte { return warningKey(dst, lines, reps[k]) })
 	verbatim := newVerbatimCache(lines.len() / 8)
 	var key []byte
 	in := false // inside a repeated warning
@@ -813,9 +876,17 @@ func dedupWarnings(lines logLines, blocks []logBlock) (reps []int, count []int32
 			if _, at := levelWord(raw); at > 0 {
 				raw = raw[at:]
 			}
+			if subject := warningSubject(lines, i); subject > 0 {
+				// The line below is what the warning is about: its
+				// bytes are part of what is compared.
+				_, end := lines.span(subject)
+				at := len(lines.line(i)) - len(raw)
+				start, _ := lines.span(i)
+				raw = lines.text[start+at : end]
+			}
 			first, ok := verbatim.get(raw)
 			if !ok {
-				key = normalizeLogLine(key[:0], raw)
+				key = warningKey(key[:0], lines, i)
 				first = seen.first(key, len(reps))
 				verbatim.put(raw, first)
 			}
@@ -1076,6 +1147,7 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
 	var more []toldTelling // the blocks with more than one telling line, found once for every round
+	progressLeft := progressScanMax
 	for _, k := range told {
 		b := blocks[k]
 		t := tellingLines(lines, b)
@@ -1085,6 +1157,9 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		emitTelling(emit, lines, b, t, 0, 1)
 		for _, i := range userFrames(lines, b) { // where a crash is in the code under test
 			emit(i)
+		}
+		if p := progressAbove(lines, b, &progressLeft); p >= 0 {
+			emit(p)
 		}
 		if t.n > 1 {
 			more = append(more, toldTelling{int32(k), t})
@@ -1122,12 +1197,18 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		for _, i := range [...]int{int(b.last) + 1, leadTop(lines, b) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				emit(i)
+				if i > int(b.last) && headsList(lines, i) {
+					emit(i + 1) // what the note below a failure lists: GHC's modules -fkeep-going removes
+				}
 			}
 		}
 	}
 	// 7. Every distinct warning once.
 	for _, i := range rareFirst(lines, warnReps) {
 		emit(i)
+		if s := warningSubject(lines, i); s > 0 {
+			emit(s)
+		}
 	}
 	// The outline: the headings that groups of diagnostics sit under
 	// (go build's `# pkg`, pylint's `************* Module x`, gcc's `a.c:
