@@ -1437,17 +1437,19 @@ func failureWordAt(s string, i, j int) int {
 	if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
 		return sigNone // errors.go, error-prone, error_code, error(…), errors/
 	}
-	if isCountWord(w) {
+	var buf [16]byte
+	lower := lowerASCII(buf[:], w) // once, for both word lists
+	if isLowerCountWord(lower) {
 		if n := numberBefore(s[:i]); n > 0 {
 			return sigCount
 		} else if n == 0 {
 			return sigNone
 		}
-		if manyErrors(w, s[:i]) {
+		if manyErrors(lower, s[:i]) {
 			return sigFailure
 		}
 	}
-	if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
+	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
 		return sigNone
 	}
 	return sigFailure
@@ -1469,7 +1471,12 @@ func lowerASCII(buf []byte, w string) string {
 // isFailureWord reports whether w, followed by rest, is a failure word.
 func isFailureWord(w, rest string) bool {
 	var buf [16]byte
-	switch lowerASCII(buf[:], w) {
+	return isLowerFailureWord(lowerASCII(buf[:], w), rest)
+}
+
+// isLowerFailureWord is isFailureWord given w in lower case.
+func isLowerFailureWord(w, rest string) bool {
+	switch w {
 	case "error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion", "abort", "aborted", "fail":
 		return true
 	case "not":
@@ -1480,11 +1487,11 @@ func isFailureWord(w, rest string) bool {
 	return false
 }
 
-// manyErrors reports whether the count word w, after before, counts
-// failures without a number: `has too many errors` (perl -c, the Go
-// compiler, clang), `had compilation errors` (perl -c).
+// manyErrors reports whether the count word w (in lower case), after
+// before, counts failures without a number: `has too many errors` (perl
+// -c, the Go compiler, clang), `had compilation errors` (perl -c).
 func manyErrors(w, before string) bool {
-	if !strings.EqualFold(w, "errors") {
+	if w != "errors" {
 		return false
 	}
 	before = strings.TrimRight(before, " ")
@@ -1499,7 +1506,12 @@ func manyErrors(w, before string) bool {
 
 func isCountWord(w string) bool {
 	var buf [16]byte
-	switch lowerASCII(buf[:], w) {
+	return isLowerCountWord(lowerASCII(buf[:], w))
+}
+
+// isLowerCountWord is isCountWord given w in lower case.
+func isLowerCountWord(w string) bool {
+	switch w {
 	case "failed", "failing", "failures", "failure", "errors", "error", "broken", "problems":
 		return true
 	}
