@@ -541,7 +541,7 @@ func leadIn(lines logLines, b logBlock) []int {
 		for p > 0 && lines.class(p) == lineBlank && bFirst-p < 3 {
 			p--
 		}
-		for p > 0 && bFirst-p < leadInRun && isIndented(line(p)) {
+		for p > 0 && bFirst-p < leadInRun && isIndented(lines.line(p)) { // a CR at its end changes nothing here
 			p--
 		}
 		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(p) != lineBlank {
