@@ -164,12 +164,14 @@ func inWarningBody(lines logLines, i int) bool {
 		return false
 	}
 	for p := i - 1; p >= 0 && i-p <= warningBodyMax; p-- {
-		l := lines.line(p)
-		if lines.class(p) == lineBlank {
+		c := lines.class(p)
+		if c == lineBlank {
 			return false
 		}
-		if !isIndented(l) {
-			return lines.class(p) == lineWarning
+		// A line not blank holds more than white space: its first byte
+		// says whether it is indented, without reading the rest.
+		if l := lines.line(p); l[0] != ' ' && l[0] != '\t' {
+			return c == lineWarning
 		}
 	}
 	return false
@@ -539,7 +541,7 @@ func leadIn(lines logLines, b logBlock) []int {
 		for p > 0 && lines.class(p) == lineBlank && bFirst-p < 3 {
 			p--
 		}
-		for p > 0 && bFirst-p < leadInRun && isIndented(line(p)) {
+		for p > 0 && bFirst-p < leadInRun && isIndented(lines.line(p)) { // a CR at its end changes nothing here
 			p--
 		}
 		if l := line(p); l != "" && l[0] != ' ' && l[0] != '\t' && lines.class(p) != lineBlank {
@@ -638,5 +640,13 @@ func mayBeRequiredHere(l string) bool {
 // isIndented reports whether l starts with a space or a tab and holds
 // more than white space.
 func isIndented(l string) bool {
-	return l != "" && (l[0] == ' ' || l[0] == '\t') && strings.TrimSpace(l) != ""
+	if l == "" || l[0] != ' ' && l[0] != '\t' {
+		return false
+	}
+	// Most indented lines have a printable ASCII byte after their
+	// blanks: it says they hold more, without trimming the whole line.
+	if k := indentEnd(l); k < len(l) && l[k] > ' ' && l[k] < utf8.RuneSelf {
+		return true
+	}
+	return strings.TrimSpace(l) != ""
 }

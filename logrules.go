@@ -415,7 +415,7 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	if !indented && isJSErrorLine(line) {
 		return lineError, blockTrace
 	}
-	diag, level, sig := lineDecision(line)
+	diag, level, sig := lineDecision(line, len(line)-len(t))
 	switch diag {
 	case diagError:
 		return lineError, blockTrace
@@ -1124,16 +1124,16 @@ func lineSignals(line string) (diag int, level string, sig int) {
 // diagnostic, and after a level word looks only for a diagnostic: a
 // system log's lines say INFO early and are long. Its diag is
 // lineSignals'; its level too unless diag is set; its sig too unless diag
-// or level is set.
-func lineDecision(line string) (diag int, level string, sig int) {
-	return scanSignals(line, true)
+// or level is set. It reads from line[from:] on, where line[:from] is
+// the line's indent: a trace's frames are indented by dozens of blanks.
+func lineDecision(line string, from int) (diag int, level string, sig int) {
+	return scanSignalsFrom(line, from, true)
 }
 
-// scanSignals is lineSignals, or lineDecision when decide is set. It
-// reads the line eight bytes at a time and stops only where a letter run
-// starts or a mark (✗ ✘ ✖ ×) may: of those, only a word whose first two
-// letters start a signal word (signalPair), standing as a word, is read
-// to its end and looked at.
+// scanSignals is lineSignals, or lineDecision when decide is set. Only
+// a word whose first two letters start a signal word (signalPair),
+// standing as a word, or a mark (✗ ✘ ✖ ×) is read to its end and looked
+// at: nextSignalWord finds them.
 func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 	return scanSignalsFrom(line, 0, decide)
 }
@@ -1144,8 +1144,59 @@ func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 // scanSignals would find it there.
 func scanSignalsFrom(line string, from int, decide bool) (diag int, level string, sig int) {
 	s := line[:min(len(line), 400)]
+	for i := nextSignalWord(s, from, true); i < len(s); {
+		c := s[i]
+		if c >= 0x80 {
+			if sig == sigNone && isMarkAt(s[i:]) {
+				sig = sigFailure
+			}
+			i = nextSignalWord(s, i+1, sig == sigNone)
+			continue
+		}
+		j := letterRunEnd(s, i+2)
+		var prev byte = ' '
+		if i > 0 {
+			prev = s[i-1]
+		}
+		word := s[i:j]
+		var next byte = ' '
+		if j < len(s) {
+			next = s[j]
+		}
+		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+			switch word {
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+				level = word
+				if decide {
+					// Only a compiler diagnostic further on outranks a
+					// level word: look for one alone.
+					return diagAfter(s, j), level, sig
+				}
+			}
+		}
+		if diag == diagNone && prev == ' ' {
+			if diag = diagAt(s, i, j); diag != diagNone && decide {
+				return diag, level, sig
+			}
+		}
+		if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
+			sig = failureWordAt(s, i, j)
+		}
+		i = nextSignalWord(s, j, sig == sigNone)
+	}
+	return diag, level, sig
+}
+
+// nextSignalWord returns where, at or after p, the next word that
+// scanSignals looks at starts: a run of letters that no word byte
+// precedes and whose first two letters start a signal word (signalPair),
+// or, when marks is set, a byte that may lead a mark; len(s) if none
+// does. It reads s eight bytes at a time and stops only where a letter
+// run starts or a mark may; it calls nothing, so its loop keeps its state
+// in registers.
+func nextSignalWord(s string, p int, marks bool) int {
 	var letterBefore uint64 // the high bit of byte 0 set when the byte before the chunk is a letter
-	for k := from; k < len(s); k += 8 {
+	for k := p; k < len(s); k += 8 {
 		var w uint64
 		if k+8 <= len(s) {
 			w = load64(s, k)
@@ -1155,53 +1206,23 @@ func scanSignalsFrom(line string, from int, decide bool) (diag int, level string
 		letters := asciiLetters(w)
 		events := letters &^ (letters<<8 | letterBefore) // where letter runs start
 		letterBefore = letters >> 56
-		if w&highBits != 0 && sig == sigNone {
+		if marks && w&highBits != 0 {
 			events |= markLeads(w)
 		}
 		for ; events != 0; events &= events - 1 {
 			i := k + bits.TrailingZeros64(events)>>3
 			c := s[i]
 			if c >= 0x80 {
-				if sig == sigNone && isMarkAt(s[i:]) {
-					sig = sigFailure
-				}
-				continue
+				return i
 			}
-			if i+1 == len(s) || !startsSignalWord(c, s[i+1]) || i > 0 && isWordByte(s[i-1]) {
-				continue // no signal word starts so, or inside a word: x2error, E1122
-			}
-			j := letterRunEnd(s, i+2)
-			var prev byte = ' '
-			if i > 0 {
-				prev = s[i-1]
-			}
-			word := s[i:j]
-			var next byte = ' '
-			if j < len(s) {
-				next = s[j]
-			}
-			if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
-				switch word {
-				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
-					level = word
-					if decide {
-						// Only a compiler diagnostic further on outranks a
-						// level word: look for one alone.
-						return diagAfter(s, j), level, sig
-					}
-				}
-			}
-			if diag == diagNone && prev == ' ' {
-				if diag = diagAt(s, i, j); diag != diagNone && decide {
-					return diag, level, sig
-				}
-			}
-			if sig == sigNone && j-i >= 3 && j-i <= 12 && wordPair[lowerTab[c]][lowerTab[s[i+1]]] && wordEnd[j-i][lowerTab[s[j-1]]] {
-				sig = failureWordAt(s, i, j)
+			// Not inside a word either (x2error, E1122): a letter before
+			// i at p is seen here, not in letterBefore.
+			if i+1 < len(s) && startsSignalWord(c, s[i+1]) && (i == 0 || !isWordByte(s[i-1])) {
+				return i
 			}
 		}
 	}
-	return diag, level, sig
+	return len(s)
 }
 
 // letterRunEnd returns where the run of letters at or after from ends.
@@ -1416,17 +1437,19 @@ func failureWordAt(s string, i, j int) int {
 	if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
 		return sigNone // errors.go, error-prone, error_code, error(…), errors/
 	}
-	if isCountWord(w) {
+	var buf [16]byte
+	lower := lowerASCII(buf[:], w) // once, for both word lists
+	if isLowerCountWord(lower) {
 		if n := numberBefore(s[:i]); n > 0 {
 			return sigCount
 		} else if n == 0 {
 			return sigNone
 		}
-		if manyErrors(w, s[:i]) {
+		if manyErrors(lower, s[:i]) {
 			return sigFailure
 		}
 	}
-	if !isFailureWord(w, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
+	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
 		return sigNone
 	}
 	return sigFailure
@@ -1448,7 +1471,12 @@ func lowerASCII(buf []byte, w string) string {
 // isFailureWord reports whether w, followed by rest, is a failure word.
 func isFailureWord(w, rest string) bool {
 	var buf [16]byte
-	switch lowerASCII(buf[:], w) {
+	return isLowerFailureWord(lowerASCII(buf[:], w), rest)
+}
+
+// isLowerFailureWord is isFailureWord given w in lower case.
+func isLowerFailureWord(w, rest string) bool {
+	switch w {
 	case "error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion", "abort", "aborted", "fail":
 		return true
 	case "not":
@@ -1459,11 +1487,11 @@ func isFailureWord(w, rest string) bool {
 	return false
 }
 
-// manyErrors reports whether the count word w, after before, counts
-// failures without a number: `has too many errors` (perl -c, the Go
-// compiler, clang), `had compilation errors` (perl -c).
+// manyErrors reports whether the count word w (in lower case), after
+// before, counts failures without a number: `has too many errors` (perl
+// -c, the Go compiler, clang), `had compilation errors` (perl -c).
 func manyErrors(w, before string) bool {
-	if !strings.EqualFold(w, "errors") {
+	if w != "errors" {
 		return false
 	}
 	before = strings.TrimRight(before, " ")
@@ -1478,7 +1506,12 @@ func manyErrors(w, before string) bool {
 
 func isCountWord(w string) bool {
 	var buf [16]byte
-	switch lowerASCII(buf[:], w) {
+	return isLowerCountWord(lowerASCII(buf[:], w))
+}
+
+// isLowerCountWord is isCountWord given w in lower case.
+func isLowerCountWord(w string) bool {
+	switch w {
 	case "failed", "failing", "failures", "failure", "errors", "error", "broken", "problems":
 		return true
 	}

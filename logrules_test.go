@@ -115,11 +115,12 @@ func FuzzClassifyLogLine(f *testing.F) {
 	})
 }
 
-// checkLineDecision: lineDecision, which stops reading early, tells
+// checkLineDecision: lineDecision, which stops reading early and skips
+// the indent, tells
 // classifyFull what lineSignals, which reads the whole line, would.
 func checkLineDecision(t testing.TB, line string) {
 	diag, level, sig := lineSignals(line)
-	d, l, s := lineDecision(line)
+	d, l, s := lineDecision(line, indentEnd(line))
 	switch {
 	case d != diag:
 		t.Errorf("%q: lineDecision's diagnostic %d, lineSignals' %d", line, d, diag)
