@@ -96,6 +96,14 @@ func planLines(text string, limit int) (plan, bool) {
 			fails++
 		}
 	}
+	// The headings of a sectioned text, after its failures: where each
+	// function's or directory's lines start.
+	// Their bytes are their own: the stages after keep their shares.
+	heads := sectionHeads(s)
+	before := s.used
+	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	headsUsed := s.used - before
+	upTo = func(share int) int { return s.limit - room + room*share/40 + headsUsed }
 	recs := 0
 	recLines, distinct := recordPicks(s.line, sh.records)
 	for _, i := range recLines {
@@ -134,7 +142,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
