@@ -131,10 +131,10 @@ var knownGaps = map[string][]string{
 		"                                        clippy::unwrap-used  allow    using `.unwrap()` on `Result` or `Option`, which should at least get a better message using `expect()`",
 		"                         clippy::absurd-extreme-comparisons  deny     a comparison with a maximum or minimum value that is always true or false",
 	},
-	// 477 `find -ls` rows: the largest files are not picked (the rows
-	// are sampled by position, not by size)
+	// 477 `find -ls` rows: the largest files are kept by their size and
+	// blocks columns, but broadcast.rs is the 15th largest, below the
+	// rounds of peaks that fit
 	"plain_find_ls_tokio_1_24_2_source_tree": {
-		"  1115374     96 -rw-r--r--   1 root     root        94315 Jan 18  2023 tokio-1.24.2/src/net/windows/named_pipe.rs",
 		"  1115478     36 -rw-r--r--   1 root     root        36854 Jul 24  2006 tokio-1.24.2/src/sync/broadcast.rs",
 	},
 	// the section headings are kept (33 more of 39); a constant inside

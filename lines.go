@@ -56,10 +56,8 @@ func planLines(text string, limit int) (plan, bool) {
 	}
 	// A line kept for what it says where a clip would cut is the reason
 	// to plan; without one, the clip's long head says as much in one piece.
-	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8, 2*limit, leadsExact(len(text)))
-	if !sh.inCut {
-		return plan{}, false
-	}
+	headEnd, tailStart := limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8
+	sh := readShapes(text, n, headEnd, tailStart, 2*limit, leadsExact(len(text)))
 	s := newLineSel(text, limit, lineGaps(n))
 	if s.room() <= 0 {
 		return plan{}, false
@@ -67,6 +65,10 @@ func planLines(text string, limit int) (plan, bool) {
 	room := s.room()
 	wide := max(160, limit/8) // head, tail and failure lines
 	narrow := max(120, limit/16)
+	peaks := linePeaks(s, narrow)
+	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) {
+		return plan{}, false
+	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
 	upTo := func(share int) int { return s.limit - room + room*share/40 }
 
@@ -102,6 +104,10 @@ func planLines(text string, limit int) (plan, bool) {
 	heads := sectionHeads(s)
 	before := s.used
 	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	// The rows that hold a numeric column's largest values (find -ls's
+	// largest files), every column's largest first, in up to a quarter
+	// of the lines that fit.
+	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
 	headsUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + headsUsed }
 	recs := 0
@@ -142,7 +148,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
