@@ -24,6 +24,11 @@ import (
 //     EACCES); one line of each kind (its skeleton, see shapeOf) before
 //     a second of any: each kind's last line, the kinds the output ends
 //     with first, then each kind's first, then the rest, rarest first;
+//   - the headings of a sectioned text (see sectionHeads: python -m dis's
+//     `Disassembly of <code object f …>:`), spread evenly when not all
+//     fit, in bytes of their own;
+//   - in a listing with numeric columns (find -ls), the rows holding each
+//     column's largest values (see linePeaks), in bytes of their own too;
 //   - in record-shaped text (blocks between blank lines that open with
 //     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
 //     opening lines of every record, breadth first (see recordOrder) —
@@ -45,7 +50,8 @@ import (
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
-// clip would cut: the clip's long head then shows as much, in one piece.
+// clip would cut (a column's largest value counts): the clip's long head
+// then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
@@ -108,8 +114,8 @@ func planLines(text string, limit int) (plan, bool) {
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
 	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
-	headsUsed := s.used - before
-	upTo = func(share int) int { return s.limit - room + room*share/40 + headsUsed }
+	ownUsed := s.used - before
+	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	recs := 0
 	recLines, distinct := recordPicks(s.line, sh.records)
 	for _, i := range recLines {
