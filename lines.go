@@ -24,6 +24,11 @@ import (
 //     EACCES); one line of each kind (its skeleton, see shapeOf) before
 //     a second of any: each kind's last line, the kinds the output ends
 //     with first, then each kind's first, then the rest, rarest first;
+//   - the headings of a sectioned text (see sectionHeads: python -m dis's
+//     `Disassembly of <code object f …>:`), spread evenly when not all
+//     fit, in bytes of their own;
+//   - in a listing with numeric columns (find -ls), the rows holding each
+//     column's largest values (see linePeaks), in bytes of their own too;
 //   - in record-shaped text (blocks between blank lines that open with
 //     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
 //     opening lines of every record, breadth first (see recordOrder) —
@@ -45,7 +50,8 @@ import (
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
-// clip would cut: the clip's long head then shows as much, in one piece.
+// clip would cut (a column's largest value counts): the clip's long head
+// then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
@@ -56,10 +62,8 @@ func planLines(text string, limit int) (plan, bool) {
 	}
 	// A line kept for what it says where a clip would cut is the reason
 	// to plan; without one, the clip's long head says as much in one piece.
-	sh := readShapes(text, n, limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8, 2*limit, leadsExact(len(text)))
-	if !sh.inCut {
-		return plan{}, false
-	}
+	headEnd, tailStart := limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8
+	sh := readShapes(text, n, headEnd, tailStart, 2*limit, leadsExact(len(text)))
 	s := newLineSel(text, limit, lineGaps(n))
 	if s.room() <= 0 {
 		return plan{}, false
@@ -67,6 +71,10 @@ func planLines(text string, limit int) (plan, bool) {
 	room := s.room()
 	wide := max(160, limit/8) // head, tail and failure lines
 	narrow := max(120, limit/16)
+	peaks := linePeaks(s, narrow)
+	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) {
+		return plan{}, false
+	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
 	upTo := func(share int) int { return s.limit - room + room*share/40 }
 
@@ -96,6 +104,18 @@ func planLines(text string, limit int) (plan, bool) {
 			fails++
 		}
 	}
+	// The headings of a sectioned text, after its failures: where each
+	// function's or directory's lines start.
+	// Their bytes are their own: the stages after keep their shares.
+	heads := sectionHeads(s)
+	before := s.used
+	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	// The rows that hold a numeric column's largest values (find -ls's
+	// largest files), every column's largest first, in up to a quarter
+	// of the lines that fit.
+	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
+	ownUsed := s.used - before
+	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	recs := 0
 	recLines, distinct := recordPicks(s.line, sh.records)
 	for _, i := range recLines {
@@ -134,7 +154,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true

@@ -71,6 +71,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		names := findClauseNames(ranks, content, s.n())
 		ranks = foldClauses(ranks, content, names)
 		ranks, leads = signatureLeads(ranks, content, names)
+		leads = lispDocLeads(ranks, content, leads)
 	}
 	var all []int
 	for _, r := range ranks {
@@ -837,8 +838,9 @@ func attributeRank(t string) int {
 // column: a Lisp family's top-level definition is a form whose head word
 // is a definer (defun, defmacro, defvar, defcustom, defn, define,
 // define-derived-mode, cl-defun, defclass…: lispDefinitions), a name after
-// it. Forms that define functions rank as functions; the rest (variables,
-// options, modes, classes) as other declarations. 0 for any other form.
+// it. Classes, records, modes and user options rank as types, forms that
+// define functions as functions, the rest (variables, constants, groups)
+// as other declarations. 0 for any other form.
 func lispDefinitionRank(t string) int {
 	w := 1
 	for w < len(t) && (isIdentByte(t[w]) || t[w] == '-' || t[w] == ':' || t[w] == '*' || t[w] == '!') {
@@ -852,23 +854,33 @@ func lispDefinitionRank(t string) int {
 	if w+1 >= len(t) || t[w] != ' ' || t[w+1] == ' ' || t[w+1] == ')' {
 		return 0
 	}
-	if head == "define" || strings.HasPrefix(head, "define-") {
-		if head == "define" || head == "define-syntax" {
-			return 2
-		}
-		return 3 // define-derived-mode, define-minor-mode, define-key…
+	if r, ok := lispDefinitions[head]; ok {
+		return r
 	}
-	return lispDefinitions[head]
+	if head == "define" || head == "define-syntax" {
+		return 2
+	}
+	if strings.HasPrefix(head, "define-") {
+		if strings.HasSuffix(head, "-mode") {
+			return 1 // define-derived-mode, define-minor-mode, define-compilation-mode…
+		}
+		return 3 // define-key, define-abbrev-table…
+	}
+	return 0
 }
 
 // lispDefinitions rank the heads of Lisp definitions besides define and
-// define-…: 2 for functions, 3 for the rest; a head not listed
+// define-syntax (functions), define-…-mode (a mode, as a type) and the
+// other define-… (the rest): 1 for what a package is made of as a type
+// is — its classes and records, and the options a user sets
+// (defcustom) —, 2 for functions, 3 for the rest; a head not listed
 // ((default-value …), (defer …)) is no definition.
 var lispDefinitions = map[string]int{
-	"defun": 2, "defmacro": 2, "defsubst": 2, "defmethod": 2, "defgeneric": 2, "defn": 2, "defn-": 2, "defadvice": 2, "defalias": 2,
-	"defvar": 3, "defvar-local": 3, "defcustom": 3, "defconst": 3, "defconstant": 3, "defparameter": 3, "defface": 3, "defgroup": 3,
-	"defclass": 3, "defstruct": 3, "deftype": 3, "defpackage": 3, "defrecord": 3, "defprotocol": 3, "defmulti": 3, "defonce": 3,
-	"deftest": 3, "defsystem": 3, "defimage": 3, "defkeymap": 3,
+	"defclass": 1, "defstruct": 1, "deftype": 1, "defrecord": 1, "defprotocol": 1, "define-record-type": 1,
+	"defcustom": 1,
+	"defun":     2, "defmacro": 2, "defsubst": 2, "defmethod": 2, "defgeneric": 2, "defn": 2, "defn-": 2, "defadvice": 2, "defalias": 2,
+	"defvar": 3, "defvar-local": 3, "defconst": 3, "defconstant": 3, "defparameter": 3, "defface": 3, "defgroup": 3,
+	"defpackage": 3, "defmulti": 3, "defonce": 3, "deftest": 3, "defsystem": 3, "defimage": 3, "defkeymap": 3,
 }
 
 // signature matches a type signature on its own line, a name (or names,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -679,4 +680,55 @@ func TestNumberPrefixReadsEightAtATime(t *testing.T) {
 			t.Fatalf("numberPrefix(%q) = %d, %v; byte by byte %d, %v", l, gotN, gotOK, wantN, wantOK)
 		}
 	})
+}
+
+// TestLispDefinitionRanks: classes, records, modes and user options rank
+// as types; function definers as functions; variables and other define-…
+// forms as the rest; other forms not at all.
+func TestLispDefinitionRanks(t *testing.T) {
+	for line, want := range map[string]int{
+		`(defcustom erlang-indent-level 4`:                    1,
+		`(define-derived-mode erlang-mode prog-mode "Erlang"`: 1,
+		`(define-compilation-mode perlcritic-error-mode "x"`:  1,
+		`(defclass point ()`:                                  1,
+		`(defun erlang-indent-line ()`:                        2,
+		`(define (square x) (* x x))`:                         2,
+		`(defvar erlang-menu-items '(a b)`:                    3,
+		`(defgroup erlang nil`:                                3,
+		`(define-key map "a" 'b)`:                             3,
+		`(default-value 'x)`:                                  0,
+		`(require 'cl-lib)`:                                   0,
+	} {
+		assert.Equal(t, want, lispDefinitionRank(line), line)
+	}
+}
+
+// TestOutlineKeepsLispDocstrings: a Lisp definition whose docstring opens
+// the line below is kept with that line, so each kept form says what it
+// is for; a form without one costs no more.
+func TestOutlineKeepsLispDocstrings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(";;; big.el --- a package -*- lexical-binding: t; -*-\n\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "(defun big-command-%d (arg)\n  \"Run the %dth command on ARG.\n\nMore prose about it.\"\n", i, i)
+		for k := range 12 {
+			fmt.Fprintf(&b, "  (message \"step %d of %d\" arg)\n", k, i)
+		}
+		b.WriteString("  arg)\n\n")
+		fmt.Fprintf(&b, "(defvar big-var-%d nil)\n\n", i)
+	}
+	b.WriteString(";;; big.el ends here\n")
+	src := b.String()
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: src}, 6000)
+	require.True(t, ok)
+	out := render(src, p, marker{})
+	kept := 0
+	for i := 1; i < 120; i++ { // the first ends the head, which keeps it alone
+		form := fmt.Sprintf("(defun big-command-%d (arg)\n", i)
+		if strings.Contains(out, form) {
+			kept++
+			assert.Contains(t, out, form+fmt.Sprintf("  \"Run the %dth command on ARG.\n", i), "form %d kept without its docstring", i)
+		}
+	}
+	assert.Greater(t, kept, 10)
 }

@@ -147,6 +147,27 @@ func signatureLeads(ranks [outlineRanks][]int, content func(int) string, names c
 	return withoutLines(ranks, drop), leads
 }
 
+// lispDocLeads adds to leads, for each Lisp definition of ranks (see
+// lispDefinitionRank), its docstring's first line when the docstring opens
+// the line right below it: `(defun erlang-indent-line ()` says which
+// function, `  "Indent current line as Erlang code.` what it is for, as a
+// docstring's first line is written to.
+func lispDocLeads(ranks [outlineRanks][]int, content func(int) string, leads declLeads) declLeads {
+	for _, r := range ranks {
+		for _, i := range r {
+			t := content(i)
+			if !strings.HasPrefix(t, "(") || lispDefinitionRank(t) == 0 {
+				continue
+			}
+			d := content(i + 1)
+			if w, _ := indentOf(d); w > 0 && w < len(d) && d[w] == '"' {
+				leads[i] = append(leads[i], i+1)
+			}
+		}
+	}
+	return leads
+}
+
 // mergedDecls returns the lines of ranks in input order. Each rank's
 // lines are most often in input order already (outlineLines appends them
 // as it meets them), and then they are merged, not sorted: a 10 MB file

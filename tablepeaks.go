@@ -22,7 +22,11 @@ const maxPeakRows = 256
 // A totals row after a closing rule is not a row (its sum would be every
 // column's peak). The first row holding a value wins a tie. Fields are
 // read by white space, so a delimited table's columns yield none.
-func columnPeaks(s *lineSel, from, to, k int) []int {
+func columnPeaks(s *lineSel, from, to, k int) []int { return columnPeaksOf(s, from, to, k, 1) }
+
+// columnPeaksOf is columnPeaks for text with at least minCols numeric
+// columns, nil for other text.
+func columnPeaksOf(s *lineSel, from, to, k, minCols int) []int {
 	for r := to - 1; r >= max(from, to-3); r-- {
 		if tableRule(s.line(r)) {
 			to = r
@@ -71,6 +75,9 @@ func columnPeaks(s *lineSel, from, to, k int) []int {
 		if col := &cols[c]; col.numeric*10 >= (to-from)*9 && !col.sorted() {
 			ranked = append(ranked, col.largest())
 		}
+	}
+	if len(ranked) < minCols {
+		return nil
 	}
 	var peaks []int
 	seen := map[int]bool{}

@@ -1,0 +1,69 @@
+package headroom
+
+import "github.com/headroom-go/headroom/internal/txt"
+
+// linePeaks returns the lines of s that hold the largest values of a
+// numeric column (see columnPeaks), every column's largest first: a
+// listing with a size column — find -ls, ls -lR — is asked first about
+// its largest entries, which a head, a tail and a spread keep only by
+// chance. Text needs linePeakColumns numeric columns to be such a
+// listing: `key = 4096` lines (sysctl -a) have one, whose largest values
+// say no more than any other. They are up to a quarter of the lines of
+// average size (each cut at narrow) that fit the room.
+func linePeaks(s *lineSel, narrow int) []int {
+	n := s.n()
+	if n == 0 {
+		return nil
+	}
+	// The first lines tell whether the columns are there: most text (a
+	// trace, a blame) is read no further.
+	if columnPeaksOf(s, 0, min(n, linePeakProbe), 1, linePeakColumns) == nil {
+		return nil
+	}
+	avg := max(1, min(len(s.text)/n, narrow)+s.gapCost)
+	return columnPeaksOf(s, 0, n, min(s.room()/avg/4, maxPeakRows), linePeakColumns)
+}
+
+// peaksInCut reports a line of peaks that starts in text[headEnd:tailStart],
+// where a clip would cut.
+func peaksInCut(s *lineSel, peaks []int, headEnd, tailStart int) bool {
+	for _, i := range peaks {
+		if at := s.at(i); at >= headEnd && at < tailStart {
+			return true
+		}
+	}
+	return false
+}
+
+// pickLinePeaks keeps the lines of peaks not kept yet while the output
+// stays within to bytes, each cut at narrow, and returns how many it kept.
+func pickLinePeaks(s *lineSel, peaks []int, pickEnds func(i, c int) bool, narrow, to int) int {
+	kept := 0
+	for _, i := range peaks {
+		if s.used >= to {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, narrow) {
+			kept++
+		}
+	}
+	return kept
+}
+
+// peaksKept words the lines kept for a column's largest values; nothing
+// when there are none.
+func peaksKept(kept int) string {
+	if kept == 0 {
+		return ""
+	}
+	return txt.Plural(kept, "line") + " with a column's largest values, "
+}
+
+// linePeakColumns is the fewest numeric columns of a listing whose
+// largest values pickLinePeaks keeps (find -ls has four: inode, blocks,
+// links, size; ls -l two).
+const linePeakColumns = 2
+
+// linePeakProbe is how many first lines linePeaks reads for the columns
+// before it reads them all.
+const linePeakProbe = 256

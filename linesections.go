@@ -1,0 +1,122 @@
+package headroom
+
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// Line-oriented text is often a run of sections, each under a heading of
+// its own: a column-0 line that ends in ':' after a blank line, with its
+// block right under it — `python -m dis`'s `Disassembly of <code object
+// f at 0x…, file "…", line 188>:`, objdump -d's `0000000000001139
+// <main>:`, ls -R's `./src/net:`. The headings are the text's table of
+// contents: which function, which directory, where each starts. No word
+// of any tool is involved, only where a line starts and ends and what is
+// around it.
+
+// sectionHeadsMin is the fewest headings that make text sectioned;
+// sectionHeadsShare bounds them to one line in that many: a heading heads a
+// block.
+const (
+	sectionHeadsMin   = 3
+	sectionHeadsShare = 4
+)
+
+// sectionHeads returns the lines of s that head a section, in order: a
+// line that starts at column 0 with neither a space nor a mark of a
+// comment or a list, ends in ':', follows a blank line (or opens the
+// text) and is followed by its block's first line (see blockOpening); of alike headings
+// (openssl's `Certificate:` over each record) only the first, as the rest
+// name nothing new. Nil when there are
+// fewer than sectionHeadsMin of them, or more than one in
+// sectionHeadsShare lines.
+func sectionHeads(s *lineSel) []int {
+	n := s.n()
+	var heads []int
+	seen := map[string]bool{}
+	prevBlank := true
+	for i := 0; i < n; i++ {
+		l := strings.TrimRight(s.line(i), " \t\r")
+		blank := l == ""
+		if !blank && prevBlank && len(l) >= 2 && l[len(l)-1] == ':' && sectionHeadStart(l[0]) &&
+			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
+			heads = append(heads, i)
+			seen[l] = true
+		}
+		prevBlank = blank
+	}
+	if len(heads) < sectionHeadsMin || len(heads)*sectionHeadsShare > n {
+		return nil
+	}
+	return heads
+}
+
+// sectionHeadStart reports a byte that may open a heading: not white
+// space, and none of the marks that open a comment, a list item or a
+// quotation (`#`, `-`, `*`, `>`, `;`, `/`… a heading names something).
+func sectionHeadStart(c byte) bool {
+	switch c {
+	case ' ', '\t', '#', '-', '*', '+', '>', ';', '/', '|', '=', '[', '{', '(', '<', '"', '\'':
+		return false
+	}
+	return c >= 0x21
+}
+
+// pickSectionHeads keeps the headings of heads not kept yet while the
+// output stays within to bytes: all of them when they fit, else as many
+// as fit spread evenly over them (the first and the last included), then
+// what the spread left room for. It returns how many it kept.
+func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) int {
+	var todo []int
+	cost := 0
+	for _, i := range heads {
+		if !s.isKept(i) {
+			todo = append(todo, i)
+			cost += min(s.size(i), sectionHeadCost) + s.gapCost
+		}
+	}
+	if len(todo) == 0 || to <= s.used {
+		return 0
+	}
+	k := len(todo)
+	if cost > to-s.used {
+		k = len(todo) * (to - s.used) / cost
+	}
+	kept := 0
+	for _, j := range spread(0, len(todo), k) {
+		if s.used < to && pick(todo[j]) {
+			kept++
+		}
+	}
+	for _, i := range todo {
+		if s.used >= to {
+			break
+		}
+		if !s.isKept(i) && pick(i) {
+			kept++
+		}
+	}
+	return kept
+}
+
+// sectionHeadCost is what pickSectionHeads prices a heading at, at most:
+// a longer one is kept cut in its middle.
+const sectionHeadCost = 200
+
+// headingsKept words the section headings kept besides the head and the
+// tail, of m; nothing for text that is not sectioned.
+func headingsKept(kept, m int) string {
+	if m == 0 {
+		return ""
+	}
+	return txt.Commas(kept) + " more of " + txt.Plural(m, "section heading") + ", "
+}
+
+// blockOpening reports a line that may open a heading's block: not blank,
+// and not a comment (make -p's database notes `#  Phony target` under a
+// target that names nothing: a note on a record, not a section's lines).
+func blockOpening(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && t[0] != '#' && t[0] != ';' && !strings.HasPrefix(t, "//")
+}

@@ -1,0 +1,76 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// disassembly builds a bytecode listing of k sections, each under a
+// `Disassembly of <code object fN …>:` heading after a blank line, with
+// body lines of instructions.
+func disassembly(k, body int) string {
+	var b strings.Builder
+	for i := range body {
+		fmt.Fprintf(&b, "%3d %11d LOAD_CONST %15d (%d)\n", i+1, 2*i, i, i)
+	}
+	for f := range k {
+		fmt.Fprintf(&b, "\nDisassembly of <code object f%d at 0x7f%08x, file \"m.py\", line %d>:\n", f, f*4096, 100+f*10)
+		for i := range body {
+			fmt.Fprintf(&b, "%3d %11d LOAD_FAST %16d (x%d)\n", 100+f*10, 2*i, i, i)
+			if i%7 == 6 {
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+func TestSectionHeads(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []int
+	}{
+		{"headings after blank lines over their blocks",
+			"body\n\nfirst:\n  a\n\nsecond:\n  b\n\nthird:\n  c\n  d\n  e\n  f\n", []int{2, 5, 8}},
+		{"a line followed by a comment is a record's note, no heading",
+			"body\n\nzips:\n# Phony\n\nclean:\n# Phony\n\nall:\n# Phony\n  x\n  y\n  z\n", nil},
+		{"alike headings name nothing new: only the first counts",
+			"\nCertificate:\n  Data:\n\nCertificate:\n  Data:\n\nCertificate:\n  Data:\n  a\n  b\n  c\n  d\n", nil},
+		{"no blank line before: a line of code that ends in ':'",
+			"x\nif a:\n  b\nelse:\n  c\nfor x:\n  d\n  e\n  f\n  g\n  h\n  i\n", nil},
+		{"too dense to be headings",
+			"\na:\nb\n\nc:\nd\n\ne:\nf\n", nil},
+		{"a comment or list mark opens no heading",
+			"t\n\n# one:\n  a\n\n- two:\n  b\n\n; three:\n  c\n  d\n  e\n  f\n  g\n", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			assert.Equal(t, c.want, sectionHeads(s))
+		})
+	}
+}
+
+// TestPlanLinesKeepsSectionHeadings: a bytecode listing too long for its
+// budget keeps every section's heading, the middle ones included, each
+// whole and in order.
+func TestPlanLinesKeepsSectionHeadings(t *testing.T) {
+	text := disassembly(30, 60)
+	p, ok := planLines(text, 8000)
+	require.True(t, ok)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	assert.LessOrEqual(t, itemsSize(p.items), 8000)
+	last := -1
+	for f := range 30 {
+		h := fmt.Sprintf("\nDisassembly of <code object f%d at 0x7f%08x, file \"m.py\", line %d>:\n", f, f*4096, 100+f*10)
+		at := strings.Index(out, h)
+		require.GreaterOrEqual(t, at, 0, "heading %d lost", f)
+		assert.Greater(t, at, last)
+		last = at
+	}
+	assert.Contains(t, out, "of 30 section headings")
+}
