@@ -60,6 +60,12 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		}
 		doc = ok
 	}
+	if !ok && (read || source) {
+		// A YAML document: its keys are its outline, as headings are a
+		// manual's.
+		ranks, ok = yamlOutline(s, lineContent(s, numbered))
+		doc = ok
+	}
 	if !ok {
 		if !read && !source {
 			return plan{}, false

@@ -1,0 +1,135 @@
+package headroom
+
+import "strings"
+
+// yamlOutline returns the outline of a YAML document read whole: its keys
+// at the first column (rank 1), the keys one indent in that open a block
+// (`name:` alone, or with an anchor or a tag), rank 2, those two
+// indents in, rank 3, and the other keys one indent in, rank 4. A key
+// after a sequence's dash (`- name: x`) stands where its text starts.
+//
+// ok is false unless the text is YAML by its shape: three keys or more
+// at the first column, and nine in ten of the lines that are neither
+// blank, nor comments, nor inside a value (deeper than the key above
+// them) are keys, sequence items or document markers. Code fails it at
+// its first column (`import os`, `def f(x):`, `}`), prose everywhere.
+func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]int, ok bool) {
+	type key struct{ line, indent int }
+	var keys []key
+	var opens []bool
+	top, shaped, other := 0, 0, 0
+	last := -1 // the indent of the last key, while the lines after it are its value's
+	for i := 0; i < s.n(); i++ {
+		l := strings.TrimRight(content(i), "\r")
+		ind := 0
+		for ind < len(l) && l[ind] == ' ' {
+			ind++
+		}
+		t := l[ind:]
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if t[0] == '\t' {
+			other++ // YAML indents with spaces only
+			continue
+		}
+		if ind == 0 && (t == "---" || t == "..." || strings.HasPrefix(t, "--- ") || strings.HasPrefix(t, "%YAML") || strings.HasPrefix(t, "%TAG")) {
+			shaped++
+			last = -1
+			continue
+		}
+		at := ind
+		for strings.HasPrefix(t, "- ") || t == "-" {
+			n := 2
+			for n < len(t) && t[n] == ' ' {
+				n++
+			}
+			t, at = t[min(n, len(t)):], at+n
+		}
+		if k, open := yamlKey(t); k {
+			shaped++
+			if ind == 0 {
+				top++
+			}
+			keys = append(keys, key{i, at})
+			opens = append(opens, open)
+			last = at
+			continue
+		}
+		switch {
+		case at > ind: // a sequence item with a scalar
+			shaped++
+		case last >= 0 && ind > last: // a value that goes on over lines
+		default:
+			other++
+			last = -1
+		}
+	}
+	if top < 3 || other*10 > shaped {
+		return ranks, false
+	}
+	step := 0 // the document's indent: the least of its keys' above the first column
+	for _, k := range keys {
+		if k.indent > 0 && (step == 0 || k.indent < step) {
+			step = k.indent
+		}
+	}
+	for j, k := range keys {
+		switch {
+		case k.indent == 0:
+			ranks[0] = append(ranks[0], k.line)
+		case k.indent == step && opens[j]:
+			ranks[1] = append(ranks[1], k.line)
+		case k.indent == 2*step && opens[j]:
+			ranks[2] = append(ranks[2], k.line)
+		case k.indent == step:
+			ranks[3] = append(ranks[3], k.line)
+		}
+	}
+	return ranks, true
+}
+
+// yamlKey reports whether t, a line's text after its indent, is a
+// mapping key (`name:`, `name: value`, `"a b": value`), and whether its
+// value opens a mapping or a sequence below it: nothing after the colon
+// but an anchor, a tag or a comment.
+func yamlKey(t string) (isKey, opens bool) {
+	if t == "" {
+		return false, false
+	}
+	end := -1
+	switch {
+	case t[0] == '"' || t[0] == '\'':
+		q := strings.IndexByte(t[1:], t[0])
+		if q < 0 || 2+q >= len(t) || t[2+q] != ':' {
+			return false, false
+		}
+		end = 2 + q
+	case t[0] == '{' || t[0] == '[' || t[0] == '&' || t[0] == '*' || t[0] == '!' || t[0] == '|' || t[0] == '>' || t[0] == '%' || t[0] == '@' || t[0] == '`':
+		return false, false
+	default:
+		for i := 0; i < len(t); i++ {
+			c := t[i]
+			if c == ':' && (i+1 == len(t) || t[i+1] == ' ') {
+				end = i
+				break
+			}
+			if c == ' ' || c == '\t' || c == ',' || c == '(' || c == '=' || c == ';' {
+				return false, false // a key is one word; code's `def f(x):` and prose's `Note: …` are not
+			}
+		}
+	}
+	if end <= 0 {
+		return false, false
+	}
+	v := strings.TrimSpace(t[end+1:])
+	for v != "" && (v[0] == '&' || v[0] == '!') { // an anchor or a tag, then the value
+		sp := strings.IndexByte(v, ' ')
+		if sp < 0 {
+			v = ""
+			break
+		}
+		v = strings.TrimSpace(v[sp:])
+	}
+	return true, v == "" || v[0] == '#'
+}
