@@ -515,13 +515,13 @@ var knownGaps = map[string][]string{
 	"plain_read_php_appengine_memcached_class": {
 		"     1\t<?php\n     2\t/**\n     3\t * Copyright 2007 Google Inc.",
 	},
-	// a YAML schema read as a table of rows sampled evenly: nested keys
-	// between the samples (resource_arg, the top-level `type: object`,
-	// the `&request` anchor) are not picked
-	"plain_read_yaml_gcloud_yaml_command_schema": {
-		"   220\t  resource_arg:\n   221\t    description: Describes how to generate the resource arg and its flags",
-		"   477\ttype: object\n   478\tadditionalProperties: false\n   479\trequired: [help_text, arguments]",
-		"   549\t  request: &request",
+	// Family checks of the YAML outline, session 21: a key that opens a
+	// block is kept alone, without its first child line below it
+	"plain_read_yaml_gcloud_iam_flags_arg_specs": {
+		"   800\t  saml_idp_metadata_path:\n   801\t    api_field: workforcePoolProvider.saml.idpMetadataXml",
+	},
+	"plain_read_yaml_owlbot_go_deep_copy_regex": {
+		"   580\tdeep-preserve-regex:\n   581\t  - /.*/info.go",
 	},
 }
 
