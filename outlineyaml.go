@@ -9,15 +9,61 @@ import "strings"
 // after a sequence's dash (`- name: x`) stands where its text starts.
 //
 // ok is false unless the text is YAML by its shape: three keys or more
-// at the first column, and nine in ten of the lines that are neither
+// at the first column, two or more that open a block of keys indented
+// under them, and nine in ten of the lines that are neither
 // blank, nor comments, nor inside a value (deeper than the key above
 // them) are keys, sequence items or document markers. Code fails it at
 // its first column (`import os`, `def f(x):`, `}`), prose everywhere.
 func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]int, ok bool) {
-	type key struct{ line, indent int }
-	var keys []key
-	var opens []bool
-	top, shaped, other := 0, 0, 0
+	top, shaped, other, step, blocks := 0, 0, 0, 0, 0
+	yamlLines(s, content, func(i, at int, key, opens bool) {
+		switch {
+		case !key:
+			if at >= 0 {
+				shaped++
+			} else {
+				other++
+			}
+		case at == 0:
+			shaped++
+			top++
+		default:
+			shaped++
+			if step == 0 || at < step {
+				step = at // the document's indent: the least of its keys' above the first column
+			}
+		}
+		if key && opens {
+			blocks++
+		}
+	})
+	// A flat list of `word: text` lines (a log's `error: …`) nests
+	// nothing: YAML's keys open blocks of keys one indent in.
+	if top < 3 || step == 0 || blocks < 2 || other*10 > shaped {
+		return ranks, false
+	}
+	yamlLines(s, content, func(i, at int, key, opens bool) {
+		switch {
+		case !key:
+		case at == 0:
+			ranks[0] = append(ranks[0], i)
+		case at == step && opens:
+			ranks[1] = append(ranks[1], i)
+		case at == 2*step && opens:
+			ranks[2] = append(ranks[2], i)
+		case at == step:
+			ranks[3] = append(ranks[3], i)
+		}
+	})
+	return ranks, true
+}
+
+// yamlLines calls f on each line of s that is neither blank nor a
+// comment, nor inside a value (deeper than the key above it): with the
+// column its text starts at and whether it is a key (and opens a block)
+// when it is a key, a sequence item or a document marker, with at -1
+// when it is none of these.
+func yamlLines(s *lineSel, content func(int) string, f func(i, at int, key, opens bool)) {
 	last := -1 // the indent of the last key, while the lines after it are its value's
 	for i := 0; i < s.n(); i++ {
 		l := strings.TrimRight(content(i), "\r")
@@ -30,11 +76,12 @@ func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]in
 			continue
 		}
 		if t[0] == '\t' {
-			other++ // YAML indents with spaces only
+			f(i, -1, false, false) // YAML indents with spaces only
+			last = -1
 			continue
 		}
 		if ind == 0 && (t == "---" || t == "..." || strings.HasPrefix(t, "--- ") || strings.HasPrefix(t, "%YAML") || strings.HasPrefix(t, "%TAG")) {
-			shaped++
+			f(i, 0, false, false)
 			last = -1
 			continue
 		}
@@ -46,47 +93,20 @@ func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]in
 			}
 			t, at = t[min(n, len(t)):], at+n
 		}
-		if k, open := yamlKey(t); k {
-			shaped++
-			if ind == 0 {
-				top++
-			}
-			keys = append(keys, key{i, at})
-			opens = append(opens, open)
+		if key, opens := yamlKey(t); key {
+			f(i, at, true, opens)
 			last = at
 			continue
 		}
 		switch {
 		case at > ind: // a sequence item with a scalar
-			shaped++
+			f(i, at, false, false)
 		case last >= 0 && ind > last: // a value that goes on over lines
 		default:
-			other++
+			f(i, -1, false, false)
 			last = -1
 		}
 	}
-	if top < 3 || other*10 > shaped {
-		return ranks, false
-	}
-	step := 0 // the document's indent: the least of its keys' above the first column
-	for _, k := range keys {
-		if k.indent > 0 && (step == 0 || k.indent < step) {
-			step = k.indent
-		}
-	}
-	for j, k := range keys {
-		switch {
-		case k.indent == 0:
-			ranks[0] = append(ranks[0], k.line)
-		case k.indent == step && opens[j]:
-			ranks[1] = append(ranks[1], k.line)
-		case k.indent == 2*step && opens[j]:
-			ranks[2] = append(ranks[2], k.line)
-		case k.indent == step:
-			ranks[3] = append(ranks[3], k.line)
-		}
-	}
-	return ranks, true
 }
 
 // yamlKey reports whether t, a line's text after its indent, is a

@@ -40,6 +40,7 @@ func TestYAMLOutline(t *testing.T) {
 		"go":     "package p\n\nfunc f() {\n\tswitch x {\n\tcase 1:\n\t}\n}\nlabel:\nother:\nthird:\n",
 		"prose":  "Note: this is prose.\nWarning: more prose here.\nIt goes on for a while\nwithout any keys at all\nand more lines\nTip: a colon\n",
 		"two":    "a: 1\nb: 2\n",
+		"flat":   "error: e1\nerror: e2\nerror: e3\nwarning: w4\nerror: e5\n",
 	} {
 		s := newLineSel(text, 1<<20, gapWording{lineGap, nil, 40})
 		_, ok := yamlOutline(s, lineContent(s, false))
