@@ -112,14 +112,6 @@ var knownGaps = map[string][]string{
 	"log_ghc_make_weverything_vector_unboxed_length_rigid_type": {
 		"‘Data.Vector.Generic.Mutable.Base’ has been inferred as unsafe!",
 	},
-	// 1,150 one-line violations, each read as a finding: the severity 5
-	// pair and the closing `--statistics` block (a verdict without a
-	// failure word) are not kept
-	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": {
-		"File/Fetch.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\nFile/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)",
-		"1,150 violations.\nViolations per file was 57.500.",
-		"115 severity 5 violations.\n290 severity 4 violations.\n745 severity 3 violations.",
-	},
 	// regrtest's progress line naming the failing test's module comes
 	// long before its FAIL block
 	"log_python_m_test_regrtest_v_fractions_limit_denominator": {
@@ -517,9 +509,6 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
-	// Held-out set 9, first run: perlcritic's `FILE: message at line N,
-	// column M.  See … (Severity: N)` lines carry no failure word.
-	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": StrategyLines,
 	// Held-out set 8, first run: logs no log rule claimed yet.
 	"log_ava_verbose_validator_ipv4_octet_255": StrategyLines,
 	// Validators (issue 10, family checks). codespell's findings, `path:N: word ==> fix`, have

@@ -14,11 +14,15 @@ import (
 //   - coded: `path:N[:M] CODE message`, the position followed by a space
 //     and a rule code (markdownlint's `MD013/line-length`, hadolint's
 //     `DL3008`), which grep -n never writes (its position ends in ':');
+//   - located: `path: message at line N, column M.` (perlcritic's
+//     default format, `File/Fetch.pm: Two-argument "open" used at line
+//     523, column 21.  See page 207 of PBP.  (Severity: 5)`), the path a
+//     file's, with an extension or a directory;
 //   - entered under a header: `  L:C  severity  message`, indented below
 //     the file's path (eslint's stylish formatter, yamllint's standard
 //     one), its severity spelled `error` or `warning`.
 //
-// A finding of the first two forms is a warning unless it says it is an
+// A finding of the first three forms is a warning unless it says it is an
 // error: a leading `Error - `, `error:` or `error ` word, or a trailing
 // code of the error series (jshint's `(E041)`). A report that is mostly
 // findings is a lint run's log, with or without a closing count: with
@@ -50,7 +54,9 @@ func lintFindingAt(line string, colon int) int {
 	msg, ok := spelledFinding(line[colon+1:])
 	if !ok {
 		if msg, ok = codedFinding(line[colon+1:]); !ok {
-			return diagNone
+			if msg, ok = locatedFinding(head[:colon], line[colon+1:]); !ok {
+				return diagNone
+			}
 		}
 	}
 	if findingSaysError(msg) {
@@ -120,6 +126,31 @@ func codedFinding(rest string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimLeft(rest[end:], " "), true
+}
+
+// locatedFinding returns the message of a finding in the located form,
+// given its path and what follows the path's colon: ` message at line N,
+// column M.`, its position sought in the line's first 300 bytes.
+func locatedFinding(path, rest string) (string, bool) {
+	if !strings.HasPrefix(rest, " ") || !hasExtension(path) && !strings.Contains(path, "/") {
+		return "", false
+	}
+	msg := strings.TrimLeft(rest, " ")
+	head := msg[:min(len(msg), 300)]
+	for from := 0; ; {
+		k := strings.Index(head[from:], " at line ")
+		if k < 0 {
+			return "", false
+		}
+		at := from + k
+		if n := digitRun(head, at+len(" at line ")); n > 0 {
+			col, ok := strings.CutPrefix(head[at+len(" at line ")+n:], ", column ")
+			if m := digitRun(col, 0); ok && m > 0 && strings.HasPrefix(col[m:], ".") {
+				return msg, at > 0
+			}
+		}
+		from = at + 1
+	}
 }
 
 // findingSaysError reports whether a finding's message says it is an

@@ -15,10 +15,12 @@ func TestLintReport(t *testing.T) {
 	grep := strings.Repeat("a/README.md:3:MD013 line length\n", 6)
 	stylish := stylishReport(3, -1)
 	heading := strings.Repeat("a/ci.yml\n3:  error: 1\n17:8      error    syntax\n\n", 6) // rg --heading -n
+	located := strings.Repeat("File/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)\n", 6)
+	prose := strings.Repeat("Note: the parser stops at line 5, column 2.\n", 6) // no file's path
 	for _, c := range []struct {
 		text string
 		want bool
-	}{{findings, true}, {spelled + "\n6 errors\n", true}, {grep, false}, {"x.md:1 MD013/line-length\n", false}, {stylish, true}, {heading, false}} {
+	}{{findings, true}, {spelled + "\n6 errors\n", true}, {grep, false}, {"x.md:1 MD013/line-length\n", false}, {stylish, true}, {heading, false}, {located, true}, {prose, false}} {
 		if got := lintReport(c.text); got != c.want {
 			t.Errorf("lintReport(%q) = %v, want %v", c.text[:min(len(c.text), 60)], got, c.want)
 		}
@@ -29,6 +31,7 @@ func FuzzLintFinding(f *testing.F) {
 	for _, s := range []string{
 		"a.js: line 1, col 2, msg (E020)", "a.md:1:2 MD013/line-length x", "Dockerfile:3 DL3006 error: x",
 		"a.md:1", "a: line ", "a.md:1:", ":1 A1", "a: line 1, col ",
+		"a.pm: x at line 1, column 2.", "a.pm:  at line 1, column ", "a/b: at line 9, column 9.",
 	} {
 		f.Add(s)
 	}

@@ -137,6 +137,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	blocks, warnRep, warnCount := scan.blocks, scan.warnRep, scan.warnCount
 	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
+	pickClosingCounts(sel, lines, limit)
 	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
