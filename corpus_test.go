@@ -218,11 +218,6 @@ var knownGaps = map[string][]string{
 		`src/java/org/apache/commons/pool/impl/GenericObjectPool.java:982: error: unknown tag: true
      * @return <code>true</true> if the pool is configured to act as a LIFO queue`,
 	},
-	"log_rubocop_ruby_stdlib_csv_net_http_syntax_error": {
-		// One of 37 W offenses, of a cop seen several times, in the
-		// middle: the head's first offenses and the rarer cops come first.
-		`lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.`,
-	},
 	// Family checks for set 8 (each run here, first run before the fixes
 	// set 8 prompted): dialyzer's `Unknown functions:` entries: its 37
 	// warnings' first lines fit the limit, so the tail is not kept ahead
@@ -347,13 +342,6 @@ var knownGaps = map[string][]string{
 	"search_grep_rnoP_perl_modules_urls_only_matching": {
 		"/usr/share/perl/5.36/bigint.pm:866:http://bloodgate.com/",
 	},
-	// tidy --gnu-emacs: the first warning of the last directory's first
-	// page, of the commonest kind (`lacks "summary" attribute`); warnings
-	// go rarest kind first and in input order within a kind, so the
-	// budget ends before this late one.
-	"log_tidy_gnu_emacs_libxslt_docs_tabel_error": {
-		`EXSLT/intro.html:10:117: Warning: <table> lacks "summary" attribute`,
-	},
 	// The first finding, an info in the first script: the log plan keeps
 	// the one error whole with its `In file line N:` header, then the
 	// rarer kinds of finding, and this common one falls between.
@@ -465,11 +453,12 @@ var knownGaps = map[string][]string{
 	"log_pyflakes_pyyaml_star_imports_missing_colon": {
 		"yaml/__init__.py:287:65: 'Dumper' may be undefined, or defined from star imports: .cyaml, .dumper, .error, .events, .loader, .nodes, .tokens",
 	},
-	// RuboCop: 657 convention and warning offenses, each told once, the
-	// rarest cop first; this middle one, of a cop seen dozens of times,
-	// is not reached.
-	"log_rubocop_csv_logger_stdlib_unclosed_paren": {
-		"csv/parser.rb:268:5: C: [Correctable] Style/TrivialAccessors: Use attr_reader to define trivial reader methods.",
+	// perlcritic: some 100 kinds of finding over 20 files are told
+	// breadth first (every kind's first, every file's first), and this
+	// pair is the third Bareword finding with the first Two-argument one;
+	// the kinds' seconds, the severity 5 ones first, are not reached.
+	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": {
+		"File/Fetch.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\nFile/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)",
 	},
 	// codespell reads as grep -n output (see knownMisroutes): the search
 	// planner's breadth over files does not reach this one of 370

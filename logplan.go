@@ -1126,8 +1126,8 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 			}
 		}
 	}
-	// 7. Every distinct warning once.
-	for _, i := range rareFirst(lines, warnReps) {
+	// 7. Every distinct warning once, breadth first (see breadthFirst).
+	for _, i := range breadthFirst(lines, warnReps) {
 		emit(i)
 	}
 	// The outline: the headings that groups of diagnostics sit under

@@ -1,0 +1,190 @@
+package headroom
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// A linter's report is hundreds of findings of a few dozen kinds over
+// many files, and told rarest kind first, a kind seen seven times gives
+// its second to seventh before a kind seen eight times gives its first:
+// the report's breadth, what kinds of problem it found and in which
+// files, is cut before its depth. So warnings are told in rounds: the
+// first of every kind (the rarest kind first, a syntax error's before
+// all), then the first of every file not yet told, spread over the files
+// (the first, the last, the middle, the quarters, …), then the rest,
+// the rarest severity first and the rarest kind within it.
+
+// breadthFirst returns the warnings' first lines, reps, in the order they
+// are told (see above). A line's file is the path its finding opens with
+// (findingFile); a line with none has no file.
+func breadthFirst(lines logLines, reps []int) []int {
+	if len(reps) < 3 {
+		return reps
+	}
+	kinds := make([]int32, len(reps))
+	order := rareOrderKinds(lines, len(reps), func(k int) int { return reps[k] }, kinds)
+	out := make([]int, 0, len(reps))
+	told := make([]bool, len(reps))
+	// A finding's rule is its check's code when it names one (RuboCop's
+	// `Metrics/AbcSize` above messages that name each method), else its
+	// kind; the rules' firsts go the rarest rule first.
+	rule := make([]int32, len(reps))
+	codes := make(map[string]int32)
+	var ruleCount []int32
+	for k, i := range reps {
+		id := int32(-1)
+		if c := ruleCode(lines.line(i)); c != "" {
+			var ok bool
+			if id, ok = codes[c]; !ok {
+				id = int32(len(ruleCount))
+				codes[c] = id
+				ruleCount = append(ruleCount, 0)
+			}
+		}
+		rule[k] = id
+		if id >= 0 {
+			ruleCount[id]++
+		}
+	}
+	kindFirst := make(map[int32]bool)
+	var firstOfRule []int32 // k of each rule's first, in rareFirst order
+	for _, k := range order {
+		key := -1 - kinds[k] // a kind's key is negative, a code's its number
+		if rule[k] >= 0 {
+			key = rule[k]
+		}
+		if !kindFirst[key] {
+			kindFirst[key] = true
+			firstOfRule = append(firstOfRule, k)
+		}
+	}
+	slices.SortStableFunc(firstOfRule, func(a, b int32) int {
+		return cmp.Compare(ruleRank(rule[a], ruleCount), ruleRank(rule[b], ruleCount))
+	})
+	for _, k := range firstOfRule {
+		told[k] = true
+		out = append(out, reps[k])
+	}
+	var firsts []int // by file: the first of its findings
+	seen := make(map[string]bool)
+	for k, i := range reps {
+		if f := findingFile(lines.line(i)); f != "" && !seen[f] {
+			seen[f] = true
+			firsts = append(firsts, k)
+		}
+	}
+	if len(firsts) > 1 {
+		for _, j := range sectionSpread(len(firsts)) {
+			if k := firsts[j]; !told[k] {
+				told[k] = true
+				out = append(out, reps[k])
+			}
+		}
+	}
+	// The rest by severity, the rarest first (perlcritic's 115 findings of
+	// severity 5 before its 290 of 4 and 745 of 3), rarest kind first
+	// within a severity.
+	sevCount := make(map[string]int)
+	for k, i := range reps {
+		if !told[k] {
+			sevCount[severityTag(lines.line(i))]++
+		}
+	}
+	counts := make([]int, 0, len(sevCount))
+	for _, c := range sevCount {
+		counts = append(counts, c)
+	}
+	slices.Sort(counts)
+	for _, c := range slices.Compact(counts) {
+		for _, k := range order {
+			if !told[k] && sevCount[severityTag(lines.line(reps[k]))] == c {
+				told[k] = true
+				out = append(out, reps[k])
+			}
+		}
+	}
+	return out
+}
+
+// severityTag returns the severity a finding states in a tag of its own,
+// or "": a closing `(Severity: N)` (perlcritic).
+func severityTag(l string) string {
+	l = strings.TrimRight(l, " \r")
+	if strings.HasSuffix(l, ")") {
+		if k := strings.LastIndex(l, "(Severity: "); k >= 0 {
+			return l[k:]
+		}
+	}
+	return ""
+}
+
+// findingFile returns the path a finding opens with, `path:…`, a path
+// with an extension or a directory, or "".
+func findingFile(l string) string {
+	head := l[:min(len(l), 300)]
+	colon := pathEnd(head)
+	if colon < 1 || colon == len(head) || head[colon] != ':' {
+		return ""
+	}
+	if p := head[:colon]; hasExtension(p) || strings.IndexByte(p, '/') >= 0 {
+		return p
+	}
+	return ""
+}
+
+// ruleRank orders the first findings of rules: a code's by how many
+// findings name it; a kind's, already in rareFirst order, as 0.
+func ruleRank(id int32, count []int32) int32 {
+	if id < 0 {
+		return 0
+	}
+	return count[id]
+}
+
+// ruleCode returns the code of the check a finding names after its
+// position, past a severity (`C:`, `warning:`) and a `[Correctable]` tag:
+// a word of letters and digits with a '/' inside (RuboCop's
+// `Lint/MissingSuper`, markdownlint's `MD013/line-length`) or capitals
+// then digits (`E501`, `SC2086`); or "".
+func ruleCode(l string) string {
+	f := findingFile(l)
+	if f == "" {
+		return ""
+	}
+	rest := l[len(f)+1 : min(len(l), 300)]
+	i := 0
+	for i < len(rest) && strings.IndexByte("0123456789:,.-() ", rest[i]) >= 0 {
+		i++
+	}
+	for range 2 { // a severity, then a tag
+		w := i
+		for w < len(rest) && rest[w] != ' ' {
+			w++
+		}
+		if word := rest[i:w]; w < len(rest) && (strings.HasSuffix(word, ":") && w-i <= 9 && isLetter(word[0]) && strings.IndexByte(word[:len(word)-1], ':') < 0 && !strings.Contains(word, "/") ||
+			strings.HasPrefix(word, "[") && strings.HasSuffix(word, "]")) {
+			i = w + 1
+		}
+	}
+	w := i
+	for w < len(rest) && rest[w] != ' ' && rest[w] != ':' {
+		w++
+	}
+	word := rest[i:w]
+	if len(word) < 3 || !isLetter(word[0]) {
+		return ""
+	}
+	if slash := strings.IndexByte(word, '/'); slash > 0 && slash < len(word)-1 && isLetter(word[slash+1]) {
+		return word
+	}
+	caps := 0
+	for caps < len(word) && word[caps] >= 'A' && word[caps] <= 'Z' {
+		caps++
+	}
+	if caps > 0 && caps <= 4 && caps < len(word) && digitRun(word, caps) == len(word)-caps {
+		return word
+	}
+	return ""
+}

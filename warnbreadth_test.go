@@ -1,0 +1,97 @@
+package headroom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// breadthFirst tells every warning once; the first of every rule (a
+// check's code, else the line's kind) before any rule's second, then the
+// first of every file before the rest.
+func TestBreadthFirstRounds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pool := []string{
+			"lib/%s.rb:%d:5: C: Metrics/AbcSize: Assignment Branch Condition size for m%d is too high. [<1, 2, 3> 4/17]",
+			"lib/%s.rb:%d:5: C: [Correctable] Style/TrivialAccessors: Use attr_reader to define trivial reader methods%d.",
+			"lib/%s.rb:%d:5: W: Lint/MissingSuper: Call super to initialize state of the parent class%d.",
+			"%s.html:%d:1: Warning: <table> lacks \"summary\" attribute %d",
+			"%s.pm: Bareword file handle opened at line %d, column %d.  See pages 202,204 of PBP.  (Severity: 5)",
+			"%s.pm: Package variable declared or used at line %d, column %d.  See pages 73,75 of PBP.  (Severity: 3)",
+		}
+		files := []string{"a", "b", "c", "d/e"}
+		n := rapid.IntRange(0, 60).Draw(t, "n")
+		var b strings.Builder
+		for k := range n {
+			line := pool[rapid.IntRange(0, len(pool)-1).Draw(t, "kind")]
+			fmt.Fprintf(&b, line+"\n", files[rapid.IntRange(0, len(files)-1).Draw(t, "file")], k+1, k)
+		}
+		lines := scanLog(b.String())
+		reps := make([]int, lines.len())
+		for i := range reps {
+			reps[i] = i
+		}
+		got := breadthFirst(lines, reps)
+		if !slices.Equal(slices.Sorted(slices.Values(got)), reps) {
+			t.Fatalf("order %v is not a permutation of %v", got, reps)
+		}
+		if len(reps) < 3 {
+			return
+		}
+		ruleOf := func(i int) string {
+			if c := ruleCode(lines.line(i)); c != "" {
+				return c
+			}
+			return "kind " + string(failureKind(nil, lines.line(i)))
+		}
+		rules := map[string]bool{}
+		for _, i := range reps {
+			rules[ruleOf(i)] = true
+		}
+		seen := map[string]bool{}
+		for at, i := range got[:len(rules)] {
+			if r := ruleOf(i); seen[r] {
+				t.Fatalf("place %d: %q is a second of its rule before every rule's first", at, lines.line(i))
+			} else {
+				seen[r] = true
+			}
+		}
+		fileFirst := map[string]int{}
+		for _, i := range reps {
+			if f := findingFile(lines.line(i)); f != "" {
+				if _, ok := fileFirst[f]; !ok {
+					fileFirst[f] = i
+				}
+			}
+		}
+		before := map[int]bool{}
+		for _, i := range got[:min(len(got), len(rules)+len(fileFirst))] {
+			before[i] = true
+		}
+		for f, i := range fileFirst {
+			if !before[i] {
+				t.Fatalf("the first finding of %s, %q, comes after the rounds", f, lines.line(i))
+			}
+		}
+	})
+}
+
+func TestRuleCode(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.", "Lint/MissingSuper"},
+		{"csv/parser.rb:268:5: C: [Correctable] Style/TrivialAccessors: Use attr_reader to define trivial reader methods.", "Style/TrivialAccessors"},
+		{"node_modules/is-number/README.md:1:81 MD013/line-length Line length [Expected: 80; Actual: 516]", "MD013/line-length"},
+		{"jinja2/filters.py:1280:80: E501 line too long (85 > 79 characters)", "E501"},
+		{"EXSLT/intro.html:10:117: Warning: <table> lacks \"summary\" attribute", ""},
+		{"yaml/__init__.py:287:65: 'Dumper' may be undefined, or defined from star imports: .cyaml", ""},
+		{"a.c:3:1: warning: unused variable 'x' [-Wunused-variable]", ""},
+		{"make: *** [all] Error 2", ""},
+	} {
+		if got := ruleCode(c.line); got != c.want {
+			t.Errorf("ruleCode(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
