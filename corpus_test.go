@@ -460,14 +460,6 @@ var knownGaps = map[string][]string{
 	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": {
 		"File/Fetch.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\nFile/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)",
 	},
-	// Family check, session 21 (see knownMisroutes): the line planner's
-	// head and tail, not the log planner's breadth first, over RuboCop's
-	// offenses with no syntax error among them.
-	"log_rubocop_getoptlong_delegate_find_english_abbrev": {
-		"lib/find.rb:47:18: W: Lint/AssignmentInCondition: Use == if you meant to do a comparison or wrap the expression in parentheses to indicate you meant to assign in a condition.",
-		"lib/getoptlong.rb:187:8: C: [Correctable] Style/YodaCondition: Reverse the order of the operands 0 < arguments.length.",
-		"lib/abbrev.rb:73:3: C: Metrics/MethodLength: Method has too many lines. [25/10]",
-	},
 	// codespell reads as grep -n output (see knownMisroutes): the search
 	// planner's breadth over files does not reach this one of 370
 	// findings in unicore/Name.pl.
@@ -508,11 +500,6 @@ var knownSearchGaps = map[string]struct {
 var knownMisroutes = map[string]Strategy{
 	// Held-out set 8, first run: logs no log rule claimed yet.
 	"log_ava_verbose_validator_ipv4_octet_255": StrategyLines,
-	// Family check, session 21: RuboCop with no syntax error, so no error
-	// line; its offenses are a third of the lines (each with its source
-	// line and carets), too few for a lint report, and the line planner
-	// keeps the head and the summary.
-	"log_rubocop_getoptlong_delegate_find_english_abbrev": StrategyLines,
 	// Validators (issue 10, family checks). codespell's findings, `path:N: word ==> fix`, have
 	// grep -n's shape and carry no severity, no failure word and no
 	// verdict but a bare count: search takes them, keeping the injected
