@@ -12,7 +12,7 @@ import (
 // the report's breadth, what kinds of problem it found and in which
 // files, is cut before its depth. So warnings are told in rounds: the
 // first of every kind (the rarest kind first, a syntax error's before
-// all), then the first of every file not yet told, spread over the files
+// all, and within each round the rarest severity first), then the first of every file not yet told, spread over the files
 // (the first, the last, the middle, the quarters, …), then the rest,
 // the rarest severity first and the rarest kind within it.
 
@@ -60,8 +60,24 @@ func breadthFirst(lines logLines, reps []int) []int {
 			firstOfRule = append(firstOfRule, k)
 		}
 	}
+	// A finding's severity, when it states one in a tag of its own: the
+	// rarest is told first, in each round.
+	sev := make([]int32, len(reps))
+	sevIDs := make(map[string]int32)
+	var sevCount []int32
+	for k, i := range reps {
+		tag := severityTag(lines.line(i))
+		id, ok := sevIDs[tag]
+		if !ok {
+			id = int32(len(sevCount))
+			sevIDs[tag] = id
+			sevCount = append(sevCount, 0)
+		}
+		sev[k] = id
+		sevCount[id]++
+	}
 	slices.SortStableFunc(firstOfRule, func(a, b int32) int {
-		return cmp.Compare(ruleRank(rule[a], ruleCount), ruleRank(rule[b], ruleCount))
+		return cmp.Or(cmp.Compare(sevCount[sev[a]], sevCount[sev[b]]), cmp.Compare(ruleRank(rule[a], ruleCount), ruleRank(rule[b], ruleCount)))
 	})
 	for _, k := range firstOfRule {
 		told[k] = true
@@ -86,20 +102,11 @@ func breadthFirst(lines logLines, reps []int) []int {
 	// The rest by severity, the rarest first (perlcritic's 115 findings of
 	// severity 5 before its 290 of 4 and 745 of 3), rarest kind first
 	// within a severity.
-	sevCount := make(map[string]int)
-	for k, i := range reps {
-		if !told[k] {
-			sevCount[severityTag(lines.line(i))]++
-		}
-	}
-	counts := make([]int, 0, len(sevCount))
-	for _, c := range sevCount {
-		counts = append(counts, c)
-	}
+	counts := slices.Clone(sevCount)
 	slices.Sort(counts)
 	for _, c := range slices.Compact(counts) {
 		for _, k := range order {
-			if !told[k] && sevCount[severityTag(lines.line(reps[k]))] == c {
+			if !told[k] && sevCount[sev[k]] == c {
 				told[k] = true
 				out = append(out, reps[k])
 			}
@@ -109,7 +116,8 @@ func breadthFirst(lines logLines, reps []int) []int {
 }
 
 // severityTag returns the severity a finding states in a tag of its own,
-// or "": a closing `(Severity: N)` (perlcritic).
+// or "": a closing `(Severity: N)` (perlcritic), or the capital letter of
+// a lettered finding (RuboCop's `C:`, `W:`; see letteredFinding).
 func severityTag(l string) string {
 	l = strings.TrimRight(l, " \r")
 	if strings.HasSuffix(l, ")") {
@@ -117,19 +125,11 @@ func severityTag(l string) string {
 			return l[k:]
 		}
 	}
-	return ""
-}
-
-// findingFile returns the path a finding opens with, `path:…`, a path
-// with an extension or a directory, or "".
-func findingFile(l string) string {
-	head := l[:min(len(l), 300)]
-	colon := pathEnd(head)
-	if colon < 1 || colon == len(head) || head[colon] != ':' {
-		return ""
-	}
-	if p := head[:colon]; hasExtension(p) || strings.IndexByte(p, '/') >= 0 {
-		return p
+	if f := findingFile(l); f != "" {
+		if _, ok := letteredFinding(l[len(f)+1:]); ok {
+			k := strings.Index(l[len(f)+1:], ": ")
+			return l[len(f)+1+k+2 : len(f)+1+k+3]
+		}
 	}
 	return ""
 }
@@ -185,6 +185,20 @@ func ruleCode(l string) string {
 	}
 	if caps > 0 && caps <= 4 && caps < len(word) && digitRun(word, caps) == len(word)-caps {
 		return word
+	}
+	return ""
+}
+
+// findingFile returns the path a finding opens with, `path:…`, a path
+// with an extension or a directory, or "".
+func findingFile(l string) string {
+	head := l[:min(len(l), 300)]
+	colon := pathEnd(head)
+	if colon < 1 || colon == len(head) || head[colon] != ':' {
+		return ""
+	}
+	if p := head[:colon]; hasExtension(p) || strings.IndexByte(p, '/') >= 0 {
+		return p
 	}
 	return ""
 }

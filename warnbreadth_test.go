@@ -95,3 +95,43 @@ func TestRuleCode(t *testing.T) {
 		}
 	}
 }
+
+// Within the first round the rarest severity goes first: perlcritic's
+// severity 5 kinds before its more common severity 4 ones.
+func TestBreadthFirstRarestSeverityFirst(t *testing.T) {
+	var b strings.Builder
+	for k := range 6 {
+		fmt.Fprintf(&b, "A.pm: Always unpack @_ first at line %d, column 1.  See page 178 of PBP.  (Severity: 4)\n", 10+k)
+		fmt.Fprintf(&b, "A.pm: Hard tabs used at line %d, column 1.  See page 20 of PBP.  (Severity: 4)\n", 20+k)
+	}
+	b.WriteString("A.pm: Two-argument \"open\" used at line 99, column 5.  See page 207 of PBP.  (Severity: 5)\n")
+	b.WriteString("A.pm: Two-argument \"open\" used at line 98, column 5.  See page 207 of PBP.  (Severity: 5)\n")
+	b.WriteString("A.pm: Symbols are exported by default at line 1, column 1.  Use '@EXPORT_OK' instead.  (Severity: 4)\n")
+	lines := scanLog(b.String())
+	reps := make([]int, lines.len())
+	for i := range reps {
+		reps[i] = i
+	}
+	got := breadthFirst(lines, reps)
+	if l := lines.line(got[0]); !strings.Contains(l, "line 99") {
+		t.Errorf("first told %q, want the first severity 5 finding", l)
+	}
+	if l := lines.line(got[1]); !strings.Contains(l, "Symbols are exported") {
+		t.Errorf("second told %q, want the rarest severity 4 kind", l)
+	}
+}
+
+func TestSeverityTag(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"File/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)", "(Severity: 5)"},
+		{"lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.", "W"},
+		{"csv/parser.rb:268:5: C: [Correctable] Style/TrivialAccessors: Use attr_reader.", "C"},
+		{"a.c:3:1: warning: unused variable 'x' [-Wunused-variable]", ""},
+		{"(Severity: 5)", "(Severity: 5)"},
+		{"", ""},
+	} {
+		if got := severityTag(c.line); got != c.want {
+			t.Errorf("severityTag(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
