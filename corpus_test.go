@@ -453,13 +453,6 @@ var knownGaps = map[string][]string{
 	"log_pyflakes_pyyaml_star_imports_missing_colon": {
 		"yaml/__init__.py:287:65: 'Dumper' may be undefined, or defined from star imports: .cyaml, .dumper, .error, .events, .loader, .nodes, .tokens",
 	},
-	// perlcritic: some 100 kinds of finding over 20 files are told
-	// breadth first (every kind's first, every file's first), and this
-	// pair is the third Bareword finding with the first Two-argument one;
-	// the kinds' seconds, the severity 5 ones first, are not reached.
-	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": {
-		"File/Fetch.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\nFile/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)",
-	},
 	// codespell reads as grep -n output (see knownMisroutes): the search
 	// planner's breadth over files does not reach this one of 370
 	// findings in unicore/Name.pl.

@@ -11,10 +11,12 @@ import (
 // its second to seventh before a kind seen eight times gives its first:
 // the report's breadth, what kinds of problem it found and in which
 // files, is cut before its depth. So warnings are told in rounds: the
-// first of every kind (the rarest kind first, a syntax error's before
-// all, and within each round the rarest severity first), then the first of every file not yet told, spread over the files
-// (the first, the last, the middle, the quarters, …), then the rest,
-// the rarest severity first and the rarest kind within it.
+// first of every kind (the rarest severity first, then the rarest kind,
+// a syntax error's before all), each with the findings right next to it
+// on its spot (one problem several rules tell); then the first of every
+// file not yet told, spread over the files (the first, the last, the
+// middle, the quarters, …); then the rest, the rarest severity first and
+// the rarest kind within it.
 
 // breadthFirst returns the warnings' first lines, reps, in the order they
 // are told (see above). A line's file is the path its finding opens with
@@ -80,8 +82,23 @@ func breadthFirst(lines logLines, reps []int) []int {
 		return cmp.Or(cmp.Compare(sevCount[sev[a]], sevCount[sev[b]]), cmp.Compare(ruleRank(rule[a], ruleCount), ruleRank(rule[b], ruleCount)))
 	})
 	for _, k := range firstOfRule {
+		if told[k] {
+			continue
+		}
 		told[k] = true
 		out = append(out, reps[k])
+		// The findings on the same spot, right before and after it: one
+		// problem that several rules tell (perlcritic's bareword and
+		// two-argument open at line 523, column 21).
+		spot := findingSpot(lines.line(reps[k]))
+		for _, step := range [...]int{-1, 1} {
+			for j := int(k) + step; spot != "" && j >= 0 && j < len(reps) && reps[j] == reps[j-step]+step && findingSpot(lines.line(reps[j])) == spot; j += step {
+				if !told[j] {
+					told[j] = true
+					out = append(out, reps[j])
+				}
+			}
+		}
 	}
 	var firsts []int // by file: the first of its findings
 	seen := make(map[string]bool)
@@ -199,6 +216,30 @@ func findingFile(l string) string {
 	}
 	if p := head[:colon]; hasExtension(p) || strings.IndexByte(p, '/') >= 0 {
 		return p
+	}
+	return ""
+}
+
+// findingSpot returns the file and position a finding names, or "": the
+// `path:L:C` it opens with, or its path and `at line N, column M` (see
+// locatedFinding).
+func findingSpot(l string) string {
+	f := findingFile(l)
+	if f == "" {
+		return ""
+	}
+	rest := l[len(f)+1 : min(len(l), 300)]
+	if n := digitRun(rest, 0); n > 0 {
+		end := n
+		if end < len(rest) && rest[end] == ':' {
+			end += 1 + digitRun(rest, end+1)
+		}
+		return l[:len(f)+1+end]
+	}
+	if k := strings.Index(rest, " at line "); k >= 0 {
+		if c := strings.IndexByte(rest[k:], '.'); c > 0 {
+			return f + rest[k:k+c]
+		}
 	}
 	return ""
 }

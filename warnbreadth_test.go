@@ -135,3 +135,32 @@ func TestSeverityTag(t *testing.T) {
 		}
 	}
 }
+
+// A rule's first is told with the findings right next to it on its spot,
+// whatever their rules: one problem that several rules tell.
+func TestBreadthFirstSpotTogether(t *testing.T) {
+	var b strings.Builder
+	for k := range 8 {
+		fmt.Fprintf(&b, "lib/A.pm: Bareword file handle opened at line %d, column 2.  See pages 202,204 of PBP.  (Severity: 5)\n", 10+k)
+		fmt.Fprintf(&b, "lib/A.pm: Hard tabs used at line %d, column 1.  See page 20 of PBP.  (Severity: 3)\n", 100+k)
+	}
+	b.WriteString("lib/B.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\n")
+	b.WriteString("lib/B.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)\n")
+	b.WriteString("lib/B.pm: Two-argument \"open\" used at line 600, column 21.  See page 207 of PBP.  (Severity: 5)\n")
+	lines := scanLog(b.String())
+	reps := make([]int, lines.len())
+	for i := range reps {
+		reps[i] = i
+	}
+	got := breadthFirst(lines, reps)
+	at := slices.Index(got, 17) // the two-argument open's first
+	if at < 0 || at+1 >= len(got) || got[at+1] != 16 {
+		t.Fatalf("order %v: the bareword finding on line 523 does not follow the two-argument one on its spot", got)
+	}
+	if findingSpot(lines.line(16)) != findingSpot(lines.line(17)) || findingSpot(lines.line(17)) == findingSpot(lines.line(18)) {
+		t.Errorf("spots %q %q %q", findingSpot(lines.line(16)), findingSpot(lines.line(17)), findingSpot(lines.line(18)))
+	}
+	if s := findingSpot("lib/a.rb:12:5: C: Style/X: y"); s != "lib/a.rb:12:5" {
+		t.Errorf("findingSpot = %q, want lib/a.rb:12:5", s)
+	}
+}
