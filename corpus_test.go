@@ -92,14 +92,6 @@ var knownGaps = map[string][]string{
 	"json_read_botocore_drs_service_2_api_model": {
 		"    \"ReplicationConfigurationDataPlaneRouting\":{\n      \"type\":\"string\",\n      \"enum\":[\n        \"PRIVATE_IP\",\n        \"PUBLIC_IP\"\n      ]\n    },",
 	},
-	// 1,150 one-line violations, each read as a finding: the severity 5
-	// pair and the closing `--statistics` block (a verdict without a
-	// failure word) are not kept
-	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": {
-		"File/Fetch.pm: Bareword file handle opened at line 523, column 21.  See pages 202,204 of PBP.  (Severity: 5)\nFile/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)",
-		"1,150 violations.\nViolations per file was 57.500.",
-		"115 severity 5 violations.\n290 severity 4 violations.\n745 severity 3 violations.",
-	},
 	// two right-aligned lint tables of over 1,000 rows: sampled rows are
 	// spread, these two rows are not among them
 	"plain_clippy_driver_w_help_lint_tables": {
@@ -206,11 +198,6 @@ var knownGaps = map[string][]string{
 		`Standard Doclet version 17.0.15+6-Debian-1deb12u1`,
 		`src/java/org/apache/commons/pool/impl/GenericObjectPool.java:982: error: unknown tag: true
      * @return <code>true</true> if the pool is configured to act as a LIFO queue`,
-	},
-	"log_rubocop_ruby_stdlib_csv_net_http_syntax_error": {
-		// One of 37 W offenses, of a cop seen several times, in the
-		// middle: the head's first offenses and the rarer cops come first.
-		`lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.`,
 	},
 	// Still lost after the fixes set 8 prompted: make's database, whose
 	// phony `compile:` target at 26 % is one of 300 file records of the
@@ -328,13 +315,6 @@ var knownGaps = map[string][]string{
 	"search_grep_rnoP_perl_modules_urls_only_matching": {
 		"/usr/share/perl/5.36/bigint.pm:866:http://bloodgate.com/",
 	},
-	// tidy --gnu-emacs: the first warning of the last directory's first
-	// page, of the commonest kind (`lacks "summary" attribute`); warnings
-	// go rarest kind first and in input order within a kind, so the
-	// budget ends before this late one.
-	"log_tidy_gnu_emacs_libxslt_docs_tabel_error": {
-		`EXSLT/intro.html:10:117: Warning: <table> lacks "summary" attribute`,
-	},
 	// The first finding, an info in the first script: the log plan keeps
 	// the one error whole with its `In file line N:` header, then the
 	// rarer kinds of finding, and this common one falls between.
@@ -446,12 +426,6 @@ var knownGaps = map[string][]string{
 	"log_pyflakes_pyyaml_star_imports_missing_colon": {
 		"yaml/__init__.py:287:65: 'Dumper' may be undefined, or defined from star imports: .cyaml, .dumper, .error, .events, .loader, .nodes, .tokens",
 	},
-	// RuboCop: 657 convention and warning offenses, each told once, the
-	// rarest cop first; this middle one, of a cop seen dozens of times,
-	// is not reached.
-	"log_rubocop_csv_logger_stdlib_unclosed_paren": {
-		"csv/parser.rb:268:5: C: [Correctable] Style/TrivialAccessors: Use attr_reader to define trivial reader methods.",
-	},
 	// codespell reads as grep -n output (see knownMisroutes): the search
 	// planner's breadth over files does not reach this one of 370
 	// findings in unicore/Name.pl.
@@ -553,9 +527,6 @@ var knownMisroutes = map[string]Strategy{
 	// Held-out set 10, first run: lintian -i's `E: pkg: tag` and `N:`
 	// explanation lines carry their level in a one-letter tag, not a word.
 	"log_lintian_info_pedantic_tcllib_deb_no_copyright_file": StrategyLines,
-	// Held-out set 9, first run: perlcritic's `FILE: message at line N,
-	// column M.  See … (Severity: N)` lines carry no failure word.
-	"log_perlcritic_severity3_statistics_file_fetch_bareword_open": StrategyLines,
 	// Held-out set 8, first run: logs no log rule claimed yet.
 	"log_ava_verbose_validator_ipv4_octet_255": StrategyLines,
 	// Validators (issue 10, family checks). codespell's findings, `path:N: word ==> fix`, have

@@ -14,11 +14,18 @@ import (
 //   - coded: `path:N[:M] CODE message`, the position followed by a space
 //     and a rule code (markdownlint's `MD013/line-length`, hadolint's
 //     `DL3008`), which grep -n never writes (its position ends in ':');
+//   - located: `path: message at line N, column M.` (perlcritic's
+//     default format, `File/Fetch.pm: Two-argument "open" used at line
+//     523, column 21.  See page 207 of PBP.  (Severity: 5)`), the path a
+//     file's, with an extension or a directory;
+//   - lettered: `path:L:C: X: message`, a capital letter for the
+//     severity (RuboCop's `C:` convention and `W:` warning; `E:` error
+//     and `F:` fatal say error);
 //   - entered under a header: `  L:C  severity  message`, indented below
 //     the file's path (eslint's stylish formatter, yamllint's standard
 //     one), its severity spelled `error` or `warning`.
 //
-// A finding of the first two forms is a warning unless it says it is an
+// A finding of the first four forms is a warning unless it says it is an
 // error: a leading `Error - `, `error:` or `error ` word, or a trailing
 // code of the error series (jshint's `(E041)`). A report that is mostly
 // findings is a lint run's log, with or without a closing count: with
@@ -50,7 +57,11 @@ func lintFindingAt(line string, colon int) int {
 	msg, ok := spelledFinding(line[colon+1:])
 	if !ok {
 		if msg, ok = codedFinding(line[colon+1:]); !ok {
-			return diagNone
+			if msg, ok = locatedFinding(head[:colon], line[colon+1:]); !ok {
+				if msg, ok = letteredFinding(line[colon+1:]); !ok {
+					return diagNone
+				}
+			}
 		}
 	}
 	if findingSaysError(msg) {
@@ -122,6 +133,50 @@ func codedFinding(rest string) (string, bool) {
 	return strings.TrimLeft(rest[end:], " "), true
 }
 
+// locatedFinding returns the message of a finding in the located form,
+// given its path and what follows the path's colon: ` message at line N,
+// column M.`, its position sought in the line's first 300 bytes.
+func locatedFinding(path, rest string) (string, bool) {
+	if !strings.HasPrefix(rest, " ") || !hasExtension(path) && !strings.Contains(path, "/") {
+		return "", false
+	}
+	msg := strings.TrimLeft(rest, " ")
+	head := msg[:min(len(msg), 300)]
+	for from := 0; ; {
+		k := strings.Index(head[from:], " at line ")
+		if k < 0 {
+			return "", false
+		}
+		at := from + k
+		if n := digitRun(head, at+len(" at line ")); n > 0 {
+			col, ok := strings.CutPrefix(head[at+len(" at line ")+n:], ", column ")
+			if m := digitRun(col, 0); ok && m > 0 && strings.HasPrefix(col[m:], ".") {
+				return msg, at > 0
+			}
+		}
+		from = at + 1
+	}
+}
+
+// letteredFinding returns the message of a finding in the lettered form,
+// given what follows its path's colon: `L:C: X: message`; an error's (X
+// is E or F) with an `error: ` lead.
+func letteredFinding(rest string) (string, bool) {
+	n := digitRun(rest, 0)
+	if n == 0 || n >= len(rest) || rest[n] != ':' {
+		return "", false
+	}
+	m := digitRun(rest, n+1)
+	tag := rest[min(len(rest), n+1+m):]
+	if m == 0 || len(tag) < 5 || tag[0] != ':' || tag[1] != ' ' || tag[2] < 'A' || tag[2] > 'Z' || tag[3] != ':' || tag[4] != ' ' {
+		return "", false
+	}
+	if tag[2] == 'E' || tag[2] == 'F' {
+		return "error: " + tag[5:], true
+	}
+	return tag[5:], true
+}
+
 // findingSaysError reports whether a finding's message says it is an
 // error: an `Error - `, `error:` or `error ` lead (after a rule code, hadolint's
 // `DL3008 error: …`), or a trailing error-series code, `(E020)`.
@@ -134,21 +189,39 @@ func findingSaysError(msg string) bool {
 }
 
 // lintReport reports whether most of the first non-blank lines of text
-// (at least five of them) are findings: a lint run's report, planned as a
+// (at least five of them) are findings, a finding's quoted source line
+// and the carets under it counted with it: a lint run's report, planned as a
 // log even with no verdict and no error.
 func lintReport(text string) bool {
 	findings, lines := 0, 0
+	since := -1 // non-blank lines since the last finding's, -1 before the first
 	for start := 0; start < len(text) && lines < 200; {
 		end, next := txt.LineAt(text, start)
 		if l := text[start:end]; !isBlank(l) {
 			lines++
-			if lintFinding(l) != diagNone {
+			switch {
+			case lintFinding(l) != diagNone:
 				findings++
+				since = 0
+			case since >= 0 && since <= 1 && isCaretLine(l):
+				// A finding may quote its source line and point into it
+				// (RuboCop's offenses): both are the finding's.
+				findings += 1 + since
+				since = 0
+			case since >= 0:
+				since++
 			}
 		}
 		start = next
 	}
 	return lines >= 5 && findings*2 >= lines
+}
+
+// isCaretLine reports whether l is a line of carets under a quoted source
+// line: blanks, then '^' and '~' only.
+func isCaretLine(l string) bool {
+	t := strings.TrimRight(l[indentEnd(l):], " \r")
+	return t != "" && t[0] == '^' && strings.Trim(t, "^~") == ""
 }
 
 // A report in the stylish layout names each file once, alone on its line,

@@ -15,10 +15,14 @@ func TestLintReport(t *testing.T) {
 	grep := strings.Repeat("a/README.md:3:MD013 line length\n", 6)
 	stylish := stylishReport(3, -1)
 	heading := strings.Repeat("a/ci.yml\n3:  error: 1\n17:8      error    syntax\n\n", 6) // rg --heading -n
+	located := strings.Repeat("File/Fetch.pm: Two-argument \"open\" used at line 523, column 21.  See page 207 of PBP.  (Severity: 5)\n", 6)
+	prose := strings.Repeat("Note: the parser stops at line 5, column 2.\n", 6) // no file's path
+	lettered := strings.Repeat("lib/find.rb:47:18: W: Lint/AssignmentInCondition: Use == if you meant to compare.\n  while file = paths.shift\n             ^\n", 6)
+	quoted := strings.Repeat("lib/find.rb:47 while file = paths.shift\n  while file = paths.shift\n             ^\n", 6) // carets under no finding
 	for _, c := range []struct {
 		text string
 		want bool
-	}{{findings, true}, {spelled + "\n6 errors\n", true}, {grep, false}, {"x.md:1 MD013/line-length\n", false}, {stylish, true}, {heading, false}} {
+	}{{findings, true}, {spelled + "\n6 errors\n", true}, {grep, false}, {"x.md:1 MD013/line-length\n", false}, {stylish, true}, {heading, false}, {located, true}, {prose, false}, {lettered, true}, {quoted, false}} {
 		if got := lintReport(c.text); got != c.want {
 			t.Errorf("lintReport(%q) = %v, want %v", c.text[:min(len(c.text), 60)], got, c.want)
 		}
@@ -29,6 +33,7 @@ func FuzzLintFinding(f *testing.F) {
 	for _, s := range []string{
 		"a.js: line 1, col 2, msg (E020)", "a.md:1:2 MD013/line-length x", "Dockerfile:3 DL3006 error: x",
 		"a.md:1", "a: line ", "a.md:1:", ":1 A1", "a: line 1, col ",
+		"a.pm: x at line 1, column 2.", "a.rb:1:2: C: x", "a.rb:1:2: E: ", "a.rb:1:: W: x", "a.pm:  at line 1, column ", "a/b: at line 9, column 9.",
 	} {
 		f.Add(s)
 	}
@@ -160,6 +165,25 @@ func TestPositionedFinding(t *testing.T) {
 		c, open := classifyFull(line, false)
 		if c != lineError || weakOpen(open) == strong {
 			t.Errorf("%q: class %d, weak %v, want an error, strong %v", line, c, weakOpen(open), strong)
+		}
+	}
+}
+
+// RuboCop's severity letters: E and F are errors, the others warnings.
+func TestLetteredFinding(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"lib/net/http.rb:682:5: W: Lint/MissingSuper: Call super to initialize state of the parent class.", diagWarning},
+		{"csv/parser.rb:268:5: C: [Correctable] Style/TrivialAccessors: Use attr_reader.", diagWarning},
+		{"lib/csv/row.rb:182:7: E: Lint/Syntax: unexpected token kIF", diagError},
+		{"lib/a.rb:1:1: F: Lint/Syntax: invalid byte sequence", diagError},
+		{"lib/a.rb:1:1: CW: x", diagNone},
+		{"lib/a.rb:1: C: x", diagNone},
+	} {
+		if got := lintFinding(c.line); got != c.want {
+			t.Errorf("lintFinding(%q) = %d, want %d", c.line, got, c.want)
 		}
 	}
 }

@@ -112,6 +112,12 @@ func rareFirst(lines logLines, heads []int) []int {
 // slice of n: each line's kind, then its place, then, the places
 // inverted where they stand, the order.
 func rareOrder(lines logLines, n int, head func(k int) int) []int32 {
+	return rareOrderKinds(lines, n, head, nil)
+}
+
+// rareOrderKinds is rareOrder that also writes, when kinds is not nil (it
+// then holds n), the number of each line's kind, numbered as they come.
+func rareOrderKinds(lines logLines, n int, head func(k int) int, kinds []int32) []int32 {
 	order := make([]int32, n) // each line's kind's number, then its place, then the order
 	var count []int32         // by kind
 	var first []int           // by kind: the line of its first
@@ -128,6 +134,7 @@ func rareOrder(lines logLines, n int, head func(k int) int) []int32 {
 		order[k] = int32(id)
 		count[id]++
 	}
+	copy(kinds, order)
 	for id, i := range first {
 		if saysSyntaxError(lines.line(i)) {
 			count[id] = 0 // below every count: told first

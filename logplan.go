@@ -138,6 +138,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	sel := newLogSelection(text, lines, blocks, warnRep, warnCount, limit, o.lineCap)
 	sel.pickAll(verdict)
 	sel.pickAll(tailListHeading(lines))
+	pickClosingCounts(sel, lines, limit)
 	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
@@ -1203,8 +1204,8 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 			}
 		}
 	}
-	// 7. Every distinct warning once.
-	for _, i := range rareFirst(lines, warnReps) {
+	// 7. Every distinct warning once, breadth first (see breadthFirst).
+	for _, i := range breadthFirst(lines, warnReps) {
 		emit(i)
 		if s := warningSubject(lines, i); s > 0 {
 			emit(s)
