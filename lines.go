@@ -110,6 +110,12 @@ func planLines(text string, limit int) (plan, bool) {
 	heads := sectionHeads(s)
 	before := s.used
 	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	if len(heads) == 0 {
+		// The landmarks of a dump nested by indentation: its root's
+		// children.
+		heads = indentLandmarks(s)
+		headsKept = pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	}
 	// The rows that hold a numeric column's largest values (find -ls's
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
