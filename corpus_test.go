@@ -478,12 +478,6 @@ var knownGaps = map[string][]string{
 		"  -Wunused-variable           \t\t[enabled]",
 		"  -finline-functions          \t\t[enabled]",
 	},
-	// an AST dump read as an outline: `FunctionDef(` opens a node whose
-	// name is on the next line, deeper than the two levels kept
-	"plain_python_m_ast_getopt_module_tree": {
-		"      FunctionDef(\n         name='gnu_getopt',",
-		"      FunctionDef(\n         name='do_shorts',",
-	},
 	// the outline keeps line 1 and leaves the licence comment below it
 	// (lines 2–24) out as boilerplate; the fact asks for its copyright
 	"plain_read_php_appengine_memcached_class": {
