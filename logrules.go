@@ -92,6 +92,10 @@ var logRules = []logRule{
 	{at: atIndented, lit: "Running ", class: lineOther, early: true},
 	{at: atIndented, lit: "Updating ", class: lineOther, early: true},
 
+	// A caret under a quoted source line, then the finding and its rule's
+	// code (htmlhint's `^ Tag must be paired, … (tag-pair)`).
+	{at: atIndented, lit: "^ ", shape: caretFinding, class: lineError},
+
 	// Runner verdicts and counts.
 	{at: atCol0, lit: "FAIL\t", class: lineSummary},
 	{at: atCol0, lit: "FAIL ", class: lineSummary},
@@ -635,6 +639,10 @@ func classifyRecord(rest string) (uint8, uint8) {
 	}
 	return lineOther, 0
 }
+
+// caretFinding reports a caret line that says a finding: a message after
+// the caret, ending in its rule's code.
+func caretFinding(s string) bool { return len(s) > 4 && trailingCode(s) != "" }
 
 // isBlank reports whether line is only white space, Unicode's included.
 func isBlank(line string) bool {
