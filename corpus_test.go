@@ -489,6 +489,12 @@ var knownGaps = map[string][]string{
 	"plain_read_yaml_owlbot_go_deep_copy_regex": {
 		"   580\tdeep-preserve-regex:\n   581\t  - /.*/info.go",
 	},
+	// Family check of caret findings, session 21: the second file's
+	// header stands among 379 alike findings the rarest-rule order tells
+	// after the one that differs, and the room runs out before it
+	"log_htmlhint_nodejs_events_url_spec_char_escape_tag_pair": {
+		"   /home/dev/src/nodejs-api-2/url.html",
+	},
 }
 
 // knownSearchGaps are search cases whose output does not name every file
