@@ -127,6 +127,13 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 		if r.class != lineError && r.class != lineSummary {
 			continue
 		}
+		if len(r.lit) == minAnchor && r.at == atIndented {
+			// An indented literal of two (a caret finding's `^ `): the
+			// indent's last byte makes it three, read anywhere in a line.
+			add(" "+r.lit, 0)
+			add("\t"+r.lit, 0)
+			continue
+		}
 		if len(r.lit) >= minAnchor {
 			add(r.lit, r.at)
 			continue
