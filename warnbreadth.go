@@ -119,15 +119,10 @@ func breadthFirst(lines logLines, reps []int) []int {
 	// The rest by severity, the rarest first (perlcritic's 115 findings of
 	// severity 5 before its 290 of 4 and 745 of 3), rarest kind first
 	// within a severity.
-	counts := slices.Clone(sevCount)
-	slices.Sort(counts)
-	for _, c := range slices.Compact(counts) {
-		for _, k := range order {
-			if !told[k] && sevCount[sev[k]] == c {
-				told[k] = true
-				out = append(out, reps[k])
-			}
-		}
+	rest := slices.DeleteFunc(slices.Clone(order), func(k int32) bool { return told[k] })
+	slices.SortStableFunc(rest, func(a, b int32) int { return cmp.Compare(sevCount[sev[a]], sevCount[sev[b]]) })
+	for _, k := range rest {
+		out = append(out, reps[k])
 	}
 	return out
 }
