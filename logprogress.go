@@ -36,16 +36,9 @@ func progressStep(l string) bool {
 			return false
 		}
 		j := at + i + 1
-		digits := func() bool {
-			s := j
-			for j < len(l) && l[j] >= '0' && l[j] <= '9' {
-				j++
-			}
-			return j > s
-		}
-		if digits() && j < len(l) && l[j] == '/' {
-			j++
-			if digits() && j+1 < len(l) && l[j] == ']' && l[j+1] == ' ' {
+		if n := digitRun(l, j); n > 0 && j+n < len(l) && l[j+n] == '/' {
+			j += n + 1
+			if m := digitRun(l, j); m > 0 && j+m+1 < len(l) && l[j+m] == ']' && l[j+m+1] == ' ' {
 				return true
 			}
 		}
