@@ -43,7 +43,8 @@ func traceSignals(text string) []jsonSignal {
 		at int
 		ts float64
 	}
-	stacks := map[string][]open{} // pid and tid: the spans open on a thread
+	type thread struct{ pid, tid string }
+	stacks := map[thread][]open{} // the spans open on each thread
 	var best [2]int               // the longest B–E span's events, by index
 	bestDur, bestX, bestXDur := -1.0, -1, -1.0
 	for i, e := range elems {
@@ -75,17 +76,17 @@ func traceSignals(text string) []jsonSignal {
 		if ts < 0 {
 			continue
 		}
-		thread := pid + "\x00" + tid
+		th := thread{pid, tid}
 		switch ph {
 		case `"B"`:
-			stacks[thread] = append(stacks[thread], open{i, ts})
+			stacks[th] = append(stacks[th], open{i, ts})
 		case `"E"`:
-			s := stacks[thread]
+			s := stacks[th]
 			if len(s) == 0 {
 				continue
 			}
 			b := s[len(s)-1]
-			stacks[thread] = s[:len(s)-1]
+			stacks[th] = s[:len(s)-1]
 			if d := ts - b.ts; d > bestDur {
 				bestDur, best = d, [2]int{b.at, i}
 			}
