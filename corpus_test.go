@@ -495,6 +495,74 @@ var knownGaps = map[string][]string{
 	"log_htmlhint_nodejs_events_url_spec_char_escape_tag_pair": {
 		"   /home/dev/src/nodejs-api-2/url.html",
 	},
+	// Held-out set 11 (its first run is in the corpus README): what it
+	// loses at 16,000 bytes on its first run, before any fix, and why.
+	// One 50 KB line of 265 alike call-tree nodes: the outline shows the
+	// first and last, and the hot node (the largest hitCount) in the
+	// middle is summarised
+	"json_node_cpu_prof_jasmine_version_cpuprofile": {
+		"{\"id\":216,\"callFrame\":{\"functionName\":\"Command.run\",\"scriptId\":\"84\",\"url\":\"file:///home/dev/h11/jas/node_modules/jasmine/lib/command.js\",\"lineNumber\":41",
+	},
+	// 77 package objects with the same keys: the direct dependencies in
+	// the middle are summarised with the transitive ones
+	"json_npm_sbom_spdx_express_axios_lodash_marked": {
+		"\"name\": \"express\",\n      \"SPDXID\": \"SPDXRef-Package-express-4.22.3\",\n      \"versionInfo\": \"4.22.3\",",
+		"\"name\": \"marked\",\n      \"SPDXID\": \"SPDXRef-Package-marked-0.3.19\",\n      \"versionInfo\": \"0.3.19\",",
+	},
+	// 135 warnings and no error: the log planner reads a run with no
+	// failure line and gives its short success view (head, tail,
+	// counts), so the injected use-after-free at 74 % is not kept
+	"log_clang_tidy_analyzer_zlib_examples_zran_use_after_free": {
+		"/home/dev/h11/zex/zran.c:80:14: warning: Use of memory after it is freed [clang-analyzer-unix.Malloc]",
+		"/home/dev/h11/zex/zran.c:79:9: note: Memory is released\n        free(index);",
+	},
+	// misrouted to the line planner (below): 21 alike `*failed*` blocks;
+	// the first block's assert values are cut with its stack
+	"log_erlang_eunit_verbose_calendar_century_leap": {
+		"              {expected,694034},\n              {value,694035}]}",
+	},
+	// misrouted to the line planner (below): the `[3]` hits below the
+	// `[5]` ones are alike rows
+	"log_flawfinder_debian_c_examples_injected_gets": {
+		"./libpng-dev/example.c:437:  [3] (buffer) getenv:",
+	},
+	// misrouted to search (below): the one real `ERROR:` among warnings
+	// in the middle is not a match the search plan keeps
+	"log_mandoc_t_lint_man1_m_to_o_stray_re": {
+		"mandoc: man1/node.1:165:2: ERROR: skipping unknown macro: .js or extensionless files with no sibling or parent package.json;",
+	},
+	// misrouted to the outline (below): phpcs's `FILE:` tables of wrapped
+	// `| WARNING |` rows are read as a document
+	"log_phpcs_squiz_full_report_codesniffer_src_unreachable": {
+		" 153 | WARNING | [ ] Code after the RETURN statement on line 151\n     |         |     cannot be executed\n     |         |     (Squiz.PHP.NonExecutableCode.Unreachable)",
+		" 457 | ERROR   | [ ] All SWITCH statements must contain a DEFAULT\n     |         |     case",
+	},
+	// 687 two-line flag records in one shape: the line planner keeps the
+	// rare-shaped and failure-worded lines; these alike records in the
+	// middle are not among them
+	"plain_node_v8_options_flag_records": {
+		"  --max-old-space-size (max size of the old space (in Mbytes))\n        type: size_t  default: --max-old-space-size=0",
+		"  --stack-size (default size of stack region v8 is allowed to use (in kBytes))\n        type: int  default: --stack-size=984",
+		"  --allow-natives-syntax (allow natives syntax)",
+	},
+	// 62 records with the same labels and no blank line between them:
+	// a record's `Name:` line is alike to every other's
+	"plain_ocamlobjinfo_stdlib_cmxa_units": {
+		"Name: Stdlib__Hashtbl\nCRC of implementation: 04f772f8913c4d9f535a6c6c2d722fb4",
+		"Name: Stdlib__Format\nCRC of implementation: f0b02a997e83d9117ebfeb35c9fa61c6",
+	},
+	// 19 certificates of one structure: a `== name.crt` header in the
+	// middle is kept only where a rare row brings it
+	"plain_openssl_asn1parse_i_ca_roots_s": {
+		"== SecureTrust_CA.crt\n    0:d=0  hl=4 l= 952 cons: SEQUENCE",
+		"  122:d=3  hl=2 l=  13 prim:    UTCTIME           :061107193118Z",
+	},
+	// 985 sorted `NAME = "value"` rows: named rows in the middle are
+	// alike to the others
+	"plain_python_m_sysconfig_debian_python311": {
+		"\tLDLIBRARY = \"libpython3.11.so\"",
+		"\tSOABI = \"cpython-311-x86_64-linux-gnu\"",
+	},
 }
 
 // knownSearchGaps are search cases whose output does not name every file
@@ -522,6 +590,14 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 11, first run: logs no log rule claimed. EUnit's
+	// `*failed*` blocks and flawfinder's `[5] (race) chmod:` hits read as
+	// lines; mandoc's `mandoc: path:L:C: LEVEL: msg` as grep -n matches;
+	// phpcs's `FILE:` report tables as a document.
+	"log_erlang_eunit_verbose_calendar_century_leap":          StrategyLines,
+	"log_flawfinder_debian_c_examples_injected_gets":          StrategyLines,
+	"log_mandoc_t_lint_man1_m_to_o_stray_re":                  StrategySearch,
+	"log_phpcs_squiz_full_report_codesniffer_src_unreachable": StrategyOutline,
 	// Held-out set 10, first run: lintian -i's `E: pkg: tag` and `N:`
 	// explanation lines carry their level in a one-letter tag, not a word.
 	"log_lintian_info_pedantic_tcllib_deb_no_copyright_file": StrategyLines,
