@@ -57,13 +57,13 @@ func eachLineMember(l string, f func(m lineMember)) {
 	}
 	var stack []frame
 	push := func(i int, obj bool) {
-		f := frame{obj: obj, first: true, lead: -1, wantKey: obj, path: fnvOffset}
+		f := frame{obj: obj, first: true, lead: -1, keyStart: -1, wantKey: obj, path: fnvOffset}
 		if n := len(stack); n > 0 {
 			p := &stack[n-1]
 			f.first, f.arrays, f.path = p.first, p.arrays, p.path
-			if p.obj {
+			if p.obj && !p.wantKey && p.keyStart >= 0 {
 				f.lead, f.path = p.keyStart, p.pathOfKey
-			} else {
+			} else if !p.obj {
 				f.first = p.first && p.index == 0
 				f.arrays++
 				f.path = pathStep(p.path, "[]")
@@ -73,7 +73,7 @@ func eachLineMember(l string, f func(m lineMember)) {
 	}
 	emit := func(start, end int) {
 		p := &stack[len(stack)-1]
-		if !p.first || p.wantKey {
+		if !p.first || p.wantKey || p.keyStart < 0 {
 			return
 		}
 		m := lineMember{lead: p.keyStart, end: end, depth: len(stack), arrays: p.arrays, path: p.pathOfKey, val: l[start:end]}
