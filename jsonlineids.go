@@ -227,10 +227,20 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 	}
 	var cands []lineMember
 	eachLineMember(l, func(m lineMember) {
-		if namingValue(m.val) && ids.varies[m.path] && base+m.lead >= h && base+m.end <= t {
+		if namingValue(m.val) && ids.varies[m.path] {
 			cands = append(cands, m)
 		}
 	})
+	// A naming member the head or the tail would cut joins it whole.
+	for _, m := range cands {
+		if base+m.lead < h && h < base+m.end {
+			h = base + m.end
+		}
+		if base+m.lead < t && t < base+m.end {
+			t = base + m.lead
+		}
+	}
+	cands = slices.DeleteFunc(cands, func(m lineMember) bool { return base+m.lead < h || base+m.end > t })
 	// The event's own members, reached through no array, name it; its
 	// parts (spans, children) only when it has none of its own.
 	if slices.ContainsFunc(cands, func(m lineMember) bool { return m.arrays == 0 }) {

@@ -137,3 +137,21 @@ func FuzzEachLineMember(f *testing.F) {
 		})
 	})
 }
+
+// A stream whose events are all kept cut in their middles spends the
+// room its picks leave on them: not a quarter of the budget unused.
+func TestJSONLinesWidenCutEventsIntoTheRoomLeft(t *testing.T) {
+	var b strings.Builder
+	for k := range 14 {
+		b.WriteString(cargoEvent("warning", fmt.Sprintf("unused variable: `v%d`", k), "unused_variables", 10+k) + "\n")
+	}
+	text := b.String()
+	const limit = 16000
+	p, ok := planJSONLines(text, limit)
+	if !ok {
+		t.Fatal("declined")
+	}
+	if got := itemsSize(p.items); got < limit*3/4 || got > limit {
+		t.Errorf("plan is %d bytes of a %d-byte stream at limit %d, want 3/4 of the limit or more", got, len(text), limit)
+	}
+}

@@ -223,6 +223,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 		}
 	}
+	widenCutEvents(s, events, headBytes)
 	s.used -= noteRoom
 	items, markerAt := s.items()
 	dropped := 0
@@ -282,6 +283,34 @@ func pickIdentities(s *lineSel, events []int, rar []int, room, headBytes, tailBy
 	}
 	return kept
 }
+
+// widenCutEvents spends the room the picks left on the events kept cut
+// in their middles, an even share each, two thirds to the head: a
+// budget is not left a quarter unused while the events' middles are cut.
+func widenCutEvents(s *lineSel, events []int, headBytes int) {
+	var cut []int
+	for _, i := range events {
+		if _, ok := s.tailAt[i]; ok {
+			cut = append(cut, i)
+		}
+	}
+	if len(cut) == 0 {
+		return
+	}
+	share := s.room() / len(cut)
+	if share < 2*skipNoteMax {
+		return
+	}
+	for _, i := range cut {
+		start := s.at(i)
+		h := max(headBytes, s.cutAt[i]-start)
+		t := start + len(s.line(i)) - s.tailAt[i]
+		s.widenEnds(i, h+share*2/3, t+share/3)
+	}
+}
+
+// skipNoteMax bounds skipNote.
+var skipNoteMax = len(skipNote(9_999_999_999))
 
 // idRoom is how many bytes of a long event's middle are kept for the
 // members that name it (see eventIDs).
