@@ -155,24 +155,6 @@ var knownGaps = map[string][]string{
 		`{"alpha_3":"mfp","inverted_name":"Malay, Makassar","name":"Makassar Malay","scope":"I","type":"L"}`,
 		`{"alpha_3":"smb","name":"Simbari","scope":"I","type":"L"}`,
 	},
-	// JSON family checks of a failure kept cut, session 21: the 8.8 KB
-	// error event is kept as its level and message only (its code sits
-	// after its spans, past the cut), and the warnings' messages, in the
-	// middle of long events, are cut as the stream's other long events are.
-	"json_cargo_build_message_format_json_inventory_e0382_moved": {
-		"\"code\":{\"code\":\"E0382\"",
-		"\"message\":\"unused import: `std::io::Read`\"",
-		"\"message\":\"unused variable: `threshold`\"",
-	},
-	"json_cargo_build_message_format_json_tally_e0308_usize_to_u32": {
-		"\"message\":\"unused import: `std::path::PathBuf`\"",
-	},
-	// JSON family check, session 20: the first event's middle, where its
-	// message sits, is cut as the stream's other long events are; the
-	// error event is kept whole, after its note.
-	"json_cargo_build_message_format_json_workspace_e0308": {
-		"\"message\":\"unused import: `std::fmt::Write`\"",
-	},
 	"json_jq_lintian_host_arch_554_members": {
 		"  \"freebsd-nios2\": {\n    \"DEB_HOST_ARCH\": \"freebsd-nios2\",",
 		"  \"kopensolaris-m68k\": {\n    \"DEB_HOST_ARCH\": \"kopensolaris-m68k\",",

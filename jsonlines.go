@@ -14,7 +14,11 @@ import (
 // sit — then the rarest events by their type/level/name/msg values (the
 // 27 ERRORs among 600 DEBUGs), and a sample spread evenly between; a
 // closing note counts the dropped events by those values. A long event
-// keeps its start and its end. Where no key sorts the events into kinds
+// keeps its start and its end, and between them the members that name
+// it (its message, level and code: see eventIDs), each cut marked
+// `…[N bytes]…`; where its ends would not show those, the long events
+// not yet kept first keep their identity lines alone, the rarest first
+// (pickIdentities). Where no key sorts the events into kinds
 // (a list of components, each with its own name) and the sample would
 // keep fewer than one in sparseSample, it keeps longer head and tail
 // runs instead, split as the clip splits its room.
@@ -45,6 +49,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	const noteRoom = 220
 	s.used += noteRoom
 	const headBytes, tailBytes = 400, 200
+	s.ids, s.idRoom, s.mids = newEventIDs(s, events, idLong), idRoom, map[int][][2]int{}
 	room := s.room()
 	// pickRun picks events from the first (step 1) or the last (step -1)
 	// while they fit before to.
@@ -68,6 +73,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	// map (a 10 MB stream has 100,000 events and several values each).
 	// Event k's value ids are flat[at[k]:at[k+1]]: offsets, not a slice
 	// per event, so the GC has no pointer to follow per event.
+	var idents []int // events kept by their identity lines alone
 	var flat []int32
 	at := make([]int, len(events)+1)
 	var kinds []eventValue
@@ -145,6 +151,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 		}
 		slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
+		idents = pickIdentities(s, events, rar, s.room()/3, headBytes, tailBytes)
 		rareRoom := s.room() * 3 / 5
 		rareTo := s.used + rareRoom
 		for lo := 0; lo < len(rare) && s.used < rareTo; {
@@ -172,6 +179,11 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 			lo = hi
 		}
+	}
+	// The events kept by their identity lines keep their ends too, where
+	// the room allows, before a sample of the others.
+	for _, i := range idents {
+		s.widenEnds(i, headBytes, tailBytes)
 	}
 	// A sample spread evenly over the rest: counted first and held in four
 	// bytes an event, so that a million tiny events take 4 MB once, not a
@@ -211,6 +223,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 		}
 	}
+	widenCutEvents(s, events, headBytes)
 	s.used -= noteRoom
 	items, markerAt := s.items()
 	dropped := 0
@@ -233,6 +246,78 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more, filter the stream: jq -c 'select(.level==\"ERROR\")', grep, or a line range (sed -n 'A,Bp')."}, true
 }
+
+// pickIdentities keeps, within room more bytes, the identity lines (see
+// pickIDs) of the long events not kept yet, the rarest first (rar[k] is
+// how many events share event k's rarest value): what each failure is,
+// before a planner gives any its body. Of events alike in rarity that
+// do not all fit, it keeps a sample spread evenly over them. It returns
+// the lines it kept.
+func pickIdentities(s *lineSel, events []int, rar []int, room, headBytes, tailBytes int) []int {
+	if s.ids == nil {
+		return nil
+	}
+	var order []int
+	for k, i := range events {
+		if !s.isKept(i) && s.size(i) > idLong {
+			order = append(order, k)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rar[a] - rar[b] })
+	to := s.used + room
+	var kept []int
+	for lo := 0; lo < len(order) && s.used < to; {
+		hi := lo
+		for hi < len(order) && rar[order[hi]] == rar[order[lo]] {
+			hi++
+		}
+		group := order[lo:hi]
+		lo = hi
+		// An identity line costs about a third of its room and notes.
+		n := max(1, (to-s.used)/(idRoom/3+3*len(skipNote(1000))))
+		for _, j := range spread(0, len(group), n) {
+			if i := events[group[j]]; s.pickIDs(i, to, headBytes, tailBytes) {
+				kept = append(kept, i)
+			}
+		}
+	}
+	return kept
+}
+
+// widenCutEvents spends the room the picks left on the events kept cut
+// in their middles, an even share each, two thirds to the head: a
+// budget is not left a quarter unused while the events' middles are cut.
+func widenCutEvents(s *lineSel, events []int, headBytes int) {
+	var cut []int
+	for _, i := range events {
+		if _, ok := s.tailAt[i]; ok {
+			cut = append(cut, i)
+		}
+	}
+	if len(cut) == 0 {
+		return
+	}
+	share := s.room() / len(cut)
+	if share < 2*skipNoteMax {
+		return
+	}
+	for _, i := range cut {
+		start := s.at(i)
+		h := max(headBytes, s.cutAt[i]-start)
+		t := start + len(s.line(i)) - s.tailAt[i]
+		s.widenEnds(i, h+share*2/3, t+share/3)
+	}
+}
+
+// skipNoteMax bounds skipNote.
+var skipNoteMax = len(skipNote(9_999_999_999))
+
+// idRoom is how many bytes of a long event's middle are kept for the
+// members that name it (see eventIDs).
+const idRoom = 240
+
+// idLong is how long an event is that pickEnds cuts in its middle.
+const idLong = 400 + 200 + midNoteMax
 
 // sparseSample is the thinnest even sample, one event in sparseSample,
 // that planJSONLines spreads over events no key sorts into kinds; below

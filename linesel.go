@@ -27,6 +27,12 @@ type lineSel struct {
 	cutAt  map[int]int
 	tailAt map[int]int // line i's kept tail starts here (a line cut in its middle)
 	suffix map[int]string
+	// ids, when set, finds the members that name a line cut in its
+	// middle (a JSON event's message and code), up to idRoom bytes of
+	// them; mids[i] holds those kept of line i, between its head and tail.
+	ids    *eventIDs
+	idRoom int
+	mids   map[int][][2]int
 	limit  int
 	// used is exactly what the selection renders to (itemsSize of items):
 	// a pick pays for its line and for the gap notes it adds, removes or
@@ -432,8 +438,16 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 	if t <= h {
 		return s.pick(i)
 	}
+	h0, t0 := h, t
+	h, t, mids := s.cutMids(i, h, t)
+	if len(mids) == 0 {
+		h, t = h0, t0
+	}
 	note := midNote(t-h, i)
 	c := (h - start) + len(note) + 2 + (s.at(i+1) - t) + s.gapChange(i)
+	if len(mids) > 0 {
+		c = midsSize(start, h, t, s.at(i+1), mids) + s.gapChange(i)
+	}
 	if !s.fits(c) {
 		return false
 	}
@@ -441,6 +455,12 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 	s.cutAt[i] = h
 	s.tailAt[i] = t
 	s.suffix[i] = note
+	if len(mids) > 0 {
+		s.mids[i] = mids
+	}
+	if s.ids != nil && strings.HasPrefix(s.line(i), s.ids.common) && s.cutAt[i]-start >= len(s.ids.common) {
+		s.ids.shown = true
+	}
 	s.used += c
 	return true
 }
@@ -458,6 +478,9 @@ func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
 	end := start + len(s.line(i))
 	h0 := s.cutAt[i]
 	old := (h0 - start) + len(s.suffix[i]) + 2 + (s.at(i+1) - t0)
+	if m0, ok := s.mids[i]; ok {
+		old = midsSize(start, h0, t0, s.at(i+1), m0)
+	}
 	h := txt.RuneStartAtOrBefore(s.text, start+max(headBytes, 0))
 	t := txt.RuneStartAtOrAfter(s.text, end-max(tailBytes, 0), end)
 	if h <= h0 && t >= t0 {
@@ -471,17 +494,30 @@ func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
 		delete(s.cutAt, i)
 		delete(s.tailAt, i)
 		delete(s.suffix, i)
+		delete(s.mids, i)
 		s.used += s.size(i) - old
 		return true
 	}
+	h1, t1 := h, t
+	h, t, mids := s.cutMids(i, h, t)
+	if len(mids) == 0 {
+		h, t = h1, t1
+	}
 	note := midNote(t-h, i)
 	c := (h - start) + len(note) + 2 + (s.at(i+1) - t)
+	if len(mids) > 0 {
+		c = midsSize(start, h, t, s.at(i+1), mids)
+	}
 	if !s.fits(c - old) {
 		return false
 	}
 	s.cutAt[i] = h
 	s.tailAt[i] = t
 	s.suffix[i] = note
+	delete(s.mids, i)
+	if len(mids) > 0 {
+		s.mids[i] = mids
+	}
 	s.used += c - old
 	return true
 }
@@ -511,6 +547,11 @@ func (s *lineSel) items() (items []item, markerAt int) {
 		if j > i {
 			items = append(items, s.run(i, j))
 			i = j
+			continue
+		}
+		if m, ok := s.mids[i]; ok {
+			items = midsItems(items, s.at(i), s.cutAt[i], s.tailAt[i], s.at(i+1), m)
+			i++
 			continue
 		}
 		end := s.at(i) + len(s.line(i))
