@@ -285,6 +285,14 @@ type anchorTriple struct {
 	x    uint32 // the triple, its first byte lowest
 	next uint16
 	as   []seqAnchor
+	// indentedNumber, when set, says that every anchor of as reads a
+	// number that must open an indented line's text (mocha's `  12) `),
+	// its last digit at digit bytes from the triple: where the number
+	// does not, no anchor of as stands there, and none is compared. A
+	// blame's `+0000    12) code` or a trace's `close(3) = 0` holds the
+	// triple on every line, never at an indent.
+	indentedNumber bool
+	digit          int
 }
 
 // tripleBits is the size of the triples' hash.
@@ -359,8 +367,9 @@ func expandAny(seq string) []string {
 // add files sa under the triple x, whose hash is h.
 func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
 	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
-		if t.tris[k-1].x == x {
-			t.tris[k-1].as = append(t.tris[k-1].as, sa)
+		if tr := &t.tris[k-1]; tr.x == x {
+			tr.as = append(tr.as, sa)
+			tr.indentedNumber = tr.indentedNumber && indentedNumber(sa) && sa.digit() == tr.digit
 			return
 		}
 	}
@@ -368,15 +377,23 @@ func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
 		t.ok = false // more triples than a chain's index holds: the prefilter is off
 		return
 	}
-	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}})
+	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}, indentedNumber: indentedNumber(sa), digit: sa.digit()})
 	t.head[h] = uint16(len(t.tris))
 }
 
-// triple returns the anchors found by the triple x, whose hash is h.
-func (t *anchorTable) triple(h, x uint32) []seqAnchor {
+// indentedNumber reports whether sa reads a number that must open an
+// indented line's text.
+func indentedNumber(sa seqAnchor) bool { return sa.a.afterNumber && sa.a.at == atIndented }
+
+// digit returns where the digit sa's number ends with stands, from the
+// triple sa is found by.
+func (sa seqAnchor) digit() int { return sa.lead + sa.a.skip - sa.off }
+
+// tripleAt returns the table's triple x, whose hash is h, or nil.
+func (t *anchorTable) tripleAt(h, x uint32) *anchorTriple {
 	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
 		if t.tris[k-1].x == x {
-			return t.tris[k-1].as
+			return &t.tris[k-1]
 		}
 	}
 	return nil
@@ -497,7 +514,11 @@ func inPosition(text string, i int) bool {
 // anchorAt returns where an anchor starts that the three folded bytes x
 // at text[i:] find, at or after from, or -1.
 func (t *anchorTable) anchorAt(text string, from, i int, x, h uint32) int {
-	for _, sa := range t.triple(h, x) {
+	tr := t.tripleAt(h, x)
+	if tr == nil || tr.indentedNumber && !placed(text, numberStart(text, i+tr.digit, true), atIndented) {
+		return -1
+	}
+	for _, sa := range tr.as {
 		at := i - sa.off
 		start := at + sa.lead
 		digit := start + sa.a.skip
