@@ -748,6 +748,20 @@ func asciiSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 // of a line, and the rest only in a few byte searches.
 const longLines = 1024
 
+// breaksAtLeast reports whether text holds n line breaks or more,
+// strings.Count(text, "\n") >= n: it stops at the n-th, so a text of short
+// lines is read no further than its first n lines.
+func breaksAtLeast(text string, n int) bool {
+	for i := 0; n > 0; n-- {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return true
+}
+
 // logSurelyDeclines reports whether planLog(text, limit, o) declines,
 // saying so only when it is sure. Its answer is planLog's decision on
 // the counts of the lines tallyAnchored classifies and on the verdict of
@@ -759,7 +773,7 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 	if exitCode != nil || !logAnchorTable.ok || lintReport(text) {
 		return false // a run that exited tells itself, a lint report is a log; planLog decides
 	}
-	if strings.Count(text, "\n") < len(text)/longLines {
+	if !breaksAtLeast(text, len(text)/longLines) {
 		return false // few long lines: classifying them costs planLog less than reading every byte
 	}
 	n := tallyAnchored(text)

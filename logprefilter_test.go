@@ -408,3 +408,14 @@ func TestNextAnchorIndentedNumbers(t *testing.T) {
 		t.Errorf("mocha's heading: nextAnchor = %d, want 1", got)
 	}
 }
+
+// breaksAtLeast is strings.Count(text, "\n") >= n.
+func TestBreaksAtLeast(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOfN(rapid.SampledFrom([]rune{'a', '\n', ' '}), 0, 60, -1).Draw(t, "text")
+		n := rapid.IntRange(-1, 30).Draw(t, "n")
+		if got, want := breaksAtLeast(text, n), strings.Count(text, "\n") >= n; got != want {
+			t.Fatalf("breaksAtLeast(%q, %d) = %v, Count says %v", text, n, got, want)
+		}
+	})
+}
