@@ -383,3 +383,39 @@ func TestBlankLineSkips(t *testing.T) {
 		}
 	})
 }
+
+// A number before `) ` stops the scan only where it opens an indented
+// line's text (mocha's `  12) `), also after a task tag; a blame's or a
+// trace's, which stand on every line, are passed over as bruteNextAnchor
+// passes them.
+func TestNextAnchorIndentedNumbers(t *testing.T) {
+	for _, text := range []string{
+		"^d5b2fb1 (Dev Example 2026-11-20 10:00:00 +0000    12) package syntax\n",
+		"close(3)                                = 0\nread(3, \"\", 832) = 0\n",
+		"  1) counts the lines\n",
+		"\t12) counts the lines\n",
+		"    [mocha] 3) counts the lines\n",
+		"x\n  123) counts\n  7)\n",
+		"12) at the first column\n",
+	} {
+		for from := 0; from <= len(text); from++ {
+			if got, want := logAnchorTable.nextAnchor(text, from), bruteNextAnchor(text, from); got != want {
+				t.Errorf("nextAnchor(%q, %d) = %d, trying every anchor: %d", text, from, got, want)
+			}
+		}
+	}
+	if got := logAnchorTable.nextAnchor("  1) counts the lines\n", 0); got != 1 {
+		t.Errorf("mocha's heading: nextAnchor = %d, want 1", got)
+	}
+}
+
+// breaksAtLeast is strings.Count(text, "\n") >= n.
+func TestBreaksAtLeast(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOfN(rapid.SampledFrom([]rune{'a', '\n', ' '}), 0, 60, -1).Draw(t, "text")
+		n := rapid.IntRange(-1, 30).Draw(t, "n")
+		if got, want := breaksAtLeast(text, n), strings.Count(text, "\n") >= n; got != want {
+			t.Fatalf("breaksAtLeast(%q, %d) = %v, Count says %v", text, n, got, want)
+		}
+	})
+}

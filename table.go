@@ -216,18 +216,17 @@ func numericHeader(s *lineSel, h int) int {
 }
 
 // wordsHeader reports a line of three or more fields, each with a letter
-// and none a number.
+// and none a number. It stops at the first field that is not a word: a
+// line of minified code is 100 KB of fields, and its first few say no.
 func wordsHeader(l string) bool {
-	f := strings.Fields(l)
-	if len(f) < 3 {
-		return false
-	}
-	for _, w := range f {
+	n := 0
+	for w := range strings.FieldsSeq(l) {
 		if !hasLetter(w) || numberish(w) {
 			return false
 		}
+		n++
 	}
-	return true
+	return n >= 3
 }
 
 // leadingNumbers counts the fields that open l and read as numbers (see

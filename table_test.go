@@ -34,3 +34,26 @@ func TestLsEntryMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+// wordsHeader takes three fields or more, each with a letter and none a
+// number, and says no at the first field that is not a word.
+func TestWordsHeader(t *testing.T) {
+	for _, c := range []struct {
+		l    string
+		want bool
+	}{
+		{"NAME READY STATUS", true},
+		{"  Filesystem  Size  Used Avail  ", true},
+		{"NAME READY", false},
+		{"NAME 12 STATUS", false},
+		{"NAME READY 1,048", false},
+		{"NAME - STATUS", false},
+		{"", false},
+		{"!function(e,t){\"use strict\";" + strings.Repeat(" x=1;", 1000), true},
+		{"var e=[], 0, t" + strings.Repeat(" x=1;", 1000), false},
+	} {
+		if got := wordsHeader(c.l); got != c.want {
+			t.Errorf("wordsHeader(%.40q) = %v, want %v", c.l, got, c.want)
+		}
+	}
+}
