@@ -458,12 +458,6 @@ var knownGaps = map[string][]string{
 	"log_biome_lint_postcss_lib_invalid_typeof_code_frames": {
 		"  > 22 │     if (typeof line !== 'undefined' && typeof column !== 'undefind') {",
 	},
-	// a caret finding is a failure line now, told rarest rule first: the
-	// `tag-pair` caret line is kept, but its quoted source line above it
-	// is read as the trace of the finding before, and not kept with it
-	"log_htmlhint_nodejs_api_docs_spec_char_escape_tag_pair": {
-		"      L396 |...rue\" class=\"legacy\" id=\"os_os_arch\"></a></h3>\n                                                       ^ Tag must be paired, missing: [ </code> ], start tag match failed [ <code> ] on line 396. (tag-pair)",
-	},
 	// 397 `✖` findings, every one a failure line: a rare rule's finding
 	// in the middle (function-url-quotes) is folded into its file's gap
 	"log_stylelint_standard_highlightjs_themes_unclosed_block": {
@@ -488,12 +482,6 @@ var knownGaps = map[string][]string{
 	},
 	"plain_read_yaml_owlbot_go_deep_copy_regex": {
 		"   580\tdeep-preserve-regex:\n   581\t  - /.*/info.go",
-	},
-	// Family check of caret findings, session 21: htmlhint indents its
-	// file headers, and only a first-column line leads in the indented
-	// findings under it, so the second file's header is not kept
-	"log_htmlhint_nodejs_events_url_spec_char_escape_tag_pair": {
-		"   /home/dev/src/nodejs-api-2/url.html",
 	},
 }
 

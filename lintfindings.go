@@ -342,3 +342,25 @@ func hasExtension(path string) bool {
 	dot := strings.LastIndexByte(path, '.')
 	return dot >= 0 && dot+1 < len(path) && isLetter(path[dot+1])
 }
+
+// pickCaretHeaders keeps, before any finding's head, the header of each
+// file whose caret findings (see quotedAbove) are told, if the selection
+// stays within bound: one short line a file (htmlhint's indented
+// `   /home/dev/src/api/url.html`), so that no file goes unnamed behind
+// its first file's run of findings.
+func pickCaretHeaders(sel *logSelection, lines logLines, blocks []logBlock, told []int32, bound int) {
+	last := -1 // the header picked last: a file's findings follow one another
+	for _, k := range told {
+		b := blocks[k]
+		q := quotedAbove(lines, int(b.first), int(b.head), lines.line(int(b.head)))
+		if q < 0 {
+			continue
+		}
+		for _, i := range leadIn(lines, b) {
+			if i != q && i != last {
+				sel.pickWithin(i, bound)
+				last = i
+			}
+		}
+	}
+}

@@ -534,6 +534,20 @@ func leadIn(lines logLines, b logBlock) []int {
 		return out
 	}
 	var out []int
+	if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
+		// A caret finding: the source line it points into, and the
+		// header of the file's findings, less indented than that line.
+		out = append(out, q)
+		indent := indentEnd(lines.line(q))
+		p := q - 1
+		for p >= 0 && q-p < leadInRun && isIndented(lines.line(p)) && indentEnd(lines.line(p)) >= indent {
+			p--
+		}
+		if p >= 0 && lines.class(p) != lineBlank && indentEnd(lines.line(p)) < indent && lines.class(p) != lineError {
+			out = append(out, p)
+		}
+		return out
+	}
 	if bFirst > 0 && len(headLine) > len(head) {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
@@ -649,4 +663,24 @@ func isIndented(l string) bool {
 		return true
 	}
 	return strings.TrimSpace(l) != ""
+}
+
+// quotedAbove returns the line above a caret finding that the caret
+// points into (htmlhint's `      L396 |…` above `          ^ Tag must be
+// paired, … (tag-pair)`), or -1: the block's head is a caret padded to
+// its column, the line right above it is less indented and neither blank
+// nor a finding of its own.
+func quotedAbove(lines logLines, bFirst, bHead int, headLine string) int {
+	k := indentEnd(headLine)
+	if bFirst != bHead || bHead == 0 || k == 0 || k >= len(headLine) || headLine[k] != '^' {
+		return -1
+	}
+	q := bHead - 1
+	if c := lines.class(q); c == lineBlank || c == lineError || c == lineSummary {
+		return -1
+	}
+	if indentEnd(lines.line(q)) >= k {
+		return -1
+	}
+	return q
 }

@@ -154,6 +154,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 		sel.pickEnds(limit / endsShare)
 		sel.pickLastWhole(limit / tailShare)
 	}
+	pickCaretHeaders(sel, lines, blocks, told, limit/2)
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
 			pickEntryHeader(sel, lines, blocks[k], limit/2)
@@ -1376,9 +1377,13 @@ func tellingLines(lines logLines, b logBlock) telling {
 // pointedLine returns the line of block b that quotes, by its number, the
 // source line b's head names (bandit's `2149\t    imgfile = …` under its
 // `Location: a.py:2149`, a code frame's `  59 | …` under `a.c:59:5:
-// error: …`): where the finding is, told with it. It returns -1 when b
-// quotes no such line within pointedReach lines below its head.
+// error: …`), or the line a caret head points into (see quotedAbove):
+// where the finding is, told with it. It returns -1 when b quotes no such
+// line within pointedReach lines below its head.
 func pointedLine(lines logLines, b logBlock) int {
+	if q := quotedAbove(lines, int(b.first), int(b.head), lines.line(int(b.head))); q >= 0 {
+		return q
+	}
 	end := headEnd(lines, b)
 	n := ""
 	for i := int(b.head); i <= end; i++ {

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -366,6 +367,12 @@ func TestPointedLine(t *testing.T) {
 		{"src/a.c:59:5: error: expected ';'\n   60 | }\n", -1},
 		{"Error: https://x.org:8080 refused\n  8080 connections\n", -1}, // no path.ext before the number
 		{"panic: boom\n\ngoroutine 1 [running]:\n", -1},
+		// A caret finding: the source line above it, less indented.
+		{"\n   /src/os.html\n      L396 |...id=\"os_arch\"></a></h3>\n              ^ Tag must be paired. (tag-pair)\n", 2},
+		// A caret under a blank line, or under a line indented as far,
+		// points into none.
+		{"   /src/os.html\n\n      ^ Tag must be paired. (tag-pair)\n", -1},
+		{"   /src/os.html\n        L396 |<code>x</h3>\n      ^ Tag must be paired. (tag-pair)\n", -1},
 	} {
 		lines := scanLog(c.text)
 		blocks := formBlocks(lines, c.text)
@@ -374,6 +381,25 @@ func TestPointedLine(t *testing.T) {
 		}
 		if got := pointedLine(lines, blocks[0]); got != c.want {
 			t.Errorf("%q: pointed line %d, want %d", c.text, got, c.want)
+		}
+	}
+}
+
+// A caret finding is led in by its file's header, the nearest line above
+// less indented than the source line the caret points into, even when
+// that header is indented itself (htmlhint's `   /src/url.html`).
+func TestCaretFindingLeadIn(t *testing.T) {
+	text := "\n   /src/events.html\n      L10 |<a>&#x3C;b></a>\n              ^ Special characters must be escaped : [ > ]. (spec-char-escape)\n" +
+		"\n   /src/url.html\n      L20 |<a>&#x3C;c></a>\n              ^ Special characters must be escaped : [ > ]. (spec-char-escape)\n" +
+		"      L21 |<code>x</h3>\n              ^ Tag must be paired. (tag-pair)\n"
+	lines := scanLog(text)
+	blocks := formBlocks(lines, text)
+	if len(blocks) != 3 {
+		t.Fatalf("%d blocks, want 3", len(blocks))
+	}
+	for k, want := range [][]int{{2, 1}, {6, 5}, {8, 5}} {
+		if got := leadIn(lines, blocks[k]); !slices.Equal(got, want) {
+			t.Errorf("block %d: lead-in %v, want %v", k, got, want)
 		}
 	}
 }
