@@ -379,6 +379,10 @@ func continuesBlock(lines logLines, j int) bool {
 	switch lines.class(j) {
 	case lineTrace:
 		return true
+	case lineOther:
+		// A label alone in the first column over the indented lines it
+		// names (hlint's `Found:` above the code a finding quotes).
+		return isLabelLine(lines.line(j)) && j+1 < lines.len() && lines.class(j+1) == lineTrace
 	case lineBlank:
 		for k := j + 1; k < lines.len() && k <= j+2; k++ {
 			switch lines.class(k) {
@@ -683,4 +687,19 @@ func quotedAbove(lines logLines, bFirst, bHead int, headLine string) int {
 		return -1
 	}
 	return q
+}
+
+// isLabelLine reports whether l is a word of letters and a colon alone in
+// its first column (`Found:`, `Perhaps:`).
+func isLabelLine(l string) bool {
+	l = strings.TrimRight(l, " \r")
+	if len(l) < 2 || len(l) > 24 || l[len(l)-1] != ':' {
+		return false
+	}
+	for i := 0; i < len(l)-1; i++ {
+		if !isLetter(l[i]) {
+			return false
+		}
+	}
+	return true
 }
