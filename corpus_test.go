@@ -450,11 +450,6 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_riscv_targets": {
 		"\"description\": \"RISC-V Linux (kernel 4.20, glibc 2.29)\",",
 	},
-	// 57 diagnostics with code frames: the injected finding's header is
-	// kept, its `> 22 │` frame line is cut with the other frames
-	"log_biome_lint_postcss_lib_invalid_typeof_code_frames": {
-		"  > 22 │     if (typeof line !== 'undefined' && typeof column !== 'undefind') {",
-	},
 	// 397 `✖` findings, every one a failure line: a rare rule's finding
 	// in the middle (function-url-quotes) is folded into its file's gap
 	"log_stylelint_standard_highlightjs_themes_unclosed_block": {

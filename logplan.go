@@ -1377,7 +1377,8 @@ func tellingLines(lines logLines, b logBlock) telling {
 // pointedLine returns the line of block b that quotes, by its number, the
 // source line b's head names (bandit's `2149\t    imgfile = …` under its
 // `Location: a.py:2149`, a code frame's `  59 | …` under `a.c:59:5:
-// error: …`), or the line a caret head points into (see quotedAbove):
+// error: …`), the line an excerpt below the head marks with a '>' in
+// its margin, or the line a caret head points into (see quotedAbove):
 // where the finding is, told with it. It returns -1 when b quotes no such
 // line within pointedReach lines below its head.
 func pointedLine(lines logLines, b logBlock) int {
@@ -1391,17 +1392,21 @@ func pointedLine(lines logLines, b logBlock) int {
 			n = m
 		}
 	}
-	if n == "" {
-		return -1
-	}
+	marked := -1
 	for i := end + 1; i <= min(int(b.last), end+pointedReach); i++ {
 		l := lines.line(i)
-		t := l[indentEnd(l):]
-		if len(t) > len(n) && strings.HasPrefix(t, n) && (t[len(n)] == '\t' || t[len(n)] == ' ') {
+		k := indentEnd(l)
+		t := l[k:]
+		if n != "" && len(t) > len(n) && strings.HasPrefix(t, n) && (t[len(n)] == '\t' || t[len(n)] == ' ') {
 			return i
 		}
+		if marked < 0 && k > 0 && len(t) > 2 && t[0] == '>' && t[1] == ' ' {
+			marked = i
+		}
 	}
-	return -1
+	// An excerpt that marks the line it is about with a '>' in its
+	// margin (a code frame's `  > 22 │ …`, hlint's `  > rational :: …`).
+	return marked
 }
 
 // pointedReach bounds how far below a finding's head pointedLine looks:

@@ -373,6 +373,9 @@ func TestPointedLine(t *testing.T) {
 		// points into none.
 		{"   /src/os.html\n\n      ^ Tag must be paired. (tag-pair)\n", -1},
 		{"   /src/os.html\n        L396 |<code>x</h3>\n      ^ Tag must be paired. (tag-pair)\n", -1},
+		// An excerpt that marks its line with '>' in the margin.
+		{"  × Invalid typeof comparison value\n    21 │   }\n  > 22 │   if (typeof line !== 'undefind') {\n       │   ^^^^\n", 2},
+		{"a/B.hs:485:1: Error: Parse error\nFound:\n    -- a comment\n  > rational :: Parser a\n    {-# SPECIALIZE rational #-}\n", 3},
 	} {
 		lines := scanLog(c.text)
 		blocks := formBlocks(lines, c.text)
