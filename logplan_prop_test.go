@@ -373,9 +373,6 @@ func TestPointedLine(t *testing.T) {
 		// points into none.
 		{"   /src/os.html\n\n      ^ Tag must be paired. (tag-pair)\n", -1},
 		{"   /src/os.html\n        L396 |<code>x</h3>\n      ^ Tag must be paired. (tag-pair)\n", -1},
-		// An excerpt that marks its line with '>' in the margin.
-		{"  × Invalid typeof comparison value\n    21 │   }\n  > 22 │   if (typeof line !== 'undefind') {\n       │   ^^^^\n", 2},
-		{"a/B.hs:485:1: Error: Parse error\nFound:\n    -- a comment\n  > rational :: Parser a\n    {-# SPECIALIZE rational #-}\n", 3},
 	} {
 		lines := scanLog(c.text)
 		blocks := formBlocks(lines, c.text)
@@ -403,6 +400,28 @@ func TestCaretFindingLeadIn(t *testing.T) {
 	for k, want := range [][]int{{2, 1}, {6, 5}, {8, 5}} {
 		if got := leadIn(lines, blocks[k]); !slices.Equal(got, want) {
 			t.Errorf("block %d: lead-in %v, want %v", k, got, want)
+		}
+	}
+}
+
+func TestFrameMarkedLine(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int // the line frameMarkedLine returns, -1 for none
+	}{
+		// An excerpt that marks its line with '>' in the margin.
+		{"  × Invalid typeof comparison value\n    21 │   }\n  > 22 │   if (typeof line !== 'undefind') {\n       │   ^^^^\n", 2},
+		{"a/B.hs:485:1: Error: Parse error\nFound:\n    -- a comment\n  > rational :: Parser a\n    {-# SPECIALIZE rational #-}\n", 3},
+		// A '>' in the first column is no excerpt's margin.
+		{"a.c:3:1: error: x\n> quoted\n", -1},
+	} {
+		lines := scanLog(c.text)
+		blocks := formBlocks(lines, c.text)
+		if len(blocks) == 0 {
+			t.Fatalf("%q: no block", c.text)
+		}
+		if got := frameMarkedLine(lines, blocks[0]); got != c.want {
+			t.Errorf("%q: marked line %d, want %d", c.text, got, c.want)
 		}
 	}
 }
