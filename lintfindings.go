@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -344,23 +345,23 @@ func hasExtension(path string) bool {
 }
 
 // pickCaretHeaders keeps, before any finding's head, the header of each
-// file whose caret findings (see quotedAbove) are told, if the selection
-// stays within bound: one short line a file (htmlhint's indented
+// file whose caret findings (see quotedAbove, caretHeaders) are told, in
+// the order of the files, if the selection stays within bound: one short
+// line a file (htmlhint's indented
 // `   /home/dev/src/api/url.html`), so that no file goes unnamed behind
 // its first file's run of findings.
 func pickCaretHeaders(sel *logSelection, lines logLines, blocks []logBlock, told []int32, bound int) {
-	last := -1 // the header picked last: a file's findings follow one another
+	var qs []int
 	for _, k := range told {
 		b := blocks[k]
-		q := quotedAbove(lines, int(b.first), int(b.head), lines.line(int(b.head)))
-		if q < 0 {
-			continue
+		if q := quotedAbove(lines, int(b.first), int(b.head), lines.line(int(b.head))); q >= 0 {
+			qs = append(qs, q)
 		}
-		for _, i := range leadIn(lines, b) {
-			if i != q && i != last {
-				sel.pickWithin(i, bound)
-				last = i
-			}
+	}
+	slices.Sort(qs)
+	for _, h := range caretHeaders(lines, qs) {
+		if h >= 0 {
+			sel.pickWithin(h, bound)
 		}
 	}
 }

@@ -539,17 +539,9 @@ func leadIn(lines logLines, b logBlock) []int {
 	}
 	var out []int
 	if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
-		// A caret finding: the source line it points into, and the
-		// header of the file's findings, less indented than that line.
+		// A caret finding: the source line it points into. Its file's
+		// header is found once for all its findings (caretHeaders).
 		out = append(out, q)
-		indent := indentEnd(lines.line(q))
-		p := q - 1
-		for p >= 0 && q-p < leadInRun && isIndented(lines.line(p)) && indentEnd(lines.line(p)) >= indent {
-			p--
-		}
-		if p >= 0 && lines.class(p) != lineBlank && indentEnd(lines.line(p)) < indent && lines.class(p) != lineError {
-			out = append(out, p)
-		}
 		return out
 	}
 	if bFirst > 0 && len(headLine) > len(head) {
@@ -702,4 +694,36 @@ func isLabelLine(l string) bool {
 		}
 	}
 	return true
+}
+
+// caretHeaders returns, for each of the quoted lines qs (see quotedAbove;
+// in ascending order), the header of the file its finding is under, or
+// -1: the nearest line above it, not blank and no finding, less indented
+// than it (htmlhint's `   /src/api/url.html` over its `      L396 |…`
+// lines). A walk up that meets the quoted line before stops there and
+// takes its header, so the walks together read each line once.
+func caretHeaders(lines logLines, qs []int) []int {
+	out := make([]int, len(qs))
+	prevQ, prevIndent, prevHeader := -1, -1, -1
+	for k, q := range qs {
+		indent := indentEnd(lines.line(q))
+		stop := -1
+		if indent == prevIndent {
+			stop = prevQ
+		}
+		p := q - 1
+		for p > stop && q-p < leadInRun && isIndented(lines.line(p)) && indentEnd(lines.line(p)) >= indent {
+			p--
+		}
+		switch {
+		case p >= 0 && p == stop:
+			out[k] = prevHeader
+		case p >= 0 && lines.class(p) != lineBlank && lines.class(p) != lineError && indentEnd(lines.line(p)) < indent:
+			out[k] = p
+		default:
+			out[k] = -1
+		}
+		prevQ, prevIndent, prevHeader = q, indent, out[k]
+	}
+	return out
 }

@@ -385,10 +385,11 @@ func TestPointedLine(t *testing.T) {
 	}
 }
 
-// A caret finding is led in by its file's header, the nearest line above
-// less indented than the source line the caret points into, even when
-// that header is indented itself (htmlhint's `   /src/url.html`).
-func TestCaretFindingLeadIn(t *testing.T) {
+// A caret finding is led in by the source line it points into, and its
+// file's header is the nearest line above that is less indented than
+// that line, even when the header is indented itself (htmlhint's
+// `   /src/url.html`).
+func TestCaretFindingHeaders(t *testing.T) {
 	text := "\n   /src/events.html\n      L10 |<a>&#x3C;b></a>\n              ^ Special characters must be escaped : [ > ]. (spec-char-escape)\n" +
 		"\n   /src/url.html\n      L20 |<a>&#x3C;c></a>\n              ^ Special characters must be escaped : [ > ]. (spec-char-escape)\n" +
 		"      L21 |<code>x</h3>\n              ^ Tag must be paired. (tag-pair)\n"
@@ -397,9 +398,20 @@ func TestCaretFindingLeadIn(t *testing.T) {
 	if len(blocks) != 3 {
 		t.Fatalf("%d blocks, want 3", len(blocks))
 	}
-	for k, want := range [][]int{{2, 1}, {6, 5}, {8, 5}} {
-		if got := leadIn(lines, blocks[k]); !slices.Equal(got, want) {
-			t.Errorf("block %d: lead-in %v, want %v", k, got, want)
+	var qs []int
+	for k, want := range []int{2, 6, 8} {
+		if got := leadIn(lines, blocks[k]); !slices.Equal(got, []int{want}) {
+			t.Errorf("block %d: lead-in %v, want [%d]", k, got, want)
+		}
+		qs = append(qs, want)
+	}
+	if got, want := caretHeaders(lines, qs), []int{1, 5, 5}; !slices.Equal(got, want) {
+		t.Errorf("headers %v, want %v", got, want)
+	}
+	// Each alone finds the same header as the walk that reuses the one before.
+	for k, q := range qs {
+		if got, want := caretHeaders(lines, []int{q}), []int{1, 5, 5}[k]; got[0] != want {
+			t.Errorf("header of %d alone %d, want %d", q, got[0], want)
 		}
 	}
 }
