@@ -165,13 +165,10 @@ var knownGaps = map[string][]string{
 		`"5.1.1":"2024-12-13T02:18:44.292000+00:00"`,
 	},
 	// hlint's Found:/Perhaps: snippets quote code that calls `error "…"`,
-	// read as failures: the injected `Error: Parse error` is one failure
-	// among several, kept by its line and the two under `Found:`, not to
-	// its `>` line; none of the eight `Use fewer imports` among 145
+	// read as failures: none of the eight `Use fewer imports` among 145
 	// warnings is a kind told.
 	"log_hlint_lens_attoparsec_aeson_megaparsec_parse_error": {
 		`lens-5.0.1/src/Control/Lens/Internal/Prelude.hs:77:1-58: Warning: Use fewer imports`,
-		`  > rational :: Fractional a => Parser a`,
 	},
 	// Every one of the 110 errors is kept by its first line, which takes
 	// the room: the banner above the first (`Standard Doclet …`) and
@@ -435,17 +432,6 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_riscv_targets": {
 		"\"description\": \"RISC-V Linux (kernel 4.20, glibc 2.29)\",",
 	},
-	// 57 diagnostics with code frames: the injected finding's header is
-	// kept, its `> 22 │` frame line is cut with the other frames
-	"log_biome_lint_postcss_lib_invalid_typeof_code_frames": {
-		"  > 22 │     if (typeof line !== 'undefined' && typeof column !== 'undefind') {",
-	},
-	// a caret finding is a failure line now, told rarest rule first: the
-	// `tag-pair` caret line is kept, but its quoted source line above it
-	// is read as the trace of the finding before, and not kept with it
-	"log_htmlhint_nodejs_api_docs_spec_char_escape_tag_pair": {
-		"      L396 |...rue\" class=\"legacy\" id=\"os_os_arch\"></a></h3>\n                                                       ^ Tag must be paired, missing: [ </code> ], start tag match failed [ <code> ] on line 396. (tag-pair)",
-	},
 	// 397 `✖` findings, every one a failure line: a rare rule's finding
 	// in the middle (function-url-quotes) is folded into its file's gap
 	"log_stylelint_standard_highlightjs_themes_unclosed_block": {
@@ -470,12 +456,6 @@ var knownGaps = map[string][]string{
 	},
 	"plain_read_yaml_owlbot_go_deep_copy_regex": {
 		"   580\tdeep-preserve-regex:\n   581\t  - /.*/info.go",
-	},
-	// Family check of caret findings, session 21: htmlhint indents its
-	// file headers, and only a first-column line leads in the indented
-	// findings under it, so the second file's header is not kept
-	"log_htmlhint_nodejs_events_url_spec_char_escape_tag_pair": {
-		"   /home/dev/src/nodejs-api-2/url.html",
 	},
 	// Held-out set 11 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes on its first run, before any fix, and why.

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -341,4 +342,26 @@ func positionedFinding(line string) bool {
 func hasExtension(path string) bool {
 	dot := strings.LastIndexByte(path, '.')
 	return dot >= 0 && dot+1 < len(path) && isLetter(path[dot+1])
+}
+
+// pickCaretHeaders keeps, before any finding's head, the header of each
+// file whose caret findings (see quotedAbove, caretHeaders) are told, in
+// the order of the files, if the selection stays within bound: one short
+// line a file (htmlhint's indented
+// `   /home/dev/src/api/url.html`), so that no file goes unnamed behind
+// its first file's run of findings.
+func pickCaretHeaders(sel *logSelection, lines logLines, blocks []logBlock, told []int32, bound int) {
+	var qs []int
+	for _, k := range told {
+		b := blocks[k]
+		if q := quotedAbove(lines, int(b.first), int(b.head), lines.line(int(b.head))); q >= 0 {
+			qs = append(qs, q)
+		}
+	}
+	slices.Sort(qs)
+	for _, h := range caretHeaders(lines, qs) {
+		if h >= 0 {
+			sel.pickWithin(h, bound)
+		}
+	}
 }

@@ -379,6 +379,10 @@ func continuesBlock(lines logLines, j int) bool {
 	switch lines.class(j) {
 	case lineTrace:
 		return true
+	case lineOther:
+		// A label alone in the first column over the indented lines it
+		// names (hlint's `Found:` above the code a finding quotes).
+		return isLabelLine(lines.line(j)) && j+1 < lines.len() && lines.class(j+1) == lineTrace
 	case lineBlank:
 		for k := j + 1; k < lines.len() && k <= j+2; k++ {
 			switch lines.class(k) {
@@ -534,6 +538,12 @@ func leadIn(lines logLines, b logBlock) []int {
 		return out
 	}
 	var out []int
+	if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
+		// A caret finding: the source line it points into. Its file's
+		// header is found once for all its findings (caretHeaders).
+		out = append(out, q)
+		return out
+	}
 	if bFirst > 0 && len(headLine) > len(head) {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
@@ -649,4 +659,71 @@ func isIndented(l string) bool {
 		return true
 	}
 	return strings.TrimSpace(l) != ""
+}
+
+// quotedAbove returns the line above a caret finding that the caret
+// points into (htmlhint's `      L396 |…` above `          ^ Tag must be
+// paired, … (tag-pair)`), or -1: the block's head is a caret padded to
+// its column, the line right above it is less indented and neither blank
+// nor a finding of its own.
+func quotedAbove(lines logLines, bFirst, bHead int, headLine string) int {
+	k := indentEnd(headLine)
+	if bFirst != bHead || bHead == 0 || k == 0 || k >= len(headLine) || headLine[k] != '^' {
+		return -1
+	}
+	q := bHead - 1
+	if c := lines.class(q); c == lineBlank || c == lineError || c == lineSummary {
+		return -1
+	}
+	if indentEnd(lines.line(q)) >= k {
+		return -1
+	}
+	return q
+}
+
+// isLabelLine reports whether l is a word of letters and a colon alone in
+// its first column (`Found:`, `Perhaps:`).
+func isLabelLine(l string) bool {
+	l = strings.TrimRight(l, " \r")
+	if len(l) < 2 || len(l) > 24 || l[len(l)-1] != ':' {
+		return false
+	}
+	for i := 0; i < len(l)-1; i++ {
+		if !isLetter(l[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// caretHeaders returns, for each of the quoted lines qs (see quotedAbove;
+// in ascending order), the header of the file its finding is under, or
+// -1: the nearest line above it, not blank and no finding, less indented
+// than it (htmlhint's `   /src/api/url.html` over its `      L396 |…`
+// lines). A walk up that meets the quoted line before stops there and
+// takes its header, so the walks together read each line once.
+func caretHeaders(lines logLines, qs []int) []int {
+	out := make([]int, len(qs))
+	prevQ, prevIndent, prevHeader := -1, -1, -1
+	for k, q := range qs {
+		indent := indentEnd(lines.line(q))
+		stop := -1
+		if indent == prevIndent {
+			stop = prevQ
+		}
+		p := q - 1
+		for p > stop && q-p < leadInRun && isIndented(lines.line(p)) && indentEnd(lines.line(p)) >= indent {
+			p--
+		}
+		switch {
+		case p >= 0 && p == stop:
+			out[k] = prevHeader
+		case p >= 0 && lines.class(p) != lineBlank && lines.class(p) != lineError && indentEnd(lines.line(p)) < indent:
+			out[k] = p
+		default:
+			out[k] = -1
+		}
+		prevQ, prevIndent, prevHeader = q, indent, out[k]
+	}
+	return out
 }

@@ -69,3 +69,31 @@ func TestFormBlocksStylishEntries(t *testing.T) {
 		t.Errorf("blocks (head, last) %v, want %v", got, want)
 	}
 }
+
+// A label alone in the first column over indented lines (hlint's
+// `Found:`) goes on the block of the finding above it; a label with
+// nothing indented under it, or a line that is more than a label, ends it.
+func TestFormBlocksLabelledExcerpt(t *testing.T) {
+	text := "a/B.hs:485:1: Error: Parse error: possibly incorrect indentation\n" +
+		"Found:\n" +
+		"    -- a comment\n" +
+		"  > rational :: Fractional a => Parser a\n" +
+		"\n" +
+		"a/C.hs:12:1: Error: Parse error: mismatched brackets\n" +
+		"Found:\n" +
+		"Note: no excerpt\n" +
+		"    indented, but under a note\n"
+	lines := scanLog(text)
+	var got [][2]int32
+	for _, b := range formBlocks(lines, text) {
+		got = append(got, [2]int32{b.head, b.last})
+	}
+	if want := [][2]int32{{0, 3}, {5, 5}}; !slices.Equal(got, want) {
+		t.Errorf("blocks (head, last) %v, want %v", got, want)
+	}
+	for l, want := range map[string]bool{"Found:": true, "Perhaps:\r": true, "Note: no excerpt": false, "a b:": false, ":": false} {
+		if got := isLabelLine(l); got != want {
+			t.Errorf("isLabelLine(%q) = %v, want %v", l, got, want)
+		}
+	}
+}

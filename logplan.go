@@ -154,6 +154,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 		sel.pickEnds(limit / endsShare)
 		sel.pickLastWhole(limit / tailShare)
 	}
+	pickCaretHeaders(sel, lines, blocks, told, limit/2)
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
 			pickEntryHeader(sel, lines, blocks[k], limit/2)
@@ -1347,8 +1348,8 @@ type telling struct {
 
 // tellingLines returns the first blockKeyLines telling lines of block b:
 // a pytest failure's in the order pytestTelling gives; otherwise every
-// error line and every line isTellingLine accepts, in order, but the
-// block's first.
+// error line, the pointed and marked lines and every line isTellingLine
+// accepts, in order, but the block's first.
 func tellingLines(lines logLines, b logBlock) telling {
 	var t telling
 	if isPytestSection(lines.line(int(b.head))) {
@@ -1362,9 +1363,9 @@ func tellingLines(lines logLines, b logBlock) telling {
 		}
 		return t
 	}
-	pointed := pointedLine(lines, b)
+	pointed, marked := pointedLine(lines, b), frameMarkedLine(lines, b)
 	for i := int(b.first); i <= int(b.last) && int(t.n) < blockKeyLines; i++ {
-		if i == int(b.head) || i != pointed && !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
+		if i == int(b.head) || i != pointed && i != marked && !(lines.class(i) == lineError || isTellingLine(lines.line(i))) {
 			continue
 		}
 		t.at[t.n] = int32(i)
@@ -1376,9 +1377,13 @@ func tellingLines(lines logLines, b logBlock) telling {
 // pointedLine returns the line of block b that quotes, by its number, the
 // source line b's head names (bandit's `2149\t    imgfile = …` under its
 // `Location: a.py:2149`, a code frame's `  59 | …` under `a.c:59:5:
-// error: …`): where the finding is, told with it. It returns -1 when b
-// quotes no such line within pointedReach lines below its head.
+// error: …`), or the line a caret head points into (see quotedAbove):
+// where the finding is, told with it. It returns -1 when b quotes no such
+// line within pointedReach lines below its head.
 func pointedLine(lines logLines, b logBlock) int {
+	if q := quotedAbove(lines, int(b.first), int(b.head), lines.line(int(b.head))); q >= 0 {
+		return q
+	}
 	end := headEnd(lines, b)
 	n := ""
 	for i := int(b.head); i <= end; i++ {
@@ -1393,6 +1398,23 @@ func pointedLine(lines logLines, b logBlock) int {
 		l := lines.line(i)
 		t := l[indentEnd(l):]
 		if len(t) > len(n) && strings.HasPrefix(t, n) && (t[len(n)] == '\t' || t[len(n)] == ' ') {
+			return i
+		}
+	}
+	return -1
+}
+
+// frameMarkedLine returns the line of an excerpt under block b's head that
+// the excerpt marks with a '>' in its margin (a code frame's `  > 22 │
+// …`): what the finding is about, one of its telling lines. It returns
+// -1 when no indented line within pointedReach lines below the head is
+// so marked.
+func frameMarkedLine(lines logLines, b logBlock) int {
+	end := headEnd(lines, b)
+	for i := end + 1; i <= min(int(b.last), end+pointedReach); i++ {
+		l := lines.line(i)
+		k := indentEnd(l)
+		if t := l[k:]; k > 0 && len(t) > 2 && t[0] == '>' && t[1] == ' ' {
 			return i
 		}
 	}

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -366,6 +367,12 @@ func TestPointedLine(t *testing.T) {
 		{"src/a.c:59:5: error: expected ';'\n   60 | }\n", -1},
 		{"Error: https://x.org:8080 refused\n  8080 connections\n", -1}, // no path.ext before the number
 		{"panic: boom\n\ngoroutine 1 [running]:\n", -1},
+		// A caret finding: the source line above it, less indented.
+		{"\n   /src/os.html\n      L396 |...id=\"os_arch\"></a></h3>\n              ^ Tag must be paired. (tag-pair)\n", 2},
+		// A caret under a blank line, or under a line indented as far,
+		// points into none.
+		{"   /src/os.html\n\n      ^ Tag must be paired. (tag-pair)\n", -1},
+		{"   /src/os.html\n        L396 |<code>x</h3>\n      ^ Tag must be paired. (tag-pair)\n", -1},
 	} {
 		lines := scanLog(c.text)
 		blocks := formBlocks(lines, c.text)
@@ -374,6 +381,59 @@ func TestPointedLine(t *testing.T) {
 		}
 		if got := pointedLine(lines, blocks[0]); got != c.want {
 			t.Errorf("%q: pointed line %d, want %d", c.text, got, c.want)
+		}
+	}
+}
+
+// A caret finding is led in by the source line it points into, and its
+// file's header is the nearest line above that is less indented than
+// that line, even when the header is indented itself (htmlhint's
+// `   /src/url.html`).
+func TestCaretFindingHeaders(t *testing.T) {
+	text := "\n   /src/events.html\n      L10 |<a>&#x3C;b></a>\n              ^ Special characters must be escaped : [ > ]. (spec-char-escape)\n" +
+		"\n   /src/url.html\n      L20 |<a>&#x3C;c></a>\n              ^ Special characters must be escaped : [ > ]. (spec-char-escape)\n" +
+		"      L21 |<code>x</h3>\n              ^ Tag must be paired. (tag-pair)\n"
+	lines := scanLog(text)
+	blocks := formBlocks(lines, text)
+	if len(blocks) != 3 {
+		t.Fatalf("%d blocks, want 3", len(blocks))
+	}
+	var qs []int
+	for k, want := range []int{2, 6, 8} {
+		if got := leadIn(lines, blocks[k]); !slices.Equal(got, []int{want}) {
+			t.Errorf("block %d: lead-in %v, want [%d]", k, got, want)
+		}
+		qs = append(qs, want)
+	}
+	if got, want := caretHeaders(lines, qs), []int{1, 5, 5}; !slices.Equal(got, want) {
+		t.Errorf("headers %v, want %v", got, want)
+	}
+	// Each alone finds the same header as the walk that reuses the one before.
+	for k, q := range qs {
+		if got, want := caretHeaders(lines, []int{q}), []int{1, 5, 5}[k]; got[0] != want {
+			t.Errorf("header of %d alone %d, want %d", q, got[0], want)
+		}
+	}
+}
+
+func TestFrameMarkedLine(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int // the line frameMarkedLine returns, -1 for none
+	}{
+		// An excerpt that marks its line with '>' in the margin.
+		{"  × Invalid typeof comparison value\n    21 │   }\n  > 22 │   if (typeof line !== 'undefind') {\n       │   ^^^^\n", 2},
+		{"a/B.hs:485:1: Error: Parse error\nFound:\n    -- a comment\n  > rational :: Parser a\n    {-# SPECIALIZE rational #-}\n", 3},
+		// A '>' in the first column is no excerpt's margin.
+		{"a.c:3:1: error: x\n> quoted\n", -1},
+	} {
+		lines := scanLog(c.text)
+		blocks := formBlocks(lines, c.text)
+		if len(blocks) == 0 {
+			t.Fatalf("%q: no block", c.text)
+		}
+		if got := frameMarkedLine(lines, blocks[0]); got != c.want {
+			t.Errorf("%q: marked line %d, want %d", c.text, got, c.want)
 		}
 	}
 }

@@ -20,7 +20,8 @@ import (
 
 // breadthFirst returns the warnings' first lines, reps, in the order they
 // are told (see above). A line's file is the path its finding opens with
-// (findingFile); a line with none has no file.
+// (findingFile), or else the line its warningSubject is on; a line with
+// neither has no file.
 func breadthFirst(lines logLines, reps []int) []int {
 	if len(reps) < 3 {
 		return reps
@@ -103,7 +104,14 @@ func breadthFirst(lines logLines, reps []int) []int {
 	var firsts []int // by file: the first of its findings
 	seen := make(map[string]bool)
 	for k, i := range reps {
-		if f := findingFile(lines.line(i)); f != "" && !seen[f] {
+		f := findingFile(lines.line(i))
+		if s := warningSubject(lines, i); f == "" && s > 0 {
+			// A warning that names no file is about what the line below
+			// it names (GHC's `‘Data.Primitive.MachDeps’ has been
+			// inferred as unsafe!`): that is its file here.
+			f = strings.TrimSpace(lines.line(s))
+		}
+		if f != "" && !seen[f] {
 			seen[f] = true
 			firsts = append(firsts, k)
 		}

@@ -164,3 +164,32 @@ func TestBreadthFirstSpotTogether(t *testing.T) {
 		t.Errorf("findingSpot = %q, want lib/a.rb:12:5", s)
 	}
 }
+
+// A warning that names no file is about the unit its subject line names
+// (GHC's `<no location info>: warning: [-Wunsafe]` over `‘M’ has been
+// inferred as unsafe!`): each such unit's first is told in the round of
+// files, before a rarer kind's second.
+func TestBreadthFirstSubjectIsFile(t *testing.T) {
+	var b strings.Builder
+	var reps []int
+	line := 0
+	add := func(s string) {
+		reps = append(reps, line)
+		b.WriteString(s)
+		line += strings.Count(s, "\n")
+	}
+	for j := range 3 {
+		add(fmt.Sprintf("M.hs:%d:1: warning: [-Wunused-matches]\n", 10+j))
+	}
+	for k := range 4 {
+		add(fmt.Sprintf("<no location info>: warning: [-Wunsafe]\n    ‘M%d’ has been inferred as unsafe!\n", k))
+	}
+	lines := scanLog(b.String())
+	got := breadthFirst(lines, reps)
+	second := slices.Index(got, reps[1]) // the rarer kind's second
+	for k := range 4 {
+		if n := slices.Index(got, reps[3+k]); n > second {
+			t.Errorf("M%d's -Wunsafe told at %d, after the rarer kind's second at %d: %v", k, n, second, got)
+		}
+	}
+}
