@@ -476,11 +476,6 @@ var knownGaps = map[string][]string{
 		"  -Wunused-variable           \t\t[enabled]",
 		"  -finline-functions          \t\t[enabled]",
 	},
-	// the outline keeps line 1 and leaves the licence comment below it
-	// (lines 2–24) out as boilerplate; the fact asks for its copyright
-	"plain_read_php_appengine_memcached_class": {
-		"     1\t<?php\n     2\t/**\n     3\t * Copyright 2007 Google Inc.",
-	},
 	// Family checks of the YAML outline, session 21: a key that opens a
 	// block is kept alone, without its first child line below it
 	"plain_read_yaml_gcloud_iam_flags_arg_specs": {

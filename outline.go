@@ -308,11 +308,11 @@ func commentLine(l string, inBlock bool) (comment, open bool) {
 }
 
 // leadComment returns the first line after the comment block that opens
-// the text (a licence, a banner: a shebang before it and blank lines in it
-// included), or 0 when the text does not open with one.
+// the text (a licence, a banner: a shebang or a `<?php` line before it and
+// blank lines in it included), or 0 when the text does not open with one.
 func leadComment(s *lineSel, content func(int) string) int {
 	i := 0
-	if s.n() > 0 && strings.HasPrefix(content(0), "#!") {
+	if s.n() > 0 && opensFile(content(0)) {
 		i++
 	}
 	start := i
@@ -336,6 +336,20 @@ func leadComment(s *lineSel, content func(int) string) int {
 		return 0
 	}
 	return i
+}
+
+// fileOpeners open the first line of a file that says only which
+// language follows: the licence under it is still the file's lead.
+var fileOpeners = []string{"#!", "<?php", "<?xml"}
+
+// opensFile reports a first line that opens with one of fileOpeners.
+func opensFile(l string) bool {
+	for _, p := range fileOpeners {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // outlineRanks is how many ranks of declaration lines there are. In
