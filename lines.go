@@ -18,6 +18,9 @@ import (
 // and each within its share of the limit:
 //
 //   - the head (a fifth) and the tail (an eighth);
+//   - where each search of a trace ended (see lookupEnds): the line
+//     after a run of failures that makes their call on their name, with
+//     the failure before it, the longest searches first;
 //   - lines with a failure signal standing as a word: the log planner's
 //     generic ones (failure words, counts of failures, a compiler's
 //     `error:`, an ERROR or FATAL level) and errno names (ENOENT,
@@ -89,7 +92,24 @@ func planLines(text string, limit int) (plan, bool) {
 			break
 		}
 	}
+	// Where each search of a trace ended, before the failures that led
+	// there: its last failure and the line that found the name, the
+	// longest searches first (the name looked for in most places), in
+	// input order when as long.
 	fails := 0
+	ends := lookupEnds(s, sh)
+	slices.SortStableFunc(ends, func(a, b lookupEnd) int { return b.tries - a.tries })
+	for _, e := range ends {
+		if s.used >= upTo(17) {
+			break
+		}
+		if i := e.at; !s.isKept(i) && pickEnds(i, wide) {
+			fails++
+			if !s.isKept(i-1) && pickEnds(i-1, wide) {
+				fails++
+			}
+		}
+	}
 	for i := range sh.failureOrder(2 * limit) {
 		if s.used >= upTo(24) {
 			break

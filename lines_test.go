@@ -143,6 +143,7 @@ func TestPlanLinesKeepsTheOddLines(t *testing.T) {
 	for _, c := range []struct{ corpus, want string }{
 		{"plain_strace_f_ruby_json_enoent", `openat(AT_FDCWD, "/etc/headroom/missing.conf", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`},
 		{"plain_strace_f_ruby_json_enoent", `write(2, "Errno::ENOENT", 13Errno::ENOENT)           = 13`},
+		{"plain_strace_f_ruby_json_enoent", `openat(AT_FDCWD, "/usr/lib/x86_64-linux-gnu/ruby/3.1.0/json/ext/generator.so", O_RDONLY|O_NONBLOCK|O_CLOEXEC) = 5`},
 		{"plain_git_blame_regexp2_parser_three_changed", "ba46014d (Dev Example 2026-11-21 14:30:00 +0000 1967) \treturn (p.options & CaseInsensitive) != 0"},
 		{"plain_php_i_cli_phpinfo_text", "Startup Failed => Opcode Caching is disabled for CLI"},
 	} {

@@ -50,7 +50,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	var ranks [outlineRanks][]int
 	var leads declLeads
-	doc, ok := false, false
+	doc, yaml, ok := false, false, false
 	if !source && !numbered {
 		// A man page or a plain-text manual: its headings are its outline;
 		// an info manual's or an RST document's are underlined.
@@ -64,7 +64,7 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		// A YAML document: its keys are its outline, as headings are a
 		// manual's.
 		ranks, ok = yamlOutline(s, lineContent(s, numbered))
-		doc = ok
+		doc, yaml = ok, ok
 	}
 	if !ok {
 		if !read && !source {
@@ -78,6 +78,11 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 		ranks = foldClauses(ranks, content, names)
 		ranks, leads = signatureLeads(ranks, content, names)
 		leads = lispDocLeads(ranks, content, leads)
+	}
+	if yaml {
+		// A key's first line tells it (a flag's spec by its arg_name);
+		// a type of code is told by its name.
+		leads = firstChildLeads(ranks[0], content, s.n(), leads)
 	}
 	var all []int
 	for _, r := range ranks {
@@ -308,11 +313,11 @@ func commentLine(l string, inBlock bool) (comment, open bool) {
 }
 
 // leadComment returns the first line after the comment block that opens
-// the text (a licence, a banner: a shebang before it and blank lines in it
-// included), or 0 when the text does not open with one.
+// the text (a licence, a banner: a shebang or a `<?php` line before it and
+// blank lines in it included), or 0 when the text does not open with one.
 func leadComment(s *lineSel, content func(int) string) int {
 	i := 0
-	if s.n() > 0 && strings.HasPrefix(content(0), "#!") {
+	if s.n() > 0 && opensFile(content(0)) {
 		i++
 	}
 	start := i
@@ -336,6 +341,20 @@ func leadComment(s *lineSel, content func(int) string) int {
 		return 0
 	}
 	return i
+}
+
+// fileOpeners open the first line of a file that says only which
+// language follows: the licence under it is still the file's lead.
+var fileOpeners = []string{"#!", "<?php", "<?xml"}
+
+// opensFile reports a first line that opens with one of fileOpeners.
+func opensFile(l string) bool {
+	for _, p := range fileOpeners {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // outlineRanks is how many ranks of declaration lines there are. In
@@ -1199,6 +1218,9 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 		}
 		head++
 	}
+	if firstDecl < n && s.isKept(firstDecl) && firstChild(content, firstDecl, n) {
+		s.pickCapped(firstDecl+1, lineCap) // what the type the head ends at holds first
+	}
 	tailTo := s.used + limit*outlineTailShare/100
 	for tail > head && s.used+min(s.size(tail), lineCap) <= tailTo {
 		if !s.pickCapped(tail, lineCap) {
@@ -1219,6 +1241,7 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 		}
 		pickContinuations(s, ranks, content, declCap)
 	}
+	pickFirstChildren(s, ranks, content, declCap)
 	// Room left: the head grows to the next gap, then head and tail take
 	// turns.
 	for head <= tail {
@@ -1262,6 +1285,62 @@ func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) 
 			}
 		}
 	}
+}
+
+// pickFirstChildren keeps, while there is room, the first line inside
+// each kept declaration that opens a block (`defmodule Enum do`, a YAML
+// key with nothing after its colon): what the block holds first (an
+// import, a key's first field or item) says what it is, where the
+// declaration alone names it. Types first, as pickContinuations.
+func pickFirstChildren(s *lineSel, ranks [outlineRanks][]int, content func(int) string, lineCap int) {
+	for _, r := range []int{0, 1, 3, 2} {
+		for _, i := range ranks[r] {
+			if !s.isKept(i) || s.isKept(i+1) {
+				continue
+			}
+			if !firstChild(content, i, s.n()) {
+				continue
+			}
+			if !s.pickCapped(i+1, lineCap) {
+				return
+			}
+		}
+	}
+}
+
+// firstChildLeads makes each declaration of types (the first rank) that
+// opens a block go with the block's first line (see pickFirstChildren):
+// a YAML key's first line under it is kept when the key is.
+func firstChildLeads(types []int, content func(int) string, n int, leads declLeads) declLeads {
+	for _, i := range types {
+		if !firstChild(content, i, n) {
+			continue
+		}
+		if leads == nil {
+			leads = declLeads{}
+		}
+		leads[i] = append(leads[i], i+1)
+	}
+	return leads
+}
+
+// firstChild reports a declaration line i that opens a block whose first
+// line, the next, is indented deeper.
+func firstChild(content func(int) string, i, n int) bool {
+	if i+1 >= n {
+		return false
+	}
+	l, next := content(i), content(i+1)
+	w, _ := indentOf(l)
+	wn, _ := indentOf(next)
+	return declOpensBlock(l) && wn > w && wn < len(strings.TrimRight(next, " \t\r"))
+}
+
+// declOpensBlock reports a declaration line that ends by opening a block:
+// a colon, `do` or a brace.
+func declOpensBlock(l string) bool {
+	t := strings.TrimRight(l, " \t\r")
+	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, " do") || strings.HasSuffix(t, "{")
 }
 
 // continues reports an indented line that opens with a continuation.
