@@ -425,7 +425,7 @@ const firstBlockShare = 5
 // E0602: …`) and must be planned as a log, not as matches: its closing
 // lines hold a runner's verdict from the rule table that says something
 // failed (`Found 1339 errors in 68 files`, `make: ***`, `FAIL`, `rated
-// at`), or most of its first lines are compiler diagnostics. A grep over
+// at`), or most of its first lines are diagnostics (diagnosticLine). A grep over
 // source code has neither.
 func diagnosticShaped(text string) bool {
 	seen := 0
@@ -451,13 +451,30 @@ func diagnosticShaped(text string) bool {
 		end, next := txt.LineAt(text, start)
 		if l := text[start:end]; strings.TrimSpace(l) != "" {
 			lines++
-			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) || severityAtPosition(l) || lintFinding(l) != diagNone {
+			if diagnosticLine(l) {
 				diags++
 			}
 		}
 		start = next
 	}
 	return lines >= 5 && diags*2 >= lines
+}
+
+// diagnosticLine reports whether l is a diagnostic: a compiler's or a
+// linter's finding at a source position, or a line that carries a
+// severity, an upper-case level word (`mandoc: a.1:3:2: WARNING: …`, a
+// report's `  12 | ERROR | …` row) or a lower-case one after a position.
+// A diff's added or removed line is none.
+func diagnosticLine(l string) bool {
+	d, level, _ := lineSignals(l)
+	if d != diagNone || isPositionLine(l) || severityAtPosition(l) || lintFinding(l) != diagNone {
+		return true
+	}
+	switch level {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
+		return l[0] != '+' && l[0] != '-' && l[0] != '@'
+	}
+	return false
 }
 
 // severityAtPosition reports a line in the GNU form of a tool's message,

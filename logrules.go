@@ -802,10 +802,26 @@ func taggedDetail(s string) bool {
 	return strings.HasPrefix(t, " ") || strings.HasPrefix(t, "\t") || strings.HasPrefix(t, "> ") && digitRun(strings.TrimLeft(t[2:], " "), 0) > 0
 }
 
-// isGutterLine matches rustc's source gutter: `464 |         code`.
+// isGutterLine matches rustc's source gutter: `464 |         code`, but
+// not a report's row whose next cell is a severity (phpcs's `153 | WARNING
+// | message`): that row is a finding, its level says which.
 func isGutterLine(t string) bool {
 	n := digitRun(t, 0)
-	return n > 0 && strings.HasPrefix(t[n:], " |")
+	return n > 0 && strings.HasPrefix(t[n:], " |") && !severityCell(t[n+2:])
+}
+
+// severityCell reports whether s opens with a table cell that holds an
+// upper-case severity alone: `ERROR   |`, ` WARNING |`.
+func severityCell(s string) bool {
+	cell, _, ok := strings.Cut(s[:min(len(s), 24)], "|")
+	if !ok {
+		return false
+	}
+	switch strings.TrimSpace(cell) {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
+		return true
+	}
+	return false
 }
 
 // isPytestSection matches a pytest failure header: `____ test_name ____`.
