@@ -118,15 +118,18 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
 	verdict := verdictLines(lines)
-	if succeeded && strong == 0 && generic == 0 && !verdictFails(lines) {
+	// A report of findings with a verdict that counts them, and no error
+	// (what logSurelyDeclines leaves to planLog): not a success.
+	findings := warnings > 0 && generic == 0 && len(verdict) > 0 && !verdictFails(lines) && findingsReport(lines)
+	if succeeded && strong == 0 && generic == 0 && !findings && !verdictFails(lines) {
 		return planSuccess(text, lines, verdict, max(limit/successShare, min(limit, 800)), o)
 	}
-	if o.exitCode == nil && strong == 0 && generic == 0 && len(verdict) > 0 && !verdictFails(lines) {
+	if o.exitCode == nil && strong == 0 && generic == 0 && !findings && len(verdict) > 0 && !verdictFails(lines) {
 		// No exit code, no failure, and a verdict with counts: a run that
 		// passed, told as one, in the whole budget.
 		return planSuccess(text, lines, verdict, limit, o)
 	}
-	if strong == 0 && summaries < 2 && !failed && (generic == 0 || !verdictFails(lines)) && !lintReport(text) {
+	if strong == 0 && summaries < 2 && !failed && !findings && (generic == 0 || !verdictFails(lines)) && !lintReport(text) {
 		return plan{}, false
 	}
 	if !scan.formedAll {
@@ -452,13 +455,30 @@ func diagnosticShaped(text string) bool {
 		end, next := txt.LineAt(text, start)
 		if l := text[start:end]; strings.TrimSpace(l) != "" {
 			lines++
-			if d, _, _ := lineSignals(l); d != diagNone || isPositionLine(l) || severityAtPosition(l) || lintFinding(l) != diagNone {
+			if diagnosticLine(l) {
 				diags++
 			}
 		}
 		start = next
 	}
 	return lines >= 5 && diags*2 >= lines
+}
+
+// diagnosticLine reports whether l is a diagnostic: a compiler's or a
+// linter's finding at a source position, or a line that carries a
+// severity, an upper-case level word (`mandoc: a.1:3:2: WARNING: …`, a
+// report's `  12 | ERROR | …` row) or a lower-case one after a position.
+// A diff's added or removed line is none.
+func diagnosticLine(l string) bool {
+	d, level, _ := lineSignals(l)
+	if d != diagNone || isPositionLine(l) || severityAtPosition(l) || lintFinding(l) != diagNone {
+		return true
+	}
+	switch level {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
+		return l[0] != '+' && l[0] != '-' && l[0] != '@'
+	}
+	return false
 }
 
 // severityAtPosition reports a line in the GNU form of a tool's message,
@@ -683,6 +703,32 @@ func verdictLines(lines logLines) []int {
 		}
 	}
 	return out
+}
+
+// findingsLeast is how many warnings at a source position make a run
+// with a verdict a report of findings (see findingsReport).
+const findingsLeast = 3
+
+// findingsReport reports whether at least findingsLeast of the warning
+// lines name the file and line they are about: a static analyser's or a
+// compiler's findings (clang-tidy's `a.c:80:14: warning: Use of memory
+// after it is freed [clang-analyzer-unix.Malloc]`), which a run that
+// exits 0 with no error still reports, and which are its output, not a
+// success to tell in a few lines. A system log's WARN lines and a package
+// manager's deprecation notices name no position.
+func findingsReport(lines logLines) bool {
+	n := 0
+	for i := 0; i < lines.len(); i++ {
+		if lines.class(i) != lineWarning {
+			continue
+		}
+		if l := lines.line(i); isPositionLine(l) || positionedFinding(l) || lintFinding(l) != diagNone {
+			if n++; n >= findingsLeast {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // verdictTail bounds how far from the end the last summary line may

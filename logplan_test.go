@@ -683,3 +683,39 @@ func TestHeadEnd(t *testing.T) {
 		}
 	}
 }
+
+// A static analyser's report of findings, warnings only with a closing
+// count and no error, is not a success: its findings are told, the rare
+// check's first, whether the run exited 0 or said nothing.
+func TestFindingsReportIsNoSuccess(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("1316 warnings generated.\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "/src/a%d.c:%d:5: warning: multiple declarations in a single statement reduces readability [readability-isolate-declaration]\n", i, 10+i)
+		fmt.Fprintf(&b, "    int a, b;\n    ^~~~~~~~~\n")
+	}
+	b.WriteString("/src/zran.c:80:14: warning: Use of memory after it is freed [clang-analyzer-unix.Malloc]\n        free(index->list);\n             ^\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "/src/b%d.c:%d:5: warning: multiple declarations in a single statement reduces readability [readability-isolate-declaration]\n", i, 10+i)
+		fmt.Fprintf(&b, "    int c, d;\n    ^~~~~~~~~\n")
+	}
+	b.WriteString("Suppressed 24492 warnings (24492 in non-user code).\n")
+	text := b.String()
+	zero := 0
+	for _, ec := range []*int{nil, &zero} {
+		p, ok := planLog(text, 2000, logOptions{exitCode: ec})
+		if !ok {
+			t.Fatalf("exit code %v: declined", ec)
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		if !strings.Contains(out, "Use of memory after it is freed [clang-analyzer-unix.Malloc]") {
+			t.Errorf("exit code %v: the one finding of its check is lost:\n%s", ec, out)
+		}
+	}
+	// The same warnings with no source position are a run's notices, and a
+	// run with a passing verdict is still told as a success.
+	notices := strings.Repeat("npm WARN deprecated inflight@1.0.6: This module is not supported\n", 80) + "added 120 packages in 3s\n"
+	if findingsReport(scanLog(notices)) {
+		t.Errorf("npm's deprecation notices read as findings")
+	}
+}

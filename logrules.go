@@ -185,6 +185,11 @@ var logRules = []logRule{
 	{at: atCol0, lit: "During handling of the above exception", class: lineTrace},
 	{at: atCol0, lit: "The above exception was the direct cause", class: lineTrace},
 	{at: atCol0, lit: "In file included from ", class: lineTrace},
+	// Erlang's stack under a failed test (EUnit): `in function m:f/1
+	// (m.erl, line 9)`, then `in call from …` frames.
+	{at: atCol0, lit: "in function ", class: lineTrace},
+	{at: atCol0, lit: "in call from ", class: lineTrace},
+	{at: atCol0, lit: "**error:", class: lineTrace},
 	// A note in parentheses on a line of its own under a message
 	// (RuboCop's `(Using Ruby 2.6 parser; …)`, OCaml's `(However, this
 	// field is used …)`).
@@ -487,6 +492,8 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 	switch {
 	case sig == sigCount:
 		return lineSummary, blockGeneric
+	case indented && sig == sigFailure && endsInStarredFailure(t):
+		return lineError, blockTrace // a test's outcome, starred: EUnit's `  m:9: name...*failed*`
 	case indented && sig == sigFailure:
 		return lineTrace, blockFailDetail
 	case indented:
@@ -497,6 +504,29 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineError, blockGeneric // not a diff's added or removed line
 	}
 	return lineOther, 0
+}
+
+// endsInStarredFailure reports whether t ends in a failure word set off
+// by asterisks, `*failed*` or `*** FAILED ***`: a runner's mark of a
+// test's outcome, which detail does not write so.
+func endsInStarredFailure(t string) bool {
+	t = strings.TrimRight(t, " \r")
+	if !strings.HasSuffix(t, "*") {
+		return false
+	}
+	t = strings.TrimRight(t, "* ")
+	k := len(t)
+	for k > 0 && isWordByte(t[k-1]) {
+		k--
+	}
+	if !strings.HasSuffix(strings.TrimRight(t[:k], " "), "*") {
+		return false
+	}
+	switch strings.ToLower(t[k:]) {
+	case "failed", "failure", "error", "fail":
+		return true
+	}
+	return false
 }
 
 // toolFailedLeads open a warning's message that says the tool failed.
@@ -772,10 +802,26 @@ func taggedDetail(s string) bool {
 	return strings.HasPrefix(t, " ") || strings.HasPrefix(t, "\t") || strings.HasPrefix(t, "> ") && digitRun(strings.TrimLeft(t[2:], " "), 0) > 0
 }
 
-// isGutterLine matches rustc's source gutter: `464 |         code`.
+// isGutterLine matches rustc's source gutter: `464 |         code`, but
+// not a report's row whose next cell is a severity (phpcs's `153 | WARNING
+// | message`): that row is a finding, its level says which.
 func isGutterLine(t string) bool {
 	n := digitRun(t, 0)
-	return n > 0 && strings.HasPrefix(t[n:], " |")
+	return n > 0 && strings.HasPrefix(t[n:], " |") && !severityCell(t[n+2:])
+}
+
+// severityCell reports whether s opens with a table cell that holds an
+// upper-case severity alone: `ERROR   |`, ` WARNING |`.
+func severityCell(s string) bool {
+	cell, _, ok := strings.Cut(s[:min(len(s), 24)], "|")
+	if !ok {
+		return false
+	}
+	switch strings.TrimSpace(cell) {
+	case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
+		return true
+	}
+	return false
 }
 
 // isPytestSection matches a pytest failure header: `____ test_name ____`.
@@ -1456,6 +1502,9 @@ func failureWordAt(s string, i, j int) int {
 		if manyErrors(lower, s[:i]) {
 			return sigFailure
 		}
+		if countAfter(s[j:]) {
+			return sigCount
+		}
 	}
 	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
 		return sigNone
@@ -1563,6 +1612,40 @@ func zeroAfter(s string) bool {
 	}
 	s = s[i:]
 	return strings.HasPrefix(s, "0") && (len(s) == 1 || !isWordByte(s[1]) && s[1] != '.')
+}
+
+// countAfter reports a count above zero that labels follow a count word
+// with: `Failed: 21.` (EUnit's closing counts), `Failures: 2, Errors: 0`
+// (JUnit's), `errors=3`. The number ends the line or a clause (`,` `.` `;`
+// `)`), so a message that follows a failure word and opens with a number
+// (`Error: 404 Not Found`) is no count.
+func countAfter(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i == len(s) || s[i] != ':' && s[i] != '=' {
+		return false
+	}
+	i++
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	n := digitRun(s, i)
+	if n == 0 || strings.Trim(s[i:i+n], "0") == "" {
+		return false
+	}
+	rest := s[i+n:]
+	if rest == "" || rest[0] == '\r' {
+		return true
+	}
+	switch rest[0] {
+	case ',', ';', ')':
+		return true
+	case '.':
+		return len(rest) == 1 || !isWordByte(rest[1])
+	}
+	return false
 }
 
 // numberBefore returns the number standing right before a word (`3
