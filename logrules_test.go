@@ -3,6 +3,7 @@ package headroom
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,6 +150,47 @@ func FuzzLineDecision(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, line string) { checkLineDecision(t, line) })
+}
+
+// checkSignalFilter: every word that scanSignals would take for a level,
+// a compiler's diagnostic or a failure signal is one nextSignalWord stops
+// at, so its filter on the first two letters (signalPair) turns none away.
+func checkSignalFilter(t interface{ Fatalf(string, ...any) }, line string) {
+	s := line[:min(len(line), 400)]
+	for i := 0; i < len(s); i++ {
+		if !letterTab[s[i]] || i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		j := letterRunEnd(s, min(i+2, len(s)))
+		word := s[i:j]
+		level := slices.Contains(levelWords[:], word)
+		if !level && diagAt(s, i, j) == diagNone && failureWordAt(s, i, j) == sigNone {
+			continue
+		}
+		if got := nextSignalWord(s, i, false); got != i {
+			t.Fatalf("%q: nextSignalWord skips the signal word %q at %d (stops at %d)", line, word, i, got)
+		}
+	}
+}
+
+func TestNextSignalWordKeepsEverySignal(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		for _, line := range strings.Split(c.input, "\n") {
+			checkSignalFilter(t, line)
+		}
+	}
+	word := rapid.SampledFrom([]string{"error", "Errors", "ERROR", "warning", "WARN", "INFO", "Info", "info", "debug", "DEBUG",
+		"critical", "CRITICAL", "problems", "Problems", "broken", "failing", "fatal", "not ok", "segmentation fault", "abort",
+		"prometheus", "in", "de", "x", "3", "12,000", "0"})
+	sep := rapid.SampledFrom([]string{" ", "  ", ": ", "/", "(", "[", "]", "-", ",", ".", "_", "1", "a", "\t", "✖ "})
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(1, 12).Draw(t, "words") {
+			b.WriteString(sep.Draw(t, "sep"))
+			b.WriteString(word.Draw(t, "word"))
+		}
+		checkSignalFilter(t, b.String())
+	})
 }
 
 // The eight-byte letter test agrees with the byte table on every byte,
