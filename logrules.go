@@ -851,21 +851,33 @@ func isLevelEnd(c byte) bool {
 
 // compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
 // style `file:line:col: error: …` lines, and tsc's `file.ts(1,2): error
-// TS…`, in one pass over the colons.
+// TS…`, in one pass over the colons. A colon is read further only when a
+// space and a severity's first letter follow it: most colons of a line
+// (the path's, the line number's) are turned away in two loads.
 func compilerDiagnostic(line string) string {
 	for i := 0; ; {
 		c := strings.IndexByte(line[i:], ':')
 		if c < 0 {
 			return ""
 		}
-		rest := line[i+c+1:]
-		switch {
-		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "), strings.HasPrefix(rest, " error TS"):
-			return "error"
-		case strings.HasPrefix(rest, " warning: "), strings.HasPrefix(rest, " warning TS"):
-			return "warning"
-		}
 		i += c + 1
+		if i+1 >= len(line) || line[i] != ' ' {
+			continue
+		}
+		switch rest := line[i:]; rest[1] {
+		case 'e':
+			if strings.HasPrefix(rest, " error: ") || strings.HasPrefix(rest, " error TS") {
+				return "error"
+			}
+		case 'f':
+			if strings.HasPrefix(rest, " fatal error: ") {
+				return "error"
+			}
+		case 'w':
+			if strings.HasPrefix(rest, " warning: ") || strings.HasPrefix(rest, " warning TS") {
+				return "warning"
+			}
+		}
 	}
 }
 

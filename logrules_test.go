@@ -306,3 +306,44 @@ func TestLevelWordAsByByte(t *testing.T) {
 		}
 	})
 }
+
+// compilerDiagnosticAtEveryColon is compilerDiagnostic as it was first
+// written, every severity compared after every colon: the reference the
+// faster one must agree with.
+func compilerDiagnosticAtEveryColon(line string) string {
+	for i := 0; ; {
+		c := strings.IndexByte(line[i:], ':')
+		if c < 0 {
+			return ""
+		}
+		rest := line[i+c+1:]
+		switch {
+		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "), strings.HasPrefix(rest, " error TS"):
+			return "error"
+		case strings.HasPrefix(rest, " warning: "), strings.HasPrefix(rest, " warning TS"):
+			return "warning"
+		}
+		i += c + 1
+	}
+}
+
+func TestCompilerDiagnosticAgreesWithEveryColon(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, line string) {
+		if got, want := compilerDiagnostic(line), compilerDiagnosticAtEveryColon(line); got != want {
+			t.Fatalf("compilerDiagnostic(%q) = %q, want %q", line, got, want)
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		for _, line := range strings.Split(c.input, "\n") {
+			check(t, line)
+		}
+	}
+	part := rapid.SampledFrom([]string{":", " ", "error", "fatal", "warning", "TS", ": ", "a.c", "12", "e", "w", "f", "::"})
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 10).Draw(t, "parts") {
+			b.WriteString(part.Draw(t, "part"))
+		}
+		check(t, b.String())
+	})
+}
