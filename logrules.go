@@ -1321,6 +1321,9 @@ func indentEnd(line string) int {
 	i := 0
 	for ; i+8 <= len(line); i += 8 {
 		w := load64(line, i)
+		if w == ' '*lowBits {
+			continue // eight spaces, the most of a deep indent: one comparison
+		}
 		if other := ^(zeroBytesExact(w^' '*lowBits) | zeroBytesExact(w^'\t'*lowBits)) & highBits; other != 0 {
 			return i + bits.TrailingZeros64(other)>>3
 		}
