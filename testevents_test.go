@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 
@@ -331,6 +332,21 @@ func TestPlanTestEventsAsByEvents(t *testing.T) {
 		want, wantOK := planTestEventsByEvents(out, limit)
 		if ok != wantOK || !reflect.DeepEqual(got, want) {
 			t.Fatalf("plan %v %+v, want %v %+v", ok, got, wantOK, want)
+		}
+	})
+}
+
+// isASCII, eight bytes at a time, agrees with a byte loop wherever a byte
+// from 0x80 up stands.
+func TestIsASCIIAgreesWithByteLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.SampledFrom([]byte{'a', ' ', 0, 0x7f, 0x80, 0xc3, 0xff}), 0, 40).Draw(t, "text")
+		want := true
+		for _, c := range b {
+			want = want && c < utf8.RuneSelf
+		}
+		if got := isASCII(string(b)); got != want {
+			t.Fatalf("isASCII(%q) = %v, want %v", b, got, want)
 		}
 	})
 }
