@@ -217,8 +217,9 @@ func (e *testEventLine) setString(field int, raw string, ascii bool) bool {
 	if !ascii && !utf8.ValidString(raw) {
 		return false
 	}
-	escaped := strings.IndexByte(raw, '\\') >= 0
-	if escaped && surrogateEscape(raw) {
+	backslash := strings.IndexByte(raw, '\\')
+	escaped := backslash >= 0
+	if escaped && surrogateEscape(raw[backslash:]) { // no escape starts before the first backslash
 		return false
 	}
 	if field == eventOutput {
@@ -255,18 +256,20 @@ func isASCII(s string) bool {
 }
 
 // surrogateEscape reports whether raw, a valid JSON string's bytes,
-// holds a \u escape of a UTF-16 surrogate.
+// holds a \u escape of a UTF-16 surrogate. It goes from backslash to
+// backslash with strings.IndexByte: a test's output line holds one or two,
+// its `\n` at the end.
 func surrogateEscape(raw string) bool {
-	for i := 0; i+1 < len(raw); i++ {
-		if raw[i] != '\\' {
-			continue
+	for i := 0; ; i += 2 { // past the backslash and the byte it escapes: a backslash too is no escape's start
+		k := strings.IndexByte(raw[i:], '\\')
+		if k < 0 || i+k+1 >= len(raw) {
+			return false
 		}
+		i += k
 		if raw[i+1] == 'u' && (raw[i+2]|0x20) == 'd' && raw[i+3] >= '8' {
 			return true // \uD800 to \uDFFF: the digit after d is 8, 9 or a letter
 		}
-		i++ // the escaped byte: a backslash too is no escape's start
 	}
-	return false
 }
 
 // unescapeJSON appends to dst the bytes of a valid JSON string, raw,

@@ -350,3 +350,31 @@ func TestIsASCIIAgreesWithByteLoop(t *testing.T) {
 		}
 	})
 }
+
+// surrogateEscape, going from backslash to backslash, agrees with a loop
+// over every byte of a valid JSON string's bytes.
+func TestSurrogateEscapeAgreesWithByteLoop(t *testing.T) {
+	byteLoop := func(raw string) bool {
+		for i := 0; i+1 < len(raw); i++ {
+			if raw[i] != '\\' {
+				continue
+			}
+			if raw[i+1] == 'u' && (raw[i+2]|0x20) == 'd' && raw[i+3] >= '8' {
+				return true
+			}
+			i++
+		}
+		return false
+	}
+	part := rapid.SampledFrom([]string{"a", " ", `\\`, `\n`, `\"`, `\u0041`, `\ud83d`, `\uDC00`, `\ud7ff`, `\u00e9`, "é"})
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 12).Draw(t, "parts") {
+			b.WriteString(part.Draw(t, "part"))
+		}
+		raw := b.String()
+		if got, want := surrogateEscape(raw), byteLoop(raw); got != want {
+			t.Fatalf("surrogateEscape(%q) = %v, want %v", raw, got, want)
+		}
+	})
+}
