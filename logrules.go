@@ -1287,6 +1287,11 @@ func letterRunEnd(s string, from int) int {
 // loadTail reads the last bytes of s from k, fewer than eight, as
 // load64 would, zeros above them: a zero byte is no letter and no mark.
 func loadTail(s string, k int) uint64 {
+	if n := len(s); n >= 8 {
+		// The last eight bytes, shifted down past those before k: one
+		// load, not a loop over each byte left.
+		return load64(s, n-8) >> (8 * uint(k-(n-8)))
+	}
 	var w uint64
 	for b := len(s) - 1; b >= k; b-- {
 		w = w<<8 | uint64(s[b])

@@ -347,3 +347,19 @@ func TestCompilerDiagnosticAgreesWithEveryColon(t *testing.T) {
 		check(t, b.String())
 	})
 }
+
+// loadTail, one shifted load when s has eight bytes, reads what a loop
+// over the bytes left would.
+func TestLoadTailAgreesWithByteLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := string(rapid.SliceOfN(rapid.Byte(), 0, 24).Draw(t, "s"))
+		k := rapid.IntRange(max(0, len(s)-7), len(s)).Draw(t, "k")
+		var want uint64
+		for b := len(s) - 1; b >= k; b-- {
+			want = want<<8 | uint64(s[b])
+		}
+		if got := loadTail(s, k); got != want {
+			t.Fatalf("loadTail(%q, %d) = %#x, want %#x", s, k, got, want)
+		}
+	})
+}
