@@ -897,21 +897,33 @@ func isLevelEnd(c byte) bool {
 
 // compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
 // style `file:line:col: error: …` lines, and tsc's `file.ts(1,2): error
-// TS…`, in one pass over the colons.
+// TS…`, in one pass over the colons. A colon is read further only when a
+// space and a severity's first letter follow it: most colons of a line
+// (the path's, the line number's) are turned away in two loads.
 func compilerDiagnostic(line string) string {
 	for i := 0; ; {
 		c := strings.IndexByte(line[i:], ':')
 		if c < 0 {
 			return ""
 		}
-		rest := line[i+c+1:]
-		switch {
-		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "), strings.HasPrefix(rest, " error TS"):
-			return "error"
-		case strings.HasPrefix(rest, " warning: "), strings.HasPrefix(rest, " warning TS"):
-			return "warning"
-		}
 		i += c + 1
+		if i+1 >= len(line) || line[i] != ' ' {
+			continue
+		}
+		switch rest := line[i:]; rest[1] {
+		case 'e':
+			if strings.HasPrefix(rest, " error: ") || strings.HasPrefix(rest, " error TS") {
+				return "error"
+			}
+		case 'f':
+			if strings.HasPrefix(rest, " fatal error: ") {
+				return "error"
+			}
+		case 'w':
+			if strings.HasPrefix(rest, " warning: ") || strings.HasPrefix(rest, " warning TS") {
+				return "warning"
+			}
+		}
 	}
 }
 
@@ -954,33 +966,56 @@ var wordPair = func() (t [256][256]bool) {
 }()
 
 // signalPair marks the first two letters of every word scanSignals looks
-// at, in any case: the failure and count words, the level words and the
-// words of a compiler's diagnostic. signalPair[c] holds bit n when a word
-// starting with c goes on with the letter 'a'+n. It is a kilobyte, where a
-// table of pairs would be 64.
-var signalPair = func() (t [256]uint32) {
-	add := func(w string) {
-		for _, c := range [...]byte{w[0], w[0] &^ 0x20, w[0] | 0x20} {
+// at: the failure and count words in any case, the level words in upper
+// case and the words of a compiler's diagnostic in lower case, as
+// scanSignalsFrom reads them. signalPair[c] holds bit n when a word
+// starting with the byte c goes on with the letter 'a'+n, in either case.
+// It is a kilobyte, where a table of pairs would be 64.
+//
+// countPairOnly marks, alike, the count words that no other word starts
+// as (`problems`, `broken`): such a word counts only after a number and a
+// space (see numberBefore), so not in `github.com/prometheus`.
+var signalPair, countPairOnly = func() (t, count [256]uint32) {
+	add := func(t *[256]uint32, w string, cases ...byte) {
+		for _, c := range cases {
 			t[c] |= 1 << (lowerTab[w[1]] - 'a')
 		}
 	}
+	var other [256]uint32
 	for _, w := range failureWords {
-		add(w)
+		add(&other, w, w[0]&^0x20, w[0]|0x20)
+	}
+	for _, w := range levelWords {
+		add(&other, w, w[0])
+	}
+	for _, w := range [...]string{"error", "warning"} { // diagAt's words
+		add(&other, w, w[0])
 	}
 	for _, w := range countWords {
-		add(w)
+		add(&count, w, w[0]&^0x20, w[0]|0x20)
 	}
-	for _, w := range [...]string{"error", "warning", "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE"} {
-		add(w)
+	for c := range t {
+		t[c] = other[c] | count[c]
+		count[c] &^= other[c]
 	}
-	return t
+	return t, count
 }()
+
+// levelWords are the log levels scanSignalsFrom takes, in upper case.
+var levelWords = [...]string{"ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE"}
 
 // startsSignalWord reports whether a word starting with c, then d, may be
 // one scanSignals looks at (see signalPair).
 func startsSignalWord(c, d byte) bool {
 	n := lowerTab[d] - 'a'
 	return n < 26 && signalPair[c]>>n&1 != 0
+}
+
+// startsCountWordOnly reports whether a word starting with c, then d, may
+// be only a count word that no other signal word starts as (see
+// countPairOnly).
+func startsCountWordOnly(c, d byte) bool {
+	return countPairOnly[c]>>(lowerTab[d]-'a')&1 != 0
 }
 
 func isWordByte(c byte) bool {
@@ -1219,7 +1254,7 @@ func scanSignalsFrom(line string, from int, decide bool) (diag int, level string
 		}
 		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
 			switch word {
-			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
+			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE": // levelWords
 				level = word
 				if decide {
 					// Only a compiler diagnostic further on outranks a
@@ -1271,7 +1306,8 @@ func nextSignalWord(s string, p int, marks bool) int {
 			}
 			// Not inside a word either (x2error, E1122): a letter before
 			// i at p is seen here, not in letterBefore.
-			if i+1 < len(s) && startsSignalWord(c, s[i+1]) && (i == 0 || !isWordByte(s[i-1])) {
+			if i+1 < len(s) && startsSignalWord(c, s[i+1]) && (i == 0 || !isWordByte(s[i-1])) &&
+				(i > 0 && s[i-1] == ' ' || !startsCountWordOnly(c, s[i+1])) {
 				return i
 			}
 		}
@@ -1297,6 +1333,11 @@ func letterRunEnd(s string, from int) int {
 // loadTail reads the last bytes of s from k, fewer than eight, as
 // load64 would, zeros above them: a zero byte is no letter and no mark.
 func loadTail(s string, k int) uint64 {
+	if n := len(s); n >= 8 {
+		// The last eight bytes, shifted down past those before k: one
+		// load, not a loop over each byte left.
+		return load64(s, n-8) >> (8 * uint(k-(n-8)))
+	}
 	var w uint64
 	for b := len(s) - 1; b >= k; b-- {
 		w = w<<8 | uint64(s[b])
@@ -1331,6 +1372,9 @@ func indentEnd(line string) int {
 	i := 0
 	for ; i+8 <= len(line); i += 8 {
 		w := load64(line, i)
+		if w == ' '*lowBits {
+			continue // eight spaces, the most of a deep indent: one comparison
+		}
 		if other := ^(zeroBytesExact(w^' '*lowBits) | zeroBytesExact(w^'\t'*lowBits)) & highBits; other != 0 {
 			return i + bits.TrailingZeros64(other)>>3
 		}

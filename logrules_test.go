@@ -3,6 +3,7 @@ package headroom
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,6 +157,47 @@ func FuzzLineDecision(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) { checkLineDecision(t, line) })
 }
 
+// checkSignalFilter: every word that scanSignals would take for a level,
+// a compiler's diagnostic or a failure signal is one nextSignalWord stops
+// at, so its filter on the first two letters (signalPair) turns none away.
+func checkSignalFilter(t interface{ Fatalf(string, ...any) }, line string) {
+	s := line[:min(len(line), 400)]
+	for i := 0; i < len(s); i++ {
+		if !letterTab[s[i]] || i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		j := letterRunEnd(s, min(i+2, len(s)))
+		word := s[i:j]
+		level := slices.Contains(levelWords[:], word)
+		if !level && diagAt(s, i, j) == diagNone && failureWordAt(s, i, j) == sigNone {
+			continue
+		}
+		if got := nextSignalWord(s, i, false); got != i {
+			t.Fatalf("%q: nextSignalWord skips the signal word %q at %d (stops at %d)", line, word, i, got)
+		}
+	}
+}
+
+func TestNextSignalWordKeepsEverySignal(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		for _, line := range strings.Split(c.input, "\n") {
+			checkSignalFilter(t, line)
+		}
+	}
+	word := rapid.SampledFrom([]string{"error", "Errors", "ERROR", "warning", "WARN", "INFO", "Info", "info", "debug", "DEBUG",
+		"critical", "CRITICAL", "problems", "Problems", "broken", "failing", "fatal", "not ok", "segmentation fault", "abort",
+		"prometheus", "in", "de", "x", "3", "12,000", "0"})
+	sep := rapid.SampledFrom([]string{" ", "  ", ": ", "/", "(", "[", "]", "-", ",", ".", "_", "1", "a", "\t", "✖ "})
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(1, 12).Draw(t, "words") {
+			b.WriteString(sep.Draw(t, "sep"))
+			b.WriteString(word.Draw(t, "word"))
+		}
+		checkSignalFilter(t, b.String())
+	})
+}
+
 // The eight-byte letter test agrees with the byte table on every byte,
 // wherever it stands among any others.
 func TestWordTestsAgreeWithByteTables(t *testing.T) {
@@ -266,6 +308,63 @@ func TestLevelWordAsByByte(t *testing.T) {
 		w, i := levelWord(s)
 		if ww, wi := levelWordByByte(s); w != ww || i != wi {
 			t.Fatalf("levelWord(%q) = %q, %d; byte by byte %q, %d", s, w, i, ww, wi)
+		}
+	})
+}
+
+// compilerDiagnosticAtEveryColon is compilerDiagnostic as it was first
+// written, every severity compared after every colon: the reference the
+// faster one must agree with.
+func compilerDiagnosticAtEveryColon(line string) string {
+	for i := 0; ; {
+		c := strings.IndexByte(line[i:], ':')
+		if c < 0 {
+			return ""
+		}
+		rest := line[i+c+1:]
+		switch {
+		case strings.HasPrefix(rest, " error: "), strings.HasPrefix(rest, " fatal error: "), strings.HasPrefix(rest, " error TS"):
+			return "error"
+		case strings.HasPrefix(rest, " warning: "), strings.HasPrefix(rest, " warning TS"):
+			return "warning"
+		}
+		i += c + 1
+	}
+}
+
+func TestCompilerDiagnosticAgreesWithEveryColon(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, line string) {
+		if got, want := compilerDiagnostic(line), compilerDiagnosticAtEveryColon(line); got != want {
+			t.Fatalf("compilerDiagnostic(%q) = %q, want %q", line, got, want)
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		for _, line := range strings.Split(c.input, "\n") {
+			check(t, line)
+		}
+	}
+	part := rapid.SampledFrom([]string{":", " ", "error", "fatal", "warning", "TS", ": ", "a.c", "12", "e", "w", "f", "::"})
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 10).Draw(t, "parts") {
+			b.WriteString(part.Draw(t, "part"))
+		}
+		check(t, b.String())
+	})
+}
+
+// loadTail, one shifted load when s has eight bytes, reads what a loop
+// over the bytes left would.
+func TestLoadTailAgreesWithByteLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := string(rapid.SliceOfN(rapid.Byte(), 0, 24).Draw(t, "s"))
+		k := rapid.IntRange(max(0, len(s)-7), len(s)).Draw(t, "k")
+		var want uint64
+		for b := len(s) - 1; b >= k; b-- {
+			want = want<<8 | uint64(s[b])
+		}
+		if got := loadTail(s, k); got != want {
+			t.Fatalf("loadTail(%q, %d) = %#x, want %#x", s, k, got, want)
 		}
 	})
 }

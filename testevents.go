@@ -125,6 +125,7 @@ func eventField(key string) int {
 // is false for any other text, valid or not, which encoding/json must
 // judge.
 func scanTestEvent(l string) (e testEventLine, sure bool) {
+	ascii := isASCII(l) // then every string in it is valid UTF-8, and none is read again to say so
 	i := skipSpace(l, 0)
 	if i >= len(l) || l[i] != '{' {
 		return testEventLine{}, false
@@ -157,7 +158,7 @@ func scanTestEvent(l string) (e testEventLine, sure bool) {
 				if end < 0 {
 					return testEventLine{}, false
 				}
-				if field != eventOther && !e.setString(field, l[i+1:end-1]) {
+				if field != eventOther && !e.setString(field, l[i+1:end-1], ascii) {
 					return testEventLine{}, false
 				}
 			case c == 'n':
@@ -210,13 +211,15 @@ func plainKey(k string) bool {
 
 // setString sets field to the JSON string whose bytes between the quotes
 // are raw, and reports false when encoding/json would change more than
-// its escapes (invalid UTF-8, a surrogate escape).
-func (e *testEventLine) setString(field int, raw string) bool {
-	if !utf8.ValidString(raw) {
+// its escapes (invalid UTF-8, a surrogate escape); ascii says raw is
+// ASCII, so valid.
+func (e *testEventLine) setString(field int, raw string, ascii bool) bool {
+	if !ascii && !utf8.ValidString(raw) {
 		return false
 	}
-	escaped := strings.IndexByte(raw, '\\') >= 0
-	if escaped && surrogateEscape(raw) {
+	backslash := strings.IndexByte(raw, '\\')
+	escaped := backslash >= 0
+	if escaped && surrogateEscape(raw[backslash:]) { // no escape starts before the first backslash
 		return false
 	}
 	if field == eventOutput {
@@ -238,19 +241,35 @@ func (e *testEventLine) setString(field int, raw string) bool {
 	return true
 }
 
+// isASCII reports whether s holds no byte from 0x80 up, reading it eight
+// bytes at a time: utf8.ValidString reads a short string byte by byte.
+func isASCII(s string) bool {
+	var high uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		high |= load64(s, i)
+	}
+	for ; i < len(s); i++ {
+		high |= uint64(s[i])
+	}
+	return high&highBits == 0
+}
+
 // surrogateEscape reports whether raw, a valid JSON string's bytes,
-// holds a \u escape of a UTF-16 surrogate.
+// holds a \u escape of a UTF-16 surrogate. It goes from backslash to
+// backslash with strings.IndexByte: a test's output line holds one or two,
+// its `\n` at the end.
 func surrogateEscape(raw string) bool {
-	for i := 0; i+1 < len(raw); i++ {
-		if raw[i] != '\\' {
-			continue
+	for i := 0; ; i += 2 { // past the backslash and the byte it escapes: a backslash too is no escape's start
+		k := strings.IndexByte(raw[i:], '\\')
+		if k < 0 || i+k+1 >= len(raw) {
+			return false
 		}
+		i += k
 		if raw[i+1] == 'u' && (raw[i+2]|0x20) == 'd' && raw[i+3] >= '8' {
 			return true // \uD800 to \uDFFF: the digit after d is 8, 9 or a letter
 		}
-		i++ // the escaped byte: a backslash too is no escape's start
 	}
-	return false
 }
 
 // unescapeJSON appends to dst the bytes of a valid JSON string, raw,

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 
@@ -331,6 +332,49 @@ func TestPlanTestEventsAsByEvents(t *testing.T) {
 		want, wantOK := planTestEventsByEvents(out, limit)
 		if ok != wantOK || !reflect.DeepEqual(got, want) {
 			t.Fatalf("plan %v %+v, want %v %+v", ok, got, wantOK, want)
+		}
+	})
+}
+
+// isASCII, eight bytes at a time, agrees with a byte loop wherever a byte
+// from 0x80 up stands.
+func TestIsASCIIAgreesWithByteLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.SampledFrom([]byte{'a', ' ', 0, 0x7f, 0x80, 0xc3, 0xff}), 0, 40).Draw(t, "text")
+		want := true
+		for _, c := range b {
+			want = want && c < utf8.RuneSelf
+		}
+		if got := isASCII(string(b)); got != want {
+			t.Fatalf("isASCII(%q) = %v, want %v", b, got, want)
+		}
+	})
+}
+
+// surrogateEscape, going from backslash to backslash, agrees with a loop
+// over every byte of a valid JSON string's bytes.
+func TestSurrogateEscapeAgreesWithByteLoop(t *testing.T) {
+	byteLoop := func(raw string) bool {
+		for i := 0; i+1 < len(raw); i++ {
+			if raw[i] != '\\' {
+				continue
+			}
+			if raw[i+1] == 'u' && (raw[i+2]|0x20) == 'd' && raw[i+3] >= '8' {
+				return true
+			}
+			i++
+		}
+		return false
+	}
+	part := rapid.SampledFrom([]string{"a", " ", `\\`, `\n`, `\"`, `\u0041`, `\ud83d`, `\uDC00`, `\ud7ff`, `\u00e9`, "é"})
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(0, 12).Draw(t, "parts") {
+			b.WriteString(part.Draw(t, "part"))
+		}
+		raw := b.String()
+		if got, want := surrogateEscape(raw), byteLoop(raw); got != want {
+			t.Fatalf("surrogateEscape(%q) = %v, want %v", raw, got, want)
 		}
 	})
 }
