@@ -286,7 +286,7 @@ func jsonSignals(text string) []jsonSignal {
 		}
 	}
 	if len(rare) == 0 {
-		return append(sigs, traceSignals(text)...)
+		return append(append(sigs, traceSignals(text)...), peakSignals(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -308,7 +308,7 @@ func jsonSignals(text string) []jsonSignal {
 			ranks[s.group]++
 		}
 	}
-	return append(all, traceSignals(text)...)
+	return append(append(all, traceSignals(text)...), peakSignals(text)...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,
