@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -22,13 +23,14 @@ const peakMin = 8
 
 // peakSignals returns, for each key of peakKeys that at least peakMin
 // objects of text carry with a number, the object with the greatest
-// value (the first of equal ones), as an answer. Bytes that are not JSON
-// are stepped over; an object never closed is not kept.
+// value, as an answer, when that value is greater than all the others
+// (of alike sizes none is the largest). Bytes that are not JSON are
+// stepped over; an object never closed is not kept.
 func peakSignals(text string) []jsonSignal {
 	type peak struct {
 		key        string
 		count      int
-		val        float64
+		val, next  float64 // the greatest value, and the greatest below it
 		raw        string
 		start, end int
 	}
@@ -70,8 +72,13 @@ func peakSignals(text string) []jsonSignal {
 					if ne := jsonNumberEnd(text, v); ne > v {
 						if f, err := strconv.ParseFloat(text[v:ne], 64); err == nil {
 							p.count++
-							if p.count == 1 || f > p.val {
-								p.val, p.raw, p.start, p.end = f, text[v:ne], from[len(from)-1], 0
+							switch {
+							case p.count == 1:
+								p.val, p.next, p.raw, p.start, p.end = f, math.Inf(-1), text[v:ne], from[len(from)-1], 0
+							case f > p.val:
+								p.next, p.val, p.raw, p.start, p.end = p.val, f, text[v:ne], from[len(from)-1], 0
+							default: // a tie keeps next at val: no largest
+								p.next = max(p.next, f)
 							}
 						}
 					}
@@ -99,7 +106,7 @@ func peakSignals(text string) []jsonSignal {
 	}
 	var sigs []jsonSignal
 	for _, p := range peaks {
-		if p.count < peakMin || p.end == 0 {
+		if p.count < peakMin || p.end == 0 || p.next >= p.val { // all alike: none is the largest
 			continue
 		}
 		sigs = append(sigs, jsonSignal{start: p.start, end: p.end, line: 1 + strings.Count(text[:p.start], "\n"),
