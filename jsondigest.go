@@ -47,6 +47,18 @@ const digestMin = 24
 // naming ones. It returns nil when the object is not lined or shows no
 // member.
 func (o *outliner) digest(elems [][2]int, index, depth int, isElem, full bool) []onode {
+	level := 0
+	if !isElem {
+		level = digestDepth // a member's key names it: its own members only
+	}
+	return o.digestFrom(elems, index, depth, isElem, full, level)
+}
+
+// digestFrom is digest with the nesting level its object counts as: a
+// member of a map the sequence plan reads as a sequence (rustc's target
+// specs by name) opens its nested objects as an element does, as what
+// names it beyond its key (a description) sits in them.
+func (o *outliner) digestFrom(elems [][2]int, index, depth int, isElem, full bool, level int) []onode {
 	e := elems[index]
 	n := onode{key: e[0], val: e[0], end: e[1], depth: depth}
 	if !isElem {
@@ -56,10 +68,6 @@ func (o *outliner) digest(elems [][2]int, index, depth int, isElem, full bool) [
 		return nil
 	}
 	var tree []onode
-	level := 0
-	if !isElem {
-		level = digestDepth // a member's key names it: its own members only
-	}
 	if !o.digestObject(&tree, n, full, level) {
 		return nil
 	}
@@ -168,7 +176,7 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 }
 
 // planSequenceDigests plans a pretty-printed sequence (an array, a stream
-// of documents) of objects too large for a spread of whole ones to name
+// of documents, a map of alike members keyed by name) of objects too large for a spread of whole ones to name
 // many of them: npm view's 95 manifests of 22 KB, 249 test vectors of
 // 640 bytes where whole ones would show 30. It keeps the opening; the
 // first element whole, or its ends and naming members, in a third of the
@@ -190,14 +198,17 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		}
 		return len(text)
 	}
-	end := func(i, room int) []item {
-		if next(i)-elems[i][0] <= room {
-			return []item{keepRange(elems[i][0], next(i))}
+	end := func(from, i, room int) []item {
+		if next(i)-from <= room {
+			return []item{keepRange(from, next(i))}
 		}
-		return keepEndsAndMembers(text, elems[i][0], next(i), room)
+		return keepEndsAndMembers(text, from, next(i), room)
 	}
-	head := append([]item{keepRange(0, elems[0][0])}, end(0, room/3)...)
-	tail := end(last, room/5)
+	head := append([]item{keepRange(0, elems[0][0])}, end(elems[0][0], 0, room/3)...)
+	// The last element from the start of its line: its indentation is
+	// part of it after a gap note (a map member's key line).
+	tailFrom := blankLineStart(text, elems[last][0])
+	tail := end(tailFrom, last, room/5)
 	mid := room - itemsSize(head) - itemsSize(tail)
 
 	// show returns how element j shows at detail d (0: its digest by
@@ -212,7 +223,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		if !ok {
 			if d == 2 {
 				its = []item{keepRange(elems[j][0], next(j))}
-			} else if t := o.digest(elems, j, 1, true, d == 1); t != nil {
+			} else if t := o.digestFrom(elems, j, 1, kind != "object member", d == 1, 0); t != nil {
 				its = (&outliner{text: text, nodes: t}).items()
 			}
 			shown[v] = its
@@ -304,6 +315,10 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	}
 	if prev < last-1 {
 		items = append(items, noteLine(note(last-1-prev)))
+	}
+	if prev := items[len(items)-1]; prev.note == "" && prev.end > tailFrom && prev.end <= elems[last][0] {
+		tail = slices.Clone(tail)
+		tail[0].start = prev.end
 	}
 	items = append(items, tail...)
 	if itemsSize(items) > limit {

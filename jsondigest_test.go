@@ -200,8 +200,15 @@ func TestJSONDigestProperties(t *testing.T) {
 
 		// The outline that samples them, or the sequence plan of the
 		// elements alone: an array, a stream.
-		shape := rapid.SampledFrom([]string{"object", "array", "stream", "minified array"}).Draw(t, "shape")
+		shape := rapid.SampledFrom([]string{"object", "array", "stream", "minified array", "map"}).Draw(t, "shape")
 		switch shape {
+		case "map": // a map keyed by name (rustc --print all-target-specs-json)
+			m := map[string]any{}
+			for i, e := range elems {
+				m[fmt.Sprintf("target-%03d", i)] = e
+			}
+			b, _ = json.MarshalIndent(m, "", indent)
+			text = string(b)
 		case "minified array": // eslint -f json
 			b, _ = json.Marshal(elems)
 			text = string(b)
@@ -327,6 +334,50 @@ func TestPlanJSONMapDigests(t *testing.T) {
 	}
 	if whole := 15000 / 300; named < 2*whole {
 		t.Errorf("%d of %d entries named with their version, want at least %d:\n%s", named, n, 2*whole, out)
+	}
+}
+
+// A map of alike objects keyed by name, pretty-printed (rustc's target
+// specs, a bundle's inputs by path), is read as a sequence: its members
+// are named by their digests — the key line, the naming members of the
+// objects they hold — and the last member keeps its key line whole, its
+// indentation with it.
+func TestPlanJSONFlatMapMemberDigests(t *testing.T) {
+	m := map[string]any{}
+	const n = 40
+	for i := range n {
+		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
+			"arch":        "riscv32",
+			"data-layout": "e-m:e-p:32:32-i64:64-n32-S128",
+			"features":    strings.Repeat("+m,+a,+c,", 8),
+			"linker":      "rust-lld",
+			"metadata":    map[string]any{"name": fmt.Sprintf("RISC-V board %d", i), "tier": 3},
+			"options":     strings.Split(strings.Repeat("opt,", 20), ","),
+		}
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	text := string(b)
+	for _, limit := range []int{4000, 15000} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		checkVerbatimLines(t, text, out)
+		named := 0
+		for i := range n {
+			if strings.Contains(out, fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", i)) &&
+				strings.Contains(out, fmt.Sprintf(`"name": "RISC-V board %d"`, i)) {
+				named++
+			}
+		}
+		if want := min(limit/500, 20); named < want {
+			t.Errorf("limit %d: %d of %d members named with their nested name, want %d:\n%s", limit, named, n, want, out)
+		}
+		if last := fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", n-1); !strings.Contains(out, last) {
+			t.Errorf("limit %d: the last member's key line lost %q:\n%s", limit, last, out)
+		}
 	}
 }
 

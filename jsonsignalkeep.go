@@ -13,6 +13,7 @@ type keptSignal struct {
 	start, end int
 	note       string
 	failure    bool
+	answer     bool   // kept with the failures, counted as rare (jsonSignal's)
 	eol        bool   // text[end-1] is not a line end
 	why        string // a failure's member, its kind
 }
@@ -30,7 +31,7 @@ const signalManyAlike = 8
 const signalFailureShare, signalRareShare = 4, 8
 
 // chooseSignals returns the signals of sigs to keep within limit: the
-// failures, each as its record, else its object, else its member — the
+// failures (and the answers, as failures though not counted so), each as its record, else its object, else its member — the
 // first of these that fits a quarter of limit — in a quarter of limit,
 // spread evenly over the document when not all fit, but for the kinds
 // (a key and its value) with many alike failures of which base already
@@ -41,7 +42,7 @@ const signalFailureShare, signalRareShare = 4, 8
 func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept []keptSignal, total, failures int) {
 	capOne := limit / signalFailureShare
 	share := capOne // what each failure may take when all are kept
-	if n := countFailures(sigs); n > 0 {
+	if n := countFailures(sigs) + countAnswers(sigs); n > 0 {
 		share = max(capOne/n, 1)
 	}
 	var fail, rare []keptSignal
@@ -62,8 +63,10 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 			continue
 		}
 		total++
-		if s.failure {
-			failures++
+		if s.failure || s.answer {
+			if s.failure {
+				failures++
+			}
 			k.why = s.why
 			fail = append(fail, k)
 		} else {
@@ -113,6 +116,17 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 	}
 	slices.SortFunc(kept, func(a, b keptSignal) int { return a.start - b.start })
 	return kept, total, failures
+}
+
+// countAnswers returns how many of sigs are answers.
+func countAnswers(sigs []jsonSignal) int {
+	n := 0
+	for _, s := range sigs {
+		if s.answer {
+			n++
+		}
+	}
+	return n
 }
 
 // countFailures returns how many of sigs are failures.
@@ -168,7 +182,7 @@ func signalSpan(text string, s jsonSignal, room int) (keptSignal, bool) {
 	}
 	for _, sp := range spans {
 		start, end := linedSpan(text, sp[0], sp[1])
-		k := keptSignal{start: start, end: end, failure: s.failure, note: signalNote(s, sp[2]), eol: text[end-1] != '\n'}
+		k := keptSignal{start: start, end: end, failure: s.failure, answer: s.answer, note: signalNote(s, sp[2]), eol: text[end-1] != '\n'}
 		if k.cost() <= room {
 			return k, true
 		}
@@ -333,7 +347,7 @@ func mergeSignals(items []item, markerAt int, sigs []keptSignal, room int) ([]it
 	var add []keptSignal
 	for _, failure := range []bool{true, false} {
 		for _, k := range sigs {
-			if k.failure != failure || coveredBy(items, k) || k.cost() > room {
+			if (k.failure || k.answer) != failure || coveredBy(items, k) || k.cost() > room {
 				continue
 			}
 			add = append(add, k)

@@ -220,6 +220,10 @@ type jsonSignal struct {
 	failure      bool // a failure, not a rare member
 	group        int  // a rare member's value, numbered as first met
 	rank         int  // how many members of its group came before it
+	// answer marks a rare member that is what its document is read for
+	// (a trace's slowest span, its begin and end): kept first, in the
+	// failures' room, though counted as rare.
+	answer bool
 }
 
 // jsonPathMax bounds a signal's path: a deeper one keeps its ends.
@@ -282,7 +286,7 @@ func jsonSignals(text string) []jsonSignal {
 		}
 	}
 	if len(rare) == 0 {
-		return append(sigs, traceSignals(text)...)
+		return append(append(sigs, traceSignals(text)...), peakSignals(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -304,7 +308,7 @@ func jsonSignals(text string) []jsonSignal {
 			ranks[s.group]++
 		}
 	}
-	return append(all, traceSignals(text)...)
+	return append(append(all, traceSignals(text)...), peakSignals(text)...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,

@@ -12,7 +12,8 @@ import (
 // "X" is a whole span with its "dur". What a reader asks of one is what
 // was slowest, and no value says it: the longest span is the distance
 // between two events' "ts". traceSignals finds it, with the longest
-// complete event, as rare members are found (jsonSignals).
+// complete event, as rare members are found (jsonSignals), and keeps
+// them as a report's failures are kept: they are what it is read for.
 
 // traceSignals returns the begin and end events of the longest B–E span
 // of the trace text (an array or stream of events, or an object whose
@@ -99,7 +100,7 @@ func traceSignals(text string) []jsonSignal {
 	var sigs []jsonSignal
 	add := func(i int, why string) {
 		e := elems[i]
-		sigs = append(sigs, jsonSignal{start: e[0], end: e[1], line: 1 + strings.Count(text[:e[0]], "\n"), path: traceIndex(kind, i), why: why})
+		sigs = append(sigs, jsonSignal{start: e[0], end: e[1], line: 1 + strings.Count(text[:e[0]], "\n"), path: traceIndex(kind, i), why: why, answer: true})
 	}
 	if bestDur > 0 {
 		why := "the longest span, " + strconv.FormatFloat(bestDur, 'f', -1, 64) + " between begin and end"

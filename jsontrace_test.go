@@ -63,3 +63,42 @@ func FuzzTraceSignals(f *testing.F) {
 		}
 	})
 }
+
+// At a small budget the answer a trace is read for stays whole: the
+// longest span's begin and end and the longest complete event, kept in
+// the room a report's failures get, where a rare member's eighth would
+// hold one of the three.
+func TestPlanJSONKeepsATraceAnswerAtSmallBudgets(t *testing.T) {
+	var ev []string
+	ts := 1000
+	path := `,"args":{"path":"/home/dev/work/project/node_modules/typescript/lib/lib.dom.iterable.d.ts"}}`
+	for i := range 40 {
+		d := 100 + i
+		if i == 23 {
+			d = 90000
+		}
+		ev = append(ev,
+			`{"pid":1,"tid":1,"ph":"B","cat":"check","ts":`+itoa(ts)+`,"name":"checkSourceFile`+itoa(i)+`"`+path,
+			`{"pid":1,"tid":1,"ph":"X","cat":"program","ts":`+itoa(ts+1)+`,"name":"findSourceFile","dur":`+itoa(50+i%7)+path,
+			`{"pid":1,"tid":1,"ph":"E","cat":"check","ts":`+itoa(ts+d)+`,"name":"checkSourceFile`+itoa(i)+`"`+path)
+		ts += d + 5
+	}
+	ev[3*31+1] = strings.Replace(ev[3*31+1], `"dur":`+itoa(50+31%7), `"dur":7777`, 1)
+	text := "[\n" + strings.Join(ev, ",\n") + "\n]\n"
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		for _, want := range []string{ev[3*23], ev[3*23+2], ev[3*31+1]} {
+			if !strings.Contains(out, want) {
+				t.Errorf("limit %d: lost %s:\n%s", limit, want, out)
+			}
+		}
+		if strings.Contains(p.what, "failing") {
+			t.Errorf("limit %d: a trace's answer counted as a failure: %s", limit, p.what)
+		}
+	}
+}

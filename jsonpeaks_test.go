@@ -1,0 +1,87 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The largest of many sizes is kept by its member, key line included;
+// too few sizes, or sizes on the records of a stream, say nothing.
+func TestPeakSignalsFindTheLargest(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"inputs\": {\n")
+	for i := range 12 {
+		size := 100 + i
+		if i == 7 {
+			size = 89910
+		}
+		fmt.Fprintf(&b, "    \"src/file%02d.js\": {\n      \"bytesInOutput\": %d\n    }", i, size)
+		if i < 11 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  }\n}\n")
+	text := b.String()
+	sigs := peakSignals(text)
+	if len(sigs) != 1 {
+		t.Fatalf("%d signals, want 1: %+v", len(sigs), sigs)
+	}
+	want := "\"src/file07.js\": {\n      \"bytesInOutput\": 89910\n    }"
+	if got := text[sigs[0].start:sigs[0].end]; got != want || !sigs[0].answer || sigs[0].failure {
+		t.Errorf("signal %q (%+v), want %q as an answer", got, sigs[0], want)
+	}
+	for name, text := range map[string]string{
+		"seven sizes":        `{"a":{"x":{"size":1},"y":{"size":2},"z":{"size":3},"u":{"size":4},"v":{"size":5},"w":{"size":6},"q":{"size":9}}}`,
+		"a stream's records": strings.Repeat("{\"size\":5,\"name\":\"a\"}\n", 20) + "{\"size\":500}\n",
+		"not a number":       `[` + strings.Repeat(`{"bytes":"many"},`, 10) + `{"bytes":"none"}]`,
+	} {
+		if s := peakSignals(text); s != nil {
+			t.Errorf("%s: %+v", name, s)
+		}
+	}
+}
+
+// At 4,000 bytes a metafile's largest contributor is kept whole with its
+// path, among the outline's summaries.
+func TestPlanJSONKeepsTheLargestSize(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"inputs\": {\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "    \"node_modules/pkg%03d/index.js\": {\n      \"bytes\": %d,\n      \"imports\": [\n        {\n          \"path\": \"fs\",\n          \"kind\": \"require-call\",\n          \"external\": true\n        }\n      ],\n      \"format\": \"cjs\"\n    },\n", i, 1000+i)
+	}
+	b.WriteString("    \"src/main.js\": {\n      \"bytes\": 12,\n      \"imports\": []\n    }\n  },\n  \"outputs\": {\n    \"out.js\": {\n      \"inputs\": {\n")
+	for i := range 120 {
+		size := 500 + i
+		if i == 77 {
+			size = 98765
+		}
+		fmt.Fprintf(&b, "        \"node_modules/pkg%03d/index.js\": {\n          \"bytesInOutput\": %d\n        },\n", i, size)
+	}
+	b.WriteString("        \"src/main.js\": {\n          \"bytesInOutput\": 9\n        }\n      },\n      \"bytes\": 123456\n    }\n  }\n}\n")
+	text := b.String()
+	p, ok := planJSON(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	checkPlan(t, text, p, 4000)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	if want := "        \"node_modules/pkg077/index.js\": {\n          \"bytesInOutput\": 98765\n        }"; !strings.Contains(out, want) {
+		t.Errorf("lost %q:\n%s", want, out)
+	}
+}
+
+// peakSignals never panics, and each signal is an object of the text.
+func FuzzPeakSignals(f *testing.F) {
+	f.Add(`{"a":{"x":{"size":1},"y":{"size":2},"z":{"size":3},"u":{"size":4},"v":{"size":5},"w":{"size":6},"q":{"size":9},"r":{"size":1}}}`)
+	f.Add(`[{"bytes":1}],{"bytes":"` + "\x00" + `}]]}}{{"size":-1e9}`)
+	f.Add(`{"k":[{"duration":1e400},{"duration":-0},{"elapsed":1},"x":{"size"`)
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, s := range peakSignals(text) {
+			if s.start < 0 || s.end > len(text) || s.start >= s.end || text[s.end-1] != '}' || !s.answer {
+				t.Fatalf("signal %+v outside the text or no object (%d bytes)", s, len(text))
+			}
+		}
+	})
+}
