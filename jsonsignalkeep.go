@@ -14,6 +14,7 @@ type keptSignal struct {
 	note       string
 	failure    bool
 	answer     bool   // kept with the failures, counted as rare (jsonSignal's)
+	sig        int    // its signal's index in what chooseSignals was given
 	eol        bool   // text[end-1] is not a line end
 	why        string // a failure's member, its kind
 }
@@ -47,7 +48,7 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 	}
 	var fail, rare []keptSignal
 	var rareAt []jsonSignal
-	for _, s := range sigs {
+	for i, s := range sigs {
 		k, ok := signalSpan(text, s, share)
 		if !ok {
 			k, ok = signalSpan(text, s, capOne)
@@ -63,6 +64,7 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 			continue
 		}
 		total++
+		k.sig = i
 		if s.failure || s.answer {
 			if s.failure {
 				failures++
@@ -97,7 +99,7 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 		}
 		return out
 	}
-	kept = pick(fail, limit/signalFailureShare)
+	kept = widenFailures(text, sigs, pick(fail, limit/signalFailureShare), limit/signalFailureShare)
 	if len(rare) > 0 {
 		order := make([]int, len(rare))
 		for i := range order {
@@ -127,6 +129,37 @@ func countAnswers(sigs []jsonSignal) int {
 		}
 	}
 	return n
+}
+
+// widenFailures spends what room the kept failures leave on keeping
+// them whole, first failure first, as a log keeps its first failure
+// whole: a failure kept by its member alone (`"level": "error"`, so that
+// all fit) keeps its object instead when that fits what is left, with
+// the members beside it that say which file and what.
+func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int) []keptSignal {
+	for _, k := range kept {
+		room -= k.cost()
+	}
+	for i, k := range kept {
+		w, ok := signalSpan(text, sigs[k.sig], room+k.cost())
+		if !ok || w.end-w.start <= k.end-k.start || overlapsOthers(kept, i, w) {
+			continue
+		}
+		w.why, w.sig = k.why, k.sig
+		room -= w.cost() - k.cost()
+		kept[i] = w
+	}
+	return kept
+}
+
+// overlapsOthers reports whether k overlaps any of list but list[skip].
+func overlapsOthers(list []keptSignal, skip int, k keptSignal) bool {
+	for i, o := range list {
+		if i != skip && o.start < k.end && k.start < o.end {
+			return true
+		}
+	}
+	return false
 }
 
 // countFailures returns how many of sigs are failures.

@@ -2,9 +2,12 @@ package headroom
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -198,4 +201,45 @@ func FuzzJSONSignals(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Four pretty-printed findings of one shape, each too large for a
+// quarter of the failures' room, so each is first chosen by its
+// `"level": "error"` member: what that room has left keeps the first
+// ones whole, with the file and the message beside the level.
+func TestChooseSignalsWidensTheFirstFailures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"comments\": [\n")
+	for i := range 120 {
+		level := "warning"
+		if i == 3 || i == 40 || i == 80 || i == 118 {
+			level = "error"
+		}
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "    {\n      \"file\": \"libexec/tool-%d\",\n      \"line\": %d,\n      \"endLine\": %d,\n"+
+			"      \"column\": 7,\n      \"endColumn\": 9,\n      \"level\": %q,\n      \"code\": %d,\n"+
+			"      \"message\": \"finding number %d of this run, told at some length so that the object is large\",\n"+
+			"      \"fix\": null\n    }", i, 10+i, 10+i, level, 2000+i, i)
+	}
+	b.WriteString("\n  ]\n}\n")
+	text := b.String()
+	kept, _, failures := chooseSignals(text, jsonSignals(text), 3900, nil)
+	require.Equal(t, 4, failures)
+	var whole []string
+	for _, k := range kept {
+		if k.failure && strings.Contains(text[k.start:k.end], `"message"`) {
+			whole = append(whole, text[k.start:k.end])
+		}
+	}
+	require.NotEmpty(t, whole, "no failure kept with its message")
+	assert.Contains(t, whole[0], `"file": "libexec/tool-3"`, "the first failure is the first kept whole")
+	cost := 0
+	for _, k := range kept {
+		if k.failure {
+			cost += k.cost()
+		}
+	}
+	assert.LessOrEqual(t, cost, 3900/signalFailureShare, "the failures stay within their room")
 }
