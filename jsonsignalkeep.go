@@ -43,7 +43,7 @@ const signalFailureShare, signalRareShare = 4, 8
 func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept []keptSignal, total, failures int) {
 	capOne := limit / signalFailureShare
 	share := capOne // what each failure may take when all are kept
-	if n := countFailures(sigs) + countAnswers(sigs); n > 0 {
+	if n := countKeptFirst(sigs); n > 0 {
 		share = max(capOne/n, 1)
 	}
 	var fail, rare []keptSignal
@@ -120,17 +120,6 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 	return kept, total, failures
 }
 
-// countAnswers returns how many of sigs are answers.
-func countAnswers(sigs []jsonSignal) int {
-	n := 0
-	for _, s := range sigs {
-		if s.answer {
-			n++
-		}
-	}
-	return n
-}
-
 // widenFailures spends what room the kept failures leave on keeping
 // them whole, first failure first, as a log keeps its first failure
 // whole: a failure kept by its member alone (`"level": "error"`, so that
@@ -162,11 +151,12 @@ func overlapsOthers(list []keptSignal, skip int, k keptSignal) bool {
 	return false
 }
 
-// countFailures returns how many of sigs are failures.
-func countFailures(sigs []jsonSignal) int {
+// countKeptFirst returns how many of sigs are kept first, in the
+// failures' room: the failures and the answers.
+func countKeptFirst(sigs []jsonSignal) int {
 	n := 0
 	for _, s := range sigs {
-		if s.failure {
+		if s.failure || s.answer {
 			n++
 		}
 	}
