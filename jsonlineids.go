@@ -182,11 +182,7 @@ func newEventIDs(s *lineSel, events []int, long int) *eventIDs {
 	common := s.line(longs[0])
 	for _, k := range spread(0, len(longs), idSample) {
 		l := s.line(longs[k])
-		n := 0
-		for n < len(common) && n < len(l) && common[n] == l[n] {
-			n++
-		}
-		common = common[:n]
+		common = common[:commonPrefix(common, l)]
 		eachLineMember(l, func(m lineMember) {
 			if !namingValue(m.val) || ids.varies[m.path] {
 				return
@@ -339,7 +335,7 @@ func (s *lineSel) pickIDs(i, to, headBytes, tailBytes int) bool {
 	if !named {
 		return false
 	}
-	if len(mids) == 0 || t-h < midNoteMax {
+	if t-h < midNoteMax {
 		return false
 	}
 	c := midsSize(start, h, t, s.at(i+1), mids) + s.gapChange(i)
