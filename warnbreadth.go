@@ -105,11 +105,13 @@ func breadthFirst(lines logLines, reps []int) []int {
 	seen := make(map[string]bool)
 	for k, i := range reps {
 		f := findingFile(lines.line(i))
-		if s := warningSubject(lines, i); f == "" && s > 0 {
+		if f == "" {
 			// A warning that names no file is about what the line below
 			// it names (GHC's `‘Data.Primitive.MachDeps’ has been
 			// inferred as unsafe!`): that is its file here.
-			f = strings.TrimSpace(lines.line(s))
+			if s := warningSubject(lines, i); s > 0 {
+				f = strings.TrimSpace(lines.line(s))
+			}
 		}
 		if f != "" && !seen[f] {
 			seen[f] = true
