@@ -117,19 +117,19 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	summaries, warnings, strong, generic := tally[tallySummary], tally[tallyWarning], tally[tallyStrong], tally[tallyGeneric]
 	failed := o.exitCode != nil && *o.exitCode != 0
 	succeeded := o.exitCode != nil && *o.exitCode == 0
-	verdict := verdictLines(lines)
+	verdict, verdictFailed := verdictLines(lines), verdictFails(lines)
 	// A report of findings with a verdict that counts them, and no error
 	// (what logSurelyDeclines leaves to planLog): not a success.
-	findings := warnings > 0 && generic == 0 && len(verdict) > 0 && !verdictFails(lines) && findingsReport(lines)
-	if succeeded && strong == 0 && generic == 0 && !findings && !verdictFails(lines) {
+	findings := warnings > 0 && generic == 0 && len(verdict) > 0 && !verdictFailed && findingsReport(lines)
+	if succeeded && strong == 0 && generic == 0 && !findings && !verdictFailed {
 		return planSuccess(text, lines, verdict, max(limit/successShare, min(limit, 800)), o)
 	}
-	if o.exitCode == nil && strong == 0 && generic == 0 && !findings && len(verdict) > 0 && !verdictFails(lines) {
+	if o.exitCode == nil && strong == 0 && generic == 0 && !findings && len(verdict) > 0 && !verdictFailed {
 		// No exit code, no failure, and a verdict with counts: a run that
 		// passed, told as one, in the whole budget.
 		return planSuccess(text, lines, verdict, limit, o)
 	}
-	if strong == 0 && summaries < 2 && !failed && !findings && (generic == 0 || !verdictFails(lines)) && !lintReport(text) {
+	if strong == 0 && summaries < 2 && !failed && !findings && (generic == 0 || !verdictFailed) && !lintReport(text) {
 		return plan{}, false
 	}
 	if !scan.formedAll {
@@ -474,11 +474,7 @@ func diagnosticLine(l string) bool {
 	if d != diagNone || isPositionLine(l) || severityAtPosition(l) || lintFinding(l) != diagNone {
 		return true
 	}
-	switch level {
-	case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
-		return l[0] != '+' && l[0] != '-' && l[0] != '@'
-	}
-	return false
+	return isSeverityLevel(level) && l[0] != '+' && l[0] != '-' && l[0] != '@'
 }
 
 // severityAtPosition reports a line in the GNU form of a tool's message,

@@ -817,7 +817,13 @@ func severityCell(s string) bool {
 	if !ok {
 		return false
 	}
-	switch strings.TrimSpace(cell) {
+	return isSeverityLevel(strings.TrimSpace(cell))
+}
+
+// isSeverityLevel reports whether w is one of levelWords that say a
+// finding's severity, an error's or a warning's (not INFO or DEBUG).
+func isSeverityLevel(w string) bool {
+	switch w {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN":
 		return true
 	}
