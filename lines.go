@@ -82,8 +82,16 @@ func planLines(text string, limit int) (plan, bool) {
 	upTo := func(share int) int { return s.limit - room + room*share/40 }
 
 	// The head, a fifth, and the tail, an eighth; each at least one line.
+	// A long line of the head that fits what is left of its fifth is kept
+	// whole, as a clip keeps it: cut, the head's one long value (a
+	// docstring, a command line) loses its middle while its room goes
+	// unused.
 	for i, to := 0, upTo(8); i < n && (i == 0 || s.used < to); i++ {
-		if !pickEnds(i, wide) {
+		c := wide
+		if sz := s.cost(i); sz > wide && s.used+sz <= to {
+			c = sz
+		}
+		if !pickEnds(i, c) {
 			break
 		}
 	}
