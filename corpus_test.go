@@ -270,10 +270,6 @@ var knownGaps = map[string][]string{
 		"0000000000008ef0 T SSL_new",
 		"0000000000009e00 T SSL_CTX_new",
 	},
-	// readelf -aW: one row of a 314-row symbol table, of a common shape.
-	"plain_readelf_aW_libjq_shared_object": {
-		"   189: 0000000000017800  6576 FUNC    GLOBAL DEFAULT   12 jq_next",
-	},
 	// git grep --column: a middle match of a busy file; each file's
 	// matches are spread over it, and this one falls between.
 	"search_git_grep_column_and_not_pathspec_xtools_panics": {

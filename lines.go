@@ -31,7 +31,9 @@ import (
 //     `Disassembly of <code object f …>:`), spread evenly when not all
 //     fit, in bytes of their own;
 //   - in a listing with numeric columns (find -ls), the rows holding each
-//     column's largest values (see linePeaks), in bytes of their own too;
+//     column's largest values (see linePeaks), and in each long section
+//     of a sectioned text the rows holding its own columns' (readelf's
+//     largest symbols, see sectionPeaks), in bytes of their own too;
 //   - in record-shaped text (blocks between blank lines that open with
 //     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
 //     opening lines of every record, breadth first (see recordOrder) —
@@ -148,6 +150,7 @@ func planLines(text string, limit int) (plan, bool) {
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
 	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
+	peaked += pickLinePeaks(s, sectionPeaks(s, heads, sectionPeakK), pickEnds, narrow, upTo(28))
 	ownUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	recs := 0
