@@ -438,11 +438,6 @@ var knownGaps = map[string][]string{
 		"  -Wunused-variable           \t\t[enabled]",
 		"  -finline-functions          \t\t[enabled]",
 	},
-	// family check, session 23: a value row from the middle of gcc -Q's
-	// --param table is one of 280 alike rows, none of a rarer shape
-	"plain_gcc_Q_wall_help_warnings_c_params_two_tables": {
-		"  --param=max-inline-insns-single= \t70",
-	},
 	// Held-out set 11 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes on its first run, before any fix, and why.
 	// One 50 KB line of 265 alike call-tree nodes: the outline shows the
