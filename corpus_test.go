@@ -109,11 +109,6 @@ var knownGaps = map[string][]string{
 	"plain_python_m_dis_gettext_module_bytecode": {
 		"            374 LOAD_CONST              14 ('Bad magic number')",
 	},
-	// the module docstring's LOAD_CONST line is longer than a kept line's
-	// ends: it is cut in its middle
-	"plain_python_m_dis_shelve_sections": {
-		"  1           2 LOAD_CONST               0 ('Manage shelves of pickled objects.\\n\\nA \"shelf\" is a persistent, dictionary-like object.  The difference\\nwith dbm databases is that the values (not the keys!) in a shelf can\\nbe essentially arbitrary Python objects -- anything that the \"pickle\"\\nmodule can handle.  This includes most class instances, recursive data\\ntypes, and objects containing lots of shared sub-objects.  The keys\\nare ordinary strings.\\n\\nTo summarize the interface (key is a string, data is an arbitrary\\nobject):\\n\\n        import shelve\\n        d = shelve.open(filename) # open, with (g)dbm filename -- no suffix\\n\\n        d[key] = data   # store data at key (overwrites old data if\\n                        # using an existing key)\\n        data = d[key]   # retrieve a COPY of the data at key (raise\\n                        # KeyError if no such key) -- NOTE that this\\n                        # access returns a *copy* of the entry!\\n        del d[key]      # delete data stored at key (raises KeyError\\n                        # if no such key)\\n        flag = key in d # true if the key exists\\n        list = d.keys() # a list of all existing keys (slow!)\\n\\n        d.close()       # close it\\n\\nDependent on the implementation, closing a persistent dictionary may\\nor may not be necessary to flush changes to disk.\\n\\nNormally, d[key] returns a COPY of the entry.  This needs care when\\nmutable entries are mutated: for example, if d[key] is a list,\\n        d[key].append(anitem)\\ndoes NOT modify the entry d[key] itself, as stored in the persistent\\nmapping -- it only modifies the copy, which is then immediately\\ndiscarded, so that the append has NO effect whatsoever.  To append an\\nitem to d[key] in a way that will affect the persistent mapping, use:\\n        data = d[key]\\n        data.append(anitem)\\n        d[key] = data\\n\\nTo avoid the problem with mutable entries, you may pass the keyword\\nargument writeback=True in the call to shelve.open.  When you use:\\n        d = shelve.open(filename, writeback=True)\\nthen d keeps a cache of all entries you access, and writes them all back\\nto the persistent mapping when you call d.close().  This ensures that\\nsuch usage as d[key].append(anitem) works as intended.\\n\\nHowever, using keyword argument writeback=True may consume vast amount\\nof memory for the cache, and it may make d.close() very slow, if you\\naccess many of d\\'s entries after opening it in this way: d has no way to\\ncheck which of the entries you access are mutable and/or which ones you\\nactually mutate, so it must cache, and write back at close, all of the\\nentries that you access.  You can call d.sync() to write back all the\\nentries in the cache, and empty the cache (d.sync() also synchronizes\\nthe persistent dictionary on disk, if feasible).\\n')",
-	},
 	// ms_print's peak snapshot row and the allocation tree under it sit
 	// in the middle, marked only in the snapshot list
 	"plain_valgrind_massif_ms_print_jq_iso_3166_2": {
@@ -274,10 +269,6 @@ var knownGaps = map[string][]string{
 	"plain_nm_C_libssl_archive_46_members": {
 		"0000000000008ef0 T SSL_new",
 		"0000000000009e00 T SSL_CTX_new",
-	},
-	// readelf -aW: one row of a 314-row symbol table, of a common shape.
-	"plain_readelf_aW_libjq_shared_object": {
-		"   189: 0000000000017800  6576 FUNC    GLOBAL DEFAULT   12 jq_next",
 	},
 	// git grep --column: a middle match of a busy file; each file's
 	// matches are spread over it, and this one falls between.

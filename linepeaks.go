@@ -67,3 +67,32 @@ const linePeakColumns = 2
 // linePeakProbe is how many first lines linePeaks reads for the columns
 // before it reads them all.
 const linePeakProbe = 256
+
+// sectionPeaks returns the rows of each section of a sectioned text
+// (heads, see sectionHeads) that hold its numeric columns' k largest
+// values (see columnPeaks), section by section: a section is a table of
+// its own — readelf's symbol table under `Symbol table '.dynsym'
+// contains 314 entries:`, whose largest functions are its Size column's
+// peaks — that the whole text's columns do not line up with. Sections of
+// fewer than sectionPeakRows rows are read whole by a reader, and give
+// none. Each line is read once.
+func sectionPeaks(s *lineSel, heads []int, k int) []int {
+	var peaks []int
+	for j, h := range heads {
+		end := s.n()
+		if j+1 < len(heads) {
+			end = heads[j+1]
+		}
+		if end-h-1 >= sectionPeakRows {
+			peaks = append(peaks, columnPeaks(s, h+1, end, k)...)
+		}
+	}
+	return peaks
+}
+
+// sectionPeakRows is the fewest rows of a section whose columns'
+// largest values sectionPeaks keeps; sectionPeakK, how many of each.
+const (
+	sectionPeakRows = 64
+	sectionPeakK    = 2
+)

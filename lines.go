@@ -31,7 +31,9 @@ import (
 //     `Disassembly of <code object f …>:`), spread evenly when not all
 //     fit, in bytes of their own;
 //   - in a listing with numeric columns (find -ls), the rows holding each
-//     column's largest values (see linePeaks), in bytes of their own too;
+//     column's largest values (see linePeaks), and in each long section
+//     of a sectioned text the rows holding its own columns' (readelf's
+//     largest symbols, see sectionPeaks), in bytes of their own too;
 //   - in record-shaped text (blocks between blank lines that open with
 //     one key: `apt-cache show`, `dpkg -s`, LDIF, `pip show`), the
 //     opening lines of every record, breadth first (see recordOrder) —
@@ -82,8 +84,16 @@ func planLines(text string, limit int) (plan, bool) {
 	upTo := func(share int) int { return s.limit - room + room*share/40 }
 
 	// The head, a fifth, and the tail, an eighth; each at least one line.
+	// A long line of the head that fits what is left of its fifth is kept
+	// whole, as a clip keeps it: cut, the head's one long value (a
+	// docstring, a command line) loses its middle while its room goes
+	// unused.
 	for i, to := 0, upTo(8); i < n && (i == 0 || s.used < to); i++ {
-		if !pickEnds(i, wide) {
+		c := wide
+		if sz := s.cost(i); sz > wide && s.used+sz <= to {
+			c = sz
+		}
+		if !pickEnds(i, c) {
 			break
 		}
 	}
@@ -140,6 +150,7 @@ func planLines(text string, limit int) (plan, bool) {
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
 	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
+	peaked += pickLinePeaks(s, sectionPeaks(s, heads, sectionPeakK), pickEnds, narrow, upTo(28))
 	ownUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	recs := 0

@@ -356,3 +356,24 @@ func TestPlanLinesGrowsTheHeadBeforeSpreading(t *testing.T) {
 	}
 	assert.Greater(t, head, limit/3, "the head kept in one piece")
 }
+
+// TestPlanLinesKeepsALongHeadLineWhole: a module's docstring, one long
+// LOAD_CONST line at the top of python -m dis, fits the head's fifth of
+// 16,000 bytes: it is kept whole, as a clip keeps it, not cut at the
+// eighth a line of the head gets otherwise; one too long for the fifth
+// is still cut.
+func TestPlanLinesKeepsALongHeadLineWhole(t *testing.T) {
+	for _, c := range []struct {
+		doc   int
+		whole bool
+	}{{2500, true}, {6000, false}} {
+		doc := "  1           2 LOAD_CONST               0 ('" + strings.Repeat("Manage shelves. ", c.doc/16) + "')\n"
+		text := "  0           0 RESUME                   0\n\n" + doc + disassembly(40, 60)
+		p, ok := planLines(text, 16000)
+		require.True(t, ok)
+		assert.LessOrEqual(t, itemsSize(p.items), 16000)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		assert.Equal(t, c.whole, strings.Contains(out, doc), "a %d-byte docstring line", len(doc))
+		assert.Contains(t, out, doc[:100])
+	}
+}

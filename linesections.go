@@ -15,11 +15,14 @@ import (
 // of any tool is involved, only where a line starts and ends and what is
 // around it.
 
-// sectionHeadsMin is the fewest headings that make text sectioned;
+// sectionHeadsMin is the fewest headings that make text sectioned (two:
+// gcc -Q --help=warnings --help=optimizers is two tables, each under its
+// heading, and the second heading is where a reader looks for the
+// optimizers);
 // sectionHeadsShare bounds them to one line in that many: a heading heads a
 // block.
 const (
-	sectionHeadsMin   = 3
+	sectionHeadsMin   = 2
 	sectionHeadsShare = 4
 )
 

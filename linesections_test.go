@@ -36,6 +36,8 @@ func TestSectionHeads(t *testing.T) {
 	}{
 		{"headings after blank lines over their blocks",
 			"body\n\nfirst:\n  a\n\nsecond:\n  b\n\nthird:\n  c\n  d\n  e\n  f\n", []int{2, 5, 8}},
+		{"two tables under a heading each (gcc -Q --help=warnings --help=optimizers)",
+			"Warnings:\n  -Wall  [enabled]\n  -Wabi  [disabled]\n  -Wcast  [disabled]\n\nOptimizers:\n  -O2  [enabled]\n  -Os  [disabled]\n  -Og  [disabled]\n", []int{0, 5}},
 		{"a line followed by a comment is a record's note, no heading",
 			"body\n\nzips:\n# Phony\n\nclean:\n# Phony\n\nall:\n# Phony\n  x\n  y\n  z\n", nil},
 		{"alike headings name nothing new: only the first counts",
