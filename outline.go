@@ -583,7 +583,7 @@ func decorator(t string) bool {
 	if w == 0 {
 		return false
 	}
-	rest := strings.TrimRight(t[w:], " \t\r")
+	rest := trimBlankRight(t[w:])
 	return rest == "" || rest[0] == '(' || rest[0] == ' ' && isIdentByte(rest[1])
 }
 
@@ -710,7 +710,7 @@ func declRank(l string) int {
 	if w == 0 || controlWord(t[:w]) {
 		return 0
 	}
-	rest := strings.TrimRight(t[w:], " \t\r")
+	rest := trimBlankRight(t[w:])
 	switch {
 	case signature(t):
 		return in(2) // a Haskell type signature: insert :: k -> v -> …
@@ -726,7 +726,7 @@ func declRank(l string) int {
 	case mods > 0:
 		return in(3) // public/private/protected/static members
 	}
-	if cFunctionHead(t) && (level == 0 || !strings.HasSuffix(strings.TrimRight(t, " \t\r"), "(")) {
+	if cFunctionHead(t) && (level == 0 || !strings.HasSuffix(trimBlankRight(t), "(")) {
 		return in(2) // a head whose parameters follow on the next lines only at the top level
 	}
 	return 0
@@ -935,7 +935,7 @@ func signature(t string) bool {
 			t = rest // foo, bar :: Int
 			continue
 		}
-		return strings.HasPrefix(t, " ::") && (strings.HasPrefix(t, " :: ") || strings.TrimRight(t, " \t\r") == " ::")
+		return strings.HasPrefix(t, " ::") && (strings.HasPrefix(t, " :: ") || trimBlankRight(t) == " ::")
 	}
 }
 
@@ -951,11 +951,11 @@ func clauseHead(t string) bool {
 // its arguments and `) ->`, or `call_clean(ServerRef, Request, Timeout, T)`
 // over its guard `when …  ->`.
 func clauseHeadSplit(content func(int) string, i, n int) bool {
-	if l := strings.TrimRight(content(i), " \t\r"); strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
+	if l := trimBlankRight(content(i)); strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
 		return false // a statement
 	}
 	for j := i + 1; j < n && j <= i+8; j++ {
-		l := strings.TrimRight(content(j), " \t\r")
+		l := trimBlankRight(content(j))
 		if l == "" || l[0] != ' ' && l[0] != '\t' || strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
 			return false
 		}
@@ -1007,7 +1007,7 @@ func cFunctionSplitHead(l string) bool {
 	if !strings.HasPrefix(rest, "(") {
 		return false
 	}
-	return strings.HasSuffix(strings.TrimRight(rest, " \t\r"), ")")
+	return strings.HasSuffix(trimBlankRight(rest), ")")
 }
 
 // cFunctionHead matches a C-style function head at the top level: a type
@@ -1029,7 +1029,7 @@ func cFunctionHead(t string) bool {
 	if strings.Count(t[:p], " ") > 5 {
 		return false
 	}
-	e := strings.TrimRight(t, " \t\r")
+	e := trimBlankRight(t)
 	last := e[len(e)-1]
 	return last == '{' || last == ')' || last == ';' || last == ',' || last == '('
 }
@@ -1046,7 +1046,7 @@ func typedefCloser(t string) bool {
 	if w == 0 {
 		return false
 	}
-	rest = strings.TrimRight(rest[w:], " \t\r")
+	rest = trimBlankRight(rest[w:])
 	return rest == ";" || strings.HasPrefix(rest, ", ") && strings.HasSuffix(rest, ";")
 }
 
@@ -1077,7 +1077,7 @@ func callWithClosure(rest string) bool {
 
 // iniSection matches "[name]", "[a.b]", "[[name]]" or `[section "x"]`.
 func iniSection(t string) bool {
-	t = strings.TrimRight(t, " \t\r")
+	t = trimBlankRight(t)
 	if len(t) < 3 || len(t) > 80 || t[len(t)-1] != ']' {
 		return false
 	}
@@ -1333,13 +1333,13 @@ func firstChild(content func(int) string, i, n int) bool {
 	l, next := content(i), content(i+1)
 	w, _ := indentOf(l)
 	wn, _ := indentOf(next)
-	return declOpensBlock(l) && wn > w && wn < len(strings.TrimRight(next, " \t\r"))
+	return declOpensBlock(l) && wn > w && wn < len(trimBlankRight(next))
 }
 
 // declOpensBlock reports a declaration line that ends by opening a block:
 // a colon, `do` or a brace.
 func declOpensBlock(l string) bool {
-	t := strings.TrimRight(l, " \t\r")
+	t := trimBlankRight(l)
 	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, " do") || strings.HasSuffix(t, "{")
 }
 
