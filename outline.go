@@ -269,6 +269,18 @@ func lineContent(s *lineSel, numbered bool) func(i int) string {
 // docstring is not one: it says what the module is).
 var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "#-", "#=", "-- ", "--[[", "---", ";", "<!--", "%%", "% "}
 
+// commentFirstBytes marks the bytes a comment line can start with: those
+// of commentOpenings, "/*" and the bare markers.
+var commentFirstBytes = func() (t [256]bool) {
+	for _, p := range commentOpenings {
+		t[p[0]] = true
+	}
+	for _, c := range []byte("/-#%") { // "/*", "--", "#", "%"
+		t[c] = true
+	}
+	return t
+}()
+
 // bareComment reports a comment marker alone on its line (t trimmed), the
 // blank line of a comment block: `--` in Haskell's, `%` in Erlang's.
 func bareComment(t string) bool { return t == "--" || t == "#" || t == "%" }
@@ -297,6 +309,9 @@ func commentLine(l string, inBlock bool) (comment, open bool) {
 	t := strings.TrimSpace(l)
 	if inBlock {
 		return true, !strings.Contains(t, "*/")
+	}
+	if t == "" || !commentFirstBytes[t[0]] {
+		return false, false // most lines: no opening is tried
 	}
 	if strings.HasPrefix(t, "/*") {
 		return true, !strings.Contains(t[2:], "*/")
