@@ -663,13 +663,13 @@ func declRank(l string) int {
 	if level == 0 && c == '[' && iniSection(t) {
 		return 3 // a TOML or INI section
 	}
-	if level == 0 && macroDefinition(t) {
+	if level == 0 && c == '#' && macroDefinition(t) {
 		return 3 // a C macro with a value: a constant
 	}
-	if level == 0 && podHeading(t) {
+	if level == 0 && c == '=' && podHeading(t) {
 		return 3 // a section of the Perl documentation inside the code
 	}
-	if level == 0 && typedefCloser(t) {
+	if level == 0 && c == '}' && typedefCloser(t) {
 		return 3 // `} Elf64_Sym;`: a C typedef is named where it closes
 	}
 	if level == 0 && c == '-' {
