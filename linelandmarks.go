@@ -38,6 +38,12 @@ func indentLandmarks(s *lineSel) []int {
 			indented++
 		}
 		count[w]++
+		// Every line left indented could not make three in four: a
+		// trace or a blame, which start at the margin, is read for its
+		// first quarter only.
+		if unindented := lines - indented; indented+n-1-i < 3*unindented {
+			return nil
+		}
 	}
 	levels := 0
 	for _, c := range count {

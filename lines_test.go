@@ -377,3 +377,14 @@ func TestPlanLinesKeepsALongHeadLineWhole(t *testing.T) {
 		assert.Contains(t, out, doc[:100])
 	}
 }
+
+// trimBlankRight trims what strings.TrimRight(l, " \t\r") trims, on
+// lines drawn from blanks and other bytes.
+func TestTrimBlankRightMatchesTrimRight(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := strings.Join(rapid.SliceOfN(rapid.SampledFrom([]string{" ", "\t", "\r", "\n", "a", ":", "é", "\v"}), 0, 12).Draw(t, "l"), "")
+		if got, want := trimBlankRight(l), strings.TrimRight(l, " \t\r"); got != want {
+			t.Fatalf("%q: %q, want %q", l, got, want)
+		}
+	})
+}

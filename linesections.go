@@ -40,7 +40,7 @@ func sectionHeads(s *lineSel) []int {
 	seen := map[string]bool{}
 	prevBlank := true
 	for i := 0; i < n; i++ {
-		l := strings.TrimRight(s.line(i), " \t\r")
+		l := trimBlankRight(s.line(i))
 		blank := l == ""
 		if !blank && prevBlank && len(l) >= 2 && l[len(l)-1] == ':' && sectionHeadStart(l[0]) &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {

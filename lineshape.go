@@ -173,13 +173,26 @@ func commonPrefix(a, b string) int {
 // scanShape reads s from i, a token's start, in state st, and returns
 // the state at its end. With r set, it notes a checkpoint in r at each
 // run of white space, until the state depends on more than its prefix.
-// The state lives in locals while it reads: the compiler keeps them in
-// registers, not a struct of five fields. Each class of token has its
-// own case and its own loop over its run, and what a word is tested for
-// is tested only for words that start with a letter: the line planner
-// reads every byte of a trace here.
+// The state lives in locals while it reads, what the words told in one
+// byte: the compiler keeps them in registers, not a struct of five
+// fields. Each class of token has its own case and its own loop over its
+// run, and a word is tested, out of line, only when its first two bytes
+// can open what is tested for (wordOpens): the line planner reads every
+// byte of a trace here.
 func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
-	h, quoted, mayFail, errno, restRead := st.h, st.quoted, st.mayFail, st.errno, st.restRead
+	h, quoted := st.h, st.quoted
+	// The word tests' results change on few words: they live in one
+	// byte, so that the loop's state fits in registers.
+	var seen uint8
+	if st.mayFail {
+		seen |= seenMayFail
+	}
+	if st.errno {
+		seen |= seenErrno
+	}
+	if st.restRead {
+		seen |= seenRestRead
+	}
 	for i < len(s) {
 		c := s[i]
 		switch runClass[c] {
@@ -205,26 +218,15 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 			start := i
 			for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
 			}
-			if letterTab[c] {
-				if !mayFail && i-start >= 3 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') {
-					k := start + 2
-					for k < i && letterTab[s[k]] {
-						k++
-					}
-					w := s[start:k]
-					restRead = restRead || len(w) >= 3 && signalTrigram[trigram(w)]
-					mayFail = mayFailWord(w, s[k:])
-				}
-				if c == 'E' && !errno {
-					errno = isErrnoName(s[start:i])
-				}
+			if i-start >= 3 && wordOpens[c][s[start+1]]&^seen != 0 {
+				seen = readWordSignals(s, start, i, seen)
 			}
 			if !quoted {
 				h = h*33 ^ uint64(shapeSym[c])
 			}
 		case runSpace:
-			if r != nil && r.n < shapeCheckpoints && !restRead {
-				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, mayFail, errno, false}
+			if r != nil && r.n < shapeCheckpoints && seen&seenRestRead == 0 {
+				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, seen&seenMayFail != 0, seen&seenErrno != 0, false}
 				r.n++
 			}
 			for i++; i < len(s) && runClass[s[i]] == runSpace; i++ {
@@ -235,13 +237,61 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 		default: // runHigh
 			for i++; i < len(s) && runClass[s[i]] == runHigh; i++ {
 			}
-			mayFail = true // a mark (✗ ✖ ×) counts as a failure word
+			seen |= seenMayFail // a mark (✗ ✖ ×) counts as a failure word
 			if !quoted {
 				h = h*33 ^ 'u'
 			}
 		}
 	}
-	return shapeState{h, quoted, mayFail, errno, restRead}
+	return shapeState{h, quoted, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+}
+
+// The bits of what a line's words told so far, as scanShape holds them.
+const (
+	seenMayFail = 1 << iota
+	seenErrno
+	seenRestRead
+)
+
+// wordOpens holds, for the first two bytes of a word of three or more,
+// the tests of readWordSignals it may pass (seenMayFail, seenErrno): one
+// table read turns most words away.
+var wordOpens = func() (t [256][256]uint8) {
+	for c := range 256 {
+		for d := range 256 {
+			if letterTab[c] && (wordPair[lowerTab[c]][lowerTab[d]] || c == 'S' || c == 'C') {
+				t[c][d] |= seenMayFail
+			}
+			if c == 'E' {
+				t[c][d] |= seenErrno
+			}
+		}
+	}
+	return t
+}()
+
+// readWordSignals reads the word s[start:i], of three bytes or more that
+// starts with a letter, for a failure word and an errno name, and returns
+// seen with what it found.
+func readWordSignals(s string, start, i int, seen uint8) uint8 {
+	c := s[start]
+	if seen&seenMayFail == 0 && (wordPair[lowerTab[c]][lowerTab[s[start+1]]] || c == 'S' || c == 'C') {
+		k := start + 2
+		for k < i && letterTab[s[k]] {
+			k++
+		}
+		w := s[start:k]
+		if len(w) >= 3 && signalTrigram[trigram(w)] {
+			seen |= seenRestRead
+		}
+		if mayFailWord(w, s[k:]) {
+			seen |= seenMayFail
+		}
+	}
+	if c == 'E' && seen&seenErrno == 0 && isErrnoName(s[start:i]) {
+		seen |= seenErrno
+	}
+	return seen
 }
 
 // mayFailWord reports whether the letters w, standing at the start of a

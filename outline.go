@@ -269,6 +269,18 @@ func lineContent(s *lineSel, numbered bool) func(i int) string {
 // docstring is not one: it says what the module is).
 var commentOpenings = []string{"//", "/*", "*", "# ", "#\t", "##", "#-", "#=", "-- ", "--[[", "---", ";", "<!--", "%%", "% "}
 
+// commentFirstBytes marks the bytes a comment line can start with: those
+// of commentOpenings, "/*" and the bare markers.
+var commentFirstBytes = func() (t [256]bool) {
+	for _, p := range commentOpenings {
+		t[p[0]] = true
+	}
+	for _, c := range []byte("/-#%") { // "/*", "--", "#", "%"
+		t[c] = true
+	}
+	return t
+}()
+
 // bareComment reports a comment marker alone on its line (t trimmed), the
 // blank line of a comment block: `--` in Haskell's, `%` in Erlang's.
 func bareComment(t string) bool { return t == "--" || t == "#" || t == "%" }
@@ -297,6 +309,9 @@ func commentLine(l string, inBlock bool) (comment, open bool) {
 	t := strings.TrimSpace(l)
 	if inBlock {
 		return true, !strings.Contains(t, "*/")
+	}
+	if t == "" || !commentFirstBytes[t[0]] {
+		return false, false // most lines: no opening is tried
 	}
 	if strings.HasPrefix(t, "/*") {
 		return true, !strings.Contains(t[2:], "*/")
@@ -583,7 +598,7 @@ func decorator(t string) bool {
 	if w == 0 {
 		return false
 	}
-	rest := strings.TrimRight(t[w:], " \t\r")
+	rest := trimBlankRight(t[w:])
 	return rest == "" || rest[0] == '(' || rest[0] == ' ' && isIdentByte(rest[1])
 }
 
@@ -648,13 +663,13 @@ func declRank(l string) int {
 	if level == 0 && c == '[' && iniSection(t) {
 		return 3 // a TOML or INI section
 	}
-	if level == 0 && macroDefinition(t) {
+	if level == 0 && c == '#' && macroDefinition(t) {
 		return 3 // a C macro with a value: a constant
 	}
-	if level == 0 && podHeading(t) {
+	if level == 0 && c == '=' && podHeading(t) {
 		return 3 // a section of the Perl documentation inside the code
 	}
-	if level == 0 && typedefCloser(t) {
+	if level == 0 && c == '}' && typedefCloser(t) {
 		return 3 // `} Elf64_Sym;`: a C typedef is named where it closes
 	}
 	if level == 0 && c == '-' {
@@ -710,7 +725,7 @@ func declRank(l string) int {
 	if w == 0 || controlWord(t[:w]) {
 		return 0
 	}
-	rest := strings.TrimRight(t[w:], " \t\r")
+	rest := trimBlankRight(t[w:])
 	switch {
 	case signature(t):
 		return in(2) // a Haskell type signature: insert :: k -> v -> …
@@ -726,7 +741,7 @@ func declRank(l string) int {
 	case mods > 0:
 		return in(3) // public/private/protected/static members
 	}
-	if cFunctionHead(t) && (level == 0 || !strings.HasSuffix(strings.TrimRight(t, " \t\r"), "(")) {
+	if cFunctionHead(t) && (level == 0 || !strings.HasSuffix(trimBlankRight(t), "(")) {
 		return in(2) // a head whose parameters follow on the next lines only at the top level
 	}
 	return 0
@@ -935,7 +950,7 @@ func signature(t string) bool {
 			t = rest // foo, bar :: Int
 			continue
 		}
-		return strings.HasPrefix(t, " ::") && (strings.HasPrefix(t, " :: ") || strings.TrimRight(t, " \t\r") == " ::")
+		return strings.HasPrefix(t, " ::") && (strings.HasPrefix(t, " :: ") || trimBlankRight(t) == " ::")
 	}
 }
 
@@ -951,11 +966,11 @@ func clauseHead(t string) bool {
 // its arguments and `) ->`, or `call_clean(ServerRef, Request, Timeout, T)`
 // over its guard `when …  ->`.
 func clauseHeadSplit(content func(int) string, i, n int) bool {
-	if l := strings.TrimRight(content(i), " \t\r"); strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
+	if l := trimBlankRight(content(i)); strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
 		return false // a statement
 	}
 	for j := i + 1; j < n && j <= i+8; j++ {
-		l := strings.TrimRight(content(j), " \t\r")
+		l := trimBlankRight(content(j))
 		if l == "" || l[0] != ' ' && l[0] != '\t' || strings.HasSuffix(l, ".") || strings.HasSuffix(l, ";") {
 			return false
 		}
@@ -1007,7 +1022,7 @@ func cFunctionSplitHead(l string) bool {
 	if !strings.HasPrefix(rest, "(") {
 		return false
 	}
-	return strings.HasSuffix(strings.TrimRight(rest, " \t\r"), ")")
+	return strings.HasSuffix(trimBlankRight(rest), ")")
 }
 
 // cFunctionHead matches a C-style function head at the top level: a type
@@ -1029,7 +1044,7 @@ func cFunctionHead(t string) bool {
 	if strings.Count(t[:p], " ") > 5 {
 		return false
 	}
-	e := strings.TrimRight(t, " \t\r")
+	e := trimBlankRight(t)
 	last := e[len(e)-1]
 	return last == '{' || last == ')' || last == ';' || last == ',' || last == '('
 }
@@ -1046,7 +1061,7 @@ func typedefCloser(t string) bool {
 	if w == 0 {
 		return false
 	}
-	rest = strings.TrimRight(rest[w:], " \t\r")
+	rest = trimBlankRight(rest[w:])
 	return rest == ";" || strings.HasPrefix(rest, ", ") && strings.HasSuffix(rest, ";")
 }
 
@@ -1077,7 +1092,7 @@ func callWithClosure(rest string) bool {
 
 // iniSection matches "[name]", "[a.b]", "[[name]]" or `[section "x"]`.
 func iniSection(t string) bool {
-	t = strings.TrimRight(t, " \t\r")
+	t = trimBlankRight(t)
 	if len(t) < 3 || len(t) > 80 || t[len(t)-1] != ']' {
 		return false
 	}
@@ -1333,13 +1348,13 @@ func firstChild(content func(int) string, i, n int) bool {
 	l, next := content(i), content(i+1)
 	w, _ := indentOf(l)
 	wn, _ := indentOf(next)
-	return declOpensBlock(l) && wn > w && wn < len(strings.TrimRight(next, " \t\r"))
+	return declOpensBlock(l) && wn > w && wn < len(trimBlankRight(next))
 }
 
 // declOpensBlock reports a declaration line that ends by opening a block:
 // a colon, `do` or a brace.
 func declOpensBlock(l string) bool {
-	t := strings.TrimRight(l, " \t\r")
+	t := trimBlankRight(l)
 	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, " do") || strings.HasSuffix(t, "{")
 }
 

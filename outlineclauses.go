@@ -36,7 +36,7 @@ func clauseName(content func(int) string, i, n int) string {
 			return ""
 		}
 	}
-	if ind == 0 && clauseHead(t) && (clauseArrow(strings.TrimRight(t, " \t\r")) || clauseHeadSplit(content, i, n)) {
+	if ind == 0 && clauseHead(t) && (clauseArrow(trimBlankRight(t)) || clauseHeadSplit(content, i, n)) {
 		return t[:identEnd(t)]
 	}
 	return ""

@@ -16,7 +16,8 @@ import "strings"
 // its first column (`import os`, `def f(x):`, `}`), prose everywhere.
 func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]int, ok bool) {
 	top, shaped, other, step, blocks := 0, 0, 0, 0, 0
-	yamlLines(s, content, func(i, at int, key, opens bool) {
+	n := s.n()
+	yamlLines(s, content, func(i, at int, key, opens bool) bool {
 		switch {
 		case !key:
 			if at >= 0 {
@@ -36,13 +37,18 @@ func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]in
 		if key && opens {
 			blocks++
 		}
+		// Each line after i adds one shaped line at most: once they
+		// cannot outweigh the others, the text is no YAML (code's
+		// indented lines are others from its first function on), and
+		// the rest of a 10 MB read need not be read.
+		return other*10 <= shaped+n-1-i
 	})
 	// A flat list of `word: text` lines (a log's `error: …`) nests
 	// nothing: YAML's keys open blocks of keys one indent in.
 	if top < 3 || step == 0 || blocks < 2 || other*10 > shaped {
 		return ranks, false
 	}
-	yamlLines(s, content, func(i, at int, key, opens bool) {
+	yamlLines(s, content, func(i, at int, key, opens bool) bool {
 		switch {
 		case !key:
 		case at == 0:
@@ -54,6 +60,7 @@ func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]in
 		case at == step:
 			ranks[3] = append(ranks[3], i)
 		}
+		return true
 	})
 	return ranks, true
 }
@@ -62,8 +69,8 @@ func yamlOutline(s *lineSel, content func(int) string) (ranks [outlineRanks][]in
 // comment, nor inside a value (deeper than the key above it): with the
 // column its text starts at and whether it is a key (and opens a block)
 // when it is a key, a sequence item or a document marker, with at -1
-// when it is none of these.
-func yamlLines(s *lineSel, content func(int) string, f func(i, at int, key, opens bool)) {
+// when it is none of these. It stops when f returns false.
+func yamlLines(s *lineSel, content func(int) string, f func(i, at int, key, opens bool) bool) {
 	last := -1 // the indent of the last key, while the lines after it are its value's
 	for i := 0; i < s.n(); i++ {
 		l := strings.TrimRight(content(i), "\r")
@@ -75,36 +82,34 @@ func yamlLines(s *lineSel, content func(int) string, f func(i, at int, key, open
 		if t == "" || t[0] == '#' {
 			continue
 		}
-		if t[0] == '\t' {
-			f(i, -1, false, false) // YAML indents with spaces only
-			last = -1
-			continue
-		}
-		if ind == 0 && (t == "---" || t == "..." || strings.HasPrefix(t, "--- ") || strings.HasPrefix(t, "%YAML") || strings.HasPrefix(t, "%TAG")) {
-			f(i, 0, false, false)
-			last = -1
-			continue
-		}
-		at := ind
-		for strings.HasPrefix(t, "- ") || t == "-" {
-			n := 2
-			for n < len(t) && t[n] == ' ' {
-				n++
-			}
-			t, at = t[min(n, len(t)):], at+n
-		}
-		if key, opens := yamlKey(t); key {
-			f(i, at, true, opens)
-			last = at
-			continue
-		}
+		at, key, opens := -1, false, false
 		switch {
-		case at > ind: // a sequence item with a scalar
-			f(i, at, false, false)
-		case last >= 0 && ind > last: // a value that goes on over lines
+		case t[0] == '\t':
+			last = -1 // YAML indents with spaces only
+		case ind == 0 && (t == "---" || t == "..." || strings.HasPrefix(t, "--- ") || strings.HasPrefix(t, "%YAML") || strings.HasPrefix(t, "%TAG")):
+			at, last = 0, -1
 		default:
-			f(i, -1, false, false)
-			last = -1
+			at = ind
+			for strings.HasPrefix(t, "- ") || t == "-" {
+				n := 2
+				for n < len(t) && t[n] == ' ' {
+					n++
+				}
+				t, at = t[min(n, len(t)):], at+n
+			}
+			key, opens = yamlKey(t)
+			switch {
+			case key:
+				last = at
+			case at > ind: // a sequence item with a scalar
+			case last >= 0 && ind > last: // a value that goes on over lines
+				continue
+			default:
+				at, last = -1, -1
+			}
+		}
+		if !f(i, at, key, opens) {
+			return
 		}
 	}
 }

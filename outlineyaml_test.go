@@ -48,6 +48,19 @@ func TestYAMLOutline(t *testing.T) {
 	}
 }
 
+// Code is turned away as soon as its lines that are no YAML outweigh
+// what is left to read: a Go file, its functions' bodies indented by
+// tabs, is read for its first lines only, not to its end.
+func TestYAMLOutlineDeclinesCodeEarly(t *testing.T) {
+	text := strings.Repeat("func f() {\n\treturn 1\n\tx := 2\n}\n\n", 2000) + strings.Repeat("key:\n  a: 1\n", 2000)
+	s := newLineSel(text, 1<<20, gapWording{lineGap, nil, 40})
+	read := 0
+	content := lineContent(s, false)
+	_, ok := yamlOutline(s, func(i int) string { read++; return content(i) })
+	assert.False(t, ok)
+	assert.Less(t, read, s.n()/2, "lines read of %d", s.n())
+}
+
 func TestYAMLKey(t *testing.T) {
 	for _, c := range []struct {
 		t          string
