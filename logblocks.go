@@ -366,6 +366,9 @@ const ruledMax = 400
 // isRuleLine matches a line of ten or more '=' (a race report's frame),
 // after a valgrind-style ==PID== prefix too.
 func isRuleLine(l string) bool {
+	if len(l) < 10 || l[0] != '=' {
+		return false // a rule, with a valgrind prefix or not, starts with '=': most lines are turned away unread
+	}
 	l = strings.TrimRight(l, " \r")
 	if rest, ok := cutValgrindPrefix(l); ok {
 		l = rest
