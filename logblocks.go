@@ -139,9 +139,11 @@ func (ls logLines) countFlags(t *[256]bool) int {
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
+// blocks are the blocks formed so far, in order: a line the last does not
+// reach is in none, so that one is compared, not searched for.
 func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 	c := lines.class(i)
-	if c != lineError && (c != lineTrace || lines.open(i) != blockFailDetail) || blockAt(blocks, i) >= 0 {
+	if c != lineError && (c != lineTrace || lines.open(i) != blockFailDetail) || len(blocks) > 0 && int(blocks[len(blocks)-1].last) >= i && blockAt(blocks, i) >= 0 {
 		return false
 	}
 	if c == lineError {
