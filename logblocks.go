@@ -513,14 +513,18 @@ const leadInRun = 400
 // `file.c: In function 'f':` line and the `In file included from` chain
 // above the error; for an indented entry (eslint), the path header above.
 func leadIn(lines logLines, b logBlock) []int {
-	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
+	line := func(i int) string { return trimCR(lines.line(i)) }
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
 	headLine := line(bHead)
-	head := headLine[indentEnd(headLine):]
-	if lines.open(bHead) == blockStatusOf && bFirst < bHead {
+	head := headLine
+	if head != "" && (head[0] == ' ' || head[0] == '\t') {
+		head = head[indentEnd(head):]
+	}
+	open := lines.open(bHead)
+	if open == blockStatusOf && bFirst < bHead {
 		return []int{bFirst} // the line the status is of: the test's name
 	}
-	if lines.open(bHead) == blockNumbered {
+	if open == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
 		for i := bHead + 1; i <= bLast && i <= bHead+3 && lines.class(i) != lineBlank; i++ {
@@ -543,13 +547,16 @@ func leadIn(lines logLines, b logBlock) []int {
 		return out
 	}
 	var out []int
-	if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
-		// A caret finding: the source line it points into. Its file's
-		// header is found once for all its findings (caretHeaders).
-		out = append(out, q)
-		return out
+	indented := len(headLine) > len(head)
+	if indented { // a caret is indented
+		if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
+			// A caret finding: the source line it points into. Its file's
+			// header is found once for all its findings (caretHeaders).
+			out = append(out, q)
+			return out
+		}
 	}
-	if bFirst > 0 && len(headLine) > len(head) {
+	if bFirst > 0 && indented {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
 		p := bFirst - 1

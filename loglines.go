@@ -106,6 +106,15 @@ func (ls logLines) line(i int) string {
 	return ls.text[start:end]
 }
 
+// trimCR returns l without the carriage returns at its end, as
+// strings.TrimRight(l, "\r") does, inlined: most lines have none.
+func trimCR(l string) string {
+	for len(l) > 0 && l[len(l)-1] == '\r' {
+		l = l[:len(l)-1]
+	}
+	return l
+}
+
 // view returns line i as a terminal showed it, for comparing names:
 // without its CR, and without ANSI escapes (a copy only when it has one).
 func (ls logLines) view(i int) string {
