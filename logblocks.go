@@ -192,13 +192,13 @@ func formBlocks(lines logLines, text string) []logBlock {
 	// The lines that may open a block: room for the blocks at once, not a
 	// slice grown by doubling.
 	blocks := make([]logBlock, 0, lines.countFlags(&mayOpenBlock))
-	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
+	line := func(i int) string { return trimCR(lines.line(i)) } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := lines.flags.next(0, &mayOpenBlock); i < n; i = lines.flags.next(i+1, &mayOpenBlock) {
 		if !opensBlock(lines, blocks, i) {
 			continue
 		}
-		head := strings.TrimRight(line(i), "\r")
+		head := line(i)
 		j := i + 1
 		switch lines.open(i) {
 		case blockGoDump:
