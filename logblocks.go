@@ -343,7 +343,7 @@ func echoedEnd(lines logLines, line func(int) string, i int) int {
 // next report's error line follows opens that report (unittest's `====`
 // between failures), so it frames nothing here.
 func framedEnd(lines logLines, line func(int) string, i int) int {
-	if i == 0 || !isRuleLine(line(i-1)) {
+	if i == 0 || !isRuleLine(lines.line(i-1)) { // isRuleLine trims the CR itself
 		return 0
 	}
 	n := lines.len()
@@ -584,7 +584,8 @@ func leadIn(lines logLines, b logBlock) []int {
 	}
 	if bFirst > 0 && compilerDiagnostic(head) == "error" {
 		p := bFirst - 1
-		if up, ok := instantiationLeadIn(lines, p); ok {
+		above := line(p)
+		if up, ok := instantiationLeadIn(lines, p, above); ok {
 			// A template's error: where the user's code asked for it
 			// (`required from here`), and what was being instantiated
 			// (`In instantiation of`) at the top of the chain, the
@@ -592,7 +593,7 @@ func leadIn(lines logLines, b logBlock) []int {
 			out = append(out, up...)
 			return out
 		}
-		if l := line(p); strings.HasSuffix(l, ":") && strings.Contains(l, ": In ") {
+		if strings.HasSuffix(above, ":") && strings.Contains(above, ": In ") {
 			out = append(out, p)
 			p--
 		}
@@ -615,10 +616,14 @@ func leadIn(lines logLines, b logBlock) []int {
 	return out
 }
 
-// instantiationLeadIn returns, when line p is gcc's `file:L:C:   required
-// from here`, that line and the `In instantiation of` line that opens its
-// chain of `required from` lines (within leadInRun lines).
-func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
+// instantiationLeadIn returns, when line p (l, without its CR) is gcc's
+// `file:L:C:   required from here`, that line and the `In instantiation
+// of` line that opens its chain of `required from` lines (within
+// leadInRun lines).
+func instantiationLeadIn(lines logLines, p int, l string) ([]int, bool) {
+	if !mayBeRequiredHere(l) {
+		return nil, false // most lines, told before the closure below is made
+	}
 	isRequired := func(i int) (here, ok bool) {
 		msg, ok := positionMessage(lines.line(i))
 		if !ok {
@@ -626,9 +631,6 @@ func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
 		}
 		msg = strings.TrimSpace(msg)
 		return msg == "required from here", strings.HasPrefix(msg, "required from ")
-	}
-	if !mayBeRequiredHere(lines.line(p)) {
-		return nil, false
 	}
 	if here, _ := isRequired(p); !here {
 		return nil, false
