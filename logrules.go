@@ -840,7 +840,7 @@ func isPytestSection(line string) bool {
 // like at the start of a line.
 func isJSErrorLine(line string) bool {
 	i := 0
-	for i < len(line) && (line[i] >= 'A' && line[i] <= 'Z' || line[i] >= 'a' && line[i] <= 'z' || line[i] == '.') {
+	for i < len(line) && (letterTab[line[i]] || line[i] == '.') {
 		i++
 	}
 	word := line[:i]
