@@ -139,9 +139,11 @@ func (ls logLines) countFlags(t *[256]bool) int {
 // opensBlock reports whether line i starts an error block: an error line,
 // or an indented line with a failure word right under a header that is
 // no one's detail (eslint's path line above its `12:5  error …` entries).
+// blocks are the blocks formed so far, in order: a line the last does not
+// reach is in none, so that one is compared, not searched for.
 func opensBlock(lines logLines, blocks []logBlock, i int) bool {
 	c := lines.class(i)
-	if c != lineError && (c != lineTrace || lines.open(i) != blockFailDetail) || blockAt(blocks, i) >= 0 {
+	if c != lineError && (c != lineTrace || lines.open(i) != blockFailDetail) || len(blocks) > 0 && int(blocks[len(blocks)-1].last) >= i && blockAt(blocks, i) >= 0 {
 		return false
 	}
 	if c == lineError {
@@ -190,13 +192,13 @@ func formBlocks(lines logLines, text string) []logBlock {
 	// The lines that may open a block: room for the blocks at once, not a
 	// slice grown by doubling.
 	blocks := make([]logBlock, 0, lines.countFlags(&mayOpenBlock))
-	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") } // a CRLF log's lines end as an LF log's do
+	line := func(i int) string { return trimCR(lines.line(i)) } // a CRLF log's lines end as an LF log's do
 	n := lines.len()
 	for i := lines.flags.next(0, &mayOpenBlock); i < n; i = lines.flags.next(i+1, &mayOpenBlock) {
 		if !opensBlock(lines, blocks, i) {
 			continue
 		}
-		head := strings.TrimRight(line(i), "\r")
+		head := line(i)
 		j := i + 1
 		switch lines.open(i) {
 		case blockGoDump:
@@ -341,7 +343,7 @@ func echoedEnd(lines logLines, line func(int) string, i int) int {
 // next report's error line follows opens that report (unittest's `====`
 // between failures), so it frames nothing here.
 func framedEnd(lines logLines, line func(int) string, i int) int {
-	if i == 0 || !isRuleLine(line(i-1)) {
+	if i == 0 || !isRuleLine(lines.line(i-1)) { // isRuleLine trims the CR itself
 		return 0
 	}
 	n := lines.len()
@@ -366,6 +368,9 @@ const ruledMax = 400
 // isRuleLine matches a line of ten or more '=' (a race report's frame),
 // after a valgrind-style ==PID== prefix too.
 func isRuleLine(l string) bool {
+	if len(l) < 10 || l[0] != '=' {
+		return false // a rule, with a valgrind prefix or not, starts with '=': most lines are turned away unread
+	}
 	l = strings.TrimRight(l, " \r")
 	if rest, ok := cutValgrindPrefix(l); ok {
 		l = rest
@@ -508,14 +513,18 @@ const leadInRun = 400
 // `file.c: In function 'f':` line and the `In file included from` chain
 // above the error; for an indented entry (eslint), the path header above.
 func leadIn(lines logLines, b logBlock) []int {
-	line := func(i int) string { return strings.TrimRight(lines.line(i), "\r") }
+	line := func(i int) string { return trimCR(lines.line(i)) }
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
 	headLine := line(bHead)
-	head := headLine[indentEnd(headLine):]
-	if lines.open(bHead) == blockStatusOf && bFirst < bHead {
+	head := headLine
+	if head != "" && (head[0] == ' ' || head[0] == '\t') {
+		head = head[indentEnd(head):]
+	}
+	open := lines.open(bHead)
+	if open == blockStatusOf && bFirst < bHead {
 		return []int{bFirst} // the line the status is of: the test's name
 	}
-	if lines.open(bHead) == blockNumbered {
+	if open == blockNumbered {
 		// A numbered heading's title: the lines under it, to the blank.
 		var out []int
 		for i := bHead + 1; i <= bLast && i <= bHead+3 && lines.class(i) != lineBlank; i++ {
@@ -538,13 +547,16 @@ func leadIn(lines logLines, b logBlock) []int {
 		return out
 	}
 	var out []int
-	if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
-		// A caret finding: the source line it points into. Its file's
-		// header is found once for all its findings (caretHeaders).
-		out = append(out, q)
-		return out
+	indented := len(headLine) > len(head)
+	if indented { // a caret is indented
+		if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
+			// A caret finding: the source line it points into. Its file's
+			// header is found once for all its findings (caretHeaders).
+			out = append(out, q)
+			return out
+		}
 	}
-	if bFirst > 0 && len(headLine) > len(head) {
+	if bFirst > 0 && indented {
 		// An indented entry: the header it sits under, above the blank
 		// line after it and the entries before this one.
 		p := bFirst - 1
@@ -572,7 +584,8 @@ func leadIn(lines logLines, b logBlock) []int {
 	}
 	if bFirst > 0 && compilerDiagnostic(head) == "error" {
 		p := bFirst - 1
-		if up, ok := instantiationLeadIn(lines, p); ok {
+		above := line(p)
+		if up, ok := instantiationLeadIn(lines, p, above); ok {
 			// A template's error: where the user's code asked for it
 			// (`required from here`), and what was being instantiated
 			// (`In instantiation of`) at the top of the chain, the
@@ -580,7 +593,7 @@ func leadIn(lines logLines, b logBlock) []int {
 			out = append(out, up...)
 			return out
 		}
-		if l := line(p); strings.HasSuffix(l, ":") && strings.Contains(l, ": In ") {
+		if strings.HasSuffix(above, ":") && strings.Contains(above, ": In ") {
 			out = append(out, p)
 			p--
 		}
@@ -603,10 +616,14 @@ func leadIn(lines logLines, b logBlock) []int {
 	return out
 }
 
-// instantiationLeadIn returns, when line p is gcc's `file:L:C:   required
-// from here`, that line and the `In instantiation of` line that opens its
-// chain of `required from` lines (within leadInRun lines).
-func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
+// instantiationLeadIn returns, when line p (l, without its CR) is gcc's
+// `file:L:C:   required from here`, that line and the `In instantiation
+// of` line that opens its chain of `required from` lines (within
+// leadInRun lines).
+func instantiationLeadIn(lines logLines, p int, l string) ([]int, bool) {
+	if !mayBeRequiredHere(l) {
+		return nil, false // most lines, told before the closure below is made
+	}
 	isRequired := func(i int) (here, ok bool) {
 		msg, ok := positionMessage(lines.line(i))
 		if !ok {
@@ -614,9 +631,6 @@ func instantiationLeadIn(lines logLines, p int) ([]int, bool) {
 		}
 		msg = strings.TrimSpace(msg)
 		return msg == "required from here", strings.HasPrefix(msg, "required from ")
-	}
-	if !mayBeRequiredHere(lines.line(p)) {
-		return nil, false
 	}
 	if here, _ := isRequired(p); !here {
 		return nil, false

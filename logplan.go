@@ -882,8 +882,26 @@ func userFrames(lines logLines, b logBlock) []int {
 // isPanicLine reports whether an error block is a crash: its trace matters
 // more than an assertion's diff.
 func isPanicLine(l string) bool {
-	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.Contains(l, " panicked at ") ||
+	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || containsPanickedAt(l) ||
 		strings.HasPrefix(l, "Traceback") || strings.HasPrefix(l, "Exception in thread ")
+}
+
+// containsPanickedAt reports whether l holds " panicked at " (Rust's
+// `thread 'main' panicked at src/main.rs:2:5:`). It stops at each 'k',
+// rare in a line, where strings.Contains would stop at every space.
+func containsPanickedAt(l string) bool {
+	const word, k = " panicked at ", len(" panic")
+	for from := k; from < len(l); {
+		i := strings.IndexByte(l[from:], 'k')
+		if i < 0 {
+			return false
+		}
+		if at := from + i - k; strings.HasPrefix(l[at:], word) {
+			return true
+		}
+		from += i + 1
+	}
+	return false
 }
 
 // dedupWarnings returns the representative (first) line of each distinct
@@ -1191,7 +1209,7 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// block's last lines (a pytest failure's file:line: Error), then every
 	// block's next telling line, up to blockKeyLines.
 	var more []toldTelling // the blocks with more than one telling line, found once for every round
-	progressLeft := progressScanMax
+	progress := newProgressScan()
 	for _, k := range told {
 		b := blocks[k]
 		t := tellingLines(lines, b)
@@ -1202,7 +1220,7 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 		for _, i := range userFrames(lines, b) { // where a crash is in the code under test
 			emit(i)
 		}
-		if p := progressAbove(lines, b, &progressLeft); p >= 0 {
+		if p := progress.above(lines, b); p >= 0 {
 			emit(p)
 		}
 		if t.n > 1 {

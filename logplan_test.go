@@ -719,3 +719,15 @@ func TestFindingsReportIsNoSuccess(t *testing.T) {
 		t.Errorf("npm's deprecation notices read as findings")
 	}
 }
+
+// TestContainsPanickedAtAgreesWithContains checks the 'k'-anchored search
+// against strings.Contains on lines made of the phrase's own bytes, where
+// near misses abound.
+func TestContainsPanickedAtAgreesWithContains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringMatching(`([ panickedt]|panicked| panicked at |k){0,12}`).Draw(t, "line")
+		if got, want := containsPanickedAt(l), strings.Contains(l, " panicked at "); got != want {
+			t.Fatalf("containsPanickedAt(%q) = %v, want %v", l, got, want)
+		}
+	})
+}

@@ -2,28 +2,62 @@ package headroom
 
 import "strings"
 
-// progressAbove returns the runner's progress line that block b sits
-// under: the nearest line above it, within progressWindow lines, that
-// counts a step as `[N/M] name` (regrtest's `0:00:05 load avg: 21.16
-// [4/7] test_fractions`, ninja's `[12/40] Building …`): it names the test
-// or target that failed where the failure's own lines may not. Else -1.
-// It reads at most *left lines, less each one it reads, so that the
-// blocks of a log read a bounded number of lines between them.
-func progressAbove(lines logLines, b logBlock, left *int) int {
+// A progressScan finds the progress line above each block of a log (see
+// above), reading at most progressScanMax lines for them all. The windows
+// of blocks close together overlap: what it found of the last lines it
+// read is kept in a ring of progressRing slots, so that a line is read
+// once for the blocks near it, though it counts against the bound each
+// time as when it was read again.
+type progressScan struct {
+	left int
+	line [progressRing]int32 // the line a slot holds, -1 when none
+	step [progressRing]bool  // whether that line is a step (progressStep, not indented)
+}
+
+// progressRing is how many lines' answers a progressScan keeps: more
+// than two windows, so a block's window after the one before is in it.
+const progressRing = 512
+
+// newProgressScan returns a scan with its whole bound left.
+func newProgressScan() *progressScan {
+	s := &progressScan{left: progressScanMax}
+	for k := range s.line {
+		s.line[k] = -1
+	}
+	return s
+}
+
+// above returns the runner's progress line that block b sits under: the
+// nearest line above it, within progressWindow lines, that counts a step
+// as `[N/M] name` (regrtest's `0:00:05 load avg: 21.16 [4/7]
+// test_fractions`, ninja's `[12/40] Building …`): it names the test or
+// target that failed where the failure's own lines may not. Else -1.
+func (s *progressScan) above(lines logLines, b logBlock) int {
 	lo := max(0, int(b.first)-progressWindow)
-	for i := int(b.first) - 1; i >= lo && *left > 0; i-- {
-		*left--
-		if l := lines.line(i); !isIndented(l) && progressStep(l) {
+	for i := int(b.first) - 1; i >= lo && s.left > 0; i-- {
+		s.left--
+		if s.isStep(lines, i) {
 			return i
 		}
 	}
 	return -1
 }
 
-// progressScanMax bounds the lines progressAbove reads for one plan.
+// isStep reports whether line i counts a step, from the ring when it
+// holds the line.
+func (s *progressScan) isStep(lines logLines, i int) bool {
+	k := i % progressRing
+	if int(s.line[k]) != i {
+		l := lines.line(i)
+		s.line[k], s.step[k] = int32(i), !isIndented(l) && progressStep(l)
+	}
+	return s.step[k]
+}
+
+// progressScanMax bounds the lines a progressScan reads for one plan.
 const progressScanMax = 1 << 16
 
-// progressWindow bounds how far above a failure progressAbove looks.
+// progressWindow bounds how far above a failure a progressScan looks.
 const progressWindow = 200
 
 // progressStep reports whether a line counts a step, `[N/M] ` followed

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestProgressStep(t *testing.T) {
@@ -44,4 +46,40 @@ func TestPlanLogKeepsProgressAboveFailure(t *testing.T) {
 	if out := render(text, p, marker{}); !strings.Contains(out, "[4/6] test_mod3\n") {
 		t.Fatalf("the progress line above the failure is lost:\n%s", out)
 	}
+}
+
+// TestProgressScanAgreesWithReadingEveryLine checks the ring of answers
+// against reading every line of every window again, bound included, for
+// blocks asked about in any order.
+func TestProgressScanAgreesWithReadingEveryLine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 3000).Draw(t, "lines")
+		var b strings.Builder
+		for i := range n {
+			switch rapid.IntRange(0, 9).Draw(t, "kind") {
+			case 0:
+				fmt.Fprintf(&b, "[%d/%d] step\n", i, n)
+			case 1:
+				fmt.Fprintf(&b, "  [%d/%d] indented\n", i, n)
+			default:
+				b.WriteString("line\n")
+			}
+		}
+		lines := scanLog(b.String())
+		firsts := rapid.SliceOfN(rapid.IntRange(0, lines.len()-1), 0, 600).Draw(t, "firsts")
+		scan, left := newProgressScan(), progressScanMax
+		for _, f := range firsts {
+			want := -1
+			for i := f - 1; i >= max(0, f-progressWindow) && left > 0; i-- {
+				left--
+				if l := lines.line(i); !isIndented(l) && progressStep(l) {
+					want = i
+					break
+				}
+			}
+			if got := scan.above(lines, logBlock{head: int32(f), first: int32(f), last: int32(f)}); got != want || scan.left != left {
+				t.Fatalf("block at %d: line %d with %d left, want %d with %d left", f, got, scan.left, want, left)
+			}
+		}
+	})
 }

@@ -49,6 +49,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 	view := func(i int) string { l := lines.view(i); return l[:min(len(l), kindWindow)] }
 	// The status lines: one-line blocks, each keyed by its longest name.
 	var status []int
+	var held []string           // the status lines' identity words, one after another: one slice, not one a line
 	names := map[int][]string{} // status block → its identity words
 	byKey := map[string][]int{} // its longest identity word → the status blocks
 	kinds := map[int]string{}   // status block → its failure kind
@@ -63,7 +64,9 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 		if statusMarksOver(view(int(b.head))) {
 			continue // more than a name and its status: a diagnostic, a system log's record
 		}
-		words := identityWords(view(int(b.head)))
+		start := len(held)
+		held = identityWords(held, view(int(b.head)))
+		words := held[start:len(held):len(held)]
 		if len(words) == 0 {
 			continue
 		}
@@ -84,6 +87,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 	isHeader := map[int]bool{} // a block that heads a section is no status line
 	var starts []int
 	var keyLen [kindWindow + 1]bool // the lengths of the keys: most words are of none
+	var scratch []string            // a header's identity words
 	for w := range byKey {
 		keyLen[min(len(w), kindWindow)] = true
 	}
@@ -103,7 +107,8 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 			if !anyField(l, keyed) {
 				continue
 			}
-			words := identityWords(l)
+			scratch = identityWords(scratch[:0], l)
+			words := scratch
 			found, kind := -1, ""
 			for _, w := range words {
 				tried := 0
@@ -205,18 +210,17 @@ func isRuleOnly(l string) bool {
 	return strings.Trim(l, l[:1]) == ""
 }
 
-// identityWords returns the words of a status line that may name what
-// failed: split at white space, parentheses, quotes, commas and colons
+// identityWords appends to dst the words of a status line that may name
+// what failed: split at white space, parentheses, quotes, commas and colons
 // (`tests/a.py::test_x` names test_x), with the status and failure words,
 // and durations left out (`FAIL`, `ERROR`, `0.00s`, `AssertionError`); a bare
 // number (a TAP test's) is kept.
-func identityWords(l string) []string {
-	var out []string
+func identityWords(dst []string, l string) []string {
 	anyNameWord(l, func(w string) bool {
-		out = append(out, w)
+		dst = append(dst, w)
 		return false
 	})
-	return out
+	return dst
 }
 
 // anyNameWord reports whether some identity word of l satisfies f,
@@ -343,7 +347,8 @@ func isNameWord(w string) bool {
 	}
 	for k := 0; k < len(w); k++ {
 		for m := nameFailureLeads[w[k]|0x20]; m != 0; m &= m - 1 {
-			if f := nameFailureWords[bits.TrailingZeros8(m)]; len(w)-k >= len(f) && strings.EqualFold(w[k:k+len(f)], f) {
+			// The second letter first: most words that start one go on otherwise.
+			if f := nameFailureWords[bits.TrailingZeros8(m)]; len(w)-k >= len(f) && w[k+1]|0x20 == f[1] && strings.EqualFold(w[k:k+len(f)], f) {
 				return false
 			}
 		}
@@ -409,9 +414,11 @@ func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]boo
 		return nil
 	}
 	said := map[string]bool{}
+	var words []string // a line's identity words
 	for i := lines.flags.next(0, &isSummaryFlags); i < lines.len(); i = lines.flags.next(i+1, &isSummaryFlags) {
 		l := lines.view(i)
-		for _, w := range identityWords(l[:min(len(l), kindWindow)]) {
+		words = identityWords(words[:0], l[:min(len(l), kindWindow)])
+		for _, w := range words {
 			said[w] = true
 		}
 	}
@@ -425,7 +432,7 @@ func namedBySummary(lines logLines, blocks []logBlock, told []int32) map[int]boo
 	named := map[int]bool{}
 	for _, k := range told {
 		l := lines.view(int(blocks[k].head))
-		words := identityWords(l[:min(len(l), kindWindow)])
+		words = identityWords(words[:0], l[:min(len(l), kindWindow)])
 		if k == first || len(words) == 0 {
 			continue
 		}

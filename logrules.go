@@ -840,7 +840,7 @@ func isPytestSection(line string) bool {
 // like at the start of a line.
 func isJSErrorLine(line string) bool {
 	i := 0
-	for i < len(line) && (line[i] >= 'A' && line[i] <= 'Z' || line[i] >= 'a' && line[i] <= 'z' || line[i] == '.') {
+	for i < len(line) && (letterTab[line[i]] || line[i] == '.') {
 		i++
 	}
 	word := line[:i]
@@ -1074,9 +1074,20 @@ func positionDiag(msg string) int {
 }
 
 // positionMessage returns the message after a line's leading source
-// position with a column, `path.ext:12:5: message`.
+// position with a column, `path.ext:12:5: message`. The path ends at the
+// line's first colon, so the numbers after that colon are read first:
+// most lines are turned away there (mypy's `a.py:12: error:` has no
+// column), before the path is read for a blank.
 func positionMessage(line string) (string, bool) {
-	return positionMessageAt(line, pathEnd(line[:min(len(line), 300)]))
+	head := line[:min(len(line), 300)]
+	colon := strings.IndexByte(head, ':')
+	if colon < 3 {
+		return "", false
+	}
+	if _, ok := afterLineColumn(line[colon+1:]); !ok || pathEnd(head[:colon]) < colon {
+		return "", false
+	}
+	return positionMessageAt(line, colon)
 }
 
 // positionMessageAt is positionMessage given where pathEnd finds the end
@@ -1091,7 +1102,12 @@ func positionMessageAt(line string, colon int) (string, bool) {
 	if dot < 0 || dot == len(path)-1 || !isLetter(path[dot+1]) {
 		return "", false
 	}
-	rest := line[colon+1:]
+	return afterLineColumn(line[colon+1:])
+}
+
+// afterLineColumn returns what follows `12:5: ` at the start of rest: a
+// position's line and column after its path's colon.
+func afterLineColumn(rest string) (string, bool) {
 	n := digitRun(rest, 0)
 	if n == 0 || n >= len(rest) || rest[n] != ':' {
 		return "", false
