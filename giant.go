@@ -2,7 +2,6 @@ package headroom
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -108,7 +107,7 @@ func hasLineOver(text string, limit int) bool {
 		return true
 	}
 	for p := 0; p+limit <= len(text); {
-		q := strings.LastIndexByte(text[p:p+limit], '\n')
+		q := txt.LastIndexByte(text[p:p+limit], '\n')
 		if q < 0 {
 			return true
 		}

@@ -29,7 +29,13 @@ import (
 // rg --json to the search planner. The events that report a failure or
 // are of a rare kind are kept first (withJSONSignals).
 func planJSONLines(text string, limit int) (plan, bool) {
-	return withJSONSignals(text, limit, func(limit int) (plan, bool) { return planJSONLinesShape(text, limit) })
+	return planJSONLinesWith(text, limit, onceJSONSignals(text))
+}
+
+// planJSONLinesWith is planJSONLines with text's signals from signals
+// (onceJSONSignals), so that a second plan of text finds them once.
+func planJSONLinesWith(text string, limit int, signals func() []jsonSignal) (plan, bool) {
+	return withJSONSignals(text, limit, signals, func(limit int) (plan, bool) { return planJSONLinesShape(text, limit) })
 }
 
 // planJSONLinesShape is planJSONLines by shape and position alone.

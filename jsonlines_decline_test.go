@@ -69,3 +69,16 @@ func TestJSONLinesSurelyDeclineOnCorpus(t *testing.T) {
 		t.Error("slog JSON lines: declined early")
 	}
 }
+
+// A limit longer than the stream (route never asks for one, a caller of
+// the row may) keeps a rare event whole rather than reading before it:
+// the tally build's error event once made widenEnds index at -1209.
+func TestJSONLinesLimitOverTheStream(t *testing.T) {
+	text := corpusInput(t, "json_cargo_build_message_format_json_tally_e0308_usize_to_u32")
+	for _, limit := range []int{len(text), 2 * len(text)} {
+		p, ok := planJSONLines(text, limit)
+		if ok && itemsSize(p.items) > limit {
+			t.Fatalf("limit %d: the plan keeps %d bytes", limit, itemsSize(p.items))
+		}
+	}
+}

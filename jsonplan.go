@@ -29,18 +29,19 @@ import (
 // headroom's own starts only where something was left out (joinRuns).
 func planJSON(text string, limit int) (plan, bool) {
 	top, ok := scanJSONTop(text)
-	return planJSONTop(text, top, ok, limit)
+	return planJSONTop(text, top, ok, onceJSONSignals(text), limit)
 }
 
 // planJSONTop is planJSON on text's scan, top and ok as scanJSONTop
-// returns them: a planner that plans one text twice (route's
-// replanWide) scans it once. The members that report a failure or are
-// of a rare kind are kept first (withJSONSignals).
-func planJSONTop(text string, top jsonTop, ok bool, limit int) (plan, bool) {
+// returns them, and its signals as signals does (onceJSONSignals): a
+// planner that plans one text twice (route's replanWide) scans it once.
+// The members that report a failure or are of a rare kind are kept first
+// (withJSONSignals).
+func planJSONTop(text string, top jsonTop, ok bool, signals func() []jsonSignal, limit int) (plan, bool) {
 	if !ok || len(top.elems) == 0 || limit < 200 {
 		return plan{}, false
 	}
-	return withJSONSignals(text, limit, func(limit int) (plan, bool) { return planJSONShape(text, top, ok, limit) })
+	return withJSONSignals(text, limit, signals, func(limit int) (plan, bool) { return planJSONShape(text, top, ok, limit) })
 }
 
 // planJSONShape is planJSONTop by shape and position alone.

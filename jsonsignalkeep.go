@@ -3,6 +3,7 @@ package headroom
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -255,12 +256,14 @@ func signalNote(s jsonSignal, line int) string {
 // signals of text (chooseSignals') that it leaves out kept too, at their
 // places: in the room the plan leaves, else planAt plans again in less.
 // Without signals, or when none is left out, it is planAt's plan.
-func withJSONSignals(text string, limit int, planAt func(limit int) (plan, bool)) (plan, bool) {
+// signals returns jsonSignals(text); it is called only once planAt has
+// accepted text.
+func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt func(limit int) (plan, bool)) (plan, bool) {
 	p, ok := planAt(limit)
 	if !ok {
 		return p, ok
 	}
-	sigs := jsonSignals(text)
+	sigs := signals()
 	if len(sigs) == 0 {
 		return p, ok
 	}
@@ -298,6 +301,13 @@ func withJSONSignals(text string, limit int, planAt func(limit int) (plan, bool)
 	}
 	q.items, q.markerAt = items, markerAt
 	return withSignalCounts(q, kept, total, failures), true
+}
+
+// onceJSONSignals returns jsonSignals(text), read on the first call
+// only: a row that plans one text twice (route's replanWide) finds its
+// signals once, and a row that declines never looks for them.
+func onceJSONSignals(text string) func() []jsonSignal {
+	return sync.OnceValue(func() []jsonSignal { return jsonSignals(text) })
 }
 
 // withSignalCounts returns p with its marker telling how many of the

@@ -481,8 +481,10 @@ func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
 	if m0, ok := s.mids[i]; ok {
 		old = midsSize(start, h0, t0, s.at(i+1), m0)
 	}
-	h := txt.RuneStartAtOrBefore(s.text, start+max(headBytes, 0))
-	t := txt.RuneStartAtOrAfter(s.text, end-max(tailBytes, 0), end)
+	// Ends asked longer than the line stop at its ends: a tail longer
+	// than the line's start from the text's would read before it.
+	h := txt.RuneStartAtOrBefore(s.text, min(end, start+max(headBytes, 0)))
+	t := txt.RuneStartAtOrAfter(s.text, max(start, end-max(tailBytes, 0)), end)
 	if h <= h0 && t >= t0 {
 		return true
 	}

@@ -137,7 +137,8 @@ const colonChunk = 64 << 10
 // its vector search (5 ms on 10 MB). Per chunk of text it walks the
 // colons as Contains does; once it has met 64 of them, it counts the line
 // breaks of the rest and walks them instead if they are the rarer, or,
-// both dense, leaves the rest to Contains, which then searches by vector.
+// both dense, leaves the rest to Contains, which then searches by vector;
+// a rest without a line break is not read again.
 // (Minified code holds a colon in a hundred bytes and a line break in
 // tens of thousands: the 64 come late in the chunk, and counting the rest
 // once costs less than a call per colon.)
@@ -163,6 +164,8 @@ func hasColonLineEnd(text string, chunk int) bool {
 			rest := c[i:]
 			breaks := strings.Count(rest, "\n")
 			switch colons := hits * len(rest) / i; {
+			case breaks == 0:
+				i = len(c) // no pair in the rest, which need not be read again
 			case min(colons, breaks)*16 > len(rest):
 				if strings.Contains(rest, ":\n") {
 					return true

@@ -85,9 +85,10 @@ func declines(int) (plan, bool) { return plan{}, false }
 // Every row but log's holds the floor (floored).
 func routes(cfg config, smp sampling) []planner {
 	return []planner{
-		{strategy: StrategyJSONLines, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planJSONLines(out.Text, limit)
-		})},
+		staged(StrategyJSONLines, func(out ToolOutput) planAt {
+			signals := onceJSONSignals(out.Text)
+			return flooredAt(out, func(limit int) (plan, bool) { return planJSONLinesWith(out.Text, limit, signals) })
+		}),
 		// A JSON-lines test stream (go test -json) is a test log: before
 		// search, which would take the `file.go:12:` inside its Output
 		// strings for matches, and before JSON.
@@ -117,12 +118,13 @@ func routes(cfg config, smp sampling) []planner {
 		staged(StrategyJSON, func(out ToolOutput) planAt {
 			var top *jsonTop
 			var ok bool
+			signals := onceJSONSignals(out.Text)
 			return flooredAt(out, func(limit int) (plan, bool) {
 				if top == nil {
 					top = new(jsonTop)
 					*top, ok = scanJSONTop(out.Text)
 				}
-				return planJSONTop(out.Text, *top, ok, limit)
+				return planJSONTop(out.Text, *top, ok, signals, limit)
 			})
 		}),
 		{strategy: StrategyOutline, plan: floored(planOutlineRead)},

@@ -21,8 +21,8 @@ func TestStagedRowsPlanAsAfresh(t *testing.T) {
 			rows = append(rows, pl)
 		}
 	}
-	if len(rows) < 3 {
-		t.Fatalf("%d staged rows, want the two log rows and JSON's", len(rows))
+	if len(rows) < 4 {
+		t.Fatalf("%d staged rows, want the two log rows, JSON's and JSON lines'", len(rows))
 	}
 	check := func(t interface{ Fatalf(string, ...any) }, name string, out ToolOutput, limits ...int) {
 		for _, pl := range rows {

@@ -1,6 +1,10 @@
 package headroom
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
 
 // Routing a large input that most rows decline used to cost more than
 // planning it: the search row's shape test scans every line of a 10 MB
@@ -106,7 +110,7 @@ func takeSample(text string, s sampling) string {
 		end := at + s.piece
 		if i < s.pieces-1 {
 			// The last line that ends in the piece.
-			nl := strings.LastIndexByte(text[start:end], '\n')
+			nl := txt.LastIndexByte(text[start:end], '\n')
 			if nl < 0 && i == 0 {
 				// A sample must start where the input does: a table's
 				// header, a log's first lines. A first line longer than
@@ -216,7 +220,7 @@ func lastLinesStart(text string, n, within int) (start int, ok bool) {
 		end--
 	}
 	for ; n > 0; n-- {
-		nl := strings.LastIndexByte(text[floor:end], '\n')
+		nl := txt.LastIndexByte(text[floor:end], '\n')
 		if nl < 0 {
 			return 0, floor == 0
 		}

@@ -39,7 +39,9 @@ func parseNotice(line string) (key, path string, ok bool) {
 		return "", "", false
 	}
 	tool, rest := "", line
-	if c := strings.Index(line, ": "); c > 0 && c <= 6 {
+	// A tool's name is at most six bytes: its `: ` is sought in the
+	// line's first eight, not through a long line that has none.
+	if c := strings.Index(line[:min(len(line), 8)], ": "); c > 0 && c <= 6 {
 		for _, t := range noticeTools {
 			if line[:c] == t {
 				tool, rest = t, line[c+2:]

@@ -22,7 +22,28 @@ func LineAt(text string, start int) (end, next int) {
 
 // LineStart returns the index of the start of the line holding text[i].
 func LineStart(text string, i int) int {
-	return strings.LastIndexByte(text[:i], '\n') + 1
+	return LastIndexByte(text[:i], '\n') + 1
+}
+
+// LastIndexByte is strings.LastIndexByte, which reads a byte a step: the
+// standard library searches backwards by no vector. The last lastNear
+// bytes are read so, as a short line ends near; further back, blocks of
+// lastBlock bytes are each tested by strings.IndexByte, which reads by
+// vector, and only the block that holds c is read a byte a step. A long
+// line is then read back at the speed a forward search reads it.
+func LastIndexByte(s string, c byte) int {
+	const lastNear, lastBlock = 64, 1024
+	lo := max(0, len(s)-lastNear)
+	if i := strings.LastIndexByte(s[lo:], c); i >= 0 {
+		return lo + i
+	}
+	for end := lo; end > 0; end = lo {
+		lo = max(0, end-lastBlock)
+		if strings.IndexByte(s[lo:end], c) >= 0 {
+			return lo + strings.LastIndexByte(s[lo:end], c)
+		}
+	}
+	return -1
 }
 
 // NextLineStart returns where the line after the one ending at end (before

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"pgregory.net/rapid"
 )
 
 func TestLineAt(t *testing.T) {
@@ -111,6 +113,26 @@ func FuzzCleanTerminal(f *testing.F) {
 		}
 		if HasTerminalNoise(got) {
 			t.Fatalf("CleanTerminal(%q) = %q keeps a carriage return", s, got)
+		}
+	})
+}
+
+// TestLastIndexByteAgreesWithStrings checks LastIndexByte against
+// strings.LastIndexByte on texts of lines from empty to longer than
+// several of its blocks, the byte sought anywhere or nowhere.
+func TestLastIndexByteAgreesWithStrings(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for _, n := range rapid.SliceOfN(rapid.IntRange(0, 5000), 0, 6).Draw(t, "lines") {
+			b.WriteString(strings.Repeat("x", n))
+			b.WriteByte('\n')
+		}
+		s := b.String()
+		s = s[:rapid.IntRange(0, len(s)).Draw(t, "cut")]
+		for _, c := range []byte{'\n', 'x', 'y'} {
+			if got, want := LastIndexByte(s, c), strings.LastIndexByte(s, c); got != want {
+				t.Fatalf("LastIndexByte(%d bytes, %q) = %d, want %d", len(s), c, got, want)
+			}
 		}
 	})
 }
