@@ -27,6 +27,9 @@ const peakMin = 8
 // (of alike sizes none is the largest). Bytes that are not JSON are
 // stepped over; an object never closed is not kept.
 func peakSignals(text string) []jsonSignal {
+	if !hasPeakKey(text) {
+		return nil // most documents: no walk of every byte to find no key
+	}
 	type peak struct {
 		key        string
 		count      int
@@ -114,3 +117,24 @@ func peakSignals(text string) []jsonSignal {
 	}
 	return sigs
 }
+
+// hasPeakKey reports whether text holds a string equal to one of
+// peakKeys: a key peakSignals looks up appears quoted, so without one
+// its walk would find nothing.
+func hasPeakKey(text string) bool {
+	for _, k := range quotedPeakKeys {
+		if strings.Contains(text, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedPeakKeys are peakKeys in their quotes.
+var quotedPeakKeys = func() []string {
+	q := make([]string, len(peakKeys))
+	for i, k := range peakKeys {
+		q[i] = `"` + k + `"`
+	}
+	return q
+}()
