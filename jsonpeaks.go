@@ -27,9 +27,6 @@ const peakMin = 8
 // (of alike sizes none is the largest). Bytes that are not JSON are
 // stepped over; an object never closed is not kept.
 func peakSignals(text string) []jsonSignal {
-	if !hasPeakKey(text) {
-		return nil // most documents: no walk of every byte to find no key
-	}
 	type peak struct {
 		key        string
 		count      int
@@ -118,23 +115,25 @@ func peakSignals(text string) []jsonSignal {
 	return sigs
 }
 
-// hasPeakKey reports whether text holds a string equal to one of
-// peakKeys: a key peakSignals looks up appears quoted, so without one
-// its walk would find nothing.
-func hasPeakKey(text string) bool {
-	for _, k := range quotedPeakKeys {
-		if strings.Contains(text, k) {
+// isPeakKey reports whether s, a string literal with its quotes, is one
+// of peakKeys: peakSignals finds nothing in a text none of whose strings
+// is one, and walkJSONSignals, which meets every string, tells.
+func isPeakKey(s string) bool {
+	if len(s) >= len(quotedPeakKeys) {
+		return false
+	}
+	for _, k := range quotedPeakKeys[len(s)] {
+		if s == k {
 			return true
 		}
 	}
 	return false
 }
 
-// quotedPeakKeys are peakKeys in their quotes.
-var quotedPeakKeys = func() []string {
-	q := make([]string, len(peakKeys))
-	for i, k := range peakKeys {
-		q[i] = `"` + k + `"`
+// quotedPeakKeys are peakKeys in their quotes, by their length.
+var quotedPeakKeys = func() (q [32][]string) {
+	for _, k := range peakKeys {
+		q[len(k)+2] = append(q[len(k)+2], `"`+k+`"`)
 	}
 	return q
 }()

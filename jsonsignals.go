@@ -115,6 +115,9 @@ func anyOf(tests ...jsonValueTest) jsonValueTest {
 
 func numberAtLeast(min float64) jsonValueTest {
 	return func(v string) bool {
+		if v == "" || v[0] == '"' {
+			return false // no number: not parsed only to make an error
+		}
 		f, err := strconv.ParseFloat(v, 64)
 		return err == nil && f >= min
 	}
@@ -136,6 +139,9 @@ func wordIn(words []string) jsonValueTest {
 }
 
 func httpFailure(v string) bool {
+	if v == "" || v[0] == '"' {
+		return false
+	}
 	n, err := strconv.Atoi(v)
 	return err == nil && n >= 400 && n <= 599
 }
@@ -237,12 +243,13 @@ const jsonSignalsMax = 4096
 type sigFrame struct {
 	lead       int // where a span of it starts: its key when a member, else its opening
 	obj        bool
-	wantKey    bool   // an object's next string is a key
-	key        string // the current member's key, without quotes
-	index      int    // an array's current element
-	ident      string // an object's naming member seen so far, verbatim
-	identTries int    // the string members tested for one
-	why        string // the first member that signals, verbatim
+	wantKey    bool     // an object's next string is a key
+	key        string   // the current member's key, without quotes
+	kc         keyClass // what key is
+	index      int      // an array's current element
+	ident      string   // an object's naming member seen so far, verbatim
+	identTries int      // the string members tested for one
+	why        string   // the first member that signals, verbatim
 	failure    bool
 	rare       int    // 1 + the group of a rare member it holds
 	member     [2]int // the signalling member, when the object is too large to keep
@@ -259,18 +266,25 @@ type sigFrame struct {
 // never fails: bytes that are not JSON are stepped over.
 func jsonSignals(text string) []jsonSignal {
 	counts := map[string]map[string]int{}
-	sigs := walkJSONSignals(text, func(key, val string) int {
-		m := counts[key]
-		if m == nil {
-			m = map[string]int{}
-			counts[key] = m
+	var last struct { // the key counted last, and its values: most members repeat it
+		key    string
+		values map[string]int
+	}
+	sigs, peaky := walkJSONSignals(text, func(key, val string) int {
+		m := last.values
+		if m == nil || key != last.key {
+			if m = counts[key]; m == nil {
+				m = map[string]int{}
+				counts[key] = m
+			}
+			last.key, last.values = key, m
 		}
-		if len(m) < 256 || m[val] > 0 {
-			m[val]++
+		if n, ok := m[val]; ok || len(m) < 256 {
+			m[val] = n + 1
 		}
 		return 0
 	})
-	rare := map[string]int{} // key + "\x00" + value -> 1 + group
+	rare := map[string]map[string]int{} // key -> value -> 1 + group
 	for key, m := range counts {
 		total := 0
 		for _, c := range m {
@@ -281,24 +295,34 @@ func jsonSignals(text string) []jsonSignal {
 		}
 		for v, c := range m {
 			if c <= max(1, total/20) {
-				rare[key+"\x00"+v] = 0
+				if rare[key] == nil {
+					rare[key] = map[string]int{}
+				}
+				rare[key][v] = 0
 			}
 		}
 	}
+	peaks := func() []jsonSignal {
+		if !peaky {
+			return nil
+		}
+		return peakSignals(text)
+	}
 	if len(rare) == 0 {
-		return append(append(sigs, traceSignals(text)...), peakSignals(text)...)
+		return append(append(sigs, traceSignals(text)...), peaks()...)
 	}
 	groups := 0
 	ranks := map[int]int{}
-	all := walkJSONSignals(text, func(key, val string) int {
-		g, ok := rare[key+"\x00"+val]
+	all, _ := walkJSONSignals(text, func(key, val string) int {
+		m := rare[key]
+		g, ok := m[val]
 		if !ok {
 			return 0
 		}
 		if g == 0 {
 			groups++
 			g = groups
-			rare[key+"\x00"+val] = g
+			m[val] = g
 		}
 		return g
 	})
@@ -308,17 +332,23 @@ func jsonSignals(text string) []jsonSignal {
 			ranks[s.group]++
 		}
 	}
-	return append(append(all, traceSignals(text)...), peakSignals(text)...)
+	return append(append(all, traceSignals(text)...), peaks()...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,
 // and the objects for which rare, given each jsonRareKeys member's key
-// and string value, returns a group number above 0.
-func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
+// and string value, returns a group number above 0. It reports too
+// whether a string of text is one of peakKeys (isPeakKey): whether
+// peakSignals may find any.
+func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal, bool) {
 	var sigs []jsonSignal
 	var stack []sigFrame
 	var path []byte
+	peaky := false
 	keyStart, keyLine := -1, 1 // the current member's key and its line
+	keyIdent := false          // the key at keyStart names its object
+	var classes keyClasses
+	var judged judgedValues
 	line := 1
 	// record reports whether the object at depth n (from 1) is one of
 	// many alike: a document of a stream, an array's element at any
@@ -327,12 +357,12 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 	record := func(n int) bool { return n == 1 || !stack[n-2].obj }
 	member := func(f *sigFrame, start, end int) {
 		v := text[start:end]
-		if t := failureTest(f.key); t != nil {
+		if t := f.kc.failure; t != nil {
 			probe := v
 			if j := skipSpace(text, start+1); (v == "{" || v == "[") && j < len(text) && (text[j] == '}' || text[j] == ']') {
 				probe = v + text[j:j+1] // empty
 			}
-			if !f.failure && t(probe) && (probe != "{" && probe != "[" || containerReportsFailure(text, start)) {
+			if !f.failure && judged.test(t, f.key, probe) && (probe != "{" && probe != "[" || containerReportsFailure(text, start)) {
 				f.failure, f.member, f.mline = true, [2]int{keyStart, end}, keyLine
 				if end-start == 1 { // a container: its end is known when it closes
 					f.member[1] = -1
@@ -340,7 +370,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 				f.why = `"` + f.key + `": ` + clipWhy(probe)
 			}
 		}
-		if !f.failure && f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && rareKey(f.key) && record(len(stack)) {
+		if !f.failure && f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && f.kc.rare && record(len(stack)) {
 			if g := rare(f.key, v); g > 0 {
 				f.rare = g + 1
 				f.why = `"` + f.key + `": ` + v
@@ -433,16 +463,18 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			if end < 0 {
 				end = stringEnd(text, i)
 			}
+			peaky = peaky || isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:end-1], false
-				keyStart, keyLine = i, line
+				f.kc = classes.of(f.key)
+				keyStart, keyLine, keyIdent = i, line, f.kc.ident
 			} else if n > 0 && stack[n-1].obj {
 				f := &stack[n-1]
 				member(f, i, end)
 				if f.ident == "" && f.identTries < 4 && end-keyStart <= 160 && keyStart >= 0 {
 					f.identTries++ // a naming member comes first, or among the first
-					if identityKey(text, keyStart) {
+					if keyIdent {
 						f.ident = text[keyStart:end]
 					}
 				}
@@ -459,7 +491,69 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			i = end
 		}
 	}
-	return sigs
+	return sigs, peaky
+}
+
+// A keyClass is what walkJSONSignals asks of a member's key: its row of
+// the failure table (failureTest), whether it is one of jsonRareKeys,
+// whether it names its object (identityName).
+type keyClass struct {
+	failure     jsonValueTest
+	rare, ident bool
+}
+
+// keyClasses holds the keyClass of the keys met last: a stream repeats
+// a few keys on every line, and each is looked up in the tables,
+// lower-cased and hashed, once, not at every member. A key's hash names
+// its set of four; a key not there takes its first place, the last one
+// leaving. The zero value holds "", whose class is the zero one.
+type keyClasses [32][4]struct {
+	key   string
+	class keyClass
+}
+
+// of returns key's keyClass.
+func (c *keyClasses) of(key string) keyClass {
+	h := uint32(len(key)) // its length, first, middle and last bytes, mixed
+	if len(key) > 0 {
+		h |= uint32(key[0])<<8 | uint32(key[len(key)/2])<<16 | uint32(key[len(key)-1])<<24
+	}
+	set := &c[(h*0x9e3779b1)>>27]
+	for w := range set {
+		if set[w].key == key {
+			return set[w].class
+		}
+	}
+	copy(set[1:], set[:3])
+	set[0].key = key
+	set[0].class = keyClass{failure: failureTest(key), rare: rareKey(key), ident: key != "" && identityName(key)}
+	return set[0].class
+}
+
+// judgedValues holds the failure tests' answers for the string values
+// met last, by key: a log's level repeats one of a few values ("INFO",
+// "DEBUG") on every line, each tested against the failure words once,
+// not at every member. A pair not there takes the first place, the last
+// one leaving; the zero value holds no pair, a string having its quotes.
+type judgedValues [8]struct {
+	key, val string
+	fails    bool
+}
+
+// test returns t(val), t being key's failure test; only a string's
+// answer is kept.
+func (j *judgedValues) test(t jsonValueTest, key, val string) bool {
+	if val == "" || val[0] != '"' {
+		return t(val)
+	}
+	for i := range j {
+		if j[i].val == val && j[i].key == key {
+			return j[i].fails
+		}
+	}
+	copy(j[1:], j[:len(j)-1])
+	j[0].key, j[0].val, j[0].fails = key, val, t(val)
+	return j[0].fails
 }
 
 // jsonDelimiter holds the bytes that end a number or a literal.
