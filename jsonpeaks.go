@@ -130,6 +130,12 @@ func isPeakKey(s string) bool {
 	return false
 }
 
+// peakKeyLength reports whether a string literal n bytes long, quotes
+// included, may be one of peakKeys: most are not, told without a call.
+func peakKeyLength(n int) bool {
+	return n < len(quotedPeakKeys) && quotedPeakKeys[n] != nil
+}
+
 // quotedPeakKeys are peakKeys in their quotes, by their length.
 var quotedPeakKeys = func() (q [32][]string) {
 	for _, k := range peakKeys {

@@ -412,7 +412,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 			if n == 0 {
 				continue
 			}
-			f := stack[n-1]
+			f := &stack[n-1] // read only: no push before the next byte
 			stack = stack[:n-1]
 			if f.failure && n >= 2 && stack[n-2].obj && !stack[n-2].failure && (n == 2 || !stack[n-3].obj) {
 				// A failure in a field of a record (an event's "res", a
@@ -463,7 +463,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 			if end < 0 {
 				end = stringEnd(text, i)
 			}
-			peaky = peaky || isPeakKey(text[i:end])
+			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:end-1], false
