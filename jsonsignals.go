@@ -265,40 +265,60 @@ type sigFrame struct {
 // few of the many members with that key, the objects that carry it. It
 // never fails: bytes that are not JSON are stepped over.
 func jsonSignals(text string) []jsonSignal {
-	counts := map[string]map[string]int{}
+	// The first walk counts the values of the rare keys' members, each
+	// value numbered (ids) as first met, and notes the documents that
+	// hold each member (docs, cands); only the documents that turn out to
+	// hold a rare value are walked again.
+	ids := map[string]map[string]int32{}
+	var count []int
+	var docs []jsonDoc
+	var cands []jsonCand
 	var last struct { // the key counted last, and its values: most members repeat it
 		key    string
-		values map[string]int
+		values map[string]int32
 	}
-	sigs, peaky := walkJSONSignals(text, func(key, val string) int {
+	sigs, peaky := walkJSONSignals(text, func(key, val string, doc jsonDoc) int {
 		m := last.values
 		if m == nil || key != last.key {
-			if m = counts[key]; m == nil {
-				m = map[string]int{}
-				counts[key] = m
+			if m = ids[key]; m == nil {
+				m = map[string]int32{}
+				ids[key] = m
 			}
 			last.key, last.values = key, m
 		}
-		if n, ok := m[val]; ok || len(m) < 256 {
-			m[val] = n + 1
+		id, ok := m[val]
+		if !ok {
+			if len(m) >= 256 {
+				return 0 // a member that names each one: never rare
+			}
+			id = int32(len(count))
+			m[val] = id
+			count = append(count, 0)
 		}
+		count[id]++
+		if len(docs) == 0 || docs[len(docs)-1] != doc {
+			docs = append(docs, doc)
+		}
+		cands = append(cands, jsonCand{doc: int32(len(docs) - 1), id: id})
 		return 0
 	})
 	rare := map[string]map[string]int{} // key -> value -> 1 + group
-	for key, m := range counts {
+	isRare := make([]bool, len(count))
+	for key, m := range ids {
 		total := 0
-		for _, c := range m {
-			total += c
+		for _, id := range m {
+			total += count[id]
 		}
 		if total < 8 || len(m) > total/4 || len(m) >= 256 {
 			continue // too few to judge, or a member that names each one
 		}
-		for v, c := range m {
-			if c <= max(1, total/20) {
+		for v, id := range m {
+			if count[id] <= max(1, total/20) {
 				if rare[key] == nil {
 					rare[key] = map[string]int{}
 				}
 				rare[key][v] = 0
+				isRare[id] = true
 			}
 		}
 	}
@@ -313,7 +333,7 @@ func jsonSignals(text string) []jsonSignal {
 	}
 	groups := 0
 	ranks := map[int]int{}
-	all, _ := walkJSONSignals(text, func(key, val string) int {
+	group := func(key, val string, _ jsonDoc) int {
 		m := rare[key]
 		g, ok := m[val]
 		if !ok {
@@ -325,7 +345,46 @@ func jsonSignals(text string) []jsonSignal {
 			m[val] = g
 		}
 		return g
-	})
+	}
+	// The documents that hold a rare value, walked again in order, their
+	// signals in place of the first walk's: all the walk of the whole
+	// text would give, in the order they close.
+	var again []jsonDoc
+	for _, c := range cands {
+		if d := docs[c.doc]; isRare[c.id] && (len(again) == 0 || again[len(again)-1] != d) {
+			again = append(again, d)
+		}
+	}
+	all := make([]jsonSignal, 0, len(sigs))
+	k := 0
+	var doc []jsonSignal // the signals of again[k], once walked
+	docEnd := -1
+	walkDoc := func() {
+		doc, docEnd = walkJSONDoc(text, again[k], group)
+	}
+	for _, s := range sigs {
+		for k < len(again) {
+			if docEnd < 0 {
+				walkDoc()
+			}
+			if docEnd > s.start {
+				break
+			}
+			all = append(all, doc...)
+			k, docEnd = k+1, -1
+		}
+		if k < len(again) && again[k].at <= s.start {
+			continue // the document walked again gives it
+		}
+		all = append(all, s)
+	}
+	for ; k < len(again); k, docEnd = k+1, -1 {
+		if docEnd < 0 {
+			walkDoc()
+		}
+		all = append(all, doc...)
+	}
+	all = all[:min(len(all), jsonSignalsMax)]
 	for i := range all {
 		if s := &all[i]; !s.failure {
 			s.rank = ranks[s.group]
@@ -340,7 +399,31 @@ func jsonSignals(text string) []jsonSignal {
 // and string value, returns a group number above 0. It reports too
 // whether a string of text is one of peakKeys (isPeakKey): whether
 // peakSignals may find any.
-func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal, bool) {
+func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
+	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, rare)
+	return sigs, peaky
+}
+
+// A jsonDoc is where a document of a text starts (a bracket the walk
+// meets outside any other) and its line.
+type jsonDoc struct{ at, line int }
+
+// A jsonCand is a member of a rare key met by the walk: its document's
+// index and its value's id.
+type jsonCand struct{ doc, id int32 }
+
+// walkJSONDoc walks the document at doc alone, as walkJSONSignals walks
+// it (nothing before a document carries into it), and returns its
+// signals and where it ends.
+func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, int) {
+	sigs, _, end := walkJSONFrom(text, doc, true, rare)
+	return sigs, end
+}
+
+// walkJSONFrom is walkJSONSignals from doc on: to the end of text, or
+// when one is set, to the end of that document, which it returns.
+// rare is told the document each member is in.
+func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
 	var path []byte
@@ -349,7 +432,8 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 	keyIdent := false          // the key at keyStart names its object
 	var classes keyClasses
 	var judged judgedValues
-	line := 1
+	line := from.line
+	var doc jsonDoc // the document the walk is in
 	// record reports whether the object at depth n (from 1) is one of
 	// many alike: a document of a stream, an array's element at any
 	// depth (an import among a module's imports, where a kind of its own
@@ -371,7 +455,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 			}
 		}
 		if !f.failure && f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && f.kc.rare && record(len(stack)) {
-			if g := rare(f.key, v); g > 0 {
+			if g := rare(f.key, v, doc); g > 0 {
 				f.rare = g + 1
 				f.why = `"` + f.key + `": ` + v
 			}
@@ -384,7 +468,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 		}
 		stack = append(stack, f)
 	}
-	for i := 0; i < len(text); {
+	for i := from.at; i < len(text); {
 		c := text[i]
 		switch c {
 		case '\n':
@@ -399,6 +483,8 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 		case '{', '[':
 			if n := len(stack); n > 0 && stack[n-1].obj {
 				member(&stack[n-1], i, i+1)
+			} else if n == 0 {
+				doc = jsonDoc{i, line}
 			}
 			push(i, c == '{')
 			if n := len(stack); n > 1 && stack[n-2].obj && keyStart >= 0 {
@@ -449,6 +535,9 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 			if n >= 2 && stack[n-2].member[0] == f.lead && stack[n-2].member[1] < 0 {
 				stack[n-2].member[1] = i
 			}
+			if one && n == 1 {
+				return sigs, peaky, i
+			}
 		case ',':
 			if n := len(stack); n > 0 {
 				if stack[n-1].obj {
@@ -491,7 +580,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) ([]jsonSignal,
 			i = end
 		}
 	}
-	return sigs, peaky
+	return sigs, peaky, len(text)
 }
 
 // A keyClass is what walkJSONSignals asks of a member's key: its row of
