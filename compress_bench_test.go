@@ -46,6 +46,7 @@ var benchCases = []benchCase{
 	{"diagnostics", "Bash", "log_mypy_strict_oauthlib_1339_errors_two_real", StrategyLog, false},
 	{"json", "Bash", "json_go_list_prometheus_stream", StrategyJSON, true},
 	{"jsonlines", "Bash", "json_slog_jsonl_go_parse_walk", StrategyJSONLines, false},
+	{"jsonlines-cargo", "Bash", "json_cargo_build_message_format_json_workspace_e0308", StrategyJSONLines, false},
 	{"diff", "Bash", "plain_git_show_large_commit", StrategyDiff, false},
 	{"diff-word", "Bash", "plain_git_diff_word_diff_urfave_cli_v223_v225", StrategyDiff, false},
 	{"outline", "Read", "plain_read_go_net_http_server", StrategyOutline, false},

@@ -204,7 +204,12 @@ func identityKey(text string, i int) bool {
 	if e-i < 3 {
 		return false
 	}
-	raw := strings.TrimLeft(text[i+1:e-1], "_@$")
+	return identityName(text[i+1 : e-1])
+}
+
+// identityName is identityKey of a key's text, without its quotes.
+func identityName(key string) bool {
+	raw := strings.TrimLeft(key, "_@$")
 	k := strings.ToLower(raw)
 	return slices.Contains(memberIdentityKeys, k) || strings.HasSuffix(k, "id") && len(k) > 2 || strings.HasSuffix(k, "name") ||
 		identityWord(raw, k)

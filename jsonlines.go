@@ -513,8 +513,8 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 		val       string
 		ok        bool // val is a string of at most 60 bytes
 	}
-	var found [64]member
-	nk := min(len(keys), 64)
+	var found [16]member // as many as eventKindKeys, and a few more: zeroed at every event
+	nk := min(len(keys), len(found))
 	top := 0 // keys found at depth 1
 	depth := 0
 	for i := 0; i < len(l) && top < nk; i++ {

@@ -82,3 +82,27 @@ func TestJSONLinesLimitOverTheStream(t *testing.T) {
 		}
 	}
 }
+
+// eventValues holds a found member per kind key in a fixed array, zeroed
+// at every event: every key of eventKindKeys has its slot.
+func TestEventValuesHoldEveryKindKey(t *testing.T) {
+	var keys []string
+	line := "{"
+	for i, k := range eventKindKeys {
+		keys = append(keys, `"`+k+`":`)
+		if i > 0 {
+			line += ","
+		}
+		line += `"` + k + `":"v` + k + `"`
+	}
+	line += "}"
+	got := eventValues(nil, line, keys)
+	if len(got) != len(eventKindKeys) {
+		t.Fatalf("eventValues found %d of the %d kind keys", len(got), len(eventKindKeys))
+	}
+	for i, v := range got {
+		if v.key != i || v.val != "v"+eventKindKeys[i] {
+			t.Errorf("value %d: key %d %q", i, v.key, v.val)
+		}
+	}
+}

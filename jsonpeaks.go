@@ -114,3 +114,32 @@ func peakSignals(text string) []jsonSignal {
 	}
 	return sigs
 }
+
+// isPeakKey reports whether s, a string literal with its quotes, is one
+// of peakKeys: peakSignals finds nothing in a text none of whose strings
+// is one, and walkJSONSignals, which meets every string, tells.
+func isPeakKey(s string) bool {
+	if len(s) >= len(quotedPeakKeys) {
+		return false
+	}
+	for _, k := range quotedPeakKeys[len(s)] {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
+// peakKeyLength reports whether a string literal n bytes long, quotes
+// included, may be one of peakKeys: most are not, told without a call.
+func peakKeyLength(n int) bool {
+	return n < len(quotedPeakKeys) && quotedPeakKeys[n] != nil
+}
+
+// quotedPeakKeys are peakKeys in their quotes, by their length.
+var quotedPeakKeys = func() (q [32][]string) {
+	for _, k := range peakKeys {
+		q[len(k)+2] = append(q[len(k)+2], `"`+k+`"`)
+	}
+	return q
+}()

@@ -115,6 +115,9 @@ func anyOf(tests ...jsonValueTest) jsonValueTest {
 
 func numberAtLeast(min float64) jsonValueTest {
 	return func(v string) bool {
+		if v == "" || v[0] == '"' {
+			return false // no number: not parsed only to make an error
+		}
 		f, err := strconv.ParseFloat(v, 64)
 		return err == nil && f >= min
 	}
@@ -136,6 +139,9 @@ func wordIn(words []string) jsonValueTest {
 }
 
 func httpFailure(v string) bool {
+	if v == "" || v[0] == '"' {
+		return false
+	}
 	n, err := strconv.Atoi(v)
 	return err == nil && n >= 400 && n <= 599
 }
@@ -237,12 +243,13 @@ const jsonSignalsMax = 4096
 type sigFrame struct {
 	lead       int // where a span of it starts: its key when a member, else its opening
 	obj        bool
-	wantKey    bool   // an object's next string is a key
-	key        string // the current member's key, without quotes
-	index      int    // an array's current element
-	ident      string // an object's naming member seen so far, verbatim
-	identTries int    // the string members tested for one
-	why        string // the first member that signals, verbatim
+	wantKey    bool     // an object's next string is a key
+	key        string   // the current member's key, without quotes
+	kc         keyClass // what key is
+	index      int      // an array's current element
+	ident      string   // an object's naming member seen so far, verbatim
+	identTries int      // the string members tested for one
+	why        string   // the first member that signals, verbatim
 	failure    bool
 	rare       int    // 1 + the group of a rare member it holds
 	member     [2]int // the signalling member, when the object is too large to keep
@@ -258,68 +265,175 @@ type sigFrame struct {
 // few of the many members with that key, the objects that carry it. It
 // never fails: bytes that are not JSON are stepped over.
 func jsonSignals(text string) []jsonSignal {
-	counts := map[string]map[string]int{}
-	sigs := walkJSONSignals(text, func(key, val string) int {
-		m := counts[key]
-		if m == nil {
-			m = map[string]int{}
-			counts[key] = m
+	// The first walk counts the values of the rare keys' members, each
+	// value numbered (ids) as first met, and notes the documents that
+	// hold each member (docs, cands); only the documents that turn out to
+	// hold a rare value are walked again.
+	ids := map[string]map[string]int32{}
+	var count []int
+	var docs []jsonDoc
+	var cands []jsonCand
+	var last struct { // the key counted last, and its values: most members repeat it
+		key    string
+		values map[string]int32
+	}
+	sigs, peaky := walkJSONSignals(text, func(key, val string, doc jsonDoc) int {
+		m := last.values
+		if m == nil || key != last.key {
+			if m = ids[key]; m == nil {
+				m = map[string]int32{}
+				ids[key] = m
+			}
+			last.key, last.values = key, m
 		}
-		if len(m) < 256 || m[val] > 0 {
-			m[val]++
+		id, ok := m[val]
+		if !ok {
+			if len(m) >= 256 {
+				return 0 // a member that names each one: never rare
+			}
+			id = int32(len(count))
+			m[val] = id
+			count = append(count, 0)
 		}
+		count[id]++
+		if len(docs) == 0 || docs[len(docs)-1] != doc {
+			docs = append(docs, doc)
+		}
+		cands = append(cands, jsonCand{doc: int32(len(docs) - 1), id: id})
 		return 0
 	})
-	rare := map[string]int{} // key + "\x00" + value -> 1 + group
-	for key, m := range counts {
+	rare := map[string]map[string]int{} // key -> value -> 1 + group
+	isRare := make([]bool, len(count))
+	for key, m := range ids {
 		total := 0
-		for _, c := range m {
-			total += c
+		for _, id := range m {
+			total += count[id]
 		}
 		if total < 8 || len(m) > total/4 || len(m) >= 256 {
 			continue // too few to judge, or a member that names each one
 		}
-		for v, c := range m {
-			if c <= max(1, total/20) {
-				rare[key+"\x00"+v] = 0
+		for v, id := range m {
+			if count[id] <= max(1, total/20) {
+				if rare[key] == nil {
+					rare[key] = map[string]int{}
+				}
+				rare[key][v] = 0
+				isRare[id] = true
 			}
 		}
 	}
+	peaks := func() []jsonSignal {
+		if !peaky {
+			return nil
+		}
+		return peakSignals(text)
+	}
 	if len(rare) == 0 {
-		return append(append(sigs, traceSignals(text)...), peakSignals(text)...)
+		return append(append(sigs, traceSignals(text)...), peaks()...)
 	}
 	groups := 0
 	ranks := map[int]int{}
-	all := walkJSONSignals(text, func(key, val string) int {
-		g, ok := rare[key+"\x00"+val]
+	group := func(key, val string, _ jsonDoc) int {
+		m := rare[key]
+		g, ok := m[val]
 		if !ok {
 			return 0
 		}
 		if g == 0 {
 			groups++
 			g = groups
-			rare[key+"\x00"+val] = g
+			m[val] = g
 		}
 		return g
-	})
+	}
+	// The documents that hold a rare value, walked again in order, their
+	// signals in place of the first walk's: all the walk of the whole
+	// text would give, in the order they close.
+	var again []jsonDoc
+	for _, c := range cands {
+		if d := docs[c.doc]; isRare[c.id] && (len(again) == 0 || again[len(again)-1] != d) {
+			again = append(again, d)
+		}
+	}
+	all := make([]jsonSignal, 0, len(sigs))
+	k := 0
+	var doc []jsonSignal // the signals of again[k], once walked
+	docEnd := -1
+	walkDoc := func() {
+		doc, docEnd = walkJSONDoc(text, again[k], group)
+	}
+	for _, s := range sigs {
+		for k < len(again) {
+			if docEnd < 0 {
+				walkDoc()
+			}
+			if docEnd > s.start {
+				break
+			}
+			all = append(all, doc...)
+			k, docEnd = k+1, -1
+		}
+		if k < len(again) && again[k].at <= s.start {
+			continue // the document walked again gives it
+		}
+		all = append(all, s)
+	}
+	for ; k < len(again); k, docEnd = k+1, -1 {
+		if docEnd < 0 {
+			walkDoc()
+		}
+		all = append(all, doc...)
+	}
+	all = all[:min(len(all), jsonSignalsMax)]
 	for i := range all {
 		if s := &all[i]; !s.failure {
 			s.rank = ranks[s.group]
 			ranks[s.group]++
 		}
 	}
-	return append(append(all, traceSignals(text)...), peakSignals(text)...)
+	return append(append(all, traceSignals(text)...), peaks()...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,
 // and the objects for which rare, given each jsonRareKeys member's key
-// and string value, returns a group number above 0.
-func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
+// and string value, returns a group number above 0. It reports too
+// whether a string of text is one of peakKeys (isPeakKey): whether
+// peakSignals may find any.
+func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
+	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, rare)
+	return sigs, peaky
+}
+
+// A jsonDoc is where a document of a text starts (a bracket the walk
+// meets outside any other) and its line.
+type jsonDoc struct{ at, line int }
+
+// A jsonCand is a member of a rare key met by the walk: its document's
+// index and its value's id.
+type jsonCand struct{ doc, id int32 }
+
+// walkJSONDoc walks the document at doc alone, as walkJSONSignals walks
+// it (nothing before a document carries into it), and returns its
+// signals and where it ends.
+func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, int) {
+	sigs, _, end := walkJSONFrom(text, doc, true, rare)
+	return sigs, end
+}
+
+// walkJSONFrom is walkJSONSignals from doc on: to the end of text, or
+// when one is set, to the end of that document, which it returns.
+// rare is told the document each member is in.
+func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
 	var path []byte
+	peaky := false
 	keyStart, keyLine := -1, 1 // the current member's key and its line
-	line := 1
+	keyIdent := false          // the key at keyStart names its object
+	var classes keyClasses
+	var judged judgedValues
+	line := from.line
+	var doc jsonDoc // the document the walk is in
 	// record reports whether the object at depth n (from 1) is one of
 	// many alike: a document of a stream, an array's element at any
 	// depth (an import among a module's imports, where a kind of its own
@@ -327,12 +441,12 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 	record := func(n int) bool { return n == 1 || !stack[n-2].obj }
 	member := func(f *sigFrame, start, end int) {
 		v := text[start:end]
-		if t := failureTest(f.key); t != nil {
+		if t := f.kc.failure; t != nil {
 			probe := v
 			if j := skipSpace(text, start+1); (v == "{" || v == "[") && j < len(text) && (text[j] == '}' || text[j] == ']') {
 				probe = v + text[j:j+1] // empty
 			}
-			if !f.failure && t(probe) && (probe != "{" && probe != "[" || containerReportsFailure(text, start)) {
+			if !f.failure && judged.test(t, f.key, probe) && (probe != "{" && probe != "[" || containerReportsFailure(text, start)) {
 				f.failure, f.member, f.mline = true, [2]int{keyStart, end}, keyLine
 				if end-start == 1 { // a container: its end is known when it closes
 					f.member[1] = -1
@@ -340,8 +454,8 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 				f.why = `"` + f.key + `": ` + clipWhy(probe)
 			}
 		}
-		if !f.failure && f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && rareKey(f.key) && record(len(stack)) {
-			if g := rare(f.key, v); g > 0 {
+		if !f.failure && f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && f.kc.rare && record(len(stack)) {
+			if g := rare(f.key, v, doc); g > 0 {
 				f.rare = g + 1
 				f.why = `"` + f.key + `": ` + v
 			}
@@ -354,7 +468,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 		}
 		stack = append(stack, f)
 	}
-	for i := 0; i < len(text); {
+	for i := from.at; i < len(text); {
 		c := text[i]
 		switch c {
 		case '\n':
@@ -369,6 +483,8 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 		case '{', '[':
 			if n := len(stack); n > 0 && stack[n-1].obj {
 				member(&stack[n-1], i, i+1)
+			} else if n == 0 {
+				doc = jsonDoc{i, line}
 			}
 			push(i, c == '{')
 			if n := len(stack); n > 1 && stack[n-2].obj && keyStart >= 0 {
@@ -382,7 +498,7 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			if n == 0 {
 				continue
 			}
-			f := stack[n-1]
+			f := &stack[n-1] // read only: no push before the next byte
 			stack = stack[:n-1]
 			if f.failure && n >= 2 && stack[n-2].obj && !stack[n-2].failure && (n == 2 || !stack[n-3].obj) {
 				// A failure in a field of a record (an event's "res", a
@@ -419,6 +535,9 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			if n >= 2 && stack[n-2].member[0] == f.lead && stack[n-2].member[1] < 0 {
 				stack[n-2].member[1] = i
 			}
+			if one && n == 1 {
+				return sigs, peaky, i
+			}
 		case ',':
 			if n := len(stack); n > 0 {
 				if stack[n-1].obj {
@@ -433,16 +552,18 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			if end < 0 {
 				end = stringEnd(text, i)
 			}
+			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:end-1], false
-				keyStart, keyLine = i, line
+				f.kc = classes.of(f.key)
+				keyStart, keyLine, keyIdent = i, line, f.kc.ident
 			} else if n > 0 && stack[n-1].obj {
 				f := &stack[n-1]
 				member(f, i, end)
 				if f.ident == "" && f.identTries < 4 && end-keyStart <= 160 && keyStart >= 0 {
 					f.identTries++ // a naming member comes first, or among the first
-					if identityKey(text, keyStart) {
+					if keyIdent {
 						f.ident = text[keyStart:end]
 					}
 				}
@@ -459,7 +580,69 @@ func walkJSONSignals(text string, rare func(key, val string) int) []jsonSignal {
 			i = end
 		}
 	}
-	return sigs
+	return sigs, peaky, len(text)
+}
+
+// A keyClass is what walkJSONSignals asks of a member's key: its row of
+// the failure table (failureTest), whether it is one of jsonRareKeys,
+// whether it names its object (identityName).
+type keyClass struct {
+	failure     jsonValueTest
+	rare, ident bool
+}
+
+// keyClasses holds the keyClass of the keys met last: a stream repeats
+// a few keys on every line, and each is looked up in the tables,
+// lower-cased and hashed, once, not at every member. A key's hash names
+// its set of four; a key not there takes its first place, the last one
+// leaving. The zero value holds "", whose class is the zero one.
+type keyClasses [32][4]struct {
+	key   string
+	class keyClass
+}
+
+// of returns key's keyClass.
+func (c *keyClasses) of(key string) keyClass {
+	h := uint32(len(key)) // its length, first, middle and last bytes, mixed
+	if len(key) > 0 {
+		h |= uint32(key[0])<<8 | uint32(key[len(key)/2])<<16 | uint32(key[len(key)-1])<<24
+	}
+	set := &c[(h*0x9e3779b1)>>27]
+	for w := range set {
+		if set[w].key == key {
+			return set[w].class
+		}
+	}
+	copy(set[1:], set[:3])
+	set[0].key = key
+	set[0].class = keyClass{failure: failureTest(key), rare: rareKey(key), ident: key != "" && identityName(key)}
+	return set[0].class
+}
+
+// judgedValues holds the failure tests' answers for the string values
+// met last, by key: a log's level repeats one of a few values ("INFO",
+// "DEBUG") on every line, each tested against the failure words once,
+// not at every member. A pair not there takes the first place, the last
+// one leaving; the zero value holds no pair, a string having its quotes.
+type judgedValues [8]struct {
+	key, val string
+	fails    bool
+}
+
+// test returns t(val), t being key's failure test; only a string's
+// answer is kept.
+func (j *judgedValues) test(t jsonValueTest, key, val string) bool {
+	if val == "" || val[0] != '"' {
+		return t(val)
+	}
+	for i := range j {
+		if j[i].val == val && j[i].key == key {
+			return j[i].fails
+		}
+	}
+	copy(j[1:], j[:len(j)-1])
+	j[0].key, j[0].val, j[0].fails = key, val, t(val)
+	return j[0].fails
 }
 
 // jsonDelimiter holds the bytes that end a number or a literal.

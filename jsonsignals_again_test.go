@@ -1,0 +1,103 @@
+package headroom
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// jsonSignalsTwoWalks is jsonSignals as it was before it walked again
+// only the documents that hold a rare value: the whole text walked twice.
+func jsonSignalsTwoWalks(text string) []jsonSignal {
+	counts := map[string]map[string]int{}
+	sigs, peaky := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
+		m := counts[key]
+		if m == nil {
+			m = map[string]int{}
+			counts[key] = m
+		}
+		if len(m) < 256 || m[val] > 0 {
+			m[val]++
+		}
+		return 0
+	})
+	rare := map[string]int{}
+	for key, m := range counts {
+		total := 0
+		for _, c := range m {
+			total += c
+		}
+		if total < 8 || len(m) > total/4 || len(m) >= 256 {
+			continue
+		}
+		for v, c := range m {
+			if c <= max(1, total/20) {
+				rare[key+"\x00"+v] = 0
+			}
+		}
+	}
+	var peaks []jsonSignal
+	if peaky {
+		peaks = peakSignals(text)
+	}
+	if len(rare) == 0 {
+		return append(append(sigs, traceSignals(text)...), peaks...)
+	}
+	groups := 0
+	ranks := map[int]int{}
+	all, _ := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
+		g, ok := rare[key+"\x00"+val]
+		if !ok {
+			return 0
+		}
+		if g == 0 {
+			groups++
+			g = groups
+			rare[key+"\x00"+val] = g
+		}
+		return g
+	})
+	for i := range all {
+		if s := &all[i]; !s.failure {
+			s.rank = ranks[s.group]
+			ranks[s.group]++
+		}
+	}
+	return append(append(all, traceSignals(text)...), peaks...)
+}
+
+// Walking again only the documents with a rare value gives what walking
+// the whole text twice gives, on every JSON case of the corpus, whole
+// and cut at any byte.
+func TestJSONSignalsWalkAgainOnlyRareDocuments(t *testing.T) {
+	dirs, err := filepath.Glob("testdata/corpus/json_*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no JSON corpus cases: %v", err)
+	}
+	var texts []string
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join(d, "input.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	for i, text := range texts {
+		if got, want := jsonSignals(text), jsonSignalsTwoWalks(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %d signals, want %d", dirs[i], len(got), len(want))
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		text := texts[rapid.IntRange(0, len(texts)-1).Draw(t, "case")]
+		from := rapid.IntRange(0, len(text)).Draw(t, "from")
+		to := rapid.IntRange(from, len(text)).Draw(t, "to")
+		cut := text[from:to] + strings.Repeat(text[from:to], rapid.IntRange(0, 2).Draw(t, "repeat"))
+		if got, want := jsonSignals(cut), jsonSignalsTwoWalks(cut); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d signals, want %d", len(got), len(want))
+		}
+	})
+}
