@@ -481,8 +481,10 @@ func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
 	if m0, ok := s.mids[i]; ok {
 		old = midsSize(start, h0, t0, s.at(i+1), m0)
 	}
-	h := txt.RuneStartAtOrBefore(s.text, start+max(headBytes, 0))
-	t := txt.RuneStartAtOrAfter(s.text, end-max(tailBytes, 0), end)
+	// Ends longer than the line are the whole line (the first line of a
+	// text has nothing before it to reach back into).
+	h := txt.RuneStartAtOrBefore(s.text, start+min(max(headBytes, 0), end-start))
+	t := txt.RuneStartAtOrAfter(s.text, end-min(max(tailBytes, 0), end-start), end)
 	if h <= h0 && t >= t0 {
 		return true
 	}
