@@ -35,6 +35,7 @@ type lineMember struct {
 	depth     int // its object's depth, from 1
 	arrays    int // the arrays crossed to reach it
 	path      uint64
+	key       string // its own key, also when lead is its object's
 	val       string
 }
 
@@ -76,7 +77,7 @@ func eachLineMember(l string, f func(m lineMember)) {
 		if !p.first || p.wantKey || p.keyStart < 0 {
 			return
 		}
-		m := lineMember{lead: p.keyStart, end: end, depth: len(stack), arrays: p.arrays, path: p.pathOfKey, val: l[start:end]}
+		m := lineMember{lead: p.keyStart, end: end, depth: len(stack), arrays: p.arrays, path: p.pathOfKey, key: p.key, val: l[start:end]}
 		if p.members == 0 && p.lead >= 0 {
 			m.lead = p.lead
 		}
@@ -185,6 +186,13 @@ func newEventIDs(s *lineSel, events []int, long int) *eventIDs {
 		common = common[:commonPrefix(common, l)]
 		eachLineMember(l, func(m lineMember) {
 			if !namingValue(m.val) || ids.varies[m.path] {
+				return
+			}
+			// An event's own level that says it failed names it, though
+			// every long event fails alike (rustc's errors among short
+			// notes): the identity line says what each is.
+			if t := failureTest(m.key); m.arrays == 0 && t != nil && t(m.val) {
+				ids.varies[m.path] = true
 				return
 			}
 			if v, ok := ids.first[m.path]; !ok {
@@ -321,21 +329,22 @@ func (s *lineSel) pickIDs(i, to, headBytes, tailBytes int) bool {
 	if s.ids == nil || i < 0 || i >= s.n() || s.isKept(i) {
 		return false
 	}
+	if s.endsName(i, headBytes, tailBytes) {
+		return false
+	}
+	return s.pickIDLine(i, to)
+}
+
+// pickIDLine keeps of line i, a long event, its identity line (see
+// idLine), if it has one and that takes the selection past neither its
+// limit nor to bytes. It reports whether it kept it.
+func (s *lineSel) pickIDLine(i, to int) bool {
+	if s.ids == nil || i < 0 || i >= s.n() || s.isKept(i) {
+		return false
+	}
 	start := s.at(i)
-	end := start + len(s.line(i))
-	if _, _, mids := s.ids.ranges(s.line(i), start, start+headBytes, end-tailBytes, s.idRoom); len(mids) == 0 {
-		return false
-	}
-	// The line's first and last bytes, its braces, stay: it reads as an object.
-	h, t, mids := s.ids.ranges(s.line(i), start, start+1, end-1, s.idRoom)
-	named := false // by a string, not by numbers alone
-	for _, m := range mids {
-		named = named || strings.Contains(s.text[m[0]:m[1]], `":"`)
-	}
-	if !named {
-		return false
-	}
-	if t-h < midNoteMax {
+	h, t, mids, ok := s.idLine(i)
+	if !ok {
 		return false
 	}
 	c := midsSize(start, h, t, s.at(i+1), mids) + s.gapChange(i)
@@ -346,4 +355,31 @@ func (s *lineSel) pickIDs(i, to, headBytes, tailBytes int) bool {
 	s.cutAt[i], s.tailAt[i], s.suffix[i], s.mids[i] = h, t, midNote(t-h, i), mids
 	s.used += c
 	return true
+}
+
+// endsName reports whether the first headBytes and the last tailBytes
+// of line i, a long event, hold every member that names it.
+func (s *lineSel) endsName(i, headBytes, tailBytes int) bool {
+	start := s.at(i)
+	end := start + len(s.line(i))
+	_, _, mids := s.ids.ranges(s.line(i), start, start+headBytes, end-tailBytes, s.idRoom)
+	return len(mids) == 0
+}
+
+// idLine returns the identity line of line i, a long event, as pickIDs
+// keeps it: its head text[start:h], the ranges that name it and its tail
+// text[t:…]; ok is false when it has none.
+func (s *lineSel) idLine(i int) (h, t int, mids [][2]int, ok bool) {
+	start := s.at(i)
+	end := start + len(s.line(i))
+	// The line's first and last bytes, its braces, stay: it reads as an object.
+	h, t, mids = s.ids.ranges(s.line(i), start, start+1, end-1, s.idRoom)
+	named := false // by a string, not by numbers alone
+	for _, m := range mids {
+		named = named || strings.Contains(s.text[m[0]:m[1]], `":"`)
+	}
+	if !named || t-h < midNoteMax {
+		return 0, 0, nil, false
+	}
+	return h, t, mids, true
 }

@@ -18,7 +18,10 @@ import (
 // it (its message, level and code: see eventIDs), each cut marked
 // `…[N bytes]…`; where its ends would not show those, the long events
 // not yet kept first keep their identity lines alone, the rarest first
-// (pickIdentities). Where no key sorts the events into kinds
+// (pickIdentities). A stream that is mostly such events, too many for
+// their ends (a compiler's diagnostics), names each by its identity line
+// before it gives any a body but its first and its rare ones
+// (identitiesFirst). Where no key sorts the events into kinds
 // (a list of components, each with its own name) and the sample would
 // keep fewer than one in sparseSample, it keeps longer head and tail
 // runs instead, split as the clip splits its room.
@@ -70,17 +73,13 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 		}
 	}
-	headFrom := s.used
-	pickRun(1, s.used+room/5)
-	headUsed := s.used - headFrom
-	pickRun(-1, s.used+room/5)
 	// The rarest events first, by the rarity of their values.
 	// Each value is interned once: its id counts events in a slice, not a
 	// map (a 10 MB stream has 100,000 events and several values each).
 	// Event k's value ids are flat[at[k]:at[k+1]]: offsets, not a slice
 	// per event, so the GC has no pointer to follow per event.
-	var idents []int // events kept by their identity lines alone
 	var flat []int32
+	var rar, rare []int // per event, how many share its rarest value; the events one in ten or fewer share
 	at := make([]int, len(events)+1)
 	var kinds []eventValue
 	var count []int
@@ -145,8 +144,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 				weight[id] = len(events)
 			}
 		}
-		rar := make([]int, len(events))
-		var rare []int // events of a kind that one in ten or fewer share
+		rar = make([]int, len(events))
 		for k := range events {
 			rar[k] = len(events)
 			for _, id := range flat[at[k]:at[k+1]] {
@@ -157,7 +155,26 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			}
 		}
 		slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
-		idents = pickIdentities(s, events, rar, s.room()/3, headBytes, tailBytes)
+	}
+	// Diagnostics too many for their ends (cargo's and rustc's messages,
+	// 1-6 KB each) are each named by an identity line, before a body — a
+	// rendered snippet, spans, an explanation — is given to any but the
+	// first and the rare ones (diagnosticRuns).
+	diagnostics := diagnosticStream(s, events, room, headBytes, tailBytes)
+	headFrom := s.used
+	var idents []int // events kept by their identity lines alone
+	if diagnostics {
+		diagnosticRuns(s, events, room, headBytes, tailBytes)
+		idents = identitiesFirst(s, events, rar, headBytes, tailBytes)
+	} else {
+		pickRun(1, s.used+room/5)
+	}
+	headUsed := s.used - headFrom
+	if !diagnostics {
+		pickRun(-1, s.used+room/5)
+	}
+	if len(keys) > 0 {
+		idents = append(idents, pickIdentities(s, events, rar, s.room()/3, headBytes, tailBytes)...)
 		rareRoom := s.room() * 3 / 5
 		rareTo := s.used + rareRoom
 		for lo := 0; lo < len(rare) && s.used < rareTo; {
@@ -189,6 +206,9 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 	// The events kept by their identity lines keep their ends too, where
 	// the room allows, before a sample of the others.
 	for _, i := range idents {
+		if diagnostics {
+			break // the room left is shared by all (widenCutEvents)
+		}
 		s.widenEnds(i, headBytes, tailBytes)
 	}
 	// A sample spread evenly over the rest: counted first and held in four
@@ -287,6 +307,129 @@ func pickIdentities(s *lineSel, events []int, rar []int, room, headBytes, tailBy
 			}
 		}
 	}
+	return kept
+}
+
+// diagnosticStream reports whether events are mostly long ones (at
+// least half of them, and idMinLong) that have identity lines and whose
+// ends would not all fit in room: a compiler's or a linter's diagnostics
+// (cargo's and rustc's messages of 1-6 KB), of which each is better
+// named by its identity line than a few kept at their ends.
+func diagnosticStream(s *lineSel, events []int, room, headBytes, tailBytes int) bool {
+	if s.ids == nil {
+		return false
+	}
+	long, ends := 0, 0
+	for _, i := range events {
+		if s.size(i) > idLong {
+			long++
+			ends += headBytes + tailBytes + midNoteMax + s.gapCost
+		}
+	}
+	return long >= idMinLong && 2*long >= len(events) && ends > room
+}
+
+// diagnosticRuns is the head and the tail run of a diagnostic stream
+// (see diagnosticStream), each in a fifth of room: the events up to its
+// first diagnostic, that one at its ends (the prefix all share, how one
+// reads), and the short events after its last diagnostic (the build's
+// verdict), at shorter ends; the diagnostics between are left to their
+// identity lines.
+func diagnosticRuns(s *lineSel, events []int, room, headBytes, tailBytes int) {
+	to := s.used + room/5
+	for _, i := range events {
+		if s.size(i) > idLong {
+			s.pickEnds(i, headBytes, tailBytes)
+			break
+		}
+		if s.used < to {
+			s.pickEnds(i, headBytes, tailBytes)
+		}
+	}
+	to = s.used + room/5
+	for k := len(events) - 1; k > 0 && s.size(events[k]) <= idLong && s.used < to; k-- {
+		if !s.pickEnds(events[k], headBytes/2, tailBytes/2) {
+			return
+		}
+	}
+}
+
+// identitiesFirst keeps, of the long events not kept yet, the rare
+// ones (that one in ten or fewer share a value of: the error among
+// warnings) at their ends, the rarest first, in half the room left; then
+// the identity lines (see idLine) of the others, the rarest first, and of
+// those alike in rarity that do not all fit, an even sample: of twenty
+// diagnostics, what each one is before how any one reads. rar[k], when
+// not nil, is how many events share event k's rarest value; an identity
+// line is as rare as the rarest of its ranges (the one E0594 among
+// eleven "mismatched types" E0308s). It returns the lines it kept by
+// their identity lines.
+func identitiesFirst(s *lineSel, events, rar []int, headBytes, tailBytes int) []int {
+	var long []int          // indices into events
+	costOf := map[int]int{} // per index, its identity line's cost
+	named := map[int][]string{}
+	shared := map[string]int{} // how many identity lines hold a range's text
+	for k, i := range events {
+		if s.isKept(i) || s.size(i) <= idLong {
+			continue
+		}
+		h, t, mids, ok := s.idLine(i)
+		if !ok {
+			continue
+		}
+		long = append(long, k)
+		costOf[k] = midsSize(s.at(i), h, t, s.at(i+1), mids) + s.gapCost
+		for _, m := range mids {
+			named[k] = append(named[k], s.text[m[0]:m[1]])
+			shared[s.text[m[0]:m[1]]]++
+		}
+	}
+	rarity := make(map[int]int, len(long))
+	for _, k := range long {
+		r := len(events)
+		if rar != nil {
+			r = rar[k]
+		}
+		for _, n := range named[k] {
+			r = min(r, shared[n])
+		}
+		rarity[k] = r
+	}
+	if rar != nil {
+		slices.SortStableFunc(long, func(a, b int) int { return rar[a] - rar[b] })
+		endsTo := s.used + s.room()/2
+		for _, k := range long {
+			if rar[k]*10 > len(events) || s.used >= endsTo {
+				break
+			}
+			s.pickEnds(events[k], headBytes, tailBytes)
+		}
+	}
+	long = slices.DeleteFunc(long, func(k int) bool { return s.isKept(events[k]) })
+	slices.SortStableFunc(long, func(a, b int) int { return rarity[a] - rarity[b] })
+	to := s.used + s.room()
+	var kept []int
+	for lo := 0; lo < len(long) && s.used < to; {
+		hi := lo + 1
+		for hi < len(long) && rarity[long[hi]] == rarity[long[lo]] {
+			hi++
+		}
+		group := long[lo:hi]
+		lo = hi
+		n := largestFitting(0, len(group), func(n int) bool {
+			c := 0
+			for _, j := range spread(0, len(group), n) {
+				c += costOf[group[j]]
+			}
+			return c <= to-s.used
+		})
+		for _, j := range spread(0, len(group), n) {
+			if i := events[group[j]]; s.pickIDLine(i, to) {
+				kept = append(kept, i)
+			}
+		}
+	}
+	slices.Sort(kept)
 	return kept
 }
 

@@ -85,7 +85,14 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 			shown[k.why] = true
 		}
 	}
-	fail = slices.DeleteFunc(fail, func(k keptSignal) bool { return shown[k.why] && many[k.why] >= signalManyAlike })
+	// A failure that carries a value few of its kind share (the one
+	// undefined name among sixty type errors) is not one of many alike.
+	rareAmong := func(k keptSignal) bool {
+		return sigs[k.sig].rareKind && sigs[k.sig].kindCount*signalManyAlike <= many[k.why]
+	}
+	fail = slices.DeleteFunc(fail, func(k keptSignal) bool {
+		return shown[k.why] && many[k.why] >= signalManyAlike && !rareAmong(k)
+	})
 	pick := func(list []keptSignal, room int) []keptSignal {
 		n := largestFitting(0, len(list), func(k int) bool {
 			c := 0
@@ -100,7 +107,21 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 		}
 		return out
 	}
-	kept = widenFailures(text, sigs, pick(fail, limit/signalFailureShare), limit/signalFailureShare)
+	// Those are kept before the others are sampled, the rarest first.
+	var firsts []keptSignal
+	room := limit / signalFailureShare
+	if slices.ContainsFunc(fail, rareAmong) {
+		rk := slices.DeleteFunc(slices.Clone(fail), func(k keptSignal) bool { return !rareAmong(k) })
+		slices.SortStableFunc(rk, func(a, b keptSignal) int { return sigs[a.sig].kindCount - sigs[b.sig].kindCount })
+		for _, k := range rk {
+			if k.cost() <= room {
+				firsts = append(firsts, k)
+				room -= k.cost()
+			}
+		}
+		fail = slices.DeleteFunc(fail, func(k keptSignal) bool { return slices.Contains(firsts, k) })
+	}
+	kept = widenFailures(text, sigs, append(firsts, pick(fail, room)...), limit/signalFailureShare)
 	if len(rare) > 0 {
 		order := make([]int, len(rare))
 		for i := range order {

@@ -224,6 +224,8 @@ type jsonSignal struct {
 	ident        string // the nearest enclosing object's naming member, when the path does not name it
 	why          string
 	failure      bool // a failure, not a rare member
+	rareKind     bool // a failure that carries a rare value too: not one of many alike
+	kindCount    int  // then how many members carry that value
 	group        int  // a rare member's value, numbered as first met
 	rank         int  // how many members of its group came before it
 	// answer marks a rare member that is what its document is read for
@@ -333,6 +335,7 @@ func jsonSignals(text string) []jsonSignal {
 	}
 	groups := 0
 	ranks := map[int]int{}
+	kindCount := map[int]int{} // per group, how many carry its value
 	group := func(key, val string, _ jsonDoc) int {
 		m := rare[key]
 		g, ok := m[val]
@@ -343,6 +346,7 @@ func jsonSignals(text string) []jsonSignal {
 			groups++
 			g = groups
 			m[val] = g
+			kindCount[g] = count[ids[key][val]]
 		}
 		return g
 	}
@@ -389,6 +393,8 @@ func jsonSignals(text string) []jsonSignal {
 		if s := &all[i]; !s.failure {
 			s.rank = ranks[s.group]
 			ranks[s.group]++
+		} else if s.rareKind {
+			s.kindCount = kindCount[s.group]
 		}
 	}
 	return append(append(all, traceSignals(text)...), peaks()...)
@@ -454,10 +460,12 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 				f.why = `"` + f.key + `": ` + clipWhy(probe)
 			}
 		}
-		if !f.failure && f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && f.kc.rare && record(len(stack)) {
+		if f.rare == 0 && len(v) > 1 && v[0] == '"' && len(v) <= 80 && f.kc.rare && record(len(stack)) {
 			if g := rare(f.key, v, doc); g > 0 {
-				f.rare = g + 1
-				f.why = `"` + f.key + `": ` + v
+				f.rare = g + 1 // a failure's too: the one rule among alike errors
+				if !f.failure {
+					f.why = `"` + f.key + `": ` + v
+				}
 			}
 		}
 	}
@@ -514,9 +522,10 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 			}
 			if (f.failure || f.rare > 0) && len(sigs) < jsonSignalsMax {
 				s := jsonSignal{start: f.lead, end: i, line: f.line, why: f.why, failure: f.failure, path: string(path[:min(len(path), jsonPathMax)])}
-				if f.rare > 0 && !f.failure {
+				if f.rare > 0 {
 					s.group = f.rare - 1
 				}
+				s.rareKind = f.failure && f.rare > 0
 				if f.failure && f.member[0] >= 0 && f.member[1] > f.member[0] {
 					s.mstart, s.mend, s.mline = f.member[0], f.member[1], f.mline
 				}

@@ -49,6 +49,7 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 	}
 	groups := 0
 	ranks := map[int]int{}
+	kindCount := map[int]int{}
 	all, _ := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
 		g, ok := rare[key+"\x00"+val]
 		if !ok {
@@ -58,6 +59,7 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 			groups++
 			g = groups
 			rare[key+"\x00"+val] = g
+			kindCount[g] = counts[key][val]
 		}
 		return g
 	})
@@ -65,6 +67,8 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 		if s := &all[i]; !s.failure {
 			s.rank = ranks[s.group]
 			ranks[s.group]++
+		} else if s.rareKind {
+			s.kindCount = kindCount[s.group]
 		}
 	}
 	return append(append(all, traceSignals(text)...), peaks...)

@@ -157,3 +157,20 @@ func TestLineStartsAgree(t *testing.T) {
 		}
 	})
 }
+
+// Widening the first line's ends past its length keeps it whole: its
+// tail cannot reach back before the text's start (a rare first event
+// given a share of a large budget used to index the text at -1).
+func TestWidenEndsPastTheFirstLineKeepsItWhole(t *testing.T) {
+	text := strings.Repeat("a", 3000) + "\n" + strings.Repeat("b", 10) + "\n"
+	s := newLineSel(text, 2*len(text), lineGaps(2))
+	if !s.pickEnds(0, 400, 200) {
+		t.Fatal("first line not kept at its ends")
+	}
+	if !s.widenEnds(0, 20000, 10000) {
+		t.Fatal("first line not widened")
+	}
+	if _, cut := s.tailAt[0]; cut {
+		t.Errorf("first line still cut at %d after ends longer than it", s.cutAt[0])
+	}
+}
