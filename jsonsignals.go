@@ -564,7 +564,7 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				f := &stack[n-1]
-				f.key, f.wantKey = text[i+1:end-1], false
+				f.key, f.wantKey = text[i+1:max(i+1, end-1)], false // a text may end in the key's opening quote
 				f.kc = classes.of(f.key)
 				keyStart, keyLine, keyIdent = i, line, f.kc.ident
 			} else if n > 0 && stack[n-1].obj {

@@ -243,3 +243,12 @@ func TestChooseSignalsWidensTheFirstFailures(t *testing.T) {
 	}
 	assert.LessOrEqual(t, cost, 3900/signalFailureShare, "the failures stay within their room")
 }
+
+// A text that ends in a key's opening quote is stepped over, not read
+// before the quote (TestJSONSignalsWalkAgainOnlyRareDocuments' cuts found
+// text[i+1:i]).
+func TestJSONSignalsTextEndingInAKeysQuote(t *testing.T) {
+	for _, text := range []string{`{"`, `[{"a":1},{"`, "{\"level\":\"info\"}\n{\""} {
+		assert.NotPanics(t, func() { jsonSignals(text) }, "%q", text)
+	}
+}
