@@ -301,8 +301,9 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		if j > prev+1 {
 			items = append(items, noteLine(note(j-prev-1)))
 		}
-		// After a whole element, the next one's indentation is kept.
-		if last := items[len(items)-1]; last.note == "" && last.end > its[0].start && last.end <= elems[j][0] {
+		// After a whole element, the next one's indentation is kept (a
+		// range's: a note of the element's own has none to keep).
+		if last := items[len(items)-1]; last.note == "" && its[0].end > its[0].start && last.end > its[0].start && last.end <= elems[j][0] {
 			its = slices.Clone(its)
 			its[0].start = last.end
 		}
@@ -316,7 +317,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	if prev < last-1 {
 		items = append(items, noteLine(note(last-1-prev)))
 	}
-	if prev := items[len(items)-1]; prev.note == "" && prev.end > tailFrom && prev.end <= elems[last][0] {
+	if prev := items[len(items)-1]; prev.note == "" && tail[0].end > tail[0].start && prev.end > tailFrom && prev.end <= elems[last][0] {
 		tail = slices.Clone(tail)
 		tail[0].start = prev.end
 	}

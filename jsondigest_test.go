@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -413,4 +414,24 @@ func TestPlanJSONMinifiedDigests(t *testing.T) {
 			t.Errorf("limit %d: %d of 30 paths named:\n%s", limit, named, out)
 		}
 	}
+}
+
+// An element whose own plan opens with a note (its members counted, not
+// kept) is not moved back to the end of the element before it: the
+// note's range is empty, and moving its start made a range 351-0
+// (TestJSONDigestProperties, seed 6292953694964798349).
+func TestSequenceDigestNoteAfterAWholeElement(t *testing.T) {
+	elems := []string{`{"bulk":""}`, `{"bulk":"","flag":[["","","",""],["","","",0]],"id":[{"id":""},{"id":false},false,{}],"name":{}}`, `{"bulk":""}`, `{"bulk":"","id":false,"name":{}}`}
+	var docs []any
+	for _, e := range elems {
+		var v any
+		require.NoError(t, json.Unmarshal([]byte(e), &v))
+		docs = append(docs, v)
+	}
+	b, err := json.MarshalIndent(docs, "", "  ")
+	require.NoError(t, err)
+	text := string(b)
+	p, ok := planJSON(text, 400)
+	require.True(t, ok)
+	checkPlan(t, text, p, 400)
 }
