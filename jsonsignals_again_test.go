@@ -91,7 +91,7 @@ func TestJSONSignalsWalkAgainOnlyRareDocuments(t *testing.T) {
 		texts = append(texts, string(b))
 	}
 	for i, text := range texts {
-		if got, want := jsonSignals(text), jsonSignalsTwoWalks(text); !reflect.DeepEqual(got, want) {
+		if got, want := jsonSignals(text), jsonSignalsTwoWalks(text); !sameSignals(got, want) {
 			t.Errorf("%s: %d signals, want %d", dirs[i], len(got), len(want))
 		}
 	}
@@ -100,8 +100,14 @@ func TestJSONSignalsWalkAgainOnlyRareDocuments(t *testing.T) {
 		from := rapid.IntRange(0, len(text)).Draw(t, "from")
 		to := rapid.IntRange(from, len(text)).Draw(t, "to")
 		cut := text[from:to] + strings.Repeat(text[from:to], rapid.IntRange(0, 2).Draw(t, "repeat"))
-		if got, want := jsonSignals(cut), jsonSignalsTwoWalks(cut); !reflect.DeepEqual(got, want) {
+		if got, want := jsonSignals(cut), jsonSignalsTwoWalks(cut); !sameSignals(got, want) {
 			t.Fatalf("%d signals, want %d", len(got), len(want))
 		}
 	})
+}
+
+// sameSignals reports whether a and b hold the same signals; no signals
+// is no signals, whether the slice is nil or empty.
+func sameSignals(a, b []jsonSignal) bool {
+	return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)
 }
