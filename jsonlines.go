@@ -354,6 +354,10 @@ func diagnosticRuns(s *lineSel, events []int, room, headBytes, tailBytes int) {
 	}
 }
 
+// idReadMax is how many long events identitiesFirst reads for their
+// identity lines at most: at 16,000 bytes a few hundred fit.
+const idReadMax = 1024
+
 // identitiesFirst keeps, of the long events not kept yet, the rare
 // ones (that one in ten or fewer share a value of: the error among
 // warnings) at their ends, the rarest first, in half the room left; then
@@ -369,10 +373,25 @@ func identitiesFirst(s *lineSel, events, rar []int, headBytes, tailBytes int) []
 	costOf := map[int]int{} // per index, its identity line's cost
 	named := map[int][]string{}
 	shared := map[string]int{} // how many identity lines hold a range's text
+	var cands []int            // indices into events of the long events not kept
 	for k, i := range events {
-		if s.isKept(i) || s.size(i) <= idLong {
-			continue
+		if !s.isKept(i) && s.size(i) > idLong {
+			cands = append(cands, k)
 		}
+	}
+	if len(cands) > idReadMax {
+		// A stream of more long events than any room can name is read
+		// for an even sample of them: reading every one's identity
+		// ranges cost ten times the input in allocations on 10 MB of
+		// cargo diagnostics.
+		picks := spread(0, len(cands), idReadMax)
+		for j, p := range picks {
+			cands[j] = cands[p]
+		}
+		cands = cands[:len(picks)]
+	}
+	for _, k := range cands {
+		i := events[k]
 		h, t, mids, ok := s.idLine(i)
 		if !ok {
 			continue
