@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // The largest of many sizes is kept by its member, key line included;
@@ -84,4 +86,14 @@ func FuzzPeakSignals(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A text cut after a peak key's colon has no number to read: it is
+// stepped over, not read past its end (TestJSONSignalsWalkAgainOnlyRareDocuments'
+// cuts found it).
+func TestPeakSignalsTextEndingAfterAKeysColon(t *testing.T) {
+	for _, text := range []string{`[{"a":{"size":`, `{"x":[{"bytes": `, `[{"a":{"size":-`} {
+		assert.NotPanics(t, func() { peakSignals(text) }, "%q", text)
+		assert.Equal(t, -1, jsonNumberEnd(text, len(text)))
+	}
 }

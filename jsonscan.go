@@ -450,11 +450,11 @@ func jsonNumberEnd(s string, i int) int {
 		return j
 	}
 	j := i
-	if s[j] == '-' {
+	if j < len(s) && s[j] == '-' {
 		j++
 	}
 	switch {
-	case j >= len(s):
+	case j >= len(s): // a text may end at the colon before the number
 		return -1
 	case s[j] == '0':
 		j++
