@@ -161,6 +161,9 @@ type eventIDs struct {
 	// it whole: the next ones keep only its first commonKeep bytes.
 	common string
 	shown  bool
+	// members is ranges' scratch for a line's naming members, kept
+	// between calls so that a stream's lines do not each grow their own.
+	members []lineMember
 }
 
 // commonKeep is how much of the prefix common to a stream's long events
@@ -229,7 +232,8 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 		h = base + commonKeep
 		out = append(out, [2]int{base + c, min(t, base+c+(head-commonKeep)/2)})
 	}
-	var cands []lineMember
+	cands := ids.members[:0]
+	defer func() { ids.members = cands[:0] }()
 	eachLineMember(l, func(m lineMember) {
 		if namingValue(m.val) && ids.varies[m.path] {
 			cands = append(cands, m)
