@@ -204,12 +204,12 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 		}
 	}
 	// The events kept by their identity lines keep their ends too, where
-	// the room allows, before a sample of the others.
-	for _, i := range idents {
-		if diagnostics {
-			break // the room left is shared by all (widenCutEvents)
+	// the room allows, before a sample of the others; in a diagnostic
+	// stream the room left is shared by all (widenCutEvents).
+	if !diagnostics {
+		for _, i := range idents {
+			s.widenEnds(i, headBytes, tailBytes)
 		}
-		s.widenEnds(i, headBytes, tailBytes)
 	}
 	// A sample spread evenly over the rest: counted first and held in four
 	// bytes an event, so that a million tiny events take 4 MB once, not a

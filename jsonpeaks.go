@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -119,15 +120,7 @@ func peakSignals(text string) []jsonSignal {
 // of peakKeys: peakSignals finds nothing in a text none of whose strings
 // is one, and walkJSONSignals, which meets every string, tells.
 func isPeakKey(s string) bool {
-	if len(s) >= len(quotedPeakKeys) {
-		return false
-	}
-	for _, k := range quotedPeakKeys[len(s)] {
-		if s == k {
-			return true
-		}
-	}
-	return false
+	return peakKeyLength(len(s)) && slices.Contains(quotedPeakKeys[len(s)], s)
 }
 
 // peakKeyLength reports whether a string literal n bytes long, quotes
