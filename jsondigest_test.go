@@ -55,13 +55,7 @@ func distributions(n int) string {
 func TestPlanJSONDigestsNameEveryElement(t *testing.T) {
 	text := distributions(40)
 	for _, limit := range []int{15000, 3600} {
-		p, ok := planJSON(text, limit)
-		if !ok {
-			t.Fatalf("limit %d: declined", limit)
-		}
-		checkPlan(t, text, p, limit)
-		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-		checkVerbatimLines(t, text, out)
+		p, out := plannedJSON(t, text, limit)
 		if size := itemsSize(p.items); size < limit*3/4 {
 			t.Errorf("limit %d: %d bytes, under three quarters of the limit", limit, size)
 		}
@@ -273,13 +267,7 @@ func manifests(n, bad int) string {
 func TestPlanJSONSequenceDigests(t *testing.T) {
 	text := manifests(60, 37)
 	for _, limit := range []int{15000, 3600} {
-		p, ok := planJSON(text, limit)
-		if !ok {
-			t.Fatalf("limit %d: declined", limit)
-		}
-		checkPlan(t, text, p, limit)
-		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-		checkVerbatimLines(t, text, out)
+		_, out := plannedJSON(t, text, limit)
 		named := 0
 		for i := range 60 {
 			if strings.Contains(out, fmt.Sprintf(`"_id": "pkg@1.%d.0",`, i)) {
@@ -359,13 +347,7 @@ func TestPlanJSONFlatMapMemberDigests(t *testing.T) {
 	b, _ := json.MarshalIndent(m, "", "  ")
 	text := string(b)
 	for _, limit := range []int{4000, 15000} {
-		p, ok := planJSON(text, limit)
-		if !ok {
-			t.Fatalf("limit %d: declined", limit)
-		}
-		checkPlan(t, text, p, limit)
-		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-		checkVerbatimLines(t, text, out)
+		_, out := plannedJSON(t, text, limit)
 		named := 0
 		for i := range n {
 			if strings.Contains(out, fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", i)) &&
@@ -434,4 +416,20 @@ func TestSequenceDigestNoteAfterAWholeElement(t *testing.T) {
 	p, ok := planJSON(text, 400)
 	require.True(t, ok)
 	checkPlan(t, text, p, 400)
+}
+
+// plannedJSON returns text's plan by planJSON at limit and its output,
+// failing t when planJSON declines, when the plan breaks what every plan
+// must hold (checkPlan), or when a line of the output is not the input's
+// (checkVerbatimLines).
+func plannedJSON(t *testing.T, text string, limit int) (plan, string) {
+	t.Helper()
+	p, ok := planJSON(text, limit)
+	if !ok {
+		t.Fatalf("limit %d: declined", limit)
+	}
+	checkPlan(t, text, p, limit)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	checkVerbatimLines(t, text, out)
+	return p, out
 }
