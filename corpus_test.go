@@ -433,7 +433,6 @@ var knownGaps = map[string][]string{
 	// two tables of padded option names read as lines: rows of a rare
 	// shape are kept first, and these alike rows are not among them
 	"plain_gcc_Q_help_warnings_optimizers_o2_wall": {
-		"  -Wimplicit-fallthrough=<0,5> \t\t3",
 		"  -Wunused-variable           \t\t[enabled]",
 		"  -finline-functions          \t\t[enabled]",
 	},

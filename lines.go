@@ -163,6 +163,19 @@ func planLines(text string, limit int) (plan, bool) {
 			recs++
 		}
 	}
+	// A text cut little (by less than half) keeps most of itself: the
+	// head grows in one piece first, to littleCutHead fortieths of the
+	// room. Lines of a rare shape there, picked one by one ahead of it,
+	// would each cost a gap note until the head reached them, and the
+	// head would stop short of where a clip's reaches (gcc -Q's target
+	// table lost its -mtune= row to ten such notes).
+	if len(text) < 2*limit {
+		for i := 0; i < n && s.used < upTo(littleCutHead); i++ {
+			if !s.isKept(i) && !pickEnds(i, narrow) {
+				break
+			}
+		}
+	}
 	rare := 0
 	for i := range sh.rareOrder() {
 		if s.used >= upTo(30) {
@@ -221,6 +234,12 @@ func leadsExact(size int) int { return max(leadsExactMin, size/leadsExactShare) 
 // leadsExactMin, or one for every leadsExactShare bytes of text (tables
 // of about a third of the text), and past that in two (see shapeCount):
 // on one random word a line the exact tables took 2.8 times the text.
+// littleCutHead is the share of the room, in fortieths, that the head of
+// a text cut by less than half takes before lines of a rare shape are
+// picked: three fifths, less than a clip's head keeps, so that the rare
+// lines after it still have a share.
+const littleCutHead = 24
+
 const (
 	linesMin        = 16
 	linesFit        = 8
