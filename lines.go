@@ -30,6 +30,9 @@ import (
 //   - the headings of a sectioned text (see sectionHeads: python -m dis's
 //     `Disassembly of <code object f …>:`), spread evenly when not all
 //     fit, in bytes of their own;
+//   - in records with no blank line between them (ocamlobjinfo's
+//     units), the line that names each and the one after it (see
+//     recordNames), spread evenly when not all fit, in bytes of their own;
 //   - in a listing with numeric columns (find -ls), the rows holding each
 //     column's largest values (see linePeaks), and in each long section
 //     of a sectioned text the rows holding its own columns' (readelf's
@@ -146,6 +149,13 @@ func planLines(text string, limit int) (plan, bool) {
 		heads = indentLandmarks(s)
 		headsKept = pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
 	}
+	var names []int
+	if len(heads) == 0 && sh.records == nil {
+		// Records with no blank line between them: the line that
+		// names each, and the one after it.
+		names = recordNames(s)
+		pickSectionHeads(s, names, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	}
 	// The rows that hold a numeric column's largest values (find -ls's
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
@@ -204,7 +214,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(s, names) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
