@@ -22,9 +22,9 @@ const (
 )
 
 // recordNames returns, for text of records with no blank line between
-// them, each record's naming line followed by the line after it (which
-// tells the record apart too: its CRC, the section it opens), in input
-// order; nil when no label names records. A label names records when its
+// them, each record's naming line, in input order; nil when no label
+// names records. The planner keeps each with the line after it, which
+// tells the record apart too (its CRC, the section it opens). A label names records when its
 // lines, each starting a line at column 0 (`Name: Stdlib__Hashtbl`,
 // `Unit name: Stdlib__Float`), are recordNamesMin or more, one in
 // recordLinesMin lines at most, not all equal, and each followed by a line
@@ -83,27 +83,20 @@ func recordNames(s *lineSel) []int {
 	var names []int
 	for i := first; i < n; i++ {
 		if label, ok := lineLabel(s.line(i)); ok && label == best {
-			names = append(names, i, i+1)
-			i++
+			names = append(names, i)
+			i++ // the line after is another label's
 		}
 	}
 	return names
 }
 
-// namesKept words the records named, of those recordNames found (names
-// holds each one's naming line and the line after it); nothing for text
-// that is not such records.
-func namesKept(s *lineSel, names []int) string {
+// namesKept words the records named, of those recordNames found;
+// nothing for text that is not such records.
+func namesKept(kept int, names []int) string {
 	if len(names) == 0 {
 		return ""
 	}
-	kept := 0
-	for k := 0; k < len(names); k += 2 {
-		if s.isKept(names[k]) {
-			kept++
-		}
-	}
-	return txt.Commas(kept) + " of " + txt.Plural(len(names)/2, "record") + " named (its first field and the line after), "
+	return txt.Commas(kept) + " of " + txt.Plural(len(names), "record") + " named (its first field and the line after), "
 }
 
 // lineLabel returns the label of a line that opens with one at column 0:

@@ -150,11 +150,19 @@ func planLines(text string, limit int) (plan, bool) {
 		headsKept = pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
 	}
 	var names []int
+	named := 0
 	if len(heads) == 0 && sh.records == nil {
 		// Records with no blank line between them: the line that
-		// names each, and the one after it.
+		// names each, and the one after it, spread evenly over the
+		// records when not all fit.
 		names = recordNames(s)
-		pickSectionHeads(s, names, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+		named = pickSectionHeads(s, names, func(i int) bool {
+			if !pickEnds(i, narrow) {
+				return false
+			}
+			pickEnds(i+1, narrow)
+			return true
+		}, upTo(28))
 	}
 	// The rows that hold a numeric column's largest values (find -ls's
 	// largest files), every column's largest first, in up to a quarter
@@ -214,7 +222,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(s, names) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
