@@ -30,6 +30,9 @@ import (
 //   - the headings of a sectioned text (see sectionHeads: python -m dis's
 //     `Disassembly of <code object f …>:`), spread evenly when not all
 //     fit, in bytes of their own;
+//   - in records with no blank line between them (ocamlobjinfo's
+//     units), the line that names each and the one after it (see
+//     recordNames), spread evenly when not all fit, in bytes of their own;
 //   - in a listing with numeric columns (find -ls), the rows holding each
 //     column's largest values (see linePeaks), and in each long section
 //     of a sectioned text the rows holding its own columns' (readelf's
@@ -146,6 +149,21 @@ func planLines(text string, limit int) (plan, bool) {
 		heads = indentLandmarks(s)
 		headsKept = pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
 	}
+	var names []int
+	named := 0
+	if len(heads) == 0 && sh.records == nil {
+		// Records with no blank line between them: the line that
+		// names each, and the one after it, spread evenly over the
+		// records when not all fit.
+		names = recordNames(s)
+		named = pickSectionHeads(s, names, func(i int) bool {
+			if !pickEnds(i, narrow) {
+				return false
+			}
+			pickEnds(i+1, narrow)
+			return true
+		}, upTo(28))
+	}
 	// The rows that hold a numeric column's largest values (find -ls's
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
@@ -161,6 +179,19 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 		if !s.isKept(i) && pickEnds(i, narrow) {
 			recs++
+		}
+	}
+	// A text cut little (by less than half) keeps most of itself: the
+	// head grows in one piece first, to littleCutHead fortieths of the
+	// room. Lines of a rare shape there, picked one by one ahead of it,
+	// would each cost a gap note until the head reached them, and the
+	// head would stop short of where a clip's reaches (gcc -Q's target
+	// table lost its -mtune= row to ten such notes).
+	if len(text) < 2*limit {
+		for i := 0; i < n && s.used < upTo(littleCutHead); i++ {
+			if !s.isKept(i) && !pickEnds(i, narrow) {
+				break
+			}
 		}
 	}
 	rare := 0
@@ -191,7 +222,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
@@ -221,6 +252,12 @@ func leadsExact(size int) int { return max(leadsExactMin, size/leadsExactShare) 
 // leadsExactMin, or one for every leadsExactShare bytes of text (tables
 // of about a third of the text), and past that in two (see shapeCount):
 // on one random word a line the exact tables took 2.8 times the text.
+// littleCutHead is the share of the room, in fortieths, that the head of
+// a text cut by less than half takes before lines of a rare shape are
+// picked: three fifths, less than a clip's head keeps, so that the rare
+// lines after it still have a share.
+const littleCutHead = 24
+
 const (
 	linesMin        = 16
 	linesFit        = 8

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -387,4 +388,45 @@ func TestTrimBlankRightMatchesTrimRight(t *testing.T) {
 			t.Fatalf("%q: %q, want %q", l, got, want)
 		}
 	})
+}
+
+// TestPlanLinesGrowsTheHeadFirstWhenCuttingLittle: a text cut by less
+// than half (gcc -Q's option table, then lists of valid arguments each
+// under a heading of its own shape) keeps its head in one piece to three
+// fifths of the room before the lines of a rare shape after it are picked
+// one by one, each with a gap note; cut by more than half, the rare lines
+// come first.
+func TestPlanLinesGrowsTheHeadFirstWhenCuttingLittle(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("The following options are target specific:\n")
+	for i := range 70 {
+		v := "0"
+		if i%9 == 4 {
+			v = "[default]"
+		}
+		fmt.Fprintf(&b, "  -mopt-%s-%d=%s\t\t%s\n", strings.Repeat("x", i%7), i, strings.Repeat(" ", 20-i%7), v)
+	}
+	words := []string{"att intel", "ms sysv", "32 kernel large medium small", "387 sse both", "none return thunk", "abi cacheline compat", "gnu gnu2"}
+	for i := range 21 {
+		fmt.Fprintf(&b, "\n  Known choices %s for use with the -m%d= option:\n    %s\n", strings.Repeat("of kind ", i%5), i, words[i%len(words)])
+	}
+	text := b.String()
+	head := func(limit int) int {
+		p, ok := planLines(text, limit)
+		require.True(t, ok, "limit %d", limit)
+		assert.LessOrEqual(t, itemsSize(p.items), limit)
+		out := render(text, p, marker{})
+		n := 0 // bytes of the text kept whole from its start
+		for _, l := range strings.SplitAfter(text, "\n") {
+			if !strings.HasPrefix(out[n:], l) {
+				break
+			}
+			n += len(l)
+		}
+		return n
+	}
+	little := len(text) * 3 / 4
+	assert.GreaterOrEqual(t, head(little), little*littleCutHead/40*9/10, "cut by a quarter: the head first")
+	much := len(text) / 3
+	assert.Less(t, head(much), much/2, "cut by two thirds: the rare lines first")
 }

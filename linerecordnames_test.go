@@ -1,0 +1,88 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// units builds an ocamlobjinfo-like dump of k compilation units with no
+// blank line between them, each named by a `Name:` line over its CRC.
+func units(k int) string {
+	var b strings.Builder
+	b.WriteString("File /usr/lib/ocaml/lib.cmxa\nExtra C object files:\nExtra C options:\n")
+	for u := range k {
+		fmt.Fprintf(&b, "Name: Unit%03d\nCRC of implementation: %032x\nGlobals defined:\n\tUnit%03d\nInterfaces imported:\n", u, u*7919, u)
+		for i := range 12 {
+			fmt.Fprintf(&b, "\t%032x\tImported%02d\n", i*104729, i)
+		}
+		b.WriteString("Currying functions: 2\nApply functions:\nForce link: no\n")
+	}
+	return b.String()
+}
+
+func TestRecordNames(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []int
+	}{
+		{"each record named by its first field",
+			"Name: a\nCRC: 1\n\tx\nName: b\nCRC: 2\n\tx\nName: c\nCRC: 3\n\tx\nName: d\nCRC: 4\n\tx\n", []int{0, 3, 6, 9}},
+		{"a label of one value (Force link: no) names nothing",
+			"Force link: no\nCRC: 1\n\tx\nForce link: no\nCRC: 2\n\tx\nForce link: no\nCRC: 3\n\tx\nForce link: no\nCRC: 4\n\tx\n", nil},
+		{"a label followed by lines of other labels is no record's first field",
+			"Date: 1\nAuthor: a\nx\nDate: 2\nTo: b\nx\nDate: 3\nAuthor: c\nx\nDate: 4\nTo: d\nx\n", nil},
+		{"a one-letter tag is a level, not a field (lintian's I: over N:)",
+			"I: a\nN: 1\n\tx\nI: b\nN: 2\n\tx\nI: c\nN: 3\n\tx\nI: d\nN: 4\n\tx\n", nil},
+		{"too few records",
+			"Name: a\nCRC: 1\n\tx\nName: b\nCRC: 2\n\tx\nName: c\nCRC: 3\n\tx\n", nil},
+		{"labels on every line are a table of fields, no records",
+			"Name: a\nCRC: 1\nName: b\nCRC: 2\nName: c\nCRC: 3\nName: d\nCRC: 4\n", nil},
+		{"an indented label or a URL is no label",
+			"  Name: a\nCRC: 1\n\tx\n  Name: b\nCRC: 2\n\tx\n  Name: c\nCRC: 3\n\tx\n  Name: d\nCRC: 4\n\tx\nhttp://x\n", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			assert.Equal(t, c.want, recordNames(s))
+		})
+	}
+}
+
+// TestPlanLinesNamesEveryRecord: a dump of 62 alike units at 16,000
+// bytes names each unit with its CRC, the middle ones included, where a
+// clip keeps the first and last few.
+func TestPlanLinesNamesEveryRecord(t *testing.T) {
+	text := units(62)
+	require.Greater(t, len(text), 2*16000)
+	p, ok := planLines(text, 16000)
+	require.True(t, ok)
+	assert.LessOrEqual(t, itemsSize(p.items), 16000)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	for u := range 62 {
+		assert.Contains(t, out, fmt.Sprintf("Name: Unit%03d\nCRC of implementation: %032x\n", u, u*7919))
+	}
+}
+
+func FuzzRecordNames(f *testing.F) {
+	f.Add(units(5))
+	f.Add("Name: a\nCRC: 1\n\tx\nName: b\nCRC: 2\n\tx\nName: c\nCRC: 3\n\tx\nName: d\nCRC: 4\n")
+	f.Add("a:\nb:\n:\nName:")
+	f.Fuzz(func(t *testing.T, text string) {
+		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		names := recordNames(s)
+		for k, i := range names {
+			if i < 0 || i >= s.n() || k > 0 && i <= names[k-1] {
+				t.Fatalf("line %d out of order or range (%d lines): %v", i, s.n(), names)
+			}
+		}
+		for _, i := range names {
+			if i+1 >= s.n() {
+				t.Fatalf("name %d has no line after it (%d lines)", i, s.n())
+			}
+		}
+	})
+}
