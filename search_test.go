@@ -1068,3 +1068,25 @@ func TestSearchScanPathCollision(t *testing.T) {
 		t.Fatalf("a path seen again made a file: %d files", len(sc.files))
 	}
 }
+
+// TestMayEndInMessageOnlySkipsLinesWithoutNotices holds parseNotice's
+// look for a message at a line's end or before its ` (` to the reading
+// it saves: a text it passes by holds no notice, with a tool or without.
+func TestMayEndInMessageOnlySkipsLinesWithoutNotices(t *testing.T) {
+	pieces := []string{": ", " (", "(", ":", " ", "a", "./src", "os error 13)", " (os error ", "\"", "‘", "’"}
+	for _, m := range noticeMessages {
+		pieces = append(pieces, m, m[:len(m)/2])
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		rest := strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 12).Draw(rt, "parts"), "")
+		if mayEndInMessage(rest) {
+			return
+		}
+		for _, tool := range []string{"", "grep"} {
+			if key, path, ok := noticeAfter(tool, rest); ok {
+				rt.Fatalf("mayEndInMessage(%q) is false, but with tool %q it is the notice %q of %q", rest, tool, key, path)
+			}
+		}
+	})
+}
+
