@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1090,3 +1091,31 @@ func TestMayEndInMessageOnlySkipsLinesWithoutNotices(t *testing.T) {
 	})
 }
 
+// TestCountLineAndContextSepAgreeWithTheirReadings holds parseCountLine,
+// which reads a line back from its end, to the reading from its last
+// ':', and indexContextSep to strings.IndexAny.
+func TestCountLineAndContextSepAgreeWithTheirReadings(t *testing.T) {
+	fromLastColon := func(line string) (string, int, bool) {
+		c := strings.LastIndexByte(line, ':')
+		if c <= 0 || c == len(line)-1 || digitRun(line, c+1) != len(line)-c-1 || len(line)-c-1 > 12 {
+			return "", 0, false
+		}
+		if !looksLikePath(line[:c]) {
+			return "", 0, false
+		}
+		n, _ := strconv.Atoi(line[c+1:])
+		return line[:c], n, true
+	}
+	pieces := []string{":", "0", "7", "123456", "a.go", "src/", " ", "-", "=", "x", "\"", "1234567890123"}
+	rapid.Check(t, func(rt *rapid.T) {
+		line := strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 10).Draw(rt, "parts"), "")
+		p, n, ok := parseCountLine(line)
+		wp, wn, wok := fromLastColon(line)
+		if p != wp || n != wn || ok != wok {
+			rt.Fatalf("parseCountLine(%q) = %q, %d, %v; from its last ':' %q, %d, %v", line, p, n, ok, wp, wn, wok)
+		}
+		if got, want := indexContextSep(line), strings.IndexAny(line, contextSeps); got != want {
+			rt.Fatalf("indexContextSep(%q) = %d, strings.IndexAny %d", line, got, want)
+		}
+	})
+}

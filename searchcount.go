@@ -16,8 +16,14 @@ type countRow struct {
 
 // parseCountLine parses `path:N`, N running to the end of the line.
 func parseCountLine(line string) (path string, n int, ok bool) {
-	c := strings.LastIndexByte(line, ':')
-	if c <= 0 || c == len(line)-1 || digitRun(line, c+1) != len(line)-c-1 || len(line)-c-1 > 12 {
+	// The count is the 1 to 12 digits that end the line, after its last
+	// ':': read back over them, not from the line's start.
+	digits := 0
+	for digits <= 12 && digits < len(line) && line[len(line)-1-digits] >= '0' && line[len(line)-1-digits] <= '9' {
+		digits++
+	}
+	c := len(line) - 1 - digits
+	if digits == 0 || digits > 12 || c <= 0 || line[c] != ':' {
 		return "", 0, false
 	}
 	path = line[:c]
