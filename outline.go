@@ -25,6 +25,12 @@ import (
 // #include, a comment, <!DOCTYPE) and has at least eight; anything else
 // it declines. There is no parser: the rules are line shapes, as data.
 func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
+	return planOutlineReadIndexed(out, limit, &lineIndexer{text: out.Text})
+}
+
+// planOutlineReadIndexed is planOutlineRead with out's lines indexed by
+// lines.
+func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan, bool) {
 	text := out.Text
 	if limit < 200 || len(text) < 64 {
 		return plan{}, false
@@ -36,12 +42,12 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	// The notes are worded for the lines strings.Count(text, "\n")+1
 	// would give, counted from the index rather than by another scan.
-	s := newLineSel(text, limit, gapWording{})
-	lines := s.n()
+	s := newLineSelOn(text, lines.index(), limit, gapWording{})
+	n := s.n()
 	if text[len(text)-1] == '\n' {
-		lines++
+		n++
 	}
-	s.setGap(outlineGaps(lines))
+	s.setGap(outlineGaps(n))
 	numbered := readNumbered(s)
 	if numbered {
 		// The kept lines carry their numbers: a gap note need only mark
