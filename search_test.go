@@ -1119,3 +1119,34 @@ func TestCountLineAndContextSepAgreeWithTheirReadings(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchCountsDeclinesAsItsShareSays holds planSearchCounts, which
+// stops reading once the lines left cannot bring other lines under a
+// tenth, to the share of all its lines: it plans exactly the texts of 20
+// count lines or more with at most a tenth of other lines, notices aside.
+func TestSearchCountsDeclinesAsItsShareSays(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		spread := rapid.IntRange(3, 24).Draw(rt, "spread") // other lines one in about spread
+		kinds := rapid.SliceOfN(rapid.IntRange(0, spread), 40, 240).Draw(rt, "kinds")
+		var b strings.Builder
+		rows, other := 0, 0
+		for i, k := range kinds {
+			switch {
+			case k == 0:
+				b.WriteString("  mov    %rsp,%rbp\n")
+				other++
+			case k == 1:
+				b.WriteString("grep: x.bin: binary file matches\n")
+			case k == 2:
+				b.WriteString("\n")
+			default:
+				fmt.Fprintf(&b, "src/f%d.go:%d\n", i, k)
+				rows++
+			}
+		}
+		_, ok := planSearchCounts(b.String(), 4000)
+		if want := rows >= searchMinMatches && 10*other <= rows+other; ok != want {
+			rt.Fatalf("%d count lines, %d others: planned %v, want %v", rows, other, ok, want)
+		}
+	})
+}

@@ -49,7 +49,15 @@ func planSearchCounts(text string, limit int) (plan, bool) {
 	}
 	var rows []countRow
 	other, notices := 0, 0
-	for start := 0; start < len(text); {
+	// The lines not yet read can at most all be count lines: once even
+	// that would leave other lines over a tenth, the text declines, and
+	// the rest is not read (a sample of a disassembly, 3,000 lines, is
+	// told by its first 300).
+	left := strings.Count(text, "\n") + 1
+	for start := 0; start < len(text); left-- {
+		if 9*other > len(rows)+left {
+			return plan{}, false
+		}
 		end, next := txt.LineAt(text, start)
 		line := strings.TrimSuffix(text[start:end], "\r")
 		switch {
