@@ -275,7 +275,7 @@ func (h *Headroom) draftBytes(out ToolOutput, in *inputCount, bytes, room int, h
 func (h *Headroom) route(out ToolOutput, bytes, room int, hint string) plan {
 	limit := bytes - plannerReserve(len(out.Text)) - room
 	if limit > 0 {
-		shared := new(sharedSample)
+		shared := new(routeShared)
 		for _, pl := range h.planners {
 			at := pl.atSharing(out, shared)
 			if p, ok := rowPlan(pl.strategy, at, limit); ok && itemsSize(p.items) <= limit {

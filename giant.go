@@ -16,10 +16,15 @@ import (
 // It declines unless the longest line is over limit and lines over half of
 // limit make up at least half of the text.
 func planGiant(text string, limit int) (plan, bool) {
+	return planGiantIndexed(text, limit, &lineIndexer{text: text})
+}
+
+// planGiantIndexed is planGiant with text's lines indexed by lines.
+func planGiantIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if limit < 200 || len(text) < 2*limit || !hasLineOver(text, limit) {
 		return plan{}, false // a look for a long line first: indexing tiny lines costs bytes a line
 	}
-	s := newLineSel(text, limit, lineGaps(len(text)))
+	s := newLineSelOn(text, lines.index(), limit, lineGaps(len(text)))
 	n := s.n()
 	longest, giantBytes := 0, 0
 	var giants []int

@@ -71,7 +71,56 @@ func countGap(from, to int) string { return "[…" + txt.Plural(to-from, "line")
 // newLineSel indexes the lines of text; gaps words the notes for dropped
 // lines.
 func newLineSel(text string, limit int, gaps gapWording) *lineSel {
+	return newLineSelOn(text, newLineIndex(text), limit, gaps)
+}
+
+// A lineIndex is where the lines of a text start (lineStarts): made once,
+// it is read, never changed, by every lineSel over the text.
+type lineIndex struct {
+	starts startIndex
+	wide   []int
+}
+
+// newLineIndex indexes the lines of text.
+func newLineIndex(text string) *lineIndex {
 	starts, wide := lineStarts(text)
+	return &lineIndex{starts: starts, wide: wide}
+}
+
+// A lineIndexer makes the line index of one text when first asked, and
+// keeps it for the rows of a route call that ask after (routeShared).
+type lineIndexer struct {
+	text string
+	idx  *lineIndex
+}
+
+// index returns the line index of the text, made at the first call.
+func (li *lineIndexer) index() *lineIndex {
+	if li.idx == nil {
+		li.idx = newLineIndex(li.text)
+	}
+	return li.idx
+}
+
+// made returns the line index when a row has made it, else nil.
+func (li *lineIndexer) made() *lineIndex { return li.idx }
+
+// hasColonLineEnd reports whether a line of text, whose index idx is,
+// ends with ':' before its line break: strings.Contains(text, ":\n"),
+// from the line ends, not the bytes.
+func (idx *lineIndex) hasColonLineEnd(text string) bool {
+	s := lineSel{text: text, starts: idx.starts, wide: idx.wide}
+	for i := s.n(); i > 0; i-- {
+		if e := s.at(i); e >= 2 && text[e-1] == '\n' && text[e-2] == ':' {
+			return true
+		}
+	}
+	return false
+}
+
+// newLineSelOn is newLineSel with the lines of text indexed by idx.
+func newLineSelOn(text string, idx *lineIndex, limit int, gaps gapWording) *lineSel {
+	starts, wide := idx.starts, idx.wide
 	n := max(starts.len(), len(wide)) - 1
 	s := &lineSel{text: text, starts: starts, wide: wide, limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}

@@ -27,7 +27,17 @@ import (
 // It declines unless there are at least three sections and they hold at
 // least four fifths of the non-blank lines.
 func planListing(text string, limit int) (plan, bool) {
-	if limit < 200 || !hasColonLineEnd(text, colonChunk) {
+	return planListingIndexed(text, limit, &lineIndexer{text: text})
+}
+
+// planListingIndexed is planListing with text's lines indexed by
+// indexer. An index a row before made (a read's outline) is read for a
+// line that ends in ':' rather than every ':' of the text.
+func planListingIndexed(text string, limit int, indexer *lineIndexer) (plan, bool) {
+	if limit < 200 {
+		return plan{}, false
+	}
+	if idx := indexer.made(); idx != nil && !idx.hasColonLineEnd(text) || idx == nil && !hasColonLineEnd(text, colonChunk) {
 		return plan{}, false
 	}
 	lines := strings.Count(text, "\n") + 1
@@ -35,7 +45,7 @@ func planListing(text string, limit int) (plan, bool) {
 	if !ok {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, lineGaps(lines))
+	s := newLineSelOn(text, indexer.index(), limit, lineGaps(lines))
 	n := s.n()
 	const lineCap = 240
 	room := s.room()

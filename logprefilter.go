@@ -307,7 +307,15 @@ func tripleHash(x uint32) uint32 { return lowTripleHash(uint64(x)) }
 // 24 bits tried, 0xDAF443 stopped the scan at a false hit least over the
 // corpus's outputs: 10.6 % of the loads, where the hash of 32 bits it
 // replaces stopped at 11.3 %.)
-func lowTripleHash(w uint64) uint32 { return uint32(w * (0xDAF443 << 40) >> (64 - tripleBits)) }
+func lowTripleHash(w uint64) uint32 { return uint32(w * tripleMultiplier >> (64 - tripleBits)) }
+
+// tripleMultiplier is lowTripleHash's multiplier.
+const tripleMultiplier = 0xDAF443 << 40
+
+// tripleMul and foldWord are tripleMultiplier and foldByte's bit in every
+// byte of a word as variables, so that nextAnchor's filter holds them in
+// registers: the compiler spells a 64-bit constant out again at each use.
+var tripleMul, foldWord uint64 = tripleMultiplier, 0x20 * lowBits
 
 var logAnchorTable = newAnchorTable()
 
@@ -553,10 +561,12 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 	// triples at every other byte finds it: three of each eight bytes
 	// loaded. The loop only filters; a load whose triples pass is read
 	// again below, so that the filter keeps its values in registers.
-	hit, last := &t.hit, len(text)-8
+	// The fold and the hash's multiplier are loaded into registers once:
+	// as constants, the compiler spelled them out again in each pass.
+	hit, last, fold, mul := &t.hit, len(text)-8, foldWord, tripleMul
 	for ; i <= last; i += 6 {
-		w := load64(text, i) | 0x20*lowBits // foldByte of each byte
-		if hit[lowTripleHash(w)]|hit[lowTripleHash(w>>16)]|hit[lowTripleHash(w>>32)] == 0 {
+		w := load64(text, i) | fold // foldByte of each byte
+		if hit[w*mul>>(64-tripleBits)]|hit[w>>16*mul>>(64-tripleBits)]|hit[w>>32*mul>>(64-tripleBits)] == 0 {
 			continue
 		}
 		for k := 0; k <= 4; k += 2 {

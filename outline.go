@@ -25,6 +25,12 @@ import (
 // #include, a comment, <!DOCTYPE) and has at least eight; anything else
 // it declines. There is no parser: the rules are line shapes, as data.
 func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
+	return planOutlineReadIndexed(out, limit, &lineIndexer{text: out.Text})
+}
+
+// planOutlineReadIndexed is planOutlineRead with out's lines indexed by
+// lines.
+func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan, bool) {
 	text := out.Text
 	if limit < 200 || len(text) < 64 {
 		return plan{}, false
@@ -36,12 +42,12 @@ func planOutlineRead(out ToolOutput, limit int) (plan, bool) {
 	}
 	// The notes are worded for the lines strings.Count(text, "\n")+1
 	// would give, counted from the index rather than by another scan.
-	s := newLineSel(text, limit, gapWording{})
-	lines := s.n()
+	s := newLineSelOn(text, lines.index(), limit, gapWording{})
+	n := s.n()
 	if text[len(text)-1] == '\n' {
-		lines++
+		n++
 	}
-	s.setGap(outlineGaps(lines))
+	s.setGap(outlineGaps(n))
 	numbered := readNumbered(s)
 	if numbered {
 		// The kept lines carry their numbers: a gap note need only mark
@@ -494,6 +500,9 @@ var codeTags = []string{"pre", "code", "script", "style", "textarea"}
 // at "<pre" and closes at "</pre>", in any case. A tag quoted as markdown
 // code (`<pre>`) opens none.
 func preBlockAfter(l, open string) string {
+	if !mayChangeBlock(l, open) {
+		return open
+	}
 	if strings.Contains(l, "\u0130") || strings.Contains(l, "\u212a") {
 		// The two runes whose lower case is an ASCII letter (İ is i, the
 		// Kelvin sign k): a tag may be spelled with them.
@@ -521,6 +530,61 @@ func preBlockAfter(l, open string) string {
 			}
 		}
 	}
+}
+
+// mayChangeBlock reports whether line l may open a code block (open is
+// "") or close the block open: whether a '<' not quoted as markdown code
+// is followed by a tag of codeTags and a '>' or a space, or a '<' by '/'
+// and open, in either case of their ASCII letters or with a byte that
+// may start İ or the Kelvin sign (preBlockAfter lowers those two runes
+// to ASCII letters first). When it reports false, preBlockAfter's answer
+// is open: a minified line holds a '<' in a hundred bytes, and each is
+// told apart here by a few bytes after it, not by a call for every tag,
+// after two reads of the whole line for the two runes.
+func mayChangeBlock(l, open string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(l[i:], '<')
+		if j < 0 {
+			return false
+		}
+		j += i
+		i = j + 1
+		if open != "" {
+			if j+1 < len(l) && l[j+1] == '/' && maySpell(l[j+2:], open) >= 0 {
+				return true
+			}
+			continue
+		}
+		if j > 0 && l[j-1] == '`' {
+			continue // quoted: opens nothing, lowered or not
+		}
+		for _, tag := range codeTags {
+			switch n := maySpell(l[j+1:], tag); {
+			case n == 0:
+				return true
+			case n > 0 && len(l) > j+1+n && (l[j+1+n] == '>' || l[j+1+n] == ' '):
+				return true
+			}
+		}
+	}
+}
+
+// maySpell reports how s may start with tag, whose letters are lower-case
+// ASCII: len(tag) when its first bytes are tag in either case, 0 when a
+// byte that may start İ or the Kelvin sign stands before they differ (a
+// match of the lowered s, perhaps), and -1 when s does not start with tag.
+func maySpell(s, tag string) int {
+	for k := 0; k < len(tag); k++ {
+		switch {
+		case k >= len(s):
+			return -1
+		case s[k] == 0xc4 || s[k] == 0xe2:
+			return 0
+		case s[k]|0x20 != tag[k]:
+			return -1
+		}
+	}
+	return len(tag)
 }
 
 // indexFoldASCII returns where s first holds pat, which starts with '<',

@@ -732,3 +732,53 @@ func TestOutlineKeepsLispDocstrings(t *testing.T) {
 	}
 	assert.Greater(t, kept, 10)
 }
+
+// TestMayChangeBlockOnlySkipsLinesThatChangeNone holds preBlockAfter's
+// first look to the full reading: a line that mayChangeBlock passes by
+// opens no code block outside one and closes none inside one, in any
+// case and with the tags spelled with İ or the Kelvin sign, quoted or
+// not.
+func TestMayChangeBlockOnlySkipsLinesThatChangeNone(t *testing.T) {
+	pieces := []string{"<", "</", "`", ">", " ", "x", "/", "p", "P", "re", "RE", "pre", "code", "CoDe", "script", "scr", "İ", "ipt", "K",
+		"style", "textarea", "s", "t", "c", "\xc4", "\xe2\x84", "é", "\xff", "="}
+	full := func(l, open string) string { // preBlockAfter without its first look
+		if strings.Contains(l, "\u0130") || strings.Contains(l, "\u212a") {
+			l = strings.ToLower(l)
+		}
+		for {
+			if open != "" {
+				j := indexFoldASCII(l, "</"+open)
+				if j < 0 {
+					return open
+				}
+				l, open = l[j+2+len(open):], ""
+				continue
+			}
+			j := strings.IndexByte(l, '<')
+			if j < 0 {
+				return ""
+			}
+			quoted := j > 0 && l[j-1] == '`'
+			l = l[j+1:]
+			for _, tag := range codeTags {
+				if !quoted && len(l) > len(tag) && strings.EqualFold(l[:len(tag)], tag) && (l[len(tag)] == '>' || l[len(tag)] == ' ') {
+					open = tag
+					break
+				}
+			}
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		l := strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 24).Draw(rt, "parts"), "")
+		open := rapid.SampledFrom(append([]string{""}, codeTags...)).Draw(rt, "open")
+		if got, want := preBlockAfter(l, open), full(l, open); got != want {
+			rt.Fatalf("preBlockAfter(%q, %q) = %q, read in full %q", l, open, got, want)
+		}
+	})
+	for _, c := range [][3]string{{"<pre>", "", "pre"}, {"a<scrİpt>", "", "script"}, {"x `<pre>` y", "", ""}, {"</PRE>", "pre", ""},
+		{"</scrİpt>", "script", ""}, {"a<b</scrip", "script", "script"}, {"if(a<b)", "", ""}} {
+		if got := preBlockAfter(c[0], c[1]); got != c[2] {
+			t.Errorf("preBlockAfter(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}

@@ -26,7 +26,26 @@ type planner struct {
 	// sampled, when set, is plan for a row that first plans a sample
 	// (sampledFirst), taking the sample from shared: route gives every
 	// such row of one call the same, so that the input is sampled once.
-	sampled func(out ToolOutput, shared *sharedSample) planAt
+	sampled func(out ToolOutput, shared *routeShared) planAt
+	// indexed, when set, is plan for a row that selects lines, taking
+	// the line index from shared: route gives every such row of one
+	// call the same, so that the input is indexed once.
+	indexed func(out ToolOutput, shared *routeShared) planAt
+}
+
+// An indexedPlanner plans out within limit, its lines indexed by lines.
+type indexedPlanner func(out ToolOutput, limit int, lines *lineIndexer) (plan, bool)
+
+// indexedRow returns the row of strategy st whose planner f selects
+// lines, and holds the floor.
+func indexedRow(st Strategy, f indexedPlanner) planner {
+	return planner{strategy: st,
+		plan: floored(func(out ToolOutput, limit int) (plan, bool) {
+			return f(out, limit, &lineIndexer{text: out.Text})
+		}),
+		indexed: func(out ToolOutput, shared *routeShared) planAt {
+			return flooredAt(out, func(limit int) (plan, bool) { return f(out, limit, shared.linesOf(out.Text)) })
+		}}
 }
 
 // planAt plans one string within limit bytes, or declines.
@@ -51,16 +70,19 @@ func (pl planner) at(out ToolOutput) planAt {
 // a sample of a large input, as smp says (sampledFirst), and holds the
 // floor.
 func sampledRow(st Strategy, smp sampling, f sampledPlanner) planner {
-	return planner{strategy: st, plan: floored(sampledFirst(smp, f)), sampled: func(out ToolOutput, shared *sharedSample) planAt {
+	return planner{strategy: st, plan: floored(sampledFirst(smp, f)), sampled: func(out ToolOutput, shared *routeShared) planAt {
 		return flooredAt(out, func(limit int) (plan, bool) { return planSampled(smp, f, out, limit, shared) })
 	}}
 }
 
 // atSharing is at, with the sample a sampled row plans first taken from
 // shared.
-func (pl planner) atSharing(out ToolOutput, shared *sharedSample) planAt {
+func (pl planner) atSharing(out ToolOutput, shared *routeShared) planAt {
 	if pl.sampled != nil {
 		return pl.sampled(out, shared)
+	}
+	if pl.indexed != nil {
+		return pl.indexed(out, shared)
 	}
 	return pl.at(out)
 }
@@ -127,7 +149,7 @@ func routes(cfg config, smp sampling) []planner {
 				return planJSONTop(out.Text, *top, ok, signals, limit)
 			})
 		}),
-		{strategy: StrategyOutline, plan: floored(planOutlineRead)},
+		indexedRow(StrategyOutline, planOutlineReadIndexed),
 		// C preprocessor output: its first line is a linemarker.
 		{strategy: StrategyOutline, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planPreprocessed(out.Text, limit)
@@ -148,12 +170,12 @@ func routes(cfg config, smp sampling) []planner {
 			}
 			return logPlanner(out, nil)
 		}),
-		{strategy: StrategyListing, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planListing(out.Text, limit)
-		})},
-		{strategy: StrategyGiant, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planGiant(out.Text, limit)
-		})},
+		indexedRow(StrategyListing, func(out ToolOutput, limit int, lines *lineIndexer) (plan, bool) {
+			return planListingIndexed(out.Text, limit, lines)
+		}),
+		indexedRow(StrategyGiant, func(out ToolOutput, limit int, lines *lineIndexer) (plan, bool) {
+			return planGiantIndexed(out.Text, limit, lines)
+		}),
 		// Line-oriented text that no row above took: a trace, a blame, a
 		// dump of records. Last, as the smarter form of clip.
 		{strategy: StrategyLines, plan: floored(func(out ToolOutput, limit int) (plan, bool) {

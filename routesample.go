@@ -45,13 +45,13 @@ type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
 // lines.
 func sampledFirst(s sampling, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		return planSampled(s, f, out, limit, new(sharedSample))
+		return planSampled(s, f, out, limit, new(routeShared))
 	}
 }
 
 // planSampled is sampledFirst's row planning out, with its sample taken
 // from shared.
-func planSampled(s sampling, f sampledPlanner, out ToolOutput, limit int, shared *sharedSample) (plan, bool) {
+func planSampled(s sampling, f sampledPlanner, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
 	// A piece is at least the limit, so that a large budget still
 	// samples; a limit near the sample's size would plan the sample
 	// whole, and its answer would not be the one the row gives the input.
@@ -66,18 +66,28 @@ func planSampled(s sampling, f sampledPlanner, out ToolOutput, limit int, shared
 	return f(out, limit, false)
 }
 
-// A sharedSample is the sample of one input that every sampled row of a
-// route call plans: taken once, not once a row (the sample of a text of
-// long lines is megabytes).
-type sharedSample struct {
+// A routeShared is what every row of one route call reads of its input
+// and keeps for the others: the sample the sampled rows plan (taken once,
+// not once a row: the sample of a text of long lines is megabytes), and
+// the line index of the rows that select lines (made once: the outline,
+// listing and giant rows each read every line break of a minified
+// bundle for it).
+type routeShared struct {
 	s      sampling
 	taken  bool
 	sample string
+	lines  lineIndexer
+}
+
+// linesOf returns the line indexer of text, the same input at every call.
+func (sh *routeShared) linesOf(text string) *lineIndexer {
+	sh.lines.text = text
+	return &sh.lines
 }
 
 // take returns takeSample(text, s), taking it when the last call did
 // not take it with s; text is the same input at every call.
-func (sh *sharedSample) take(text string, s sampling) string {
+func (sh *routeShared) take(text string, s sampling) string {
 	if !sh.taken || sh.s != s {
 		sh.s, sh.taken, sh.sample = s, true, takeSample(text, s)
 	}

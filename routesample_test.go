@@ -249,7 +249,7 @@ func TestRouteSamplesOnce(t *testing.T) {
 	out := ToolOutput{Tool: "Read", Text: bundle}
 	limit := DefaultMaxBytes - plannerReserve(len(bundle))
 	h := mustNew(t)
-	shared := new(sharedSample)
+	shared := new(routeShared)
 	rows := 0
 	for _, pl := range h.planners {
 		if pl.sampled == nil {
@@ -277,5 +277,48 @@ func TestRouteSamplesOnce(t *testing.T) {
 	s.pieces++
 	if other := shared.take(bundle, s); other == "" || unsafe.StringData(other) == first {
 		t.Error("a row sampling otherwise was given the other row's sample")
+	}
+}
+
+// TestRouteIndexesLinesOnce: the rows that select lines (outline, listing,
+// giant) of one route call read one line index, made by the first that
+// asks, and each plans with it as the row alone does — the listing row
+// reading the index for a line that ends in ':' — on every corpus case
+// and on a minified bundle, through the read and the exec tool.
+func TestRouteIndexesLinesOnce(t *testing.T) {
+	h := mustNew(t)
+	type input struct{ name, tool, text string }
+	inputs := []input{{"bundle", "Read", repeatTo(corpusInput(t, "plain_read_minified_jquery_min_js"), 4<<20)}}
+	for _, c := range loadCorpus(t) {
+		inputs = append(inputs, input{c.name, c.tool, c.input}, input{c.name + "/Read", "Read", c.input})
+	}
+	indexed := 0
+	for _, in := range inputs {
+		out := ToolOutput{Tool: in.tool, Text: in.text}
+		for _, budget := range []int{16000, 4000} {
+			limit := budget - plannerReserve(len(in.text))
+			shared := new(routeShared)
+			var made *lineIndex
+			for _, pl := range h.planners {
+				if pl.indexed == nil {
+					continue
+				}
+				got, gotOK := safePlan(pl.atSharing(out, shared), limit)
+				want, wantOK := safePlan(pl.at(out), limit)
+				if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+					t.Errorf("%s at %d B, %s row: with the shared index planned (%v, %d items), alone (%v, %d items)", in.name, budget, pl.strategy, gotOK, len(got.items), wantOK, len(want.items))
+				}
+				if made != nil && shared.lines.made() != made {
+					t.Errorf("%s at %d B, %s row: the line index was made again", in.name, budget, pl.strategy)
+				}
+				made = shared.lines.made()
+			}
+			if made != nil {
+				indexed++
+			}
+		}
+	}
+	if indexed == 0 {
+		t.Fatal("no input was indexed: the test holds nothing")
 	}
 }

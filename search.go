@@ -624,7 +624,7 @@ func isContextLine(line string) bool {
 	// line: a minified line is not searched to its end.
 	window := line[:min(len(line), maxPathLen+1)]
 	for i := 0; i < len(window); {
-		d := strings.IndexAny(window[i:], contextSeps)
+		d := indexContextSep(window[i:])
 		if d < 0 {
 			return false
 		}
@@ -635,6 +635,20 @@ func isContextLine(line string) bool {
 		i = d + 1
 	}
 	return false
+}
+
+// indexContextSep is strings.IndexAny(s, contextSeps), by a vector look
+// for each byte rather than a loop over s that tests every byte for both.
+func indexContextSep(s string) int {
+	d := strings.IndexByte(s, '-')
+	before := s
+	if d >= 0 {
+		before = s[:d]
+	}
+	if e := strings.IndexByte(before, '='); e >= 0 {
+		return e
+	}
+	return d
 }
 
 // maxPathLen bounds a path in search output.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1067,4 +1068,85 @@ func TestSearchScanPathCollision(t *testing.T) {
 	if sc.file("src/b.go") != b || sc.file("src/a.go") != a || len(sc.files) != 2 {
 		t.Fatalf("a path seen again made a file: %d files", len(sc.files))
 	}
+}
+
+// TestMayEndInMessageOnlySkipsLinesWithoutNotices holds parseNotice's
+// look for a message at a line's end or before its ` (` to the reading
+// it saves: a text it passes by holds no notice, with a tool or without.
+func TestMayEndInMessageOnlySkipsLinesWithoutNotices(t *testing.T) {
+	pieces := []string{": ", " (", "(", ":", " ", "a", "./src", "os error 13)", " (os error ", "\"", "‘", "’"}
+	for _, m := range noticeMessages {
+		pieces = append(pieces, m, m[:len(m)/2])
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		rest := strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 12).Draw(rt, "parts"), "")
+		if mayEndInMessage(rest) {
+			return
+		}
+		for _, tool := range []string{"", "grep"} {
+			if key, path, ok := noticeAfter(tool, rest); ok {
+				rt.Fatalf("mayEndInMessage(%q) is false, but with tool %q it is the notice %q of %q", rest, tool, key, path)
+			}
+		}
+	})
+}
+
+// TestCountLineAndContextSepAgreeWithTheirReadings holds parseCountLine,
+// which reads a line back from its end, to the reading from its last
+// ':', and indexContextSep to strings.IndexAny.
+func TestCountLineAndContextSepAgreeWithTheirReadings(t *testing.T) {
+	fromLastColon := func(line string) (string, int, bool) {
+		c := strings.LastIndexByte(line, ':')
+		if c <= 0 || c == len(line)-1 || digitRun(line, c+1) != len(line)-c-1 || len(line)-c-1 > 12 {
+			return "", 0, false
+		}
+		if !looksLikePath(line[:c]) {
+			return "", 0, false
+		}
+		n, _ := strconv.Atoi(line[c+1:])
+		return line[:c], n, true
+	}
+	pieces := []string{":", "0", "7", "123456", "a.go", "src/", " ", "-", "=", "x", "\"", "1234567890123"}
+	rapid.Check(t, func(rt *rapid.T) {
+		line := strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 10).Draw(rt, "parts"), "")
+		p, n, ok := parseCountLine(line)
+		wp, wn, wok := fromLastColon(line)
+		if p != wp || n != wn || ok != wok {
+			rt.Fatalf("parseCountLine(%q) = %q, %d, %v; from its last ':' %q, %d, %v", line, p, n, ok, wp, wn, wok)
+		}
+		if got, want := indexContextSep(line), strings.IndexAny(line, contextSeps); got != want {
+			rt.Fatalf("indexContextSep(%q) = %d, strings.IndexAny %d", line, got, want)
+		}
+	})
+}
+
+// TestSearchCountsDeclinesAsItsShareSays holds planSearchCounts, which
+// stops reading once the lines left cannot bring other lines under a
+// tenth, to the share of all its lines: it plans exactly the texts of 20
+// count lines or more with at most a tenth of other lines, notices aside.
+func TestSearchCountsDeclinesAsItsShareSays(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		spread := rapid.IntRange(3, 24).Draw(rt, "spread") // other lines one in about spread
+		kinds := rapid.SliceOfN(rapid.IntRange(0, spread), 40, 240).Draw(rt, "kinds")
+		var b strings.Builder
+		rows, other := 0, 0
+		for i, k := range kinds {
+			switch {
+			case k == 0:
+				b.WriteString("  mov    %rsp,%rbp\n")
+				other++
+			case k == 1:
+				b.WriteString("grep: x.bin: binary file matches\n")
+			case k == 2:
+				b.WriteString("\n")
+			default:
+				fmt.Fprintf(&b, "src/f%d.go:%d\n", i, k)
+				rows++
+			}
+		}
+		_, ok := planSearchCounts(b.String(), 4000)
+		if want := rows >= searchMinMatches && 10*other <= rows+other; ok != want {
+			rt.Fatalf("%d count lines, %d others: planned %v, want %v", rows, other, ok, want)
+		}
+	})
 }

@@ -16,8 +16,14 @@ type countRow struct {
 
 // parseCountLine parses `path:N`, N running to the end of the line.
 func parseCountLine(line string) (path string, n int, ok bool) {
-	c := strings.LastIndexByte(line, ':')
-	if c <= 0 || c == len(line)-1 || digitRun(line, c+1) != len(line)-c-1 || len(line)-c-1 > 12 {
+	// The count is the 1 to 12 digits that end the line, after its last
+	// ':': read back over them, not from the line's start.
+	digits := 0
+	for digits <= 12 && digits < len(line) && line[len(line)-1-digits] >= '0' && line[len(line)-1-digits] <= '9' {
+		digits++
+	}
+	c := len(line) - 1 - digits
+	if digits == 0 || digits > 12 || c <= 0 || line[c] != ':' {
 		return "", 0, false
 	}
 	path = line[:c]
@@ -43,7 +49,15 @@ func planSearchCounts(text string, limit int) (plan, bool) {
 	}
 	var rows []countRow
 	other, notices := 0, 0
-	for start := 0; start < len(text); {
+	// The lines not yet read can at most all be count lines: once even
+	// that would leave other lines over a tenth, the text declines, and
+	// the rest is not read (a sample of a disassembly, 3,000 lines, is
+	// told by its first 300).
+	left := strings.Count(text, "\n") + 1
+	for start := 0; start < len(text); left-- {
+		if 9*other > len(rows)+left {
+			return plan{}, false
+		}
 		end, next := txt.LineAt(text, start)
 		line := strings.TrimSuffix(text[start:end], "\r")
 		switch {

@@ -49,6 +49,15 @@ func parseNotice(line string) (key, path string, ok bool) {
 			}
 		}
 	}
+	if !mayEndInMessage(rest) {
+		return "", "", false
+	}
+	return noticeAfter(tool, rest)
+}
+
+// noticeAfter is parseNotice of a line whose tool is tool ("" when it
+// names none) and whose text after it is rest.
+func noticeAfter(tool, rest string) (key, path string, ok bool) {
 	// Where each message first follows a `: `, in one pass over the
 	// line's `: `s (a line has few): the first index of ": " + noticeMessages[k].
 	var at [len(noticeMessages)]int
@@ -94,4 +103,49 @@ func parseNotice(line string) (key, path string, ok bool) {
 		return key, path, true
 	}
 	return "", "", false
+}
+
+// noticeEnds are noticeMessages each after its `: `, and noticeLast
+// marks their last bytes.
+var noticeEnds, noticeLast = func() (ends [len(noticeMessages)]string, last [256]bool) {
+	for k, m := range noticeMessages {
+		ends[k] = ": " + m
+		last[m[len(m)-1]] = true
+	}
+	return ends, last
+}()
+
+// mayEndInMessage reports whether s may hold a notice's message as
+// parseNotice takes one: after a `: `, at the end of s or before a ` (`
+// detail. When it reports false, no message in s is one parseNotice
+// takes, and the line is read once for ` (` rather than at each of its
+// `: `s against every message (a minified line holds a colon in a
+// hundred bytes).
+func mayEndInMessage(s string) bool {
+	if endsInMessage(s) {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(s[i:], " (")
+		if j < 0 {
+			return false
+		}
+		if endsInMessage(s[:i+j]) {
+			return true
+		}
+		i += j + 2
+	}
+}
+
+// endsInMessage reports whether s ends with a `: ` and a notice's message.
+func endsInMessage(s string) bool {
+	if s == "" || !noticeLast[s[len(s)-1]] {
+		return false
+	}
+	for _, e := range noticeEnds {
+		if strings.HasSuffix(s, e) {
+			return true
+		}
+	}
+	return false
 }
