@@ -215,11 +215,17 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 			quoted = c == '"'
 			h = h*33 ^ uint64(c)
 		case runWord:
+			// A word of three bytes or more is tested, out of line, when
+			// its first two can open what is tested for; its second byte
+			// is read once, as the run's.
 			start := i
-			for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
-			}
-			if i-start >= 3 && wordOpens[c][s[start+1]]&^seen != 0 {
-				seen = readWordSignals(s, start, i, seen)
+			if i++; i < len(s) && runClass[s[i]] == runWord {
+				open := wordOpens[c][s[i]] &^ seen
+				for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
+				}
+				if open != 0 && i-start >= 3 {
+					seen = readWordSignals(s, start, i, seen)
+				}
 			}
 			if !quoted {
 				h = h*33 ^ uint64(shapeSym[c])
