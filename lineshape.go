@@ -121,22 +121,20 @@ func (r *shapeReader) read(line string) lineShape {
 	// The last checkpoint whose bytes, its own included, both lines share:
 	// the prefix both share is measured once, eight bytes a step, not
 	// compared again from the start for each checkpoint a search probes.
+	// It tells too whether the lead is prev's: a run of one call in a
+	// trace shares it, and no checkpoint.
+	common := commonPrefix(s, r.prev)
 	lo := 0 // checkpoints below lo are shared
-	if r.n > 0 {
-		common := commonPrefix(s, r.prev)
-		for lo < r.n && int(r.at[lo]) < common {
-			lo++
-		}
+	for lo < r.n && int(r.at[lo]) < common {
+		lo++
 	}
 	r.n = lo
-	shared := 0 // bytes both lines are known to share
 	if r.n > 0 {
 		r.n-- // read again below, as this line's own
 		from, st = int(r.at[r.n]), r.st[r.n]
-		shared = from + 1
 	}
 	r.prev = s
-	if r.leadFar == 0 || r.leadFar > shared { // 0: no line read yet
+	if r.leadFar == 0 || r.leadFar > common { // 0: no line read yet
 		r.lead, r.leadFar = leadRead(s)
 	}
 	// Checkpoints cost a store per space: a text whose lines share no
