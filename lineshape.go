@@ -192,18 +192,20 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 	if st.restRead {
 		seen |= seenRestRead
 	}
-	quoted := st.quoted
-	if quoted {
-		i, seen, quoted = readString(s, i, seen)
+	open := st.quoted // a string
+	if open {
+		i, seen, open = readString(s, i, seen)
 	}
-	for i < len(s) && !quoted {
+	for i < len(s) && !open {
 		c := s[i]
 		switch runClass[c] {
 		case runPunct:
 			i++
 			h = h*33 ^ uint64(c)
 			if c == '"' { // the string is written as its opening quote
-				i, seen, quoted = readString(s, i, seen)
+				if i, seen, open = readString(s, i, seen); open {
+					return shapeState{h, true, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+				}
 			}
 		case runWord:
 			// A word of three bytes or more is tested, out of line, when
@@ -234,7 +236,7 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 			h = h*33 ^ 'u'
 		}
 	}
-	return shapeState{h, quoted, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+	return shapeState{h, open, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
 }
 
 // readString reads a string of s from i, after its opening quote, and
