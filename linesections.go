@@ -38,21 +38,40 @@ func sectionHeads(s *lineSel) []int {
 	n := s.n()
 	var heads []int
 	seen := map[string]bool{}
-	prevBlank := true
 	for i := 0; i < n; i++ {
+		// Most lines end in another byte than ':': a line is read whole,
+		// and the one before it for its blankness, only when it does.
+		if !endsInColon(s, i) {
+			continue
+		}
 		l := trimBlankRight(s.line(i))
-		blank := l == ""
-		if !blank && prevBlank && len(l) >= 2 && l[len(l)-1] == ':' && sectionHeadStart(l[0]) &&
+		if len(l) >= 2 && sectionHeadStart(l[0]) && (i == 0 || trimBlankRight(s.line(i-1)) == "") &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true
 		}
-		prevBlank = blank
 	}
 	if len(heads) < sectionHeadsMin || len(heads)*sectionHeadsShare > n {
 		return nil
 	}
 	return heads
+}
+
+// endsInColon reports whether line i of s ends in ':' before any
+// trailing white space, reading it from its end.
+func endsInColon(s *lineSel, i int) bool {
+	start, end := s.bounds(i)
+	for end > start {
+		switch s.text[end-1] {
+		case '\n', ' ', '\t', '\r':
+			end--
+		case ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // sectionHeadStart reports a byte that may open a heading: not white

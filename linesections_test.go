@@ -2,11 +2,13 @@ package headroom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // disassembly builds a bytecode listing of k sections, each under a
@@ -75,4 +77,46 @@ func TestPlanLinesKeepsSectionHeadings(t *testing.T) {
 		last = at
 	}
 	assert.Contains(t, out, "of 30 section headings")
+}
+
+// sectionHeads finds the headings that reading every line finds: on every
+// corpus input and on texts drawn from the pieces that make or break one
+// (a ':' before blanks, '\r', a blank line of spaces, a second ':').
+func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, text string) {
+		s := newLineSel(text, len(text)+1, gapWording{})
+		if got, want := sectionHeads(s), sectionHeadsReadingEveryLine(s); !slices.Equal(got, want) {
+			t.Fatalf("%q: %v, want %v", text, got, want)
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		check(t, c.input)
+	}
+	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":"}
+	rapid.Check(t, func(t *rapid.T) {
+		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 40).Draw(t, "pieces"), ""))
+	})
+}
+
+// sectionHeadsReadingEveryLine is sectionHeads as first written, every
+// line read in turn: the specification the one led by ':' is held to.
+func sectionHeadsReadingEveryLine(s *lineSel) []int {
+	n := s.n()
+	var heads []int
+	seen := map[string]bool{}
+	prevBlank := true
+	for i := 0; i < n; i++ {
+		l := trimBlankRight(s.line(i))
+		blank := l == ""
+		if !blank && prevBlank && len(l) >= 2 && l[len(l)-1] == ':' && sectionHeadStart(l[0]) &&
+			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
+			heads = append(heads, i)
+			seen[l] = true
+		}
+		prevBlank = blank
+	}
+	if len(heads) < sectionHeadsMin || len(heads)*sectionHeadsShare > n {
+		return nil
+	}
+	return heads
 }

@@ -121,22 +121,20 @@ func (r *shapeReader) read(line string) lineShape {
 	// The last checkpoint whose bytes, its own included, both lines share:
 	// the prefix both share is measured once, eight bytes a step, not
 	// compared again from the start for each checkpoint a search probes.
+	// It tells too whether the lead is prev's: a run of one call in a
+	// trace shares it, and no checkpoint.
+	common := commonPrefix(s, r.prev)
 	lo := 0 // checkpoints below lo are shared
-	if r.n > 0 {
-		common := commonPrefix(s, r.prev)
-		for lo < r.n && int(r.at[lo]) < common {
-			lo++
-		}
+	for lo < r.n && int(r.at[lo]) < common {
+		lo++
 	}
 	r.n = lo
-	shared := 0 // bytes both lines are known to share
 	if r.n > 0 {
 		r.n-- // read again below, as this line's own
 		from, st = int(r.at[r.n]), r.st[r.n]
-		shared = from + 1
 	}
 	r.prev = s
-	if r.leadFar == 0 || r.leadFar > shared { // 0: no line read yet
+	if r.leadFar == 0 || r.leadFar > common { // 0: no line read yet
 		r.lead, r.leadFar = leadRead(s)
 	}
 	// Checkpoints cost a store per space: a text whose lines share no
@@ -172,15 +170,16 @@ func commonPrefix(a, b string) int {
 
 // scanShape reads s from i, a token's start, in state st, and returns
 // the state at its end. With r set, it notes a checkpoint in r at each
-// run of white space, until the state depends on more than its prefix.
-// The state lives in locals while it reads, what the words told in one
-// byte: the compiler keeps them in registers, not a struct of five
-// fields. Each class of token has its own case and its own loop over its
-// run, and a word is tested, out of line, only when its first two bytes
-// can open what is tested for (wordOpens): the line planner reads every
-// byte of a trace here.
+// run of white space outside a string, until the state depends on more
+// than its prefix. The state lives in locals while it reads, what the
+// words told in one byte: the compiler keeps them in registers, not a
+// struct of five fields. Each class of token has its own case and its own
+// loop over its run, a string is read apart (see readString), and a word
+// is tested, out of line, only when its first two bytes can open what is
+// tested for (wordOpens): the line planner reads every byte of a trace
+// here.
 func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
-	h, quoted := st.h, st.quoted
+	h := st.h
 	// The word tests' results change on few words: they live in one
 	// byte, so that the loop's state fits in registers.
 	var seen uint8
@@ -193,57 +192,92 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 	if st.restRead {
 		seen |= seenRestRead
 	}
-	for i < len(s) {
+	open := st.quoted // a string
+	if open {
+		i, seen, open = readString(s, i, seen)
+	}
+	for i < len(s) && !open {
 		c := s[i]
 		switch runClass[c] {
 		case runPunct:
 			i++
-			if quoted {
-				switch c {
-				case '"':
-					quoted = false // the string was written at its opening quote
-				case '\\':
-					// An escaped quote or backslash is skipped; a letter
-					// after it starts a word, as the log planner reads
-					// `"\error` (and `\nerror` holds no failure word).
-					if i < len(s) && runClass[s[i]] == runPunct {
-						i++
-					}
-				}
-				continue
-			}
-			quoted = c == '"'
 			h = h*33 ^ uint64(c)
+			if c == '"' { // the string is written as its opening quote
+				if i, seen, open = readString(s, i, seen); open {
+					return shapeState{h, true, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+				}
+			}
 		case runWord:
+			// A word of three bytes or more is tested, out of line, when
+			// its first two can open what is tested for; its second byte
+			// is read once, as the run's.
 			start := i
-			for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
+			if i++; i < len(s) && runClass[s[i]] == runWord {
+				open := wordOpens[c][s[i]] &^ seen
+				for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
+				}
+				if open != 0 && i-start >= 3 {
+					seen = readWordSignals(s, start, i, seen)
+				}
 			}
-			if i-start >= 3 && wordOpens[c][s[start+1]]&^seen != 0 {
-				seen = readWordSignals(s, start, i, seen)
-			}
-			if !quoted {
-				h = h*33 ^ uint64(shapeSym[c])
-			}
+			h = h*33 ^ uint64(shapeSym[c])
 		case runSpace:
 			if r != nil && r.n < shapeCheckpoints && seen&seenRestRead == 0 {
-				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, quoted, seen&seenMayFail != 0, seen&seenErrno != 0, false}
+				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, false, seen&seenMayFail != 0, seen&seenErrno != 0, false}
 				r.n++
 			}
 			for i++; i < len(s) && runClass[s[i]] == runSpace; i++ {
 			}
-			if !quoted {
-				h = h*33 ^ ' '
-			}
+			h = h*33 ^ ' '
 		default: // runHigh
 			for i++; i < len(s) && runClass[s[i]] == runHigh; i++ {
 			}
 			seen |= seenMayFail // a mark (✗ ✖ ×) counts as a failure word
-			if !quoted {
-				h = h*33 ^ 'u'
-			}
+			h = h*33 ^ 'u'
 		}
 	}
-	return shapeState{h, quoted, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+	return shapeState{h, open, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+}
+
+// readString reads a string of s from i, after its opening quote, and
+// returns where it stops, seen with what its words told, and whether the
+// string is still open there (s ended in it). Its bytes add nothing to
+// the skeleton: only its words are read, for their signals, and its end.
+// An escaped quote or backslash is skipped; a letter after a backslash
+// starts a word, as the log planner reads `"\error` (and `\nerror` holds
+// no failure word).
+func readString(s string, i int, seen uint8) (int, uint8, bool) {
+	for i < len(s) {
+		c := s[i]
+		switch runClass[c] {
+		case runWord: // as scanShape reads a word
+			start := i
+			if i++; i < len(s) && runClass[s[i]] == runWord {
+				open := wordOpens[c][s[i]] &^ seen
+				for i++; i < len(s) && runClass[s[i]] == runWord; i++ {
+				}
+				if open != 0 && i-start >= 3 {
+					seen = readWordSignals(s, start, i, seen)
+				}
+			}
+		case runPunct:
+			i++
+			switch c {
+			case '"':
+				return i, seen, false
+			case '\\':
+				if i < len(s) && runClass[s[i]] == runPunct {
+					i++
+				}
+			}
+		case runHigh:
+			i++
+			seen |= seenMayFail // a mark (✗ ✖ ×) counts as a failure word
+		default: // runSpace
+			i++
+		}
+	}
+	return i, seen, true
 }
 
 // The bits of what a line's words told so far, as scanShape holds them.
