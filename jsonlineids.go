@@ -166,6 +166,15 @@ type eventIDs struct {
 	members []lineMember
 }
 
+// fresh returns ids as newEventIDs made them, for another plan: the
+// statistics shared, nothing shown yet. Nil stays nil.
+func (ids *eventIDs) fresh() *eventIDs {
+	if ids == nil {
+		return nil
+	}
+	return &eventIDs{varies: ids.varies, first: ids.first, common: ids.common}
+}
+
 // commonKeep is how much of the prefix common to a stream's long events
 // a line keeps once one line showed it whole.
 const commonKeep = 64

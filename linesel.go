@@ -72,6 +72,12 @@ func countGap(from, to int) string { return "[…" + txt.Plural(to-from, "line")
 // lines.
 func newLineSel(text string, limit int, gaps gapWording) *lineSel {
 	starts, wide := lineStarts(text)
+	return newIndexedLineSel(text, starts, wide, limit, gaps)
+}
+
+// newIndexedLineSel is newLineSel with text's lines indexed already, as
+// lineStarts indexes them.
+func newIndexedLineSel(text string, starts startIndex, wide []int, limit int, gaps gapWording) *lineSel {
 	n := max(starts.len(), len(wide)) - 1
 	s := &lineSel{text: text, starts: starts, wide: wide, limit: limit, bits: make([]uint64, (n+63)/64), words: make([]uint64, (n+4095)/4096),
 		cutAt: map[int]int{}, tailAt: map[int]int{}, suffix: map[int]string{}}
