@@ -557,10 +557,9 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 			}
 			i++
 		case '"':
-			end := jsonStringEnd(text, i)
-			if end < 0 {
-				end = stringEnd(text, i)
-			}
+			// Where stringEnd ends it, valid or not: a quote no odd run
+			// of backslashes escapes, found by IndexByte.
+			end := jsonSkipString(text, i)
 			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				f := &stack[n-1]
