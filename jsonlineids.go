@@ -163,7 +163,29 @@ type eventIDs struct {
 	shown  bool
 	// members is ranges' scratch for a line's naming members, kept
 	// between calls so that a stream's lines do not each grow their own.
-	members []lineMember
+	members []namingMember
+	// named holds the naming members of each line ranges read, by the
+	// line's offset: a line is asked for its ranges at its ends, for its
+	// identity line and again by a second plan, and read once (a cargo
+	// diagnostic is 1-6 KB of members).
+	named map[int][]namingMember
+}
+
+// A namingMember is where a member that names its line sits (see
+// lineMember): what ranges reads of it.
+type namingMember struct {
+	lead, end     int
+	depth, arrays int32
+}
+
+// fresh returns ids as newEventIDs made them, for another plan: the
+// statistics and the lines' naming members shared, nothing shown yet.
+// Nil stays nil.
+func (ids *eventIDs) fresh() *eventIDs {
+	if ids == nil {
+		return nil
+	}
+	return &eventIDs{varies: ids.varies, first: ids.first, common: ids.common, named: ids.named}
 }
 
 // commonKeep is how much of the prefix common to a stream's long events
@@ -182,7 +204,7 @@ func newEventIDs(s *lineSel, events []int, long int) *eventIDs {
 	if len(longs) < idMinLong {
 		return nil // too few to tell the values that differ from those that name nothing
 	}
-	ids := &eventIDs{varies: map[uint64]bool{}, first: map[uint64]string{}}
+	ids := &eventIDs{varies: map[uint64]bool{}, first: map[uint64]string{}, named: map[int][]namingMember{}}
 	common := s.line(longs[0])
 	for _, k := range spread(0, len(longs), idSample) {
 		l := s.line(longs[k])
@@ -234,11 +256,16 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 	}
 	cands := ids.members[:0]
 	defer func() { ids.members = cands[:0] }()
-	eachLineMember(l, func(m lineMember) {
-		if namingValue(m.val) && ids.varies[m.path] {
-			cands = append(cands, m)
-		}
-	})
+	if named, ok := ids.named[base]; ok {
+		cands = append(cands, named...)
+	} else {
+		eachLineMember(l, func(m lineMember) {
+			if namingValue(m.val) && ids.varies[m.path] {
+				cands = append(cands, namingMember{m.lead, m.end, int32(m.depth), int32(m.arrays)})
+			}
+		})
+		ids.named[base] = slices.Clone(cands)
+	}
 	// A naming member the head or the tail would cut joins it whole.
 	for _, m := range cands {
 		if base+m.lead < h && h < base+m.end {
@@ -248,17 +275,17 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 			t = base + m.lead
 		}
 	}
-	cands = slices.DeleteFunc(cands, func(m lineMember) bool { return base+m.lead < h || base+m.end > t })
+	cands = slices.DeleteFunc(cands, func(m namingMember) bool { return base+m.lead < h || base+m.end > t })
 	// The event's own members, reached through no array, name it; its
 	// parts (spans, children) only when it has none of its own.
-	if slices.ContainsFunc(cands, func(m lineMember) bool { return m.arrays == 0 }) {
-		cands = slices.DeleteFunc(cands, func(m lineMember) bool { return m.arrays > 0 })
+	if slices.ContainsFunc(cands, func(m namingMember) bool { return m.arrays == 0 }) {
+		cands = slices.DeleteFunc(cands, func(m namingMember) bool { return m.arrays > 0 })
 	}
-	slices.SortStableFunc(cands, func(a, b lineMember) int {
+	slices.SortStableFunc(cands, func(a, b namingMember) int {
 		if a.arrays != b.arrays {
-			return a.arrays - b.arrays
+			return int(a.arrays - b.arrays)
 		}
-		return a.depth - b.depth
+		return int(a.depth - b.depth)
 	})
 	for _, m := range cands {
 		c := m.end - m.lead

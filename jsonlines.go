@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/headroom-go/headroom/internal/txt"
 )
@@ -38,27 +39,152 @@ func planJSONLines(text string, limit int) (plan, bool) {
 // planJSONLinesWith is planJSONLines with text's signals from signals
 // (onceJSONSignals), so that a second plan of text finds them once.
 func planJSONLinesWith(text string, limit int, signals func() []jsonSignal) (plan, bool) {
-	return withJSONSignals(text, limit, signals, func(limit int) (plan, bool) { return planJSONLinesShape(text, limit) })
+	return planJSONLinesRead(text, limit, signals, onceJSONLinesStream(text))
 }
 
-// planJSONLinesShape is planJSONLines by shape and position alone.
-func planJSONLinesShape(text string, limit int) (plan, bool) {
-	if limit < 400 || len(text) < 2 || text[0] != '{' {
-		return plan{}, false
+// planJSONLinesRead is planJSONLinesWith with text read as a stream by
+// stream (onceJSONLinesStream): a text planned again, in less room for
+// its signals or wider by route, is read once.
+func planJSONLinesRead(text string, limit int, signals func() []jsonSignal, stream func() *jsonLinesStream) (plan, bool) {
+	return withJSONSignals(text, limit, signals, func(limit int) (plan, bool) { return planJSONLinesShape(text, limit, stream) })
+}
+
+// A jsonLinesStream is what planJSONLinesShape reads of a stream before
+// it picks any event: the same at every limit.
+type jsonLinesStream struct {
+	starts startIndex // the line index (see lineSel)
+	wide   []int
+	events []int // the lines that are events
+	keys   []string
+	ids    *eventIDs // the long events' value statistics (newEventIDs), or nil
+	// Each value is interned once: its id counts events in a slice, not a
+	// map (a 10 MB stream has 100,000 events and several values each).
+	// Event k's value ids are flat[at[k]:at[k+1]]: offsets, not a slice
+	// per event, so the GC has no pointer to follow per event.
+	flat  []int32
+	at    []int
+	kinds []eventValue
+	// rar[k] is how many events share event k's rarest value; rare holds
+	// the events one in ten or fewer share, the rarest first.
+	rar, rare  []int
+	sortsKinds bool // some key sorts events into kinds: not all its values differ
+}
+
+// onceJSONLinesStream returns readJSONLinesStream(text), read on the
+// first call only, nil when text is not a stream.
+func onceJSONLinesStream(text string) func() *jsonLinesStream {
+	return sync.OnceValue(func() *jsonLinesStream { return readJSONLinesStream(text) })
+}
+
+// readJSONLinesStream reads text as a JSON-lines stream (see
+// jsonLinesEvents), or returns nil when it is not one.
+func readJSONLinesStream(text string) *jsonLinesStream {
+	if len(text) < 2 || text[0] != '{' || jsonLinesSurelyDecline(text) {
+		return nil
 	}
-	if jsonLinesSurelyDecline(text) {
-		return plan{}, false
-	}
-	s := newLineSel(text, limit, countGaps(len(text)))
+	s := newLineSel(text, 0, countGaps(len(text)))
 	events, ok := jsonLinesEvents(s)
 	if !ok {
+		return nil
+	}
+	st := &jsonLinesStream{starts: s.starts, wide: s.wide, events: events, keys: eventKeys(s, events),
+		ids: newEventIDs(s, events, idLong), at: make([]int, len(events)+1)}
+	keys := st.keys
+	if len(keys) == 0 {
+		return st
+	}
+	var count []int
+	ids := make([]map[string]int32, len(keys)) // per key: a value's id
+	for k := range ids {
+		ids[k] = map[string]int32{}
+	}
+	flat, at := make([]int32, 0, len(events)*len(keys)), st.at
+	var buf []eventValue
+	// Per key, the ids of the last values met, newest first: most
+	// events repeat one of a key's few recent values (a level, a
+	// type), found without hashing.
+	recent := make([][4]int32, len(keys))
+	for k := range recent {
+		recent[k] = [4]int32{-1, -1, -1, -1}
+	}
+	for k, i := range events {
+		buf = eventValues(buf[:0], s.line(i), keys)
+		for _, v := range buf {
+			id := int32(-1)
+			for _, r := range recent[v.key] {
+				if r >= 0 && st.kinds[r].val == v.val {
+					id = r
+					break
+				}
+			}
+			if id < 0 {
+				var ok bool
+				if id, ok = ids[v.key][v.val]; !ok {
+					id = int32(len(st.kinds))
+					ids[v.key][v.val] = id
+					st.kinds = append(st.kinds, v)
+					count = append(count, 0)
+				}
+				r := &recent[v.key]
+				r[0], r[1], r[2], r[3] = id, r[0], r[1], r[2]
+			}
+			count[id]++
+			flat = append(flat, id)
+		}
+		at[k+1] = len(flat)
+	}
+	st.flat = flat
+	// A key whose values are mostly distinct (a message with a package
+	// name in it, a request id) names events, it does not sort them
+	// into kinds: its one-off values would all pass for rare.
+	occ, distinct := make([]int, len(keys)), make([]int, len(keys))
+	for id, v := range st.kinds {
+		occ[v.key] += count[id]
+		distinct[v.key]++
+	}
+	identity := make([]bool, len(keys))
+	for k := range keys {
+		identity[k] = distinct[k] > 10 && distinct[k]*5 > occ[k]
+		st.sortsKinds = st.sortsKinds || occ[k] > 0 && !identity[k]
+	}
+	weight := make([]int, len(st.kinds)) // a value's share of events; an identity's counts as all
+	for id, v := range st.kinds {
+		weight[id] = count[id]
+		if identity[v.key] {
+			weight[id] = len(events)
+		}
+	}
+	rar := make([]int, len(events))
+	for k := range events {
+		rar[k] = len(events)
+		for _, id := range flat[at[k]:at[k+1]] {
+			rar[k] = min(rar[k], weight[id])
+		}
+		if rar[k]*10 <= len(events) {
+			st.rare = append(st.rare, k)
+		}
+	}
+	slices.SortStableFunc(st.rare, func(a, b int) int { return rar[a] - rar[b] })
+	st.rar = rar
+	return st
+}
+
+// planJSONLinesShape is planJSONLines by shape and position alone, of
+// the stream stream reads.
+func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) (plan, bool) {
+	if limit < 400 {
 		return plan{}, false
 	}
-	keys := eventKeys(s, events)
+	st := stream()
+	if st == nil {
+		return plan{}, false
+	}
+	s := newLineSelOn(text, &lineIndex{starts: st.starts, wide: st.wide}, limit, countGaps(len(text)))
+	events, keys, flat, at, kinds, rar, rare := st.events, st.keys, st.flat, st.at, st.kinds, st.rar, st.rare
 	const noteRoom = 220
 	s.used += noteRoom
 	const headBytes, tailBytes = 400, 200
-	s.ids, s.idRoom, s.mids = newEventIDs(s, events, idLong), idRoom, map[int][][2]int{}
+	s.ids, s.idRoom, s.mids = st.ids.fresh(), idRoom, map[int][][2]int{}
 	room := s.room()
 	// pickRun picks events from the first (step 1) or the last (step -1)
 	// while they fit before to.
@@ -72,89 +198,6 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 				return
 			}
 		}
-	}
-	// The rarest events first, by the rarity of their values.
-	// Each value is interned once: its id counts events in a slice, not a
-	// map (a 10 MB stream has 100,000 events and several values each).
-	// Event k's value ids are flat[at[k]:at[k+1]]: offsets, not a slice
-	// per event, so the GC has no pointer to follow per event.
-	var flat []int32
-	var rar, rare []int // per event, how many share its rarest value; the events one in ten or fewer share
-	at := make([]int, len(events)+1)
-	var kinds []eventValue
-	var count []int
-	sortsKinds := false // some key sorts events into kinds: not all its values differ
-	if len(keys) > 0 {
-		ids := make([]map[string]int32, len(keys)) // per key: a value's id
-		for k := range ids {
-			ids[k] = map[string]int32{}
-		}
-		flat = make([]int32, 0, len(events)*len(keys))
-		var buf []eventValue
-		// Per key, the ids of the last values met, newest first: most
-		// events repeat one of a key's few recent values (a level, a
-		// type), found without hashing.
-		recent := make([][4]int32, len(keys))
-		for k := range recent {
-			recent[k] = [4]int32{-1, -1, -1, -1}
-		}
-		for k, i := range events {
-			buf = eventValues(buf[:0], s.line(i), keys)
-			for _, v := range buf {
-				id := int32(-1)
-				for _, r := range recent[v.key] {
-					if r >= 0 && kinds[r].val == v.val {
-						id = r
-						break
-					}
-				}
-				if id < 0 {
-					var ok bool
-					if id, ok = ids[v.key][v.val]; !ok {
-						id = int32(len(kinds))
-						ids[v.key][v.val] = id
-						kinds = append(kinds, v)
-						count = append(count, 0)
-					}
-					r := &recent[v.key]
-					r[0], r[1], r[2], r[3] = id, r[0], r[1], r[2]
-				}
-				count[id]++
-				flat = append(flat, id)
-			}
-			at[k+1] = len(flat)
-		}
-		// A key whose values are mostly distinct (a message with a package
-		// name in it, a request id) names events, it does not sort them
-		// into kinds: its one-off values would all pass for rare.
-		occ, distinct := make([]int, len(keys)), make([]int, len(keys))
-		for id, v := range kinds {
-			occ[v.key] += count[id]
-			distinct[v.key]++
-		}
-		identity := make([]bool, len(keys))
-		for k := range keys {
-			identity[k] = distinct[k] > 10 && distinct[k]*5 > occ[k]
-			sortsKinds = sortsKinds || occ[k] > 0 && !identity[k]
-		}
-		weight := make([]int, len(kinds)) // a value's share of events; an identity's counts as all
-		for id, v := range kinds {
-			weight[id] = count[id]
-			if identity[v.key] {
-				weight[id] = len(events)
-			}
-		}
-		rar = make([]int, len(events))
-		for k := range events {
-			rar[k] = len(events)
-			for _, id := range flat[at[k]:at[k+1]] {
-				rar[k] = min(rar[k], weight[id])
-			}
-			if rar[k]*10 <= len(events) {
-				rare = append(rare, k)
-			}
-		}
-		slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
 	}
 	// Diagnostics too many for their ends (cargo's and rustc's messages,
 	// 1-6 KB each) are each named by an identity line, before a body — a
@@ -234,7 +277,7 @@ func planJSONLinesShape(text string, limit int) (plan, bool) {
 			avg += min(s.size(int(i)), headBytes+tailBytes+midNoteMax) + s.gapCost
 		}
 		avg /= len(rest)
-		if n := s.room() / max(1, avg); !sortsKinds && n*sparseSample < len(rest) {
+		if n := s.room() / max(1, avg); !st.sortsKinds && n*sparseSample < len(rest) {
 			// Events no key sorts into kinds (a list of components, each
 			// with its own name) and a sample thinner than one in
 			// sparseSample: scattered picks say no more than a run, and a

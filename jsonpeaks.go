@@ -2,7 +2,6 @@ package headroom
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -120,7 +119,15 @@ func peakSignals(text string) []jsonSignal {
 // of peakKeys: peakSignals finds nothing in a text none of whose strings
 // is one, and walkJSONSignals, which meets every string, tells.
 func isPeakKey(s string) bool {
-	return peakKeyLength(len(s)) && slices.Contains(quotedPeakKeys[len(s)], s)
+	if !peakKeyLength(len(s)) {
+		return false
+	}
+	for _, k := range quotedPeakKeys[len(s)] {
+		if k[1] == s[1] && k == s { // most strings of a peak key's length differ from it at once ("level", "bytes")
+			return true
+		}
+	}
+	return false
 }
 
 // peakKeyLength reports whether a string literal n bytes long, quotes

@@ -410,11 +410,32 @@ func jsonSkip(s string, i int) int {
 // jsonStructural holds the bytes jsonSkip stops at in a container.
 var jsonStructural = [256]bool{'"': true, '[': true, ']': true, '{': true, '}': true}
 
-// jsonSkipString returns the index just past the valid string literal at
-// s[i]: past the first quote after it that an even run of backslashes,
-// or none, precedes.
+// jsonSkipString returns the index just past the string literal at
+// s[i], valid or not, as stringEnd ends it: past the first quote after it
+// that no backslash escapes, or len(s). A short string (a key, a level)
+// is stepped over eight bytes at a time to its next quote or backslash,
+// a long one by IndexByte to its next quote, then the backslashes before
+// it counted: an even run, or none, does not escape it.
 func jsonSkipString(s string, i int) int {
-	for j := i + 1; ; {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	j := i + 1
+	for words := 0; words < 2 && j+8 <= len(s); words++ {
+		b := s[j : j+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		q, e := x^(ones*'"'), x^(ones*'\\')
+		// A zero lane (a quote or a backslash) borrows into its top bit;
+		// the lowest lane flagged is one (see jsonPlainEnd).
+		if m := ((q-ones)&^q | (e-ones)&^e) & tops; m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			if s[j] == '"' {
+				return j + 1
+			}
+			break // a backslash: the quote is found as a long string's
+		}
+		j += 8
+	}
+	for {
 		q := strings.IndexByte(s[j:], '"')
 		if q < 0 {
 			return len(s)

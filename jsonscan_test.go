@@ -306,6 +306,22 @@ func TestJSONPlainEndProperty(t *testing.T) {
 	})
 }
 
+// jsonSkipString ends any string, valid or not, where stringEnd does:
+// the signal walk skips strings with it, and used to fall back on
+// stringEnd where jsonStringEnd found one invalid.
+func TestJSONSkipStringIsStringEnd(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SliceOfN(rapid.SampledFrom([]byte{'"', '\\', 'a', 'u', '0', '\n', 0x01, 0xff}), 0, 40).Draw(t, "after")
+		if rapid.Bool().Draw(t, "plain run") { // a quote or backslash in any lane of the words stepped over
+			b = append([]byte(strings.Repeat("a", rapid.IntRange(0, 20).Draw(t, "run"))), b...)
+		}
+		text := `"` + string(b)
+		if got, want := jsonSkipString(text, 0), stringEnd(text, 0); got != want {
+			t.Fatalf("%q: %d, want %d", text, got, want)
+		}
+	})
+}
+
 // BenchmarkScanJSON measures the scan alone on 10 MB of short records,
 // the shape where its cost per byte is highest.
 func BenchmarkScanJSON(b *testing.B) {

@@ -249,6 +249,7 @@ type sigFrame struct {
 	key        string   // the current member's key, without quotes
 	kc         keyClass // what key is
 	index      int      // an array's current element
+	keys       int      // an object's keys so far
 	ident      string   // an object's naming member seen so far, verbatim
 	identTries int      // the string members tested for one
 	why        string   // the first member that signals, verbatim
@@ -275,9 +276,11 @@ func jsonSignals(text string) []jsonSignal {
 	var count []int
 	var docs []jsonDoc
 	var cands []jsonCand
-	var last struct { // the key counted last, and its values: most members repeat it
+	var last struct { // the key counted last, its values and the last one's id: most members repeat them
 		key    string
 		values map[string]int32
+		val    string // "" for none: a value has its quotes
+		id     int32
 	}
 	sigs, peaky := walkJSONSignals(text, func(key, val string, doc jsonDoc) int {
 		m := last.values
@@ -286,16 +289,20 @@ func jsonSignals(text string) []jsonSignal {
 				m = map[string]int32{}
 				ids[key] = m
 			}
-			last.key, last.values = key, m
+			last.key, last.values, last.val = key, m, ""
 		}
-		id, ok := m[val]
-		if !ok {
-			if len(m) >= 256 {
-				return 0 // a member that names each one: never rare
+		id := last.id
+		if val != last.val {
+			var ok bool
+			if id, ok = m[val]; !ok {
+				if len(m) >= 256 {
+					return 0 // a member that names each one: never rare
+				}
+				id = int32(len(count))
+				m[val] = id
+				count = append(count, 0)
 			}
-			id = int32(len(count))
-			m[val] = id
-			count = append(count, 0)
+			last.val, last.id = val, id
 		}
 		count[id]++
 		if len(docs) == 0 || docs[len(docs)-1] != doc {
@@ -363,8 +370,9 @@ func jsonSignals(text string) []jsonSignal {
 	k := 0
 	var doc []jsonSignal // the signals of again[k], once walked
 	docEnd := -1
+	classes := new(keyClasses) // the documents' keys, classed once for all
 	walkDoc := func() {
-		doc, docEnd = walkJSONDoc(text, again[k], group)
+		doc, docEnd = walkJSONDoc(text, again[k], group, classes)
 	}
 	for _, s := range sigs {
 		for k < len(again) {
@@ -406,7 +414,7 @@ func jsonSignals(text string) []jsonSignal {
 // whether a string of text is one of peakKeys (isPeakKey): whether
 // peakSignals may find any.
 func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
-	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, rare)
+	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, rare, new(keyClasses))
 	return sigs, peaky
 }
 
@@ -420,23 +428,23 @@ type jsonCand struct{ doc, id int32 }
 
 // walkJSONDoc walks the document at doc alone, as walkJSONSignals walks
 // it (nothing before a document carries into it), and returns its
-// signals and where it ends.
-func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, int) {
-	sigs, _, end := walkJSONFrom(text, doc, true, rare)
+// signals and where it ends. classes holds the keys classed so far.
+func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, int) {
+	sigs, _, end := walkJSONFrom(text, doc, true, rare, classes)
 	return sigs, end
 }
 
 // walkJSONFrom is walkJSONSignals from doc on: to the end of text, or
 // when one is set, to the end of that document, which it returns.
-// rare is told the document each member is in.
-func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool, int) {
+// rare is told the document each member is in; classes holds the keys
+// classed so far.
+func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
 	var path []byte
 	peaky := false
 	keyStart, keyLine := -1, 1 // the current member's key and its line
 	keyIdent := false          // the key at keyStart names its object
-	var classes keyClasses
 	var judged judgedValues
 	line := from.line
 	var doc jsonDoc // the document the walk is in
@@ -445,6 +453,8 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 	// depth (an import among a module's imports, where a kind of its own
 	// marks the rare one).
 	record := func(n int) bool { return n == 1 || !stack[n-2].obj }
+	// member reads the value text[start:end] of f's current member, one
+	// whose key has a failure test or is rare: it does nothing for others.
 	member := func(f *sigFrame, start, end int) {
 		v := text[start:end]
 		if t := f.kc.failure; t != nil {
@@ -490,7 +500,9 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 		switch c {
 		case '{', '[':
 			if n := len(stack); n > 0 && stack[n-1].obj {
-				member(&stack[n-1], i, i+1)
+				if f := &stack[n-1]; f.kc.failure != nil || f.kc.rare {
+					member(f, i, i+1)
+				}
 			} else if n == 0 {
 				doc = jsonDoc{i, line}
 			}
@@ -557,19 +569,24 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 			}
 			i++
 		case '"':
-			end := jsonStringEnd(text, i)
-			if end < 0 {
-				end = stringEnd(text, i)
-			}
+			// Where stringEnd ends it, valid or not: at a quote no odd
+			// run of backslashes escapes.
+			end := jsonSkipString(text, i)
 			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:max(i+1, end-1)], false // a text may end in the key's opening quote
-				f.kc = classes.of(f.key)
+				f.kc = classes.at(n, f.keys, f.key)
+				f.keys++
 				keyStart, keyLine, keyIdent = i, line, f.kc.ident
+				if end < len(text) && text[end] == ':' {
+					end++ // the colon, which the loop would step over alone
+				}
 			} else if n > 0 && stack[n-1].obj {
 				f := &stack[n-1]
-				member(f, i, end)
+				if f.kc.failure != nil || f.kc.rare {
+					member(f, i, end)
+				}
 				if f.ident == "" && f.identTries < 4 && end-keyStart <= 160 && keyStart >= 0 {
 					f.identTries++ // a naming member comes first, or among the first
 					if keyIdent {
@@ -583,7 +600,7 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 			for end < len(text) && !jsonDelimiter[text[end]] {
 				end++
 			}
-			if n := len(stack); n > 0 && stack[n-1].obj && !stack[n-1].wantKey {
+			if n := len(stack); n > 0 && stack[n-1].obj && !stack[n-1].wantKey && (stack[n-1].kc.failure != nil || stack[n-1].kc.rare) {
 				member(&stack[n-1], i, end)
 			}
 			i = end
@@ -605,9 +622,34 @@ type keyClass struct {
 // lower-cased and hashed, once, not at every member. A key's hash names
 // its set of four; a key not there takes its first place, the last one
 // leaving. The zero value holds "", whose class is the zero one.
-type keyClasses [32][4]struct {
+type keyClasses struct {
+	sets [32][4]keyClassOf
+	// byPlace holds the key met last at each of the first places of the
+	// objects at the first depths: a stream's next event has the same
+	// keys in the same order, each found by one comparison.
+	byPlace [keyPlaceDepths][keyPlaces]keyClassOf
+}
+
+// A keyClassOf is a key and its class.
+type keyClassOf struct {
 	key   string
 	class keyClass
+}
+
+// keyPlaceDepths and keyPlaces bound keyClasses.byPlace.
+const keyPlaceDepths, keyPlaces = 8, 32
+
+// at returns the keyClass of key, the k-th key (from 0) of an object at
+// depth (from 1).
+func (c *keyClasses) at(depth, k int, key string) keyClass {
+	if depth > keyPlaceDepths || k >= keyPlaces {
+		return c.of(key)
+	}
+	p := &c.byPlace[depth-1][k]
+	if p.key != key {
+		p.key, p.class = key, c.of(key)
+	}
+	return p.class
 }
 
 // of returns key's keyClass.
@@ -616,7 +658,7 @@ func (c *keyClasses) of(key string) keyClass {
 	if len(key) > 0 {
 		h |= uint32(key[0])<<8 | uint32(key[len(key)/2])<<16 | uint32(key[len(key)-1])<<24
 	}
-	set := &c[(h*0x9e3779b1)>>27]
+	set := &c.sets[(h*0x9e3779b1)>>27]
 	for w := range set {
 		if set[w].key == key {
 			return set[w].class

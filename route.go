@@ -108,8 +108,8 @@ func declines(int) (plan, bool) { return plan{}, false }
 func routes(cfg config, smp sampling) []planner {
 	return []planner{
 		staged(StrategyJSONLines, func(out ToolOutput) planAt {
-			signals := onceJSONSignals(out.Text)
-			return flooredAt(out, func(limit int) (plan, bool) { return planJSONLinesWith(out.Text, limit, signals) })
+			signals, stream := onceJSONSignals(out.Text), onceJSONLinesStream(out.Text)
+			return flooredAt(out, func(limit int) (plan, bool) { return planJSONLinesRead(out.Text, limit, signals, stream) })
 		}),
 		// A JSON-lines test stream (go test -json) is a test log: before
 		// search, which would take the `file.go:12:` inside its Output
