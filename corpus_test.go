@@ -425,6 +425,19 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_powerpc_targets": {
 		"\"description\": \"64-bit AIX (7.2 and newer)\",",
 	},
+	// Family checks of the description digests (session 24): 25 Armv7 and
+	// 29 Thumb target specs; at 16,000 bytes the sequence plan keeps the
+	// first specs and a spread of others whole, and the middle ones it
+	// skips (a triple's key line, a description) are in its gaps
+	"json_rustc_print_all_target_specs_jq_armv7_targets": {
+		"  \"armv7-unknown-linux-ohos\": {",
+		"\"description\": \"ARMv7-A Cortex-A with NuttX\",",
+	},
+	"json_rustc_print_all_target_specs_jq_thumb_targets": {
+		"  \"thumbv7a-pc-windows-msvc\": {",
+		"\"description\": \"Bare ARMv7E-M, hardfloat\",",
+		"\"description\": \"Thumb2-mode ARMv7-A Linux with NEON, musl 1.2.5\",",
+	},
 	// 397 `✖` findings, every one a failure line: a rare rule's finding
 	// in the middle (function-url-quotes) is folded into its file's gap
 	"log_stylelint_standard_highlightjs_themes_unclosed_block": {
