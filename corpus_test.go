@@ -425,6 +425,29 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_powerpc_targets": {
 		"\"description\": \"64-bit AIX (7.2 and newer)\",",
 	},
+	// Family checks of the description digests (session 24): 25 Armv7 and
+	// 29 Thumb target specs; at 16,000 bytes the sequence plan keeps the
+	// first specs and a spread of others whole, and the middle ones it
+	// skips (a triple's key line, a description) are in its gaps
+	"json_rustc_print_all_target_specs_jq_armv7_targets": {
+		"  \"armv7-unknown-linux-ohos\": {",
+		"\"description\": \"ARMv7-A Cortex-A with NuttX\",",
+	},
+	"json_rustc_print_all_target_specs_jq_thumb_targets": {
+		"  \"thumbv7a-pc-windows-msvc\": {",
+		"\"description\": \"Bare ARMv7E-M, hardfloat\",",
+		"\"description\": \"Thumb2-mode ARMv7-A Linux with NEON, musl 1.2.5\",",
+	},
+	// Family checks of a thrown error's message as a failure (session 24):
+	// node reports of 20 and 41 listening servers; the middle server's
+	// port is one of many alike libuv handles, and the outline samples
+	// their ends
+	"json_node_report_uncaught_typeerror_20_servers": {
+		"        \"ip4\": \"127.0.0.1\",\n        \"port\": 41723",
+	},
+	"json_node_report_uncaught_syntaxerror_41_servers": {
+		"        \"ip4\": \"127.0.0.1\",\n        \"port\": 34925",
+	},
 	// 397 `✖` findings, every one a failure line: a rare rule's finding
 	// in the middle (function-url-quotes) is folded into its file's gap
 	"log_stylelint_standard_highlightjs_themes_unclosed_block": {

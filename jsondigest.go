@@ -69,7 +69,13 @@ func (o *outliner) digestFrom(elems [][2]int, index, depth int, isElem, full boo
 	}
 	var tree []onode
 	if !o.digestObject(&tree, n, full, level) {
-		return nil
+		// No member names it: a one-line description does.
+		o.describe = true
+		ok := o.digestObject(&tree, n, full, level)
+		o.describe = false
+		if !ok {
+			return nil
+		}
 	}
 	if isElem {
 		root := &tree[0]
@@ -129,7 +135,7 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 				c.state, c.cost = asLine, o.size(ls, le)
 				lines[k] = c
 				shown[k] = line
-				if full || identityKey(o.text, m[0]) {
+				if full || identityKey(o.text, m[0]) || o.describe && le-ls <= describingLineMax && describingKey(o.text, m[0]) {
 					shown[k] = len(*tree)
 					*tree = append(*tree, c)
 				}
@@ -173,6 +179,23 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 	t := &(*tree)[at]
 	t.state, t.cost, t.kids, t.before, t.more = asOpen, r.cost, r.kids, r.before, r.more
 	return true
+}
+
+// describingLineMax bounds the line of a describing member a digest
+// shows: a one-line description names an element as a name would
+// ("MIPS (LE) Sony PlayStation 1 (PSX)"); a paragraph does not.
+const describingLineMax = 100
+
+// describingKey reports whether the member whose key opens at text[i]
+// describes its object in words: a "description" or a "summary" that is
+// a string (a null one describes nothing).
+func describingKey(text string, i int) bool {
+	e := stringEnd(text, i)
+	if k := text[i:e]; k != `"description"` && k != `"summary"` {
+		return false
+	}
+	v := skipSpace(text, skipSpace(text, e)+1)
+	return v < len(text) && text[v] == '"'
 }
 
 // planSequenceDigests plans a pretty-printed sequence (an array, a stream

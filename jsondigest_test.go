@@ -364,6 +364,55 @@ func TestPlanJSONFlatMapMemberDigests(t *testing.T) {
 	}
 }
 
+// A member that no naming member names (rustc's target specs: arch, cpu,
+// features, and a metadata object of description, tier, std) is named by
+// its one-line description, as a name would (a null description or a
+// paragraph names nothing).
+func TestPlanJSONDigestsDescribeUnnamedMembers(t *testing.T) {
+	m := map[string]any{}
+	const n = 30
+	for i := range n {
+		meta := map[string]any{"description": fmt.Sprintf("Bare RISC-V board %d", i), "tier": 3, "std": nil}
+		switch i % 7 {
+		case 1:
+			meta["description"] = nil
+		case 2:
+			meta["description"] = strings.Repeat("A paragraph of prose. ", 10)
+		}
+		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
+			"arch":        "riscv32",
+			"data-layout": "e-m:e-p:32:32-i64:64-n32-S128",
+			"features":    strings.Repeat("+m,+a,+c,", 8),
+			"linker":      "rust-lld",
+			"metadata":    meta,
+			"options":     strings.Split(strings.Repeat("opt,", 120), ","),
+		}
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	text := string(b)
+	for _, limit := range []int{4000, 15000} {
+		_, out := plannedJSON(t, text, limit)
+		described := 0
+		for i := 1; i < n-1; i++ { // the first and the last are kept whole
+			key := fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", i)
+			desc := fmt.Sprintf(`"description": "Bare RISC-V board %d",`, i)
+			if !strings.Contains(out, key) {
+				continue
+			}
+			if i%7 != 1 && i%7 != 2 {
+				if strings.Contains(out, desc) {
+					described++
+				} else {
+					t.Errorf("limit %d: member %d shown without its description:\n%s", limit, i, out)
+				}
+			}
+		}
+		if want := min(limit/1000, 6); described < want {
+			t.Errorf("limit %d: %d members described, want %d:\n%s", limit, described, want, out)
+		}
+	}
+}
+
 // A minified array of file results too large for the first to fit the
 // head's room (eslint -f json) keeps what a blind clip keeps — its head
 // and its tail verbatim — and names the elements between by their

@@ -543,6 +543,9 @@ type outliner struct {
 	// members caches the members of the objects digests open, by their
 	// opening bracket: a full digest reads what the naming one did.
 	members map[int][][2]int
+	// describe has a digest show one-line descriptions as naming members:
+	// set while an object that no naming member names is digested again.
+	describe bool
 }
 
 // planOutline returns the outline plan of the object top, which fills

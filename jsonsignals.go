@@ -49,6 +49,7 @@ var jsonFailures = []jsonFailure{
 	{"errors", nonEmpty},
 	{"exception", anyOf(nonEmptyString, isContainer)},
 	{"failures", nonEmpty},
+	{"message", thrownError},
 	{"problems", nonEmpty},
 }
 
@@ -136,6 +137,24 @@ func wordIn(words []string) jsonValueTest {
 		}
 		return false
 	}
+}
+
+// thrownError holds for a message that opens with the name of a thrown
+// error and a colon, as runtimes write an uncaught one: "SyntaxError:
+// Unexpected token", "java.lang.IllegalStateException: closed",
+// "ValueError: bad value" (a node report's javascriptStack, an error
+// logged with its stack); prose that mentions an error does not.
+func thrownError(v string) bool {
+	if len(v) < 2 || v[0] != '"' {
+		return false
+	}
+	name, _, ok := strings.Cut(v[1:min(len(v), 120)], ": ")
+	if !ok || strings.IndexFunc(name, func(r rune) bool {
+		return !(r == '.' || r == '_' || r == '$' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) >= 0 {
+		return false
+	}
+	return strings.HasSuffix(name, "Error") || strings.HasSuffix(name, "Exception")
 }
 
 func httpFailure(v string) bool {

@@ -64,6 +64,10 @@ func TestJSONSignalsFindFailuresAndRareKinds(t *testing.T) {
 		{"a value naming each event is not rare", alike(40, func(i int) string {
 			return `{"msg":"id-` + itoa(i) + `"}`
 		}), nil},
+		{"a thrown error's message is its record's", "{\"header\":{\"event\":\"Exception\"},\"javascriptStack\":{\"message\":\"SyntaxError: Unterminated string\",\"stack\":[\"at f (a.js:1:2)\"]}}",
+			[]string{`{"header":{"event":"Exception"},"javascriptStack":{"message":"SyntaxError: Unterminated string","stack":["at f (a.js:1:2)"]}} |  | "message": "SyntaxError: Unterminated string"`}},
+		{"a message that mentions an error", `[{"message":"Error handling: see chapter 2"},{"message":"no Error: here"},{"message":"TypeError"},{"message":"java.lang.IllegalStateException: closed"}]`,
+			[]string{`{"message":"java.lang.IllegalStateException: closed"} | [3] | "message": "java.lang.IllegalStateException: clo…`}},
 		{"broken JSON is stepped over", `]]}{"a":[{"severity":2,"x":"` + "\x01" + `"}` + `,,:]`, []string{`{"severity":2,"x":"` + "\x01" + `"} | .a[0] | "severity": 2`}},
 	}
 	for _, tc := range tests {
