@@ -455,6 +455,7 @@ func identitiesFirst(s *lineSel, events, rar []int, headBytes, tailBytes int) []
 // widenCutEvents spends the room the picks left on the events kept cut
 // in their middles, an even share each, two thirds to the head: a
 // budget is not left a quarter unused while the events' middles are cut.
+// Being the last spend, it widens into long strings too (see cutMids).
 func widenCutEvents(s *lineSel, events []int, headBytes int) {
 	var cut []int
 	for _, i := range events {
@@ -473,7 +474,7 @@ func widenCutEvents(s *lineSel, events []int, headBytes int) {
 		start := s.at(i)
 		h := max(headBytes, s.cutAt[i]-start)
 		t := start + len(s.line(i)) - s.tailAt[i]
-		s.widenEnds(i, h+share*2/3, t+share/3)
+		s.widenEndsAs(i, h+share*2/3, t+share/3, false)
 	}
 }
 

@@ -439,7 +439,7 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 		return s.pick(i)
 	}
 	h0, t0 := h, t
-	h, t, mids := s.cutMids(i, h, t)
+	h, t, mids := s.cutMids(i, h, t, true)
 	if len(mids) == 0 {
 		h, t = h0, t0
 	}
@@ -468,8 +468,16 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 // widenEnds keeps more of line i, which pickEnds kept cut in its middle:
 // its first headBytes and last tailBytes bytes, or all of it when they
 // cover it, if what that adds fits. It reports whether line i is kept
-// whole or cut no narrower than asked.
+// whole or cut no narrower than asked. Like pickEnds, it keeps of a JSON
+// event's long string that the ends would cut only its opening (see
+// cutMids).
 func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
+	return s.widenEndsAs(i, headBytes, tailBytes, true)
+}
+
+// widenEndsAs is widenEnds, narrow or not (see cutMids): a plan's last
+// spend of the room left widens into long strings too.
+func (s *lineSel) widenEndsAs(i, headBytes, tailBytes int, narrow bool) bool {
 	t0, cut := s.tailAt[i]
 	if !cut {
 		return s.pickEnds(i, headBytes, tailBytes)
@@ -501,7 +509,7 @@ func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
 		return true
 	}
 	h1, t1 := h, t
-	h, t, mids := s.cutMids(i, h, t)
+	h, t, mids := s.cutMids(i, h, t, narrow)
 	if len(mids) == 0 {
 		h, t = h1, t1
 	}
