@@ -267,8 +267,6 @@ func (ids *eventIDs) bodyRanges(l string, base, h, t, room, bodyRoom int, narrow
 			if narrow && base+m.lead < t && t < base+end-1 {
 				t = base + end - 1
 			}
-		case m.arrays > 0 && namingValue(m.val):
-			extra = append(extra, m)
 		}
 	})
 	// A naming member the head or the tail would cut joins it whole.
@@ -333,7 +331,7 @@ func (ids *eventIDs) bodyRanges(l string, base, h, t, room, bodyRoom int, narrow
 }
 
 // openingMax is how much of a long string's start a body keeps.
-const openingMax = 120
+const openingMax = 80
 
 // openingEnd is where the opening of member m — its key, then a long
 // string starting at val — ends: after its second line (at the escaped
@@ -377,7 +375,15 @@ func (ids *eventIDs) bodyExtra(out [][2]int, extra []lineMember, base, h, t, roo
 	})
 	seen := map[string]bool{}
 	for _, m := range extra {
-		c := m.end - m.lead + len(skipNote(1000))
+		a, e := base+m.lead, base+m.end
+		c := e - a + len(skipNote(1000))
+		// What a kept range (the common prefix's continuation) already
+		// holds costs nothing more.
+		for _, r := range out {
+			if a < r[1] && r[0] < e {
+				c = e - a - (min(e, r[1]) - max(a, r[0]))
+			}
+		}
 		if c > room || m.arrays > 0 && seen[m.val] {
 			continue
 		}
@@ -420,13 +426,13 @@ func (s *lineSel) cutMids(i, h, t int, narrow bool) (int, int, [][2]int) {
 	if s.ids == nil {
 		return h, t, nil
 	}
-	return s.ids.bodyRanges(s.line(i), s.at(i), h, t, s.idRoom, bodyRoom, narrow)
+	return s.ids.bodyRanges(s.line(i), s.at(i), h, t, s.idRoom, s.bodyRoom, narrow)
 }
 
 // bodyRoom is how many bytes of a long event kept with a body, past the
 // members that name it, are kept for its long strings' openings and its
 // parts' strings (see bodyRanges).
-const bodyRoom = 240
+const bodyRoom = 180
 
 // pickIDs keeps of line i, a long event, only the ranges that name it:
 // the event's identity line, `…[N bytes]…"message":"…","code":{"code":"E0609"…[N bytes]…`,

@@ -208,3 +208,31 @@ func TestJSONLinesWidenCutEventsIntoTheRoomLeft(t *testing.T) {
 		t.Errorf("plan is %d bytes of a %d-byte stream at limit %d, want 3/4 of the limit or more", got, len(text), limit)
 	}
 }
+
+// Room left once every diagnostic is named goes first to bodies for the
+// rarest of them: errors too many to count as rare (three among twenty)
+// each show the source line their span points at, before the warnings'
+// bodies are widened.
+func TestJSONLinesRoomLeftWidensTheRarestFirst(t *testing.T) {
+	var b strings.Builder
+	for k := range 17 {
+		b.WriteString(cargoEvent("warning", fmt.Sprintf("unused variable: `v%d`", k), "unused_variables", 10+k) + "\n")
+		if k%6 == 2 {
+			src := fmt.Sprintf("    let width%d: u8 = items.len();", k)
+			b.WriteString(strings.Replace(cargoEvent("error", "mismatched types", "E0308", 40+k), strings.Repeat("x", 120), src, 1) + "\n")
+		}
+	}
+	text := b.String()
+	for _, limit := range []int{5000, 8000} {
+		p, ok := planJSONLines(text, limit)
+		if !ok {
+			t.Fatal("declined")
+		}
+		out := render(text, p, marker{tokens: len(text)})
+		for k := 2; k < 17; k += 6 {
+			if want := fmt.Sprintf(`"text":"    let width%d: u8 = items.len();"`, k); !strings.Contains(out, want) {
+				t.Errorf("at %d bytes the error's body lacks %s:\n%s", limit, want, out)
+			}
+		}
+	}
+}

@@ -30,10 +30,15 @@ type lineSel struct {
 	// ids, when set, finds the members that name a line cut in its
 	// middle (a JSON event's message and code), up to idRoom bytes of
 	// them; mids[i] holds those kept of line i, between its head and tail.
-	ids    *eventIDs
-	idRoom int
-	mids   map[int][][2]int
-	limit  int
+	// bodyRoom, when set, is how many more bytes a line kept with a
+	// body keeps of its long strings' openings and its parts (see
+	// bodyRanges): not set for the head and tail runs, whose events show
+	// how the stream reads.
+	ids      *eventIDs
+	idRoom   int
+	bodyRoom int
+	mids     map[int][][2]int
+	limit    int
 	// used is exactly what the selection renders to (itemsSize of items):
 	// a pick pays for its line and for the gap notes it adds, removes or
 	// rewords, each priced at its true length.
