@@ -3,6 +3,8 @@ package headroom
 import (
 	"slices"
 	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // A long event of a JSON-lines stream (cargo's 1.5 KB compiler message:
@@ -245,6 +247,21 @@ func newEventIDs(s *lineSel, events []int, long int) *eventIDs {
 // whole, a line that starts with it keeps its first commonKeep bytes and
 // then half as much after it as its head kept of it.
 func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int) {
+	return ids.bodyRanges(l, base, h, t, room, 0, false)
+}
+
+// bodyRanges is ranges for an event kept with a body, its ends: past the
+// members that name it, within bodyRoom more bytes, it keeps the opening
+// of each of its own long strings (a rendered diagnostic's first lines,
+// `error[E0277]: cannot multiply…\n  --> src/main.rs:66:42…`, where its
+// ends hold the middle of an explanation), then its parts' strings (the
+// first span's, the first child's), the most deeply nested first: the
+// source line a diagnostic points at, `"text":"    let width: u32 =
+// best.len();"`, each value once. When narrow, a head or a tail that
+// would cut one of the event's own long strings keeps of it only its
+// opening: the middle of an explanation or of a rendered snippet says
+// less than the members past it, and other events' identity lines.
+func (ids *eventIDs) bodyRanges(l string, base, h, t, room, bodyRoom int, narrow bool) (int, int, [][2]int) {
 	if ids == nil || room <= 0 {
 		return h, t, nil
 	}
@@ -255,16 +272,35 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 		out = append(out, [2]int{base + c, min(t, base+c+(head-commonKeep)/2)})
 	}
 	cands := ids.members[:0]
+	var extra []lineMember // a body's: own long strings, parts' strings
 	defer func() { ids.members = cands[:0] }()
-	if named, ok := ids.named[base]; ok {
+	var parts []lineMember // naming strings reached through an array
+	if named, ok := ids.named[base]; ok && bodyRoom <= 0 {
 		cands = append(cands, named...)
 	} else {
 		eachLineMember(l, func(m lineMember) {
-			if namingValue(m.val) && ids.varies[m.path] {
+			switch {
+			case namingValue(m.val) && ids.varies[m.path]:
 				cands = append(cands, namingMember{m.lead, m.end, int32(m.depth), int32(m.arrays)})
+				if bodyRoom > 0 && m.arrays > 0 && m.val[0] == '"' {
+					parts = append(parts, m)
+				}
+			case bodyRoom <= 0 || m.val[0] != '"':
+			case m.arrays == 0 && len(m.val) > idValueMax:
+				end := m.end
+				m.end = m.lead + openingEnd(l[m.lead:m.end], m.end-m.lead-len(m.val))
+				extra = append(extra, m)
+				if narrow && base+m.end < h && h < base+end {
+					h = base + m.end
+				}
+				if narrow && base+m.lead < t && t < base+end-1 {
+					t = base + end - 1
+				}
 			}
 		})
-		ids.named[base] = slices.Clone(cands)
+		if !ok {
+			ids.named[base] = slices.Clone(cands)
+		}
 	}
 	// A naming member the head or the tail would cut joins it whole.
 	for _, m := range cands {
@@ -279,6 +315,11 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 	// The event's own members, reached through no array, name it; its
 	// parts (spans, children) only when it has none of its own.
 	if slices.ContainsFunc(cands, func(m namingMember) bool { return m.arrays == 0 }) {
+		for _, m := range parts {
+			if base+m.lead >= h && base+m.end <= t {
+				extra = append(extra, m)
+			}
+		}
 		cands = slices.DeleteFunc(cands, func(m namingMember) bool { return m.arrays > 0 })
 	}
 	slices.SortStableFunc(cands, func(a, b namingMember) int {
@@ -294,6 +335,9 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 		}
 		room -= c
 		out = append(out, [2]int{base + m.lead, base + m.end})
+	}
+	if len(extra) > 0 {
+		out = ids.bodyExtra(out, extra, base, h, t, bodyRoom)
 	}
 	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
 	// Ranges that overlap (a member and its object's key) or lie closer
@@ -315,6 +359,70 @@ func (ids *eventIDs) ranges(l string, base, h, t, room int) (int, int, [][2]int)
 		merged = merged[:n-1]
 	}
 	return h, t, merged
+}
+
+// openingMax is how much of a long string's start a body keeps.
+const openingMax = 80
+
+// openingEnd is where the opening of member m — its key, then a long
+// string starting at val — ends: after its second line (at the escaped
+// newline that ends it: a rendered diagnostic's message and location)
+// or openingMax bytes of the value, at a rune start and not inside an
+// escape.
+func openingEnd(m string, val int) int {
+	end := min(len(m), val+openingMax)
+	if k := strings.Index(m[val:end], `\n`); k >= 0 {
+		if k2 := strings.Index(m[val+k+2:end], `\n`); k2 >= 0 {
+			return val + k + 2 + k2
+		}
+	}
+	end = txt.RuneStartAtOrBefore(m, end)
+	for b := end; b > val && m[b-1] == '\\'; b-- {
+		end = b - 1
+	}
+	return end
+}
+
+// bodyExtra appends to out, within room bytes, the ranges of extra (a
+// body's members past those that name it, in line order) that lie
+// between h and t: the openings of own long strings first, then the
+// parts' strings, the most deeply nested first, each value once.
+func (ids *eventIDs) bodyExtra(out [][2]int, extra []lineMember, base, h, t, room int) [][2]int {
+	extra = slices.DeleteFunc(extra, func(m lineMember) bool { return base+m.lead < h || base+m.end > t })
+	slices.SortStableFunc(extra, func(a, b lineMember) int {
+		if (a.arrays == 0) != (b.arrays == 0) {
+			if a.arrays == 0 {
+				return -1
+			}
+			return 1
+		}
+		if va, vb := ids.varies[a.path], ids.varies[b.path]; va != vb {
+			if va {
+				return -1
+			}
+			return 1
+		}
+		return b.arrays - a.arrays
+	})
+	seen := map[string]bool{}
+	for _, m := range extra {
+		a, e := base+m.lead, base+m.end
+		c := e - a + len(skipNote(1000))
+		// What a kept range (the common prefix's continuation) already
+		// holds costs nothing more.
+		for _, r := range out {
+			if a < r[1] && r[0] < e {
+				c = e - a - (min(e, r[1]) - max(a, r[0]))
+			}
+		}
+		if c > room || m.arrays > 0 && seen[m.val] {
+			continue
+		}
+		seen[m.val] = true
+		room -= c
+		out = append(out, [2]int{base + m.lead, base + m.end})
+	}
+	return out
 }
 
 // midsSize is what a line cut to text[start:h], mids and text[t:next]
@@ -342,13 +450,20 @@ func midsItems(items []item, start, h, t, next int, mids [][2]int) []item {
 
 // cutMids returns the mids of line i cut to [h, t), start and end its
 // bounds, on rune boundaries (a member's bounds are quotes or ASCII, so
-// they are).
-func (s *lineSel) cutMids(i, h, t int) (int, int, [][2]int) {
+// they are). A narrow cut keeps of a long string the ends would cut
+// only its opening (see bodyRanges); a wide one, the plan's last spend of
+// its room, keeps the ends asked.
+func (s *lineSel) cutMids(i, h, t int, narrow bool) (int, int, [][2]int) {
 	if s.ids == nil {
 		return h, t, nil
 	}
-	return s.ids.ranges(s.line(i), s.at(i), h, t, s.idRoom)
+	return s.ids.bodyRanges(s.line(i), s.at(i), h, t, s.idRoom, s.bodyRoom, narrow)
 }
+
+// bodyRoom is how many bytes of a long event kept with a body, past the
+// members that name it, are kept for its long strings' openings and its
+// parts' strings (see bodyRanges).
+const bodyRoom = 180
 
 // pickIDs keeps of line i, a long event, only the ranges that name it:
 // the event's identity line, `…[N bytes]…"message":"…","code":{"code":"E0609"…[N bytes]…`,

@@ -56,6 +56,52 @@ func TestEventIDsNameALongEventByItsVaryingMembers(t *testing.T) {
 	}
 }
 
+// A diagnostic kept with a body, its ends narrow, keeps of its long
+// strings their openings, not their middles nor their ends (an
+// explanation's last lines), and past the members that name it the
+// source line its first span points at.
+func TestBodyRangesKeepOpeningsAndTheSpanText(t *testing.T) {
+	var b strings.Builder
+	for k := range 12 {
+		b.WriteString(cargoEvent("warning", fmt.Sprintf("unused variable: `v%d`", k), "unused_variables", 10+k) + "\n")
+	}
+	b.WriteString(strings.Replace(cargoEvent("error", "borrow of moved value: `item`", "E0382", 27), strings.Repeat("x", 120), "        self.items.insert(key, item);", 1) + "\n")
+	text := b.String()
+	s := newLineSel(text, len(text), countGaps(len(text)))
+	events, _ := jsonLinesEvents(s)
+	ids := newEventIDs(s, events, idLong)
+	if ids == nil {
+		t.Fatal("no value statistics")
+	}
+	l := s.line(events[12])
+	h, tail, mids := ids.bodyRanges(l, 0, 400, len(l)-200, idRoom, bodyRoom, true)
+	kept := l[:h]
+	size := 0
+	for _, m := range mids {
+		if m[0] < h || m[1] > tail {
+			t.Fatalf("range [%d,%d) outside the cut [%d,%d)", m[0], m[1], h, tail)
+		}
+		kept += " | " + l[m[0]:m[1]]
+		size += m[1] - m[0]
+	}
+	kept += " | " + l[tail:]
+	if size > idRoom+bodyRoom {
+		t.Errorf("ranges take %d bytes, over %d", size, idRoom+bodyRoom)
+	}
+	for _, want := range []string{`"level":"error","message":"borrow of moved value: ` + "`item`" + `"`, `"text":"        self.items.insert(key, item);"`, `"explanation":"long explanation `} {
+		if !strings.Contains(kept, want) {
+			t.Errorf("body %q lacks %q", kept, want)
+		}
+	}
+	if h >= 400 || strings.Contains(l[tail:], "long explanation") {
+		t.Errorf("ends [0,%d) and [%d,%d) keep a long string's middle or end: %q", h, tail, len(l), kept)
+	}
+	// Asked for by name, not narrow, the ends are what was asked.
+	if h, tail, _ := ids.bodyRanges(l, 0, 400, len(l)-200, idRoom, bodyRoom, false); h != 400 || tail != len(l)-200 {
+		t.Errorf("wide cut moved the ends to %d and %d", h, tail)
+	}
+}
+
 // A long event cut in its middle keeps, between its head and its tail,
 // ranges that are whole members of that line, in order, apart from each
 // other and from the ends; the plan holds its limit.
@@ -89,7 +135,14 @@ func TestJSONLinesMidRangesAreMembersOfTheirLine(t *testing.T) {
 			if it.start <= prev.end || strings.Contains(text[prev.end:it.end], "\n") {
 				rt.Fatalf("middle range [%d,%d) is not after [%d,%d) on its line", it.start, it.end, prev.start, prev.end)
 			}
-			if r, next := text[it.start:it.end], text[it.end]; !strings.HasPrefix(r, `"`) || next != ',' && next != '}' && next != ']' {
+			// Whole members, or a body's opening of a long string: its key
+			// and its first bytes.
+			r, next := text[it.start:it.end], text[it.end]
+			opening := false
+			if q := strings.LastIndex(r, `":"`); q > 0 {
+				opening = jsonStringEnd(text, it.start+q+2) > it.end
+			}
+			if !strings.HasPrefix(r, `"`) || next != ',' && next != '}' && next != ']' && !opening {
 				rt.Fatalf("middle range %q is not whole members", r)
 			}
 		}
@@ -153,5 +206,33 @@ func TestJSONLinesWidenCutEventsIntoTheRoomLeft(t *testing.T) {
 	}
 	if got := itemsSize(p.items); got < limit*3/4 || got > limit {
 		t.Errorf("plan is %d bytes of a %d-byte stream at limit %d, want 3/4 of the limit or more", got, len(text), limit)
+	}
+}
+
+// Room left once every diagnostic is named goes first to bodies for the
+// rarest of them: errors too many to count as rare (three among twenty)
+// each show the source line their span points at, before the warnings'
+// bodies are widened.
+func TestJSONLinesRoomLeftWidensTheRarestFirst(t *testing.T) {
+	var b strings.Builder
+	for k := range 17 {
+		b.WriteString(cargoEvent("warning", fmt.Sprintf("unused variable: `v%d`", k), "unused_variables", 10+k) + "\n")
+		if k%6 == 2 {
+			src := fmt.Sprintf("    let width%d: u8 = items.len();", k)
+			b.WriteString(strings.Replace(cargoEvent("error", "mismatched types", "E0308", 40+k), strings.Repeat("x", 120), src, 1) + "\n")
+		}
+	}
+	text := b.String()
+	for _, limit := range []int{5000, 8000} {
+		p, ok := planJSONLines(text, limit)
+		if !ok {
+			t.Fatal("declined")
+		}
+		out := render(text, p, marker{tokens: len(text)})
+		for k := 2; k < 17; k += 6 {
+			if want := fmt.Sprintf(`"text":"    let width%d: u8 = items.len();"`, k); !strings.Contains(out, want) {
+				t.Errorf("at %d bytes the error's body lacks %s:\n%s", limit, want, out)
+			}
+		}
 	}
 }

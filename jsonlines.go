@@ -208,6 +208,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 	var idents []int // events kept by their identity lines alone
 	if diagnostics {
 		diagnosticRuns(s, events, room, headBytes, tailBytes)
+		s.bodyRoom = bodyRoom
 		idents = identitiesFirst(s, events, rar, headBytes, tailBytes)
 	} else {
 		pickRun(1, s.used+room/5)
@@ -215,6 +216,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 	headUsed := s.used - headFrom
 	if !diagnostics {
 		pickRun(-1, s.used+room/5)
+		s.bodyRoom = bodyRoom
 	}
 	if len(keys) > 0 {
 		idents = append(idents, pickIdentities(s, events, rar, s.room()/3, headBytes, tailBytes)...)
@@ -292,7 +294,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			}
 		}
 	}
-	widenCutEvents(s, events, headBytes)
+	widenCutEvents(s, events, rar, headBytes, tailBytes)
 	s.used -= noteRoom
 	items, markerAt := s.items()
 	dropped := 0
@@ -498,15 +500,31 @@ func identitiesFirst(s *lineSel, events, rar []int, headBytes, tailBytes int) []
 // widenCutEvents spends the room the picks left on the events kept cut
 // in their middles, an even share each, two thirds to the head: a
 // budget is not left a quarter unused while the events' middles are cut.
-func widenCutEvents(s *lineSel, events []int, headBytes int) {
+// Being the last spend, it widens into long strings too (see cutMids).
+// First, though, the events of the rarest kind among those cut (rar[k]
+// is how many events share event k's rarest value; nil when no key
+// sorts them) get their narrow ends, where others are more common: the
+// second error named by its identity line alone among warnings.
+func widenCutEvents(s *lineSel, events, rar []int, headBytes, tailBytes int) {
 	var cut []int
-	for _, i := range events {
+	rarest, common := len(events)+1, 0
+	for k, i := range events {
 		if _, ok := s.tailAt[i]; ok {
 			cut = append(cut, i)
+			if rar != nil {
+				rarest, common = min(rarest, rar[k]), max(common, rar[k])
+			}
 		}
 	}
 	if len(cut) == 0 {
 		return
+	}
+	if rarest < common {
+		for k, i := range events {
+			if _, ok := s.tailAt[i]; ok && rar[k] == rarest {
+				s.widenEnds(i, headBytes, tailBytes)
+			}
+		}
 	}
 	share := s.room() / len(cut)
 	if share < 2*skipNoteMax {
@@ -516,7 +534,7 @@ func widenCutEvents(s *lineSel, events []int, headBytes int) {
 		start := s.at(i)
 		h := max(headBytes, s.cutAt[i]-start)
 		t := start + len(s.line(i)) - s.tailAt[i]
-		s.widenEnds(i, h+share*2/3, t+share/3)
+		s.widenEndsAs(i, h+share*2/3, t+share/3, false)
 	}
 }
 

@@ -30,10 +30,15 @@ type lineSel struct {
 	// ids, when set, finds the members that name a line cut in its
 	// middle (a JSON event's message and code), up to idRoom bytes of
 	// them; mids[i] holds those kept of line i, between its head and tail.
-	ids    *eventIDs
-	idRoom int
-	mids   map[int][][2]int
-	limit  int
+	// bodyRoom, when set, is how many more bytes a line kept with a
+	// body keeps of its long strings' openings and its parts (see
+	// bodyRanges): not set for the head and tail runs, whose events show
+	// how the stream reads.
+	ids      *eventIDs
+	idRoom   int
+	bodyRoom int
+	mids     map[int][][2]int
+	limit    int
 	// used is exactly what the selection renders to (itemsSize of items):
 	// a pick pays for its line and for the gap notes it adds, removes or
 	// rewords, each priced at its true length.
@@ -488,7 +493,7 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 		return s.pick(i)
 	}
 	h0, t0 := h, t
-	h, t, mids := s.cutMids(i, h, t)
+	h, t, mids := s.cutMids(i, h, t, true)
 	if len(mids) == 0 {
 		h, t = h0, t0
 	}
@@ -517,8 +522,16 @@ func (s *lineSel) pickEnds(i, headBytes, tailBytes int) bool {
 // widenEnds keeps more of line i, which pickEnds kept cut in its middle:
 // its first headBytes and last tailBytes bytes, or all of it when they
 // cover it, if what that adds fits. It reports whether line i is kept
-// whole or cut no narrower than asked.
+// whole or cut no narrower than asked. Like pickEnds, it keeps of a JSON
+// event's long string that the ends would cut only its opening (see
+// cutMids).
 func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
+	return s.widenEndsAs(i, headBytes, tailBytes, true)
+}
+
+// widenEndsAs is widenEnds, narrow or not (see cutMids): a plan's last
+// spend of the room left widens into long strings too.
+func (s *lineSel) widenEndsAs(i, headBytes, tailBytes int, narrow bool) bool {
 	t0, cut := s.tailAt[i]
 	if !cut {
 		return s.pickEnds(i, headBytes, tailBytes)
@@ -550,7 +563,7 @@ func (s *lineSel) widenEnds(i, headBytes, tailBytes int) bool {
 		return true
 	}
 	h1, t1 := h, t
-	h, t, mids := s.cutMids(i, h, t)
+	h, t, mids := s.cutMids(i, h, t, narrow)
 	if len(mids) == 0 {
 		h, t = h1, t1
 	}
