@@ -564,6 +564,13 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 	if !ok {
 		return plan{}, false
 	}
+	items = withClipTail(text, items, o.keepsEnd(), limit, func(limit int) ([]item, bool) {
+		cut, its, ok := outline(text, root, end, &top, limit, !pretty)
+		if ok {
+			o = cut
+		}
+		return its, ok
+	})
 	shown, levels := o.counts()
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
 	p.what = "kept the outline " + txt.Plural(levels, "level") + " deep: " + txt.Commas(shown) + " of " +
