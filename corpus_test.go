@@ -457,12 +457,6 @@ var knownGaps = map[string][]string{
 		"\"3\":{\"crate_id\":0,\"path\":[\"adler\",\"Adler32\"],\"kind\":\"struct\"}",
 		"{\"name\":\"xsaves\",\"implies_features\":[\"xsave\"],\"unstable_feature_gate\":null,\"globally_enabled\":false}]},\"format_version\":57}",
 	},
-	// 33 deprecation warnings and one error last: the first warning's
-	// code frame in the head, which the clip keeps, gives way to the
-	// error's room
-	"log_dart_sass_verbose_bootstrap_mixed_decls_mixin_arity": {
-		"DEPRECATION WARNING: red() is deprecated. Suggestion:\n\ncolor.channel($color, \"red\", $space: rgb)\n\nMore info: https://sass-lang.com/d/color-functions\n\n    ╷\n185 │     \"r\": red($color),",
-	},
 	// 137 alike -Wconversion warnings before the ASan report: the
 	// warning on the injected malloc is one of them
 	"log_gcc_wconversion_asan_recover_zlib_examples_gun_off_by_one": {
