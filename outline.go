@@ -632,7 +632,7 @@ var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trai
 var namedTypeKeywords = []string{"data ", "newtype "}
 
 // funcKeywords declare functions: their lines rank second.
-var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc ",
+var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc ", "TEXT ", "TEXT\t",
 	"defmacro ", "defguard ", "defdelegate "}
 
 // privateFuncKeywords declare functions private to their module (Elixir's
