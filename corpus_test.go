@@ -498,11 +498,6 @@ var knownGaps = map[string][]string{
 	"plain_read_solidity_openzeppelin_governor_sol": {
 		"   395\t    function execute(\n   396\t        address[] memory targets,",
 	},
-	// 36 `== disasm:` section headers: this one in the middle is not
-	// among the sections kept
-	"plain_ruby_dump_insns_ostruct_yarv_disasm": {
-		"== disasm: #<ISeq:to_h@ostruct.rb:178 (178,4)-(184,7)> (catch: FALSE)\nlocal table (size: 1, argc: 0 [opts: 0, rest: -1, post: 0, block: 0, kw: -1@-1, kwrest: -1])",
-	},
 	// 68 `Diff in path:LINE:` hunks, read as a diff since session 24:
 	// 44 fit, breadth first over 4 files, and this one, date.rs's 35th
 	// of 39, is not among them

@@ -42,7 +42,7 @@ func sectionHeads(s *lineSel) []int {
 	for i := 0; i < n; i++ {
 		l := trimBlankRight(s.line(i))
 		blank := l == ""
-		if !blank && prevBlank && len(l) >= 2 && l[len(l)-1] == ':' && sectionHeadStart(l[0]) &&
+		if !blank && prevBlank && len(l) >= 2 && (l[len(l)-1] == ':' && sectionHeadStart(l[0]) || equalsHeading(l)) &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true
@@ -53,6 +53,18 @@ func sectionHeads(s *lineSel) []int {
 		return nil
 	}
 	return heads
+}
+
+// equalsHeading reports a line that a run of two or more '=' and a
+// space open, as AsciiDoc's and MediaWiki's headings and ruby
+// --dump=insns's `== disasm: #<ISeq:…>` open: a heading whatever it ends
+// with.
+func equalsHeading(l string) bool {
+	k := 0
+	for k < len(l) && l[k] == '=' {
+		k++
+	}
+	return k >= 2 && k+1 < len(l) && l[k] == ' ' && l[k+1] != ' ' && l[k+1] != '='
 }
 
 // sectionHeadStart reports a byte that may open a heading: not white

@@ -46,6 +46,10 @@ func TestSectionHeads(t *testing.T) {
 			"x\nif a:\n  b\nelse:\n  c\nfor x:\n  d\n  e\n  f\n  g\n  h\n  i\n", nil},
 		{"too dense to be headings",
 			"\na:\nb\n\nc:\nd\n\ne:\nf\n", nil},
+		{"a run of '=' and a space opens a heading whatever it ends with (ruby --dump=insns)",
+			"== disasm: #<ISeq:<main>@a.rb:1>\n0000 putnil\n\n== disasm: #<ISeq:f@a.rb:3>\nlocal table (size: 1)\n0000 leave\n0001 leave\n\n== disasm: #<ISeq:g@a.rb:9>\n0000 putself\n0001 leave\n0002 leave\n", []int{0, 3, 8}},
+		{"'=' alone, a rule or an assignment opens no heading",
+			"t\n\n=\n  a\n\n==========\n  b\n\n== = x\n  c\n\n=x y\n  d\n  e\n  f\n  g\n", nil},
 		{"a comment or list mark opens no heading",
 			"t\n\n# one:\n  a\n\n- two:\n  b\n\n; three:\n  c\n  d\n  e\n  f\n  g\n", nil},
 	}
