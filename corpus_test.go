@@ -493,11 +493,6 @@ var knownGaps = map[string][]string{
 	"plain_read_go_runtime_asm_arm64_s": {
 		"   741\t// func memhash(p unsafe.Pointer, h, size uintptr) uintptr\n   742\tTEXT runtime·memhash<ABIInternal>(SB),NOSPLIT|NOFRAME,$0-32",
 	},
-	// the declaration is kept by its first line; its parameter list
-	// continues on the next lines
-	"plain_read_solidity_openzeppelin_governor_sol": {
-		"   395\t    function execute(\n   396\t        address[] memory targets,",
-	},
 	// 68 `Diff in path:LINE:` hunks, read as a diff since session 24:
 	// 44 fit, breadth first over 4 files, and this one, date.rs's 35th
 	// of 39, is not among them

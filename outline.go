@@ -1281,6 +1281,14 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 // Value -> Parser a`), a return type on its own line.
 var continuationOpenings = []string{"= ", "| ", "=> ", "-> ", ":: "}
 
+// opensParameters reports a declaration whose parameter list goes on
+// below it (`function execute(`, `func New(`): the lines up to the one
+// that closes it say what it takes.
+func opensParameters(l string) bool {
+	l = trimBlankRight(l)
+	return strings.HasSuffix(l, "(")
+}
+
 // continuationMax bounds the lines that continue one declaration.
 const continuationMax = 8
 
@@ -1293,9 +1301,13 @@ func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) 
 			if !s.isKept(i) {
 				continue
 			}
-			for j := i + 1; j < s.n() && j <= i+continuationMax && continues(content(j)); j++ {
+			open := opensParameters(content(i))
+			for j := i + 1; j < s.n() && j <= i+continuationMax && (open || continues(content(j))); j++ {
 				if !s.pickCapped(j, lineCap) {
 					return
+				}
+				if open && strings.Contains(content(j), ")") {
+					break // the parameter list closes here
 				}
 			}
 		}

@@ -612,6 +612,33 @@ func TestOutlineKeepsContinuations(t *testing.T) {
 	}
 }
 
+// A declaration whose parameter list goes on below it keeps, with room
+// left, the lines up to the one that closes the list, and no further.
+func TestOutlineKeepsParameterLists(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("contract Governor {\n    function pad() internal {\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "        total += %d;\n", i)
+	}
+	b.WriteString("    }\n\n    function execute(\n        address[] memory targets,\n        uint256[] memory values\n    ) public payable returns (uint256) {\n        uint256 hidden = 1;\n    }\n\n")
+	b.WriteString("    function pad2() internal {\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "        total -= %d;\n", i)
+	}
+	b.WriteString("    }\n\n    function cancel(uint256 id) public {\n    }\n}\n")
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: b.String()}, 1200)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(b.String(), p, marker{})
+	if want := "    function execute(\n        address[] memory targets,\n        uint256[] memory values\n    ) public payable returns (uint256) {\n"; !strings.Contains(out, want) {
+		t.Errorf("lost the parameter list:\n%s", out)
+	}
+	if strings.Contains(out, "uint256 hidden") {
+		t.Errorf("kept the body past the list's close:\n%s", out)
+	}
+}
+
 // planOutlineRead words its gap notes for strings.Count(text, "\n")+1
 // lines, which it counts from the line index: one more than the index
 // holds when the text ends in a line break.
