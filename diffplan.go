@@ -25,7 +25,7 @@ import (
 // nine lines in ten are its headers, indented messages and --stat lines:
 // every commit's header, subject and stat total first.
 func planDiff(text string, limit int) (plan, bool) {
-	if limit < 200 || !diffLikely(text) && !strings.HasPrefix(text, "commit ") {
+	if limit < 200 || !diffLikely(text) && !strings.HasPrefix(text, "commit ") && !strings.HasPrefix(text, "Diff in ") {
 		return plan{}, false
 	}
 	s := newLineSel(text, limit, countGaps(len(text)))
@@ -73,6 +73,57 @@ func diffLikely(text string) bool {
 		strings.Contains(head[:at], "diff ")
 }
 
+// rustfmtHunkPath returns the file a rustfmt --check (cargo fmt --check)
+// hunk header names: `Diff in PATH:LINE:`, or `Diff in PATH at line
+// LINE:` as rustfmt wrote it before 1.5. Such a diff has no file headers
+// and no @@ counts: each header names its file and line, and the hunk
+// under it runs while its lines start with ' ', '-' or '+'.
+func rustfmtHunkPath(l string) (string, bool) {
+	rest, ok := strings.CutPrefix(l, "Diff in ")
+	if !ok || !strings.HasSuffix(rest, ":") {
+		return "", false
+	}
+	rest = rest[:len(rest)-1]
+	if at := strings.LastIndex(rest, " at line "); at > 0 && txt.DigitsAt(rest, at+len(" at line ")) == len(rest)-at-len(" at line ") {
+		return rest[:at], true
+	}
+	colon := strings.LastIndexByte(rest, ':')
+	if colon <= 0 || colon+1 == len(rest) || txt.DigitsAt(rest, colon+1) != len(rest)-colon-1 {
+		return "", false
+	}
+	return rest[:colon], true
+}
+
+func rustfmtHunk(l string) bool {
+	_, ok := rustfmtHunkPath(l)
+	return ok
+}
+
+// rustfmtHunkEnd is hunkEnd for the hunk whose `Diff in` header is line
+// i: it runs while its lines are context, removed or added lines, and is
+// whole when the next header or the end follows it.
+func rustfmtHunkEnd(s *lineSel, i int) (end, minus, plus int, ok bool) {
+	n := s.n()
+	j := i + 1
+	for ; j < n; j++ {
+		l := s.line(j)
+		if l == "" {
+			break
+		}
+		switch l[0] {
+		case '-':
+			minus++
+		case '+':
+			plus++
+		case ' ':
+		default:
+			_, next := rustfmtHunkPath(l)
+			return j, minus, plus, next && j > i+1
+		}
+	}
+	return j, minus, plus, j > i+1 && (j == n || j == n-1 && s.line(j) == "")
+}
+
 // A diffFile is one file of a diff: the line that names it, its header
 // lines and its hunks.
 type diffFile struct {
@@ -85,6 +136,10 @@ type diffFile struct {
 	plus   int
 	minus  int
 	binary bool
+	// path is the file a rustfmt diff's hunk headers name; its name line
+	// is its first hunk's header, which is kept as it reads, with no
+	// counts after it.
+	path string
 }
 
 // A diffHunk is one hunk of a diff: its header line, the line after its
@@ -188,6 +243,24 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			}
 			i++
 			diffLines += 2
+			continue
+		case c == 'D' && !word && rustfmtHunk(l):
+			path, _ := rustfmtHunkPath(l)
+			if cur == nil || cur.path != path {
+				cur = &diffFile{name: i, first: hunks.len(), path: path}
+				d.files = append(d.files, cur)
+			}
+			end, old, nw, ok := rustfmtHunkEnd(s, i)
+			d.markChanges(s, i, end)
+			if ok {
+				goodHunks++
+			}
+			hunks.push(diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
+			cur.minus += old
+			cur.plus += nw
+			diffLines += end - i
+			inHeader = false
+			i = end - 1
 			continue
 		case (c == '@' || c == '*') && cur != nil && isHunkStart(l):
 			format, _ := diffHunkStart(l)
@@ -467,6 +540,9 @@ func pickFileName(s *lineSel, f *diffFile) bool {
 	note := "  [+" + txt.Commas(f.plus) + " -" + txt.Commas(f.minus) + "]"
 	if f.binary {
 		note = "  [binary]"
+	}
+	if f.path != "" {
+		return s.pickCapped(f.name, 400)
 	}
 	if len(s.line(f.name)) > 400 || !s.pickNote(f.name, note) {
 		if !s.pickCapped(f.name, 400) {
@@ -769,7 +845,19 @@ func pickHunk(s *lineSel, d *diffDoc, hk diffHunk, share int) {
 			return
 		}
 	}
+	// A rustfmt header names a line, not the function around it: its
+	// first line, context or change, says where the hunk is.
+	anchor := f.path != "" && h[0]+1 < h[1] && !s.isKept(h[0]+1)
+	if anchor {
+		first += cappedSize(s, h[0]+1)
+		if first > share && !s.isKept(h[0]) {
+			return
+		}
+	}
 	if !s.isKept(f.name) && !pickFileName(s, f) || !s.pickCapped(h[0], hunkLineCap) {
+		return
+	}
+	if anchor && !s.pickCapped(h[0]+1, hunkLineCap) {
 		return
 	}
 	end := start + share

@@ -28,7 +28,8 @@ func fuzzDocPlanner(f *testing.F, plan func(text string, limit int) (plan, bool)
 func FuzzPlanDiff(f *testing.F) {
 	f.Add("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n", 200)
 	f.Add("--- a\n+++ b\n@@ -1 +1 @@\n-x\n+y\n\\ No newline at end of file\n", 200)
-	fuzzDocPlanner(f, planDiff, "plain_git_show_large_commit")
+	f.Add("Diff in /src/lib.rs:1:\n use a;\n-use c;\n+use b;\nDiff in /src/lib.rs at line 9:\n-x\n", 200)
+	fuzzDocPlanner(f, planDiff, "plain_git_show_large_commit", "plain_rustfmt_check_humantime_2_1_0_diff_hunks")
 }
 
 func FuzzPlanOutlineRead(f *testing.F) {

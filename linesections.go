@@ -28,8 +28,8 @@ const (
 
 // sectionHeads returns the lines of s that head a section, in order: a
 // line that starts at column 0 with neither a space nor a mark of a
-// comment or a list, ends in ':', follows a blank line (or opens the
-// text) and is followed by its block's first line (see blockOpening); of alike headings
+// comment or a list and ends in ':' (or is an equalsHeading), follows a
+// blank line (or opens the text) and is followed by its block's first line (see blockOpening); of alike headings
 // (openssl's `Certificate:` over each record) only the first, as the rest
 // name nothing new. Nil when there are
 // fewer than sectionHeadsMin of them, or more than one in
@@ -39,13 +39,14 @@ func sectionHeads(s *lineSel) []int {
 	var heads []int
 	seen := map[string]bool{}
 	for i := 0; i < n; i++ {
-		// Most lines end in another byte than ':': a line is read whole,
-		// and the one before it for its blankness, only when it does.
-		if !endsInColon(s, i) {
+		// Most lines neither end in ':' nor open with "==": a line is
+		// read whole, and the one before it for its blankness, only when
+		// it does.
+		if !endsInColon(s, i) && !opensWithEquals(s, i) {
 			continue
 		}
 		l := trimBlankRight(s.line(i))
-		if len(l) >= 2 && sectionHeadStart(l[0]) && (i == 0 || trimBlankRight(s.line(i-1)) == "") &&
+		if len(l) >= 2 && (l[len(l)-1] == ':' && sectionHeadStart(l[0]) || equalsHeading(l)) && (i == 0 || trimBlankRight(s.line(i-1)) == "") &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true
@@ -72,6 +73,25 @@ func endsInColon(s *lineSel, i int) bool {
 		}
 	}
 	return false
+}
+
+// opensWithEquals reports whether line i of s opens with "==", as an
+// equalsHeading does.
+func opensWithEquals(s *lineSel, i int) bool {
+	start, end := s.bounds(i)
+	return end-start >= 2 && s.text[start] == '=' && s.text[start+1] == '='
+}
+
+// equalsHeading reports a line that a run of two or more '=' and a
+// space open, as AsciiDoc's and MediaWiki's headings and ruby
+// --dump=insns's `== disasm: #<ISeq:…>` open: a heading whatever it ends
+// with.
+func equalsHeading(l string) bool {
+	k := 0
+	for k < len(l) && l[k] == '=' {
+		k++
+	}
+	return k >= 2 && k+1 < len(l) && l[k] == ' ' && l[k+1] != ' ' && l[k+1] != '='
 }
 
 // sectionHeadStart reports a byte that may open a heading: not white

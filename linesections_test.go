@@ -48,6 +48,10 @@ func TestSectionHeads(t *testing.T) {
 			"x\nif a:\n  b\nelse:\n  c\nfor x:\n  d\n  e\n  f\n  g\n  h\n  i\n", nil},
 		{"too dense to be headings",
 			"\na:\nb\n\nc:\nd\n\ne:\nf\n", nil},
+		{"a run of '=' and a space opens a heading whatever it ends with (ruby --dump=insns)",
+			"== disasm: #<ISeq:<main>@a.rb:1>\n0000 putnil\n\n== disasm: #<ISeq:f@a.rb:3>\nlocal table (size: 1)\n0000 leave\n0001 leave\n\n== disasm: #<ISeq:g@a.rb:9>\n0000 putself\n0001 leave\n0002 leave\n", []int{0, 3, 8}},
+		{"'=' alone, a rule or an assignment opens no heading",
+			"t\n\n=\n  a\n\n==========\n  b\n\n== = x\n  c\n\n=x y\n  d\n  e\n  f\n  g\n", nil},
 		{"a comment or list mark opens no heading",
 			"t\n\n# one:\n  a\n\n- two:\n  b\n\n; three:\n  c\n  d\n  e\n  f\n  g\n", nil},
 	}
@@ -81,7 +85,8 @@ func TestPlanLinesKeepsSectionHeadings(t *testing.T) {
 
 // sectionHeads finds the headings that reading every line finds: on every
 // corpus input and on texts drawn from the pieces that make or break one
-// (a ':' before blanks, '\r', a blank line of spaces, a second ':').
+// (a ':' before blanks, '\r', a blank line of spaces, a second ':', a
+// line opened by "==").
 func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
 	check := func(t interface{ Fatalf(string, ...any) }, text string) {
 		s := newLineSel(text, len(text)+1, gapWording{})
@@ -92,7 +97,7 @@ func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
 	for _, c := range loadCorpus(t) {
 		check(t, c.input)
 	}
-	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":"}
+	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n"}
 	rapid.Check(t, func(t *rapid.T) {
 		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 40).Draw(t, "pieces"), ""))
 	})
@@ -108,7 +113,7 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 	for i := 0; i < n; i++ {
 		l := trimBlankRight(s.line(i))
 		blank := l == ""
-		if !blank && prevBlank && len(l) >= 2 && l[len(l)-1] == ':' && sectionHeadStart(l[0]) &&
+		if !blank && prevBlank && len(l) >= 2 && (l[len(l)-1] == ':' && sectionHeadStart(l[0]) || equalsHeading(l)) &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true

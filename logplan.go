@@ -1707,7 +1707,10 @@ func (s *logSelection) fill(bound int) {
 		}
 		before := s.cost
 		if headBytes*fillTailShare <= tailBytes*fillHeadShare {
-			if s.fillable(top) && s.pick(top) {
+			// The head grows as a clip's would, a folded repeat with
+			// the rest: shown in its place, it is no longer counted in
+			// its first's (×N), and the first reads as the log wrote it.
+			if s.lines.class(top) != linePassed && s.pick(top) {
 				headBytes += s.cost - before
 			} else if s.cost+s.gapCost*2 >= s.limit {
 				break
@@ -1931,6 +1934,7 @@ func (s *logSelection) items() []item {
 			shown[b.dupOf()]++
 		}
 	}
+	warnShown := s.repeatWarningsShown()
 	for i, n := 0, s.lines.len(); i < n; i++ {
 		if w := s.keptBits[i/64] >> (i % 64); w&1 == 0 {
 			// Not kept, nor the lines up to the next kept one in this
@@ -1952,12 +1956,47 @@ func (s *logSelection) items() []item {
 		if b := blockAt(s.blocks, i); b >= 0 && int(s.blocks[b].head) == i && s.blocks[b].dupOf() < 0 {
 			times -= shown[b]
 		}
+		if k, ok := warnShown[i]; ok {
+			times -= k
+		}
 		items = append(items, s.lineItem(i, times))
 	}
 	if gap > 0 {
 		items = append(items, noteLine(gapNote(gap)))
 	}
 	return items
+}
+
+// repeatWarningsShown counts, by the first line of each distinct
+// warning, its repeats kept in their own places: those the first's (×N)
+// no longer stands for. It is nil when none is kept, as in most plans.
+func (s *logSelection) repeatWarningsShown() map[int]int {
+	var shown map[int]int
+	var reps map[string]int
+	var key []byte
+	for wi, w := range s.keptBits {
+		for ; w != 0; w &= w - 1 {
+			k := wi*64 + bits.TrailingZeros64(w)
+			if !s.lines.repeat(k) || s.lines.class(k) != lineWarning {
+				continue
+			}
+			if reps == nil {
+				reps = make(map[string]int, len(s.warnReps))
+				for _, r := range s.warnReps {
+					key = warningKey(key[:0], s.lines, r)
+					if _, dup := reps[string(key)]; !dup {
+						reps[string(key)] = r
+					}
+				}
+				shown = map[int]int{}
+			}
+			key = warningKey(key[:0], s.lines, k)
+			if r, ok := reps[string(key)]; ok {
+				shown[r]++
+			}
+		}
+	}
+	return shown
 }
 
 // lineItem keeps one line, cut at lineCap on a rune boundary, with a (×N)

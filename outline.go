@@ -696,7 +696,7 @@ var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trai
 var namedTypeKeywords = []string{"data ", "newtype "}
 
 // funcKeywords declare functions: their lines rank second.
-var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc ",
+var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc ", "TEXT ", "TEXT\t",
 	"defmacro ", "defguard ", "defdelegate "}
 
 // privateFuncKeywords declare functions private to their module (Elixir's
@@ -1345,6 +1345,14 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 // Value -> Parser a`), a return type on its own line.
 var continuationOpenings = []string{"= ", "| ", "=> ", "-> ", ":: "}
 
+// opensParameters reports a declaration whose parameter list goes on
+// below it (`function execute(`, `func New(`): the lines up to the one
+// that closes it say what it takes.
+func opensParameters(l string) bool {
+	l = trimBlankRight(l)
+	return strings.HasSuffix(l, "(")
+}
+
 // continuationMax bounds the lines that continue one declaration.
 const continuationMax = 8
 
@@ -1357,9 +1365,13 @@ func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) 
 			if !s.isKept(i) {
 				continue
 			}
-			for j := i + 1; j < s.n() && j <= i+continuationMax && continues(content(j)); j++ {
+			open := opensParameters(content(i))
+			for j := i + 1; j < s.n() && j <= i+continuationMax && (open || continues(content(j))); j++ {
 				if !s.pickCapped(j, lineCap) {
 					return
+				}
+				if open && strings.Contains(content(j), ")") {
+					break // the parameter list closes here
 				}
 			}
 		}

@@ -53,6 +53,8 @@ func TestOutlineDeclarationsByLanguage(t *testing.T) {
 			[]string{"-module(lists).", "-export([map/2]).", "-record(state, {a}).", "-spec map(Fun, List1) -> List2 when", "map(F, [H|T]) ->", "map(F, []) when is_function(F, 1) -> [].", "loop_receive("}},
 		{"haskell", "{-# LANGUAGE CPP #-}\nmodule Data.Map\n    ( insert\n    ) where\n\n-- | A map.\ndata Map k v\n    = Tip\n    | Bin k v\n\nnewtype Wrap a = Wrap a\n\nclass Container f where\n    empty :: f a\n\ninstance Eq (Map k v) where\n    (==) = eq\n\ninsert :: Ord k => k -> v -> Map k v -> Map k v\ninsert = go\n  where\n    go = undefined\n\n(!) :: Map k v -> k -> v\nfoldl', foldr' :: (a -> b -> a) -> a -> Map k b -> a\n",
 			[]string{"module Data.Map", "data Map k v", "newtype Wrap a = Wrap a", "class Container f where", "    empty :: f a", "instance Eq (Map k v) where", "insert :: Ord k => k -> v -> Map k v -> Map k v", "(!) :: Map k v -> k -> v", "foldl', foldr' :: (a -> b -> a) -> a -> Map k b -> a"}},
+		{"plan9 assembly", "#include \"textflag.h\"\n\nDATA\tmasks<>+0x00(SB)/4, $0x00000000\nGLOBL\tmasks<>(SB),RODATA,$256\n\n// func memhash(p unsafe.Pointer, h, size uintptr) uintptr\nTEXT runtime·memhash<ABIInternal>(SB),NOSPLIT|NOFRAME,$0-32\n\tMOVD\tR0, R3\n\tRET\n\nTEXT\t·asmcgocall(SB), NOSPLIT, $0-20\nloop:\n\tB\tloop\n",
+			[]string{"TEXT runtime·memhash<ABIInternal>(SB),NOSPLIT|NOFRAME,$0-32", "TEXT\t·asmcgocall(SB), NOSPLIT, $0-20"}},
 		{"html", "<!DOCTYPE html>\n<html>\n<head><title>Policy</title></head>\n<body>\n<p>text</p>\n<h2>Packaging <span>4.7.</span></h2>\n<div><h3 id=\"x\">Modules</h3></div>\n<hr>\n</body>\n",
 			[]string{"<head><title>Policy</title></head>", "<h2>Packaging <span>4.7.</span></h2>", "<div><h3 id=\"x\">Modules</h3></div>"}},
 	}
@@ -607,6 +609,33 @@ func TestOutlineKeepsContinuations(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("lost %q:\n%s", want, out)
 		}
+	}
+}
+
+// A declaration whose parameter list goes on below it keeps, with room
+// left, the lines up to the one that closes the list, and no further.
+func TestOutlineKeepsParameterLists(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("contract Governor {\n    function pad() internal {\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "        total += %d;\n", i)
+	}
+	b.WriteString("    }\n\n    function execute(\n        address[] memory targets,\n        uint256[] memory values\n    ) public payable returns (uint256) {\n        uint256 hidden = 1;\n    }\n\n")
+	b.WriteString("    function pad2() internal {\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "        total -= %d;\n", i)
+	}
+	b.WriteString("    }\n\n    function cancel(uint256 id) public {\n    }\n}\n")
+	p, ok := planOutlineRead(ToolOutput{Tool: "Read", Text: b.String()}, 1200)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(b.String(), p, marker{})
+	if want := "    function execute(\n        address[] memory targets,\n        uint256[] memory values\n    ) public payable returns (uint256) {\n"; !strings.Contains(out, want) {
+		t.Errorf("lost the parameter list:\n%s", out)
+	}
+	if strings.Contains(out, "uint256 hidden") {
+		t.Errorf("kept the body past the list's close:\n%s", out)
 	}
 }
 

@@ -73,6 +73,9 @@ func planSearchList(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	pathOf := func(l searchLine) string { return strings.TrimSuffix(text[l.start:l.end], "\r") }
+	if isEdgeList(paths, pathOf) {
+		return plan{}, false
+	}
 	prefix := commonDir(paths, pathOf)
 	// Counts by directory, and the spread, never cost listed paths a clip
 	// would show: without the room for counts, then shaped as a clip.
@@ -118,6 +121,36 @@ func planSearchList(text string, limit int) (plan, bool) {
 	}
 	hint := "To see more, re-run the listing on one directory, or filter it by name."
 	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
+}
+
+// isEdgeList reports whether the paths are pairs, `from to` (go mod
+// graph, a dependency graph's edges): a line of two space-separated
+// fields with a separator in each, whose second field starts another
+// line as its first, at least one line in eight. A path with a space in
+// it (`docs/My Files/a.txt`) is one path: what follows its space never
+// starts another line.
+func isEdgeList(paths []searchLine, pathOf func(searchLine) string) bool {
+	from := make(map[string]struct{}, len(paths)/4)
+	pairs := 0
+	for _, l := range paths {
+		a, b, ok := strings.Cut(pathOf(l), " ")
+		if ok && strings.ContainsAny(a, `/\`) && strings.ContainsAny(b, `/\`) && !strings.Contains(b, " ") {
+			from[a] = struct{}{}
+			pairs++
+		}
+	}
+	if 2*pairs < len(paths) {
+		return false
+	}
+	linked := 0
+	for _, l := range paths {
+		if _, b, ok := strings.Cut(pathOf(l), " "); ok {
+			if _, isFrom := from[b]; isFrom {
+				linked++
+			}
+		}
+	}
+	return 8*linked >= len(paths)
 }
 
 // listLineCap is the bytes of a path shown before it is cut.

@@ -354,3 +354,20 @@ func TestListTallyJoinsAtFront(t *testing.T) {
 		}
 	})
 }
+
+// An edge list (go mod graph's `from to` lines, whose targets start lines
+// of their own) is no file list, and a list of paths with a space in a
+// directory's name still is one.
+func TestSearchFileListDeclinesEdgeLists(t *testing.T) {
+	var edges, spaced strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&edges, "example.com/m%d@v1.%d.0 example.com/m%d@v1.%d.0\n", i/4, i/4, i/4+1, i/4+1)
+		fmt.Fprintf(&spaced, "docs/My Files/part%d/notes%d.txt\n", i/4, i)
+	}
+	if _, ok := planSearchList(edges.String(), 600); ok {
+		t.Error("planned a go mod graph edge list as a file list")
+	}
+	if _, ok := planSearchList(spaced.String(), 600); !ok {
+		t.Error("declined a file list whose directory has a space in its name")
+	}
+}
