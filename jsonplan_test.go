@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,12 +115,28 @@ func TestPlanJSONProperties(t *testing.T) {
 		case "minified object":
 			want = []string{`{"meta":{"n":` + itoa(n) + `},"items":[`, `"_id":"id-0"`, "more array element", `"total":` + itoa(n) + "}\n"}
 		}
+		if strings.Contains(shape, "object") && showsEveryID(out, n) {
+			// Every element shown (a body or a member summarised in
+			// place): there is no rest to count.
+			want = slices.DeleteFunc(want, func(s string) bool { return s == "more array element" })
+		}
 		for _, id := range want {
 			if !strings.Contains(out, id) {
 				t.Fatalf("lost %s at limit %d:\n%s", id, limit, out)
 			}
 		}
 	})
+}
+
+// showsEveryID reports whether out names every element id-0 … id-(n-1) by
+// its _id member, pretty or minified.
+func showsEveryID(out string, n int) bool {
+	for i := range n {
+		if !strings.Contains(out, `"_id": "id-`+itoa(i)+`"`) && !strings.Contains(out, `"_id":"id-`+itoa(i)+`"`) {
+			return false
+		}
+	}
+	return true
 }
 
 // A minified document is planned as verbatim slices of its bytes: every
