@@ -63,6 +63,12 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		return planMinifiedSequence(text, elems, kind, limit)
 	}
 	headRoom := sequenceHeadRoom(limit)
+	if len(text) < 2*limit {
+		// A text cut by less than half keeps most of itself: its first
+		// elements take what a blind clip's head would (clipElements'
+		// share), as the spread of the rest could keep fewer whole.
+		headRoom = (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	}
 	var items []item
 	used := 0
 	add := func(its ...item) {
@@ -1338,6 +1344,12 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // input range; consecutive ones stay one verbatim slice (joinRuns).
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
 	headRoom := sequenceHeadRoom(limit)
+	if len(text) < 2*limit {
+		// A text cut by less than half keeps most of itself: its first
+		// elements take what a blind clip's head would (clipElements'
+		// share), as the spread of the rest could keep fewer whole.
+		headRoom = (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	}
 	var items []item
 	used := 0
 	add := func(its ...item) {
