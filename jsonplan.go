@@ -63,6 +63,15 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		return planMinifiedSequence(text, elems, kind, limit)
 	}
 	headRoom := sequenceHeadRoom(limit)
+	if len(text) < 2*limit && kind == "object member" {
+		// A flat map cut by less than half keeps most of itself: its
+		// first members, a run of names in the map's own order (sorted,
+		// as jq and serde print them), take what a blind clip's head
+		// would (clipElements' share), as single picks spread over the
+		// rest keep names scattered. A stream or an array keeps its
+		// spread, which samples its middle for the records sought.
+		headRoom = (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	}
 	var items []item
 	used := 0
 	add := func(its ...item) {
@@ -1338,6 +1347,15 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // input range; consecutive ones stay one verbatim slice (joinRuns).
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
 	headRoom := sequenceHeadRoom(limit)
+	if len(text) < 2*limit && kind == "object member" {
+		// A flat map cut by less than half keeps most of itself: its
+		// first members, a run of names in the map's own order (sorted,
+		// as jq and serde print them), take what a blind clip's head
+		// would (clipElements' share), as single picks spread over the
+		// rest keep names scattered. A stream or an array keeps its
+		// spread, which samples its middle for the records sought.
+		headRoom = (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	}
 	var items []item
 	used := 0
 	add := func(its ...item) {

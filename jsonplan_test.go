@@ -863,3 +863,49 @@ func TestPlanJSONOutlineKeepsTheMapHoldingTheEnd(t *testing.T) {
 		}
 	})
 }
+
+// A map of alike members cut by less than half (rustc's target specs
+// through jq) keeps whole, from its start, every member a blind clip's
+// head keeps: a spread between the first few and the last would sample
+// the middle at the price of members the clip keeps, and keep fewer.
+func TestPlanJSONLittleCutKeepsTheClipsHead(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(flatMapMembers, 60).Draw(t, "members")
+		var b strings.Builder
+		b.WriteString("{\n")
+		var ends []int // where each member's line ends, its ',' with it
+		for i := range n {
+			fmt.Fprintf(&b, "  \"target-%03d\": {\n    \"arch\": \"arm\",\n", i)
+			for k := range rapid.IntRange(1, 8).Draw(t, "keys") {
+				fmt.Fprintf(&b, "    \"key-%d-%d\": %d,\n", k, rapid.IntRange(0, 3).Draw(t, "kind"), i*k)
+			}
+			b.WriteString("    \"width\": 32\n  }")
+			if i < n-1 {
+				b.WriteString(",")
+			}
+			b.WriteString("\n")
+			ends = append(ends, b.Len())
+		}
+		b.WriteString("}\n")
+		text := b.String()
+		limit := rapid.IntRange(len(text)/2+1, len(text)-1).Draw(t, "limit")
+		if limit < 1000 {
+			return
+		}
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("declined")
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{})
+		for i, end := range ends {
+			if end > limit*3/4 {
+				break
+			}
+			start := strings.Index(text, fmt.Sprintf("  \"target-%03d\"", i))
+			if !strings.Contains(out, text[start:end]) {
+				t.Fatalf("limit %d of %d bytes: member %d, within a clip's head, is not kept whole:\n%s", limit, len(text), i, out)
+			}
+		}
+	})
+}
