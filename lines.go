@@ -42,6 +42,10 @@ import (
 //     opening lines of every record, breadth first (see recordOrder) —
 //     or, when all open with one line, the lines that tell them apart
 //     (see recordPicks);
+//   - in text with none of that structure, when the head stopped inside
+//     a run of lines of one lead (go mod graph's main module's own
+//     edges) that ends within three quarters of the room, the rest of
+//     that run (see growHeadRun);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -193,6 +197,16 @@ func planLines(text string, limit int) (plan, bool) {
 				break
 			}
 		}
+	}
+	// In text of no structure found (no headings, named records or
+	// records), a head that stopped inside a run of lines of one lead (a
+	// module's own edges in go mod graph) grows to the run's end when
+	// that is near: cut there, the run would lose the lines a clip's long
+	// head shows, for lines of a rare shape scattered elsewhere, each with
+	// a gap note. A sectioned text's head is its first section, which its
+	// headings stand for.
+	if len(heads) == 0 && len(names) == 0 && sh.records == nil {
+		growHeadRun(s, upTo(30))
 	}
 	rare := 0
 	for i := range sh.rareOrder() {
@@ -680,4 +694,31 @@ func (h *gapHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// growHeadRun keeps, after the head, the rest of the run of lines whose
+// lead is the head's last line's, when the whole run fits before used
+// reaches to; a run that goes on (every line of a package list) is left
+// to the planner's other stages.
+func growHeadRun(s *lineSel, to int) {
+	h := 0
+	for h < s.n() && s.isKept(h) {
+		h++
+	}
+	if h == 0 || h >= s.n() {
+		return
+	}
+	lead := leadHash(s.line(h - 1))
+	end, c := h, 0
+	for ; end < s.n() && !s.isKept(end) && leadHash(s.line(end)) == lead; end++ {
+		c += s.cost(end)
+		if s.used+c > to {
+			return
+		}
+	}
+	for i := h; i < end; i++ {
+		if !s.pick(i) {
+			return
+		}
+	}
 }

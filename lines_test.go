@@ -430,3 +430,28 @@ func TestPlanLinesGrowsTheHeadFirstWhenCuttingLittle(t *testing.T) {
 	much := len(text) / 3
 	assert.Less(t, head(much), much/2, "cut by two thirds: the rare lines first")
 }
+
+// TestPlanLinesGrowsTheHeadThroughItsRun: go mod graph opens with the
+// main module's own edges, one lead each, and goes on with every other
+// module's. The head's fifth stops inside that first run; it grows to
+// the run's end, as a clip's head would show it, rather than leave its
+// last edges for picks scattered later.
+func TestPlanLinesGrowsTheHeadThroughItsRun(t *testing.T) {
+	var b strings.Builder
+	for i := range 22 {
+		fmt.Fprintf(&b, "github.com/example/app/adapters/genai mod%d.example.org/library@v1.%d.0\n", i, i)
+	}
+	for i := range 350 {
+		v := fmt.Sprintf("v1.%d.0", i%9)
+		if i%3 == 0 {
+			v = fmt.Sprintf("v0.0.0-2020%04d-%x", i, i*7919)
+		}
+		fmt.Fprintf(&b, "mod%d.example.org/library@%s dep%d.example.net/x@v0.%d.%d\n", i/5, v, i, i%7, i%3)
+	}
+	text := b.String()
+	p, ok := planLines(text, 4000)
+	require.True(t, ok)
+	assert.LessOrEqual(t, itemsSize(p.items), 4000)
+	out := render(text, p, marker{})
+	assert.Contains(t, out, "github.com/example/app/adapters/genai mod21.example.org/library@v1.21.0\nmod0.", "the first run whole")
+}
