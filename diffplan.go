@@ -213,6 +213,19 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 	diffLines, goodHunks := 0, 0
 	inHeader := false // in a file's header, before its first hunk
 	preStart := true  // the next non-blank message line is a subject
+	// addHunk counts the hunk of lines [i, end) of the current file, with
+	// its old and new line counts, and returns the line to read on from.
+	addHunk := func(i, end, old, nw int, ok bool) int {
+		if ok {
+			goodHunks++
+		}
+		hunks.push(diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
+		cur.minus += old
+		cur.plus += nw
+		diffLines += end - i
+		inHeader = false
+		return end - 1
+	}
 	for i := 0; i < n; i++ {
 		// Every line left counted a diff line would still leave fewer
 		// than half: the parse fails, whatever those lines are. A
@@ -252,15 +265,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 			}
 			end, old, nw, ok := rustfmtHunkEnd(s, i)
 			d.markChanges(s, i, end)
-			if ok {
-				goodHunks++
-			}
-			hunks.push(diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
-			cur.minus += old
-			cur.plus += nw
-			diffLines += end - i
-			inHeader = false
-			i = end - 1
+			i = addHunk(i, end, old, nw, ok)
 			continue
 		case (c == '@' || c == '*') && cur != nil && isHunkStart(l):
 			format, _ := diffHunkStart(l)
@@ -274,15 +279,7 @@ func parseDiff(s *lineSel, word bool) (*diffDoc, bool) {
 				end, old, nw, ok = format.hunkEnd(s, i)
 				d.markChanges(s, i, end)
 			}
-			if ok {
-				goodHunks++
-			}
-			hunks.push(diffHunk{uint32(i), uint32(end), uint32(len(d.files) - 1)})
-			cur.minus += old
-			cur.plus += nw
-			diffLines += end - i
-			inHeader = false
-			i = end - 1
+			i = addHunk(i, end, old, nw, ok)
 			continue
 		case inHeader && diffHeaderLine(l):
 			if strings.HasPrefix(l, "index ") {
