@@ -503,6 +503,12 @@ func preBlockAfter(l, open string) string {
 	if !mayChangeBlock(l, open) {
 		return open
 	}
+	return readBlocks(l, open)
+}
+
+// readBlocks is preBlockAfter reading the whole line, with no first look
+// (mayChangeBlock) to skip it.
+func readBlocks(l, open string) string {
 	if strings.Contains(l, "\u0130") || strings.Contains(l, "\u212a") {
 		// The two runes whose lower case is an ASCII letter (İ is i, the
 		// Kelvin sign k): a tag may be spelled with them.
