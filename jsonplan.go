@@ -62,16 +62,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	if minifiedSequence(text, elems, kind) {
 		return planMinifiedSequence(text, elems, kind, limit)
 	}
-	headRoom := sequenceHeadRoom(limit)
-	if len(text) < 2*limit && kind == "object member" {
-		// A flat map cut by less than half keeps most of itself: its
-		// first members, a run of names in the map's own order (sorted,
-		// as jq and serde print them), take what a blind clip's head
-		// would (clipElements' share), as single picks spread over the
-		// rest keep names scattered. A stream or an array keeps its
-		// spread, which samples its middle for the records sought.
-		headRoom = (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
-	}
+	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
 	used := 0
 	add := func(its ...item) {
@@ -444,10 +435,21 @@ func lineEnd(text string, i, end int) int {
 // with some slack.
 const sequenceNoteRoom = 120
 
-// sequenceHeadRoom is the room a sequence plan gives its first elements:
-// two fifths of what the notes leave; the rest goes to the last element,
-// where identities sit, and to elements of the middle.
-func sequenceHeadRoom(limit int) int { return (limit - sequenceNoteRoom) * 40 / 100 }
+// sequenceHeadRoom is the room a sequence plan of a text of size bytes
+// gives its first elements: two fifths of what the notes leave; the rest
+// goes to the last element, where identities sit, and to elements of the
+// middle. A flat map (kind "object member") cut by less than half keeps
+// most of itself: its first members, a run of names in the map's own
+// order (sorted, as jq and serde print them), take what a blind clip's
+// head would (clipElements' share), as single picks spread over the rest
+// keep names scattered. A stream or an array keeps its spread, which
+// samples its middle for the records sought.
+func sequenceHeadRoom(size int, kind string, limit int) int {
+	if size < 2*limit && kind == "object member" {
+		return (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	}
+	return (limit - sequenceNoteRoom) * 40 / 100
+}
 
 // sequence returns the elements (or key: value members) of the valid
 // array or object opening at text[i]. Valid: it skips values with
@@ -1346,16 +1348,7 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // every key it can; the closing bracket. Each element kept whole is an
 // input range; consecutive ones stay one verbatim slice (joinRuns).
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
-	headRoom := sequenceHeadRoom(limit)
-	if len(text) < 2*limit && kind == "object member" {
-		// A flat map cut by less than half keeps most of itself: its
-		// first members, a run of names in the map's own order (sorted,
-		// as jq and serde print them), take what a blind clip's head
-		// would (clipElements' share), as single picks spread over the
-		// rest keep names scattered. A stream or an array keeps its
-		// spread, which samples its middle for the records sought.
-		headRoom = (limit - sequenceNoteRoom) * clipHeadEighths / (clipHeadEighths + clipTailEighths)
-	}
+	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
 	used := 0
 	add := func(its ...item) {
