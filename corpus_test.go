@@ -458,6 +458,64 @@ var knownGaps = map[string][]string{
 		"  -Wunused-variable           \t\t[enabled]",
 		"  -finline-functions          \t\t[enabled]",
 	},
+	// Held-out set 13 (its first run is in the corpus README): what it
+	// loses at 16,000 bytes on its first run, before any fix, and why.
+	// 221 alike dependency objects: the outline shows the first and last
+	// and summarises the middle ones, the nine with a nested Replace
+	// (a rare member) with them; a blind clip's head keeps one more.
+	"json_go_version_m_json_terraform_buildinfo_deps": {
+		"\t\t\t\"Path\": \"github.com/aws/aws-sdk-go\",\n\t\t\t\"Version\": \"v1.44.122\",",
+		"\t\t\t\"Path\": \"github.com/hashicorp/hcl/v2\",\n\t\t\t\"Version\": \"v2.23.0\",",
+		"\t\t\t\"Path\": \"github.com/hashicorp/terraform/internal/backend/remote-state/consul\",\n\t\t\t\"Version\": \"v0.0.0-00010101000000-000000000000\",\n\t\t\t\"Replace\": {\n\t\t\t\t\"Path\": \"./internal/backend/remote-state/consul\",",
+	},
+	// 222 alike three-key objects: one setting in the middle is
+	// summarised with its siblings
+	"json_php_r_ini_get_all_pretty_print": {
+		"    \"session.save_handler\": {\n        \"global_value\": \"files\",",
+	},
+	// bash xtrace read as lines (see knownMisroutes): the one
+	// `command not found` at 41 % and the lookup before it are lost
+	// between the head and the tail
+	"log_pyenv_debug_xtrace_which_python9_not_found": {
+		"+ echo 'pyenv: python9: command not found'\npyenv: python9: command not found",
+		"++ pyenv-whence python9",
+	},
+	// docutils' `path:N: (ERROR/3) message` carries its level in
+	// parentheses, which no log rule reads: read as lines, the first
+	// error and a warning among 316 alike errors are lost
+	"log_rst2html_report2_gsutil_third_party_sphinx_directives": {
+		"./charset_normalizer/docs/api.rst:99: (ERROR/3) No suitable element following \"class\" directive",
+		"./google-auth-library-python/CONTRIBUTING.rst:112: (WARNING/2) Title underline too short.",
+	},
+	// ~150 caller groups: the `*` line of a group in the middle is lost
+	// among alike groups
+	"plain_callgrind_annotate_tree_caller_jq_iso_639_3": {
+		" 10,974,356 ( 3.00%)  *  ./malloc/./malloc/malloc.c:_int_malloc [/usr/lib/x86_64-linux-gnu/libc.so.6]",
+	},
+	// 65 alike BEAM function blocks: `{function, …}.` headers are not
+	// read as declarations, so two in the middle are lost
+	"plain_erlc_S_beam_asm_otp25_digraph": {
+		"{function, add_edge, 4, 73}.\n  {label,72}.\n    {line,[{location,\"digraph.erl\",274}]}.",
+		"{function, one_path, 8, 180}.\n  {label,179}.\n    {line,[{location,\"digraph.erl\",572}]}.",
+	},
+	// 1,324 `#define` lines in hash order: three well-known macros in
+	// the middle are alike to their neighbours
+	"plain_gcc_dM_E_socket_netinet_fcntl_macro_dump": {
+		"#define O_NONBLOCK 04000",
+		"#define INADDR_ANY ((in_addr_t) 0x00000000)",
+		"#define SO_REUSEPORT 15",
+	},
+	// a method's `Exception table:` in the middle of the bytecode
+	"plain_javap_v_p_ant_stringutils_constant_pool": {
+		"      Exception table:\n         from    to  target type\n           213   219   220   Class java/lang/NumberFormatException",
+	},
+	// reflection blocks closed by bare `}`: function, class and method
+	// headers in the middle are lost among alike parameter blocks
+	"plain_php_re_date_extension_reflection": {
+		"    Function [ <internal, deprecated:date> function date_sunrise ] {\n\n      - Parameters [6] {\n        Parameter #0 [ <required> int $timestamp ]",
+		"    Class [ <internal:date> class DateTimeZone ] {\n\n      - Constants [14] {\n        Constant [ public int AFRICA ] { 1 }",
+		"        Method [ <internal:date> static public method createFromDateString ] {\n\n          - Parameters [1] {\n            Parameter #0 [ <required> string $datetime ]\n          }\n          - Tentative return [ DateInterval|false ]",
+	},
 	// Held-out set 12 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes on its first run, before any fix, and why.
 	// 69 alike doclet objects: the outline shows the first and last and
@@ -617,6 +675,13 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 13, first run: groff's `troff: FILE:N: warning: …`
+	// lines have grep -n's shape and search takes them (keeping every
+	// fact); bash xtrace (`+ cmd`) with one `command not found` and
+	// docutils' `(ERROR/3)` levels carry no failure a rule reads.
+	"log_groff_ww_z_man1_pages_a_to_gcc_troff_warnings":         StrategySearch,
+	"log_pyenv_debug_xtrace_which_python9_not_found":            StrategyLines,
+	"log_rst2html_report2_gsutil_third_party_sphinx_directives": StrategyLines,
 	// Held-out set 12, first run: RDoc's coverage report (`rdoc -C`)
 	// has no failure, severity or verdict word: 453 `# in file` stubs
 	// and a closing table read as alike lines.
