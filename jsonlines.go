@@ -228,10 +228,28 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			for hi < len(rare) && rar[rare[hi]] == r {
 				hi++
 			}
-			group := rare[lo:hi]
-			k := len(group)
-			avg := (s.size(events[group[0]]) + s.gapCost)
-			if cost := avg * k; cost > rareTo-s.used {
+			// The events of the group kept whole already take none of its
+			// room: it is spread over the others (the one SA5009 among
+			// staticcheck's single codes, not the S1039 the head run
+			// shows).
+			group := slices.DeleteFunc(slices.Clone(rare[lo:hi]), func(k int) bool {
+				_, cut := s.tailAt[events[k]]
+				return s.isKept(events[k]) && !cut
+			})
+			lo = hi
+			if len(group) == 0 {
+				continue
+			}
+			// The group's mean cost, each event at most its ends as
+			// pickEnds keeps it, not its first event's whole length: a
+			// compile failure of 2 KB first among one-line findings had
+			// the others sampled as if each were as long.
+			k, cost := len(group), 0
+			for _, g := range group {
+				cost += min(s.size(events[g]), headBytes+tailBytes+midNoteMax) + s.gapCost
+			}
+			avg := cost / k
+			if cost > rareTo-s.used {
 				k = max(1, (rareTo-s.used)/avg)
 			}
 			// A rare event tells what the stream is about (the one error
@@ -245,7 +263,6 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 				}
 				s.widenEnds(events[group[j]], h, t)
 			}
-			lo = hi
 		}
 	}
 	// The events kept by their identity lines keep their ends too, where
