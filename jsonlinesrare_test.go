@@ -66,3 +66,26 @@ func TestJSONLinesKeepEverySingleCode(t *testing.T) {
 		}
 	})
 }
+
+// At 4,000 bytes the head and tail runs stop before a finding that would
+// take them past their fifth of the room: five findings of codes seen
+// once among 95 are all kept, where runs that each overshot by a finding
+// left room for four.
+func TestJSONLinesRunsLeaveRoomForSingleCodes(t *testing.T) {
+	singles := map[int]string{30: "SA4004", 58: "S1029", 69: "ST1021", 80: "SA5009", 82: "S1040"}
+	text := staticcheckStream(95, singles, false)
+	p, ok := planJSONLines(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for _, c := range singles {
+		if w := `"message":"the one finding of ` + c + `"}`; !strings.Contains(out, w) {
+			t.Errorf("the one %s finding is lost:\n%s", c, out)
+		}
+	}
+	first, last := text[:strings.IndexByte(text, '\n')+1], text[strings.LastIndexByte(text[:len(text)-1], '\n')+1:]
+	if !strings.HasPrefix(out, first) || !strings.Contains(out, last) {
+		t.Errorf("the first or the last finding is not kept whole:\n%s", out)
+	}
+}
