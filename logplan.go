@@ -1872,9 +1872,39 @@ func (s *logSelection) pickContext(i int) bool {
 }
 
 // lineCost is what keeping line i adds, as it will be shown: possibly
-// cut, with its (×N) mark if it stands for N occurrences.
+// cut, with its count if it stands for N occurrences.
 func (s *logSelection) lineCost(i int) int {
-	return s.lineItem(i, s.times(i)).size()
+	above, mark := s.countMarks(i, s.times(i))
+	n := s.lineItem(i, mark).size()
+	if above != "" {
+		n += noteLine(above).size()
+	}
+	return n
+}
+
+// countMarks says how line i shows that it stands for times occurrences:
+// a note of its own above it, or a mark at its end; neither when times
+// is 1 or less. The count ends a line that ends its message, ` (×17)`; a
+// line that introduces what follows it (it ends in a colon: sass's
+// `DEPRECATION WARNING: darken() is deprecated. Suggestions:` over its
+// suggestions and code frame) is written as the tool wrote it, its count
+// on the note above it, so that the message reads on below it line for
+// line.
+func (s *logSelection) countMarks(i, times int) (above, mark string) {
+	if times <= 1 {
+		return "", ""
+	}
+	count := "×" + txt.Commas(times)
+	if introducesBelow(s.lines.line(i)) {
+		return "[…next line " + count + "…]", ""
+	}
+	return "", " (" + count + ")"
+}
+
+// introducesBelow reports whether a line ends in a colon: what it says
+// goes on in the lines below it.
+func introducesBelow(l string) bool {
+	return strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":")
 }
 
 // times is how many occurrences line i stands for when it stands for
@@ -1959,7 +1989,11 @@ func (s *logSelection) items() []item {
 		if k, ok := warnShown[i]; ok {
 			times -= k
 		}
-		items = append(items, s.lineItem(i, times))
+		above, mark := s.countMarks(i, times)
+		if above != "" {
+			items = append(items, noteLine(above))
+		}
+		items = append(items, s.lineItem(i, mark))
 	}
 	if gap > 0 {
 		items = append(items, noteLine(gapNote(gap)))
@@ -1999,19 +2033,15 @@ func (s *logSelection) repeatWarningsShown() map[int]int {
 	return shown
 }
 
-// lineItem keeps one line, cut at lineCap on a rune boundary, with a (×N)
-// mark when it stands for N occurrences. A line with terminal noise (ANSI
+// lineItem keeps one line, cut at lineCap on a rune boundary, with mark
+// after it (its count, or nothing). A line with terminal noise (ANSI
 // escapes, segments a '\r' overwrote) is written clean, as the terminal
 // showed it.
-func (s *logSelection) lineItem(i int, times int) item {
+func (s *logSelection) lineItem(i int, mark string) item {
 	start, end := s.lines.span(i)
 	lineCap := s.lineCap
 	if s.cutBits.has(i) {
 		lineCap = tellCap
-	}
-	var mark string
-	if times > 1 {
-		mark = " (×" + txt.Commas(times) + ")"
 	}
 	if raw := s.text[start:end]; txt.HasTerminalNoise(raw) {
 		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")
