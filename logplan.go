@@ -538,8 +538,15 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 	for _, i := range exceptionLines(lines) {
 		sel.pickWithin(i, room/2)
 	}
-	for k := 0; k < lines.len(); k++ {
-		top, bottom := k, lines.len()-1-k
+	// A run of progress steps (rdoc -C's ` 1% [ 1/66]  irb.rb` … `100%
+	// [66/66]  reline/windows.rb`) is shown by its ends: the head grows
+	// past it to what the run did, as far as a clip's head would show.
+	steps := progressRunInside(lines)
+	for k, top := 0, 0; k < lines.len(); k++ {
+		for top < lines.len() && steps(top) {
+			top++
+		}
+		bottom := lines.len() - 1 - k
 		if top > bottom {
 			break
 		}
@@ -547,6 +554,7 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 		if !a && !b {
 			break
 		}
+		top++
 	}
 	items := sel.items()
 	kept := sel.keptCount()
@@ -762,7 +770,7 @@ func holdsCount(l string) bool {
 	if len(l) > 300 {
 		return false
 	}
-	if strings.Contains(l, "rated at ") {
+	if strings.Contains(l, "rated at ") || totalLabel(l) {
 		return true
 	}
 	for i := 0; i < len(l); i++ {
@@ -782,6 +790,19 @@ func holdsCount(l string) bool {
 		i = j
 	}
 	return false
+}
+
+// totalLabel reports whether a line gives a report's total under a
+// label, a number after `Total:` (rdoc -C's `Total:      783 (522
+// undocumented)`), as a verdict states it. The colon is what makes it a
+// verdict: ls -l's `total 48` opens a listing.
+func totalLabel(l string) bool {
+	l = strings.TrimLeft(l, " \t")
+	if len(l) < len("total:0") || !strings.EqualFold(l[:len("total:")], "total:") {
+		return false
+	}
+	l = strings.TrimLeft(l[len("total:"):], " \t")
+	return l != "" && l[0] >= '0' && l[0] <= '9'
 }
 
 // countNouns follow the numbers of a runner's closing counts.
