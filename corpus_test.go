@@ -554,8 +554,15 @@ var knownGaps = map[string][]string{
 	"log_oxlint_d_correctness_w_suspicious_jsdoc_lib_use_isnan": {
 		"     ,-[lib/jsdoc/src/parser.js:529:37]",
 	},
-	// misrouted to the line planner (below): 453 alike `# in file`
-	// stubs in class order, and these two from the middle are sampled out
+	// a coverage report that passed, its verdict the `Total:` line: the
+	// view keeps the head (past the progress steps) and the tail, and
+	// these two from the middle of 453 alike `# in file` stubs are not in
+	// either
+	// Family check, session 25, of rdoc -C: the same success view, and
+	// this group 900 lines into 1,668 is in neither its head nor its tail
+	"log_rdoc_c_coverage_net_http_openssl_undocumented": {
+		"In files:\n* net/http/exceptions.rb\n\n  class Net::HTTPRetriableError\n  end",
+	},
 	"log_rdoc_c_coverage_irb_reline_stdlib_undocumented": {
 		"  class Reline::LineEditor\n\n    # in file reline/line_editor.rb:21\n    VI_MOTIONS = nil",
 		"  module Reline::Terminfo\n\n    # in file reline/terminfo.rb:6\n    def self.curses_dl(); end",
@@ -682,10 +689,6 @@ var knownMisroutes = map[string]Strategy{
 	"log_groff_ww_z_man1_pages_a_to_gcc_troff_warnings":         StrategySearch,
 	"log_pyenv_debug_xtrace_which_python9_not_found":            StrategyLines,
 	"log_rst2html_report2_gsutil_third_party_sphinx_directives": StrategyLines,
-	// Held-out set 12, first run: RDoc's coverage report (`rdoc -C`)
-	// has no failure, severity or verdict word: 453 `# in file` stubs
-	// and a closing table read as alike lines.
-	"log_rdoc_c_coverage_irb_reline_stdlib_undocumented": StrategyLines,
 	// Held-out set 11, first run: logs no log rule claimed. flawfinder's
 	// `[5] (race) chmod:` hits carry their level as a number and read as
 	// lines. phpcs's `FILE:` report tables are read as a document: its

@@ -538,8 +538,15 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 	for _, i := range exceptionLines(lines) {
 		sel.pickWithin(i, room/2)
 	}
-	for k := 0; k < lines.len(); k++ {
-		top, bottom := k, lines.len()-1-k
+	// A run of progress steps (rdoc -C's ` 1% [ 1/66]  irb.rb` … `100%
+	// [66/66]  reline/windows.rb`) is shown by its ends: the head grows
+	// past it to what the run did, as far as a clip's head would show.
+	steps := progressRunInside(lines)
+	for k, top := 0, 0; k < lines.len(); k++ {
+		for top < lines.len() && steps(top) {
+			top++
+		}
+		bottom := lines.len() - 1 - k
 		if top > bottom {
 			break
 		}
@@ -547,6 +554,7 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 		if !a && !b {
 			break
 		}
+		top++
 	}
 	items := sel.items()
 	kept := sel.keptCount()
@@ -762,7 +770,7 @@ func holdsCount(l string) bool {
 	if len(l) > 300 {
 		return false
 	}
-	if strings.Contains(l, "rated at ") {
+	if strings.Contains(l, "rated at ") || totalLabel(l) {
 		return true
 	}
 	for i := 0; i < len(l); i++ {
@@ -782,6 +790,19 @@ func holdsCount(l string) bool {
 		i = j
 	}
 	return false
+}
+
+// totalLabel reports whether a line gives a report's total under a
+// label, a number after `Total:` (rdoc -C's `Total:      783 (522
+// undocumented)`), as a verdict states it. The colon is what makes it a
+// verdict: ls -l's `total 48` opens a listing.
+func totalLabel(l string) bool {
+	l = strings.TrimLeft(l, " \t")
+	if len(l) < len("total:0") || !strings.EqualFold(l[:len("total:")], "total:") {
+		return false
+	}
+	l = strings.TrimLeft(l[len("total:"):], " \t")
+	return l != "" && l[0] >= '0' && l[0] <= '9'
 }
 
 // countNouns follow the numbers of a runner's closing counts.
@@ -1872,9 +1893,39 @@ func (s *logSelection) pickContext(i int) bool {
 }
 
 // lineCost is what keeping line i adds, as it will be shown: possibly
-// cut, with its (×N) mark if it stands for N occurrences.
+// cut, with its count if it stands for N occurrences.
 func (s *logSelection) lineCost(i int) int {
-	return s.lineItem(i, s.times(i)).size()
+	above, mark := s.countMarks(i, s.times(i))
+	n := s.lineItem(i, mark).size()
+	if above != "" {
+		n += noteLine(above).size()
+	}
+	return n
+}
+
+// countMarks says how line i shows that it stands for times occurrences:
+// a note of its own above it, or a mark at its end; neither when times
+// is 1 or less. The count ends a line that ends its message, ` (×17)`; a
+// line that introduces what follows it (it ends in a colon: sass's
+// `DEPRECATION WARNING: darken() is deprecated. Suggestions:` over its
+// suggestions and code frame) is written as the tool wrote it, its count
+// on the note above it, so that the message reads on below it line for
+// line.
+func (s *logSelection) countMarks(i, times int) (above, mark string) {
+	if times <= 1 {
+		return "", ""
+	}
+	count := "×" + txt.Commas(times)
+	if introducesBelow(s.lines.line(i)) {
+		return "[…next line " + count + "…]", ""
+	}
+	return "", " (" + count + ")"
+}
+
+// introducesBelow reports whether a line ends in a colon: what it says
+// goes on in the lines below it.
+func introducesBelow(l string) bool {
+	return strings.HasSuffix(strings.TrimRight(l, " \t\r"), ":")
 }
 
 // times is how many occurrences line i stands for when it stands for
@@ -1959,7 +2010,11 @@ func (s *logSelection) items() []item {
 		if k, ok := warnShown[i]; ok {
 			times -= k
 		}
-		items = append(items, s.lineItem(i, times))
+		above, mark := s.countMarks(i, times)
+		if above != "" {
+			items = append(items, noteLine(above))
+		}
+		items = append(items, s.lineItem(i, mark))
 	}
 	if gap > 0 {
 		items = append(items, noteLine(gapNote(gap)))
@@ -1999,19 +2054,15 @@ func (s *logSelection) repeatWarningsShown() map[int]int {
 	return shown
 }
 
-// lineItem keeps one line, cut at lineCap on a rune boundary, with a (×N)
-// mark when it stands for N occurrences. A line with terminal noise (ANSI
+// lineItem keeps one line, cut at lineCap on a rune boundary, with mark
+// after it (its count, or nothing). A line with terminal noise (ANSI
 // escapes, segments a '\r' overwrote) is written clean, as the terminal
 // showed it.
-func (s *logSelection) lineItem(i int, times int) item {
+func (s *logSelection) lineItem(i int, mark string) item {
 	start, end := s.lines.span(i)
 	lineCap := s.lineCap
 	if s.cutBits.has(i) {
 		lineCap = tellCap
-	}
-	var mark string
-	if times > 1 {
-		mark = " (×" + txt.Commas(times) + ")"
 	}
 	if raw := s.text[start:end]; txt.HasTerminalNoise(raw) {
 		clean := strings.TrimSuffix(txt.CleanTerminal(raw), "\r")

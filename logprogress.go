@@ -79,3 +79,39 @@ func progressStep(l string) bool {
 		at = at + i + 1
 	}
 }
+
+// progressRunInside returns a test of whether line i of lines stands
+// inside a run of progress steps: it counts a step (countsStep), and so
+// do the lines right above and below it. A passing run's view shows such
+// a run by its first and last steps.
+func progressRunInside(lines logLines) func(i int) bool {
+	return func(i int) bool {
+		return i > 0 && i+1 < lines.len() &&
+			countsStep(lines.line(i)) && countsStep(lines.line(i-1)) && countsStep(lines.line(i+1))
+	}
+}
+
+// countsStep reports whether a line counts a step as `[N/M]` within its
+// first 80 bytes, the number perhaps padded to the total's width (rdoc
+// -C's `  1% [ 1/66]  irb.rb`, ninja's `[12/40] Building …`), indented or
+// not.
+func countsStep(l string) bool {
+	l = l[:min(len(l), 80)]
+	for at := 0; ; {
+		i := strings.IndexByte(l[at:], '[')
+		if i < 0 {
+			return false
+		}
+		j := at + i + 1
+		for j < len(l) && l[j] == ' ' {
+			j++
+		}
+		if n := digitRun(l, j); n > 0 && j+n < len(l) && l[j+n] == '/' {
+			j += n + 1
+			if m := digitRun(l, j); m > 0 && j+m < len(l) && l[j+m] == ']' {
+				return true
+			}
+		}
+		at += i + 1
+	}
+}
