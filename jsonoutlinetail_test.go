@@ -107,7 +107,7 @@ func TestOutlineClipTailProperties(t *testing.T) {
 			}
 		}
 		pretty := !strings.HasPrefix(text, "{\"")
-		o, _, ok := outline(text, 0, scan.end, &scan, limit, !pretty)
+		o, _, ok := outline(text, 0, scan.end, &scan, limit, !pretty, selfNested(text, 0, scan.end))
 		ts := clipTailStart(text, limit)
 		if !ok || o.keepsEnd() || ts <= 0 || ts >= len(text) {
 			return

@@ -571,12 +571,13 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 		// member pretty-printed after a '{' that shares its line.
 		return plan{}, false
 	}
-	o, items, ok := outline(text, root, end, &top, limit, !pretty)
+	tree := selfNested(text, root, end)
+	o, items, ok := outline(text, root, end, &top, limit, !pretty, tree)
 	if !ok {
 		return plan{}, false
 	}
 	items = withClipTail(text, items, o.keepsEnd(), limit, func(limit int) ([]item, bool) {
-		cut, its, ok := outline(text, root, end, &top, limit, !pretty)
+		cut, its, ok := outline(text, root, end, &top, limit, !pretty, tree)
 		if ok {
 			o = cut
 		}
@@ -594,7 +595,9 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 // in at most limit bytes of items, breadth-first as described above, laid
 // out as pretty-printed or minified lines. top is the root's scan when
 // the caller has it (the root's members, and theirs), else nil.
-func outline(text string, root, end int, top *jsonTop, limit int, minified bool) (*outliner, []item, bool) {
+// headFirst asks for a clip's head before the breadth, when the document
+// is cut by little (clipHeadEnd): set for a tree (selfNested).
+func outline(text string, root, end int, top *jsonTop, limit int, minified, headFirst bool) (*outliner, []item, bool) {
 	o := &outliner{text: text, budget: limit, minified: minified}
 	var elems [][2]int
 	if top != nil {
@@ -616,20 +619,38 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified bool)
 	// its tail: an eighth of the budget is held back from the depths for it.
 	holder, reserve := o.tailHolder()
 	o.budget -= reserve
+	// A tree cut by little opens a clip's head first (clipHeadEnd):
+	// depth by depth, the values that open in it, in input order. The
+	// breadth-first outline then goes on from the root, down through the
+	// values open already.
+	if headEnd := clipHeadEnd(root, end, limit); headFirst && headEnd > 0 {
+		level := o.nodes[0].kids
+		for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
+			var next []int
+			for _, i := range level {
+				if n := o.nodes[i]; n.state == asElided && n.key < headEnd && o.expand(i, o.budget-o.used+n.cost) {
+					next = append(next, o.nodes[i].kids...)
+				}
+			}
+			level = next
+		}
+	}
 	level := o.nodes[0].kids
 	var elided []int // in the order of their expansion attempts
 	for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
-		var cands []int
+		var cands, next []int
 		for _, i := range level {
-			if o.nodes[i].state == asElided {
+			switch o.nodes[i].state {
+			case asElided:
 				cands = append(cands, i)
+			case asOpen: // in a clip's head
+				next = append(next, o.nodes[i].kids...)
 			}
 		}
 		// The largest values of a depth first; equal sizes in input order.
 		slices.SortStableFunc(cands, func(a, b int) int {
 			return (o.nodes[b].end - o.nodes[b].val) - (o.nodes[a].end - o.nodes[a].val)
 		})
-		var next []int
 		for _, i := range cands {
 			if o.expand(i, o.budget-o.used+o.nodes[i].cost) {
 				next = append(next, o.nodes[i].kids...)
@@ -1447,7 +1468,7 @@ func joinRuns(items []item) []item {
 func outlineElement(text string, e [2]int, span func([2]int) (int, int), room int) []item {
 	if c := text[e[0]]; c == '{' || c == '[' {
 		// The outline's closing line takes the comma after the element.
-		if _, items, ok := outline(text, e[0], e[1], nil, room, true); ok {
+		if _, items, ok := outline(text, e[0], e[1], nil, room, true, false); ok {
 			return items
 		}
 	}
