@@ -692,6 +692,32 @@ var declKeywords = []string{"func ", "func(", "function ", "function*", "type ",
 var controlWords = []string{"if", "for", "while", "switch", "catch", "return", "else", "do", "try", "with", "elif",
 	"except", "case", "foreach", "until", "unless", "when", "match", "loop", "throw", "new", "delete", "await", "yield", "echo", "print"}
 
+// sqlClauseWords open the clauses and statements of SQL, never a
+// declaration: under `CREATE VIEW v AS`, `SELECT CAST(x AS t) AS c,` and
+// `WHERE pg_has_role(o, 'USAGE')` are shaped as a C head (a type, a name,
+// its parenthesis) but are the view's body; at the top level, `REVOKE …
+// ON FUNCTION f() FROM PUBLIC;` names no new thing. Upper case only, as
+// scripts write them: a C type or macro is never one of these words.
+var sqlClauseWords = []string{"SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "CASE", "WHEN", "THEN", "ELSE", "END",
+	"JOIN", "LEFT", "RIGHT", "INNER", "OUTER", "CROSS", "FULL", "ON", "USING", "GROUP", "ORDER", "HAVING", "UNION",
+	"LIMIT", "OFFSET", "RETURNING", "VALUES", "SET", "INSERT", "UPDATE", "DELETE", "GRANT", "REVOKE", "AS", "WITH",
+	"LATERAL", "EXISTS", "IN", "RETURN", "RETURNS", "LANGUAGE", "DEFAULT", "CHECK", "COMMENT"}
+
+// sqlClauseWord reports a word of sqlClauseWords.
+func sqlClauseWord(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	switch w { // a switch, as controlWord's: this runs on most lines of code
+	case "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "CASE", "WHEN", "THEN", "ELSE", "END",
+		"JOIN", "LEFT", "RIGHT", "INNER", "OUTER", "CROSS", "FULL", "ON", "USING", "GROUP", "ORDER", "HAVING", "UNION",
+		"LIMIT", "OFFSET", "RETURNING", "VALUES", "SET", "INSERT", "UPDATE", "DELETE", "GRANT", "REVOKE", "AS", "WITH",
+		"LATERAL", "EXISTS", "IN", "RETURN", "RETURNS", "LANGUAGE", "DEFAULT", "CHECK", "COMMENT":
+		return true
+	}
+	return false
+}
+
 // typeKeywords declare types: their lines rank first.
 var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trait ", "impl ", "impl<", "enum ", "namespace ",
 	"module ", "object ", "record ", "protocol ", "union ", "extension ", "defmodule ", "defprotocol ", "defimpl "}
@@ -792,7 +818,7 @@ func declRank(l string) int {
 		break
 	}
 	w := identEnd(t)
-	if w == 0 || controlWord(t[:w]) {
+	if w == 0 || controlWord(t[:w]) || sqlClauseWord(t[:w]) {
 		return 0
 	}
 	rest := trimBlankRight(t[w:])

@@ -147,6 +147,56 @@ func checkVerbatimNumbered(t interface{ Fatalf(string, ...any) }, text, out stri
 	}
 }
 
+// sqlClauseWord's switch and the sqlClauseWords list say the same, in
+// upper case only.
+func TestSQLClauseWordMatchesList(t *testing.T) {
+	for _, w := range sqlClauseWords {
+		if !sqlClauseWord(w) {
+			t.Errorf("%q is in sqlClauseWords, not in sqlClauseWord", w)
+		}
+		if sqlClauseWord(strings.ToLower(w)) {
+			t.Errorf("%q taken for a clause word in lower case", strings.ToLower(w))
+		}
+	}
+	for _, w := range []string{"SELECTOR", "CREATE", "INT", "A", ""} {
+		if sqlClauseWord(w) {
+			t.Errorf("%q taken for a clause word", w)
+		}
+	}
+}
+
+// A SQL script's outline is its CREATE statements: the clause lines of
+// a view's body, shaped as C heads (`SELECT CAST(x AS t) AS c,`), take
+// no room from them.
+func TestOutlineSQLViewsNotTheirClauses(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("/*\n * SQL views\n */\n\nCREATE SCHEMA s;\n\n")
+	for i := range 120 {
+		b.WriteString("CREATE VIEW view" + itoa(i) + " AS\n" +
+			"    SELECT CAST(current_database() AS sql_identifier) AS catalog,\n" +
+			"           CAST(n.nspname AS sql_identifier) AS schema,\n" +
+			"           CAST(c.relname AS sql_identifier) AS name\n" +
+			"    FROM pg_namespace n, pg_class c\n" +
+			"    WHERE pg_has_role(c.relowner, 'USAGE');\n\n" +
+			"GRANT SELECT ON view" + itoa(i) + " TO PUBLIC;\n\n")
+	}
+	text := b.String()
+	for _, limit := range []int{16000, 4000} {
+		out := outlineOf(t, text, limit)
+		// A clause is kept only with the view it belongs to (the head's,
+		// the tail's), never alone after a gap.
+		lines := strings.Split(out, "\n")
+		for k := 1; k < len(lines); k++ {
+			if strings.HasPrefix(lines[k-1], "[…") && (strings.HasPrefix(lines[k], "    SELECT") || strings.HasPrefix(lines[k], "    WHERE")) {
+				t.Errorf("limit %d: a view's clause kept as a declaration: %q", limit, lines[k])
+			}
+		}
+		if got := strings.Count(out, "\nCREATE VIEW"); got < 40 {
+			t.Errorf("limit %d: %d of 120 views named:\n%s", limit, got, out)
+		}
+	}
+}
+
 // controlWord's switch and the controlWords list say the same.
 func TestControlWordMatchesList(t *testing.T) {
 	for _, w := range controlWords {
@@ -353,6 +403,17 @@ func TestDeclarationShapes(t *testing.T) {
 		"  def member?(enumerable, element)":                      4,
 		"  defp do_member?(x), do: x":                             3,
 		"clean :: clean_subdirs":                                  2,
+		// SQL's clauses are a statement's body, its CREATE the declaration.
+		"CREATE VIEW columns AS": 3,
+		"    SELECT CAST(current_database() AS sql_identifier) AS table_catalog,": 0,
+		"    WHERE pg_has_role(c.relowner, 'USAGE')":                              0,
+		"    CASE WHEN pg_table_is_visible(rel.oid)":                              0,
+		"REVOKE EXECUTE ON FUNCTION pg_config() FROM PUBLIC;":                     0,
+		// C heads whose type words are upper case stay heads.
+		"SQLITE_API int sqlite3_open(":                 2,
+		"BOOL WINAPI DllMain(HINSTANCE h, DWORD r)":    2,
+		"    virtual int size() const;":                4,
+		"    SELECTOR make_selector(int kind, int n);": 4,
 	} {
 		if got := declRank(l); got != want {
 			t.Errorf("%q: rank %d, want %d", l, got, want)
