@@ -204,17 +204,22 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 	if st.restRead {
 		seen |= seenRestRead
 	}
-	open := st.quoted // a string
-	if open {
-		i, seen, open = readString(s, i, seen)
+	// A string still open returns at once: the loop's head tests only
+	// the end of s.
+	if st.quoted {
+		var open bool
+		if i, seen, open = readString(s, i, seen); open {
+			return shapeState{h, true, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+		}
 	}
-	for i < len(s) && !open {
+	for i < len(s) {
 		c := s[i]
 		switch runClass[c] {
 		case runPunct:
 			i++
 			h = h*33 ^ uint64(c)
 			if c == '"' { // the string is written as its opening quote
+				var open bool
 				if i, seen, open = readString(s, i, seen); open {
 					return shapeState{h, true, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
 				}
@@ -253,7 +258,7 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 			h = h*33 ^ 'u'
 		}
 	}
-	return shapeState{h, open, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+	return shapeState{h, false, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
 }
 
 // readString reads a string of s from i, after its opening quote, and
