@@ -76,7 +76,12 @@ func planLines(text string, limit int) (plan, bool) {
 	// to plan; without one, the clip's long head says as much in one piece.
 	headEnd, tailStart := limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8
 	sh := readShapes(text, n, headEnd, tailStart, 2*limit, leadsExact(len(text)))
-	s := newLineSel(text, limit, lineGaps(n))
+	var s *lineSel
+	if sh.index != nil {
+		s = newLineSelOn(text, sh.index, limit, lineGaps(n))
+	} else {
+		s = newLineSel(text, limit, lineGaps(n))
+	}
 	if s.room() <= 0 {
 		return plan{}, false
 	}
@@ -298,6 +303,9 @@ type shapes struct {
 	records []record
 	// inCut is set when one of these lines lies where a clip would cut.
 	inCut bool
+	// index is the text's line index (lineStarts), made as its lines
+	// were read, for the planner's lineSel; nil for a text over 4 GiB.
+	index *lineIndex
 }
 
 // A markedLine is line i of the text, with a number that says why it
@@ -339,7 +347,21 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	cutFrom, cutTo := n, 0
 	recs := newRecordScan()
 	var rd shapeReader
+	// The line index is made in this pass too: the planner's lineSel
+	// would find every line's end again. Its form is lineStarts' own.
+	var index startIndex
+	indexed := len(text) <= math.MaxUint32
+	if indexed {
+		breaks := n + 1 // strings.Count(text, "\n") + 2, as lineStarts asks
+		if text != "" && text[len(text)-1] == '\n' {
+			breaks++
+		}
+		index = newStartIndex(breaks, len(text))
+	}
 	eachRun(text, func(i, start, size, k int) {
+		for j := 0; indexed && j < k; j++ {
+			index.push(uint32(start + j*size))
+		}
 		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
 			cutFrom = i + max(0, (headEnd-start+size-1)/size)
 		}
@@ -363,6 +385,11 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 			}
 		}
 	})
+	if indexed {
+		index.push(uint32(len(text)))
+		index.finish()
+		sh.index = &lineIndex{starts: index}
+	}
 	if skelIDs != nil {
 		// The second pass reads the ids kept: the tables that gave them,
 		// as large as the values are many, can go.
