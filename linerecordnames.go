@@ -39,8 +39,13 @@ func recordNames(s *lineSel) []int {
 	}
 	n := s.n()
 	stats := map[string]*labelStat{}
-	for i := range n {
-		l := s.line(i)
+	// Each line's bounds are read from the index here, each start the
+	// end of the line before, not through a call a line: most lines have
+	// no label.
+	for i, start := 0, s.at(0); i < n; i++ {
+		end := s.at(i + 1)
+		l := trimNL(s.text[start:end])
+		start = end
 		label, ok := lineLabel(l)
 		if !ok {
 			continue
@@ -108,18 +113,21 @@ func lineLabel(l string) (string, bool) {
 	if l == "" || !isLetter(l[0]) {
 		return "", false
 	}
-	for j := 1; j < len(l) && j <= recordLabelMax; j++ {
-		c := l[j]
-		switch {
-		case c == ':':
-			if j >= 2 && (j+1 == len(l) || l[j+1] == ' ' || l[j+1] == '\t') {
-				return l[:j], true
-			}
-			return "", false
-		case isLetter(c), c >= '0' && c <= '9', c == ' ', c == '_', c == '-':
-		default:
-			return "", false
-		}
+	j, end := 1, min(len(l), recordLabelMax+1)
+	for j < end && labelByte[l[j]] {
+		j++
+	}
+	if j < end && l[j] == ':' && j >= 2 && (j+1 == len(l) || l[j+1] == ' ' || l[j+1] == '\t') {
+		return l[:j], true
 	}
 	return "", false
 }
+
+// labelByte marks the bytes a label holds after its first letter:
+// letters, digits, spaces, '_' and '-'.
+var labelByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isLetter(byte(c)) || c >= '0' && c <= '9' || c == ' ' || c == '_' || c == '-'
+	}
+	return t
+}()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // units builds an ocamlobjinfo-like dump of k compilation units with no
@@ -85,4 +86,44 @@ func FuzzRecordNames(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLineLabelMatchesByteByByte holds lineLabel, which runs over a
+// label's bytes by a table, to the label as first read, a byte at a time
+// through a switch.
+func TestLineLabelMatchesByteByByte(t *testing.T) {
+	bytes := []byte("aZ09 _-:\t\r\n.x/é")
+	rapid.Check(t, func(t *rapid.T) {
+		l := string(rapid.SliceOfN(rapid.SampledFrom(bytes), 0, 48).Draw(t, "line"))
+		if rapid.Bool().Draw(t, "long") {
+			l = strings.Repeat("a", rapid.IntRange(35, 45).Draw(t, "run")) + l
+		}
+		gotLabel, gotOK := lineLabel(l)
+		wantLabel, wantOK := lineLabelByteByByte(l)
+		if gotLabel != wantLabel || gotOK != wantOK {
+			t.Fatalf("%q: %q %v, want %q %v", l, gotLabel, gotOK, wantLabel, wantOK)
+		}
+	})
+}
+
+// lineLabelByteByByte is lineLabel as first written: the specification
+// the table-led one is held to.
+func lineLabelByteByByte(l string) (string, bool) {
+	if l == "" || !isLetter(l[0]) {
+		return "", false
+	}
+	for j := 1; j < len(l) && j <= recordLabelMax; j++ {
+		c := l[j]
+		switch {
+		case c == ':':
+			if j >= 2 && (j+1 == len(l) || l[j+1] == ' ' || l[j+1] == '\t') {
+				return l[:j], true
+			}
+			return "", false
+		case isLetter(c), c >= '0' && c <= '9', c == ' ', c == '_', c == '-':
+		default:
+			return "", false
+		}
+	}
+	return "", false
 }

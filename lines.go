@@ -76,7 +76,12 @@ func planLines(text string, limit int) (plan, bool) {
 	// to plan; without one, the clip's long head says as much in one piece.
 	headEnd, tailStart := limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8
 	sh := readShapes(text, n, headEnd, tailStart, 2*limit, leadsExact(len(text)))
-	s := newLineSel(text, limit, lineGaps(n))
+	var s *lineSel
+	if sh.index != nil {
+		s = newLineSelOn(text, sh.index, limit, lineGaps(n))
+	} else {
+		s = newLineSel(text, limit, lineGaps(n))
+	}
 	if s.room() <= 0 {
 		return plan{}, false
 	}
@@ -298,6 +303,9 @@ type shapes struct {
 	records []record
 	// inCut is set when one of these lines lies where a clip would cut.
 	inCut bool
+	// index is the text's line index (lineStarts), made as its lines
+	// were read, for the planner's lineSel; nil for a text over 4 GiB.
+	index *lineIndex
 }
 
 // A markedLine is line i of the text, with a number that says why it
@@ -339,12 +347,33 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	cutFrom, cutTo := n, 0
 	recs := newRecordScan()
 	var rd shapeReader
-	eachRun(text, func(i, start, size, k int) {
+	// The line index is made in this pass too: the planner's lineSel
+	// would find every line's end again. Its form is lineStarts' own.
+	var index startIndex
+	indexed := len(text) <= math.MaxUint32
+	if indexed {
+		breaks := n + 1 // strings.Count(text, "\n") + 2, as lineStarts asks
+		if text != "" && text[len(text)-1] == '\n' {
+			breaks++
+		}
+		index = newStartIndex(breaks, len(text))
+	}
+	// The pass is a loop over the runs, not a call of a closure a run:
+	// its state stays in the function's own variables.
+	for i, start := 0, 0; start < len(text); {
+		size, k := nextRun(text, start)
+		if indexed {
+			for j := range k {
+				index.push(uint32(start + j*size))
+			}
+		}
 		if last := start + (k-1)*size; cutFrom == n && last >= headEnd {
 			cutFrom = i + max(0, (headEnd-start+size-1)/size)
 		}
-		if start+size <= tailStart {
-			cutTo = i + min(k, (tailStart-start)/size)
+		if start+k*size <= tailStart { // no division for a run a clip keeps whole
+			cutTo = i + k
+		} else if start+size <= tailStart {
+			cutTo = i + (tailStart-start)/size
 		}
 		l := trimNL(text[start : start+size])
 		shape := rd.read(l)
@@ -354,15 +383,23 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 			skelIDs, leadIDs = nil, nil // the second pass reads the lines again
 		}
 		recs.add(l, i, k, shape.lead)
-		for j := i; skelIDs != nil && j < i+k; j++ {
-			skelIDs[j], leadIDs[j] = id, lead
+		if skelIDs != nil {
+			for j := i; j < i+k; j++ {
+				skelIDs[j], leadIDs[j] = id, lead
+			}
 		}
 		if shape.errno || shape.mayFail && hasFailureSignal(l) {
 			for j := i; j < i+k; j++ {
 				sh.fails.push(markedLine{i: uint32(j), kind: id})
 			}
 		}
-	})
+		i, start = i+k, start+k*size
+	}
+	if indexed {
+		index.push(uint32(len(text)))
+		index.finish()
+		sh.index = &lineIndex{starts: index}
+	}
 	if skelIDs != nil {
 		// The second pass reads the ids kept: the tables that gave them,
 		// as large as the values are many, can go.
@@ -424,20 +461,26 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 // '\n': k lines from line i, the first at start, each size bytes.
 func eachRun(text string, f func(i, start, size, k int)) {
 	for i, start := 0, 0; start < len(text); {
-		end := len(text)
-		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
-			end = start + nl + 1
-		}
-		size, k := end-start, 1
-		// The next line is a copy only if it is as long: most are not,
-		// and a look at where its '\n' would be says so.
-		if text[end-1] == '\n' && end+size <= len(text) && text[end+size-1] == '\n' {
-			k = copiesAt(text, start, size)
-		}
+		size, k := nextRun(text, start)
 		f(i, start, size, k)
-		next := start + k*size
-		i, start = i+k, next
+		i, start = i+k, start+k*size
 	}
+}
+
+// nextRun returns the run of equal lines of text from start, where a line
+// starts: the size of each line with its '\n', and how many there are.
+func nextRun(text string, start int) (size, k int) {
+	end := len(text)
+	if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+		end = start + nl + 1
+	}
+	size, k = end-start, 1
+	// The next line is a copy only if it is as long: most are not, and a
+	// look at where its '\n' would be says so.
+	if text[end-1] == '\n' && end+size <= len(text) && text[end+size-1] == '\n' {
+		k = copiesAt(text, start, size)
+	}
+	return size, k
 }
 
 // copiesAt returns how many copies of text[start:start+size] follow one

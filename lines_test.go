@@ -455,3 +455,32 @@ func TestPlanLinesGrowsTheHeadThroughItsRun(t *testing.T) {
 	out := render(text, p, marker{})
 	assert.Contains(t, out, "github.com/example/app/adapters/genai mod21.example.org/library@v1.21.0\nmod0.", "the first run whole")
 }
+
+// TestReadShapesIndexesAsLineStarts holds the line index readShapes makes
+// as it reads the lines, runs of copies included, to lineStarts' own, in
+// the same form (dense or compact), on the corpus and on drawn texts.
+func TestReadShapesIndexesAsLineStarts(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, text string) {
+		if text == "" {
+			return
+		}
+		sh := readShapes(text, lineCount(text), 0, len(text), 64, 0)
+		want, _ := lineStarts(text)
+		got := sh.index.starts
+		if (got.dense != nil) != (want.dense != nil) || got.len() != want.len() {
+			t.Fatalf("%q: %d offsets (dense %v), want %d (dense %v)", text, got.len(), got.dense != nil, want.len(), want.dense != nil)
+		}
+		for j := range want.len() {
+			if got.get(j) != want.get(j) {
+				t.Fatalf("%q: offset %d is %d, want %d", text, j, got.get(j), want.get(j))
+			}
+		}
+	}
+	for _, c := range loadCorpus(t) {
+		check(t, c.input)
+	}
+	pieces := []string{"\n", "a\n", "a\n", "a\n", "openat(AT_FDCWD, \"/x\") = 3\n", strings.Repeat("x", 70) + "\n", "yes\nyes\nyes\n", "no break"}
+	rapid.Check(t, func(t *rapid.T) {
+		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 1, 200).Draw(t, "pieces"), ""))
+	})
+}

@@ -38,14 +38,18 @@ func sectionHeads(s *lineSel) []int {
 	n := s.n()
 	var heads []int
 	seen := map[string]bool{}
-	for i := 0; i < n; i++ {
-		// Most lines neither end in ':' nor open with "==": a line is
-		// read whole, and the one before it for its blankness, only when
-		// it does.
-		if !endsInColon(s, i) && !opensWithEquals(s, i) {
+	// Most lines neither end in ':' nor open with "==": a line is read
+	// whole, and the one before it for its blankness, only when it does.
+	// The test reads the line's bounds from the index here, each start
+	// the end of the line before, not through a call a line.
+	for i, start := 0, s.at(0); i < n; i++ {
+		end := s.at(i + 1)
+		l := s.text[start:end]
+		start = end
+		if !endsInColon(l) && !opensWithEquals(l) {
 			continue
 		}
-		l := trimBlankRight(s.line(i))
+		l = trimBlankRight(s.line(i))
 		if len(l) >= 2 && (l[len(l)-1] == ':' && sectionHeadStart(l[0]) || equalsHeading(l)) && (i == 0 || trimBlankRight(s.line(i-1)) == "") &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
@@ -58,29 +62,24 @@ func sectionHeads(s *lineSel) []int {
 	return heads
 }
 
-// endsInColon reports whether line i of s ends in ':' before any
-// trailing white space, reading it from its end.
-func endsInColon(s *lineSel, i int) bool {
-	start, end := s.bounds(i)
-	for end > start {
-		switch s.text[end-1] {
+// endsInColon reports whether line l, its '\n' included or not, ends in
+// ':' before any trailing white space, reading it from its end.
+func endsInColon(l string) bool {
+	for k := len(l) - 1; k >= 0; k-- {
+		switch l[k] {
 		case '\n', ' ', '\t', '\r':
-			end--
+			continue
 		case ':':
 			return true
-		default:
-			return false
 		}
+		return false
 	}
 	return false
 }
 
-// opensWithEquals reports whether line i of s opens with "==", as an
+// opensWithEquals reports whether line l opens with "==", as an
 // equalsHeading does.
-func opensWithEquals(s *lineSel, i int) bool {
-	start, end := s.bounds(i)
-	return end-start >= 2 && s.text[start] == '=' && s.text[start+1] == '='
-}
+func opensWithEquals(l string) bool { return len(l) >= 2 && l[0] == '=' && l[1] == '=' }
 
 // equalsHeading reports a line that a run of two or more '=' and a
 // space open, as AsciiDoc's and MediaWiki's headings and ruby

@@ -108,6 +108,12 @@ type shapeReader struct {
 	// that shares them has it too (a blame's commit, a trace's call).
 	lead    uint64
 	leadFar int
+	// noteTo is where the line being read stops sharing the line before
+	// it: checkpoints are noted up to the first white space from there.
+	// The next line most often shares about as much (a blame's commit,
+	// author and date, up to its line number), so a checkpoint further on
+	// would be a store a space never read (see read).
+	noteTo int
 }
 
 // shapeCheckpoints bounds the checkpoints a shapeReader keeps per line.
@@ -124,11 +130,12 @@ func (r *shapeReader) read(line string) lineShape {
 	// It tells too whether the lead is prev's: a run of one call in a
 	// trace shares it, and no checkpoint.
 	common := commonPrefix(s, r.prev)
-	lo := 0 // checkpoints below lo are shared
-	for lo < r.n && int(r.at[lo]) < common {
-		lo++
+	// Checkpoints stop near where the line before stopped sharing its
+	// own: the last of them is most often shared, so they are searched
+	// from the last.
+	for r.n > 0 && int(r.at[r.n-1]) >= common {
+		r.n--
 	}
-	r.n = lo
 	if r.n > 0 {
 		r.n-- // read again below, as this line's own
 		from, st = int(r.at[r.n]), r.st[r.n]
@@ -139,7 +146,12 @@ func (r *shapeReader) read(line string) lineShape {
 	}
 	// Checkpoints cost a store per space: a text whose lines share no
 	// prefix (a trace of varied calls) notes them on one line in eight,
-	// to find out whether its next lines share one.
+	// to find out whether its next lines share one; a line notes them up
+	// to the first white space past what it shares with the line before.
+	// A line that shares more with the next than with the one before (the
+	// second of a run) resumes it from an earlier checkpoint: a few bytes
+	// read again, once a run.
+	r.noteTo = common
 	if from > 0 {
 		r.misses = 0
 	} else {
@@ -170,8 +182,8 @@ func commonPrefix(a, b string) int {
 
 // scanShape reads s from i, a token's start, in state st, and returns
 // the state at its end. With r set, it notes a checkpoint in r at each
-// run of white space outside a string, until the state depends on more
-// than its prefix. The state lives in locals while it reads, what the
+// run of white space outside a string, up to the first at or past
+// r.noteTo and until the state depends on more than its prefix. The state lives in locals while it reads, what the
 // words told in one byte: the compiler keeps them in registers, not a
 // struct of five fields. Each class of token has its own case and its own
 // loop over its run, a string is read apart (see readString), and a word
@@ -192,17 +204,22 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 	if st.restRead {
 		seen |= seenRestRead
 	}
-	open := st.quoted // a string
-	if open {
-		i, seen, open = readString(s, i, seen)
+	// A string still open returns at once: the loop's head tests only
+	// the end of s.
+	if st.quoted {
+		var open bool
+		if i, seen, open = readString(s, i, seen); open {
+			return shapeState{h, true, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+		}
 	}
-	for i < len(s) && !open {
+	for i < len(s) {
 		c := s[i]
 		switch runClass[c] {
 		case runPunct:
 			i++
 			h = h*33 ^ uint64(c)
 			if c == '"' { // the string is written as its opening quote
+				var open bool
 				if i, seen, open = readString(s, i, seen); open {
 					return shapeState{h, true, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
 				}
@@ -222,9 +239,14 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 			}
 			h = h*33 ^ uint64(shapeSym[c])
 		case runSpace:
-			if r != nil && r.n < shapeCheckpoints && seen&seenRestRead == 0 {
-				r.at[r.n], r.st[r.n] = int32(i), shapeState{h, false, seen&seenMayFail != 0, seen&seenErrno != 0, false}
-				r.n++
+			if r != nil {
+				if r.n < shapeCheckpoints && seen&seenRestRead == 0 {
+					r.at[r.n], r.st[r.n] = int32(i), shapeState{h, false, seen&seenMayFail != 0, seen&seenErrno != 0, false}
+					r.n++
+				}
+				if i >= r.noteTo {
+					r = nil // no checkpoint further on
+				}
 			}
 			for i++; i < len(s) && runClass[s[i]] == runSpace; i++ {
 			}
@@ -236,7 +258,7 @@ func scanShape(s string, i int, st shapeState, r *shapeReader) shapeState {
 			h = h*33 ^ 'u'
 		}
 	}
-	return shapeState{h, open, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
+	return shapeState{h, false, seen&seenMayFail != 0, seen&seenErrno != 0, seen&seenRestRead != 0}
 }
 
 // readString reads a string of s from i, after its opening quote, and
