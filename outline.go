@@ -389,13 +389,22 @@ const outlineRanks = 4
 // outline, and code inside it — <pre> and <code> blocks, markdown fences —
 // declares nothing). ok is false when the text has none.
 func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok bool) {
+	return outlineLinesBlocks(s, numbered, false)
+}
+
+// outlineLinesBlocks is outlineLines, reading each line for the HTML
+// code blocks it opens or closes as it passes it when eager is set, and
+// otherwise only once a line asks whether it is inside one (codeBlocks):
+// the answers are the same.
+func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][]int, doc, ok bool) {
 	n := s.n()
 	content := lineContent(s, numbered)
 	// Headings (markdown outside fences, HTML outside <pre>) and code
 	// declarations, in one pass; which of the two outlines the text is
 	// decided after.
 	var heads, htmlRanks [outlineRanks][]int
-	fence, pod, pre := false, false, ""
+	fence, pod := false, false
+	pre := codeBlocks{content: content, eager: eager, pending: make([]uint64, (n+63)/64)}
 	nheads, mdDeep, fences, htmlHeads, codeTop := 0, 0, 0, 0, 0
 	mdPaired, prevMD, prevPaired := 0, -2, false // ATX lines next to another: comment blocks
 	for i := 0; i < n; i++ {
@@ -421,13 +430,9 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		} else if pod {
 			continue
 		}
-		inCode := fence || pre != ""
-		if pre != "" {
-			pre = preBlockAfter(l, pre)
-		} else if strings.IndexByte(l, '<') >= 0 {
-			pre = preBlockAfter(l, "")
-		}
-		if h := mdHeading(l); h > 0 && !inCode {
+		inCode := func() bool { return fence || pre.openBefore(i) }
+		pre.after(i, l)
+		if h := mdHeading(l); h > 0 && !inCode() {
 			r := min(max(h-1, 1), outlineRanks) - 1 // # and ## first
 			heads[r] = append(heads[r], i)
 			nheads++
@@ -442,7 +447,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 			}
 			prevPaired, prevMD = prevMD == i-1, i
 		}
-		if !inCode && leadsWithTag(l) {
+		if leadsWithTag(l) && !inCode() {
 			if h := htmlHeadingRank(l); h > 0 {
 				heads[h-1] = append(heads[h-1], i)
 				htmlRanks[min(h, 3)-1] = append(htmlRanks[min(h, 3)-1], i)
@@ -460,7 +465,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
-			if r < 4 && !inCode {
+			if r < 4 && !inCode() {
 				codeTop++ // code samples in a document do not make it code
 			}
 		}
@@ -479,6 +484,58 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		}
 	}
 	return ranks, false, len(ranks[0])+len(ranks[1])+len(ranks[2])+len(ranks[3]) > 0
+}
+
+// codeBlocks follows the HTML code blocks (codeTags) of outlineLines'
+// lines. A minified bundle that opens a `<script>` in a string never
+// closes it, and reading each of its megabyte lines for `</script` cost
+// most of what the outline row spends to decline it; yet only a heading
+// or a declaration asks whether it stands in a block. So the lines are
+// marked as they pass, and read for their tags only when a later line
+// asks, all of those before it at once, in order.
+type codeBlocks struct {
+	content func(int) string
+	// eager reads each line as it passes, as outlineLines once did: the
+	// tests' reference for the lazy reading.
+	eager      bool
+	openedThen bool     // eager: whether a block was open before the line last passed
+	pending    []uint64 // a bit for each line passed and not yet read
+	from       int      // lines before from are read
+	open       string   // the block open after the lines read, "" for none
+}
+
+// after marks line i, whose content is l, as passed: the block open
+// after it is the one open before it, changed by the tags it holds.
+func (b *codeBlocks) after(i int, l string) {
+	if b.eager {
+		b.openedThen = b.open != ""
+		b.read(l)
+		return
+	}
+	b.pending[i/64] |= 1 << (i % 64)
+}
+
+// openBefore reports whether a code block is open before line i, the
+// line last passed with after.
+func (b *codeBlocks) openBefore(i int) bool {
+	if b.eager {
+		return b.openedThen
+	}
+	for ; b.from < i; b.from++ {
+		if b.pending[b.from/64]>>(b.from%64)&1 != 0 {
+			b.read(b.content(b.from))
+		}
+	}
+	return b.open != ""
+}
+
+// read updates the open block with line l.
+func (b *codeBlocks) read(l string) {
+	if b.open != "" {
+		b.open = preBlockAfter(l, b.open)
+	} else if strings.IndexByte(l, '<') >= 0 {
+		b.open = preBlockAfter(l, "")
+	}
 }
 
 // opensLikeHTML reports text that opens as an HTML or XML document.
