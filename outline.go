@@ -404,7 +404,7 @@ func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][
 	// decided after.
 	var heads, htmlRanks [outlineRanks][]int
 	fence, pod := false, false
-	pre := codeBlocks{content: content, eager: eager, pending: make([]uint64, (n+63)/64)}
+	pre := codeBlocks{content: content, eager: eager, lines: n}
 	nheads, mdDeep, fences, htmlHeads, codeTop := 0, 0, 0, 0, 0
 	mdPaired, prevMD, prevPaired := 0, -2, false // ATX lines next to another: comment blocks
 	for i := 0; i < n; i++ {
@@ -430,9 +430,8 @@ func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][
 		} else if pod {
 			continue
 		}
-		inCode := func() bool { return fence || pre.openBefore(i) }
 		pre.after(i, l)
-		if h := mdHeading(l); h > 0 && !inCode() {
+		if h := mdHeading(l); h > 0 && !fence && !pre.openBefore(i) {
 			r := min(max(h-1, 1), outlineRanks) - 1 // # and ## first
 			heads[r] = append(heads[r], i)
 			nheads++
@@ -447,7 +446,7 @@ func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][
 			}
 			prevPaired, prevMD = prevMD == i-1, i
 		}
-		if leadsWithTag(l) && !inCode() {
+		if leadsWithTag(l) && !fence && !pre.openBefore(i) {
 			if h := htmlHeadingRank(l); h > 0 {
 				heads[h-1] = append(heads[h-1], i)
 				htmlRanks[min(h, 3)-1] = append(htmlRanks[min(h, 3)-1], i)
@@ -465,7 +464,7 @@ func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
-			if r < 4 && !inCode() {
+			if r < 4 && !fence && !pre.openBefore(i) {
 				codeTop++ // code samples in a document do not make it code
 			}
 		}
@@ -488,41 +487,56 @@ func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][
 
 // codeBlocks follows the HTML code blocks (codeTags) of outlineLines'
 // lines. A minified bundle that opens a `<script>` in a string never
-// closes it, and reading each of its megabyte lines for `</script` cost
-// most of what the outline row spends to decline it; yet only a heading
-// or a declaration asks whether it stands in a block. So the lines are
-// marked as they pass, and read for their tags only when a later line
-// asks, all of those before it at once, in order.
+// closes it, and reading each of its lines of many kilobytes for
+// `</script` cost most of what the outline row spends to decline it; yet
+// only a heading or a declaration asks whether it stands in a block. So
+// a line over lazyLineBytes, and every line after it, is marked as it
+// passes and read for its tags only when a later line asks, all of those
+// before it at once, in order; a shorter line with none marked before it
+// is read as it passes, which costs less than marking it.
 type codeBlocks struct {
 	content func(int) string
+	lines   int // the lines of the text
 	// eager reads each line as it passes, as outlineLines once did: the
 	// tests' reference for the lazy reading.
 	eager      bool
-	openedThen bool     // eager: whether a block was open before the line last passed
-	pending    []uint64 // a bit for each line passed and not yet read
-	from       int      // lines before from are read
-	open       string   // the block open after the lines read, "" for none
+	openedThen bool     // whether a block was open before the line last read as it passed
+	pending    []uint64 // a bit for each line passed and not yet read, once one is
+	npending   int
+	from       int    // no line before from is pending
+	open       string // the block open after the lines read, "" for none
 }
 
-// after marks line i, whose content is l, as passed: the block open
-// after it is the one open before it, changed by the tags it holds.
+// lazyLineBytes is the length from which codeBlocks leaves a line unread
+// until asked.
+const lazyLineBytes = 4 << 10
+
+// after passes line i, whose content is l: the block open after it is
+// the one open before it, changed by the tags it holds.
 func (b *codeBlocks) after(i int, l string) {
-	if b.eager {
+	if b.eager || b.npending == 0 && len(l) <= lazyLineBytes {
 		b.openedThen = b.open != ""
 		b.read(l)
+		b.from = i + 1
 		return
 	}
+	if b.pending == nil {
+		b.pending = make([]uint64, (b.lines+63)/64)
+	}
 	b.pending[i/64] |= 1 << (i % 64)
+	b.npending++
 }
 
 // openBefore reports whether a code block is open before line i, the
 // line last passed with after.
 func (b *codeBlocks) openBefore(i int) bool {
-	if b.eager {
-		return b.openedThen
+	if b.from == i+1 {
+		return b.openedThen // line i was read as it passed
 	}
-	for ; b.from < i; b.from++ {
+	for ; b.npending > 0 && b.from < i; b.from++ {
 		if b.pending[b.from/64]>>(b.from%64)&1 != 0 {
+			b.pending[b.from/64] &^= 1 << (b.from % 64)
+			b.npending--
 			b.read(b.content(b.from))
 		}
 	}

@@ -795,6 +795,10 @@ func TestOutlineLinesReadsCodeBlocksOnlyWhenAsked(t *testing.T) {
 		"func main() {", "type T struct {", "def f(x):", "class C:", "}", "=pod", "=head1 NAME", "=cut", "=begin", "=end",
 		"int f(void)", "{", "f(X) ->", "    ok.", "plain words", "<p>para</p>", "<scrİpt>", "</SCRIPT>",
 		"## Part <pre>", "# Title </pre>", "func f() { // <code>", "<h2>A</h2><pre>", "type U struct{} // </pre>", "<h1>B</h1></code>"}
+	// Lines over lazyLineBytes are read only when asked, and so is every
+	// line after one.
+	long := strings.Repeat("a<b;", lazyLineBytes/4)
+	lines = append(lines, long, long+"<script>", long+"</script>", "<pre>"+long, long+"</pre>", "## Long "+long+"<pre>", "func g() { // "+long+"</pre>")
 	rapid.Check(t, func(rt *rapid.T) {
 		ls := rapid.SliceOfN(rapid.SampledFrom(lines), 1, 40).Draw(rt, "lines")
 		numbered := rapid.Bool().Draw(rt, "numbered")
