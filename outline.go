@@ -516,10 +516,17 @@ const lazyLineBytes = 4 << 10
 func (b *codeBlocks) after(i int, l string) {
 	if b.eager || b.npending == 0 && len(l) <= lazyLineBytes {
 		b.openedThen = b.open != ""
-		b.read(l)
+		if b.open != "" || strings.IndexByte(l, '<') >= 0 {
+			b.read(l)
+		}
 		b.from = i + 1
 		return
 	}
+	b.mark(i)
+}
+
+// mark leaves line i unread until asked; apart, so that after inlines.
+func (b *codeBlocks) mark(i int) {
 	if b.pending == nil {
 		b.pending = make([]uint64, (b.lines+63)/64)
 	}
@@ -533,6 +540,12 @@ func (b *codeBlocks) openBefore(i int) bool {
 	if b.from == i+1 {
 		return b.openedThen // line i was read as it passed
 	}
+	return b.readBefore(i)
+}
+
+// readBefore reads the lines left unread before line i, and reports
+// whether a block is open after them; apart, so that openBefore inlines.
+func (b *codeBlocks) readBefore(i int) bool {
 	for ; b.npending > 0 && b.from < i; b.from++ {
 		if b.pending[b.from/64]>>(b.from%64)&1 != 0 {
 			b.pending[b.from/64] &^= 1 << (b.from % 64)
