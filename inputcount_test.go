@@ -57,3 +57,34 @@ func TestCompressCountsLittleOfALargeInput(t *testing.T) {
 		}
 	}
 }
+
+// The omitted tokens of a cut too large to count (over exactOmitted) are
+// priced from short samples: on every corpus input with such a cut, at
+// 16,000 and 4,000 bytes, the price is at least the dropped ranges' own
+// count, and at most twice it.
+func TestSampledOmittedPriceErrsHigh(t *testing.T) {
+	h := mustNew(t)
+	sampled := 0
+	for _, c := range loadCorpus(t) {
+		for _, budget := range []int{16000, 4000} {
+			out := ToolOutput{Tool: c.tool, Text: c.input}
+			p := h.route(out, budget, 0, "")
+			own, droppedBytes := 0, 0
+			for _, r := range p.dropped(len(c.input)) {
+				own += Estimate.CountTokens(c.input[r[0]:r[1]])
+				droppedBytes += r[1] - r[0]
+			}
+			if droppedBytes <= exactOmitted {
+				continue
+			}
+			sampled++
+			in := &inputCount{text: c.input, c: Estimate, total: -1}
+			if got := in.omitted(p); got < own || got > 2*own {
+				t.Errorf("%s at %d B: %d omitted tokens priced for a cut counting %d", c.name, budget, got, own)
+			}
+		}
+	}
+	if sampled < 20 {
+		t.Errorf("only %d corpus cuts are priced from samples: the test checks too little", sampled)
+	}
+}

@@ -389,13 +389,22 @@ const outlineRanks = 4
 // outline, and code inside it — <pre> and <code> blocks, markdown fences —
 // declares nothing). ok is false when the text has none.
 func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok bool) {
+	return outlineLinesBlocks(s, numbered, false)
+}
+
+// outlineLinesBlocks is outlineLines, reading each line for the HTML
+// code blocks it opens or closes as it passes it when eager is set, and
+// otherwise only once a line asks whether it is inside one (codeBlocks):
+// the answers are the same.
+func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][]int, doc, ok bool) {
 	n := s.n()
 	content := lineContent(s, numbered)
 	// Headings (markdown outside fences, HTML outside <pre>) and code
 	// declarations, in one pass; which of the two outlines the text is
 	// decided after.
 	var heads, htmlRanks [outlineRanks][]int
-	fence, pod, pre := false, false, ""
+	fence, pod := false, false
+	pre := codeBlocks{content: content, eager: eager, lines: n}
 	nheads, mdDeep, fences, htmlHeads, codeTop := 0, 0, 0, 0, 0
 	mdPaired, prevMD, prevPaired := 0, -2, false // ATX lines next to another: comment blocks
 	for i := 0; i < n; i++ {
@@ -421,13 +430,8 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		} else if pod {
 			continue
 		}
-		inCode := fence || pre != ""
-		if pre != "" {
-			pre = preBlockAfter(l, pre)
-		} else if strings.IndexByte(l, '<') >= 0 {
-			pre = preBlockAfter(l, "")
-		}
-		if h := mdHeading(l); h > 0 && !inCode {
+		pre.after(i, l)
+		if h := mdHeading(l); h > 0 && !fence && !pre.openBefore(i) {
 			r := min(max(h-1, 1), outlineRanks) - 1 // # and ## first
 			heads[r] = append(heads[r], i)
 			nheads++
@@ -442,7 +446,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 			}
 			prevPaired, prevMD = prevMD == i-1, i
 		}
-		if !inCode && leadsWithTag(l) {
+		if leadsWithTag(l) && !fence && !pre.openBefore(i) {
 			if h := htmlHeadingRank(l); h > 0 {
 				heads[h-1] = append(heads[h-1], i)
 				htmlRanks[min(h, 3)-1] = append(htmlRanks[min(h, 3)-1], i)
@@ -460,7 +464,7 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		}
 		if r > 0 {
 			ranks[r-1] = append(ranks[r-1], i)
-			if r < 4 && !inCode {
+			if r < 4 && !fence && !pre.openBefore(i) {
 				codeTop++ // code samples in a document do not make it code
 			}
 		}
@@ -479,6 +483,86 @@ func outlineLines(s *lineSel, numbered bool) (ranks [outlineRanks][]int, doc, ok
 		}
 	}
 	return ranks, false, len(ranks[0])+len(ranks[1])+len(ranks[2])+len(ranks[3]) > 0
+}
+
+// codeBlocks follows the HTML code blocks (codeTags) of outlineLines'
+// lines. A minified bundle that opens a `<script>` in a string never
+// closes it, and reading each of its lines of many kilobytes for
+// `</script` cost most of what the outline row spends to decline it; yet
+// only a heading or a declaration asks whether it stands in a block. So
+// a line over lazyLineBytes, and every line after it, is marked as it
+// passes and read for its tags only when a later line asks, all of those
+// before it at once, in order; a shorter line with none marked before it
+// is read as it passes, which costs less than marking it.
+type codeBlocks struct {
+	content func(int) string
+	lines   int // the lines of the text
+	// eager reads each line as it passes, as outlineLines once did: the
+	// tests' reference for the lazy reading.
+	eager      bool
+	openedThen bool     // whether a block was open before the line last read as it passed
+	pending    []uint64 // a bit for each line passed and not yet read, once one is
+	npending   int
+	from       int    // no line before from is pending
+	open       string // the block open after the lines read, "" for none
+}
+
+// lazyLineBytes is the length from which codeBlocks leaves a line unread
+// until asked.
+const lazyLineBytes = 4 << 10
+
+// after passes line i, whose content is l: the block open after it is
+// the one open before it, changed by the tags it holds.
+func (b *codeBlocks) after(i int, l string) {
+	if b.eager || b.npending == 0 && len(l) <= lazyLineBytes {
+		b.openedThen = b.open != ""
+		if b.open != "" || strings.IndexByte(l, '<') >= 0 {
+			b.read(l)
+		}
+		b.from = i + 1
+		return
+	}
+	b.mark(i)
+}
+
+// mark leaves line i unread until asked; apart, so that after inlines.
+func (b *codeBlocks) mark(i int) {
+	if b.pending == nil {
+		b.pending = make([]uint64, (b.lines+63)/64)
+	}
+	b.pending[i/64] |= 1 << (i % 64)
+	b.npending++
+}
+
+// openBefore reports whether a code block is open before line i, the
+// line last passed with after.
+func (b *codeBlocks) openBefore(i int) bool {
+	if b.from == i+1 {
+		return b.openedThen // line i was read as it passed
+	}
+	return b.readBefore(i)
+}
+
+// readBefore reads the lines left unread before line i, and reports
+// whether a block is open after them; apart, so that openBefore inlines.
+func (b *codeBlocks) readBefore(i int) bool {
+	for ; b.npending > 0 && b.from < i; b.from++ {
+		if b.pending[b.from/64]>>(b.from%64)&1 != 0 {
+			b.pending[b.from/64] &^= 1 << (b.from % 64)
+			b.npending--
+			b.read(b.content(b.from))
+		}
+	}
+	return b.open != ""
+}
+
+// read updates the open block with line l.
+func (b *codeBlocks) read(l string) {
+	if b.open != "" {
+		b.open = preBlockAfter(l, b.open)
+	} else if strings.IndexByte(l, '<') >= 0 {
+		b.open = preBlockAfter(l, "")
+	}
 }
 
 // opensLikeHTML reports text that opens as an HTML or XML document.

@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -844,4 +845,34 @@ func TestMayChangeBlockOnlySkipsLinesThatChangeNone(t *testing.T) {
 			t.Errorf("preBlockAfter(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
+}
+
+// outlineLines reads a line for the code blocks it opens or closes only
+// when a later heading or declaration asks whether it stands in one; its
+// answers are those of reading every line as it passes.
+func TestOutlineLinesReadsCodeBlocksOnlyWhenAsked(t *testing.T) {
+	lines := []string{"", "<pre>", "</pre>", "x <PRE> y", "`<pre>`", "<script>a<b", "a<b</script>", "<code>", "</code> z",
+		"<style>", "</style>", "<textarea>", "```", "~~~", "# Title", "## Part", "### Deep", "<h1>Top</h1>", "<h2>Sub</h2>",
+		"func main() {", "type T struct {", "def f(x):", "class C:", "}", "=pod", "=head1 NAME", "=cut", "=begin", "=end",
+		"int f(void)", "{", "f(X) ->", "    ok.", "plain words", "<p>para</p>", "<scrİpt>", "</SCRIPT>",
+		"## Part <pre>", "# Title </pre>", "func f() { // <code>", "<h2>A</h2><pre>", "type U struct{} // </pre>", "<h1>B</h1></code>"}
+	// Lines over lazyLineBytes are read only when asked, and so is every
+	// line after one.
+	long := strings.Repeat("a<b;", lazyLineBytes/4)
+	lines = append(lines, long, long+"<script>", long+"</script>", "<pre>"+long, long+"</pre>", "## Long "+long+"<pre>", "func g() { // "+long+"</pre>")
+	rapid.Check(t, func(rt *rapid.T) {
+		ls := rapid.SliceOfN(rapid.SampledFrom(lines), 1, 40).Draw(rt, "lines")
+		numbered := rapid.Bool().Draw(rt, "numbered")
+		if numbered {
+			for i, l := range ls {
+				ls[i] = fmt.Sprintf("%6d\t%s", i+1, l)
+			}
+		}
+		text := strings.Join(ls, "\n") + "\n"
+		lazyRanks, lazyDoc, lazyOK := outlineLinesBlocks(newLineSel(text, 1<<20, lineGaps(10)), numbered, false)
+		ranks, doc, ok := outlineLinesBlocks(newLineSel(text, 1<<20, lineGaps(10)), numbered, true)
+		if !reflect.DeepEqual(lazyRanks, ranks) || lazyDoc != doc || lazyOK != ok {
+			rt.Fatalf("read when asked: %v %v %v; read as passed: %v %v %v\n%s", lazyRanks, lazyDoc, lazyOK, ranks, doc, ok, text)
+		}
+	})
 }

@@ -67,11 +67,11 @@ func (pl planner) at(out ToolOutput) planAt {
 }
 
 // sampledRow returns the row of strategy st whose planner f first plans
-// a sample of a large input, as smp says (sampledFirst), and holds the
-// floor.
-func sampledRow(st Strategy, smp sampling, f sampledPlanner) planner {
-	return planner{strategy: st, plan: floored(sampledFirst(smp, f)), sampled: func(out ToolOutput, shared *routeShared) planAt {
-		return flooredAt(out, func(limit int) (plan, bool) { return planSampled(smp, f, out, limit, shared) })
+// a sample of a large input, as smp says (sampledFirst), declines every
+// text of fewer than least lines, and holds the floor.
+func sampledRow(st Strategy, smp sampling, least int, f sampledPlanner) planner {
+	return planner{strategy: st, plan: floored(sampledFirst(smp, least, f)), sampled: func(out ToolOutput, shared *routeShared) planAt {
+		return flooredAt(out, func(limit int) (plan, bool) { return planSampled(smp, least, f, out, limit, shared) })
 	}}
 }
 
@@ -131,7 +131,8 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// Every search shape is a share of the lines: 75 % shaped for
 		// matches, 90 % for counts, file lists and rg --json.
-		sampledRow(StrategySearch, smp, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+		// Each shape needs 20 lines: matches, counts, paths or events.
+		sampledRow(StrategySearch, smp, searchMinMatches, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile, sampled: sampled})
 		}),
 		{strategy: StrategyDiff, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
@@ -156,7 +157,7 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		sampledRow(StrategyTable, smp, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, _ bool) (plan, bool) {
 			return planTable(out.Text, limit)
 		}),
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose

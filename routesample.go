@@ -43,25 +43,36 @@ type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
 // told when it plans a sample: a test of a count (search's 20 match lines)
 // must not decline a sample that holds the input's shape in a share of its
 // lines.
-func sampledFirst(s sampling, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
+//
+// f declines every text of fewer than least lines. A large input that
+// gives no sample (a few lines of megabytes each: a minified bundle, a
+// source map) is declined unread when it has fewer: the row would
+// otherwise read all of it to find its 20 rows or matches missing,
+// where the giant row that takes it reads little more than its line
+// breaks.
+func sampledFirst(s sampling, least int, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		return planSampled(s, f, out, limit, new(routeShared))
+		return planSampled(s, least, f, out, limit, new(routeShared))
 	}
 }
 
 // planSampled is sampledFirst's row planning out, with its sample taken
 // from shared.
-func planSampled(s sampling, f sampledPlanner, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
+func planSampled(s sampling, least int, f sampledPlanner, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
 	// A piece is at least the limit, so that a large budget still
 	// samples; a limit near the sample's size would plan the sample
 	// whole, and its answer would not be the one the row gives the input.
 	s.piece = max(s.piece, limit)
-	if sample := shared.take(out.Text, s); sample != "" && 4*limit <= len(sample) {
+	sample := shared.take(out.Text, s)
+	if sample != "" && 4*limit <= len(sample) {
 		in := out
 		in.Text = sample
 		if _, ok := f(in, limit, true); !ok {
 			return plan{}, false
 		}
+	}
+	if sample == "" && len(out.Text) >= s.minInput && !shared.hasLines(out.Text, least) {
+		return plan{}, false
 	}
 	return f(out, limit, false)
 }
@@ -77,6 +88,24 @@ type routeShared struct {
 	taken  bool
 	sample string
 	lines  lineIndexer
+	// counted lines of the input end before countedTo (hasLines).
+	counted, countedTo int
+}
+
+// hasLines reports whether text, the same input at every call, has at
+// least k lines (a last line without a line break counts), reading it
+// only as far as its k-th line break, and on from there at the next call.
+func (sh *routeShared) hasLines(text string, k int) bool {
+	for sh.counted < k && sh.countedTo < len(text) {
+		nl := strings.IndexByte(text[sh.countedTo:], '\n')
+		if nl < 0 {
+			sh.countedTo = len(text)
+		} else {
+			sh.countedTo += nl + 1
+		}
+		sh.counted++
+	}
+	return sh.counted >= k
 }
 
 // linesOf returns the line indexer of text, the same input at every call.

@@ -3,6 +3,7 @@ package headroom
 import (
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -100,7 +101,7 @@ func TestSampledRoutingAgrees(t *testing.T) {
 func TestSampledRoutingSkipsTheScan(t *testing.T) {
 	log := repeatTo(corpusInput(t, "log_go_test_prometheus_all_packages"), 4<<20)
 	scanned := 0
-	row := sampledFirst(defaultSampling, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+	row := sampledFirst(defaultSampling, 0, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
 		scanned += len(out.Text)
 		return planSearchShapes(out.Text, limit, searchOptions{sampled: sampled})
 	})
@@ -320,5 +321,88 @@ func TestRouteIndexesLinesOnce(t *testing.T) {
 	}
 	if indexed == 0 {
 		t.Fatal("no input was indexed: the test holds nothing")
+	}
+}
+
+// The search and table rows decline unread a large input that gives no
+// sample and has fewer lines than either takes: a bundle of three lines
+// of megabytes. The rows' planners decline every such text themselves
+// (TestFewLinesAreNeitherSearchNorTable).
+func TestSampledRowsDeclineFewLinesUnread(t *testing.T) {
+	line := strings.ReplaceAll(corpusInput(t, "plain_read_minified_jquery_min_js"), "\n", " ")
+	bundle := strings.Repeat(line, (1<<20)/len(line)+1) + "\n" + line + "\n" + line
+	if takeSample(bundle, defaultSampling) != "" {
+		t.Fatal("the three-line bundle gave a sample: the test would not reach the line count")
+	}
+	for _, least := range []int{searchMinMatches, tableLeastLines} {
+		read := 0
+		row := sampledFirst(defaultSampling, least, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+			read += len(out.Text)
+			return plan{}, false
+		})
+		if _, ok := row(ToolOutput{Text: bundle}, 16000); ok || read != 0 {
+			t.Errorf("least %d: the row read %d bytes of a three-line bundle", least, read)
+		}
+	}
+	// With as many lines as the row takes, the row reads the input.
+	lines := strings.Repeat(line+"\n", 20)
+	read := 0
+	row := sampledFirst(defaultSampling, searchMinMatches, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+		read += len(out.Text)
+		return plan{}, false
+	})
+	if row(ToolOutput{Text: lines}, 16000); read == 0 && takeSample(lines, defaultSampling) == "" {
+		t.Error("the row declined 20 long lines unread")
+	}
+}
+
+// Every text of fewer lines than a row's least is one its planner
+// declines itself, whatever its lines hold: the line count only spares
+// reading it.
+func TestFewLinesAreNeitherSearchNorTable(t *testing.T) {
+	shapes := []string{ // %d is the line's number
+		"src/a%d.go:12:func f() {}", "src/a.go:%d:\treturn err", "src/a.go-%d-\treturn", "--", "src/b%d.go:3", "src/c%d.go", "./d/e%d.txt",
+		`{"type":"match","data":{"path":{"text":"a%d.go"},"lines":{"text":"x\n"},"line_number":1}}`,
+		`{"type":"begin","data":{"path":{"text":"a%d.go"}}}`, "NAME   READY   STATUS", "web-%d  1/1     Running",
+		"-----  -----", "+----+----+", "| a%d | b  |", "a,b,c", "%d,2,3", "x%d\ty\tz", "-rw-r--r-- 1 root root %d Jan 1 a",
+		"grep: d%d: Permission denied", "", "  ", "Binary file x%d matches",
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		for _, least := range []int{searchMinMatches, tableLeastLines} {
+			// Mostly one shape, as real output is, with others among it.
+			main := rapid.SampledFrom(shapes).Draw(rt, "main")
+			ls := make([]string, rapid.IntRange(0, least-1).Draw(rt, "lines"))
+			for i := range ls {
+				shape := main
+				if rapid.IntRange(0, 9).Draw(rt, "other") == 0 {
+					shape = rapid.SampledFrom(shapes).Draw(rt, "shape")
+				}
+				ls[i] = strings.ReplaceAll(shape, "%d", strconv.Itoa(i+1))
+			}
+			text := strings.Join(ls, "\n")
+			if rapid.Bool().Draw(rt, "final break") && text != "" {
+				text += "\n"
+			}
+			if !(&routeShared{}).hasLines(text, least) {
+				limit := rapid.IntRange(64, 4000).Draw(rt, "limit")
+				if least == searchMinMatches {
+					if _, ok := planSearchShapes(text, limit, searchOptions{}); ok {
+						rt.Fatalf("search took %d lines:\n%s", len(ls), text)
+					}
+				} else if _, ok := planTable(text, limit); ok {
+					rt.Fatalf("table took %d lines:\n%s", len(ls), text)
+				}
+			}
+		}
+	})
+	// hasLines counts a last line without a line break.
+	for _, c := range []struct {
+		text string
+		k    int
+		want bool
+	}{{"", 1, false}, {"a", 1, true}, {"a\n", 2, false}, {"a\nb", 2, true}, {"\n\n", 2, true}, {"a\nb\n", 3, false}} {
+		if got := (&routeShared{}).hasLines(c.text, c.k); got != c.want {
+			t.Errorf("hasLines(%q, %d) = %v", c.text, c.k, got)
+		}
 	}
 }

@@ -117,11 +117,15 @@ func rowGap(from, to int) string {
 	return "[…rows " + txt.Commas(from+1) + "-" + txt.Commas(to) + " omitted…]"
 }
 
+// tableLeastLines is the fewest lines of a table: a header, a rule and
+// 20 rows.
+const tableLeastLines = 22
+
 // tableRows returns the index of the first row of a table in s, after its
 // header lines, and whether s is a table.
 func tableRows(s *lineSel) (first int, ok bool) {
 	n := s.n()
-	if n < 22 {
+	if n < tableLeastLines {
 		return 0, false
 	}
 	h := 0

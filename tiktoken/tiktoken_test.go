@@ -173,7 +173,7 @@ func TestCompressHonoursDeadlineWithExactCounter(t *testing.T) {
 	for i, opt := range []headroom.Option{headroom.WithMaxBytes(16000), headroom.WithMaxTokens(4000), headroom.WithMaxTokens(1 << 20)} {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		// What is counted once the deadline has passed: the chunk in hand
-		// (64 KB), the 32 samples of 4 KB that price a cut and what is
+		// (64 KB), the 32 samples of 512 bytes that price a cut and what is
 		// kept, never the rest of the input.
 		counter := &lateCounter{Counter: c, deadline: ctx}
 		h, err := headroom.New(headroom.WithTokenCounter(counter), opt)
@@ -191,7 +191,7 @@ func TestCompressHonoursDeadlineWithExactCounter(t *testing.T) {
 		if took < 200*time.Millisecond && ctx.Err() == nil {
 			t.Logf("option %d: done before the deadline; nothing counted late", i)
 		}
-		if n := counter.late.Load(); n > 64<<10+32*4<<10+2*int64(len(got)) {
+		if n := counter.late.Load(); n > 64<<10+32*512+2*int64(len(got)) {
 			t.Errorf("option %d: %d bytes counted after the deadline (output %d bytes)", i, n, len(got))
 		}
 	}
