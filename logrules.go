@@ -868,8 +868,9 @@ func levelWord(line string) (string, int) {
 		upperBefore = upper >> 56
 		for ; starts != 0; starts &= starts - 1 {
 			i := k + bits.TrailingZeros64(starts)>>3
+			var prev byte = ' '
 			if i > 0 {
-				if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+				if prev = head[i-1]; !opensLevel(prev) {
 					continue // inside a word
 				}
 			}
@@ -877,7 +878,7 @@ func levelWord(line string) (string, int) {
 			for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
 				j++
 			}
-			if j == len(head) || isLevelEnd(head[j]) {
+			if endsLevel(head, j, prev) {
 				switch w := head[i:j]; w {
 				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
 					return w, i
@@ -899,6 +900,36 @@ func asciiUpper(w uint64) uint64 {
 
 func isLevelEnd(c byte) bool {
 	return c == ' ' || c == ']' || c == '>' || c == '|' || c == ':'
+}
+
+// opensLevel reports whether a level word may follow the byte c: a blank,
+// or the opening of a tag (`[ERROR]`, `<WARN>`, `|INFO|`, `(ERROR/3)`).
+func opensLevel(c byte) bool {
+	return c == ' ' || c == '[' || c == '<' || c == '|' || c == '('
+}
+
+// endsLevel reports whether a level word that prev precedes and that
+// ends at s[j] stands whole: the line's end or a level's end (see
+// isLevelEnd), or, in a bracketed tag, the bracket's close, straight
+// after the word or after a `/N` that numbers the level (docutils'
+// `(ERROR/3)`, `(WARNING/2)`). A word in parentheses ends only there, so
+// that prose's `(INFO here)` is no level.
+func endsLevel(s string, j int, prev byte) bool {
+	var closer byte
+	switch prev {
+	case '(':
+		closer = ')'
+	case '[':
+		closer = ']'
+	}
+	if closer != 0 && j+1 < len(s) && s[j] == '/' {
+		n := digitRun(s, j+1)
+		return n > 0 && j+1+n < len(s) && s[j+1+n] == closer
+	}
+	if prev == '(' {
+		return j < len(s) && s[j] == ')'
+	}
+	return j == len(s) || isLevelEnd(s[j])
 }
 
 // compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
@@ -1270,11 +1301,7 @@ func scanSignalsFrom(line string, from int, decide bool) (diag int, level string
 			prev = s[i-1]
 		}
 		word := s[i:j]
-		var next byte = ' '
-		if j < len(s) {
-			next = s[j]
-		}
-		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && opensLevel(prev) && endsLevel(s, j, prev) {
 			switch word {
 			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE": // levelWords
 				level = word
