@@ -473,13 +473,6 @@ var knownGaps = map[string][]string{
 	"json_php_r_ini_get_all_pretty_print": {
 		"    \"session.save_handler\": {\n        \"global_value\": \"files\",",
 	},
-	// bash xtrace read as lines (see knownMisroutes): the one
-	// `command not found` at 41 % and the lookup before it are lost
-	// between the head and the tail
-	"log_pyenv_debug_xtrace_which_python9_not_found": {
-		"+ echo 'pyenv: python9: command not found'\npyenv: python9: command not found",
-		"++ pyenv-whence python9",
-	},
 	// docutils' `path:N: (ERROR/3) message` is a log now (its level in
 	// a bracketed tag): every distinct message once, marked (×N), the
 	// message its identity as a system log's is after its level. The
@@ -679,10 +672,8 @@ var knownSearchGaps = map[string]struct {
 var knownMisroutes = map[string]Strategy{
 	// Held-out set 13, first run: groff's `troff: FILE:N: warning: …`
 	// lines have grep -n's shape and search takes them (keeping every
-	// fact); bash xtrace (`+ cmd`) with one `command not found` carries
-	// no failure a rule reads.
+	// fact).
 	"log_groff_ww_z_man1_pages_a_to_gcc_troff_warnings": StrategySearch,
-	"log_pyenv_debug_xtrace_which_python9_not_found":    StrategyLines,
 	// Held-out set 12, first run: RDoc's coverage report (`rdoc -C`)
 	// has no failure, severity or verdict word: 453 `# in file` stubs
 	// and a closing table read as alike lines.
