@@ -70,6 +70,7 @@ var shapeNeeds = []struct {
 	{isLintEntryError, []string{"error"}, false},
 	{isLintEntrySyntaxError, []string{"error"}, false},
 	{isRunnerTotals, []string{" passed", " failed", " error"}, false},
+	{isXtraceExit, []string{"exit "}, false},
 }
 
 // anyDigit, in an anchor, stands for any ASCII digit.
@@ -103,6 +104,9 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 		add(w, 0)
 	}
 	for _, w := range failureMarks {
+		add(w, 0)
+	}
+	for _, w := range failurePhrases {
 		add(w, 0)
 	}
 	for _, w := range toolFailedLeads {

@@ -113,6 +113,7 @@ var logRules = []logRule{
 	{at: atCol0, lit: "# pass ", class: lineSummary},
 	{at: atCol0, lit: "# tests ", class: lineSummary},
 	{at: atCol0, lit: "exit status ", class: lineSummary},
+	{at: atCol0, lit: "+", shape: isXtraceExit, class: lineSummary}, // bash -x: + exit 127
 	{at: atCol0, lit: "error: could not compile", class: lineSummary},
 	{at: atCol0, lit: "test result: ", class: lineSummary},
 	{at: atEither, lit: "Tests:", class: lineSummary},
@@ -471,6 +472,9 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 			return lineWarning, 0
 		}
 	}
+	if !indented && endsInFailurePhrase(line) {
+		return lineError, blockGeneric
+	}
 	switch level {
 	case "ERROR", "FATAL", "CRITICAL", "SEVERE":
 		return lineError, blockTrace
@@ -504,6 +508,55 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		return lineError, blockGeneric // not a diff's added or removed line
 	}
 	return lineOther, 0
+}
+
+// failurePhrases end a shell's report of a command it could not run,
+// after the name it could not find: bash's `./x.sh: line 3: foo: command
+// not found`, pyenv's `pyenv: python9: command not found`, coreutils'
+// `cat: a.txt: No such file or directory`. No failure word is in them.
+var failurePhrases = [...]string{": command not found", ": No such file or directory"}
+
+// endsInFailurePhrase reports whether line ends in one of failurePhrases:
+// quoted, as an xtrace's `+ echo '…: command not found'` writes it, it
+// does not. Such a line is a failure as one a failure word finds is
+// (blockGeneric): a trace (strace's, ltrace's) tells a missing file on
+// its way and goes on, and only a run whose last lines fail (a traced
+// script's `+ exit 127`) is a log.
+func endsInFailurePhrase(line string) bool {
+	t := strings.TrimRight(line, " \r")
+	if !strings.HasSuffix(t, "found") && !strings.HasSuffix(t, "directory") {
+		return false
+	}
+	for _, p := range failurePhrases {
+		if strings.HasSuffix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isXtraceExit reports whether s is a shell's xtrace of a non-zero exit,
+// the verdict of a traced script: `+ exit 127`, `++ exit 1`, or under a
+// PS4 that names the place, `+(a.sh:12): exit 2`.
+func isXtraceExit(s string) bool {
+	if !strings.HasPrefix(s, "+") {
+		return false
+	}
+	s = strings.TrimLeft(s, "+")
+	if strings.HasPrefix(s, "(") {
+		_, rest, ok := strings.Cut(s, "): ")
+		if !ok {
+			return false
+		}
+		s = rest
+	}
+	s = strings.TrimPrefix(strings.TrimRight(s, " \r"), " ")
+	code, ok := strings.CutPrefix(s, "exit ")
+	if !ok {
+		return false
+	}
+	n := digitRun(code, 0)
+	return n > 0 && n == len(code) && strings.TrimLeft(code, "0") != ""
 }
 
 // endsInStarredFailure reports whether t ends in a failure word set off
@@ -868,8 +921,9 @@ func levelWord(line string) (string, int) {
 		upperBefore = upper >> 56
 		for ; starts != 0; starts &= starts - 1 {
 			i := k + bits.TrailingZeros64(starts)>>3
+			var prev byte = ' '
 			if i > 0 {
-				if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+				if prev = head[i-1]; !opensLevel(prev) {
 					continue // inside a word
 				}
 			}
@@ -877,7 +931,7 @@ func levelWord(line string) (string, int) {
 			for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
 				j++
 			}
-			if j == len(head) || isLevelEnd(head[j]) {
+			if endsLevel(head, j, prev) {
 				switch w := head[i:j]; w {
 				case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
 					return w, i
@@ -899,6 +953,36 @@ func asciiUpper(w uint64) uint64 {
 
 func isLevelEnd(c byte) bool {
 	return c == ' ' || c == ']' || c == '>' || c == '|' || c == ':'
+}
+
+// opensLevel reports whether a level word may follow the byte c: a blank,
+// or the opening of a tag (`[ERROR]`, `<WARN>`, `|INFO|`, `(ERROR/3)`).
+func opensLevel(c byte) bool {
+	return c == ' ' || c == '[' || c == '<' || c == '|' || c == '('
+}
+
+// endsLevel reports whether a level word that prev precedes and that
+// ends at s[j] stands whole: the line's end or a level's end (see
+// isLevelEnd), or, in a bracketed tag, the bracket's close, straight
+// after the word or after a `/N` that numbers the level (docutils'
+// `(ERROR/3)`, `(WARNING/2)`). A word in parentheses ends only there, so
+// that prose's `(INFO here)` is no level.
+func endsLevel(s string, j int, prev byte) bool {
+	var closer byte
+	switch prev {
+	case '(':
+		closer = ')'
+	case '[':
+		closer = ']'
+	}
+	if closer != 0 && j+1 < len(s) && s[j] == '/' {
+		n := digitRun(s, j+1)
+		return n > 0 && j+1+n < len(s) && s[j+1+n] == closer
+	}
+	if prev == '(' {
+		return j < len(s) && s[j] == ')'
+	}
+	return j == len(s) || isLevelEnd(s[j])
 }
 
 // compilerDiagnostic returns "error" or "warning" for gcc/clang/go vet
@@ -1270,11 +1354,7 @@ func scanSignalsFrom(line string, from int, decide bool) (diag int, level string
 			prev = s[i-1]
 		}
 		word := s[i:j]
-		var next byte = ' '
-		if j < len(s) {
-			next = s[j]
-		}
-		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && (prev == ' ' || prev == '[' || prev == '<' || prev == '|') && isLevelEnd(next) {
+		if level == "" && i < 120 && c >= 'A' && c <= 'Z' && opensLevel(prev) && endsLevel(s, j, prev) {
 			switch word {
 			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE": // levelWords
 				level = word

@@ -280,7 +280,7 @@ func levelWordByByte(line string) (string, int) {
 			continue
 		}
 		if i > 0 {
-			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' {
+			if c := head[i-1]; c != ' ' && c != '[' && c != '<' && c != '|' && c != '(' {
 				for i+1 < len(head) && head[i+1] >= 'A' && head[i+1] <= 'Z' {
 					i++
 				}
@@ -291,7 +291,17 @@ func levelWordByByte(line string) (string, int) {
 		for j < len(head) && head[j] >= 'A' && head[j] <= 'Z' {
 			j++
 		}
-		if j == len(head) || isLevelEnd(head[j]) {
+		// In parentheses a level ends at the closing one; in brackets
+		// at any level end; either may number it first (`(ERROR/3)`).
+		rest := head[j:]
+		closer := map[byte]string{'(': ")", '[': "]"}[prevByte(head, i)]
+		if closer != "" && strings.HasPrefix(rest, "/") {
+			digits := strings.TrimLeft(rest[1:], "0123456789")
+			rest = map[bool]string{true: " ", false: "x"}[len(digits) < len(rest)-1 && strings.HasPrefix(digits, closer)]
+		} else if closer == ")" {
+			rest = map[bool]string{true: " ", false: "x"}[strings.HasPrefix(rest, ")")]
+		}
+		if rest == "" || isLevelEnd(rest[0]) {
 			switch w := head[i:j]; w {
 			case "ERROR", "FATAL", "CRITICAL", "SEVERE", "WARNING", "WARN", "INFO", "DEBUG", "TRACE", "NOTICE":
 				return w, i
@@ -302,9 +312,17 @@ func levelWordByByte(line string) (string, int) {
 	return "", -1
 }
 
+// prevByte is the byte before head[i], a blank at the line's start.
+func prevByte(head string, i int) byte {
+	if i == 0 {
+		return ' '
+	}
+	return head[i-1]
+}
+
 func TestLevelWordAsByByte(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := rapid.StringMatching(`([a-zA-Z0-9 \[\]<>|:é]|ERROR|WARN|INFO|DEBUG|xWARN|WARNx|CRITICAL|NOTICE){0,50}`).Draw(t, "line")
+		s := rapid.StringMatching(`([a-zA-Z0-9 \[\]<>|:é()/]|ERROR|WARN|INFO|DEBUG|xWARN|WARNx|CRITICAL|NOTICE|/3\)|/2\]){0,50}`).Draw(t, "line")
 		w, i := levelWord(s)
 		if ww, wi := levelWordByByte(s); w != ww || i != wi {
 			t.Fatalf("levelWord(%q) = %q, %d; byte by byte %q, %d", s, w, i, ww, wi)
