@@ -121,3 +121,26 @@ func TestOutlineArrayHeadProperties(t *testing.T) {
 		}
 	})
 }
+
+// The last array of a document cut by about twice (lefthook's Settings at
+// 4,000 B) is sampled down to its last two elements when its first ones
+// are shown: the outline keeps its end less than a blind clip's tail, the
+// settings before those two lost. The clip's tail is kept verbatim instead.
+func TestOutlineCutByLittleKeepsTheClipsTail(t *testing.T) {
+	text := buildInfo(40, 14, func(i int) string { return "github.com/owner" + itoa(i) + "/module" })
+	limit := len(text) / 2
+	p, ok := planJSON(text, limit)
+	if !ok {
+		t.Fatal("the document should be planned")
+	}
+	if itemsSize(p.items) > limit {
+		t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if tail := text[clipTailStart(text, limit):]; !strings.Contains(out, tail) {
+		t.Fatalf("the clip's tail %q is not kept:\n%s", tail, out)
+	}
+	if !strings.HasPrefix(out, text[:strings.Index(text, "owner9/")]) {
+		t.Errorf("the clip's head is not kept:\n%s", out)
+	}
+}
