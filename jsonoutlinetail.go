@@ -37,7 +37,11 @@ func clipTailStart(text string, limit int) int {
 // keepsEnd reports whether the outline shows the document's end as a
 // clip's tail would: the root's last members whole, as many as an eighth
 // of the budget holds, or past its short last ones the value that holds
-// the end open down to a last child shown whole (keepTail's aim).
+// the end open down to a last child shown whole (keepTail's aim). In a
+// document cut by little (headEnd), a value on that way down must also
+// show every child past where the clip's tail starts (hidesAfter): a
+// sample's last child alone keeps less than the clip's tail there
+// (lefthook's vcs.revision before its last two settings at 4,000 B).
 func (o *outliner) keepsEnd() bool {
 	whole := func(i int) bool {
 		n := o.nodes[i]
@@ -59,14 +63,30 @@ func (o *outliner) keepsEnd() bool {
 		return true
 	}
 	i := n.kids[k]
+	t := len(o.text) // cut by much, an outline's last children stand for the tail
+	if o.headEnd > 0 {
+		t = clipTailStart(o.text, o.budget)
+	}
 	for range maxOutlineDepth {
 		n := o.nodes[i]
-		if n.state != asOpen || n.more != "" || len(n.kids) == 0 {
+		if n.state != asOpen || n.more != "" || len(n.kids) == 0 || hidesAfter(o, n, t) {
 			return false
 		}
 		i = n.kids[len(n.kids)-1]
 		if whole(i) {
 			return true
+		}
+	}
+	return false
+}
+
+// hidesAfter reports whether the open node n, sampled, hides children
+// after t, where a clip's tail starts: its last children shown are then
+// fewer than the clip's tail keeps.
+func hidesAfter(o *outliner, n onode, t int) bool {
+	for k := len(n.before) - 1; k >= 0; k-- {
+		if n.before[k] != "" {
+			return k < len(n.kids) && o.nodes[n.kids[k]].key > t
 		}
 	}
 	return false

@@ -557,6 +557,10 @@ type outliner struct {
 	// describe has a digest show one-line descriptions as naming members:
 	// set while an object that no naming member names is digested again.
 	describe bool
+	// headEnd, when not 0, is where a blind clip's head of the document
+	// ends (clipHeadEnd): a sampled value's hidden children that end
+	// before it are its first picks (sample).
+	headEnd int
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -598,7 +602,7 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 // headFirst asks for a clip's head before the breadth, when the document
 // is cut by little (clipHeadEnd): set for a tree (selfNested).
 func outline(text string, root, end int, top *jsonTop, limit int, minified, headFirst bool) (*outliner, []item, bool) {
-	o := &outliner{text: text, budget: limit, minified: minified}
+	o := &outliner{text: text, budget: limit, minified: minified, headEnd: clipHeadEnd(root, end, limit)}
 	var elems [][2]int
 	if top != nil {
 		elems, o.inner, o.innerAt = top.elems, top.inner, top.innerAt
@@ -809,9 +813,14 @@ func (o *outliner) tailHolder() (holder, reserve int) {
 // hidden) within room bytes for the whole of its display: the children it
 // shows already, then as many more as fit — a quarter of them its first
 // hidden ones, a quarter its last ones, the rest spread evenly between —
-// with a note counting each hidden run. An array's object too large to
-// keep whole shows as its digest (jsondigest.go), so that many elements
-// are named rather than a few shown whole; the room the picks leave
+// with a note counting each hidden run. In a document cut by little
+// (headEnd), the first picks are rather the hidden children a blind
+// clip's head holds, as far as all picks but the last one go: its alike
+// elements as one run (terraform's dependencies at 16,000 B), not one in
+// four with a note between, so the outline keeps what the clip keeps.
+// An array's object too large to keep whole shows as its digest
+// (jsondigest.go), so that many elements are named rather than a few
+// shown whole; the room the picks leave
 // buys more detail, the last pick's first, then in the order of the
 // picks: full digests, then whole values. It keeps the node as it is when no child more fits.
 func (o *outliner) sample(i, room int, lastOnly bool) {
@@ -879,10 +888,17 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 		return t
 	}
 	place := func(j int) []onode { return viewAt(j, detail[j]) }
+	heads := 0 // hidden children within a clip's head
+	for j := shown; !lastOnly && o.headEnd > 0 && j < len(n.elems)-1 && n.elems[j][1] <= o.headEnd; j++ {
+		heads++
+	}
 	pickK := func(k int) []int {
 		h, t := k/4, (k+3)/4 // the last one first
 		if lastOnly {
 			h, t = 0, k
+		} else if heads > h {
+			h = min(heads, k-1)
+			t = min(t, k-h)
 		}
 		var sel []int
 		for j := shown; j < shown+h && j < len(n.elems); j++ {
