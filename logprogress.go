@@ -62,23 +62,7 @@ const progressWindow = 200
 
 // progressStep reports whether a line counts a step, `[N/M] ` followed
 // by a name, within its first 80 bytes.
-func progressStep(l string) bool {
-	l = l[:min(len(l), 80)]
-	for at := 0; ; {
-		i := strings.IndexByte(l[at:], '[')
-		if i < 0 {
-			return false
-		}
-		j := at + i + 1
-		if n := digitRun(l, j); n > 0 && j+n < len(l) && l[j+n] == '/' {
-			j += n + 1
-			if m := digitRun(l, j); m > 0 && j+m+1 < len(l) && l[j+m] == ']' && l[j+m+1] == ' ' {
-				return true
-			}
-		}
-		at = at + i + 1
-	}
-}
+func progressStep(l string) bool { return stepCount(l, false) }
 
 // progressRunInside returns a test of whether line i of lines stands
 // inside a run of progress steps: it counts a step (countsStep), and so
@@ -95,7 +79,12 @@ func progressRunInside(lines logLines) func(i int) bool {
 // first 80 bytes, the number perhaps padded to the total's width (rdoc
 // -C's `  1% [ 1/66]  irb.rb`, ninja's `[12/40] Building …`), indented or
 // not.
-func countsStep(l string) bool {
+func countsStep(l string) bool { return stepCount(l, true) }
+
+// stepCount reports whether a line holds `[N/M]` within its first 80
+// bytes: padded, N may follow spaces (`[ 1/66]`); not padded, N follows
+// the bracket and a space follows it (`[3/12] name`).
+func stepCount(l string, padded bool) bool {
 	l = l[:min(len(l), 80)]
 	for at := 0; ; {
 		i := strings.IndexByte(l[at:], '[')
@@ -103,12 +92,14 @@ func countsStep(l string) bool {
 			return false
 		}
 		j := at + i + 1
-		for j < len(l) && l[j] == ' ' {
+		for padded && j < len(l) && l[j] == ' ' {
 			j++
 		}
 		if n := digitRun(l, j); n > 0 && j+n < len(l) && l[j+n] == '/' {
 			j += n + 1
-			if m := digitRun(l, j); m > 0 && j+m < len(l) && l[j+m] == ']' {
+			m := digitRun(l, j)
+			closed := m > 0 && j+m < len(l) && l[j+m] == ']'
+			if closed && (padded || j+m+1 < len(l) && l[j+m+1] == ' ') {
 				return true
 			}
 		}
