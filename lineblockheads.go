@@ -33,8 +33,20 @@ func blockHeads(s *lineSel) []int {
 	var heads []int
 	last := ""    // the opener before
 	blank := true // the line before is blank, or there is none
-	for i := range n {
-		l := trimBlankRight(s.line(i))
+	// Each line's bounds are read from the index here, each start the
+	// end of the line before, not through a call a line (see
+	// sectionHeads).
+	for i, start := 0, s.at(0); i < n; i++ {
+		end := s.at(i + 1)
+		l := s.text[start:end]
+		start = end
+		// Most lines of a text of no blocks (a trace, a blame) start at
+		// the margin right after another: no opener and not blank, told
+		// by their first byte.
+		if len(l) > 0 && !blank && l[0] != ' ' && l[0] != '\t' && l[0] != '\r' && l[0] != '\n' {
+			continue
+		}
+		l = trimBlankRight(trimNL(l))
 		if l == "" {
 			blank = true
 			continue
