@@ -33,6 +33,10 @@ import (
 //   - in records with no blank line between them (ocamlobjinfo's
 //     units), the line that names each and the one after it (see
 //     recordNames), spread evenly when not all fit, in bytes of their own;
+//   - in a text of blocks (BEAM assembly's `{function, …}.` over its
+//     indented rows), the line at the margin that opens each and its
+//     block's first two lines (see blockHeads), spread evenly when not
+//     all fit, in bytes of their own;
 //   - in a listing with numeric columns (find -ls), the rows holding each
 //     column's largest values (see linePeaks), and in each long section
 //     of a sectioned text the rows holding its own columns' (readelf's
@@ -152,7 +156,8 @@ func planLines(text string, limit int) (plan, bool) {
 	heads := sectionHeads(s)
 	before := s.used
 	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
-	if len(heads) == 0 {
+	sectioned := len(heads) > 0
+	if !sectioned {
 		// The landmarks of a dump nested by indentation: its root's
 		// children.
 		heads = indentLandmarks(s)
@@ -173,6 +178,16 @@ func planLines(text string, limit int) (plan, bool) {
 			return true
 		}, upTo(28))
 	}
+	// In a text of blocks, the line that opens each, with its block's
+	// first lines: which function, its first label and source line,
+	// spread evenly when not all fit, in bytes of their own. A sectioned
+	// text's headings name its blocks already (python -m dis's code
+	// objects).
+	var blocks []int
+	if !sectioned {
+		blocks = blockHeads(s)
+	}
+	opened := pickBlockHeads(s, blocks, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 	// The rows that hold a numeric column's largest values (find -ls's
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
@@ -241,7 +256,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + blockHeadsKept(opened, len(blocks)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
