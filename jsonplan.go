@@ -627,12 +627,12 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, head
 	// depth by depth, the values that open in it, in input order. The
 	// breadth-first outline then goes on from the root, down through the
 	// values open already.
-	if headEnd := clipHeadEnd(root, end, limit); headFirst && headEnd > 0 {
+	if headFirst && o.headEnd > 0 {
 		level := o.nodes[0].kids
 		for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
 			var next []int
 			for _, i := range level {
-				if n := o.nodes[i]; n.state == asElided && n.key < headEnd && o.expand(i, o.budget-o.used+n.cost) {
+				if n := o.nodes[i]; n.state == asElided && n.key < o.headEnd && o.expand(i, o.budget-o.used+n.cost) {
 					next = append(next, o.nodes[i].kids...)
 				}
 			}
