@@ -105,7 +105,7 @@ func pickBlockHeads(s *lineSel, heads []int, pick func(i int) bool, to int) int 
 	cost := 0
 	for _, i := range heads {
 		cost += s.gapCost
-		for j := i; j < blockLines(s, i); j++ {
+		for j, end := i, blockLines(s, i); j < end; j++ {
 			cost += min(s.cost(j), sectionHeadCost)
 		}
 	}
@@ -123,7 +123,7 @@ func pickBlockHeads(s *lineSel, heads []int, pick func(i int) bool, to int) int 
 			continue
 		}
 		kept++
-		for j := i + 1; j < blockLines(s, i); j++ {
+		for j, end := i+1, blockLines(s, i); j < end; j++ {
 			if !s.isKept(j) && !pick(j) {
 				break
 			}
