@@ -57,3 +57,29 @@ func TestWordsHeader(t *testing.T) {
 		}
 	}
 }
+
+// pickTableEnds leaves dropped exactly the rows it returns: every row
+// from first on outside [lo, hi) is kept, none inside, as a reading of
+// every row's bit finds them, whatever the rows' lengths and the room.
+func TestPickTableEndsLeavesOneRun(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lines := rapid.SliceOfN(rapid.IntRange(0, 700), 1, 200).Draw(t, "lengths")
+		var b strings.Builder
+		for i, n := range lines {
+			b.WriteString(strings.Repeat(string(rune('a'+i%26)), n))
+			b.WriteByte('\n')
+		}
+		s := newLineSel(b.String(), rapid.IntRange(0, 20000).Draw(t, "limit"), gapWording{})
+		first := rapid.IntRange(0, s.n()).Draw(t, "first")
+		s.setGap(rowGaps(first, s.n()-first))
+		lo, hi := pickTableEnds(s, first, rapid.SampledFrom([]int{0, 40, 300}).Draw(t, "cap"))
+		if lo < first || hi < lo || hi > s.n() {
+			t.Fatalf("[%d, %d) outside the rows [%d, %d)", lo, hi, first, s.n())
+		}
+		for i := first; i < s.n(); i++ {
+			if in := i >= lo && i < hi; s.isKept(i) == in {
+				t.Fatalf("row %d: kept %v, but [%d, %d) says the opposite", i, s.isKept(i), lo, hi)
+			}
+		}
+	})
+}
