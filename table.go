@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -31,39 +32,17 @@ func planTable(text string, limit int) (plan, bool) {
 	rows := n - first
 	s.setGap(rowGaps(first, rows))
 	const lineCap = 300
-	for i := 0; i < first; i++ {
-		s.pickCapped(i, lineCap)
-	}
-	room := s.room()
-	headTo := s.used + room*30/100
-	for i := first; i < n && s.used < headTo; i++ {
-		if !s.pickCapped(i, lineCap) {
-			break
-		}
-	}
-	tailTo := s.used + room*15/100
-	for i := n - 1; i >= first && s.used < tailTo; i-- {
-		if !s.pickCapped(i, lineCap) {
-			break
-		}
-	}
-	var rest []int
-	avg := 0
-	for i := first; i < n; i++ {
-		if !s.isKept(i) {
-			rest = append(rest, i)
+	lo, hi := pickTableEnds(s, first, lineCap)
+	if lo < hi {
+		avg := 0
+		for i := lo; i < hi; i++ {
 			avg += min(s.size(i), lineCap+cutNoteMax) + s.gapCost
 		}
-	}
-	if len(rest) > 0 {
-		avg /= len(rest)
+		avg /= hi - lo
 		// The rows holding a numeric column's largest value (the largest
 		// file, the busiest process) take the place of the spread's
 		// nearest picks, so the spread keeps its count and its budget.
-		picks := spread(0, len(rest), s.room()/max(1, avg))
-		for x, j := range picks {
-			picks[x] = rest[j]
-		}
+		picks := spread(lo, hi, s.room()/max(1, avg))
 		// Every numeric column's largest value, then its next largest, and
 		// so on, a tree's roots among them first (see nestingRoots), in up
 		// to a quarter of the picks.
@@ -101,6 +80,31 @@ func planTable(text string, limit int) (plan, bool) {
 	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (" + header + "the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
 	return plan{strategy: StrategyTable, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see more rows, re-run with a filter (WHERE, LIMIT/OFFSET, grep, awk 'NR>=A && NR<=B')."}, true
+}
+
+// pickTableEnds keeps the header lines of a table in s whose rows start
+// at first, then its first rows in 30 % of the room left and its last
+// rows in 15 %, each line cut at lineCap bytes, and returns the rows
+// between them, all still dropped: [lo, hi). Each run takes rows from its
+// end of the table until one does not fit, so the rows it leaves are one
+// run, and a 10 MB table's are not listed one by one.
+func pickTableEnds(s *lineSel, first, lineCap int) (lo, hi int) {
+	n := s.n()
+	for i := 0; i < first; i++ {
+		s.pickCapped(i, lineCap)
+	}
+	room := s.room()
+	headTo := s.used + room*30/100
+	lo = first
+	for lo < n && s.used < headTo && s.pickCapped(lo, lineCap) {
+		lo++
+	}
+	tailTo := s.used + room*15/100
+	hi = n
+	for hi > lo && s.used < tailTo && s.pickCapped(hi-1, lineCap) {
+		hi--
+	}
+	return lo, hi
 }
 
 // rowGaps words gaps by the numbers of their rows, for a table of rows
@@ -370,25 +374,28 @@ func tableRule(l string) bool {
 	return true
 }
 
-// fields counts the space-separated fields of l, up to 3.
+// fields counts the space-separated fields of l, up to 3. It runs on
+// every line of a table, so it reads eight bytes at a time: a field
+// starts at a byte other than a separator (' ', '\t', '\r') after one, found
+// in a word's separator mask shifted by a byte.
 func fields(l string) int {
 	n := 0
-	in := false
-	for i := 0; i < len(l); i++ {
-		sp := fieldSpace[l[i]]
-		if !sp && !in {
-			if n++; n == 3 {
-				return n
-			}
+	before := uint64(0x80) // the high bit of byte 0 when the byte before it is a separator, as the line's start counts
+	for i := 0; i < len(l); i += 8 {
+		var w uint64
+		if i+8 <= len(l) {
+			w = load64(l, i)
+		} else {
+			w = loadTail(l, i) | ' '*lowBits<<(8*uint(len(l)-i)) // spaces past the end start no field
 		}
-		in = !sp
+		sep := zeroBytesExact(w^' '*lowBits) | zeroBytesExact(w^'\t'*lowBits) | zeroBytesExact(w^'\r'*lowBits)
+		if n += bits.OnesCount64(^sep & (sep<<8 | before) & highBits); n >= 3 {
+			return 3
+		}
+		before = sep >> 56
 	}
 	return n
 }
-
-// fieldSpace marks the bytes that separate fields: a table lookup, not
-// three compares, as fields runs on every line of a table.
-var fieldSpace = [256]bool{' ': true, '\t': true, '\r': true}
 
 // upperHeader matches a header of three or more upper-case column names
 // (NAME  READY  STATUS, CONTAINER ID  IMAGE, USER  PID %CPU).

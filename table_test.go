@@ -57,3 +57,55 @@ func TestWordsHeader(t *testing.T) {
 		}
 	}
 }
+
+// pickTableEnds leaves dropped exactly the rows it returns: every row
+// from first on outside [lo, hi) is kept, none inside, as a reading of
+// every row's bit finds them, whatever the rows' lengths and the room.
+func TestPickTableEndsLeavesOneRun(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lines := rapid.SliceOfN(rapid.IntRange(0, 700), 1, 200).Draw(t, "lengths")
+		var b strings.Builder
+		for i, n := range lines {
+			b.WriteString(strings.Repeat(string(rune('a'+i%26)), n))
+			b.WriteByte('\n')
+		}
+		s := newLineSel(b.String(), rapid.IntRange(0, 20000).Draw(t, "limit"), gapWording{})
+		first := rapid.IntRange(0, s.n()).Draw(t, "first")
+		s.setGap(rowGaps(first, s.n()-first))
+		lo, hi := pickTableEnds(s, first, rapid.SampledFrom([]int{0, 40, 300}).Draw(t, "cap"))
+		if lo < first || hi < lo || hi > s.n() {
+			t.Fatalf("[%d, %d) outside the rows [%d, %d)", lo, hi, first, s.n())
+		}
+		for i := first; i < s.n(); i++ {
+			if in := i >= lo && i < hi; s.isKept(i) == in {
+				t.Fatalf("row %d: kept %v, but [%d, %d) says the opposite", i, s.isKept(i), lo, hi)
+			}
+		}
+	})
+}
+
+// fieldsRef is fields as first written, a byte at a time.
+func fieldsRef(l string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(l); i++ {
+		sp := l[i] == ' ' || l[i] == '\t' || l[i] == '\r'
+		if !sp && !in {
+			if n++; n == 3 {
+				return n
+			}
+		}
+		in = !sp
+	}
+	return n
+}
+
+// fields, which reads eight bytes at a time, counts as fieldsRef does.
+func TestFieldsMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringOfN(rapid.SampledFrom([]rune(" \t\rab1-\x00\xff")), 0, 40, -1).Draw(t, "line")
+		if got, want := fields(l), fieldsRef(l); got != want {
+			t.Fatalf("fields(%q) = %d, the reference %d", l, got, want)
+		}
+	})
+}

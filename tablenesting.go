@@ -16,37 +16,21 @@ import (
 // the text after the row's last '|', is indented least, when nine rows
 // in ten have such a column, it is indented more in at least half of
 // them, and the roots are at most one row in eight (else the column is
-// not a tree).
+// not a tree). It reads the rows twice, for the least indent and then for
+// the rows at it, rather than keep each row's indent.
 func nestingRoots(s *lineSel, from, to int) []int {
 	rows := to - from
-	depth := make([]int, 0, rows)
 	piped, least := 0, -1
 	for i := from; i < to; i++ {
-		l := s.line(i)
-		// Most tables have no '|': IndexByte says so a word at a time,
-		// where LastIndexByte reads the line a byte at a time.
-		p := -1
-		if strings.IndexByte(l, '|') >= 0 {
-			p = strings.LastIndexByte(l, '|')
-		}
-		if p < 0 {
-			if unpiped := len(depth) + 1 - piped; (rows-unpiped)*10 < rows*9 {
+		d, ok := lastCellIndent(s.line(i))
+		if !ok {
+			if unpiped := i - from + 1 - piped; (rows-unpiped)*10 < rows*9 {
 				return nil // too many rows without one for nine in ten to have it
 			}
-			depth = append(depth, -1)
 			continue
 		}
 		piped++
-		d := 0
-		for p+1+d < len(l) && l[p+1+d] == ' ' {
-			d++
-		}
-		if p+1+d == len(l) {
-			depth = append(depth, -1) // an empty cell
-			continue
-		}
-		depth = append(depth, d)
-		if least < 0 || d < least {
+		if d >= 0 && (least < 0 || d < least) {
 			least = d
 		}
 	}
@@ -55,10 +39,10 @@ func nestingRoots(s *lineSel, from, to int) []int {
 	}
 	var roots []int
 	deeper := 0
-	for k, d := range depth {
-		switch {
+	for i := from; i < to; i++ {
+		switch d, _ := lastCellIndent(s.line(i)); {
 		case d == least:
-			roots = append(roots, from+k)
+			roots = append(roots, i)
 		case d > least:
 			deeper++
 		}
@@ -67,6 +51,25 @@ func nestingRoots(s *lineSel, from, to int) []int {
 		return nil
 	}
 	return roots
+}
+
+// lastCellIndent returns how many spaces indent the text after the last
+// '|' of l, -1 when nothing follows them (an empty cell); ok is false
+// when l has no '|'.
+func lastCellIndent(l string) (d int, ok bool) {
+	// Most tables have no '|': IndexByte says so a word at a time,
+	// where LastIndexByte reads the line a byte at a time.
+	if strings.IndexByte(l, '|') < 0 {
+		return -1, false
+	}
+	p := strings.LastIndexByte(l, '|')
+	for p+1+d < len(l) && l[p+1+d] == ' ' {
+		d++
+	}
+	if p+1+d == len(l) {
+		return -1, true
+	}
+	return d, true
 }
 
 // rootsFirst returns the rows of ranked that are roots, then the other

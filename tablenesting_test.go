@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,6 +83,74 @@ func TestNestedTableKeepsTheSlowestImport(t *testing.T) {
 		}
 		if strings.Count(out, "\n") > 12 && !strings.Contains(out, lines[at]+"\n") {
 			rt.Fatalf("the slowest import %q is lost:\n%s", lines[at], out)
+		}
+	})
+}
+
+// nestingRootsRef is nestingRoots as first written: one reading of the
+// rows, each row's indent kept in a slice.
+func nestingRootsRef(s *lineSel, from, to int) []int {
+	rows := to - from
+	depth := make([]int, 0, rows)
+	piped, least := 0, -1
+	for i := from; i < to; i++ {
+		l := s.line(i)
+		p := strings.LastIndexByte(l, '|')
+		if p < 0 {
+			if unpiped := len(depth) + 1 - piped; (rows-unpiped)*10 < rows*9 {
+				return nil
+			}
+			depth = append(depth, -1)
+			continue
+		}
+		piped++
+		d := 0
+		for p+1+d < len(l) && l[p+1+d] == ' ' {
+			d++
+		}
+		if p+1+d == len(l) {
+			depth = append(depth, -1)
+			continue
+		}
+		depth = append(depth, d)
+		if least < 0 || d < least {
+			least = d
+		}
+	}
+	if rows < 2 || piped*10 < rows*9 {
+		return nil
+	}
+	var roots []int
+	deeper := 0
+	for k, d := range depth {
+		switch {
+		case d == least:
+			roots = append(roots, from+k)
+		case d > least:
+			deeper++
+		}
+	}
+	if 8*len(roots) > rows || 2*deeper < rows {
+		return nil
+	}
+	return roots
+}
+
+// nestingRoots, which reads the rows twice and keeps no indents, finds
+// the roots nestingRootsRef finds, in importtime traces with rows
+// changed to have no '|' or an empty last cell.
+func TestNestingRootsMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lines := strings.Split(genImportTime(t), "\n")
+		for range rapid.IntRange(0, 6).Draw(t, "edits") {
+			i := rapid.IntRange(0, len(lines)-1).Draw(t, "row")
+			lines[i] = rapid.SampledFrom([]string{"", "no pipe here", "import time: 1 | 2 |", "x |   ", "|"}).Draw(t, "edit")
+		}
+		s := newLineSel(strings.Join(lines, "\n"), 1<<20, gapWording{})
+		from := rapid.IntRange(0, 2).Draw(t, "from")
+		to := rapid.IntRange(from, s.n()).Draw(t, "to")
+		if got, want := nestingRoots(s, from, to), nestingRootsRef(s, from, to); !slices.Equal(got, want) {
+			t.Fatalf("nestingRoots = %v, the reference %v", got, want)
 		}
 	})
 }

@@ -1,6 +1,9 @@
 package headroom
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // maxPeakColumns is how many leading white-space separated fields of a
 // row are read for numbers: the size, count and percentage columns of
@@ -37,37 +40,11 @@ func columnPeaksOf(s *lineSel, from, to, k, minCols int) []int {
 		return nil
 	}
 	var cols [maxPeakColumns]peakColumn
+	var nums [maxPeakColumns]float64
 	for i := from; i < to; i++ {
-		l := s.line(i)
-		c := 0
-		for p := 0; p < len(l) && c < maxPeakColumns; c++ {
-			for p < len(l) && (l[p] == ' ' || l[p] == '\t') {
-				p++
-			}
-			if p == len(l) {
-				break
-			}
-			// The field's leading digits are summed as they are read; a
-			// field of digits alone is a number without a second reading,
-			// one that goes on with a letter or a ':' none at all.
-			q, n := p, uint64(0)
-			for ; q < len(l) && l[q]-'0' <= 9; q++ {
-				n = n*10 + uint64(l[q]-'0')
-			}
-			v, ok := float64(n), q > p && q-p <= 15
-			if q < len(l) && l[q] != ' ' && l[q] != '\t' || !ok {
-				ok = q == len(l) || l[q] == '.' || l[q] == '%' || l[q] == ' ' || l[q] == '\t'
-				for q < len(l) && l[q] != ' ' && l[q] != '\t' {
-					q++
-				}
-				if ok {
-					v, ok = fieldNumber(l[p:q])
-				}
-			}
-			if ok {
-				cols[c].add(v, i, k)
-			}
-			p = q
+		for has := rowNumbers(s.line(i), &nums); has != 0; has &= has - 1 {
+			c := bits.TrailingZeros8(has)
+			cols[c].add(nums[c], i, k)
 		}
 	}
 	var ranked [][]peak
@@ -90,6 +67,48 @@ func columnPeaksOf(s *lineSel, from, to, k, minCols int) []int {
 		}
 	}
 	return peaks
+}
+
+// rowNumbers reads the first maxPeakColumns fields of row l, split by
+// runs of ' ' and '\t', for numbers (see fieldNumber): bit c of has is
+// set when field c is one, nums[c] its value. This runs on every row of a
+// table, so it reads the row eight bytes at a time: the bytes where a run
+// of separators starts or ends are the fields' edges, found in a word's
+// separator mask shifted by a byte, a field read only when it opens with
+// a digit or a '.'.
+func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8) {
+	c, start := -1, -1     // the field being read and where it starts; -1 between fields
+	before := uint64(0x80) // the high bit of byte 0 when the byte before it is a separator, as the line's start counts
+	// Past the end of l, spaces close the last field: a line of whole
+	// words reads one word of them.
+	for i := 0; i <= len(l); i += 8 {
+		var w uint64
+		if i+8 <= len(l) {
+			w = load64(l, i)
+		} else {
+			w = loadTail(l, i) | ' '*lowBits<<(8*uint(len(l)-i))
+		}
+		sep := zeroBytesExact(w^' '*lowBits) | zeroBytesExact(w^'\t'*lowBits)
+		for edges := (sep ^ (sep<<8 | before)) & highBits; edges != 0; edges &= edges - 1 {
+			j := i + bits.TrailingZeros64(edges)>>3
+			if start < 0 {
+				if c++; c == maxPeakColumns {
+					return has
+				}
+				start = j
+				continue
+			}
+			if b := l[start]; b-'0' <= 9 || b == '.' { // else no number
+				if v, ok := fieldNumber(l[start:j]); ok {
+					nums[c] = v
+					has |= 1 << c
+				}
+			}
+			start = -1
+		}
+		before = sep >> 56
+	}
+	return has
 }
 
 // A peak is a value of a column and the row that holds it.

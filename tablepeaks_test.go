@@ -257,3 +257,63 @@ func TestNumericHeader(t *testing.T) {
 		assert.Zero(t, numericHeader(s, 0), name)
 	}
 }
+
+// rowNumbersRef is rowNumbers as columnPeaks first read a row: a byte at
+// a time, a field's leading digits summed as they were read.
+func rowNumbersRef(l string, nums *[maxPeakColumns]float64) (has uint8) {
+	c := 0
+	for p := 0; p < len(l) && c < maxPeakColumns; c++ {
+		for p < len(l) && (l[p] == ' ' || l[p] == '\t') {
+			p++
+		}
+		if p == len(l) {
+			break
+		}
+		q, n := p, uint64(0)
+		for ; q < len(l) && l[q]-'0' <= 9; q++ {
+			n = n*10 + uint64(l[q]-'0')
+		}
+		v, ok := float64(n), q > p && q-p <= 15
+		if q < len(l) && l[q] != ' ' && l[q] != '\t' || !ok {
+			ok = q == len(l) || l[q] == '.' || l[q] == '%' || l[q] == ' ' || l[q] == '\t'
+			for q < len(l) && l[q] != ' ' && l[q] != '\t' {
+				q++
+			}
+			if ok {
+				v, ok = fieldNumber(l[p:q])
+			}
+		}
+		if ok {
+			nums[c] = v
+			has |= 1 << c
+		}
+		p = q
+	}
+	return has
+}
+
+// rowNumbers, which finds fields eight bytes at a time, reads the same
+// numbers from every row as rowNumbersRef.
+func TestRowNumbersMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var l string
+		for range rapid.IntRange(0, 12).Draw(t, "fields") {
+			l += rapid.SampledFrom([]string{"", " ", "  ", "\t", " \t ", "         "}).Draw(t, "sep")
+			l += rapid.OneOf(
+				rapid.StringOfN(rapid.SampledFrom([]rune("0123456789.%-:a\r")), 1, 24, -1),
+				rapid.StringMatching(`[0-9]{1,20}(\.[0-9]{0,4})?%?`),
+				rapid.SampledFrom([]string{"-rw-r--r--", "root", "4096", "Apr", "2026", "12:00", "0.0%", "99.5", ".5", "1.2.3"}),
+			).Draw(t, "field")
+		}
+		var got, want [maxPeakColumns]float64
+		gotHas, wantHas := rowNumbers(l, &got), rowNumbersRef(l, &want)
+		if gotHas != wantHas {
+			t.Fatalf("rowNumbers(%q) finds numbers in fields %08b, the reference in %08b", l, gotHas, wantHas)
+		}
+		for c := range maxPeakColumns {
+			if gotHas>>c&1 != 0 && got[c] != want[c] {
+				t.Fatalf("rowNumbers(%q) field %d = %v, the reference %v", l, c, got[c], want[c])
+			}
+		}
+	})
+}
