@@ -68,30 +68,43 @@ func (o *outliner) digestFrom(elems [][2]int, index, depth int, isElem, full boo
 		return nil
 	}
 	var tree []onode
-	if !o.digestObject(&tree, n, full, level) {
+	hidden := 0
+	if !o.digestObject(&tree, n, full, level, &hidden) {
 		// No member names it: a one-line description does.
 		o.describe = true
-		ok := o.digestObject(&tree, n, full, level)
+		hidden = 0
+		ok := o.digestObject(&tree, n, full, level, &hidden)
 		o.describe = false
 		if !ok {
 			return nil
 		}
 	}
+	root := &tree[0]
+	start, _ := o.opening(*root)
 	if isElem {
-		root := &tree[0]
 		root.head = "[…index " + txt.Commas(index) + "…]"
-		start, _ := o.opening(*root)
-		root.cost += root.val + 1 - start + len(root.head) + 2 - o.size(o.opening(*root))
+		grow := root.val + 1 - start + len(root.head) + 2 - o.size(o.opening(*root))
+		root.cost += grow
+		root.loose += grow
+	}
+	// Compact, the members it hides, its nested objects' too, are counted
+	// once, before its closing line, rather than in a note for each hidden
+	// run: a digest is its naming lines, and a note for a run costs about
+	// as much as one.
+	if hidden > 0 && o.compact {
+		root.more = o.memberNote(root.elems[0][0], hidden)
+		root.cost += len(root.more) + 2
+		// A count with more digits than each run's can cost a byte more:
+		// the picks are chosen at the dearer of the two layouts.
+		root.loose = max(root.loose, root.cost)
 	}
 	return tree
 }
 
 // digestObject appends to tree the digest node of the object n and those
-// of its shown members, and reports whether any member is shown. A
-// hidden member that costs no more than the note that would count it
-// alone is shown instead; an object whose only members shown would be
-// such is not shown.
-func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bool {
+// of its shown members, adds the members it hides to hidden, and reports
+// whether any member is shown.
+func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hidden *int) bool {
 	if o.members == nil {
 		o.members = map[int][][2]int{}
 	}
@@ -106,34 +119,25 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 	}
 	at := len(*tree)
 	*tree = append(*tree, n)
-	note := func(from, to int) string {
-		if from == to {
-			return ""
-		}
-		indent := ""
-		if first := n.elems[from][0]; !o.minified {
-			indent = o.text[txt.LineStart(o.text, first):first]
-		}
-		return indent[:min(len(indent), 80)] + "[…" + txt.Plural(to-from, "member") + "…]"
-	}
 	// Each member: shown (a line, or a nested digest at the tree's
 	// index), or a line that could be.
-	const hidden, line = -1, -2
+	const none, line = -1, -2
 	shown := make([]int, len(n.elems))
-	lines := make([]onode, len(n.elems))
+	lines := make([]int, len(n.elems)) // a line's cost
 	for k, m := range n.elems {
-		shown[k] = hidden
+		shown[k] = none
 		c := onode{key: m[0], end: m[1], depth: n.depth + 1}
 		c.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, m[0]))+1)
 		switch ch := o.text[c.val]; {
 		case ch == '{' && level < digestDepth && c.end-c.val > 2 && c.end-c.val <= digestNestedMax:
-			if kid := len(*tree); o.digestObject(tree, c, full, level+1) {
+			if kid := len(*tree); o.digestObject(tree, c, full, level+1, hidden) {
 				shown[k] = kid
 			}
 		case ch != '{' && ch != '[' || c.end-c.val == 2:
 			if ls, le := o.span(c); le-ls <= memberLineMax && strings.IndexByte(o.text[c.val:c.end], '\n') < 0 {
 				c.state, c.cost = asLine, o.size(ls, le)
-				lines[k] = c
+				c.loose = c.cost
+				lines[k] = c.cost
 				shown[k] = line
 				if full || identityKey(o.text, m[0]) || o.describe && le-ls <= describingLineMax && describingKey(o.text, m[0]) {
 					shown[k] = len(*tree)
@@ -150,35 +154,71 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int) bo
 		*tree = (*tree)[:at]
 		return false
 	}
+	// A member alone between shown ones is shown when it costs no more
+	// than a note counting it would.
 	for k := range shown {
 		alone := (k == 0 || shown[k-1] >= 0) && (k+1 == len(shown) || shown[k+1] >= 0)
-		if shown[k] == line && alone && lines[k].cost <= len(note(k, k+1))+2 {
+		if shown[k] == line && alone && lines[k] <= len(o.memberNote(n.elems[k][0], 1))+2 {
+			c := onode{key: n.elems[k][0], end: n.elems[k][1], depth: n.depth + 1, state: asLine, cost: lines[k], loose: lines[k]}
+			c.val = skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, c.key))+1)
 			shown[k] = len(*tree)
-			*tree = append(*tree, lines[k])
+			*tree = append(*tree, c)
 		}
 	}
-	r := onode{}
+	// A note counts each hidden run where it is; compact, the runs are
+	// counted once, on the digest's opening line (digestFrom), and loose
+	// is what the notes would have cost.
+	note := func(from, to int) string {
+		if from == to {
+			return ""
+		}
+		return o.memberNote(n.elems[from][0], to-from)
+	}
+	r := &(*tree)[at]
+	r.state = asOpen
 	r.cost = o.size(o.opening(n)) + o.size(o.closing(n))
+	r.loose = r.cost
 	from := 0 // the first member hidden since the last shown one
+	add := func(b string) {
+		if b == "" {
+			return
+		}
+		r.loose += len(b) + 2
+		if !o.compact {
+			r.cost += len(b) + 2
+		}
+	}
 	for k, t := range shown {
 		if t < 0 {
+			*hidden++
 			continue
 		}
 		b := note(from, k)
-		if b != "" {
-			r.cost += len(b) + 2
+		add(b)
+		if !o.compact {
+			r.before = append(r.before, b)
 		}
-		r.before = append(r.before, b)
 		r.kids = append(r.kids, t)
 		r.cost += (*tree)[t].cost
+		r.loose += (*tree)[t].loose
 		from = k + 1
 	}
-	if r.more = note(from, len(n.elems)); r.more != "" {
-		r.cost += len(r.more) + 2
+	b := note(from, len(shown))
+	add(b)
+	if !o.compact {
+		r.more = b
 	}
-	t := &(*tree)[at]
-	t.state, t.cost, t.kids, t.before, t.more = asOpen, r.cost, r.kids, r.before, r.more
 	return true
+}
+
+// memberNote returns the note counting k hidden members from the one
+// that starts at i, indented as that member is.
+func (o *outliner) memberNote(i, k int) string {
+	indent := ""
+	if !o.minified {
+		indent = o.text[txt.LineStart(o.text, i):i]
+	}
+	return indent[:min(len(indent), 80)] + "[…" + txt.Plural(k, "member") + "…]"
 }
 
 // describingLineMax bounds the line of a describing member a digest
@@ -236,9 +276,10 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 
 	// show returns how element j shows at detail d (0: its digest by
 	// naming members, 1: its full digest, 2: whole), nil for none.
-	o := &outliner{text: text}
+	o := &outliner{text: text, compact: true}
 	type view struct{ j, d int }
 	shown := map[view][]item{}
+	saved := map[view]int{} // what a digest saves on its former layout (loose)
 	detail := map[int]int{}
 	show := func(j, d int) []item {
 		v := view{j, d}
@@ -248,20 +289,30 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 				its = []item{keepRange(elems[j][0], next(j))}
 			} else if t := o.digestFrom(elems, j, 1, kind != "object member", d == 1, 0); t != nil {
 				its = (&outliner{text: text, nodes: t}).items()
+				saved[v] = t[0].loose - t[0].cost
 			}
 			shown[v] = its
 		}
 		return its
 	}
+	// size is what element j costs at detail d, in the former layout
+	// when loose.
+	size := func(j, d int, loose bool) int {
+		n := itemsSize(show(j, d))
+		if loose {
+			n += saved[view{j, d}]
+		}
+		return n
+	}
 	note := func(k int) string { return "[…" + txt.Plural(k, kind) + " omitted…]" }
-	cost := func(sel []int) int {
+	costOf := func(sel []int, loose bool) int {
 		c, prev := 0, 0
 		for _, j := range sel {
 			if its := show(j, detail[j]); its != nil {
 				if j > prev+1 {
 					c += len(note(j-prev-1)) + 2
 				}
-				c += itemsSize(its)
+				c += size(j, detail[j], loose)
 				prev = j
 			}
 		}
@@ -270,6 +321,11 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		}
 		return c
 	}
+	// The picks and their detail are chosen as in the digests' former
+	// layout, which counted each hidden run in place: what the layout
+	// saves then buys more picks, so a digest's cheaper layout only adds
+	// to what is named.
+	cost := func(sel []int) int { return costOf(sel, true) }
 	if show(last/2, 0) == nil && show(1, 0) == nil {
 		return nil, 0, false // not objects of lines: no digests
 	}
@@ -309,7 +365,16 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	used := cost(sel)
 	for _, j := range sel {
 		if d := detail[j]; d == 0 && show(j, 0) != nil && show(j, 1) != nil {
-			if c := used - itemsSize(show(j, 0)) + itemsSize(show(j, 1)); c <= mid {
+			if c := used - size(j, 0, true) + size(j, 1, true); c <= mid {
+				used, detail[j] = c, 1
+			}
+		}
+	}
+	sel = morePicks(sel, 0, last, mid, func(sel []int) int { return costOf(sel, false) })
+	used = costOf(sel, false)
+	for _, j := range sel { // room still left: full digests, in the order of the picks
+		if d := detail[j]; d == 0 && show(j, 0) != nil && show(j, 1) != nil {
+			if c := used - size(j, 0, false) + size(j, 1, false); c <= mid {
 				used, detail[j] = c, 1
 			}
 		}
@@ -480,4 +545,36 @@ func planMinifiedEndsGrown(text string, elems [][2]int, kind string, limit, grow
 		txt.Commas(k) + " between by their naming members and index)"
 	return plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true, what: what,
 		hint: "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."}, true
+}
+
+// morePicks adds to sel, the sorted picks among the elements between lo
+// and hi (which are kept, or bound what is) whose cost is within room,
+// the middle element of the widest gap between them, while that still
+// fits.
+func morePicks(sel []int, lo, hi, room int, cost func([]int) int) []int {
+	for {
+		at, wide, prev := 0, 1, lo // the pick to add at, the widest gap, the element before it
+		for k := 0; k <= len(sel); k++ {
+			next := hi
+			if k < len(sel) {
+				next = sel[k]
+			}
+			if next-prev > wide {
+				at, wide = k, next-prev
+			}
+			prev = next
+		}
+		if wide < 2 {
+			return sel
+		}
+		before := lo
+		if at > 0 {
+			before = sel[at-1]
+		}
+		more := slices.Insert(slices.Clone(sel), at, before+wide/2)
+		if cost(more) > room {
+			return sel
+		}
+		sel = more
+	}
 }

@@ -3,6 +3,8 @@ package headroom
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -481,4 +483,82 @@ func plannedJSON(t *testing.T, text string, limit int) (plan, string) {
 	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
 	checkVerbatimLines(t, text, out)
 	return p, out
+}
+
+// A sequence plan's digests count the members they hide once, before
+// their closing line, rather than in a note for each hidden run: rustc's
+// target specs show a key line and a nested description, and the notes
+// around them cost as much as the lines. The picks the former layout
+// made are kept, and what the layout saves names more members: at 4,000
+// bytes 16 of 40 were named with a note for each run, now 18 at least.
+func TestPlanJSONCompactDigestsNameMore(t *testing.T) {
+	m := map[string]any{}
+	const n = 40
+	for i := range n {
+		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
+			"arch":        "riscv32",
+			"data-layout": "e-m:e-p:32:32-i64:64-n32-S128",
+			"features":    strings.Repeat("+m,+a,+c,", 8),
+			"linker":      "rust-lld",
+			"metadata":    map[string]any{"name": fmt.Sprintf("RISC-V board %d", i), "tier": 3},
+			"options":     strings.Split(strings.Repeat("opt,", 20), ","),
+		}
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	text := string(b)
+	_, out := plannedJSON(t, text, 4000)
+	named := 0
+	for i := range n {
+		if strings.Contains(out, fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", i)) &&
+			strings.Contains(out, fmt.Sprintf(`"name": "RISC-V board %d"`, i)) {
+			named++
+		}
+	}
+	if named < 18 {
+		t.Errorf("%d of %d members named, want 18:\n%s", named, n, out)
+	}
+	// Each digest: its key line, the metadata object's lines, and one
+	// note, of the five members hidden, before the member's closing line.
+	digest := regexp.MustCompile(`(?m)^  "riscv\d\d-unknown-elf": \{\n    "metadata": \{\n(      .*\n)+    \},\n    \[…5 members…\]\n  \},?$`)
+	if got := len(digest.FindAllString(out, -1)); got < named-2 {
+		t.Errorf("%d digests with one count note, want %d:\n%s", got, named-2, out)
+	}
+}
+
+// morePicks only adds picks: sorted, each between lo and hi, those given
+// kept, and the cost within room whenever the picks given were.
+func TestMorePicksAddsWithinRoom(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lo := rapid.IntRange(-1, 5).Draw(t, "lo")
+		hi := lo + rapid.IntRange(1, 60).Draw(t, "hi")
+		each := rapid.IntRange(1, 20).Draw(t, "each")
+		room := rapid.IntRange(0, 400).Draw(t, "room")
+		var sel []int
+		for j := lo + 1; j < hi; j++ {
+			if rapid.Bool().Draw(t, "picked") {
+				sel = append(sel, j)
+			}
+		}
+		cost := func(s []int) int { return len(s) * each }
+		got := morePicks(slices.Clone(sel), lo, hi, room, cost)
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("picks %v not sorted and distinct", got)
+		}
+		for _, j := range got {
+			if j <= lo || j >= hi {
+				t.Fatalf("pick %d outside (%d, %d)", j, lo, hi)
+			}
+		}
+		for _, j := range sel {
+			if !slices.Contains(got, j) {
+				t.Fatalf("pick %d dropped: %v -> %v", j, sel, got)
+			}
+		}
+		if cost(sel) <= room && cost(got) > room {
+			t.Fatalf("cost %d over room %d", cost(got), room)
+		}
+		if cost(got)+each <= room && len(got) < hi-lo-1 {
+			t.Fatalf("room for another pick left: %v in (%d, %d), cost %d of %d", got, lo, hi, cost(got), room)
+		}
+	})
 }

@@ -526,6 +526,7 @@ type onode struct {
 	depth         int    // the root is 0
 	state         int    // asLine…
 	cost          int    // bytes its display writes, children included
+	loose         int    // a compact digest's node: what cost would be with a note for each hidden run (digestObject)
 	note          string // asElided: the summary; asLine: the cut note, if cut
 	head          string // asOpen, a digest: the note after its opening bracket (its index)
 	cut           int    // asLine: where a cut line stops
@@ -557,6 +558,10 @@ type outliner struct {
 	// describe has a digest show one-line descriptions as naming members:
 	// set while an object that no naming member names is digested again.
 	describe bool
+	// compact has digests count the members they hide once, before their
+	// closing line, instead of in a note for each hidden run (digestFrom):
+	// set by the sequence plan of digests (planSequenceDigests).
+	compact bool
 	// headEnd, when not 0, is where a blind clip's head of the document
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
