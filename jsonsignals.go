@@ -465,8 +465,12 @@ func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDo
 func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
-	var members []flatMember         // a flat document's, the buffer reused for the next
-	var shape []flatKey              // the keys of the flat documents read so far, by place
+	// A flat document's members, the buffer reused for the next, and the
+	// keys of those read so far by place: on the stack while an event has
+	// no more members than they hold, as walkJSONDoc's one event does.
+	var memberBuf [16]flatMember
+	var shapeBuf [16]flatKey
+	members, shape := memberBuf[:0], shapeBuf[:0]
 	tried, flats, skipped := 0, 0, 0 // documents tried as flat, found flat, and not tried since the last try
 	var path []byte
 	peaky := false
