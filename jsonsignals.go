@@ -256,6 +256,10 @@ type jsonSignal struct {
 // jsonPathMax bounds a signal's path: a deeper one keeps its ends.
 const jsonPathMax = 120
 
+// flatRetry is how often walkJSONFrom tries a document as flat after
+// one that was not: one in flatRetry.
+const flatRetry = 64
+
 // jsonSignalsMax bounds the signals one document gives: a report of a
 // million errors is sampled from the first ones.
 const jsonSignalsMax = 4096
@@ -433,7 +437,7 @@ func jsonSignals(text string) []jsonSignal {
 // whether a string of text is one of peakKeys (isPeakKey): whether
 // peakSignals may find any.
 func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
-	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, rare, new(keyClasses))
+	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, true, rare, new(keyClasses))
 	return sigs, peaky
 }
 
@@ -449,17 +453,25 @@ type jsonCand struct{ doc, id int32 }
 // it (nothing before a document carries into it), and returns its
 // signals and where it ends. classes holds the keys classed so far.
 func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, int) {
-	sigs, _, end := walkJSONFrom(text, doc, true, rare, classes)
+	sigs, _, end := walkJSONFrom(text, doc, true, true, rare, classes)
 	return sigs, end
 }
 
 // walkJSONFrom is walkJSONSignals from doc on: to the end of text, or
 // when one is set, to the end of that document, which it returns.
 // rare is told the document each member is in; classes holds the keys
-// classed so far.
-func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, bool, int) {
+// classed so far. With flat set, a document that is flat (flatMembers)
+// is read member by member, to the same end as byte by byte.
+func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
+	// A flat document's members, the buffer reused for the next, and the
+	// keys of those read so far by place: on the stack while an event has
+	// no more members than they hold, as walkJSONDoc's one event does.
+	var memberBuf [16]flatMember
+	var shapeBuf [16]flatKey
+	members, shape := memberBuf[:0], shapeBuf[:0]
+	tried, flats, skipped := 0, 0, 0 // documents tried as flat, found flat, and not tried since the last try
 	var path []byte
 	peaky := false
 	keyStart, keyLine := -1, 1 // the current member's key and its line
@@ -531,6 +543,52 @@ func walkJSONFrom(text string, from jsonDoc, one bool, rare func(key, val string
 			}
 			keyStart = -1
 			i++
+			if c != '{' || len(stack) != 1 || !flat {
+				continue
+			}
+			// Once fewer than half the documents tried were flat, one in
+			// flatRetry is tried, the others read byte by byte: in a stream
+			// of nested events (a compiler's diagnostics) each would be read
+			// twice up to its first nested value.
+			if 2*flats < tried && skipped < flatRetry-1 {
+				skipped++
+				continue
+			}
+			skipped, tried = 0, tried+1
+			var end int
+			var ok bool
+			if members, end, ok = flatMembers(text, i-1, members); !ok {
+				continue
+			}
+			flats++
+			// The document's members, as the cases below would read them,
+			// its closing brace left to the case that closes it. Its naming
+			// member is not sought: only an object inside it would be named.
+			f := &stack[0]
+			for k, m := range members {
+				if k == len(shape) {
+					shape = append(shape, flatKey{})
+				}
+				key := &shape[k]
+				if f.key = text[m.key+1 : max(m.key+1, m.kend-1)]; key.key != f.key {
+					*key = flatKey{f.key, classes.at(1, k, f.key), peakKeyLength(m.kend-m.key) && isPeakKey(text[m.key:m.kend])}
+				}
+				peaky = peaky || key.peak
+				f.kc, f.wantKey = key.class, false
+				f.keys++
+				keyStart, keyLine, keyIdent = m.key, line, f.kc.ident
+				if text[m.val] != '"' {
+					if f.kc.failure != nil || f.kc.rare {
+						member(f, m.val, m.vend)
+					}
+					continue
+				}
+				peaky = peaky || peakKeyLength(m.vend-m.val) && isPeakKey(text[m.val:m.vend])
+				if f.kc.failure != nil || f.kc.rare {
+					member(f, m.val, m.vend)
+				}
+			}
+			i = end
 		case '}', ']':
 			i++
 			n := len(stack)
