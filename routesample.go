@@ -52,19 +52,29 @@ type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
 // breaks.
 func sampledFirst(s sampling, least int, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		return planSampled(s, least, f, out, limit, new(routeShared))
+		return planSampled(s, least, f, nil, out, limit, new(routeShared))
 	}
 }
 
+// A longLinesTest reports, of a sample of long lines (takeLongLines)
+// whose lines start at starts, that a row's planner declines it, reading
+// no more of each line than a bounded head; false says nothing. It must
+// never report true where the planner would accept the sample.
+type longLinesTest func(sample string, starts []int) bool
+
 // planSampled is sampledFirst's row planning out, with its sample taken
-// from shared.
-func planSampled(s sampling, least int, f sampledPlanner, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
+// from shared. A sample of long lines that declines tells the row
+// declines it (when set) is not planned.
+func planSampled(s sampling, least int, f sampledPlanner, declines longLinesTest, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
 	// A piece is at least the limit, so that a large budget still
 	// samples; a limit near the sample's size would plan the sample
 	// whole, and its answer would not be the one the row gives the input.
 	s.piece = max(s.piece, limit)
 	sample := shared.take(out.Text, s)
 	if sample != "" && 4*limit <= len(sample) {
+		if declines != nil && shared.starts != nil && declines(sample, shared.starts) {
+			return plan{}, false
+		}
 		in := out
 		in.Text = sample
 		if _, ok := f(in, limit, true); !ok {
@@ -87,6 +97,7 @@ type routeShared struct {
 	s      sampling
 	taken  bool
 	sample string
+	starts []int // where the sample's lines start when they are long ones (takeLongLines)
 	lines  lineIndexer
 	// counted lines of the input end before countedTo (hasLines).
 	counted, countedTo int
@@ -118,7 +129,8 @@ func (sh *routeShared) linesOf(text string) *lineIndexer {
 // not take it with s; text is the same input at every call.
 func (sh *routeShared) take(text string, s sampling) string {
 	if !sh.taken || sh.s != s {
-		sh.s, sh.taken, sh.sample = s, true, takeSample(text, s)
+		sh.s, sh.taken = s, true
+		sh.sample, sh.starts = sampleLines(text, s)
 	}
 	return sh.sample
 }
@@ -129,8 +141,15 @@ func (sh *routeShared) take(text string, s sampling) string {
 // s.minInput or the pieces hold fewer than s.minLines lines. A text whose
 // first line is longer than a piece is sampled as takeLongLines says.
 func takeSample(text string, s sampling) string {
+	sample, _ := sampleLines(text, s)
+	return sample
+}
+
+// sampleLines is takeSample, and where the sample's lines start when
+// takeLongLines took it (nil else).
+func sampleLines(text string, s sampling) (sample string, starts []int) {
 	if s.pieces < 2 || s.piece <= 0 || len(text) < s.minInput || len(text) <= s.pieces*s.piece {
-		return ""
+		return "", nil
 	}
 	var b strings.Builder
 	b.Grow(s.pieces * s.piece)
@@ -168,11 +187,11 @@ func takeSample(text string, s sampling) string {
 			}
 		}
 	}
-	sample := b.String()
+	sample = b.String()
 	if strings.Count(sample, "\n") < s.minLines {
 		return takeLongLines(text, s)
 	}
-	return sample
+	return sample, nil
 }
 
 // longPieceLines is how many whole lines a piece of a text of long lines
@@ -191,9 +210,10 @@ const longPieceLines = 8
 // s.pieces*longPieceLines lines (too few lines to judge a share by); it
 // reads no more of the text than that quarter and the line ends it looks
 // for.
-func takeLongLines(text string, s sampling) string {
+func takeLongLines(text string, s sampling) (string, []int) {
 	most := len(text) / 4
 	var runs [][2]int
+	var starts []int             // in the sample
 	size, lines, from := 0, 0, 0 // a run starts at or after the end of the one before
 	for i := range s.pieces {
 		start := 0
@@ -201,13 +221,13 @@ func takeLongLines(text string, s sampling) string {
 		case i == s.pieces-1:
 			var ok bool
 			if start, ok = lastLinesStart(text, longPieceLines, most-size); !ok {
-				return ""
+				return "", nil
 			}
 		case i > 0:
 			at := i * len(text) / (s.pieces - 1)
 			nl := strings.IndexByte(text[at-1:min(len(text), at+most-size)], '\n')
 			if nl < 0 {
-				return ""
+				return "", nil
 			}
 			start = at + nl
 		}
@@ -215,6 +235,7 @@ func takeLongLines(text string, s sampling) string {
 		end := start
 		for k := 0; (k < longPieceLines || end-start < s.piece) && end < len(text); k++ {
 			lines++
+			starts = append(starts, size+end-start)
 			left := most - size - (end - start) // at least -1
 			window := text[end:min(len(text), end+left+1)]
 			nl := strings.IndexByte(window, '\n')
@@ -224,11 +245,11 @@ func takeLongLines(text string, s sampling) string {
 			case end+len(window) == len(text):
 				end = len(text)
 			default:
-				return "" // the line runs past the quarter
+				return "", nil // the line runs past the quarter
 			}
 		}
 		if size += end - start; size > most {
-			return ""
+			return "", nil
 		}
 		if start < end {
 			runs = append(runs, [2]int{start, end})
@@ -236,7 +257,7 @@ func takeLongLines(text string, s sampling) string {
 		from = end
 	}
 	if lines < s.pieces*longPieceLines {
-		return ""
+		return "", nil
 	}
 	var b strings.Builder
 	b.Grow(size + len(runs))
@@ -246,7 +267,7 @@ func takeLongLines(text string, s sampling) string {
 			b.WriteByte('\n')
 		}
 	}
-	return b.String()
+	return b.String(), starts
 }
 
 // lastLinesStart returns where the last n lines of text start (a last
