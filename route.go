@@ -134,7 +134,7 @@ func routes(cfg config, smp sampling) []planner {
 		// Every search shape is a share of the lines: 75 % shaped for
 		// matches, 90 % for counts, file lists and rg --json.
 		// Each shape needs 20 lines: matches, counts, paths or events.
-		sampledRow(StrategySearch, smp, searchMinMatches, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+		sampledRow(StrategySearch, smp, searchMinMatches, func(out ToolOutput, limit int, sampled bool, _ *lineIndexer) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile, sampled: sampled})
 		}, searchDeclinesLongLines),
 		{strategy: StrategyDiff, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
@@ -159,8 +159,8 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, _ bool) (plan, bool) {
-			return planTable(out.Text, limit)
+		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, _ bool, lines *lineIndexer) (plan, bool) {
+			return planTableIndexed(out.Text, limit, lines)
 		}, nil),
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose
 		// planner would keep its ends only.

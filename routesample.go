@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -35,8 +36,8 @@ type sampling struct {
 var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, minLines: 256}
 
 // A sampledPlanner plans a row's input, or a sample of it when sampled
-// is set.
-type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
+// is set, its lines indexed by lines.
+type sampledPlanner func(out ToolOutput, limit int, sampled bool, lines *lineIndexer) (plan, bool)
 
 // sampledFirst makes a row run its planner f on a sample of a large input
 // first, and decline the input unscanned when f declines the sample. f is
@@ -77,14 +78,14 @@ func planSampled(s sampling, least int, f sampledPlanner, declines longLinesTest
 		}
 		in := out
 		in.Text = sample
-		if _, ok := f(in, limit, true); !ok {
+		if _, ok := f(in, limit, true, shared.sampleIndex()); !ok {
 			return plan{}, false
 		}
 	}
 	if sample == "" && len(out.Text) >= s.minInput && !shared.hasLines(out.Text, least) {
 		return plan{}, false
 	}
-	return f(out, limit, false)
+	return f(out, limit, false, shared.linesOf(out.Text))
 }
 
 // A routeShared is what every row of one route call reads of its input
@@ -98,7 +99,9 @@ type routeShared struct {
 	taken  bool
 	sample string
 	starts []int // where the sample's lines start when they are long ones (takeLongLines)
-	lines  lineIndexer
+	// sampleIdx indexes the sample's lines (sampleIndex).
+	sampleIdx lineIndexer
+	lines     lineIndexer
 	// counted lines of the input end before countedTo (hasLines).
 	counted, countedTo int
 }
@@ -119,6 +122,9 @@ func (sh *routeShared) hasLines(text string, k int) bool {
 	return sh.counted >= k
 }
 
+// sampleIndex returns the line indexer of the sample take took last.
+func (sh *routeShared) sampleIndex() *lineIndexer { return &sh.sampleIdx }
+
 // linesOf returns the line indexer of text, the same input at every call.
 func (sh *routeShared) linesOf(text string) *lineIndexer {
 	sh.lines.text = text
@@ -131,6 +137,16 @@ func (sh *routeShared) take(text string, s sampling) string {
 	if !sh.taken || sh.s != s {
 		sh.s, sh.taken = s, true
 		sh.sample, sh.starts = sampleLines(text, s)
+		sh.sampleIdx = lineIndexer{text: sh.sample}
+		if sh.starts != nil && len(sh.sample) <= math.MaxUint32 {
+			// The index of a sample of long lines is the line starts
+			// takeLongLines found, not found again by reading the sample.
+			d := make([]uint32, 0, len(sh.starts)+1)
+			for _, st := range sh.starts {
+				d = append(d, uint32(st))
+			}
+			sh.sampleIdx.idx = &lineIndex{starts: startIndex{dense: append(d, uint32(len(sh.sample)))}}
+		}
 	}
 	return sh.sample
 }
