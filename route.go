@@ -68,10 +68,12 @@ func (pl planner) at(out ToolOutput) planAt {
 
 // sampledRow returns the row of strategy st whose planner f first plans
 // a sample of a large input, as smp says (sampledFirst), declines every
-// text of fewer than least lines, and holds the floor.
-func sampledRow(st Strategy, smp sampling, least int, f sampledPlanner) planner {
+// text of fewer than least lines, and holds the floor. declines, when
+// set, tells from its lines' heads a sample of long lines f declines,
+// which route then does not plan.
+func sampledRow(st Strategy, smp sampling, least int, f sampledPlanner, declines longLinesTest) planner {
 	return planner{strategy: st, plan: floored(sampledFirst(smp, least, f)), sampled: func(out ToolOutput, shared *routeShared) planAt {
-		return flooredAt(out, func(limit int) (plan, bool) { return planSampled(smp, least, f, out, limit, shared) })
+		return flooredAt(out, func(limit int) (plan, bool) { return planSampled(smp, least, f, declines, out, limit, shared) })
 	}}
 }
 
@@ -132,9 +134,9 @@ func routes(cfg config, smp sampling) []planner {
 		// Every search shape is a share of the lines: 75 % shaped for
 		// matches, 90 % for counts, file lists and rg --json.
 		// Each shape needs 20 lines: matches, counts, paths or events.
-		sampledRow(StrategySearch, smp, searchMinMatches, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+		sampledRow(StrategySearch, smp, searchMinMatches, func(out ToolOutput, limit int, sampled bool, _ *lineIndexer) (plan, bool) {
 			return planSearchShapes(out.Text, limit, searchOptions{perFile: cfg.matchesPerFile, sampled: sampled})
-		}),
+		}, searchDeclinesLongLines),
 		{strategy: StrategyDiff, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planDiff(out.Text, limit)
 		})},
@@ -157,9 +159,9 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, _ bool) (plan, bool) {
-			return planTable(out.Text, limit)
-		}),
+		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, _ bool, lines *lineIndexer) (plan, bool) {
+			return planTableIndexed(out.Text, limit, lines)
+		}, nil),
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose
 		// planner would keep its ends only.
 		{strategy: StrategyListing, plan: floored(func(out ToolOutput, limit int) (plan, bool) {

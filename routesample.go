@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"math"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -35,8 +36,8 @@ type sampling struct {
 var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, minLines: 256}
 
 // A sampledPlanner plans a row's input, or a sample of it when sampled
-// is set.
-type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
+// is set, its lines indexed by lines.
+type sampledPlanner func(out ToolOutput, limit int, sampled bool, lines *lineIndexer) (plan, bool)
 
 // sampledFirst makes a row run its planner f on a sample of a large input
 // first, and decline the input unscanned when f declines the sample. f is
@@ -52,29 +53,39 @@ type sampledPlanner func(out ToolOutput, limit int, sampled bool) (plan, bool)
 // breaks.
 func sampledFirst(s sampling, least int, f sampledPlanner) func(out ToolOutput, limit int) (plan, bool) {
 	return func(out ToolOutput, limit int) (plan, bool) {
-		return planSampled(s, least, f, out, limit, new(routeShared))
+		return planSampled(s, least, f, nil, out, limit, new(routeShared))
 	}
 }
 
+// A longLinesTest reports, of a sample of long lines (takeLongLines)
+// whose lines start at starts, that a row's planner declines it, reading
+// no more of each line than a bounded head; false says nothing. It must
+// never report true where the planner would accept the sample.
+type longLinesTest func(sample string, starts []int) bool
+
 // planSampled is sampledFirst's row planning out, with its sample taken
-// from shared.
-func planSampled(s sampling, least int, f sampledPlanner, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
+// from shared. A sample of long lines that declines tells the row
+// declines it (when set) is not planned.
+func planSampled(s sampling, least int, f sampledPlanner, declines longLinesTest, out ToolOutput, limit int, shared *routeShared) (plan, bool) {
 	// A piece is at least the limit, so that a large budget still
 	// samples; a limit near the sample's size would plan the sample
 	// whole, and its answer would not be the one the row gives the input.
 	s.piece = max(s.piece, limit)
 	sample := shared.take(out.Text, s)
 	if sample != "" && 4*limit <= len(sample) {
+		if declines != nil && shared.starts != nil && declines(sample, shared.starts) {
+			return plan{}, false
+		}
 		in := out
 		in.Text = sample
-		if _, ok := f(in, limit, true); !ok {
+		if _, ok := f(in, limit, true, shared.sampleIndex()); !ok {
 			return plan{}, false
 		}
 	}
 	if sample == "" && len(out.Text) >= s.minInput && !shared.hasLines(out.Text, least) {
 		return plan{}, false
 	}
-	return f(out, limit, false)
+	return f(out, limit, false, shared.linesOf(out.Text))
 }
 
 // A routeShared is what every row of one route call reads of its input
@@ -87,7 +98,10 @@ type routeShared struct {
 	s      sampling
 	taken  bool
 	sample string
-	lines  lineIndexer
+	starts []int // where the sample's lines start when they are long ones (takeLongLines)
+	// sampleIdx indexes the sample's lines (sampleIndex).
+	sampleIdx lineIndexer
+	lines     lineIndexer
 	// counted lines of the input end before countedTo (hasLines).
 	counted, countedTo int
 }
@@ -108,6 +122,9 @@ func (sh *routeShared) hasLines(text string, k int) bool {
 	return sh.counted >= k
 }
 
+// sampleIndex returns the line indexer of the sample take took last.
+func (sh *routeShared) sampleIndex() *lineIndexer { return &sh.sampleIdx }
+
 // linesOf returns the line indexer of text, the same input at every call.
 func (sh *routeShared) linesOf(text string) *lineIndexer {
 	sh.lines.text = text
@@ -118,7 +135,18 @@ func (sh *routeShared) linesOf(text string) *lineIndexer {
 // not take it with s; text is the same input at every call.
 func (sh *routeShared) take(text string, s sampling) string {
 	if !sh.taken || sh.s != s {
-		sh.s, sh.taken, sh.sample = s, true, takeSample(text, s)
+		sh.s, sh.taken = s, true
+		sh.sample, sh.starts = sampleLines(text, s)
+		sh.sampleIdx = lineIndexer{text: sh.sample}
+		if sh.starts != nil && len(sh.sample) <= math.MaxUint32 {
+			// The index of a sample of long lines is the line starts
+			// takeLongLines found, not found again by reading the sample.
+			d := make([]uint32, 0, len(sh.starts)+1)
+			for _, st := range sh.starts {
+				d = append(d, uint32(st))
+			}
+			sh.sampleIdx.idx = &lineIndex{starts: startIndex{dense: append(d, uint32(len(sh.sample)))}}
+		}
 	}
 	return sh.sample
 }
@@ -129,8 +157,15 @@ func (sh *routeShared) take(text string, s sampling) string {
 // s.minInput or the pieces hold fewer than s.minLines lines. A text whose
 // first line is longer than a piece is sampled as takeLongLines says.
 func takeSample(text string, s sampling) string {
+	sample, _ := sampleLines(text, s)
+	return sample
+}
+
+// sampleLines is takeSample, and where the sample's lines start when
+// takeLongLines took it (nil else).
+func sampleLines(text string, s sampling) (sample string, starts []int) {
 	if s.pieces < 2 || s.piece <= 0 || len(text) < s.minInput || len(text) <= s.pieces*s.piece {
-		return ""
+		return "", nil
 	}
 	var b strings.Builder
 	b.Grow(s.pieces * s.piece)
@@ -168,11 +203,11 @@ func takeSample(text string, s sampling) string {
 			}
 		}
 	}
-	sample := b.String()
+	sample = b.String()
 	if strings.Count(sample, "\n") < s.minLines {
 		return takeLongLines(text, s)
 	}
-	return sample
+	return sample, nil
 }
 
 // longPieceLines is how many whole lines a piece of a text of long lines
@@ -191,9 +226,10 @@ const longPieceLines = 8
 // s.pieces*longPieceLines lines (too few lines to judge a share by); it
 // reads no more of the text than that quarter and the line ends it looks
 // for.
-func takeLongLines(text string, s sampling) string {
+func takeLongLines(text string, s sampling) (string, []int) {
 	most := len(text) / 4
 	var runs [][2]int
+	var starts []int             // in the sample
 	size, lines, from := 0, 0, 0 // a run starts at or after the end of the one before
 	for i := range s.pieces {
 		start := 0
@@ -201,13 +237,13 @@ func takeLongLines(text string, s sampling) string {
 		case i == s.pieces-1:
 			var ok bool
 			if start, ok = lastLinesStart(text, longPieceLines, most-size); !ok {
-				return ""
+				return "", nil
 			}
 		case i > 0:
 			at := i * len(text) / (s.pieces - 1)
 			nl := strings.IndexByte(text[at-1:min(len(text), at+most-size)], '\n')
 			if nl < 0 {
-				return ""
+				return "", nil
 			}
 			start = at + nl
 		}
@@ -215,6 +251,7 @@ func takeLongLines(text string, s sampling) string {
 		end := start
 		for k := 0; (k < longPieceLines || end-start < s.piece) && end < len(text); k++ {
 			lines++
+			starts = append(starts, size+end-start)
 			left := most - size - (end - start) // at least -1
 			window := text[end:min(len(text), end+left+1)]
 			nl := strings.IndexByte(window, '\n')
@@ -224,11 +261,11 @@ func takeLongLines(text string, s sampling) string {
 			case end+len(window) == len(text):
 				end = len(text)
 			default:
-				return "" // the line runs past the quarter
+				return "", nil // the line runs past the quarter
 			}
 		}
 		if size += end - start; size > most {
-			return ""
+			return "", nil
 		}
 		if start < end {
 			runs = append(runs, [2]int{start, end})
@@ -236,7 +273,7 @@ func takeLongLines(text string, s sampling) string {
 		from = end
 	}
 	if lines < s.pieces*longPieceLines {
-		return ""
+		return "", nil
 	}
 	var b strings.Builder
 	b.Grow(size + len(runs))
@@ -246,7 +283,7 @@ func takeLongLines(text string, s sampling) string {
 			b.WriteByte('\n')
 		}
 	}
-	return b.String()
+	return b.String(), starts
 }
 
 // lastLinesStart returns where the last n lines of text start (a last

@@ -101,7 +101,7 @@ func TestSampledRoutingAgrees(t *testing.T) {
 func TestSampledRoutingSkipsTheScan(t *testing.T) {
 	log := repeatTo(corpusInput(t, "log_go_test_prometheus_all_packages"), 4<<20)
 	scanned := 0
-	row := sampledFirst(defaultSampling, 0, func(out ToolOutput, limit int, sampled bool) (plan, bool) {
+	row := sampledFirst(defaultSampling, 0, func(out ToolOutput, limit int, sampled bool, _ *lineIndexer) (plan, bool) {
 		scanned += len(out.Text)
 		return planSearchShapes(out.Text, limit, searchOptions{sampled: sampled})
 	})
@@ -336,7 +336,7 @@ func TestSampledRowsDeclineFewLinesUnread(t *testing.T) {
 	}
 	for _, least := range []int{searchMinMatches, tableLeastLines} {
 		read := 0
-		row := sampledFirst(defaultSampling, least, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+		row := sampledFirst(defaultSampling, least, func(out ToolOutput, limit int, _ bool, _ *lineIndexer) (plan, bool) {
 			read += len(out.Text)
 			return plan{}, false
 		})
@@ -347,7 +347,7 @@ func TestSampledRowsDeclineFewLinesUnread(t *testing.T) {
 	// With as many lines as the row takes, the row reads the input.
 	lines := strings.Repeat(line+"\n", 20)
 	read := 0
-	row := sampledFirst(defaultSampling, searchMinMatches, func(out ToolOutput, limit int, _ bool) (plan, bool) {
+	row := sampledFirst(defaultSampling, searchMinMatches, func(out ToolOutput, limit int, _ bool, _ *lineIndexer) (plan, bool) {
 		read += len(out.Text)
 		return plan{}, false
 	})
@@ -404,5 +404,43 @@ func TestFewLinesAreNeitherSearchNorTable(t *testing.T) {
 		if got := (&routeShared{}).hasLines(c.text, c.k); got != c.want {
 			t.Errorf("hasLines(%q, %d) = %v", c.text, c.k, got)
 		}
+	}
+}
+
+// The line index a sample of long lines comes with is the one reading
+// the sample gives: texts of lines of any lengths, long ones among them.
+func TestSampleIndexIsTheSamplesLineStarts(t *testing.T) {
+	s := sampling{minInput: 1 << 10, pieces: 4, piece: 64, minLines: 8}
+	long := 0
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		// A first line longer than a piece makes a sample of long lines.
+		first := rapid.IntRange(0, 2*s.piece).Draw(t, "first")
+		b.WriteString(strings.Repeat("x", first) + "\n")
+		for b.Len() < 256*s.piece || rapid.IntRange(0, 3).Draw(t, "more") > 0 {
+			b.WriteString(strings.Repeat("x", rapid.IntRange(0, 3*s.piece).Draw(t, "len")))
+			b.WriteByte('\n')
+		}
+		if rapid.Bool().Draw(t, "unterminated") {
+			b.WriteString("tail")
+		}
+		var sh routeShared
+		sample := sh.take(b.String(), s)
+		want, _ := lineStarts(sample)
+		got := sh.sampleIndex().index().starts
+		if sh.starts != nil {
+			long++
+		}
+		for i := range want.len() {
+			if want.get(i) != got.get(i) {
+				t.Fatalf("line %d starts at %d, the sample's index says %d", i, want.get(i), got.get(i))
+			}
+		}
+		if got.len() != want.len() {
+			t.Fatalf("%d line starts, the sample's index has %d", want.len(), got.len())
+		}
+	})
+	if long == 0 {
+		t.Fatal("no sample was of long lines: the property tested nothing")
 	}
 }

@@ -49,11 +49,18 @@ func parseNotice(line string) (key, path string, ok bool) {
 			}
 		}
 	}
-	if !mayEndInMessage(rest) {
+	// The message follows a path of at most maxNoticePath bytes, so a
+	// line longer than that window is read for its `: `s as far as the
+	// window, not to its end (rg's match line in a minified file).
+	if len(rest) <= maxNoticePath+2 && !mayEndInMessage(rest) {
 		return "", "", false
 	}
 	return noticeAfter(tool, rest)
 }
+
+// maxNoticePath bounds the path a notice names, its quotes included
+// (find's ‘X’): a search output's path is at most maxPathLen bytes.
+const maxNoticePath = maxPathLen + 8
 
 // noticeAfter is parseNotice of a line whose tool is tool ("" when it
 // names none) and whose text after it is rest.
@@ -65,8 +72,9 @@ func noticeAfter(tool, rest string) (key, path string, ok bool) {
 		at[k] = -1
 	}
 	found := false
-	for p := 0; ; {
-		c := strings.Index(rest[p:], ": ")
+	window := rest[:min(len(rest), maxNoticePath+2)]
+	for p := 0; p < len(window); {
+		c := strings.Index(window[p:], ": ")
 		if c < 0 {
 			break
 		}

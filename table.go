@@ -20,10 +20,15 @@ import (
 // then at least 20 rows, nine in ten of them with two fields or more; or
 // delimited text (see delimited). Anything else it declines.
 func planTable(text string, limit int) (plan, bool) {
+	return planTableIndexed(text, limit, &lineIndexer{text: text})
+}
+
+// planTableIndexed is planTable, the lines of text indexed by lines.
+func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
 	}
-	s := newLineSel(text, limit, gapWording{})
+	s := newLineSelOn(text, lines.index(), limit, gapWording{})
 	first, ok := tableRows(s)
 	if !ok {
 		return plan{}, false
