@@ -13,7 +13,8 @@ import (
 // slog and zap logs, package managers' --reporter=ndjson, event streams).
 // It keeps the first events, the last ones — where totals and verdicts
 // sit — then the rarest events by their type/level/name/msg values (the
-// 27 ERRORs among 600 DEBUGs), and a sample spread evenly between; a
+// 27 ERRORs among 600 DEBUGs; the first of a few warnings before rarer
+// debug kinds, keepWarningsFirst), and a sample spread evenly between; a
 // closing note counts the dropped events by those values. A long event
 // keeps its start and its end, and between them the members that name
 // it (its message, level and code: see eventIDs), each cut marked
@@ -67,7 +68,8 @@ type jsonLinesStream struct {
 	// rar[k] is how many events share event k's rarest value; rare holds
 	// the events one in ten or fewer share, the rarest first.
 	rar, rare  []int
-	sortsKinds bool // some key sorts events into kinds: not all its values differ
+	rareSev    []int8 // rare[j]'s severity (sortRareBySeverity)
+	sortsKinds bool   // some key sorts events into kinds: not all its values differ
 }
 
 // onceJSONLinesStream returns readJSONLinesStream(text), read on the
@@ -165,7 +167,7 @@ func readJSONLinesStream(text string) *jsonLinesStream {
 		}
 	}
 	slices.SortStableFunc(st.rare, func(a, b int) int { return rar[a] - rar[b] })
-	st.rar = rar
+	st.rar, st.rareSev = rar, rareSeverities(s, events, st.rare)
 	return st
 }
 
@@ -230,6 +232,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 		idents = append(idents, pickIdentities(s, events, rar, s.room()/3, headBytes, tailBytes)...)
 		rareRoom := s.room() * 3 / 5
 		rareTo := s.used + rareRoom
+		keepWarningsFirst(s, events, rare, rar, st.rareSev, rareTo, headBytes, tailBytes)
 		for lo := 0; lo < len(rare) && s.used < rareTo; {
 			r := rar[rare[lo]]
 			hi := lo
