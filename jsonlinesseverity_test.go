@@ -91,3 +91,15 @@ func TestJSONLinesKeepFirstWarning(t *testing.T) {
 		}
 	})
 }
+
+// eventSeverity never panics, on any line, and ranks it on its scale.
+func FuzzEventSeverity(f *testing.F) {
+	f.Add(`{"level":40,"msg":"hot link"}`)
+	f.Add(`{"severity":"warn`)
+	f.Add(`{"msg":"\"level\":50","level":`)
+	f.Fuzz(func(t *testing.T, l string) {
+		if s := eventSeverity(l); s < severityNone || s > severityFailure {
+			t.Fatalf("eventSeverity(%q) = %d", l, s)
+		}
+	})
+}
