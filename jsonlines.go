@@ -26,7 +26,9 @@ import (
 // (identitiesFirst). Where no key sorts the events into kinds
 // (a list of components, each with its own name) and the sample would
 // keep fewer than one in sparseSample, it keeps longer head and tail
-// runs instead, split as the clip splits its room.
+// runs instead, split as the clip splits its room, the head run's events
+// past the first by the members that name them, before a hash or an
+// address (prefixRun).
 //
 // It declines unless at least 90 % of the non-blank lines (and at least
 // five) are objects on one line, the first and the last of them valid
@@ -313,7 +315,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			// sparseSample: scattered picks say no more than a run, and a
 			// run in file order shows more whole events, as the clip splits
 			// its room: six sevenths to the head, the rest to the tail.
-			pickRun(1, s.used+max(0, room*clipHeadEighths/(clipHeadEighths+clipTailEighths)-headUsed), false)
+			prefixRun(s, events, s.used+max(0, room*clipHeadEighths/(clipHeadEighths+clipTailEighths)-headUsed), headBytes, tailBytes)
 			pickRun(-1, s.used+s.room(), false)
 			runs = true
 		} else {
