@@ -54,3 +54,25 @@ func prefixRun(s *lineSel, events []int, to, headBytes, tailBytes int) {
 		}
 	}
 }
+
+// prefixCostSample is how many events namedByPrefix reads: a 10 MB
+// stream is not read twice.
+const prefixCostSample = 256
+
+// namedByPrefix reports whether the events of rest (line indices), read
+// in an even sample, cost by their naming prefixes (see
+// pickNamingPrefix) at most two thirds of what they cost whole: a run of
+// prefixes shows half as many again.
+func namedByPrefix(s *lineSel, rest []uint32) bool {
+	prefixed, whole := 0, 0
+	for _, j := range spread(0, len(rest), prefixCostSample) {
+		l := s.line(int(rest[j]))
+		c := len(l)
+		if h := namingPrefixEnd(l); h > 0 && len(l)-h >= max(prefixCutMin, len(l)/3) {
+			c = h + cutNoteMax
+		}
+		prefixed += c
+		whole += len(l)
+	}
+	return 3*prefixed <= 2*whole
+}

@@ -122,3 +122,25 @@ func FuzzNamingPrefixEnd(f *testing.F) {
 		}
 	})
 }
+
+// A stream no key sorts into kinds, cut by less than three times, whose
+// events are named by prefixes a third shorter, keeps a run of them as a
+// clip's head does, and more: every component in the first three
+// quarters of the stream is named.
+func TestJSONLinesCutByLittleRunsByNamingPrefix(t *testing.T) {
+	text := sbomComponents(96)
+	limit := len(text) * 2 / 3
+	p, ok := planJSONLines(text, limit)
+	if !ok {
+		t.Fatal("declined")
+	}
+	if got := itemsSize(p.items); got > limit {
+		t.Fatalf("plan is %d bytes, over its limit %d", got, limit)
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	for i := range 96 * 3 / 4 {
+		if w := fmt.Sprintf(`"name":"component-%03d","version":"1.%d.0"`, i, i%5); !strings.Contains(out, w) {
+			t.Fatalf("component %d is not named:\n%s", i, out)
+		}
+	}
+}
