@@ -450,8 +450,8 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	if skel.rarest(tSkel, n)+leads.rarest(tLead, n) < rareMin {
 		return sh // no line is of a rare shape: no second pass
 	}
-	mark := func(i, k int, cSkel, cLead uint32) { // lines [i, i+k), equal, of those counts
-		if v := surprise(tSkel, cSkel) + surprise(tLead, cLead); v >= rareMin {
+	mark := func(i, k, v int) { // lines [i, i+k), equal, of surprise v
+		if v >= rareMin {
 			for j := i; j < i+k; j++ {
 				sh.rare.add(uint64(^uint32(v))<<32 | uint64(spreadRank(j, n)))
 			}
@@ -459,15 +459,18 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 		}
 	}
 	if skelIDs != nil {
+		// A line's surprise is its two values': each value's is worked out
+		// once, not on every line of it.
+		bySkel, byLead := skel.surprises(tSkel), leads.surprises(tLead)
 		for i := range n {
-			mark(i, 1, skel.counts.get(int(skelIDs[i])), leads.counts.get(int(leadIDs[i])))
+			mark(i, 1, int(bySkel[skelIDs[i]])+int(byLead[leadIDs[i]]))
 		}
 		return sh
 	}
 	rd = shapeReader{}
 	eachRun(text, func(i, start, size, k int) {
 		shape := rd.read(trimNL(text[start : start+size]))
-		mark(i, k, skel.counts.get(int(skel.id(shape.skel))), leads.countOf(shape.lead))
+		mark(i, k, surprise(tSkel, skel.counts.get(int(skel.id(shape.skel))))+surprise(tLead, leads.countOf(shape.lead)))
 	})
 	return sh
 }

@@ -635,6 +635,16 @@ func (sc *shapeCount) rarest(typical, lines int) int {
 	return surprise(typical, least)
 }
 
+// surprises returns surprise(typical, count) of every value counted, by
+// id. A surprise is at most typical, below 16·64: it fits 16 bits.
+func (sc *shapeCount) surprises(typical int) []uint16 {
+	out := make([]uint16, sc.counts.len())
+	for id := range out {
+		out[id] = uint16(surprise(typical, sc.counts.get(id)))
+	}
+	return out
+}
+
 // surprise returns how many times rarer than typical a value counted
 // count times is, as 16·log2 of the ratio, or 0 when it is not rarer.
 func surprise(typical int, count uint32) int {
