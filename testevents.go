@@ -589,6 +589,22 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		}
 	}
 	pickRole(roleVerdict, verdicts-min(verdicts, logSummaryMax))
+	// Build output the stream ends on (go build -json -x's commands after
+	// a failed build's) is its tail, kept in a clip's share before the
+	// head takes the rest, as a clip would show it.
+	bound := sel.cost + room/8
+	for i, k := lines.len()-1, marks.len()-1; i >= 0; i-- {
+		r := byte(roleFirst)
+		if isEvent.has(i) {
+			r = marks.get(k)
+			k--
+		} else if lines.class(i) == lineBlank {
+			continue
+		}
+		if !sel.kept(i) && (r&roleFirst == 0 || !sel.pickWithin(i, bound)) {
+			break
+		}
+	}
 	pickRole(roleFirst, 0)
 	// At a small limit: the failing tests' names (a top-level test's
 	// `--- FAIL` line and fail event: what the agent re-runs), the first

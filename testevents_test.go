@@ -274,6 +274,19 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 	}
 	sel := newLogSelection(text, lines, nil, nil, nil, room, defaultLogLineCap)
 	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
+	isFirst := map[int]bool{}
+	for _, i := range first {
+		isFirst[i] = true
+	}
+	bound := sel.cost + room/8
+	for i := lines.len() - 1; i >= 0; i-- {
+		if !evs[i].ok && lines.class(i) == lineBlank {
+			continue
+		}
+		if !sel.kept(i) && (!isFirst[i] || !sel.pickWithin(i, bound)) {
+			break
+		}
+	}
 	sel.pickAll(first)
 	// At a small limit: the failing tests' names (a top-level test's
 	// `--- FAIL` line and fail event: what the agent re-runs), the first
