@@ -512,13 +512,6 @@ var knownGaps = map[string][]string{
 	"plain_ldconfig_p_566_libs_x86_64_and_lib32": {
 		"\tlibcrypto.so.3 (libc6,x86-64) => /lib/x86_64-linux-gnu/libcrypto.so.3",
 	},
-	// Vim script's `function!` is no declaration word of the outline: the
-	// 16 lines it keeps as declarations are others, and the function!
-	// heads in the middle are lost
-	"plain_read_vim_script_sqlcomplete_autoload": {
-		"   594\tfunction! sqlcomplete#Map(type)",
-		"   713\tfunction! s:SQLCAddAlias(table_name, table_alias, cols)",
-	},
 	// 486 same-width rows reach no planner and are clipped: the rare rows
 	// of the middle (1968's `BST isdst=0`, 1971's return to GMT) are lost
 	"plain_zdump_v_c_1900_2038_europe_london_transitions": {
