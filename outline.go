@@ -1023,10 +1023,14 @@ func declWord(t string) (kind, n int) {
 	}
 	w := identEnd(t)
 	for _, p := range declPrefixes(t[:w]) {
-		if !strings.HasPrefix(t[w:], p.rest) {
+		n := w + len(p.rest)
+		switch {
+		case strings.HasPrefix(t[w:], p.rest):
+		case bangDecl(t[w:], p.rest):
+			n++ // Vim script's `function! Name(…)`: the word, forced
+		default:
 			continue
 		}
-		n := w + len(p.rest)
 		if n < len(t) && t[n] == '=' {
 			continue // a variable named like the word: instance = Foo()
 		}
@@ -1036,6 +1040,15 @@ func declWord(t string) (kind, n int) {
 		return p.kind, n
 	}
 	return wordNone, 0
+}
+
+// bangDecl reports whether rest, what follows a declaration word, is
+// the `!` that forces it and then what the word's list entry wants after
+// it, a space: Vim script's `function!` and `command!` redefine what
+// they declare. A bare `!` after a word is no declaration (`fn!(…)`, a
+// macro call), nor is one that a word's entry has no space after.
+func bangDecl(rest, want string) bool {
+	return len(rest) > 1 && rest[0] == '!' && strings.HasPrefix(want, " ") && strings.HasPrefix(rest[1:], want)
 }
 
 // attributeRanks rank the module attributes that open a line with a dash

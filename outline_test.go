@@ -410,6 +410,11 @@ func TestDeclarationShapes(t *testing.T) {
 		"    WHERE pg_has_role(c.relowner, 'USAGE')":                              0,
 		"    CASE WHEN pg_table_is_visible(rel.oid)":                              0,
 		"REVOKE EXECUTE ON FUNCTION pg_config() FROM PUBLIC;":                     0,
+		// Vim script's `function!` forces its declaration; a bang with
+		// no space after it, a macro call, is none.
+		"function! s:SQLCAddAlias(table_name, table_alias, cols)": 2,
+		"function! sqlcomplete#Map(type)":                         2,
+		"fn!(x)":                                                  0,
 		// C heads whose type words are upper case stay heads.
 		"SQLITE_API int sqlite3_open(":                 2,
 		"BOOL WINAPI DllMain(HINSTANCE h, DWORD r)":    2,

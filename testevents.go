@@ -49,6 +49,7 @@ func isTestEventStream(text string) bool {
 // test's line is read (most lines are a passing test's, never read).
 type testEventLine struct {
 	action, pkg, test string
+	importPath        string // a build event's package
 	output            string // Output's bytes, escapes still in them when escaped
 	hasOutput         bool   // Output is set: present and not null
 	escaped           bool
@@ -77,7 +78,7 @@ func readTestEvent(l string) testEventLine {
 	if json.Unmarshal([]byte(l), &e) != nil || e.Action == "" {
 		return testEventLine{}
 	}
-	ev := testEventLine{action: e.Action, pkg: e.Package, test: e.Test, ok: true}
+	ev := testEventLine{action: e.Action, pkg: e.Package, importPath: e.ImportPath, test: e.Test, ok: true}
 	if e.Output != nil {
 		ev.output, ev.hasOutput = *e.Output, true
 	}
@@ -235,6 +236,8 @@ func (e *testEventLine) setString(field int, raw string, ascii bool) bool {
 		e.action = s
 	case eventPackage:
 		e.pkg = s
+	case eventImportPath:
+		e.importPath = s
 	case eventTest:
 		e.test = s
 	}
@@ -364,9 +367,26 @@ func newTestKeys(text string) *testKeys {
 		start := int(k.first[id])
 		end, _ := txt.LineAt(text, start)
 		e := readTestEvent(strings.TrimSpace(text[start:end]))
-		return appendTestKey(dst, e.pkg, e.test)
+		pkg, test := e.pair()
+		return appendTestKey(dst, pkg, test)
 	})
 	return k
+}
+
+// isBuild reports whether e is one of test2json's build events
+// (build-output, build-fail), which name their package by ImportPath.
+func (e testEventLine) isBuild() bool {
+	return e.action == "build-output" || e.action == "build-fail"
+}
+
+// pair returns the (package, test) pair e belongs to: a build event's
+// is its ImportPath's own, (ImportPath, ""), as a package whose build
+// failed has failed.
+func (e testEventLine) pair() (pkg, test string) {
+	if e.isBuild() {
+		return e.importPath, ""
+	}
+	return e.pkg, e.test
 }
 
 // appendTestKey appends the key of the pair (pkg, test): pkg's length
@@ -420,7 +440,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	var ids chunked[int32]                              // by event of a package or a test: its pair's id
 	keys := newTestKeys(text)
 	var failedIDs []bool // by id: a fail event of the pair was met
-	passed, failed, skipped := 0, 0, 0
+	passed, failed, skipped, buildsFailed := 0, 0, 0, 0
 	firstID := int32(-1) // the first failing test's id
 	pkgFailed := false
 	for start := 0; start < len(text); {
@@ -448,12 +468,18 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 			}
 			isEvent.set(lines.len(), true)
 			marks.push(mark)
-			if mark&kindMask != kindBuild {
-				id := keys.id(e.pkg, e.test, start)
-				ids.push(id)
-				if int(id) == len(failedIDs) {
-					failedIDs = append(failedIDs, false)
+			pkg, test := e.pair()
+			id := keys.id(pkg, test, start)
+			ids.push(id)
+			if int(id) == len(failedIDs) {
+				failedIDs = append(failedIDs, false)
+			}
+			if mark&kindMask == kindBuild {
+				if e.action == "build-fail" {
+					failedIDs[id] = true
+					buildsFailed++
 				}
+			} else {
 				switch {
 				case e.action == "fail" && e.test != "":
 					if firstID < 0 {
@@ -491,7 +517,14 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		var role byte
 		switch *m & kindMask {
 		case kindBuild:
+			// A failed build's events are its package's verdict: its
+			// compile errors and build-fail, kept before the build
+			// output of the packages that built (go build -x's commands).
 			role = roleFirst
+			if failedIDs[ids.get(j)] {
+				role = roleVerdict
+			}
+			j++
 		case kindPkg:
 			id := ids.get(j)
 			j++
@@ -529,7 +562,7 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		}
 		*m = role
 	}
-	anyFailed := failed > 0 || pkgFailed
+	anyFailed := failed > 0 || pkgFailed || buildsFailed > 0
 	room := limit
 	if !anyFailed && (out.ExitCode == nil || *out.ExitCode == 0) {
 		room = max(limit/successShare, min(limit, 800))
@@ -556,6 +589,22 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 		}
 	}
 	pickRole(roleVerdict, verdicts-min(verdicts, logSummaryMax))
+	// Build output the stream ends on (go build -json -x's commands after
+	// a failed build's) is its tail, kept in a clip's share before the
+	// head takes the rest, as a clip would show it.
+	bound := sel.cost + room/8
+	for i, k := lines.len()-1, marks.len()-1; i >= 0; i-- {
+		r := byte(roleFirst)
+		if isEvent.has(i) {
+			r = marks.get(k)
+			k--
+		} else if lines.class(i) == lineBlank {
+			continue
+		}
+		if !sel.kept(i) && (r&roleFirst == 0 || !sel.pickWithin(i, bound)) {
+			break
+		}
+	}
 	pickRole(roleFirst, 0)
 	// At a small limit: the failing tests' names (a top-level test's
 	// `--- FAIL` line and fail event: what the agent re-runs), the first
@@ -571,8 +620,18 @@ func planTestEvents(out ToolOutput, limit int) (plan, bool) {
 	}
 	items := sel.items()
 	what := txt.Commas(lines.len()-sel.keptCount()) + " of " + txt.Plural(lines.len(), "event line") +
-		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), the package verdicts; " +
+		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), " +
+		failedBuilds(buildsFailed) + "the package verdicts; " +
 		txt.Commas(passed) + " passed and " + txt.Commas(skipped) + " skipped tests counted, not shown"
 	hint := "To see more, re-run one failing test: go test -run 'TestName$' -v ./pkg."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
+}
+
+// failedBuilds says how many builds a test stream's build-fail events
+// report, "" when none: most streams build every package.
+func failedBuilds(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return "every failed build's events (" + txt.Commas(n) + " failed), "
 }

@@ -132,7 +132,7 @@ func checkReadTestEvent(t testing.TB, l string) {
 	if !ok {
 		return
 	}
-	if got.action != want.Action || got.pkg != want.Package || got.test != want.Test || got.hasOutput != (want.Output != nil) ||
+	if got.action != want.Action || got.pkg != want.Package || got.importPath != want.ImportPath || got.test != want.Test || got.hasOutput != (want.Output != nil) ||
 		want.Output != nil && got.text() != *want.Output {
 		t.Fatalf("readTestEvent(%q) = %+v (text %q), encoding/json %+v", l, got, got.text(), want)
 	}
@@ -188,7 +188,7 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 	evs := make([]testEventLine, 0, strings.Count(text, "\n")+1)
 	failedTests := map[testKey]bool{}
 	failedPkgs := map[string]bool{}
-	passed, failed, skipped := 0, 0, 0
+	passed, failed, skipped, buildsFailed := 0, 0, 0, 0
 	var firstKey testKey // the first failing test's key in failedTests
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
@@ -199,6 +199,10 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 		}
 		if e.ok {
 			switch {
+			case e.action == "build-fail":
+				failedPkgs[e.importPath] = true
+				buildsFailed++
+			case e.action == "build-output":
 			case e.action == "fail" && e.test != "":
 				key := testKey{e.pkg, e.test}
 				if firstKey == (testKey{}) {
@@ -228,7 +232,7 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 	var last testKey // the test of the event before, and whether it failed: a test's events come in runs
 	lastFailed := false
 	for i, e := range evs {
-		if key := (testKey{e.pkg, e.test}); e.ok && e.test != "" && key != last {
+		if key := (testKey{e.pkg, e.test}); e.ok && !e.isBuild() && e.test != "" && key != last {
 			last, lastFailed = key, failedTests[key]
 		}
 		switch {
@@ -236,7 +240,9 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 			if lines.class(i) != lineBlank {
 				first = append(first, i) // not an event: a build error on stderr
 			}
-		case e.action == "build-output" || e.action == "build-fail":
+		case e.isBuild() && failedPkgs[e.importPath]:
+			verdicts = append(verdicts, i)
+		case e.isBuild():
 			first = append(first, i)
 		case e.test == "":
 			if failedPkgs[e.pkg] || e.action == "pass" || e.action == "fail" || strings.HasPrefix(output(i), "ok  ") || strings.HasPrefix(output(i), "FAIL") {
@@ -268,6 +274,19 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 	}
 	sel := newLogSelection(text, lines, nil, nil, nil, room, defaultLogLineCap)
 	sel.pickAll(verdicts[max(0, len(verdicts)-logSummaryMax):])
+	isFirst := map[int]bool{}
+	for _, i := range first {
+		isFirst[i] = true
+	}
+	bound := sel.cost + room/8
+	for i := lines.len() - 1; i >= 0; i-- {
+		if !evs[i].ok && lines.class(i) == lineBlank {
+			continue
+		}
+		if !sel.kept(i) && (!isFirst[i] || !sel.pickWithin(i, bound)) {
+			break
+		}
+	}
 	sel.pickAll(first)
 	// At a small limit: the failing tests' names (a top-level test's
 	// `--- FAIL` line and fail event: what the agent re-runs), the first
@@ -283,7 +302,8 @@ func planTestEventsByEvents(out ToolOutput, limit int) (plan, bool) {
 	}
 	items := sel.items()
 	what := txt.Commas(lines.len()-sel.keptCount()) + " of " + txt.Plural(lines.len(), "event line") +
-		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), the package verdicts; " +
+		" omitted from a JSON test stream; kept every failing test's events (" + txt.Commas(failed) + " failed), " +
+		failedBuilds(buildsFailed) + "the package verdicts; " +
 		txt.Commas(passed) + " passed and " + txt.Commas(skipped) + " skipped tests counted, not shown"
 	hint := "To see more, re-run one failing test: go test -run 'TestName$' -v ./pkg."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
@@ -308,6 +328,9 @@ func drawTestStream(t *rapid.T) string {
 			continue
 		}
 		fmt.Fprintf(&b, `{"Action":%q,"Package":"%s"`, rapid.SampledFrom(actions).Draw(t, "action"), rapid.SampledFrom(pkgs).Draw(t, "pkg"))
+		if rapid.IntRange(0, 3).Draw(t, "import path?") == 0 { // test2json's build events name their package so
+			fmt.Fprintf(&b, `,"ImportPath":"%s"`, rapid.SampledFrom(pkgs).Draw(t, "import path"))
+		}
 		if test := rapid.SampledFrom(tests).Draw(t, "test"); test != "" {
 			fmt.Fprintf(&b, `,"Test":"%s"`, test)
 		}
@@ -377,4 +400,33 @@ func TestSurrogateEscapeAgreesWithByteLoop(t *testing.T) {
 			t.Fatalf("surrogateEscape(%q) = %v, want %v", raw, got, want)
 		}
 	})
+}
+
+// A `go build -json` stream (build events only, no test) whose one
+// failing package comes last, after hundreds of -x command lines of the
+// packages that built: the failed build's compile error and build-fail
+// are kept, and the rest of the budget goes to the build output, not a
+// success view's quarter.
+func TestPlanTestEventsFailedBuildAmongBuildOutput(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, `{"ImportPath":"std/p%d","Action":"build-output","Output":"/usr/local/go/pkg/tool/linux_amd64/compile -o $WORK/b%03d/_pkg_.a -p std/p%d\n"}`+"\n", i%40, i, i%40)
+	}
+	b.WriteString(`{"ImportPath":"example.com/app","Action":"build-output","Output":"# example.com/app\n"}` + "\n")
+	b.WriteString(`{"ImportPath":"example.com/app","Action":"build-output","Output":"app/tz.go:34:47: cannot use x (value of type int64) as int value\n"}` + "\n")
+	b.WriteString(`{"ImportPath":"example.com/app","Action":"build-fail"}` + "\n")
+	for _, limit := range []int{1000, 4000, 16000} {
+		got, o, err := mustNew(t, WithMaxBytes(limit)).Compress(t.Context(), ToolOutput{Tool: "Bash", Text: b.String()})
+		if err != nil || o.Strategy != StrategyLog {
+			t.Fatalf("limit %d: strategy %s, %v", limit, o.Strategy, err)
+		}
+		for _, want := range []string{`cannot use x (value of type int64)`, `{"ImportPath":"example.com/app","Action":"build-fail"}`, "1 failed"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("limit %d: lost %q:\n%s", limit, want, got)
+			}
+		}
+		if len(got) < limit*3/4 || len(got) > limit {
+			t.Errorf("limit %d: %d bytes: the budget is not used", limit, len(got))
+		}
+	}
 }
