@@ -589,19 +589,6 @@ var knownGaps = map[string][]string{
 	"plain_read_go_runtime_asm_arm64_s": {
 		"   741\t// func memhash(p unsafe.Pointer, h, size uintptr) uintptr\n   742\tTEXT runtime·memhash<ABIInternal>(SB),NOSPLIT|NOFRAME,$0-32",
 	},
-	// 68 `Diff in path:LINE:` hunks, read as a diff since session 24:
-	// 44 fit, breadth first over 4 files, and this one, date.rs's 35th
-	// of 39, is not among them
-	"plain_rustfmt_check_humantime_2_1_0_diff_hunks": {
-		"Diff in /home/dev/h12/rf/humantime-2.1.0/src/date.rs:400:\n     fn smoke_tests_parse() {",
-	},
-	// Family check, session 24: 65 hunks over 10 files, breadth first;
-	// these are later hunks of their files
-	"plain_rustfmt_check_rand_0_8_5_distributions_hunks": {
-		"Diff in /tmp/s12f/rf/rand-0.8.5/src/distributions/float.rs:169:\n #[cfg(feature = \"simd_support\")]",
-		"Diff in /tmp/s12f/rf/rand-0.8.5/src/distributions/other.rs:260:\n     use crate::RngCore;",
-		"Diff in /tmp/s12f/rf/rand-0.8.5/src/distributions/uniform.rs:934:\n                     \"UniformSampler::sample_single: low >= high\"",
-	},
 	// 200 matches in 30 files, the busiest (111 alike guards) last:
 	// its first match is kept, but not with its context line
 	"search_rg_n_C1_haskell_cpp_min_version_guards": {
