@@ -13,9 +13,10 @@ import (
 // -p, git format-patch, diff -u, diff -ru, diff -c): the commit header and
 // the first line of its message, the stat summary, the name of every file
 // with its +/- counts and its rename, mode and binary lines, up to a tenth
-// of the room for the commit messages, then hunks breadth first — every
-// file's first hunk before any file's second — each cut to its changed
-// lines first, its context added after. What room is left goes to the
+// of the room for the commit messages, a rustfmt report's hunk headers
+// with their first lines, then hunks breadth first — every file's first
+// hunk before any file's second — each cut to its changed lines first,
+// its context added after. What room is left goes to the
 // --stat lines, the rest of the message and the ---/+++ lines.
 //
 // It declines what is not a diff: at least one hunk whose @@ counts match
@@ -634,6 +635,7 @@ func (d *diffDoc) pick(s *lineSel) {
 			pickHunkTail(s, last.hunks[len(last.hunks)-1].span(), s.room()/10)
 		}
 	}
+	pickRustfmtHeads(s, d, s.room()*rustfmtHeadShare/10)
 	// Hunks breadth first — every named file's first hunk before any
 	// file's second — each cut to its changes; a hunk that repeats the
 	// changes of one before it (a licence year bumped in every file, an
@@ -1191,4 +1193,46 @@ func commitHashLine(l string) bool {
 		}
 	}
 	return true
+}
+
+// rustfmtHeadShare is the tenths of the room a rustfmt report's hunk
+// headers may take before any hunk's changes.
+const rustfmtHeadShare = 6
+
+// pickRustfmtHeads keeps, within about share bytes, the header of every
+// hunk of a rustfmt report with its first line — all that says where a
+// hunk is, as its header names a line and no function — before any
+// hunk's changes, spread evenly over the report when not all fit: a
+// report of many hunks over few files showed the first ones of each file
+// and none after (rand's distributions: 30 of 65 at 16,000 B).
+func pickRustfmtHeads(s *lineSel, d *diffDoc, share int) {
+	n := len(d.hunks)
+	if n == 0 || d.files[d.hunks[0].file].path == "" {
+		return
+	}
+	end := s.used + share
+	// The hunks in spreadRank's order: rank r is hunk r's bits reversed,
+	// and reversing is its own inverse.
+	w := bits.Len(uint(max(n-1, 1)))
+	for r := range 1 << w {
+		g := int(bits.Reverse64(uint64(r)) >> (64 - w))
+		if g >= n {
+			continue
+		}
+		h := d.hunks[g].span()
+		f := d.files[d.hunks[g].file]
+		cost := cappedSize(s, h[0]) + s.gapCost
+		if !s.isKept(f.name) {
+			cost += fileNameCost(s, f)
+		}
+		if h[0]+1 < h[1] {
+			cost += cappedSize(s, h[0]+1)
+		}
+		if s.used+cost > end || !s.isKept(f.name) && !pickFileName(s, f) || !s.pickCapped(h[0], hunkLineCap) {
+			continue
+		}
+		if h[0]+1 < h[1] {
+			s.pickCapped(h[0]+1, hunkLineCap)
+		}
+	}
 }

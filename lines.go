@@ -53,7 +53,10 @@ import (
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
-//     thousands of openat calls — rarest first, ties spread evenly;
+//     thousands of openat calls — rarest first, ties spread evenly, and
+//     none but a blank one whose text is a kept line's (python -m dis's
+//     `ExceptionTable:`, rare among instructions, is the same in every
+//     code object);
 //   - the first line of each recurring lead: where each phase begins;
 //   - then the head grows in one piece, as a clip's would: a reader's next
 //     question is most often about the first records;
@@ -229,11 +232,16 @@ func planLines(text string, limit int) (plan, bool) {
 		growHeadRun(s, upTo(30))
 	}
 	rare := 0
+	// A rare line whose text is shown already says nothing new: its
+	// bytes and its gap note go to the stages after. A blank line joins
+	// the lines around it.
+	shown := keptTexts(s)
 	for i := range sh.rareOrder() {
 		if s.used >= upTo(30) {
 			break
 		}
-		if !s.isKept(i) && pickEnds(i, narrow) {
+		if l := s.line(i); !s.isKept(i) && !(shown[l] && trimBlankRight(l) != "") && pickEnds(i, narrow) {
+			shown[l] = true
 			rare++
 		}
 	}
@@ -782,4 +790,16 @@ func growHeadRun(s *lineSel, to int) {
 			return
 		}
 	}
+}
+
+// keptTexts returns the set of the texts of the lines s keeps: a few
+// hundred at the budgets planLines is given, read once.
+func keptTexts(s *lineSel) map[string]bool {
+	m := map[string]bool{}
+	for i := range s.n() {
+		if s.isKept(i) {
+			m[s.line(i)] = true
+		}
+	}
+	return m
 }

@@ -162,6 +162,23 @@ func TestPlanLinesKeepsTheOddLines(t *testing.T) {
 	}
 }
 
+// A line of a rare shape is kept once: python -m dis's `ExceptionTable:`,
+// rare among instructions but the same words in every code object, took
+// eight lines and their gap notes at 4,000 bytes that say nothing the
+// first does not.
+func TestPlanLinesKeepsARareLineOnce(t *testing.T) {
+	text := corpusInput(t, "plain_python_m_dis_gettext_module_bytecode")
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planLines(text, limit)
+		if !ok {
+			t.Fatalf("declined at %d", limit)
+		}
+		if n := strings.Count(render(text, p, marker{}), "\nExceptionTable:\n"); n > 1 {
+			t.Errorf("at %d, ExceptionTable: kept %d times", limit, n)
+		}
+	}
+}
+
 // TestPlanLinesDeclines: text a clip serves as well — a few lines, long
 // lines, lines of one shape with nothing odd where a clip would cut.
 func TestPlanLinesDeclines(t *testing.T) {

@@ -83,3 +83,43 @@ func TestRustfmtDiffProperties(t *testing.T) {
 		}
 	})
 }
+
+// A rustfmt report of many hunks over few files keeps every hunk's
+// header with its anchor when they fit in about half the room, before
+// any hunk's changes; when they do not, the headers kept are spread over
+// the whole report, not the first of each file.
+func TestRustfmtHeadsFirst(t *testing.T) {
+	text := rustfmtDiff(2, 40)
+	head := func(f, h int) string {
+		return fmt.Sprintf("Diff in /src/crate/src/f%d.rs:%d:\n fn anchor_%d_%d() {\n", f, 10+30*h, f, h)
+	}
+	p, ok := planDiff(text, 12000)
+	if !ok {
+		t.Fatal("declined a rustfmt --check report")
+	}
+	out := render(text, p, marker{tokens: 1, what: p.what})
+	for f := range 2 {
+		for h := range 40 {
+			if !strings.Contains(out, head(f, h)) {
+				t.Errorf("at 12,000 B, lost hunk %d of file %d", h, f)
+			}
+		}
+	}
+	p, ok = planDiff(text, 3000)
+	if !ok {
+		t.Fatal("declined a rustfmt --check report")
+	}
+	out = render(text, p, marker{tokens: 1, what: p.what})
+	// Each quarter of the report keeps some of its headers.
+	for q := range 4 {
+		kept := 0
+		for k := q * 20; k < (q+1)*20; k++ {
+			if strings.Contains(out, head(k/40, k%40)) {
+				kept++
+			}
+		}
+		if kept < 2 {
+			t.Errorf("at 3,000 B, quarter %d of the report kept %d headers", q, kept)
+		}
+	}
+}
