@@ -56,11 +56,14 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 			return p, true
 		}
 	}
+	if flat, ok := streamOfArrays(text, top); ok {
+		return planMinifiedSequence(text, flat, "array element", limit, true)
+	}
 	if len(elems) < 2 {
 		return plan{}, false
 	}
 	if minifiedSequence(text, elems, kind) {
-		return planMinifiedSequence(text, elems, kind, limit)
+		return planMinifiedSequence(text, elems, kind, limit, false)
 	}
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
@@ -1388,8 +1391,11 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // outline; a count of the rest with their size; the last element whole or
 // outlined — identities (id, name) open an element, and an outline shows
 // every key it can; the closing bracket. Each element kept whole is an
-// input range; consecutive ones stay one verbatim slice (joinRuns).
-func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
+// input range; consecutive ones stay one verbatim slice (joinRuns). With
+// spread, the elements between the first and the last fill what the
+// budget leaves, spread evenly (spreadElements): a stream of arrays
+// flattened by streamOfArrays has its findings all through.
+func planMinifiedSequence(text string, elems [][2]int, kind string, limit int, spread bool) (plan, bool) {
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
 	used := 0
@@ -1433,8 +1439,23 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 		shown, outlined = 1, 1
 	}
 	omitted := last - shown
-	if omitted > 0 {
-		add(noteLine("[…" + txt.Plural(omitted, "more "+kind) + ", " + sizeText(elems[last][0]-elems[shown][0]) + "…]"))
+	var between []int
+	if tail := line(span(elems[last])); spread && outlined == 0 && omitted > 0 {
+		want := clipElements(elems, len(text), limit) - shown - 1
+		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
+		between = spreadElements(elems, make([]int32, len(elems)), shown, last, room, kind, want)
+	}
+	from := shown
+	for _, i := range between {
+		if i > from {
+			add(noteLine("[…" + txt.Plural(i-from, kind) + " omitted…]"))
+		}
+		add(line(span(elems[i])))
+		from = i + 1
+	}
+	omitted -= len(between)
+	if last > from {
+		add(noteLine("[…" + txt.Plural(last-from, "more "+kind) + ", " + sizeText(elems[last][0]-elems[from][0]) + "…]"))
 	}
 	room := limit - used - closing.size()
 	if tail := line(span(elems[last])); tail.size() <= room {
@@ -1454,6 +1475,9 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	first := "the first"
 	if shown > 1 {
 		first += " " + txt.Commas(shown)
+	}
+	if len(between) > 0 {
+		first += ", " + txt.Commas(len(between)) + " spread between"
 	}
 	how := ""
 	if outlined > 0 {
@@ -1504,4 +1528,35 @@ func outlineElement(text string, e [2]int, span func([2]int) (int, int), room in
 		cut--
 	}
 	return []item{{start: start, end: cut, note: note}}
+}
+
+// streamOfArrays returns the elements of a stream of one-line arrays of
+// objects (gcc -fdiagnostics-format=json, one array per translation unit) as those
+// of one array: the stream's documents are few and large, and planned as
+// documents they would be kept first and last with an outline of the rest,
+// while their elements — the diagnostics — are what a reader looks for.
+// Each element keeps its place in the text, so what is kept between two
+// documents' elements is still a verbatim slice of it.
+func streamOfArrays(text string, top jsonTop) ([][2]int, bool) {
+	if top.kind != "document" {
+		return nil, false
+	}
+	var elems [][2]int
+	for _, d := range top.elems {
+		doc := text[d[0]:d[1]]
+		if doc[0] != '[' || strings.IndexByte(doc, '\n') >= 0 {
+			return nil, false
+		}
+		t, ok := scanJSONTop(doc)
+		if !ok || t.kind != "array element" {
+			return nil, false
+		}
+		for _, e := range t.elems {
+			if doc[e[0]] != '{' {
+				return nil, false // a tuple (mocha's ["pass", {…}]) is one event, not a list of findings
+			}
+			elems = append(elems, [2]int{d[0] + e[0], d[0] + e[1]})
+		}
+	}
+	return elems, len(elems) >= 2
 }

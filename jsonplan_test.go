@@ -355,6 +355,8 @@ func FuzzPlanJSON(f *testing.F) {
 	f.Add(ghIssues(12, strings.Repeat("a long body ", 40)), 700)            // minified ends and digests
 	f.Add(`{"a":{"b":[1,{"c":"d"},[]],"e":{}},"f":"`+strings.Repeat("g", 300)+`","h":[{"i":1},{"j":2}]}`, 260)
 	f.Add(flatMapSeed(f), 1500)
+	f.Add(gccStream(5, 6, 2), 1500)                                   // a stream of arrays, spread over their elements
+	f.Add("[{\"a\":1}]\n[]\n[{\"kind\":\"error\"},{\"b\":2}]\n", 200) // an empty array among them
 	f.Fuzz(func(t *testing.T, text string, limit int) {
 		limit = abs(limit) % 10000
 		p, ok := planJSON(text, limit)

@@ -38,6 +38,7 @@ var jsonFailures = []jsonFailure{
 	{"outcome", wordIn(jsonFailureWords)},
 	{"result", wordIn(jsonFailureWords)},
 	{"state", wordIn(jsonFailureWords)},
+	{"kind", wordIn(jsonFailureWords)}, // gcc's -fdiagnostics-format=json: "kind": "error" among warnings
 	{"missing", isTrue},
 	{"invalid", anyOf(isTrue, nonEmptyString)},
 	{"ok", isFalse},
@@ -96,7 +97,7 @@ func containerReportsFailure(text string, i int) bool {
 
 // jsonFailureWords are the values of a severity, level or status that say
 // something failed.
-var jsonFailureWords = []string{"error", "errored", "fatal", "critical", "high", "fail", "failed", "failure", "rejected", "panic", "emergency", "alert"}
+var jsonFailureWords = []string{"error", "errored", "fatal", "fatal error", "critical", "high", "fail", "failed", "failure", "rejected", "panic", "emergency", "alert"}
 
 // jsonRareKeys are the members whose value names a kind of event or
 // finding: a value of one of them that few members carry, among many

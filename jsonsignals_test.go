@@ -33,6 +33,8 @@ func TestJSONSignalsFindFailuresAndRareKinds(t *testing.T) {
 			[]string{`{"msg":"done","res":{"statusCode":503}} |  | "statusCode": 503`}},
 		{"error words and levels", `[{"level":"ERROR","m":1},{"level":"info"},{"level":60},{"ok":false},{"status":"failed"},{"conclusion":"success"}]`,
 			[]string{`{"level":"ERROR","m":1} | [0] | "level": "ERROR"`, `{"level":60} | [2] | "level": 60`, `{"ok":false} | [3] | "ok": false`, `{"status":"failed"} | [4] | "status": "failed"`}},
+		{"gcc's kind names a diagnostic's severity", `[{"kind":"warning","message":"w"},{"kind":"error","message":"e"},{"kind":"fatal error","message":"f"},{"kind":"note"}]`,
+			[]string{`{"kind":"error","message":"e"} | [1] | "kind": "error"`, `{"kind":"fatal error","message":"f"} | [2] | "kind": "fatal error"`}},
 		{"empty errors say nothing", `[{"errors":[]},{"error":null},{"errors":0},{"error":""},{"problems":{}},{"errors":["boom"]}]`,
 			[]string{`{"errors":["boom"]} | [5] | "errors": [`}},
 		{"an error object reports a failure by its details", `[{"err":{"type":"Error","message":"boom"}},{"errors":[{"code":"E1"}]},{"exception":"x"}]`,
