@@ -532,11 +532,6 @@ var knownGaps = map[string][]string{
 	"log_jdeprscan_release_17_ant_junit_guice_jars_for_removal": {
 		"class org/apache/tools/ant/types/Permissions$MySM extends deprecated class java/lang/SecurityManager (forRemoval=true)",
 	},
-	// 72 distinct loss records fill the budget; the run's header
-	// (`==PID== Command:`), which a blind clip's head holds, is not kept
-	"log_valgrind_leak_check_full_all_kinds_perl_e_1": {
-		"==15116== Command: perl -e 1",
-	},
 	// 566 alike rows: libcrypto.so.3, in the middle, falls between the
 	// lines planner's picks
 	"plain_ldconfig_p_566_libs_x86_64_and_lib32": {
