@@ -4,9 +4,9 @@ import "strings"
 
 // runHeaderLabels open a line that names what a run ran, in the banner
 // a tool prints before its first finding: valgrind's `Command: perl -e
-// 1`, a test runner's `Invocation:` or `Running:`, a shell's echoed `$
-// cmd`.
-var runHeaderLabels = [...]string{"Command: ", "Command line: ", "Invocation: ", "Running: ", "Executing: ", "$ "}
+// 1`, gdb's `Starting program: /usr/bin/perl warn.pl`, a test runner's
+// `Invocation:` or `Running:`, a shell's echoed `$ cmd`.
+var runHeaderLabels = [...]string{"Command: ", "Starting program: ", "Command line: ", "Invocation: ", "Running: ", "Executing: ", "$ "}
 
 // runHeaderMax is the longest run header pickRunHeader keeps: a short
 // line says which run this is; a long one is a dump, not a name.

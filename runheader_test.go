@@ -29,6 +29,7 @@ func TestRunHeader(t *testing.T) {
 	}{
 		{"valgrind banner", leakReport(3), 3},
 		{"echoed shell command", "$ make check\ncc -c a.c\na.c:1:2: error: expected ';'\n", 0},
+		{"debugger", "Reading symbols from perl...\nStarting program: /usr/bin/perl w.pl\nx at w.pl line 3.\n", 1},
 		{"invocation label", "tool 1.2\nInvocation: tool --all src\nsrc/a:3: error: bad\n", 1},
 		{"after the first failure", "a.c:1:2: error: expected ';'\nCommand: make\n", -1},
 		{"a long line is a dump", "Command: " + strings.Repeat("x", runHeaderMax) + "\na.c:1:2: error: bad\n", -1},
