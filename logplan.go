@@ -142,6 +142,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	sel.pickAll(verdict)
 	sel.pickAll(tailListHeading(lines))
 	pickClosingCounts(sel, lines, limit)
+	pickRunHeader(sel, lines, blocks, limit/2)
 	wholes := richWholes(lines, blocks)
 	if first := firstDistinct(blocks); first >= 0 {
 		whole := firstWhole(blocks, first, wholes)
