@@ -42,9 +42,15 @@ func TestSearchDeclinesLongLinesOnlyWhatSearchDeclines(t *testing.T) {
 		var starts []int
 		for i := range n {
 			starts = append(starts, b.Len())
-			if rapid.IntRange(0, 2).Draw(t, "kind") == 0 {
+			switch rapid.IntRange(0, 3).Draw(t, "kind") {
+			case 0:
 				b.WriteString(rapid.SampledFrom(short).Draw(t, "short"))
-			} else {
+			case 1:
+				// A line of no search shape at all (a minified
+				// bundle's), so that declined samples are common, not
+				// left to chance.
+				b.WriteString(strings.Repeat("x", rapid.IntRange(longLineHead+1, 3*longLineHead).Draw(t, "plain")))
+			default:
 				size := rapid.IntRange(longLineHead-40, 3*longLineHead).Draw(t, "size")
 				head := drawLongLine(t, rapid.IntRange(0, longLineHead+40).Draw(t, "head"), "head")
 				b.WriteString(head + drawLongLine(t, size-len(head), "body"))
