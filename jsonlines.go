@@ -70,7 +70,7 @@ type jsonLinesStream struct {
 	// rar[k] is how many events share event k's rarest value; rare holds
 	// the events one in ten or fewer share, the rarest first.
 	rar, rare  []int
-	rareSev    []int8 // rare[j]'s severity (sortRareBySeverity)
+	rareSev    []int8 // rare[j]'s severity (eventSeverity)
 	sortsKinds bool   // some key sorts events into kinds: not all its values differ
 }
 

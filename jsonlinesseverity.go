@@ -13,38 +13,48 @@ const (
 )
 
 // eventSeverity ranks the event on line l by its first level or
-// severity member: a failure on the scale jsonFailures reads (pino's 50
-// and up, "error", "fatal"), a warning one step below it (pino's and
-// bunyan's 40, "warn", "warning", ESLint's severity 1), or neither. A
-// member named so inside a string (an escaped quote before it) is no
-// member.
+// severity member: a failure as the failure table reads that member
+// (jsonFailures: pino's 50 and up, "error", "fatal"), a warning one step
+// below it (pino's and bunyan's 40, "warn", "warning", ESLint's severity
+// 1), or neither. A member named so inside a string (an escaped quote
+// before it) is no member.
 func eventSeverity(l string) int8 {
-	for _, key := range [...]string{`"level":`, `"severity":`} {
-		v, ok := memberValue(l, key)
+	for _, sk := range severityKeys {
+		v, ok := memberValue(l, sk.key)
 		if !ok {
 			continue
 		}
-		if wordIn(jsonFailureWords)(v) {
-			return severityFailure
-		}
-		if wordIn(jsonWarningWords)(v) {
-			return severityWarning
-		}
-		if v == "" || v[0] == '"' {
-			return severityNone
-		}
-		f, err := strconv.ParseFloat(v, 64)
 		switch {
-		case err != nil:
-			return severityNone
-		case key == `"level":` && f >= 50, key == `"severity":` && f >= 2:
+		case sk.failure(v):
 			return severityFailure
-		case key == `"level":` && f >= 40, key == `"severity":` && f == 1:
+		case sk.warning(v):
 			return severityWarning
 		}
 		return severityNone
 	}
 	return severityNone
+}
+
+// severityKeys are the members eventSeverity reads, in order (quoted,
+// with their colon), each with its failure test, the failure table's
+// (failureTest), and its warning test.
+var severityKeys = [...]struct {
+	key              string
+	failure, warning jsonValueTest
+}{
+	{`"level":`, failureTest("level"), anyOf(numberAtLeast(40), wordIn(jsonWarningWords))},
+	{`"severity":`, failureTest("severity"), anyOf(numberIs(1), wordIn(jsonWarningWords))},
+}
+
+// numberIs holds for a number equal to n.
+func numberIs(n float64) jsonValueTest {
+	return func(v string) bool {
+		if v == "" || v[0] == '"' {
+			return false
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		return err == nil && f == n
+	}
 }
 
 // jsonWarningWords are the level words one step below jsonFailureWords.
