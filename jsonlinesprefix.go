@@ -29,6 +29,16 @@ func namingPrefixEnd(l string) int {
 	return max(end, 0)
 }
 
+// namingPrefixCut returns where event l is cut to show it by its naming
+// prefix (namingPrefixEnd), or 0 when the prefix leaves out less than
+// prefixCutMin bytes or a third of it.
+func namingPrefixCut(l string) int {
+	if h := namingPrefixEnd(l); h > 0 && len(l)-h >= max(prefixCutMin, len(l)/3) {
+		return h
+	}
+	return 0
+}
+
 // pickNamingPrefix keeps line i, an event, by its naming prefix (see
 // namingPrefixEnd) with a note of what it leaves out, when that leaves
 // out at least prefixCutMin bytes and a third of it, or else as
@@ -38,8 +48,7 @@ func (s *lineSel) pickNamingPrefix(i, headBytes, tailBytes int) bool {
 	if s.isKept(i) {
 		return true
 	}
-	l := s.line(i)
-	if h := namingPrefixEnd(l); h > 0 && len(l)-h >= max(prefixCutMin, len(l)/3) {
+	if h := namingPrefixCut(s.line(i)); h > 0 {
 		return s.pickCapped(i, h)
 	}
 	return s.pickEnds(i, headBytes, tailBytes)
@@ -68,7 +77,7 @@ func namedByPrefix(s *lineSel, rest []uint32) bool {
 	for _, j := range spread(0, len(rest), prefixCostSample) {
 		l := s.line(int(rest[j]))
 		c := len(l)
-		if h := namingPrefixEnd(l); h > 0 && len(l)-h >= max(prefixCutMin, len(l)/3) {
+		if h := namingPrefixCut(l); h > 0 {
 			c = h + cutNoteMax
 		}
 		prefixed += c
