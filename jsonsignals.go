@@ -578,13 +578,9 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				f.kc, f.wantKey = key.class, false
 				f.keys++
 				keyStart, keyLine, keyIdent = m.key, line, f.kc.ident
-				if text[m.val] != '"' {
-					if f.kc.failure != nil || f.kc.rare {
-						member(f, m.val, m.vend)
-					}
-					continue
+				if text[m.val] == '"' {
+					peaky = peaky || peakKeyLength(m.vend-m.val) && isPeakKey(text[m.val:m.vend])
 				}
-				peaky = peaky || peakKeyLength(m.vend-m.val) && isPeakKey(text[m.val:m.vend])
 				if f.kc.failure != nil || f.kc.rare {
 					member(f, m.val, m.vend)
 				}
