@@ -1213,9 +1213,8 @@ func pickRustfmtHeads(s *lineSel, d *diffDoc, share int) {
 	end := s.used + share
 	// The hunks in spreadRank's order: rank r is hunk r's bits reversed,
 	// and reversing is its own inverse.
-	w := bits.Len(uint(max(n-1, 1)))
-	for r := range 1 << w {
-		g := int(bits.Reverse64(uint64(r)) >> (64 - w))
+	for r := range 1 << bits.Len(uint(max(n-1, 1))) {
+		g := int(spreadRank(r, n))
 		if g >= n {
 			continue
 		}
