@@ -1101,6 +1101,18 @@ func startsSignalWord(c, d byte) bool {
 	return n < 26 && signalPair[c]>>n&1 != 0
 }
 
+// countWordBarred marks the bytes after which failureWordAt takes no
+// word (`github.com/prometheus`, `-problems`): a count word no other
+// signal word starts as is looked at after any other byte, a space (`3
+// problems`) or an opening bracket (`(problems: 3`, a count written as
+// a label) alike.
+var countWordBarred = func() (t [256]bool) {
+	for _, c := range []byte("-,./$@") {
+		t[c] = true
+	}
+	return t
+}()
+
 // startsCountWordOnly reports whether a word starting with c, then d, may
 // be only a count word that no other signal word starts as (see
 // countPairOnly).
@@ -1409,7 +1421,7 @@ func nextSignalWord(s string, p int, marks bool) int {
 			// Not inside a word either (x2error, E1122): a letter before
 			// i at p is seen here, not in letterBefore.
 			if i+1 < len(s) && startsSignalWord(c, s[i+1]) && (i == 0 || !isWordByte(s[i-1])) &&
-				(i > 0 && s[i-1] == ' ' || !startsCountWordOnly(c, s[i+1])) {
+				(i == 0 || !countWordBarred[s[i-1]] || !startsCountWordOnly(c, s[i+1])) {
 				return i
 			}
 		}
