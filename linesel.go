@@ -88,7 +88,13 @@ type lineIndex struct {
 
 // newLineIndex indexes the lines of text.
 func newLineIndex(text string) *lineIndex {
-	starts, wide := lineStarts(text)
+	return newLineIndexKnown(text, knownLines{})
+}
+
+// newLineIndexKnown indexes the lines of text, the lines of known's runs
+// taken from it rather than read.
+func newLineIndexKnown(text string, known knownLines) *lineIndex {
+	starts, wide := lineStartsKnown(text, known)
 	return &lineIndex{starts: starts, wide: wide}
 }
 
@@ -97,12 +103,15 @@ func newLineIndex(text string) *lineIndex {
 type lineIndexer struct {
 	text string
 	idx  *lineIndex
+	// known is what a row read of the text's lines before the index was
+	// made (a sample's runs of long lines): the index copies it.
+	known knownLines
 }
 
 // index returns the line index of the text, made at the first call.
 func (li *lineIndexer) index() *lineIndex {
 	if li.idx == nil {
-		li.idx = newLineIndex(li.text)
+		li.idx = newLineIndexKnown(li.text, li.known)
 	}
 	return li.idx
 }
@@ -286,12 +295,26 @@ func (s *lineSel) gapChange(i int) int {
 // lineStarts returns the start of every line of text and, last,
 // len(text): as a startIndex, or, for a text over 4 GiB, in wide.
 func lineStarts(text string) (starts startIndex, wide []int) {
+	return lineStartsKnown(text, knownLines{})
+}
+
+// lineStartsKnown is lineStarts, the lines of known's runs copied from
+// it rather than counted and found again.
+func lineStartsKnown(text string, known knownLines) (starts startIndex, wide []int) {
 	if len(text) > math.MaxUint32 {
 		return startIndex{}, wideLineStarts(text)
 	}
-	starts = newStartIndex(strings.Count(text, "\n")+2, len(text))
+	if len(known.runs) == 0 {
+		starts = newStartIndex(strings.Count(text, "\n")+2, len(text))
+	} else {
+		starts = newStartIndex(known.lineBreaks(text)+2, len(text))
+	}
 	if starts.dense != nil {
-		starts.dense = appendLineStarts(starts.dense, text)
+		if len(known.runs) == 0 {
+			starts.dense = appendLineStarts(starts.dense, text)
+		} else {
+			starts.dense = appendLineStartsKnown(starts.dense, text, known)
+		}
 		return starts, nil
 	}
 	eachLineStart(text, func(i int) { starts.push(uint32(i)) })

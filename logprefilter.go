@@ -275,8 +275,12 @@ type seqAnchor struct {
 // map's lookup cost a 10 MB trace as much as the scan: every `close(3) =
 // 0` holds the triple `3) `.)
 type anchorTable struct {
-	ok      bool
-	hit     [1 << tripleBits]uint8  // by the triple's hash: 1 when a triple of the table has it
+	ok bool
+	// hit is, by the triple's hash, 0 when no triple of the table has
+	// it; hitNumber+d when every triple that has it reads a number that
+	// must open an indented line's text, its last digit d bytes from the
+	// triple (numberMayOpenIndent); else 1.
+	hit     [1 << tripleBits]uint8
 	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
 	tris    []anchorTriple
 	anchors []logAnchor
@@ -359,7 +363,55 @@ func newAnchorTable() *anchorTable {
 			}
 		}
 	}
+	t.markNumbers()
 	return t
+}
+
+// hitNumber is the hit of a hash whose triples all read an indented
+// number, less the digit's offset from the triple (which may be
+// negative, down to -hitNumber+2).
+const hitNumber = 16
+
+// markNumbers marks in hit the hashes whose every triple reads a number
+// that must open an indented line's text, its last digit at one offset:
+// the scan turns a load away there from the bytes before the number,
+// without looking up the triple (a blame's `+0000    12) ` and a trace's
+// `close(3) ` hold one on every line).
+func (t *anchorTable) markNumbers() {
+	for h, k := range t.head {
+		if k == 0 {
+			continue
+		}
+		digit, all := t.tris[k-1].digit, true
+		for ; k != 0; k = t.tris[k-1].next {
+			if tr := &t.tris[k-1]; !tr.indentedNumber || tr.digit != digit {
+				all = false
+			}
+		}
+		if all && digit > 2-hitNumber && digit < 256-hitNumber {
+			t.hit[h] = uint8(hitNumber + digit)
+		}
+	}
+}
+
+// numberMayOpenIndent reports false only where the number whose last
+// digit is text[d] does not open an indented line's text (placed would
+// refuse it): it starts the text, or no blank stands before it, or
+// something else than a line break (or a task tag's `]`) stands before
+// its blanks.
+func numberMayOpenIndent(text string, d int) bool {
+	if d > len(text) {
+		return true // past the text: anchorAt decides
+	}
+	s := d
+	for s > 0 && text[s-1] >= '0' && text[s-1] <= '9' {
+		s--
+	}
+	j := s
+	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
+		j--
+	}
+	return j < s && (j == 0 || text[j-1] == '\n' || text[j-1] == ']')
 }
 
 // anyByte, in a triple the scan reads, stands for any byte.
@@ -576,6 +628,9 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 		for k := 0; k <= 4; k += 2 {
 			x := uint32(w>>(8*k)) & 0xffffff
 			if h := tripleHash(x); t.hit[h] != 0 {
+				if v := int(t.hit[h]); v > 1 && !numberMayOpenIndent(text, i+k+v-hitNumber) {
+					continue // anchorAt would turn it away, after looking the triple up
+				}
 				if at := t.anchorAt(text, from, i+k, x, h); at >= 0 {
 					return at
 				}

@@ -136,7 +136,14 @@ func (sh *routeShared) linesOf(text string) *lineIndexer {
 func (sh *routeShared) take(text string, s sampling) string {
 	if !sh.taken || sh.s != s {
 		sh.s, sh.taken = s, true
-		sh.sample, sh.starts = sampleLines(text, s)
+		var known knownLines
+		sh.sample, sh.starts, known = sampleLines(text, s)
+		if sh.lines.idx == nil && len(sh.lines.known.runs) == 0 {
+			// The line index, when a row asks for it, copies the line
+			// starts of the runs the sample read rather than reading them
+			// again (knownLines).
+			sh.lines.known = known
+		}
 		sh.sampleIdx = lineIndexer{text: sh.sample}
 		if sh.starts != nil && len(sh.sample) <= math.MaxUint32 {
 			// The index of a sample of long lines is the line starts
@@ -157,15 +164,15 @@ func (sh *routeShared) take(text string, s sampling) string {
 // s.minInput or the pieces hold fewer than s.minLines lines. A text whose
 // first line is longer than a piece is sampled as takeLongLines says.
 func takeSample(text string, s sampling) string {
-	sample, _ := sampleLines(text, s)
+	sample, _, _ := sampleLines(text, s)
 	return sample
 }
 
-// sampleLines is takeSample, and where the sample's lines start when
-// takeLongLines took it (nil else).
-func sampleLines(text string, s sampling) (sample string, starts []int) {
+// sampleLines is takeSample, and, when takeLongLines took it, where the
+// sample's lines start (nil else) and the runs of text it holds.
+func sampleLines(text string, s sampling) (sample string, starts []int, known knownLines) {
 	if s.pieces < 2 || s.piece <= 0 || len(text) < s.minInput || len(text) <= s.pieces*s.piece {
-		return "", nil
+		return "", nil, knownLines{}
 	}
 	var b strings.Builder
 	b.Grow(s.pieces * s.piece)
@@ -207,7 +214,7 @@ func sampleLines(text string, s sampling) (sample string, starts []int) {
 	if strings.Count(sample, "\n") < s.minLines {
 		return takeLongLines(text, s)
 	}
-	return sample, nil
+	return sample, nil, knownLines{}
 }
 
 // longPieceLines is how many whole lines a piece of a text of long lines
@@ -226,10 +233,12 @@ const longPieceLines = 8
 // s.pieces*longPieceLines lines (too few lines to judge a share by); it
 // reads no more of the text than that quarter and the line ends it looks
 // for.
-func takeLongLines(text string, s sampling) (string, []int) {
+func takeLongLines(text string, s sampling) (string, []int, knownLines) {
 	most := len(text) / 4
 	var runs [][2]int
-	var starts []int             // in the sample
+	var starts []int // in the sample
+	var known knownLines
+	var runStarts []int          // in text, of the run being read
 	size, lines, from := 0, 0, 0 // a run starts at or after the end of the one before
 	for i := range s.pieces {
 		start := 0
@@ -237,21 +246,23 @@ func takeLongLines(text string, s sampling) (string, []int) {
 		case i == s.pieces-1:
 			var ok bool
 			if start, ok = lastLinesStart(text, longPieceLines, most-size); !ok {
-				return "", nil
+				return "", nil, knownLines{}
 			}
 		case i > 0:
 			at := i * len(text) / (s.pieces - 1)
 			nl := strings.IndexByte(text[at-1:min(len(text), at+most-size)], '\n')
 			if nl < 0 {
-				return "", nil
+				return "", nil, knownLines{}
 			}
 			start = at + nl
 		}
 		start = max(start, from)
 		end := start
+		runStarts = runStarts[:0]
 		for k := 0; (k < longPieceLines || end-start < s.piece) && end < len(text); k++ {
 			lines++
 			starts = append(starts, size+end-start)
+			runStarts = append(runStarts, end)
 			left := most - size - (end - start) // at least -1
 			window := text[end:min(len(text), end+left+1)]
 			nl := strings.IndexByte(window, '\n')
@@ -261,19 +272,20 @@ func takeLongLines(text string, s sampling) (string, []int) {
 			case end+len(window) == len(text):
 				end = len(text)
 			default:
-				return "", nil // the line runs past the quarter
+				return "", nil, knownLines{} // the line runs past the quarter
 			}
 		}
 		if size += end - start; size > most {
-			return "", nil
+			return "", nil, knownLines{}
 		}
 		if start < end {
 			runs = append(runs, [2]int{start, end})
+			known.add(start, end, runStarts)
 		}
 		from = end
 	}
 	if lines < s.pieces*longPieceLines {
-		return "", nil
+		return "", nil, knownLines{}
 	}
 	var b strings.Builder
 	b.Grow(size + len(runs))
@@ -283,7 +295,7 @@ func takeLongLines(text string, s sampling) (string, []int) {
 			b.WriteByte('\n')
 		}
 	}
-	return b.String(), starts
+	return b.String(), starts, known
 }
 
 // lastLinesStart returns where the last n lines of text start (a last

@@ -621,8 +621,21 @@ func isContextLine(line string) bool {
 	}
 	// The path before a separator is at most maxPathLen bytes
 	// (looksLikePath), so a separator further on cannot make a context
-	// line: a minified line is not searched to its end.
+	// line: a minified line is not searched to its end. Nor can one after
+	// a byte no path holds (a quote, a tab) or on a line that opens with
+	// a blank: the path before it would be refused, and so the line. In a
+	// minified bundle that ends the search at its first string, not a
+	// look for '-' again after each of a thousand '='.
+	if line == "" || line[0] == ' ' || line[0] == '\t' {
+		return false
+	}
 	window := line[:min(len(line), maxPathLen+1)]
+	if q := strings.IndexByte(window, '"'); q >= 0 {
+		window = window[:q]
+	}
+	if t := strings.IndexByte(window, '\t'); t >= 0 {
+		window = window[:t]
+	}
 	for i := 0; i < len(window); {
 		d := indexContextSep(window[i:])
 		if d < 0 {

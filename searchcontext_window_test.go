@@ -28,13 +28,17 @@ func isContextLineWhole(line string) bool {
 }
 
 // isContextLine's window changes no answer: lines whose `-NN-` falls on
-// either side of maxPathLen, after a path-like prefix or not.
+// either side of maxPathLen, after a path-like prefix or not, and after a
+// leading blank, a quote or a tab, where the window ends early.
 func TestIsContextLineWindowChangesNothing(t *testing.T) {
 	var yes, no int
 	rapid.Check(t, func(t *rapid.T) {
 		pad := rapid.IntRange(maxPathLen-8, maxPathLen+8).Draw(t, "pad")
-		fill := rapid.SampledFrom([]string{"a", "a/b", "x y", "-", "1", "é"}).Draw(t, "fill")
-		prefix := strings.Repeat(fill, pad/len(fill)+1)[:pad]
+		fill := rapid.SampledFrom([]string{"a", "a/b", "x y", "-", "1", "é", `a"`, "a\tb", "a=1"}).Draw(t, "fill")
+		// A blank, a quote or a tab before the separator ends the search
+		// early: the path before it would be refused.
+		lead := rapid.SampledFrom([]string{"", "", "", " ", "\t", `"`, `src/a.go"`, "src/a.go\t", "-1"}).Draw(t, "lead")
+		prefix := (lead + strings.Repeat(fill, pad/len(fill)+1))[:pad]
 		sep := rapid.SampledFrom([]string{"-", "="}).Draw(t, "sep")
 		line := prefix + sep + rapid.SampledFrom([]string{"12", "", "x"}).Draw(t, "num") +
 			rapid.SampledFrom([]string{"-", "=", ":"}).Draw(t, "sep2") + rapid.StringN(0, 20, -1).Draw(t, "rest")
