@@ -518,15 +518,6 @@ var knownGaps = map[string][]string{
 		"\"Hash Cond\": \"((r.oid = a_1.attrelid) AND (((information_schema._pg_expandarray(c_1.conkey))).x = a_1.attnum))\",",
 		"\"Relation Name\": \"pg_constraint\",",
 	},
-	// a misroute (see knownMisroutes): `path: OK` lines read as a file
-	// list by search; the two `path: FAILED` lines, md5sum's WARNING and
-	// the exit status are summarised with the paths
-	"log_md5sum_c_python3_pip_vendor_html_flipped": {
-		"usr/lib/python3/dist-packages/pip/_vendor/pygments/formatters/html.py: FAILED",
-		"usr/lib/python3/dist-packages/pip/_vendor/certifi/cacert.pem: FAILED",
-		"md5sum: WARNING: 2 computed checksums did NOT match",
-		"exit status 1",
-	},
 	// a misroute (see knownMisroutes): psql -e echoes 3,706 lines of SQL,
 	// read as code by the outline; its two `psql:FILE:N: ERROR:` lines
 	// and the statement between them are not declarations
@@ -832,12 +823,9 @@ var knownMisroutes = map[string]Strategy{
 	// failure word, no verdict and no exit code, so no planner takes it
 	// at 16,000 bytes and the clip (20 KB in) keeps all five facts.
 	"log_gdb_run_perl_240_uninitialized_warnings": StrategyClip,
-	// Held-out set 15, first run: md5sum -c's `path: OK` lines (and two
-	// `path: FAILED`) have a path-colon-text shape and search takes them
-	// as a file list; psql -e echoes the SQL it runs, so the outline reads
-	// the log as code.
-	"log_md5sum_c_python3_pip_vendor_html_flipped": StrategySearch,
-	"log_psql_e_f_isn_extension_ucp_typo":          StrategyOutline,
+	// Held-out set 15, first run: psql -e echoes the SQL it runs, so the
+	// outline reads the log as code.
+	"log_psql_e_f_isn_extension_ucp_typo": StrategyOutline,
 	// Held-out set 14, first run: apt-get -s's plan (`Inst`/`Conf`
 	// lines under its `The following … will be` lists and a counting
 	// verdict `2 upgraded, 384 newly installed, …`) has no failure and

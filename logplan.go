@@ -756,7 +756,7 @@ func verdictFails(lines logLines) bool {
 				return true // a failure word alone may be code: (err error)
 			}
 		case lineSummary:
-			if t := lines.line(i); strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone || isXtraceExit(t) {
+			if t := lines.line(i); strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone || isXtraceExit(t) || isExitStatusFailure(t) {
 				return true
 			}
 		}
