@@ -526,14 +526,6 @@ var knownGaps = map[string][]string{
 		"\tRIGHTARG = ucp,",
 		"psql:isn--1.1.sql:2824: ERROR:  index search operators must return boolean",
 	},
-	// tabnanny -v's complaint (`*** Line 156: trouble in tab city! ***`
-	// and two lines after) has no failure word and exit 0: the log
-	// planner sees a run with no failure and keeps its head and tail
-	"log_python3_m_tabnanny_v_stdlib_robotparser_tab": {
-		"'Lib/urllib/robotparser.py': *** Line 156: trouble in tab city! ***",
-		"offending line: '\\tif self.disallow_all:\\n'",
-		"indent not equal e.g. at tab sizes 1, 2, 3, 4, 5, 6, 7, 9",
-	},
 	// at 16,000 bytes the bookworm key's `:public key packet:` block is
 	// one of nine alike ones among 80 signature packets, between picks
 	"plain_gpg_list_packets_debian_archive_keyring_9_keys": {
