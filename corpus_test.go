@@ -518,14 +518,6 @@ var knownGaps = map[string][]string{
 		"\"Hash Cond\": \"((r.oid = a_1.attrelid) AND (((information_schema._pg_expandarray(c_1.conkey))).x = a_1.attnum))\",",
 		"\"Relation Name\": \"pg_constraint\",",
 	},
-	// a misroute (see knownMisroutes): psql -e echoes 3,706 lines of SQL,
-	// read as code by the outline; its two `psql:FILE:N: ERROR:` lines
-	// and the statement between them are not declarations
-	"log_psql_e_f_isn_extension_ucp_typo": {
-		"psql:isn--1.1.sql:1708: ERROR:  type \"ucp\" does not exist",
-		"\tRIGHTARG = ucp,",
-		"psql:isn--1.1.sql:2824: ERROR:  index search operators must return boolean",
-	},
 	// at 16,000 bytes the bookworm key's `:public key packet:` block is
 	// one of nine alike ones among 80 signature packets, between picks
 	"plain_gpg_list_packets_debian_archive_keyring_9_keys": {
@@ -815,9 +807,6 @@ var knownMisroutes = map[string]Strategy{
 	// failure word, no verdict and no exit code, so no planner takes it
 	// at 16,000 bytes and the clip (20 KB in) keeps all five facts.
 	"log_gdb_run_perl_240_uninitialized_warnings": StrategyClip,
-	// Held-out set 15, first run: psql -e echoes the SQL it runs, so the
-	// outline reads the log as code.
-	"log_psql_e_f_isn_extension_ucp_typo": StrategyOutline,
 	// Held-out set 14, first run: apt-get -s's plan (`Inst`/`Conf`
 	// lines under its `The following … will be` lists and a counting
 	// verdict `2 upgraded, 384 newly installed, …`) has no failure and
