@@ -510,6 +510,12 @@ var knownGaps = map[string][]string{
 		"{\"id\":134,\"callFrame\":{\"functionName\":\"\",\"scriptId\":\"121\",\"url\":\"file:///home/dev/h15/sd/prof/node_modules/call-bind-apply-helpers/index.js\",\"lineNumber\":0,\"columnNumber\":0}",
 		"{\"id\":191,\"callFrame\":{\"functionName\":\"parseQueryStringKeys\",\"scriptId\":\"149\",\"url\":\"file:///home/dev/h15/sd/prof/node_modules/qs/lib/parse.js\",\"lineNumber\":159,\"columnNumber\":45}",
 	},
+	// Family check, session 27 (set15fix): a second one-line cpuprofile;
+	// minimatch's match node falls between the nodes array's picks, as the
+	// qs frames do above
+	"json_node_cpu_prof_semver_minimatch_sort_profile": {
+		"{\"id\":179,\"callFrame\":{\"functionName\":\"match\",\"scriptId\":\"128\",\"url\":\"file:///usr/lib/node_modules/npm/node_modules/minimatch/dist/commonjs/index.js\",\"lineNumber\":1055,\"columnNumber\":9}",
+	},
 	// EXPLAIN (FORMAT JSON) of 49 nested plan nodes is read as lines, not
 	// as JSON: the relation, index and condition strings deep in the tree
 	// are alike `"Key": value` lines between the picks. JSON declines it
