@@ -63,8 +63,12 @@ func (o *outliner) keepsEnd() bool {
 		return true
 	}
 	i := n.kids[k]
-	t := len(o.text) // cut by much, an outline's last children stand for the tail
-	if o.headEnd > 0 {
+	// Cut by much, an outline's last children stand for the tail, but
+	// not on one minified line: there a clip's tail is a run of the last
+	// value's end (a cpuprofile's timeDeltas), which a sample's last
+	// numbers alone keep less of.
+	t := len(o.text)
+	if o.headEnd > 0 || o.minified {
 		t = clipTailStart(o.text, o.budget)
 	}
 	for range maxOutlineDepth {

@@ -539,6 +539,12 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 	for _, i := range exceptionLines(lines) {
 		sel.pickWithin(i, room/2)
 	}
+	rare := 0
+	for _, i := range rareShapeLines(lines) {
+		if !sel.kept(i) && sel.pickWithin(i, room/rareShapeRoomShare) {
+			rare++
+		}
+	}
 	// A run of progress steps (rdoc -C's ` 1% [ 1/66]  irb.rb` … `100%
 	// [66/66]  reline/windows.rb`) is shown by its ends: the head grows
 	// past it to what the run did, as far as a clip's head would show.
@@ -560,7 +566,11 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 	items := sel.items()
 	kept := sel.keptCount()
 	what := txt.Commas(lines.len()-kept) + " of " + txt.Plural(lines.len(), "line") +
-		" omitted from a run with no failure line; kept the verdict, counts, head and tail"
+		" omitted from a run with no failure line; kept the verdict, counts, "
+	if rare > 0 {
+		what += txt.Plural(rare, "line") + " of a shape seen once, "
+	}
+	what += "head and tail"
 	hint := "To see more, re-run the command filtered: grep -n PATTERN, or tail -n 200."
 	return plan{strategy: StrategyLog, items: items, markerAt: len(items), what: what, hint: hint, digest: true}, true
 }
@@ -756,7 +766,7 @@ func verdictFails(lines logLines) bool {
 				return true // a failure word alone may be code: (err error)
 			}
 		case lineSummary:
-			if t := lines.line(i); strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone || isXtraceExit(t) {
+			if t := lines.line(i); strings.HasPrefix(t, "FAIL") || failureSignal(t) != sigNone || isXtraceExit(t) || isExitStatusFailure(t) {
 				return true
 			}
 		}

@@ -559,6 +559,18 @@ func isXtraceExit(s string) bool {
 	return n > 0 && n == len(code) && strings.TrimLeft(code, "0") != ""
 }
 
+// isExitStatusFailure reports whether s is an echoed non-zero exit
+// status, `exit status 1` (go run's last line, a script's `echo "exit
+// status $?"`): the run's verdict, failed, whatever came before it.
+func isExitStatusFailure(s string) bool {
+	code, ok := strings.CutPrefix(strings.TrimRight(s, " \r"), "exit status ")
+	if !ok {
+		return false
+	}
+	n := digitRun(code, 0)
+	return n > 0 && n == len(code) && strings.TrimLeft(code, "0") != ""
+}
+
 // endsInStarredFailure reports whether t ends in a failure word set off
 // by asterisks, `*failed*` or `*** FAILED ***`: a runner's mark of a
 // test's outcome, which detail does not write so.

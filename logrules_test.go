@@ -386,3 +386,23 @@ func TestLoadTailAgreesWithByteLoop(t *testing.T) {
 		}
 	})
 }
+
+// An echoed exit status is a failed verdict when it is not zero.
+func TestIsExitStatusFailure(t *testing.T) {
+	for line, want := range map[string]bool{
+		"exit status 1":     true,
+		"exit status 127":   true,
+		"exit status 1\r":   true,
+		"exit status 0":     false,
+		"exit status 00":    false,
+		"exit status":       false,
+		"exit status 1a":    false,
+		"exit status -1":    false,
+		"  exit status 1":   false,
+		"exit status 2 (x)": false,
+	} {
+		if got := isExitStatusFailure(line); got != want {
+			t.Errorf("isExitStatusFailure(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

@@ -152,7 +152,13 @@ func routes(cfg config, smp sampling) []planner {
 				return planJSONTop(out.Text, *top, ok, signals, limit)
 			})
 		}),
-		indexedRow(StrategyOutline, planOutlineReadIndexed),
+		// An exec tool's echo of code that fails (psql -e) is a log.
+		indexedRow(StrategyOutline, func(out ToolOutput, limit int, lines *lineIndexer) (plan, bool) {
+			if cfg.isExecTool(out.Tool) && !readTool(out.Tool) && echoesIntoFailure(out.Text) {
+				return plan{}, false
+			}
+			return planOutlineReadIndexed(out, limit, lines)
+		}),
 		// C preprocessor output: its first line is a linemarker.
 		{strategy: StrategyOutline, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
 			return planPreprocessed(out.Text, limit)

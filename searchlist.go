@@ -30,6 +30,19 @@ func quotesAfterWord(line string) bool {
 	return strings.Contains(line, " '") || strings.Contains(line, " `") || strings.Contains(line, " ‘")
 }
 
+// statusFails reports whether a listed line carries a status after its
+// path, `path: WORD …`, that says a failure (md5sum -c's `a/b.py: FAILED`,
+// a checker's `a/c.txt: FAILED open or read`): a list of outcomes, whose
+// failures a list's sample would count away.
+func statusFails(line string) bool {
+	i := strings.Index(line, ": ")
+	if i <= 0 {
+		return false
+	}
+	status := line[i+2:]
+	return status != "" && !strings.ContainsAny(status, `/\`) && failureSignal(status) != sigNone
+}
+
 // planSearchList plans a list of paths (grep -l, rg -l, find): its head
 // and tail verbatim, paths spread evenly between, and the others counted
 // by directory under the prefix all share, the counts taking at most an
@@ -37,7 +50,8 @@ func quotesAfterWord(line string) bool {
 // would show. It declines unless at least 20 lines are paths making 90 %
 // of the non-empty lines (notices aside), and when a line that is no path
 // is an error a log rule knows (prettier --check's `[error] file: …` among
-// its `[warn] file` lines): that is a run's log, for the log planner.
+// its `[warn] file` lines), or a path's status says a failure
+// (statusFails): that is a run's log, for the log planner.
 func planSearchList(text string, limit int) (plan, bool) {
 	if limit < 64 {
 		return plan{}, false
@@ -50,6 +64,9 @@ func planSearchList(text string, limit int) (plan, bool) {
 		switch {
 		case line == "":
 		case isListPath(line):
+			if statusFails(line) {
+				return plan{}, false // md5sum -c's `path: FAILED` among `path: OK`: a check's log
+			}
 			if _, ok := matchPrefix(line); ok {
 				other++
 			} else {

@@ -371,3 +371,45 @@ func TestSearchFileListDeclinesEdgeLists(t *testing.T) {
 		t.Error("declined a file list whose directory has a space in its name")
 	}
 }
+
+// A list whose paths carry a status (md5sum -c's `path: OK`) is a list
+// while every status is fine, a path that merely names a failure word
+// included, and a check's log once one status says a failure.
+func TestSearchFileListDeclinesFailedStatus(t *testing.T) {
+	var ok, failed strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&ok, "usr/lib/errors/failed_%d.py: OK\n", i)
+		if i == 17 {
+			fmt.Fprintf(&failed, "usr/lib/pkg/f%d.py: FAILED\n", i)
+			continue
+		}
+		fmt.Fprintf(&failed, "usr/lib/pkg/f%d.py: OK\n", i)
+	}
+	if _, planned := planSearchList(ok.String(), 600); !planned {
+		t.Error("declined a list whose every status is OK")
+	}
+	if _, planned := planSearchList(failed.String(), 600); planned {
+		t.Error("planned a list with a FAILED status as a file list")
+	}
+	for line, want := range map[string]bool{
+		"a/b.py: FAILED":                  true,
+		"a/b.txt: FAILED open or read":    true,
+		"a/b.py: OK":                      false,
+		"a/errors/failed.go":              false,
+		"a/b.py: see errors/x.go":         false,
+		"a/b.py":                          false,
+		"a/errors.go: OK":                 false,
+		"lib/error: OK":                   false,
+		"lib/x: error":                    true,
+		"C:\\dir\\error.txt: OK":          false,
+		"lib/x.py: 2 errors":              true,
+		"lib/x.py: 0 errors":              false,
+		"lib/x.py: Error: bad magic":      true,
+		"lib/x.py:12: not a status":       false,
+		"lib/x.py: ok (no failures seen)": false,
+	} {
+		if got := statusFails(line); got != want {
+			t.Errorf("statusFails(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
