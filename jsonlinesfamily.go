@@ -133,8 +133,9 @@ func spreadEvents(s *lineSel, events []int, depth int, pick func(i int) bool) {
 // events of a stream no key sorts into kinds: rows alike in shape, each
 // with its own name. Where a naming key names them (namingKey), the head
 // run grows to half the room, the middle and the quarters of the stream
-// come next (spreadEvents), then the roots of families of names
-// (familyHeads) in up to an eighth, and the rest is spread over the
+// come next (spreadEvents), then the rows of rare values (rareValueRows:
+// the one CC-BY-4.0 license among MIT ones) and the roots of families of
+// names (familyHeads), each in up to an eighth, and the rest is spread over the
 // stream between, each event shown by its naming prefix
 // (pickNamingPrefix): a reader asks about the first rows, the well-known
 // names and the middle, not only the rows a clip's long head shows.
@@ -157,6 +158,13 @@ func alikeRows(s *lineSel, events []int, room, headUsed, headBytes, tailBytes in
 	prefixRun(s, events, s.used+max(0, room/2-headUsed), headBytes, tailBytes)
 	spreadEvents(s, events, 4, func(i int) bool { return s.pickNamingPrefix(i, headBytes, tailBytes) })
 	to := s.used + room/8
+	for _, k := range rareValueRows(s, events, key) {
+		if s.used >= to {
+			break
+		}
+		s.pickNamingPrefix(events[k], headBytes, tailBytes)
+	}
+	to = s.used + room/8
 	for _, k := range familyHeads(s, events, key) {
 		if s.used >= to {
 			break
@@ -164,7 +172,7 @@ func alikeRows(s *lineSel, events []int, room, headUsed, headBytes, tailBytes in
 		s.pickNamingPrefix(events[k], headBytes, tailBytes)
 	}
 	spreadEvents(s, events, len(events), func(i int) bool { return s.pickNamingPrefix(i, headBytes, tailBytes) })
-	return "the first and the last, the roots of families of names, and a spread between"
+	return "the first and the last, rare values, the roots of families of names, and a spread between"
 }
 
 // familyMin is how many names a root must head.

@@ -132,15 +132,17 @@ func TestJSONLinesAlikeRowsKeepFamilyRootAndMiddle(t *testing.T) {
 	}
 }
 
-// Whatever the rows, a plan of alike rows holds its limit and keeps
-// each kept row's text as it is in the input.
+// Whatever the rows — names that extend others, licenses rare and
+// common — a plan of alike rows holds its limit and keeps each kept
+// row's text as it is in the input.
 func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(20, 600).Draw(rt, "rows")
 		var b strings.Builder
 		for i := range n {
 			name := rapid.StringMatching(`[a-c]{1,3}([-.][a-c]{1,2})?`).Draw(rt, "name")
-			fmt.Fprintf(&b, `{"name":"%s%d","size":%d}`+"\n", name, i, i)
+			license := rapid.SampledFrom([]string{`"MIT"`, `"MIT"`, `"MIT"`, `"ISC"`, `["MIT","Apache-2.0"]`, `null`, `"CC-BY-4.0"`}).Draw(rt, "license")
+			fmt.Fprintf(&b, `{"name":"%s%d","license":%s,"size":%d}`+"\n", name, i, license, i)
 		}
 		text := b.String()
 		limit := rapid.IntRange(400, max(401, len(text))).Draw(rt, "limit")
