@@ -28,7 +28,9 @@ import (
 // keep fewer than one in sparseSample, it keeps longer head and tail
 // runs instead, split as the clip splits its room, the head run's events
 // past the first by the members that name them, before a hash or an
-// address (prefixRun).
+// address (prefixRun); where a member names each row, a shorter head
+// run, then the middle, the roots of families of names and picks spread
+// between (alikeRows).
 //
 // It declines unless at least 90 % of the non-blank lines (and at least
 // five) are objects on one line, the first and the last of them valid
@@ -302,14 +304,14 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			rest = append(rest, uint32(i))
 		}
 	}
-	runs := false // the head and tail runs took the sample's room
+	kept := "the first and the last, the rarest kinds, and an even sample"
 	if len(rest) > 0 {
 		avg := 0
 		for _, i := range rest {
 			avg += min(s.size(int(i)), headBytes+tailBytes+midNoteMax) + s.gapCost
 		}
 		avg /= len(rest)
-		if n := s.room() / max(1, avg); !st.sortsKinds && (n*sparseSample < len(rest) || n < len(rest) && len(text) < 3*limit && namedByPrefix(s, rest)) {
+		if n := s.room() / max(1, avg); !st.sortsKinds && (n*sparseSample < len(rest) || n < len(rest) && len(text) < 3*limit) {
 			// Events no key sorts into kinds (a list of components, each
 			// with its own name) and a sample thinner than one in
 			// sparseSample: scattered picks say no more than a run, and a
@@ -319,10 +321,11 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			// are named by prefixes a third shorter: their run holds what
 			// a clip's head holds and more (96 SBOM components at 16,000
 			// bytes: a sample of 55 whole ones lost the quarter and the
-			// half that the clip keeps).
-			prefixRun(s, events, s.used+max(0, room*clipHeadEighths/(clipHeadEighths+clipTailEighths)-headUsed), headBytes, tailBytes)
-			pickRun(-1, s.used+s.room(), false)
-			runs = true
+			// half that the clip keeps). Short rows cut by little take the
+			// runs too, with picks spread between them (alikeRows): a
+			// sample of every other one, a gap note each, lost rows a
+			// clip's head holds.
+			kept = alikeRows(s, events, room, headUsed, headBytes, tailBytes, len(text) < 3*limit && namedByPrefix(s, rest), pickRun)
 		} else {
 			for _, j := range spread(0, len(rest), n) {
 				s.pickEnds(int(rest[j]), headBytes, tailBytes)
@@ -343,10 +346,6 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 	}
 	if itemsSize(items) > limit {
 		return plan{}, false
-	}
-	kept := "the first and the last, the rarest kinds, and an even sample"
-	if runs {
-		kept = "the first and the last"
 	}
 	what := txt.Commas(dropped) + " of " + txt.Plural(len(events), "event") + " (kept " + kept + "; the last note counts what was dropped)"
 	return plan{strategy: StrategyJSONLines, items: items, markerAt: markerAt, what: what, digest: true,
