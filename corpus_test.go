@@ -439,15 +439,6 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_riscv_targets": {
 		"\"description\": \"RISC-V Linux (kernel 4.20, glibc 2.29)\",",
 	},
-	// Family checks of the same (session 22): 21 and 19 target specs whose
-	// descriptions sit in a nested metadata object no member names; at
-	// 16,000 bytes the whole specs kept are the first and last ones
-	"json_rustc_print_all_target_specs_jq_mips_targets": {
-		"\"description\": \"32-bit MIPS Release 6 Big Endian\",",
-	},
-	"json_rustc_print_all_target_specs_jq_powerpc_targets": {
-		"\"description\": \"64-bit AIX (7.2 and newer)\",",
-	},
 	// Family checks of the description digests (session 24): 25 Armv7 and
 	// 29 Thumb target specs, cut by less than half at 16,000 bytes; the
 	// sequence plan keeps whole the first specs, as many as a clip's head,
@@ -460,16 +451,10 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_thumb_targets": {
 		"\"description\": \"Thumb2-mode ARMv7-A Linux with NEON, musl 1.2.5\",",
 	},
-	// Family checks of the compact digests (session 26): 20 i686 and 48
-	// AArch64 target specs; at 16,000 bytes the i686 specs are few and
-	// large, so each keeps its ends (planSequenceEnds), the description in
-	// its middle cut; the AArch64 map's digests name every spec, but the
+	// Family check of the compact digests (session 26): 48 AArch64
+	// target specs; at 16,000 bytes the map's digests name every spec, but the
 	// Linux musl spec's by its nested stack-probes "kind", a naming key,
 	// so not by its description
-	"json_rustc_print_all_target_specs_jq_i686_targets": {
-		"\"description\": \"32-bit Linux (kernel 3.2, glibc 2.17+)\",",
-		"\"description\": \"32-bit OpenBSD\",",
-	},
 	"json_rustc_print_all_target_specs_jq_aarch64_targets": {
 		"\"description\": \"ARM64 Linux with musl 1.2.5\",",
 	},
