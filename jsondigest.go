@@ -255,23 +255,8 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	if n < 3 || elems[0][0] > room/8 {
 		return nil, 0, false
 	}
-	next := func(i int) int {
-		if i < last {
-			return elems[i+1][0]
-		}
-		return len(text)
-	}
-	end := func(from, i, room int) []item {
-		if next(i)-from <= room {
-			return []item{keepRange(from, next(i))}
-		}
-		return keepEndsAndMembers(text, from, next(i), room)
-	}
-	head := append([]item{keepRange(0, elems[0][0])}, end(elems[0][0], 0, room/3)...)
-	// The last element from the start of its line: its indentation is
-	// part of it after a gap note (a map member's key line).
-	tailFrom := blankLineStart(text, elems[last][0])
-	tail := end(tailFrom, last, room/5)
+	next := func(i int) int { return elementEnd(text, elems, i) }
+	head, tail, tailFrom := sequenceEndsKept(text, elems, room)
 	mid := room - itemsSize(head) - itemsSize(tail)
 
 	// show returns how element j shows at detail d (0: its digest by
@@ -414,6 +399,34 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		return nil, 0, false
 	}
 	return items, named, true
+}
+
+// elementEnd returns where elems[i] ends with what follows it up to the
+// next element, or the text's end for the last.
+func elementEnd(text string, elems [][2]int, i int) int {
+	if i < len(elems)-1 {
+		return elems[i+1][0]
+	}
+	return len(text)
+}
+
+// sequenceEndsKept returns how a plan of digests keeps a sequence's ends
+// in room bytes: its opening with the first element, whole or by its
+// ends and naming members in a third of room; the last element, from
+// the start of its line (its indentation is part of it after a gap note:
+// a map member's key line), in a fifth; and where the last one's kept
+// bytes start.
+func sequenceEndsKept(text string, elems [][2]int, room int) (head, tail []item, tailFrom int) {
+	last := len(elems) - 1
+	end := func(from, i, room int) []item {
+		if to := elementEnd(text, elems, i); to-from > room {
+			return keepEndsAndMembers(text, from, to, room)
+		}
+		return []item{keepRange(from, elementEnd(text, elems, i))}
+	}
+	head = append([]item{keepRange(0, elems[0][0])}, end(elems[0][0], 0, room/3)...)
+	tailFrom = blankLineStart(text, elems[last][0])
+	return head, end(tailFrom, last, room/5), tailFrom
 }
 
 // spreadDigests returns the digests of as many elements of [from, to) as

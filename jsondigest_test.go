@@ -506,7 +506,16 @@ func TestPlanJSONCompactDigestsNameMore(t *testing.T) {
 	}
 	b, _ := json.MarshalIndent(m, "", "  ")
 	text := string(b)
-	_, out := plannedJSON(t, text, 4000)
+	// The digests' plan itself: planJSON lays these out as a roll
+	// (TestPlanJSONRollNamesEveryMember).
+	top, _ := scanJSONTop(text)
+	its, _, ok := planSequenceDigests(text, top.elems, top.shapes, top.kind, 4000)
+	if !ok {
+		t.Fatal("no digests")
+	}
+	p := plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true}
+	checkPlan(t, text, p, 4000)
+	out := render(text, p, marker{tokens: 1})
 	named := 0
 	for i := range n {
 		if strings.Contains(out, fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", i)) &&

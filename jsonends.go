@@ -60,7 +60,11 @@ func planSequenceEnds(text string, elems [][2]int, kind string, limit int) ([]it
 			items = append(items, keepRange(elems[i][0], ends(i)))
 			continue
 		}
-		items = append(items, keepEndsAndMembers(text, elems[i][0], ends(i), each)...)
+		v := elems[i][0]
+		if kind == "object member" {
+			v = skipSpace(text, skipSpace(text, stringEnd(text, v))+1)
+		}
+		items = append(items, keepEndsAndMemberLines(text, elems[i][0], ends(i), each, scalarMemberLines(text, v, ends(i)))...)
 	}
 	if itemsSize(items) > limit {
 		return nil, "", false
@@ -71,13 +75,21 @@ func planSequenceEnds(text string, elems [][2]int, kind string, limit int) ([]it
 
 // keepEndsAndMembers keeps the first and last lines of an element, as
 // keepEnds does, and between them the lines of its own one-line scalar
-// members (an arborist _id, a location, a path): what names an element
+// members (an arborist _id, a location, a path), those that name or
+// describe it first, and the one-line descriptions of the objects it
+// holds (scalarMemberLines): what names an element
 // often sits past its opening lines, after its nested bulk. Up to two
 // fifths of room goes to them, spread over them when not all fit; a note
 // stands for each run of lines dropped.
 func keepEndsAndMembers(text string, start, end, room int) []item {
+	return keepEndsAndMemberLines(text, start, end, room, scalarMemberLines(text, start, end))
+}
+
+// keepEndsAndMemberLines is keepEndsAndMembers with the member lines
+// given: a map's member, text[start:end] from its key, has those of its
+// value (planSequenceEnds).
+func keepEndsAndMemberLines(text string, start, end, room int, members [][2]int) []item {
 	const noteMax = 40
-	members := scalarMemberLines(text, start, end)
 	if len(members) == 0 {
 		return keepEnds(text, start, end, room)
 	}
@@ -112,7 +124,7 @@ func keepEndsAndMembers(text string, start, end, room int) []item {
 	var chosen, others []int
 	left := reserve
 	for j, m := range mid {
-		if c := m[1] - m[0] + noteMax; identityKey(text, skipSpace(text, m[0])) && c <= left {
+		if c := m[1] - m[0] + noteMax; (identityKey(text, skipSpace(text, m[0])) || describingKey(text, skipSpace(text, m[0]))) && c <= left {
 			chosen = append(chosen, j)
 			left -= c
 		} else {
@@ -131,6 +143,18 @@ func keepEndsAndMembers(text string, start, end, room int) []item {
 		chosen = append(chosen, others[j])
 	}
 	slices.Sort(chosen)
+	// What the chosen lines leave of the reserve goes back to the ends;
+	// a chosen line they now reach is kept with them.
+	spent := 0
+	for _, j := range chosen {
+		spent += mid[j][1] - mid[j][0] + noteMax
+	}
+	if spent < reserve {
+		var h, t int
+		_, h, t, _, _ = between(room - spent)
+		chosen = slices.DeleteFunc(chosen, func(j int) bool { return mid[j][0] < h || mid[j][1] > t })
+		head, tail = h, t
+	}
 	var out []item
 	if head > start {
 		out = append(out, keepRange(start, head))
@@ -162,7 +186,8 @@ const memberLineMax = 160
 
 // scalarMemberLines returns the whole lines, in order, of the members of
 // the pretty-printed object text[start:end] whose value is a scalar or an
-// empty container on the member's own line; none when the element is no
+// empty container on the member's own line, and of the describing members
+// (describingKey) of the objects among them; none when the element is no
 // object.
 func scalarMemberLines(text string, start, end int) [][2]int {
 	i := skipSpace(text, start)
@@ -170,17 +195,29 @@ func scalarMemberLines(text string, start, end int) [][2]int {
 		return nil
 	}
 	var out [][2]int
+	line := func(m [2]int) ([2]int, bool) {
+		ls := txt.LineStart(text, m[0])
+		le := lineEnd(text, m[1], end)
+		return [2]int{ls, le}, skipSpace(text, ls) == m[0] && strings.IndexByte(text[m[0]:m[1]], '\n') < 0 && le-ls <= memberLineMax
+	}
 	for _, m := range sequence(text, i, '}') {
 		v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+		if v < m[1] && text[v] == '{' && m[1]-v > 2 && m[1]-v <= digestNestedMax {
+			// A nested object's one-line description names the element
+			// as a digest's does (rustc's target specs: metadata's).
+			for _, d := range sequence(text, v, '}') {
+				if l, ok := line(d); ok && describingKey(text, d[0]) {
+					out = append(out, l)
+				}
+			}
+			continue
+		}
 		if v >= m[1] || (text[v] == '{' || text[v] == '[') && m[1]-v > 2 {
 			continue
 		}
-		ls := txt.LineStart(text, m[0])
-		le := lineEnd(text, m[1], end)
-		if skipSpace(text, ls) < m[0] || strings.IndexByte(text[m[0]:m[1]], '\n') >= 0 || le-ls > memberLineMax {
-			continue
+		if l, ok := line(m); ok {
+			out = append(out, l)
 		}
-		out = append(out, [2]int{ls, le})
 	}
 	return out
 }

@@ -84,3 +84,40 @@ func TestJSONFewLargeElementsKeepMiddleIdentity(t *testing.T) {
 		}
 	}
 }
+
+// A map of few large members (rustc's target specs by name) keeps, in
+// each member's middle, the one-line description of the object it holds
+// (metadata's): a map's member is read from its value, and a nested
+// description names it first, before its other one-line members.
+func TestJSONFewLargeMembersKeepNestedDescription(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for k := range 5 {
+		fmt.Fprintf(&b, "  \"target-%d\": {\n    \"arch\": \"mips\",\n    \"features\": [\n", k)
+		for f := range 40 {
+			fmt.Fprintf(&b, "      \"+feature-%d-%d\",\n", k, f)
+		}
+		fmt.Fprintf(&b, "      \"+last\"\n    ],\n    \"linker\": \"rust-lld\",\n    \"metadata\": {\n      \"description\": \"Board number %d\",\n      \"tier\": 3\n    },\n    \"os\": \"none\",\n    \"supported\": [\n", k)
+		for f := range 40 {
+			fmt.Fprintf(&b, "      \"sanitizer-%d-%d\",\n", k, f)
+		}
+		b.WriteString("      \"last\"\n    ],\n    \"target-pointer-width\": 32\n  }")
+		if k < 4 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("}\n")
+	text := b.String()
+	top, _ := scanJSONTop(text)
+	its, _, ok := planSequenceEnds(text, top.elems, top.kind, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, plan{strategy: StrategyJSON, items: its, markerAt: len(its)}, marker{tokens: 1})
+	for k := range 5 {
+		if want := fmt.Sprintf("      \"description\": \"Board number %d\",\n", k); !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
+		}
+	}
+}

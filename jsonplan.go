@@ -140,9 +140,18 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	if omitted > 0 {
 		// Large objects, few of them whole: many named by their digests.
 		wholes := len(elems) - omitted
-		if its, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit); ok && named >= 2*wholes {
+		its, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit)
+		how := "by their naming members and index"
+		// A roll that names more in the same room names each element by
+		// what tells it from the others; as many, the digests' index and
+		// counts are worth more, and so are their full lines when the roll
+		// names every element and leaves a quarter of the room.
+		if r, k, rok := planSequenceRoll(text, elems, top.shapes, kind, limit); rok && (!ok || k > named && (k < len(elems) || 4*itemsSize(r) >= 3*limit)) {
+			its, named, ok, how = r, k, true, "by their naming lines alone"
+		}
+		if ok && named >= 2*wholes {
 			what := txt.Commas(len(elems)-named) + " of " + txt.Plural(len(elems), kind) + " (kept the first and the last, " +
-				txt.Commas(named-2) + " between by their naming members and index)"
+				txt.Commas(named-2) + " between " + how + ")"
 			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
 		}
 	}

@@ -1,0 +1,187 @@
+package headroom
+
+import (
+	"slices"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
+
+// A roll shows the elements between a sequence's first and last by their
+// naming lines alone: the lines a digest shows (a test vector's "Name", a
+// target spec's key and description), without the digest's opening and
+// closing brackets, index note and member count. A digest of 249 test
+// vectors costs about 140 bytes for a name of 50, its notes and
+// brackets; the roll costs the name: three times as many elements are
+// named in the same room, all 249 in 16 KB, where a reader looking for
+// one finds it. One note before the roll says how many of the elements
+// between it shows, spread evenly; what it hides of each element is the
+// same for all (alike members: the rare shapes go to the digests' plan).
+
+// rollNote returns the note that opens a roll showing k of the m
+// elements between a sequence's ends.
+func rollNote(k, m int, kind string) string {
+	if k == m {
+		return "[…the " + txt.Plural(m, kind) + " between, by their naming lines alone…]"
+	}
+	return "[…" + txt.Commas(k) + " of the " + txt.Plural(m, kind) + " between, spread evenly, by their naming lines alone…]"
+}
+
+// rollLines returns the naming lines of a digest tree: the lines of its
+// shown scalar members at every depth and, for a map's member, named by
+// its key, the key's line (its only one when no member names it).
+func (o *outliner) rollLines(tree []onode, isElem bool) []item {
+	var items []item
+	var walk func(i int)
+	walk = func(i int) {
+		n := tree[i]
+		switch n.state {
+		case asLine:
+			items = append(items, o.keep(o.span(n)))
+		case asOpen:
+			if i == 0 && !isElem {
+				items = append(items, o.keep(o.opening(n)))
+			}
+			for _, k := range n.kids {
+				walk(k)
+			}
+		}
+	}
+	walk(0)
+	return items
+}
+
+// planSequenceRoll plans a pretty-printed sequence of alike objects, as
+// planSequenceDigests does, with its middle as a roll: the ends as the
+// digests' plan keeps them, and between them the naming lines of as many
+// elements as fit, spread evenly. It declines when an element is of a
+// rare shape (an error among successes is kept whole by the digests'
+// plan) or when no element between shows a naming line. It returns the
+// items and how many elements they name.
+func planSequenceRoll(text string, elems [][2]int, shapes []int32, kind string, limit int) ([]item, int, bool) {
+	n, last := len(elems), len(elems)-1
+	room := limit - sequenceNoteRoom
+	if n < 3 || elems[0][0] > room/8 {
+		return nil, 0, false
+	}
+	count := make([]int, slices.Max(shapes)+1)
+	for _, s := range shapes[1:last] {
+		count[s]++
+	}
+	for _, s := range shapes[1:last] {
+		if s != 0 && count[s] <= max(1, (last-1)/10) {
+			return nil, 0, false
+		}
+	}
+	head, tail, _ := sequenceEndsKept(text, elems, room)
+	head = slices.Clone(head)
+	// The first element's range runs to the second's key: the indentation
+	// before it is not the roll's, whose note opens a line of its own.
+	if h := &head[len(head)-1]; h.note == "" && h.end == elems[1][0] {
+		h.end = max(h.start, blankLineStart(text, elems[1][0]))
+	}
+	mid := room - itemsSize(head) - itemsSize(tail) - len(rollNote(last-1, last-1, kind)) - 2
+	o := &outliner{text: text}
+	isElem := kind != "object member"
+	lines := map[int][]item{}
+	keyOnly := 0 // sampled members no member names
+	naming := func(j int) []item {
+		o.describe = true // a description names an element beside its naming members
+		if t := o.digestFrom(elems, j, 1, isElem, false, 0); t != nil {
+			return o.rollLines(t, isElem)
+		}
+		if !isElem { // a map's member no member names: its key does
+			keyOnly++
+			k := elems[j][0]
+			return []item{keepRange(txt.LineStart(text, k), lineEnd(text, k, len(text)))}
+		}
+		return nil
+	}
+	common := commonLines(text, last-1, func(k int) []item { return naming(1 + k) })
+	if 2*keyOnly > min(last-1, rollSample) {
+		// Most members named by their keys alone: a roll would be jq keys,
+		// their values lost (php's ini settings); a spread of whole ones
+		// shows both.
+		return nil, 0, false
+	}
+	show := func(j int) []item {
+		its, ok := lines[j]
+		if !ok {
+			its = withoutCommon(text, naming(j), common, !isElem)
+			lines[j] = its
+		}
+		return its
+	}
+	cost := func(k int) int {
+		c := 0
+		for _, j := range spread(1, last, k) {
+			c += itemsSize(show(j))
+		}
+		return c
+	}
+	k := largestFitting(0, min(last-1, max(mid, 0)/digestMin), func(k int) bool { return cost(k) <= mid })
+	var roll []item
+	named := 0
+	for _, j := range spread(1, last, k) {
+		if its := show(j); len(its) > 0 {
+			roll = append(roll, its...)
+			named++
+		}
+	}
+	if named == 0 {
+		return nil, 0, false
+	}
+	items := append(head, noteLine(rollNote(named, last-1, kind)))
+	items = append(append(items, roll...), tail...)
+	if itemsSize(items) > limit {
+		return nil, 0, false
+	}
+	return items, named + 2, true
+}
+
+// rollSample is how many elements commonLines reads to learn which
+// naming lines repeat.
+const rollSample = 64
+
+// commonLines returns the naming lines, by their text, that more than
+// half of an even sample of the m elements show (lines(k) for the k-th):
+// a nested "kind": "inline" every target spec holds names none of them.
+// It returns nil for fewer than four elements.
+func commonLines(text string, m int, lines func(k int) []item) map[string]bool {
+	sample := spread(0, m, rollSample)
+	if len(sample) < 4 {
+		return nil
+	}
+	count := map[string]int{}
+	for _, k := range sample {
+		seen := map[string]bool{}
+		for _, it := range lines(k) {
+			if l := text[it.start:it.end]; !seen[l] {
+				seen[l] = true
+				count[l]++
+			}
+		}
+	}
+	common := map[string]bool{}
+	for l, c := range count {
+		if 2*c > len(sample) {
+			common[l] = true
+		}
+	}
+	return common
+}
+
+// withoutCommon returns its without the lines common holds, keeping the
+// first when keepFirst (a map member's key line); its itself when none
+// would be left.
+func withoutCommon(text string, its []item, common map[string]bool, keepFirst bool) []item {
+	var out []item
+	for k, it := range its {
+		if keepFirst && k == 0 || !common[text[it.start:it.end]] {
+			out = append(out, it)
+		}
+	}
+	if len(out) == 0 {
+		return its
+	}
+	return out
+}

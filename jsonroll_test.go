@@ -1,0 +1,174 @@
+package headroom
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// targetSpecs returns a jq-indented map of n alike target specs, each
+// named by a nested metadata name, every one holding the same nested
+// "kind": "inline" and tier.
+func targetSpecs(n int) string {
+	m := map[string]any{}
+	for i := range n {
+		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
+			"arch":         "riscv32",
+			"data-layout":  "e-m:e-p:32:32-i64:64-n32-S128",
+			"features":     strings.Repeat("+m,+a,+c,", 8),
+			"linker":       "rust-lld",
+			"metadata":     map[string]any{"name": fmt.Sprintf("RISC-V board %d", i), "tier": 3},
+			"options":      strings.Split(strings.Repeat("opt,", 20), ","),
+			"stack-probes": map[string]any{"kind": "inline"},
+		}
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	return string(b)
+}
+
+// A roll names every member of a map of 40 target specs at 4,000 bytes
+// (the digests' plan names 18): each by its key line and its nested
+// name, without the lines every spec holds alike.
+func TestPlanJSONRollNamesEveryMember(t *testing.T) {
+	const n = 40
+	text := targetSpecs(n)
+	p, out := plannedJSON(t, text, 4000)
+	if !strings.Contains(p.what, "by their naming lines alone") {
+		t.Fatalf("not a roll: %s\n%s", p.what, out)
+	}
+	for i := range n {
+		if !strings.Contains(out, fmt.Sprintf("\n  \"riscv%02d-unknown-elf\": {\n", i)) ||
+			!strings.Contains(out, fmt.Sprintf("\"name\": \"RISC-V board %d\"", i)) {
+			t.Errorf("member %d not named:\n%s", i, out)
+		}
+	}
+	roll := out[strings.Index(out, "[…the 38 object members between"):strings.LastIndex(out, "\n  \"riscv39")]
+	for _, common := range []string{`"kind": "inline"`, `"tier": 3`, "[…index", "members…]"} {
+		if strings.Contains(roll, common) {
+			t.Errorf("the roll shows %q:\n%s", common, roll)
+		}
+	}
+}
+
+// A roll declines when an element is of a rare shape (the digests' plan
+// keeps it whole) and when most members are named by their keys alone
+// (a roll of keys would lose every value).
+func TestPlanSequenceRollDeclines(t *testing.T) {
+	var v []map[string]any
+	for i := range 60 {
+		v = append(v, map[string]any{"name": fmt.Sprintf("test %d", i), "pad": strings.Repeat("x", 300)})
+	}
+	v[30]["error"] = "boom"
+	b, _ := json.MarshalIndent(v, "", "  ")
+	top, _ := scanJSONTop(string(b))
+	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, top.kind, 4000); ok {
+		t.Error("a roll over a rare element")
+	}
+	settings := map[string]any{}
+	for i := range 200 {
+		settings[fmt.Sprintf("setting.%03d", i)] = map[string]any{"global_value": fmt.Sprint(i), "local_value": fmt.Sprint(i), "access": 7}
+	}
+	b, _ = json.MarshalIndent(settings, "", "    ")
+	top, _ = scanJSONTop(string(b))
+	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, top.kind, 4000); ok {
+		t.Error("a roll of keys alone")
+	}
+}
+
+// commonLines finds the lines more than half of the sample show, and
+// withoutCommon drops them but for a key line, or keeps all when nothing
+// else would be left.
+func TestCommonLines(t *testing.T) {
+	text := "a\nb\nc\n"
+	line := func(i int) item { return keepRange(2*i, 2*i+2) }
+	lines := func(k int) []item {
+		if k%4 == 0 {
+			return []item{line(0), line(2)}
+		}
+		return []item{line(0), line(1)}
+	}
+	if got := commonLines(text, 3, lines); got != nil {
+		t.Errorf("three elements: %v, want nil", got)
+	}
+	common := commonLines(text, 8, lines)
+	if !common["a\n"] || !common["b\n"] || common["c\n"] {
+		t.Errorf("common %v, want a and b", common)
+	}
+	if got := withoutCommon(text, []item{line(0), line(2)}, common, false); len(got) != 1 || got[0] != line(2) {
+		t.Errorf("without common: %v", got)
+	}
+	if got := withoutCommon(text, []item{line(0), line(2)}, common, true); len(got) != 2 {
+		t.Errorf("a key line dropped: %v", got)
+	}
+	if got := withoutCommon(text, []item{line(0), line(1)}, common, false); len(got) != 2 {
+		t.Errorf("all dropped: %v", got)
+	}
+}
+
+// A roll holds its room, keeps whole input lines in input order after its
+// head, and names no more elements than there are.
+func TestPlanSequenceRollProperties(t *testing.T) {
+	tested := 0
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(3, 300).Draw(t, "elements")
+		pad := rapid.IntRange(0, 400).Draw(t, "pad")
+		asMap := rapid.Bool().Draw(t, "map")
+		indent := strings.Repeat(" ", rapid.IntRange(1, 4).Draw(t, "indent"))
+		elem := func(i int) map[string]any {
+			return map[string]any{"Name": fmt.Sprintf("case %d %s", i, strings.Repeat("n", i%7)), "pad": strings.Repeat("x", pad),
+				"list": []int{i, 1, 2}, "ok": true}
+		}
+		var v any
+		if asMap {
+			m := map[string]any{}
+			for i := range n {
+				m[fmt.Sprintf("k%04d", i)] = elem(i)
+			}
+			v = m
+		} else {
+			var a []any
+			for i := range n {
+				a = append(a, elem(i))
+			}
+			v = a
+		}
+		b, _ := json.MarshalIndent(v, "", indent)
+		text := string(b)
+		limit := rapid.IntRange(400, max(400, len(text))).Draw(t, "limit")
+		top, ok := scanJSONTop(text)
+		if !ok {
+			t.Fatal("no scan")
+		}
+		its, named, ok := planSequenceRoll(text, top.elems, top.shapes, top.kind, limit)
+		if !ok {
+			return
+		}
+		tested++
+		if itemsSize(its) > limit || named > n || named < 3 {
+			t.Fatalf("%d bytes of %d, %d named of %d", itemsSize(its), limit, named, n)
+		}
+		prev, notes := 0, 0
+		for k, it := range its {
+			if it.note != "" {
+				notes++
+				continue
+			}
+			if it.start < prev {
+				t.Fatalf("item %d at %d before %d", k, it.start, prev)
+			}
+			if k > 2 && (it.start > 0 && text[it.start-1] != '\n' || it.end < len(text) && text[it.end-1] != '\n') {
+				t.Fatalf("item %d not whole lines: %q", k, text[it.start:it.end])
+			}
+			prev = it.end
+		}
+		if notes == 0 {
+			t.Fatal("no roll note")
+		}
+	})
+	if tested == 0 {
+		t.Error("tested nothing")
+	}
+}
