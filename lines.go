@@ -29,7 +29,9 @@ import (
 //     with first, then each kind's first, then the rest, rarest first;
 //   - the headings of a sectioned text (see sectionHeads: python -m dis's
 //     `Disassembly of <code object f …>:`), spread evenly when not all
-//     fit, in bytes of their own;
+//     fit, in bytes of their own; after the rows below, each kept
+//     heading's next line, the first of its section (see
+//     pickSectionOpenings), in bytes of their own too;
 //   - in records with no blank line between them (ocamlobjinfo's
 //     units), the line that names each and the one after it (see
 //     recordNames), spread evenly when not all fit, in bytes of their own;
@@ -196,6 +198,11 @@ func planLines(text string, limit int) (plan, bool) {
 	// of the lines that fit.
 	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
 	peaked += pickLinePeaks(s, sectionPeaks(s, heads, sectionPeakK), pickEnds, narrow, upTo(28))
+	// Under each heading kept, the line that opens its section (the
+	// first instruction with its source line), once the rows above have
+	// had their shares: a heading names a section, its first line says
+	// what it holds.
+	pickSectionOpenings(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 	ownUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	recs := 0

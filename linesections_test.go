@@ -83,6 +83,50 @@ func TestPlanLinesKeepsSectionHeadings(t *testing.T) {
 	assert.Contains(t, out, "of 30 section headings")
 }
 
+// TestPickSectionOpenings: the line under each kept heading is kept,
+// none under a heading that is not, and when not all fit, those kept are
+// spread over the headings, the first and the last included.
+func TestPickSectionOpenings(t *testing.T) {
+	text := disassembly(9, 20)
+	s := newLineSel(text, len(text), lineGaps(lineCount(text)))
+	heads := sectionHeads(s)
+	require.Len(t, heads, 9)
+	for k, i := range heads {
+		if k != 4 {
+			require.True(t, s.pick(i))
+		}
+	}
+	assert.Equal(t, 8, pickSectionOpenings(s, heads, s.pick, s.limit))
+	for k, i := range heads {
+		assert.Equal(t, k != 4, s.isKept(i+1), "heading %d", k)
+	}
+
+	s = newLineSel(text, len(text), lineGaps(lineCount(text)))
+	for _, i := range heads {
+		require.True(t, s.pick(i))
+	}
+	to := s.used + 3*(s.cost(heads[0]+1)+s.gapCost)
+	got := pickSectionOpenings(s, heads, s.pick, to)
+	assert.GreaterOrEqual(t, got, 2)
+	assert.Less(t, got, 9)
+	assert.True(t, s.isKept(heads[0]+1), "the first heading's line")
+	assert.True(t, s.isKept(heads[8]+1), "the last heading's line")
+}
+
+// TestPlanLinesKeepsSectionOpenings: where every heading fits with room
+// to spare, each keeps the first line of its block (which source line
+// the code object starts at), not only its name.
+func TestPlanLinesKeepsSectionOpenings(t *testing.T) {
+	text := disassembly(12, 60)
+	p, ok := planLines(text, 8000)
+	require.True(t, ok)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	for f := range 12 {
+		h := fmt.Sprintf("line %d>:\n%3d %11d LOAD_FAST", 100+f*10, 100+f*10, 0)
+		assert.Contains(t, out, h, "section %d's first line", f)
+	}
+}
+
 // sectionHeads finds the headings that reading every line finds: on every
 // corpus input and on texts drawn from the pieces that make or break one
 // (a ':' before blanks, '\r', a blank line of spaces, a second ':', a
