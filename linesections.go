@@ -173,6 +173,16 @@ func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int)
 	return kept
 }
 
+// sectionHeadsCost is what keeping every heading of heads would cost, as
+// pickSectionHeads prices them.
+func sectionHeadsCost(s *lineSel, heads []int) int {
+	cost := 0
+	for _, i := range heads {
+		cost += min(s.size(i), sectionHeadCost) + s.gapCost
+	}
+	return cost
+}
+
 // sectionHeadCost is what pickSectionHeads prices a heading at, at most:
 // a longer one is kept cut in its middle.
 const sectionHeadCost = 200

@@ -127,6 +127,32 @@ func TestPlanLinesKeepsSectionOpenings(t *testing.T) {
 	}
 }
 
+// TestPlanLinesShortensTheHeadForManyHeadings: where a sectioned text's
+// headings would cost more than half the room, the head takes a tenth of
+// it, not a fifth — its first section is one of many, which the
+// headings stand for — and the room goes to more headings; where they
+// are cheap, the head keeps its fifth.
+func TestPlanLinesShortensTheHeadForManyHeadings(t *testing.T) {
+	headLines := func(text string, limit int) (lines, headings int) {
+		p, ok := planLines(text, limit)
+		require.True(t, ok)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		return strings.Count(out[:strings.Index(out, "[…")], "\n"), strings.Count(out, "Disassembly of")
+	}
+	many := disassembly(40, 30)
+	s := newLineSel(many, 6000, lineGaps(lineCount(many)))
+	require.Greater(t, sectionHeadsCost(s, sectionHeads(s)), s.room()/2)
+	lines, headings := headLines(many, 6000)
+	assert.LessOrEqual(t, lines, 16, "a tenth of the room is some 600 bytes, 16 lines of 37")
+	assert.Equal(t, 40, headings, "every heading fits in the room the head left")
+
+	few := disassembly(4, 200)
+	s = newLineSel(few, 6000, lineGaps(lineCount(few)))
+	require.Less(t, sectionHeadsCost(s, sectionHeads(s)), s.room()/2)
+	lines, _ = headLines(few, 6000)
+	assert.Greater(t, lines, 24, "a fifth of the room")
+}
+
 // sectionHeads finds the headings that reading every line finds: on every
 // corpus input and on texts drawn from the pieces that make or break one
 // (a ':' before blanks, '\r', a blank line of spaces, a second ':', a
