@@ -17,7 +17,8 @@ import (
 // the head and loses the one line that matters. It keeps, in this order
 // and each within its share of the limit:
 //
-//   - the head (a fifth) and the tail (an eighth);
+//   - the head (a fifth; a tenth in a sectioned text whose headings
+//     would cost more than half the room) and the tail (an eighth);
 //   - where each search of a trace ended (see lookupEnds): the line
 //     after a run of failures that makes their call on their name, with
 //     the failure before it, the longest searches first;
@@ -29,7 +30,9 @@ import (
 //     with first, then each kind's first, then the rest, rarest first;
 //   - the headings of a sectioned text (see sectionHeads: python -m dis's
 //     `Disassembly of <code object f …>:`), spread evenly when not all
-//     fit, in bytes of their own;
+//     fit, in bytes of their own; after the rows below, each kept
+//     heading's next line, the first of its section (see
+//     pickSectionOpenings), in bytes of their own too;
 //   - in records with no blank line between them (ocamlobjinfo's
 //     units), the line that names each and the one after it (see
 //     recordNames), spread evenly when not all fit, in bytes of their own;
@@ -102,12 +105,21 @@ func planLines(text string, limit int) (plan, bool) {
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
 	upTo := func(share int) int { return s.limit - room + room*share/40 }
 
-	// The head, a fifth, and the tail, an eighth; each at least one line.
+	// The head, a fifth (or a tenth), and the tail, an eighth; each at
+	// least one line.
 	// A long line of the head that fits what is left of its fifth is kept
 	// whole, as a clip keeps it: cut, the head's one long value (a
 	// docstring, a command line) loses its middle while its room goes
 	// unused.
-	for i, to := 0, upTo(8); i < n && (i == 0 || s.used < to); i++ {
+	// In a sectioned text whose headings would cost more than half the
+	// room, the head is a tenth, not a fifth: its first section is one of
+	// many, which the headings stand for, and they need the room more.
+	heads := sectionHeads(s)
+	headShare := 8
+	if sectionHeadsCost(s, heads) > room/2 {
+		headShare = 4
+	}
+	for i, to := 0, upTo(headShare); i < n && (i == 0 || s.used < to); i++ {
 		c := wide
 		if sz := s.cost(i); sz > wide && s.used+sz <= to {
 			c = sz
@@ -116,7 +128,7 @@ func planLines(text string, limit int) (plan, bool) {
 			break
 		}
 	}
-	for i, to := n-1, upTo(13); i >= 0 && (i == n-1 || s.used < to); i-- {
+	for i, to := n-1, upTo(headShare+5); i >= 0 && (i == n-1 || s.used < to); i-- {
 		if !pickEnds(i, wide) {
 			break
 		}
@@ -156,7 +168,6 @@ func planLines(text string, limit int) (plan, bool) {
 	// The headings of a sectioned text, after its failures: where each
 	// function's or directory's lines start.
 	// Their bytes are their own: the stages after keep their shares.
-	heads := sectionHeads(s)
 	before := s.used
 	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
 	sectioned := len(heads) > 0
@@ -196,6 +207,11 @@ func planLines(text string, limit int) (plan, bool) {
 	// of the lines that fit.
 	peaked := pickLinePeaks(s, peaks, pickEnds, narrow, upTo(26))
 	peaked += pickLinePeaks(s, sectionPeaks(s, heads, sectionPeakK), pickEnds, narrow, upTo(28))
+	// Under each heading kept, the line that opens its section (the
+	// first instruction with its source line), once the rows above have
+	// had their shares: a heading names a section, its first line says
+	// what it holds.
+	pickSectionOpenings(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 	ownUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	recs := 0

@@ -141,6 +141,48 @@ func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) in
 	return kept
 }
 
+// pickSectionOpenings keeps, under each heading of heads that is kept,
+// the line right under it — its block's first line (python -m dis's
+// first instruction with its source line number, a reflection block's
+// first member) — while the output stays within to bytes: all of them
+// when they fit, else as many as fit spread evenly over the headings.
+// A heading names a section; with its first line it also says where the
+// section starts and what it holds. It returns how many it kept.
+func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int) int {
+	var todo []int
+	cost := 0
+	for _, i := range heads {
+		if s.isKept(i) && i+1 < s.n() && !s.isKept(i+1) {
+			todo = append(todo, i+1)
+			cost += min(s.size(i+1), sectionHeadCost) + s.gapCost
+		}
+	}
+	if len(todo) == 0 || to <= s.used {
+		return 0
+	}
+	k := len(todo)
+	if cost > to-s.used {
+		k = len(todo) * (to - s.used) / cost
+	}
+	kept := 0
+	for _, j := range spread(0, len(todo), k) {
+		if s.used < to && pick(todo[j]) {
+			kept++
+		}
+	}
+	return kept
+}
+
+// sectionHeadsCost is what keeping every heading of heads would cost, as
+// pickSectionHeads prices them.
+func sectionHeadsCost(s *lineSel, heads []int) int {
+	cost := 0
+	for _, i := range heads {
+		cost += min(s.size(i), sectionHeadCost) + s.gapCost
+	}
+	return cost
+}
+
 // sectionHeadCost is what pickSectionHeads prices a heading at, at most:
 // a longer one is kept cut in its middle.
 const sectionHeadCost = 200

@@ -83,6 +83,76 @@ func TestPlanLinesKeepsSectionHeadings(t *testing.T) {
 	assert.Contains(t, out, "of 30 section headings")
 }
 
+// TestPickSectionOpenings: the line under each kept heading is kept,
+// none under a heading that is not, and when not all fit, those kept are
+// spread over the headings, the first and the last included.
+func TestPickSectionOpenings(t *testing.T) {
+	text := disassembly(9, 20)
+	s := newLineSel(text, len(text), lineGaps(lineCount(text)))
+	heads := sectionHeads(s)
+	require.Len(t, heads, 9)
+	for k, i := range heads {
+		if k != 4 {
+			require.True(t, s.pick(i))
+		}
+	}
+	assert.Equal(t, 8, pickSectionOpenings(s, heads, s.pick, s.limit))
+	for k, i := range heads {
+		assert.Equal(t, k != 4, s.isKept(i+1), "heading %d", k)
+	}
+
+	s = newLineSel(text, len(text), lineGaps(lineCount(text)))
+	for _, i := range heads {
+		require.True(t, s.pick(i))
+	}
+	to := s.used + 3*(s.cost(heads[0]+1)+s.gapCost)
+	got := pickSectionOpenings(s, heads, s.pick, to)
+	assert.GreaterOrEqual(t, got, 2)
+	assert.Less(t, got, 9)
+	assert.True(t, s.isKept(heads[0]+1), "the first heading's line")
+	assert.True(t, s.isKept(heads[8]+1), "the last heading's line")
+}
+
+// TestPlanLinesKeepsSectionOpenings: where every heading fits with room
+// to spare, each keeps the first line of its block (which source line
+// the code object starts at), not only its name.
+func TestPlanLinesKeepsSectionOpenings(t *testing.T) {
+	text := disassembly(12, 60)
+	p, ok := planLines(text, 8000)
+	require.True(t, ok)
+	out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+	for f := range 12 {
+		h := fmt.Sprintf("line %d>:\n%3d %11d LOAD_FAST", 100+f*10, 100+f*10, 0)
+		assert.Contains(t, out, h, "section %d's first line", f)
+	}
+}
+
+// TestPlanLinesShortensTheHeadForManyHeadings: where a sectioned text's
+// headings would cost more than half the room, the head takes a tenth of
+// it, not a fifth — its first section is one of many, which the
+// headings stand for — and the room goes to more headings; where they
+// are cheap, the head keeps its fifth.
+func TestPlanLinesShortensTheHeadForManyHeadings(t *testing.T) {
+	headLines := func(text string, limit int) (lines, headings int) {
+		p, ok := planLines(text, limit)
+		require.True(t, ok)
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		return strings.Count(out[:strings.Index(out, "[…")], "\n"), strings.Count(out, "Disassembly of")
+	}
+	many := disassembly(40, 30)
+	s := newLineSel(many, 6000, lineGaps(lineCount(many)))
+	require.Greater(t, sectionHeadsCost(s, sectionHeads(s)), s.room()/2)
+	lines, headings := headLines(many, 6000)
+	assert.LessOrEqual(t, lines, 16, "a tenth of the room is some 600 bytes, 16 lines of 37")
+	assert.Equal(t, 40, headings, "every heading fits in the room the head left")
+
+	few := disassembly(4, 200)
+	s = newLineSel(few, 6000, lineGaps(lineCount(few)))
+	require.Less(t, sectionHeadsCost(s, sectionHeads(s)), s.room()/2)
+	lines, _ = headLines(few, 6000)
+	assert.Greater(t, lines, 24, "a fifth of the room")
+}
+
 // sectionHeads finds the headings that reading every line finds: on every
 // corpus input and on texts drawn from the pieces that make or break one
 // (a ':' before blanks, '\r', a blank line of spaces, a second ':', a
