@@ -370,6 +370,7 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	cutFrom, cutTo := n, 0
 	recs := newRecordScan()
 	var rd shapeReader
+	memo := newShapeMemo()
 	// The line index is made in this pass too: the planner's lineSel
 	// would find every line's end again. Its form is lineStarts' own.
 	var index startIndex
@@ -399,19 +400,40 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 			cutTo = i + (tailStart-start)/size
 		}
 		l := trimNL(text[start : start+size])
-		shape := rd.read(l)
-		id, _ := skel.add(shape.skel, k, i)
-		lead, exact := leads.add(shape.lead, k, i)
+		// A line met before has its shape, its ids and its verdict in
+		// the memo: only its lines are counted.
+		var leadH uint64
+		var id, lead uint32
+		var fails, exact bool
+		if m := memo.slot(l); m != nil && memo.hit(m, l) {
+			leadH, id, fails = m.lead, m.skelID, m.fails
+			skel.addKnown(m.skel, id, k)
+			if leads.sparse == nil {
+				lead, exact = m.leadID, true
+				leads.addKnown(m.lead, lead, k)
+			} else {
+				lead, exact = leads.add(m.lead, k, i)
+			}
+		} else {
+			shape := rd.read(l)
+			leadH = shape.lead
+			fails = shape.errno || shape.mayFail && hasFailureSignal(l)
+			id, _ = skel.add(shape.skel, k, i)
+			lead, exact = leads.add(shape.lead, k, i)
+			if m != nil {
+				*m = memoSlot{line: l, skel: shape.skel, lead: shape.lead, skelID: id, leadID: lead, fails: fails, held: true}
+			}
+		}
 		if !exact {
 			skelIDs, leadIDs = nil, nil // the second pass reads the lines again
 		}
-		recs.add(l, i, k, shape.lead)
+		recs.add(l, i, k, leadH)
 		if skelIDs != nil {
 			for j := i; j < i+k; j++ {
 				skelIDs[j], leadIDs[j] = id, lead
 			}
 		}
-		if shape.errno || shape.mayFail && hasFailureSignal(l) {
+		if fails {
 			for j := i; j < i+k; j++ {
 				sh.fails.push(markedLine{i: uint32(j), kind: id})
 			}
