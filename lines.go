@@ -402,32 +402,32 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 		l := trimNL(text[start : start+size])
 		// A line met before has its shape, its ids and its verdict in
 		// the memo: only its lines are counted.
-		var leadH uint64
 		var id, lead uint32
-		var fails, exact bool
+		var fails bool
 		if m := memo.slot(l); m != nil && memo.hit(m, l) {
-			leadH, id, fails = m.lead, m.skelID, m.fails
+			id, fails = m.skelID, m.fails
 			skel.addKnown(m.skel, id, k)
 			if leads.sparse == nil {
-				lead, exact = m.leadID, true
+				lead = m.leadID
 				leads.addKnown(m.lead, lead, k)
 			} else {
-				lead, exact = leads.add(m.lead, k, i)
+				leads.add(m.lead, k, i)
+				skelIDs, leadIDs = nil, nil
 			}
+			recs.add(l, i, k, m.lead)
 		} else {
 			shape := rd.read(l)
-			leadH = shape.lead
 			fails = shape.errno || shape.mayFail && hasFailureSignal(l)
 			id, _ = skel.add(shape.skel, k, i)
-			lead, exact = leads.add(shape.lead, k, i)
+			var exact bool
+			if lead, exact = leads.add(shape.lead, k, i); !exact {
+				skelIDs, leadIDs = nil, nil // the second pass reads the lines again
+			}
+			recs.add(l, i, k, shape.lead)
 			if m != nil {
 				*m = memoSlot{line: l, skel: shape.skel, lead: shape.lead, skelID: id, leadID: lead, fails: fails, held: true}
 			}
 		}
-		if !exact {
-			skelIDs, leadIDs = nil, nil // the second pass reads the lines again
-		}
-		recs.add(l, i, k, leadH)
 		if skelIDs != nil {
 			for j := i; j < i+k; j++ {
 				skelIDs[j], leadIDs[j] = id, lead
