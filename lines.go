@@ -348,7 +348,8 @@ const rareMin = 32
 // signal; then, in a second pass when any value is rare enough, the lines
 // of a rare shape, of which it keeps the rareKeep rarest (see rareOrder).
 // It notes whether any of these lines lies in text[headEnd:tailStart]. A
-// run of equal lines (`yes`, a flood of one message) is read once. Each
+// run of equal lines (`yes`, a flood of one message) is read once, and a
+// line met before further up is only counted (see shapeMemo). Each
 // line's ids are kept for the second pass when lines are long enough for
 // that to cost at most a quarter of the text; shorter lines are read
 // again instead. The ids save time only: the counts' tables, as large as
