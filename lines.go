@@ -364,7 +364,8 @@ const rareMin = 32
 // signal; then, in a second pass when any value is rare enough, the lines
 // of a rare shape, of which it keeps the rareKeep rarest (see rareOrder).
 // It notes whether any of these lines lies in text[headEnd:tailStart]. A
-// run of equal lines (`yes`, a flood of one message) is read once. Each
+// run of equal lines (`yes`, a flood of one message) is read once, and a
+// line met before further up is only counted (see shapeMemo). Each
 // line's ids are kept for the second pass when lines are long enough for
 // that to cost at most a quarter of the text; shorter lines are read
 // again instead. The ids save time only: the counts' tables, as large as
@@ -386,6 +387,7 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	cutFrom, cutTo := n, 0
 	recs := newRecordScan()
 	var rd shapeReader
+	memo := newShapeMemo()
 	// The line index is made in this pass too: the planner's lineSel
 	// would find every line's end again. Its form is lineStarts' own.
 	var index startIndex
@@ -415,19 +417,40 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 			cutTo = i + (tailStart-start)/size
 		}
 		l := trimNL(text[start : start+size])
-		shape := rd.read(l)
-		id, _ := skel.add(shape.skel, k, i)
-		lead, exact := leads.add(shape.lead, k, i)
-		if !exact {
-			skelIDs, leadIDs = nil, nil // the second pass reads the lines again
+		// A line met before has its shape, its ids and its verdict in
+		// the memo: only its lines are counted.
+		var id, lead uint32
+		var fails bool
+		if m := memo.slot(l); m != nil && memo.hit(m, l) {
+			id, fails = m.skelID, m.fails
+			skel.addKnown(m.skel, id, k)
+			if leads.sparse == nil {
+				lead = m.leadID
+				leads.addKnown(m.lead, lead, k)
+			} else {
+				leads.add(m.lead, k, i)
+				skelIDs, leadIDs = nil, nil
+			}
+			recs.add(l, i, k, m.lead)
+		} else {
+			shape := rd.read(l)
+			fails = shape.errno || shape.mayFail && hasFailureSignal(l)
+			id, _ = skel.add(shape.skel, k, i)
+			var exact bool
+			if lead, exact = leads.add(shape.lead, k, i); !exact {
+				skelIDs, leadIDs = nil, nil // the second pass reads the lines again
+			}
+			recs.add(l, i, k, shape.lead)
+			if m != nil {
+				*m = memoSlot{line: l, skel: shape.skel, lead: shape.lead, skelID: id, leadID: lead, fails: fails, held: true}
+			}
 		}
-		recs.add(l, i, k, shape.lead)
 		if skelIDs != nil {
 			for j := i; j < i+k; j++ {
 				skelIDs[j], leadIDs[j] = id, lead
 			}
 		}
-		if shape.errno || shape.mayFail && hasFailureSignal(l) {
+		if fails {
 			for j := i; j < i+k; j++ {
 				sh.fails.push(markedLine{i: uint32(j), kind: id})
 			}

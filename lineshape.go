@@ -571,6 +571,13 @@ func (sc *shapeCount) add(h uint64, k, i int) (uint32, bool) {
 	return id, true
 }
 
+// addKnown counts k more lines of value h, whose id add has given, while
+// the count is not sparse.
+func (sc *shapeCount) addKnown(h uint64, id uint32, k int) {
+	*sc.counts.at(int(id)) += uint32(k)
+	sc.last, sc.lastID, sc.lastSet = h, uint64(id), true
+}
+
 // id returns the id of value h, which add has counted and given an id.
 func (sc *shapeCount) id(h uint64) uint32 {
 	if sc.lastSet && h == sc.last {
