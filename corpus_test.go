@@ -116,13 +116,6 @@ var knownGaps = map[string][]string{
 	"plain_find_ls_tokio_1_24_2_source_tree": {
 		"  1115478     36 -rw-r--r--   1 root     root        36854 Jul 24  2006 tokio-1.24.2/src/sync/broadcast.rs",
 	},
-	// Session 27: the section headings now keep the line under each
-	// (pickSectionOpenings); in a side-by-side diff (`def f():` lines at
-	// the margin are its headings) those lines are docstrings, which
-	// take the room of a line the even spread had kept
-	"plain_diff_y_side_by_side_python_tempfile_3112_3117": {
-		"\t\t\t\t\t\t\t\t\t      >\t                def resetperms(path):",
-	},
 	// the section headings are kept (33 more of 39); a constant inside
 	// one of the 39 sections is an instruction line among 2,700
 	"plain_python_m_dis_gettext_module_bytecode": {

@@ -147,12 +147,16 @@ func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) in
 // first member) — while the output stays within to bytes: all of them
 // when they fit, else as many as fit spread evenly over the headings.
 // A heading names a section; with its first line it also says where the
-// section starts and what it holds. It returns how many it kept.
+// section starts and what it holds. A heading that is a row of columns
+// (see columnRow: diff -y's `def f():` row, both sides of it) heads no
+// section of another shape: the line under it is one more row like it,
+// and its room goes to the rows spread over the text. It returns how
+// many it kept.
 func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int) int {
 	var todo []int
 	cost := 0
 	for _, i := range heads {
-		if s.isKept(i) && i+1 < s.n() && !s.isKept(i+1) {
+		if s.isKept(i) && i+1 < s.n() && !s.isKept(i+1) && !columnRow(s.line(i)) {
 			todo = append(todo, i+1)
 			cost += min(s.size(i+1), sectionHeadCost) + s.gapCost
 		}
@@ -172,6 +176,11 @@ func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int)
 	}
 	return kept
 }
+
+// columnRow reports a line that holds a tab: its text stands in columns
+// (diff -y's two sides, a table's cells), where a heading of a section
+// is one phrase.
+func columnRow(l string) bool { return strings.IndexByte(l, '\t') >= 0 }
 
 // sectionHeadsCost is what keeping every heading of heads would cost, as
 // pickSectionHeads prices them.

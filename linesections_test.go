@@ -113,6 +113,33 @@ func TestPickSectionOpenings(t *testing.T) {
 	assert.True(t, s.isKept(heads[8]+1), "the last heading's line")
 }
 
+// TestPickSectionOpeningsSkipsColumnRows: a heading that is a row of
+// columns (diff -y's `def f():` on both sides) keeps no line under it —
+// that line is a row like it — while a heading of one phrase does.
+func TestPickSectionOpeningsSkipsColumnRows(t *testing.T) {
+	var b strings.Builder
+	for f := range 6 {
+		fmt.Fprintf(&b, "\ndef f%d():\t\t\t\tdef f%d():\n", f, f)
+		for k := range 8 {
+			fmt.Fprintf(&b, "    x = %d\t\t\t\t    x = %d\n", k, k)
+		}
+	}
+	text := b.String()
+	s := newLineSel(text, len(text), lineGaps(lineCount(text)))
+	heads := sectionHeads(s)
+	require.Len(t, heads, 6)
+	for _, i := range heads {
+		require.True(t, s.pick(i))
+	}
+	assert.Equal(t, 0, pickSectionOpenings(s, heads, s.pick, s.limit))
+	for _, i := range heads {
+		assert.False(t, s.isKept(i+1))
+	}
+
+	assert.True(t, columnRow("def f():\t\tdef f():"))
+	assert.False(t, columnRow(`Disassembly of <code object f at 0x1, file "a.py", line 3>:`))
+}
+
 // TestPlanLinesKeepsSectionOpenings: where every heading fits with room
 // to spare, each keeps the first line of its block (which source line
 // the code object starts at), not only its name.
