@@ -447,9 +447,12 @@ func TestEventValuesOnePass(t *testing.T) {
 // On generated one-line events (members in any order, kind keys or not,
 // string and number values, spaces after colons or not), eventValues
 // finds what a search per key finds: each key's first member, its value
-// when that is a string of at most 60 bytes, in the order they appear.
+// when that is a string of at most 60 bytes, in the order they appear;
+// and so does one eventReader reused for every event, as a stream's read
+// uses it, whatever the events before found.
 func TestEventValuesProperty(t *testing.T) {
 	keys := []string{`"type":`, `"level":`, `"name":`, `"msg":`, `"message":`}
+	reader := newEventReader(keys)
 	rapid.Check(t, func(t *rapid.T) {
 		names := rapid.SliceOfN(rapid.SampledFrom([]string{"type", "level", "name", "msg", "message", "ts", "lvl", "names", "n", "data"}), 0, 8).Draw(t, "names")
 		var b strings.Builder
@@ -479,6 +482,9 @@ func TestEventValuesProperty(t *testing.T) {
 		b.WriteByte('}')
 		if got := eventValues(nil, b.String(), keys); !slices.Equal(got, want) {
 			t.Fatalf("%s: got %v, want %v", b.String(), got, want)
+		}
+		if got := reader.values(nil, b.String()); !slices.Equal(got, want) {
+			t.Fatalf("%s: the reused reader got %v, want %v", b.String(), got, want)
 		}
 	})
 }

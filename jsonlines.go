@@ -113,8 +113,9 @@ func readJSONLinesStream(text string) *jsonLinesStream {
 	for k := range recent {
 		recent[k] = [4]int32{-1, -1, -1, -1}
 	}
+	reader := newEventReader(keys)
 	for k, i := range events {
-		buf = eventValues(buf[:0], s.line(i), keys)
+		buf = reader.values(buf[:0], s.line(i))
 		for _, v := range buf {
 			id := int32(-1)
 			for _, r := range recent[v.key] {
@@ -759,19 +760,45 @@ type eventValue struct {
 // depth, the first counts. One pass over l, not one search per key: it
 // runs on every event. Strings are skipped whole (a brace or a key inside
 // one is text), and the pass stops once every key has a member at the
-// top level.
+// top level. A stream's events are read by one eventReader.
 func eventValues(out []eventValue, l string, keys []string) []eventValue {
-	var first [256]bool // the keys' first letters
+	return newEventReader(keys).values(out, l)
+}
+
+// An eventReader reads the kind values of a stream's events
+// (eventValues): the keys' first letters are tabled once, and the
+// members found are held for every event, not zeroed whole at each.
+type eventReader struct {
+	keys  []string
+	nk    int            // the keys read: as many as found holds at most
+	first [256]bool      // the keys' first letters
+	found [16]kindMember // as many as eventKindKeys, and a few more
+}
+
+// A kindMember is where an event's member of one kind key was found.
+// Its value is the event's bytes [val, end): offsets, not a string, so
+// that clearing it is a plain store, with no pointer for the GC.
+type kindMember struct {
+	depth, at int // depth 0: not found
+	val, end  int
+	ok        bool // the value is a string of at most 60 bytes
+}
+
+// newEventReader returns a reader of keys' values.
+func newEventReader(keys []string) *eventReader {
+	r := &eventReader{keys: keys}
+	r.nk = min(len(keys), len(r.found))
 	for _, k := range keys {
-		first[k[1]] = true
+		r.first[k[1]] = true
 	}
-	type member struct {
-		depth, at int // depth 0: not found
-		val       string
-		ok        bool // val is a string of at most 60 bytes
-	}
-	var found [16]member // as many as eventKindKeys, and a few more: zeroed at every event
-	nk := min(len(keys), len(found))
+	return r
+}
+
+// values is eventValues(out, l, r.keys).
+func (r *eventReader) values(out []eventValue, l string) []eventValue {
+	keys, nk := r.keys, r.nk
+	found := r.found[:nk]
+	clear(found)
 	top := 0 // keys found at depth 1
 	depth := 0
 	for i := 0; i < len(l) && top < nk; i++ {
@@ -786,29 +813,34 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 		default:
 			continue
 		}
-		end := jsonStringEnd(l, i) - 1 // the closing quote
-		if end < 0 {
-			break
-		}
+		// A kind key is matched before the string is scanned: its bytes
+		// are letters, so its closing quote is where the key's is. Any
+		// other string is scanned to its end and skipped.
 		q := i
-		i = end
-		if !first[l[q+1]] || end+1 >= len(l) || l[end+1] != ':' || depth < 1 {
-			continue
-		}
 		ki := -1
-		for k := range nk {
-			if keys[k][1] == l[q+1] && strings.HasPrefix(l[q:], keys[k]) {
-				ki = k
-				break
+		if i+1 < len(l) && r.first[l[i+1]] && depth >= 1 {
+			for k := range nk {
+				if keys[k][1] == l[q+1] && strings.HasPrefix(l[q:], keys[k]) {
+					ki = k
+					break
+				}
 			}
 		}
-		if ki < 0 || found[ki].depth != 0 && found[ki].depth <= depth {
+		if ki < 0 {
+			if i = jsonStringEnd(l, q) - 1; i < 0 { // the closing quote
+				break
+			}
+			continue
+		}
+		end := q + len(keys[ki]) - 2 // the closing quote
+		i = end
+		if found[ki].depth != 0 && found[ki].depth <= depth {
 			continue
 		}
 		if depth == 1 {
 			top++
 		}
-		m := member{depth: depth, at: q}
+		m := kindMember{depth: depth, at: q}
 		v := end + 2
 		for v < len(l) && l[v] == ' ' {
 			v++
@@ -818,7 +850,7 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 			if e < 0 {
 				break
 			}
-			m.val, m.ok = l[v+1:e], e-v-1 <= 60
+			m.val, m.end, m.ok = v+1, e, e-v-1 <= 60
 			i = e
 		}
 		found[ki] = m
@@ -826,7 +858,7 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 	start := len(out)
 	for k := range nk {
 		if found[k].ok {
-			out = append(out, eventValue{k, found[k].val})
+			out = append(out, eventValue{k, l[found[k].val:found[k].end]})
 		}
 	}
 	vals := out[start:]
