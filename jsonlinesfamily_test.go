@@ -90,6 +90,14 @@ func TestSpreadEventsMiddleFirst(t *testing.T) {
 	if want := []int{48, 24, 72}; !slices.Equal(picked, want) {
 		t.Errorf("to depth 4, picks %v, want %v", picked, want)
 	}
+	// Rows that never fit end the spread after spreadMisses tries, not
+	// one try an event.
+	tries := 0
+	s, _ = streamSel(text, len(text))
+	spreadEvents(s, events, len(events), func(int) bool { tries++; return false })
+	if tries != spreadMisses {
+		t.Errorf("%d tries of rows that never fit, want %d", tries, spreadMisses)
+	}
 }
 
 // dpkgRows is a sorted package list of n rows with no kind key, in
