@@ -144,6 +144,7 @@ func TestJSONLinesAlikeRowsKeepFamilyRootAndMiddle(t *testing.T) {
 // common — a plan of alike rows holds its limit and keeps each kept
 // row's text as it is in the input.
 func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
+	spread := 0 // plans that kept a spread of named rows
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(20, 600).Draw(rt, "rows")
 		var b strings.Builder
@@ -161,6 +162,9 @@ func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
 		if got := itemsSize(p.items); got > limit {
 			rt.Fatalf("plan is %d bytes, over its limit %d", got, limit)
 		}
+		if strings.Contains(p.what, "a spread between") {
+			spread++
+		}
 		out := render(text, p, marker{what: p.what, hint: p.hint})
 		for _, l := range strings.Split(out, "\n") {
 			if strings.HasPrefix(l, `{"name"`) && !strings.Contains(text, l) {
@@ -168,4 +172,7 @@ func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
 			}
 		}
 	})
+	if spread == 0 {
+		t.Fatal("no plan kept a spread of named rows: the property tested nothing")
+	}
 }
