@@ -1,5 +1,7 @@
 package headroom
 
+import "math/bits"
+
 // A hashIDs numbers distinct 64-bit hashes in the order they are first
 // met: an open-addressing table of four-byte slots holding ids, and the
 // hashes by id, in chunks (see chunked). A map of the same would take
@@ -18,14 +20,27 @@ type hashIDs struct {
 // hashSlotsMin is the smallest table a hashIDs makes.
 const hashSlotsMin = 64
 
+// slotOf returns the slot of hash h in a table of 2^(64−shift) slots:
+// the top bits of h times 2^64 over the golden ratio (Fibonacci hashing),
+// which a difference in any bit of h moves.
+func slotOf(h uint64, shift uint) uint64 {
+	return (h * 0x9e3779b97f4a7c15) >> shift
+}
+
+// slotShift returns the shift slotOf takes for a table of n slots, a
+// power of two.
+func slotShift(n int) uint {
+	return 64 - uint(bits.TrailingZeros(uint(n)))
+}
+
 // lookup returns the id of h and true, or the slot where h would go and
 // false.
 func (t *hashIDs) lookup(h uint64) (uint32, bool) {
 	if t.slots == nil {
-		t.slots, t.shift = make([]uint32, hashSlotsMin), 64-6
+		t.slots, t.shift = make([]uint32, hashSlotsMin), slotShift(hashSlotsMin)
 	}
 	mask := uint64(len(t.slots) - 1)
-	for i := (h * 0x9e3779b97f4a7c15) >> t.shift; ; i = (i + 1) & mask {
+	for i := slotOf(h, t.shift); ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
 			return uint32(i), false
@@ -59,7 +74,7 @@ func (t *hashIDs) grow() {
 	mask := uint64(len(t.slots) - 1)
 	for id := range t.hashes.len() {
 		h := t.hashes.get(id)
-		i := (h * 0x9e3779b97f4a7c15) >> t.shift
+		i := slotOf(h, t.shift)
 		for t.slots[i] != 0 {
 			i = (i + 1) & mask
 		}

@@ -40,3 +40,29 @@ func TestHashIDsAgreesWithMap(t *testing.T) {
 		}
 	})
 }
+
+// slotOf indexes a table of any power-of-two size within its bounds, and
+// slotShift gives the shifts the tables were written with.
+func TestSlotOf(t *testing.T) {
+	if got := slotShift(hashSlotsMin); got != 58 {
+		t.Errorf("slotShift(%d) = %d, want 58", hashSlotsMin, got)
+	}
+	if got := slotShift(memoSlotsMin); got != 56 {
+		t.Errorf("slotShift(%d) = %d, want 56", memoSlotsMin, got)
+	}
+	for n := 2; n <= 1<<20; n *= 2 {
+		for _, h := range []uint64{0, 1, 1 << 63, ^uint64(0), uint64(n), 0x123456789abcdef} {
+			if i := slotOf(h, slotShift(n)); i >= uint64(n) {
+				t.Fatalf("slotOf(%#x) in %d slots = %d", h, n, i)
+			}
+		}
+	}
+	// Hashes that differ only in their low bits land in different slots.
+	seen := map[uint64]bool{}
+	for h := range uint64(256) {
+		seen[slotOf(h, slotShift(1024))] = true
+	}
+	if len(seen) != 256 {
+		t.Errorf("256 hashes differing in their low byte reach %d of 1024 slots", len(seen))
+	}
+}

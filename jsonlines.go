@@ -765,6 +765,10 @@ func eventValues(out []eventValue, l string, keys []string) []eventValue {
 	return newEventReader(keys).values(out, l)
 }
 
+// kindValueMax bounds the string value of a kind key that eventValues
+// reads: a level, a type or a reason, not a message.
+const kindValueMax = 60
+
 // An eventReader reads the kind values of a stream's events
 // (eventValues): the keys' first letters are tabled once, and the
 // members found are held for every event, not zeroed whole at each.
@@ -781,7 +785,7 @@ type eventReader struct {
 type kindMember struct {
 	depth, at int // depth 0: not found
 	val, end  int
-	ok        bool // the value is a string of at most 60 bytes
+	ok        bool // the value is a string of at most kindValueMax bytes
 }
 
 // newEventReader returns a reader of keys' values.
@@ -850,7 +854,7 @@ func (r *eventReader) values(out []eventValue, l string) []eventValue {
 			if e < 0 {
 				break
 			}
-			m.val, m.end, m.ok = v+1, e, e-v-1 <= 60
+			m.val, m.end, m.ok = v+1, e, e-v-1 <= kindValueMax
 			i = e
 		}
 		found[ki] = m

@@ -48,6 +48,9 @@ func namingKey(s *lineSel, events []int) string {
 // a-b-c, …) stays linear.
 const familyScanMax = 256
 
+// familyMin is how many names a root must head.
+const familyMin = 2
+
 // nameSeparator reports whether c ends a name that a longer name extends:
 // python3 of python3-apt and python3.11, a module of its packages
 // (headroom of headroom/cmd), a package of its test build (`cmd [cmd.test]`).
@@ -102,16 +105,21 @@ func familyHeads(s *lineSel, events []int, key string) []int {
 	return heads
 }
 
+// spreadMisses is how many picks in a row spreadEvents lets fail before
+// it takes the room for spent: rows longer than what is left of it.
+const spreadMisses = 16
+
 // spreadEvents keeps events of s not kept yet, each by pick, at the
-// middle of the stream, then its quarters, its eighths, … (of n events,
-// event (n-1)·j/2^d for odd j at depth d): however few fit, the picks
-// made are spread over the whole stream, where a reader looks first. It
-// stops when the room is spent or sixteen picks in a row do not fit.
-func spreadEvents(s *lineSel, events []int, depth int, pick func(i int) bool) {
+// middle of the stream, then its quarters, its eighths, … down to its
+// finest-ths (of n events, event (n-1)·j/2^d for odd j at depth d):
+// however few fit, the picks made are spread over the whole stream,
+// where a reader looks first. It stops when the room is spent or
+// spreadMisses picks in a row do not fit.
+func spreadEvents(s *lineSel, events []int, finest int, pick func(i int) bool) {
 	n := len(events)
 	misses := 0
-	for den := 2; den/2 < n && den <= depth && misses < 16; den *= 2 {
-		for j := 1; j < den && misses < 16; j += 2 {
+	for den := 2; den/2 < n && den <= finest && misses < spreadMisses; den *= 2 {
+		for j := 1; j < den && misses < spreadMisses; j += 2 {
 			if s.room() <= s.gapCost {
 				return
 			}
@@ -174,6 +182,3 @@ func alikeRows(s *lineSel, events []int, room, headUsed, headBytes, tailBytes in
 	spreadEvents(s, events, len(events), func(i int) bool { return s.pickNamingPrefix(i, headBytes, tailBytes) })
 	return "the first and the last, rare values, the roots of families of names, and a spread between"
 }
-
-// familyMin is how many names a root must head.
-const familyMin = 2

@@ -90,6 +90,14 @@ func TestSpreadEventsMiddleFirst(t *testing.T) {
 	if want := []int{48, 24, 72}; !slices.Equal(picked, want) {
 		t.Errorf("to depth 4, picks %v, want %v", picked, want)
 	}
+	// Rows that never fit end the spread after spreadMisses tries, not
+	// one try an event.
+	tries := 0
+	s, _ = streamSel(text, len(text))
+	spreadEvents(s, events, len(events), func(int) bool { tries++; return false })
+	if tries != spreadMisses {
+		t.Errorf("%d tries of rows that never fit, want %d", tries, spreadMisses)
+	}
 }
 
 // dpkgRows is a sorted package list of n rows with no kind key, in
@@ -136,6 +144,7 @@ func TestJSONLinesAlikeRowsKeepFamilyRootAndMiddle(t *testing.T) {
 // common — a plan of alike rows holds its limit and keeps each kept
 // row's text as it is in the input.
 func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
+	spread := 0 // plans that kept a spread of named rows
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(20, 600).Draw(rt, "rows")
 		var b strings.Builder
@@ -153,6 +162,9 @@ func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
 		if got := itemsSize(p.items); got > limit {
 			rt.Fatalf("plan is %d bytes, over its limit %d", got, limit)
 		}
+		if strings.Contains(p.what, "a spread between") {
+			spread++
+		}
 		out := render(text, p, marker{what: p.what, hint: p.hint})
 		for _, l := range strings.Split(out, "\n") {
 			if strings.HasPrefix(l, `{"name"`) && !strings.Contains(text, l) {
@@ -160,4 +172,7 @@ func TestJSONLinesAlikeRowsHoldLimit(t *testing.T) {
 			}
 		}
 	})
+	if spread == 0 {
+		t.Fatal("no plan kept a spread of named rows: the property tested nothing")
+	}
 }

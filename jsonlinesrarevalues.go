@@ -1,9 +1,6 @@
 package headroom
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // rareValueMax bounds a member's value that rareValueRows counts: a
 // license, a scope, a short list of licenses, not a description.
@@ -17,40 +14,18 @@ const rareValueKeys = 16
 // their colon), in order, at most max of them.
 func topLevelKeys(l string, max int) []string {
 	var keys []string
-	depth := 0
-	for i := 0; i < len(l) && len(keys) < max; i++ {
-		switch l[i] {
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-		case '"':
-			end := jsonStringEnd(l, i)
-			if end < 0 {
-				return keys
-			}
-			if depth == 1 && skipSpace(l, end) < len(l) && l[skipSpace(l, end)] == ':' {
-				keys = append(keys, l[i:end]+":")
-			}
-			i = end - 1
+	eachTopWord(l, func(key, _ string, _ bool) {
+		if len(keys) < max {
+			keys = append(keys, key)
 		}
-	}
+	})
 	return keys
 }
 
-// wordValue returns the value of event l's member key (quoted, with its
-// colon) as written — a string, true, false or null, or an array of
-// those — when it is one of those and at most rareValueMax bytes; a
-// number or an object is not a word, it measures or holds.
-func wordValue(l, key string) (string, bool) {
-	i := strings.Index(l, key)
-	if i < 0 {
-		return "", false
-	}
-	return wordAt(l, skipSpace(l, i+len(key)))
-}
-
-// wordAt is wordValue of the value that starts at l[j].
+// wordAt returns the value that starts at l[j] as written — a string,
+// true, false or null, or an array of those — when it is one of those
+// and at most rareValueMax bytes; a number or an object is not a word,
+// it measures or holds.
 func wordAt(l string, j int) (string, bool) {
 	if j >= len(l) {
 		return "", false

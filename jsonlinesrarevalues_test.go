@@ -18,7 +18,7 @@ func TestTopLevelKeys(t *testing.T) {
 	}
 }
 
-func TestWordValue(t *testing.T) {
+func TestTopWordValues(t *testing.T) {
 	l := `{"license":"MIT","licenses":["EPL-2.0","GPL-2.0-with-classpath-exception"],"dev":false,"engines":null,"deps":3,"obj":{"a":1},"mixed":[{"a":1}],"long":"` + strings.Repeat("x", rareValueMax) + `"}`
 	for _, c := range []struct {
 		key, want string
@@ -34,11 +34,23 @@ func TestWordValue(t *testing.T) {
 		{`"long":`, ``, false},  // a description, not a kind
 		{`"absent":`, ``, false},
 	} {
-		got, ok := wordValue(l, c.key)
+		got, ok := topWord(l, c.key)
 		if got != c.want || ok != c.ok {
-			t.Errorf("wordValue(%s) = %q, %v; want %q, %v", c.key, got, ok, c.want, c.ok)
+			t.Errorf("topWord(%s) = %q, %v; want %q, %v", c.key, got, ok, c.want, c.ok)
 		}
 	}
+}
+
+// topWord is the value eachTopWord gives event l's own member key, "",
+// false when l has no such member.
+func topWord(l, key string) (string, bool) {
+	val, found := "", false
+	eachTopWord(l, func(k, v string, ok bool) {
+		if k == key && !found {
+			val, found = v, ok
+		}
+	})
+	return val, found
 }
 
 // lockRows is jq -c over a lockfile: n packages, nearly all MIT, one
@@ -95,7 +107,7 @@ func TestJSONLinesAlikeRowsKeepRareValues(t *testing.T) {
 	}
 }
 
-// wordValue and eachTopWord never panic and return pieces of their line,
+// eachTopWord and wordAt never panic and return pieces of their line,
 // a value that opens as a word does.
 func FuzzWordValue(f *testing.F) {
 	f.Add(`{"licenses":["MIT","ISC"],"dev":false}`, `"licenses":`)
@@ -108,12 +120,11 @@ func FuzzWordValue(f *testing.F) {
 				t.Fatalf("eachTopWord(%q) gives %q, %q", l, k, v)
 			}
 		})
-		v, ok := wordValue(l, key)
-		if !ok {
-			return
-		}
-		if v == "" || len(v) > rareValueMax || !strings.Contains(l, v) || !strings.ContainsRune(`"tfn[`, rune(v[0])) {
-			t.Fatalf("wordValue(%q, %q) = %q", l, key, v)
+		if j := strings.Index(l, key); j >= 0 {
+			v, ok := wordAt(l, skipSpace(l, j+len(key)))
+			if ok && (v == "" || len(v) > rareValueMax || !strings.Contains(l, v) || !strings.ContainsRune(`"tfn[`, rune(v[0]))) {
+				t.Fatalf("wordAt(%q) after %q = %q", l, key, v)
+			}
 		}
 		for _, k := range topLevelKeys(l, rareValueKeys) {
 			if !strings.HasPrefix(k, `"`) || !strings.HasSuffix(k, `":`) {
@@ -123,17 +134,15 @@ func FuzzWordValue(f *testing.F) {
 	})
 }
 
-// eachTopWord reads each own member once, as wordValue reads it.
+// eachTopWord reads each own member once, never one nested in another.
 func TestEachTopWord(t *testing.T) {
-	l := `{"path":"a","deps":3,"o":{"x":"in"},"licenses":["MIT"],"dev":false}`
+	l := `{"path":"a","deps":3,"o":{"x":"in","dev":true},"licenses":["MIT"],"dev":false}`
 	var got []string
 	eachTopWord(l, func(k, v string, ok bool) {
-		if w, wok := wordValue(l, k); w != v || wok != ok {
-			t.Errorf("%s: eachTopWord %q %v, wordValue %q %v", k, v, ok, w, wok)
-		}
-		got = append(got, k)
+		got = append(got, fmt.Sprintf("%s%s %v", k, v, ok))
 	})
-	if want := []string{`"path":`, `"deps":`, `"o":`, `"licenses":`, `"dev":`}; !slices.Equal(got, want) {
-		t.Errorf("keys %q, want %q", got, want)
+	want := []string{`"path":"a" true`, `"deps": false`, `"o": false`, `"licenses":["MIT"] true`, `"dev":false true`}
+	if !slices.Equal(got, want) {
+		t.Errorf("eachTopWord = %q, want %q", got, want)
 	}
 }

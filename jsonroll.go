@@ -152,8 +152,9 @@ func commonLines(text string, m int, lines func(k int) []item) map[string]bool {
 		return nil
 	}
 	count := map[string]int{}
+	seen := map[string]bool{} // this element's lines, each counted once
 	for _, k := range sample {
-		seen := map[string]bool{}
+		clear(seen)
 		for _, it := range lines(k) {
 			if l := text[it.start:it.end]; !seen[l] {
 				seen[l] = true

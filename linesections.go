@@ -117,19 +117,7 @@ func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) in
 			cost += min(s.size(i), sectionHeadCost) + s.gapCost
 		}
 	}
-	if len(todo) == 0 || to <= s.used {
-		return 0
-	}
-	k := len(todo)
-	if cost > to-s.used {
-		k = len(todo) * (to - s.used) / cost
-	}
-	kept := 0
-	for _, j := range spread(0, len(todo), k) {
-		if s.used < to && pick(todo[j]) {
-			kept++
-		}
-	}
+	kept := pickSpreadWithin(s, todo, cost, pick, to)
 	for _, i := range todo {
 		if s.used >= to {
 			break
@@ -161,6 +149,14 @@ func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int)
 			cost += min(s.size(i+1), sectionHeadCost) + s.gapCost
 		}
 	}
+	return pickSpreadWithin(s, todo, cost, pick, to)
+}
+
+// pickSpreadWithin picks the lines of todo, which cost cost in all,
+// while the output stays within to bytes: all of them when they fit,
+// else as many as fit spread evenly over them (the first and the last
+// included). It returns how many it kept.
+func pickSpreadWithin(s *lineSel, todo []int, cost int, pick func(i int) bool, to int) int {
 	if len(todo) == 0 || to <= s.used {
 		return 0
 	}

@@ -304,11 +304,7 @@ func lineStartsKnown(text string, known knownLines) (starts startIndex, wide []i
 	if len(text) > math.MaxUint32 {
 		return startIndex{}, wideLineStarts(text)
 	}
-	if len(known.runs) == 0 {
-		starts = newStartIndex(strings.Count(text, "\n")+2, len(text))
-	} else {
-		starts = newStartIndex(known.lineBreaks(text)+2, len(text))
-	}
+	starts = newStartIndex(known.lineBreaks(text)+2, len(text)) // strings.Count's, with no runs
 	if starts.dense != nil {
 		if len(known.runs) == 0 {
 			starts.dense = appendLineStarts(starts.dense, text)

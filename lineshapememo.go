@@ -45,7 +45,7 @@ const (
 
 // newShapeMemo returns a memo at its smallest.
 func newShapeMemo() shapeMemo {
-	return shapeMemo{slots: make([]memoSlot, memoSlotsMin), shift: 64 - 8}
+	return shapeMemo{slots: make([]memoSlot, memoSlotsMin), shift: slotShift(memoSlotsMin)}
 }
 
 // slot returns the slot that holds line l, if any line is there, or nil
@@ -65,7 +65,7 @@ func (m *shapeMemo) slot(l string) *memoSlot {
 			m.grow()
 		}
 	}
-	return &m.slots[(memoKey(l)*0x9e3779b97f4a7c15)>>m.shift]
+	return &m.slots[slotOf(memoKey(l), m.shift)]
 }
 
 // grow doubles m's table and places the lines it holds again.
@@ -74,7 +74,7 @@ func (m *shapeMemo) grow() {
 	m.slots, m.shift = make([]memoSlot, 2*len(old)), m.shift-1
 	for _, s := range old {
 		if s.held {
-			m.slots[(memoKey(s.line)*0x9e3779b97f4a7c15)>>m.shift] = s
+			m.slots[slotOf(memoKey(s.line), m.shift)] = s
 		}
 	}
 }

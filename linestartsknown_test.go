@@ -72,6 +72,9 @@ func TestKnownLinesCountsLineBreaks(t *testing.T) {
 	if got, want := k.lineBreaks(text), strings.Count(text, "\n"); got != want {
 		t.Errorf("lineBreaks = %d, want %d", got, want)
 	}
+	if got, want := (knownLines{}).lineBreaks(text+"\n"), strings.Count(text, "\n")+1; got != want {
+		t.Errorf("lineBreaks with no runs = %d, want %d", got, want) // lineStartsKnown counts by it
+	}
 	got := appendLineStartsKnown(nil, text, k)
 	want := appendLineStarts(nil, text)
 	if len(got) != len(want) {

@@ -60,10 +60,10 @@ const rareShapeRoomShare = 3
 // shapeHash is the 64-bit FNV-1a hash of key: fixed, so the same input
 // counts its shapes the same way in every process.
 func shapeHash(key []byte) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for _, c := range key {
 		h ^= uint64(c)
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }
