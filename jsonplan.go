@@ -1448,8 +1448,9 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int, s
 		shown, outlined = 1, 1
 	}
 	omitted := last - shown
+	tail := line(span(elems[last]))
 	var between []int
-	if tail := line(span(elems[last])); spread && outlined == 0 && omitted > 0 {
+	if spread && outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
 		between = spreadElements(elems, make([]int32, len(elems)), shown, last, room, kind, want)
@@ -1467,7 +1468,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int, s
 		add(noteLine("[…" + txt.Plural(last-from, "more "+kind) + ", " + sizeText(elems[last][0]-elems[from][0]) + "…]"))
 	}
 	room := limit - used - closing.size()
-	if tail := line(span(elems[last])); tail.size() <= room {
+	if tail.size() <= room {
 		add(tail)
 	} else {
 		add(outlineElement(text, elems[last], span, room)...)
