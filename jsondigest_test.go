@@ -334,20 +334,8 @@ func TestPlanJSONMapDigests(t *testing.T) {
 // objects they hold — and the last member keeps its key line whole, its
 // indentation with it.
 func TestPlanJSONFlatMapMemberDigests(t *testing.T) {
-	m := map[string]any{}
 	const n = 40
-	for i := range n {
-		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
-			"arch":        "riscv32",
-			"data-layout": "e-m:e-p:32:32-i64:64-n32-S128",
-			"features":    strings.Repeat("+m,+a,+c,", 8),
-			"linker":      "rust-lld",
-			"metadata":    map[string]any{"name": fmt.Sprintf("RISC-V board %d", i), "tier": 3},
-			"options":     strings.Split(strings.Repeat("opt,", 20), ","),
-		}
-	}
-	b, _ := json.MarshalIndent(m, "", "  ")
-	text := string(b)
+	text := riscvSpecs(n)
 	for _, limit := range []int{4000, 15000} {
 		_, out := plannedJSON(t, text, limit)
 		named := 0
@@ -492,20 +480,8 @@ func plannedJSON(t *testing.T, text string, limit int) (plan, string) {
 // made are kept, and what the layout saves names more members: at 4,000
 // bytes 16 of 40 were named with a note for each run, now 18 at least.
 func TestPlanJSONCompactDigestsNameMore(t *testing.T) {
-	m := map[string]any{}
 	const n = 40
-	for i := range n {
-		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
-			"arch":        "riscv32",
-			"data-layout": "e-m:e-p:32:32-i64:64-n32-S128",
-			"features":    strings.Repeat("+m,+a,+c,", 8),
-			"linker":      "rust-lld",
-			"metadata":    map[string]any{"name": fmt.Sprintf("RISC-V board %d", i), "tier": 3},
-			"options":     strings.Split(strings.Repeat("opt,", 20), ","),
-		}
-	}
-	b, _ := json.MarshalIndent(m, "", "  ")
-	text := string(b)
+	text := riscvSpecs(n)
 	// The digests' plan itself: planJSON lays these out as a roll
 	// (TestPlanJSONRollNamesEveryMember).
 	top, _ := scanJSONTop(text)
@@ -570,4 +546,23 @@ func TestMorePicksAddsWithinRoom(t *testing.T) {
 			t.Fatalf("room for another pick left: %v in (%d, %d), cost %d of %d", got, lo, hi, cost(got), room)
 		}
 	})
+}
+
+// riscvSpecs returns a pretty-printed map of n alike target specs keyed
+// by name, each named only by its nested metadata name (rustc's
+// --print all-target-specs-json through jq).
+func riscvSpecs(n int) string {
+	m := map[string]any{}
+	for i := range n {
+		m[fmt.Sprintf("riscv%02d-unknown-elf", i)] = map[string]any{
+			"arch":        "riscv32",
+			"data-layout": "e-m:e-p:32:32-i64:64-n32-S128",
+			"features":    strings.Repeat("+m,+a,+c,", 8),
+			"linker":      "rust-lld",
+			"metadata":    map[string]any{"name": fmt.Sprintf("RISC-V board %d", i), "tier": 3},
+			"options":     strings.Split(strings.Repeat("opt,", 20), ","),
+		}
+	}
+	b, _ := json.MarshalIndent(m, "", "  ")
+	return string(b)
 }
