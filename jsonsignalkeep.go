@@ -361,24 +361,35 @@ func withSignalCounts(p plan, kept []keptSignal, total, failures int) plan {
 	return p
 }
 
-// coveredBy reports whether items keep text[k.start:k.end] verbatim,
-// by one range or by ranges that touch.
+// coveredBy reports whether items keep text[k.start:k.end] verbatim as
+// render writes them: by one range or by ranges that follow each other
+// in items and touch, with no note or line end of headroom's own between
+// them (an outline's element opened at its '{', then a clip's tail from
+// inside it, holds every byte of the element but not as one piece).
 func coveredBy(items []item, k keptSignal) bool {
-	var r [][2]int
+	at := -1 // the end of the verbatim run that holds k.start
 	for _, it := range items {
-		if it.end > it.start && it.end > k.start && it.start < k.end {
-			r = append(r, [2]int{it.start, it.end})
+		if it.end <= it.start {
+			if at >= 0 && it.note != "" {
+				return false
+			}
+			continue
 		}
-	}
-	slices.SortFunc(r, func(a, b [2]int) int { return a[0] - b[0] })
-	at := k.start
-	for _, x := range r {
-		if x[0] > at {
+		switch {
+		case at < 0 && (it.start > k.start || it.end <= k.start):
+			continue
+		case at >= 0 && it.start != at:
 			return false
 		}
-		at = max(at, x[1])
+		at = it.end
+		if at >= k.end {
+			return true
+		}
+		if it.note != "" || it.eol {
+			return false
+		}
 	}
-	return at >= k.end
+	return false
 }
 
 // mergeSignals returns items with the signals of sigs they do not keep

@@ -258,3 +258,50 @@ func TestJSONSignalsTextEndingInAKeysQuote(t *testing.T) {
 		assert.NotPanics(t, func() { jsonSignals(text) }, "%q", text)
 	}
 }
+
+// A signal is kept only when render writes it as one piece: ranges that
+// touch in items order, with no note or line end of headroom's between.
+func TestCoveredByWantsOnePiece(t *testing.T) {
+	k := keptSignal{start: 10, end: 30}
+	for _, tc := range []struct {
+		name  string
+		items []item
+		want  bool
+	}{
+		{"one range", []item{keepRange(0, 40)}, true},
+		{"ranges that touch", []item{keepRange(5, 20), keepRange(20, 35)}, true},
+		{"a gap", []item{keepRange(5, 20), keepRange(21, 35)}, false},
+		{"a note between", []item{keepRange(5, 20), noteLine("[…skipped…]"), keepRange(20, 35)}, false},
+		{"a note after the first range", []item{{start: 5, end: 20, note: "[…index 3…]", glue: true}, keepRange(20, 35)}, false},
+		{"a line end of headroom's", []item{{start: 5, end: 20, eol: true}, keepRange(20, 35)}, false},
+		{"a note after the signal", []item{keepRange(5, 30), noteLine("[…1 member…]")}, true},
+		{"out of order", []item{keepRange(20, 35), keepRange(5, 20)}, false},
+		{"none", []item{keepRange(40, 50)}, false},
+	} {
+		if got := coveredBy(tc.items, k); got != tc.want {
+			t.Errorf("%s: coveredBy = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// The failing last element of a minified array in a member, which a
+// clip's tail starts inside, is kept as one piece, not opened by the
+// outline at its '{' and finished by the tail after a note (the case
+// rapid found in CI for TestPlanJSONKeepsASignalledMember).
+func TestPlanJSONKeepsTheLastFailingElementInOnePiece(t *testing.T) {
+	var elems []string
+	for i := range 20 {
+		e := `{"id":"elem-` + itoa(i) + `","note":"` + strings.Repeat("x", 206) + `","status":200`
+		if i == 19 {
+			e += `,"severity": 2`
+		}
+		elems = append(elems, e+"}")
+	}
+	text := `{"count": 20, "items": [` + strings.Join(elems, ",") + "]}\n"
+	p, ok := planJSON(text, 1836)
+	require.True(t, ok)
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	assert.Contains(t, out, elems[19])
+	assert.Contains(t, p.what, "1 of 1 failing member kept")
+	assert.LessOrEqual(t, itemsSize(p.items), 1836)
+}
