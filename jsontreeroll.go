@@ -60,7 +60,8 @@ type treeMember struct {
 // second of any, spread evenly over the nodes when a round does not fit —
 // and the document's end after the tree as a clip's tail. It declines a
 // tree of maps (npm ls --json's packages by name: the outline's summaries
-// name them) and any other document.
+// name them), a roll that would leave a quarter of limit unused, and any
+// other document.
 func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) {
 	root, end := skipSpace(text, 0), top.end
 	if top.kind == "document" {
@@ -158,7 +159,10 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 		}
 		next = l[1]
 	}
-	if itemsSize(items) > limit {
+	// A roll that leaves a quarter of the limit unused has shown every
+	// line it could: the tree is cut by little, and the outline, which
+	// keeps a clip's head of it verbatim, brackets and all, keeps more.
+	if size := itemsSize(items); size > limit || 4*size < 3*limit {
 		return plan{}, false
 	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}

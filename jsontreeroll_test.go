@@ -317,3 +317,23 @@ func FuzzTreeRoll(f *testing.F) {
 		}
 	})
 }
+
+// A tree cut by little is left to the outline: its roll, every line of
+// every node but no bracket, would leave a quarter of the limit unused,
+// where the outline keeps a clip's head verbatim.
+func TestTreeRollLeavesALightCutToTheOutline(t *testing.T) {
+	text := explainJSON(queryPlan(4, func(i, depth int) int { return 2 }))
+	limit := len(text) * 9 / 10
+	top, _ := scanJSONTop(text)
+	if _, ok := planTreeRoll(text, top, `"Plans"`, limit); ok {
+		t.Fatalf("a tree cut by a tenth is rolled")
+	}
+	if _, ok := planTreeRoll(text, top, `"Plans"`, len(text)/4); !ok {
+		t.Fatalf("the same tree cut by four times is not rolled")
+	}
+	p, ok := planJSON(text, limit)
+	if !ok || !strings.Contains(p.what, "kept the outline") {
+		t.Fatalf("planned %v, what %q: want the outline", ok, p.what)
+	}
+	checkDocPlan(t, text, p, limit)
+}
