@@ -560,20 +560,6 @@ var knownGaps = map[string][]string{
 	"json_node_cpu_prof_semver_minimatch_sort_profile": {
 		"{\"id\":179,\"callFrame\":{\"functionName\":\"match\",\"scriptId\":\"128\",\"url\":\"file:///usr/lib/node_modules/npm/node_modules/minimatch/dist/commonjs/index.js\",\"lineNumber\":1055,\"columnNumber\":9}",
 	},
-	// EXPLAIN (FORMAT JSON) of 49 nested plan nodes is read as lines, not
-	// as JSON: the relation, index and condition strings deep in the tree
-	// are alike `"Key": value` lines between the picks. JSON declines it
-	// because the document is an array of one object, `[{"Plan": …}]`:
-	// no sequence to sample, and only an object is outlined. Outlined
-	// (tried in session 27), its `Plans` tree opens a clip's head depth by
-	// depth and keeps the same 3 of 6 in less of the budget (11.7 KB of
-	// 16,000): the named nodes deep in the tree need the digests' naming
-	// members (`"Relation Name"`, `"Index Name"`) in a tree
-	"json_psql_explain_analyze_format_json_information_schema_columns": {
-		"\"Index Name\": \"pg_attribute_relid_attnum_index\",",
-		"\"Hash Cond\": \"((r.oid = a_1.attrelid) AND (((information_schema._pg_expandarray(c_1.conkey))).x = a_1.attnum))\",",
-		"\"Relation Name\": \"pg_constraint\",",
-	},
 	// at 16,000 bytes the bookworm key's `:public key packet:` block is
 	// one of nine alike ones among 80 signature packets, between picks
 	"plain_gpg_list_packets_debian_archive_keyring_9_keys": {

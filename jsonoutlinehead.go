@@ -37,6 +37,16 @@ func clipHeadEnd(root, end, limit int) int {
 // "properties" or "items" nest once or twice; a tree's children key
 // nests as deep as the tree is.
 func selfNested(text string, start, end int) bool {
+	key, _ := selfNestedKey(text, start, end)
+	return key != ""
+}
+
+// selfNestedKey returns the key, quotes included, that makes the valid
+// JSON value text[start:end] a tree (selfNested), the first found along a
+// path, and where the value of that key which made it one starts (its
+// children are nodes: an array's elements, or a map's members by name);
+// "" when it is none.
+func selfNestedKey(text string, start, end int) (key string, at int) {
 	var path []string // the key of each open container, "" for an element or the root
 	count := map[string]int{}
 	for i := start; i < end; i++ {
@@ -49,7 +59,7 @@ func selfNested(text string, start, end int) bool {
 					key := text[i:j]
 					path = append(path, key)
 					if count[key]++; count[key] >= selfNestedMin {
-						return true
+						return key, v
 					}
 					i = v
 					continue
@@ -60,7 +70,7 @@ func selfNested(text string, start, end int) bool {
 			path = append(path, "")
 		case '}', ']':
 			if len(path) == 0 {
-				return false
+				return "", 0
 			}
 			if key := path[len(path)-1]; key != "" {
 				count[key]--
@@ -68,5 +78,5 @@ func selfNested(text string, start, end int) bool {
 			path = path[:len(path)-1]
 		}
 	}
-	return false
+	return "", 0
 }

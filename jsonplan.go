@@ -17,7 +17,12 @@ import (
 // runs, when single picks would keep fewer whole elements than a blind
 // clip), with gap notes for the rest. It declines anything that is not valid JSON or has
 // fewer than two elements, but for an object whose one member wraps the
-// bulk.
+// bulk and an array of one object (EXPLAIN (FORMAT JSON)'s `[{"Plan": …}]`),
+// each outlined.
+//
+// An outlined tree whose nodes nest in arrays under one key ("Plans" in
+// "Plans") gets the tree roll instead (planTreeRoll): the lines that tell
+// its nodes apart.
 //
 // An object gets the outline plan instead (planOutline): its members are
 // rarely alike, and its shape — which keys exist, how large each value is
@@ -52,6 +57,13 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	}
 	// One member can wrap the bulk: {"data": [...]}, {"items": [...]}.
 	if kind == "object member" && (len(elems) > 1 || wrapper(text, elems[0])) && !flatMap(text, elems) {
+		if p, ok := planOutline(text, top, limit); ok {
+			return p, true
+		}
+	}
+	// An array of one object (EXPLAIN (FORMAT JSON)'s plan, an API's
+	// one-result answer) is that object: its outline.
+	if kind == "array element" && len(elems) == 1 && text[elems[0][0]] == '{' {
 		if p, ok := planOutline(text, top, limit); ok {
 			return p, true
 		}
@@ -592,7 +604,15 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 		// member pretty-printed after a '{' that shares its line.
 		return plan{}, false
 	}
-	tree := selfNested(text, root, end)
+	key, at := selfNestedKey(text, root, end)
+	if pretty && key != "" && text[at] == '[' {
+		// Nodes in arrays, no key naming them: the lines that tell them
+		// apart.
+		if p, ok := planTreeRoll(text, top, key, limit); ok {
+			return p, true
+		}
+	}
+	tree := key != ""
 	o, items, ok := outline(text, root, end, &top, limit, !pretty, tree)
 	if !ok {
 		return plan{}, false

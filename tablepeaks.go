@@ -3,6 +3,7 @@ package headroom
 import (
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // maxPeakColumns is how many leading white-space separated fields of a
@@ -190,10 +191,19 @@ func (c *peakColumn) largest() []peak {
 }
 
 // fieldNumber reads a field that is a number: digits with at most one
-// '.', and a '%' after them allowed. Anything else is not one. Digits
-// alone, most numbers, add up in an integer: exact, as the float sums
-// are, up to 15 of them.
+// '.', and a '%' after them allowed, or a size's unit (sizeUnit: du -h's
+// 60K and 1.6M, read in bytes, so the two compare). Anything else is not
+// one. Digits alone, most numbers, add up in an integer: exact, as the
+// float sums are, up to 15 of them.
 func fieldNumber(f string) (float64, bool) {
+	if f != "" && f[len(f)-1] >= 'A' { // a letter ends it: a unit, or no number
+		n, scale := sizeUnit(f)
+		if n == 0 {
+			return 0, false
+		}
+		v, ok := fieldNumber(f[:len(f)-n])
+		return v * scale, ok
+	}
 	if len(f) > 1 && f[len(f)-1] == '%' {
 		f = f[:len(f)-1]
 	}
@@ -228,6 +238,31 @@ func fieldNumber(f string) (float64, bool) {
 		}
 	}
 	return v, digits > 0
+}
+
+// sizeUnits are the prefixes of a human-readable size (du -h, ls -lh,
+// df -h, free -h), each 1,024 times the one before.
+const sizeUnits = "KMGTPE"
+
+// sizeUnit returns how many bytes at the end of f write a size's unit
+// after a digit — a prefix of sizeUnits, then i, B or iB; k for K alone
+// or before B (60K, 1.6M, 2.1GiB, 512MB, 4kB) — and the scale it stands
+// for; 0 when f ends in none.
+func sizeUnit(f string) (n int, scale float64) {
+	g := strings.TrimSuffix(f, "B")
+	binary := strings.HasSuffix(g, "i")
+	g = strings.TrimSuffix(g, "i")
+	if len(g) < 2 || g[len(g)-2]-'0' > 9 {
+		return 0, 0
+	}
+	u := strings.IndexByte(sizeUnits, g[len(g)-1])
+	if g[len(g)-1] == 'k' && !binary { // kB, but no kiB
+		u = 0
+	}
+	if u < 0 {
+		return 0, 0
+	}
+	return len(f) - len(g) + 1, float64(uint64(1) << (10 * (u + 1)))
 }
 
 // withPeaks returns the spread's rows with each peak not among them put

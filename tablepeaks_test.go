@@ -49,15 +49,31 @@ func TestColumnPeaksInRounds(t *testing.T) {
 	assert.Len(t, columnPeaks(s, 1, s.n(), 6), 6)
 }
 
-// Numbers are digits with one dot and a trailing percent; dates, hex
-// and versions are not.
+// du -ah's sizes compare in bytes: the 1.6M directory is the column's
+// peak above the 900K one, which a number read before its unit would
+// rank first.
+func TestColumnPeaksReadSizes(t *testing.T) {
+	text := strings.Join([]string{
+		"4.0K\tsphinx/parsers.py",
+		"900K\tsphinx/domains/__pycache__",
+		"1.6M\tsphinx/domains",
+		"60K\tsphinx/builders/html/__init__.py",
+		"8.0K\tsphinx/versioning.py",
+	}, "\n")
+	s := newLineSel(text, 1000, gapWording{})
+	assert.Equal(t, []int{2, 1}, columnPeaks(s, 0, s.n(), 2))
+}
+
+// Numbers are digits with one dot and a trailing percent, or a size with
+// its unit; dates, hex and versions are not.
 func TestFieldNumber(t *testing.T) {
-	for f, want := range map[string]float64{"0": 0, "62943": 62943, "56%": 56, "97.5": 97.5} {
+	for f, want := range map[string]float64{"0": 0, "62943": 62943, "56%": 56, "97.5": 97.5,
+		"60K": 60 << 10, "1.5M": 1.5 * (1 << 20), "2GiB": 2 << 30, "512MB": 512 << 20, "4kB": 4 << 10, "3k": 3 << 10} {
 		v, ok := fieldNumber(f)
 		require.True(t, ok, f)
 		assert.InDelta(t, want, v, 1e-9, f)
 	}
-	for _, f := range []string{"", "%", "2025-10-01", "3d7a6c67", "1.2.3", "01:48", "Defl:N", "-1"} {
+	for _, f := range []string{"", "%", "2025-10-01", "3d7a6c67", "1.2.3", "01:48", "Defl:N", "-1", "K", "1.2.3K", "12KK", "5B", "7x", "5m"} {
 		_, ok := fieldNumber(f)
 		assert.False(t, ok, f)
 	}
@@ -111,6 +127,18 @@ func TestTableTitleAndPeak(t *testing.T) {
 // fieldNumberRef is fieldNumber as first written: every number summed in
 // floats.
 func fieldNumberRef(f string) (float64, bool) {
+	// A size's unit, each 1,024 times the one before: du -h's 60K, 1.6M.
+	for i, u := range []string{"K", "M", "G", "T", "P", "E"} {
+		for _, suffix := range []string{u, u + "i", u + "B", u + "iB", strings.ToLower(u) + "B", strings.ToLower(u)} {
+			if suffix[0] != 'k' && suffix[0] >= 'a' {
+				continue // of the lower-case prefixes, k alone
+			}
+			if n := len(f) - len(suffix); n > 0 && f[n:] == suffix && f[n-1] >= '0' && f[n-1] <= '9' {
+				v, ok := fieldNumberRef(f[:n])
+				return v * math.Pow(1024, float64(i+1)), ok
+			}
+		}
+	}
 	if len(f) > 1 && f[len(f)-1] == '%' {
 		f = f[:len(f)-1]
 	}
@@ -142,7 +170,7 @@ func fieldNumberRef(f string) (float64, bool) {
 // numbers whose float sums round are left to the floats.
 func TestFieldNumberMatchesReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f := rapid.StringOfN(rapid.SampledFrom([]rune("0123456789999.%a/")), 0, 20, -1).Draw(t, "f")
+		f := rapid.StringOfN(rapid.SampledFrom([]rune("0123456789999.%a/KMGikB")), 0, 20, -1).Draw(t, "f")
 		if rapid.Bool().Draw(t, "long") {
 			f = rapid.StringMatching(`[1-9][0-9]{14,17}%?`).Draw(t, "digits")
 		}
@@ -211,7 +239,7 @@ func columnPeaksRef(s *lineSel, from, to, k int) []int {
 // number of fields.
 func TestColumnPeaksMatchesReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		field := rapid.SampledFrom([]string{"-rw-r--r--", "1", "12", "4096", "97.5", "56%", "root", "Apr", "12:00", "0.0", "123456789012", "x.y", "----"})
+		field := rapid.SampledFrom([]string{"-rw-r--r--", "1", "12", "4096", "97.5", "56%", "root", "Apr", "12:00", "0.0", "123456789012", "x.y", "----", "60K", "1.6M", "2GiB", "K"})
 		blank := rapid.SampledFrom([]string{" ", "  ", "\t", "        ", "   \t  ", "            "})
 		rows := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string {
 			var b strings.Builder
