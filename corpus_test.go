@@ -508,11 +508,6 @@ var knownGaps = map[string][]string{
 	"log_java_xlog_class_load_jansi_native_missing": {
 		"Jansi null",
 	},
-	// read as lines (knownMisroutes): the failure line is kept, not the
-	// statistics line of the same catalog two lines after it
-	"log_msgfmt_check_statistics_598_gnome_catalogs_nl_newline": {
-		"glib20/nl.po: 928 translated messages.",
-	},
 	// read as a log (`error` in Tcl proc names): one named row of 226
 	"plain_ctags_x_tcl86_library": {
 		"ScanWide         procedure  2674 clock.tcl        proc ::tcl::clock::ScanWide { str } {",
