@@ -856,6 +856,9 @@ var knownMisroutes = map[string]Strategy{
 	// one fatal error read as lines (no verdict, exit 1 not echoed).
 	"log_gofmt_s_d_e_golang_asm_syntax_error":                   StrategyDiff,
 	"log_msgfmt_check_statistics_598_gnome_catalogs_nl_newline": StrategyLines,
+	// Session 28's family check of the same shape (iso-codes' 428
+	// catalogs): read as lines for the same reasons.
+	"log_msgfmt_check_statistics_428_iso_codes_catalogs_de_newline": StrategyLines,
 	// Session 26's family check for run headers: gdb's run of a perl
 	// script that reads 240 undefined variables has warnings with no
 	// failure word, no verdict and no exit code, so no planner takes it
