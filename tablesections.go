@@ -22,17 +22,19 @@ func tableSectionLines(s *lineSel, first, n int) []int {
 	rows, gapped := 0, 0
 	var off []int
 	for i := first; i < n; i++ {
-		l := strings.TrimSpace(s.line(i))
-		if l == "" || tableRule(l) {
+		// Most rows have a gap: one search each, the rest of the tests
+		// only for the lines that have none.
+		l := s.line(i)
+		if columnGap(l) {
+			rows++
+			gapped++
+			continue
+		}
+		if l = strings.TrimSpace(l); l == "" || tableRule(l) {
 			continue
 		}
 		rows++
-		if columnGap(l) {
-			gapped++
-		} else {
-			off = append(off, i)
-		}
-		if len(off)*10 > n-first {
+		if off = append(off, i); len(off)*10 > n-first {
 			return nil
 		}
 	}
@@ -49,7 +51,7 @@ func tableSectionLines(s *lineSel, first, n int) []int {
 	for i := first; i < n; i++ {
 		l := s.line(i)
 		if w := firstWord(l); w != "" {
-			if _, ok := leads[w]; ok && columnGap(strings.TrimSpace(l)) {
+			if _, ok := leads[w]; ok && columnGap(l) {
 				leads[w] = true
 			}
 		}
@@ -66,10 +68,16 @@ func firstWord(l string) string {
 	return strings.TrimRight(l, "\r")
 }
 
-// columnGap reports whether l, trimmed, holds a run of two spaces or a
-// tab between its words: the padding a column table lines its cells up
-// with.
+// columnGap reports whether l holds a run of two spaces or a tab between
+// its words, not in its indentation nor at its end: the padding a column
+// table lines its cells up with.
 func columnGap(l string) bool {
+	l = strings.TrimRight(l, " \t\r")
+	from := 0
+	for from < len(l) && (l[from] == ' ' || l[from] == '\t') {
+		from++
+	}
+	l = l[from:]
 	return strings.Contains(l, "  ") || strings.IndexByte(l, '\t') >= 0
 }
 
