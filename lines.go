@@ -151,6 +151,7 @@ func planLines(text string, limit int) (plan, bool) {
 			}
 		}
 	}
+	var failed []int
 	for i := range sh.failureOrder(2 * limit) {
 		if s.used >= upTo(24) {
 			break
@@ -163,6 +164,25 @@ func planLines(text string, limit int) (plan, bool) {
 		}
 		if !s.isKept(i) && pickEnds(i, wide) {
 			fails++
+			failed = append(failed, i)
+		}
+	}
+	// The line a run goes on with after a failure kept, when it names
+	// the failing item as the failure or the line above it does (a
+	// `NAME:` prefix): the item's own closing line, msgfmt's statistics
+	// of the catalog whose fatal error is above it. It is what the reader
+	// asks next: what the run said of the item in the end.
+	after := 0
+	for _, i := range failed {
+		if s.used >= upTo(26) {
+			break
+		}
+		j := failureRunEnd(s, i)
+		if j >= n || s.isKept(j) {
+			continue
+		}
+		if item := itemPrefix(s.line(j)); item != "" && (item == itemPrefix(s.line(i)) || i > 0 && item == itemPrefix(s.line(i-1))) && pickEnds(j, narrow) {
+			after++
 		}
 	}
 	// The headings of a sectioned text, after its failures: where each
@@ -280,7 +300,7 @@ func planLines(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + blockHeadsKept(opened, len(blocks)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
+		txt.Plural(fails, "failure line") + " (a failure word or errno), " + linesAfterKept(after) + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + blockHeadsKept(opened, len(blocks)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
 		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
@@ -841,4 +861,44 @@ func keptTexts(s *lineSel) map[string]bool {
 		}
 	}
 	return m
+}
+
+// failureRunMax bounds the failure lines read past a kept one for the
+// line its run goes on with.
+const failureRunMax = 4
+
+// failureRunEnd returns the line after the failure line i of s and the
+// failure lines right under it (up to failureRunMax of them): the line the
+// run goes on with.
+func failureRunEnd(s *lineSel, i int) int {
+	j := i + 1
+	for j < s.n() && j-i <= failureRunMax && hasFailureSignal(s.line(j)) {
+		j++
+	}
+	return j
+}
+
+// linesAfterKept words the lines kept after failure lines.
+func linesAfterKept(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return txt.Plural(k, "line") + " after them, "
+}
+
+// itemPrefix returns the file name a line opens with before a colon, as
+// tools name the item a message is about (`glib20/nl.po:2866: …`,
+// `glib20/nl.po: 928 translated messages.`), a position after it dropped:
+// a word with a letter and a '/' or a '.' (not a timestamp's
+// `2026-07-29T07`); "" when the line opens with no such name.
+func itemPrefix(l string) string {
+	colon := strings.IndexByte(l, ':')
+	if colon <= 0 {
+		return ""
+	}
+	name := l[:colon]
+	if strings.ContainsAny(name, " \t") || !strings.ContainsAny(name, "./") || !hasLetter(name) {
+		return ""
+	}
+	return name
 }

@@ -12,7 +12,8 @@ import (
 // its header, its first and last rows, and rows spread evenly over the
 // middle, the rows holding each numeric column's largest value among them
 // (see columnPeaks); each gap note names the rows it stands for, and the marker gives
-// the row count.
+// the row count. Lines of prose among the rows (see tableSectionLines)
+// close or open sections of the table, and are kept before the rows.
 //
 // It takes a header followed by a rule (---- ----, ----+----), a rule
 // framing the header (+----+), a header of upper-case column names
@@ -37,6 +38,13 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	rows := n - first
 	s.setGap(rowGaps(first, rows))
 	const lineCap = 300
+	for i := 0; i < first; i++ {
+		s.pickCapped(i, lineCap)
+	}
+	// The lines that close or open a section of the rows (a unit's
+	// verdict under its rows) come before the rows, which a sample would
+	// keep one in a few of.
+	sections := pickTableSections(s, first, n, lineCap)
 	lo, hi := pickTableEnds(s, first, lineCap)
 	if lo < hi {
 		avg := 0
@@ -81,6 +89,9 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	header := "the header kept, "
 	if first == 0 {
 		header = "" // ls -l, tab-aligned columns: no header line
+	}
+	if sections > 0 {
+		header += txt.Plural(sections, "section line") + " (prose among the rows), "
 	}
 	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (" + header + "the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
 	return plan{strategy: StrategyTable, items: items, markerAt: markerAt, what: what, digest: true,
