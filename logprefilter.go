@@ -279,7 +279,9 @@ type anchorTable struct {
 	// hit is, by the triple's hash, 0 when no triple of the table has
 	// it; hitNumber+d when every triple that has it reads a number that
 	// must open an indented line's text, its last digit d bytes from the
-	// triple (numberMayOpenIndent); else 1.
+	// triple (numberMayOpenIndent); hitBreak+d when every triple that has
+	// it reads an anchor that must start a line, its line break d bytes
+	// before the triple; else 1.
 	hit     [1 << tripleBits]uint8
 	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
 	tris    []anchorTriple
@@ -364,6 +366,7 @@ func newAnchorTable() *anchorTable {
 		}
 	}
 	t.markNumbers()
+	t.markBreaks()
 	return t
 }
 
@@ -388,10 +391,52 @@ func (t *anchorTable) markNumbers() {
 				all = false
 			}
 		}
-		if all && digit > 2-hitNumber && digit < 256-hitNumber {
+		if all && digit > 2-hitNumber && digit < hitBreak-hitNumber {
 			t.hit[h] = uint8(hitNumber + digit)
 		}
 	}
+}
+
+// hitBreak is the hit of a hash whose triples all read an anchor that
+// must start a line, less how far before the triple its line break
+// stands (1 to 127).
+const hitBreak = 128
+
+// markBreaks marks in hit the hashes whose every triple is found inside
+// an anchor that must start a line, its line break at one distance before
+// the triple: the scan turns a load away there by that one byte, without
+// looking up the triple. A line-start anchor is found by its rarest
+// triples, which may stand anywhere in a line (CMake's `-- Configuring
+// incomplete` by `mpl`: a blame's `Example` holds it on every line).
+func (t *anchorTable) markBreaks() {
+	for h, k := range t.head {
+		if k == 0 || t.hit[h] != 1 {
+			continue
+		}
+		back, all := breakBefore(&t.tris[k-1]), true
+		for ; k != 0; k = t.tris[k-1].next {
+			if breakBefore(&t.tris[k-1]) != back {
+				all = false
+			}
+		}
+		if all && back > 0 && back < 256-hitBreak {
+			t.hit[h] = uint8(hitBreak + back)
+		}
+	}
+}
+
+// breakBefore returns how far before tr the line break stands that every
+// anchor of tr starts with, or 0 when one does not start with a break or
+// two stand at different distances.
+func breakBefore(tr *anchorTriple) int {
+	back := 0
+	for k, sa := range tr.as {
+		if sa.lead != 1 || k > 0 && sa.off != back {
+			return 0
+		}
+		back = sa.off
+	}
+	return back
 }
 
 // numberMayOpenIndent reports false only where the number whose last
@@ -625,16 +670,8 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 		if hit[w*mul>>(64-tripleBits)]|hit[w>>16*mul>>(64-tripleBits)]|hit[w>>32*mul>>(64-tripleBits)] == 0 {
 			continue
 		}
-		for k := 0; k <= 4; k += 2 {
-			x := uint32(w>>(8*k)) & 0xffffff
-			if h := tripleHash(x); t.hit[h] != 0 {
-				if v := int(t.hit[h]); v > 1 && !numberMayOpenIndent(text, i+k+v-hitNumber) {
-					continue // anchorAt would turn it away, after looking the triple up
-				}
-				if at := t.anchorAt(text, from, i+k, x, h); at >= 0 {
-					return at
-				}
-			}
+		if at := t.anchorInLoad(text, from, i, w); at >= 0 {
+			return at
 		}
 	}
 	// The rest, every triple: from the one before, whose partner may be
@@ -645,6 +682,48 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 		}
 	}
 	return len(text)
+}
+
+// anchorInLoad returns where an anchor starts that the triples at i,
+// i+2 and i+4 of the folded load w find, at or after from, or -1. It
+// reads their hits again, each triple apart: kept from the filter, the
+// hits cost it a spill on every load (an objdump's scan 2.5 M
+// instructions more), where reading them again costs a pass.
+func (t *anchorTable) anchorInLoad(text string, from, i int, w uint64) int {
+	x0, x2, x4 := uint32(w)&0xffffff, uint32(w>>16)&0xffffff, uint32(w>>32)&0xffffff
+	if v := t.hit[tripleHash(x0)]; v != 0 {
+		if at := t.anchorAtHit(text, from, i, x0, v); at >= 0 {
+			return at
+		}
+	}
+	if v := t.hit[tripleHash(x2)]; v != 0 {
+		if at := t.anchorAtHit(text, from, i+2, x2, v); at >= 0 {
+			return at
+		}
+	}
+	if v := t.hit[tripleHash(x4)]; v != 0 {
+		return t.anchorAtHit(text, from, i+4, x4, v)
+	}
+	return -1
+}
+
+// anchorAtHit is anchorAt for the folded triple x at text[i:], whose
+// hash's hit v is not 0. A triple whose hit says where its anchors may
+// not stand is turned away there without being looked up: a number that
+// does not open an indented line's text, or a byte where the line break
+// must stand that no break folds to.
+func (t *anchorTable) anchorAtHit(text string, from, i int, x uint32, v uint8) int {
+	switch {
+	case v >= hitBreak:
+		if b := i - int(v-hitBreak); b < 0 || foldByte(text[b]) != foldByte('\n') {
+			return -1 // no break where the anchors' must stand: anchorAt would turn it away
+		}
+	case v > 1:
+		if !numberMayOpenIndent(text, i+int(v)-hitNumber) {
+			return -1 // anchorAt would turn it away, after looking the triple up
+		}
+	}
+	return t.anchorAt(text, from, i, x, tripleHash(x))
 }
 
 // anchorAtTriple is anchorAt for the triple at text[i:i+3], when its

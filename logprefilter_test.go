@@ -409,6 +409,50 @@ func TestNextAnchorIndentedNumbers(t *testing.T) {
 	}
 }
 
+// A line-start anchor found by triples inside it is turned away by the
+// byte where its line break must stand, without a lookup: the scan stops
+// where trying every anchor at every byte does, on lines that hold such
+// an anchor's triples at the line's start, inside it, after an indent,
+// after a byte that folds as a break does, and at the text's ends.
+func TestNextAnchorLineStartMarks(t *testing.T) {
+	marked := 0
+	for h, v := range logAnchorTable.hit {
+		if v < hitBreak {
+			continue
+		}
+		marked++
+		back := int(v - hitBreak)
+		for k := logAnchorTable.head[h]; k != 0; k = logAnchorTable.tris[k-1].next {
+			for _, sa := range logAnchorTable.tris[k-1].as {
+				if sa.lead != 1 || sa.off != back || sa.seq[0] != foldByte('\n') {
+					t.Errorf("hash %d marked for a break %d bytes back, but %q is found %d bytes in (lead %d)", h, back, sa.seq, sa.off, sa.lead)
+				}
+			}
+		}
+	}
+	if marked == 0 {
+		t.Fatal("no hash marked for a line-start anchor: the test tests nothing")
+	}
+	for _, text := range []string{
+		"^d5b2fb1 (Dev Example 2026-11-20 10:00:00 +0000    12) package syntax\n",
+		"-- Configuring incomplete, see the log\n",
+		"x\n-- Configuring incomplete",
+		"x -- Configuring incomplete\n",
+		"x\n  -- Configuring incomplete\n",
+		"x*-- Configuring incomplete\n",
+		"Tests run: 3, Failures: 0\nx Tests run: 3\n",
+		"ok test result: FAILED\ntest result: ok. 3 passed\n",
+		"make: *** [all] Error 2\nsimple example template\n",
+		"  npm ERR! code 1\nnpm ERR! code 1",
+	} {
+		for from := 0; from <= len(text); from++ {
+			if got, want := logAnchorTable.nextAnchor(text, from), bruteNextAnchor(text, from); got != want {
+				t.Errorf("nextAnchor(%q, %d) = %d, trying every anchor: %d", text, from, got, want)
+			}
+		}
+	}
+}
+
 // breaksAtLeast is strings.Count(text, "\n") >= n.
 func TestBreaksAtLeast(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
