@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -159,6 +160,13 @@ const cutOpenings = 64
 // and bulky lists, wherever they sit. It is false when s is no failure, its member is not one of
 // its object's, or the cut keeps the whole object.
 func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
+	return cutObjectOpening(text, s, room, cutOpenings)
+}
+
+// cutObjectOpening is cutObject opening at most openings values; with
+// none, every value that can be is left out, its strings without a head:
+// the least a cut keeps.
+func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal, bool) {
 	if !s.failure || s.mend <= s.mstart || s.end > len(text) {
 		return keptSignal{}, false
 	}
@@ -188,9 +196,29 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 	note := signalNote(s, s.line)
 	note = note[:len(note)-len("…]")] + ", cut to what it says…]"
 	k := keptSignal{start: start, end: end, failure: true, note: note, eol: text[end-1] != '\n'}
+	// An object that holds a member of the failing member's key is a
+	// record of its own kind nested in the failure (gcc's note child,
+	// rustc's help): opened after the failure's own values, its depth
+	// counted past theirs.
+	at := members[failing].key
+	if s.wend > s.wstart {
+		at = s.wstart
+	}
+	failKey := text[at:max(at, jsonStringEnd(text, at))]
+	subDepth := func(v, vend int) int {
+		if text[v] != '{' {
+			return 0
+		}
+		ms, _, _ := objectMembers(text, v, vend)
+		for _, m := range ms {
+			if strings.HasPrefix(text[m.key:], failKey) {
+				return cutSubDepth
+			}
+		}
+		return 0
+	}
 	cuts := map[int]signalCut{} // by the value's start
-	type candidate struct{ v, vend, grow, depth int }
-	var closed []candidate // the values cut, which may be opened
+	var closed []cutCandidate   // the values cut, which may be opened
 	// opening returns what the cuts of the values the value v holds save:
 	// cut has each one cut.
 	opening := func(v, vend, depth int, cut func(signalCut)) int {
@@ -200,7 +228,7 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 				saved += c.end - c.start - len(c.note)
 				if cut != nil {
 					cut(c)
-					closed = append(closed, candidate{e[0], e[1], 0, depth + 1})
+					closed = append(closed, cutCandidate{e[0], e[1], 0, depth + 1 + subDepth(e[0], e[1])})
 				}
 			}
 		}
@@ -221,7 +249,7 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 		}
 		if c, ok := cuttable(text, m.val, m.vend); ok {
 			cuts[m.val] = c
-			closed = append(closed, candidate{m.val, m.vend, c.end - c.start - len(c.note) - opening(m.val, m.vend, 0, nil), 1})
+			closed = append(closed, cutCandidate{m.val, m.vend, c.end - c.start - len(c.note) - opening(m.val, m.vend, 0, nil), 1 + subDepth(m.val, m.vend)})
 		}
 	}
 	if fm := members[failing]; text[fm.val] == '{' || text[fm.val] == '[' {
@@ -242,10 +270,10 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 	if left < 0 {
 		return keptSignal{}, false
 	}
-	for range cutOpenings {
+	for range openings {
 		best := -1
 		for i, o := range closed {
-			if o.grow <= left && (best < 0 || o.depth < closed[best].depth || o.depth == closed[best].depth && o.grow < closed[best].grow) {
+			if o.grow <= left && (best < 0 || cutOrder(text, o) < cutOrder(text, closed[best])) {
 				best = i
 			}
 		}
@@ -265,15 +293,14 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 	}
 	// What room is left shows the heads of the strings still cut, the
 	// shallowest first (a stack's first line, the error it names).
-	slices.SortStableFunc(closed, func(a, b candidate) int { return a.depth - b.depth })
+	slices.SortStableFunc(closed, func(a, b cutCandidate) int { return a.depth - b.depth })
 	for _, o := range closed {
 		c, ok := cuts[o.v]
-		if !ok || text[o.v] != '"' {
+		if !ok || text[o.v] != '"' || openings == 0 {
 			continue
 		}
-		for range 2 { // the note's digits may shrink; a second try settles it
-			head := c.start + left - (len(c.note) - (c.end - c.start)) - 1
-			head = min(head, c.end)
+		for try := range 2 { // the note's digits may grow or shrink; a second try settles it
+			head := min(c.start+left-4*try, c.end) // a note as long as the one it replaces, then 4 bytes longer
 			for head > c.start && !utf8.RuneStart(text[head]) {
 				head--
 			}
@@ -292,6 +319,29 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 	}
 	setCuts()
 	return k, true
+}
+
+// A cutCandidate is a value a cut leaves out and may open: text[v:vend],
+// at depth (1 for the object's own members), whose opening adds grow
+// bytes.
+type cutCandidate struct{ v, vend, grow, depth int }
+
+// cutSubDepth is the depth a record nested in a failure counts for.
+const cutSubDepth = 1 << 10
+
+// cutShortString is the longest string a cut opens before the other
+// values at its depth: a message, a file, a code, not a rendered text.
+const cutShortString = 160
+
+// cutOrder is the order in which cutObject opens the value at text[v]:
+// breadth first, at each depth the short strings first, then the
+// cheapest, by grow, the bytes opening it adds.
+func cutOrder(text string, c cutCandidate) int {
+	long := 1
+	if text[c.v] == '"' && c.grow <= cutShortString {
+		long = 0
+	}
+	return (c.depth*2+long)<<32 | c.grow
 }
 
 // cutHeadLeast is the shortest head of a string a cut shows: less says
@@ -339,4 +389,43 @@ func valueValues(text string, v, vend int) [][2]int {
 		}
 	}
 	return elems
+}
+
+// failureText returns the member that says most of what a failure is:
+// of the object that holds its failing member (a record's field, where
+// the failure is a field's), the longest string member no longer than
+// cutShortString but that member — gcc's "message", cargo's
+// "message":"mismatched types" — and false when there is none.
+func failureText(text string, s jsonSignal) (int, int, bool) {
+	open, word := s.start, s.mstart
+	if s.wend > s.wstart { // the record's field, opened
+		open, word = s.mstart, s.wstart
+	}
+	if open >= len(text) || s.end > len(text) {
+		return 0, 0, false
+	}
+	if text[open] == '"' { // a member: its value
+		kend := jsonStringEnd(text, open)
+		if kend < 0 {
+			return 0, 0, false
+		}
+		open = skipSpace(text, skipSpace(text, kend)+1)
+	}
+	if open >= len(text) || text[open] != '{' {
+		return 0, 0, false
+	}
+	members, _, ok := objectMembers(text, open, s.end)
+	if !ok {
+		return 0, 0, false
+	}
+	best := -1
+	for i, m := range members {
+		if m.key != word && text[m.val] == '"' && m.vend-m.val <= cutShortString && (best < 0 || m.vend-m.val > members[best].vend-members[best].val) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return 0, 0, false
+	}
+	return members[best].key, members[best].vend, true
 }

@@ -82,7 +82,7 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 	var fail, rare []keptSignal
 	var rareAt []jsonSignal
 	for i, s := range sigs {
-		cutMax := cutLimit(s, base, limit)
+		cutMax := cutLimit(text, s, base, limit)
 		k, ok := signalSpan(text, s, share, cutMax)
 		if !ok {
 			k, ok = signalSpan(text, s, capOne, cutMax)
@@ -156,7 +156,7 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 			return slices.ContainsFunc(firsts, func(f keptSignal) bool { return f.sig == k.sig })
 		})
 	}
-	kept = widenFailures(text, sigs, append(firsts, pick(fail, room)...), limit/signalFailureShare, func(s jsonSignal) int { return cutLimit(s, base, limit) })
+	kept = widenFailures(text, sigs, append(firsts, pick(fail, room)...), limit/signalFailureShare, func(s jsonSignal) int { return cutLimit(text, s, base, limit) })
 	if len(rare) > 0 {
 		order := make([]int, len(rare))
 		for i := range order {
@@ -187,6 +187,22 @@ func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int, 
 	for _, k := range kept {
 		room -= k.cost()
 	}
+	// First each failure kept by its member alone is kept by the least
+	// cut of its object that fits, when it may be cut: two failures cut
+	// to what they say rather than one whole and one a bare member.
+	for i, k := range kept {
+		s := sigs[k.sig]
+		if len(k.cuts) > 0 || s.wend > s.wstart || s.end-s.start > cutMax(s) {
+			continue // cut, or a record's field, which tells the failure itself
+		}
+		w, ok := cutObjectOpening(text, s, room+k.cost(), 0)
+		if !ok || w.shown() <= k.shown() || overlapsOthers(kept, i, w) {
+			continue
+		}
+		w.why, w.sig = k.why, k.sig
+		room -= w.cost() - k.cost()
+		kept[i] = w
+	}
 	for i, k := range kept {
 		w, ok := signalSpan(text, sigs[k.sig], room+k.cost(), cutMax(sigs[k.sig]))
 		if !ok || w.shown() <= k.shown() || overlapsOthers(kept, i, w) {
@@ -201,16 +217,19 @@ func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int, 
 
 // cutLimit is the largest object of s that signalSpan may keep cut to
 // what it says: one no larger than limit, unless base already shows its
-// failing member, which then tells the failure at no cost (a stream's
-// identity line, `"level":"error","message":"mismatched types"`) where a
-// cut would take room from the rest.
-func cutLimit(s jsonSignal, base []item, limit int) int {
+// failing member and what it says (failureText), which then tell the
+// failure at no cost (a stream's identity line, `"level":"error",
+// "message":"mismatched types"`) where a cut would take room from the
+// rest.
+func cutLimit(text string, s jsonSignal, base []item, limit int) int {
 	m := keptSignal{start: s.mstart, end: s.mend}
 	if s.wend > s.wstart { // a record's field: its member that says failure
 		m = keptSignal{start: s.wstart, end: s.wend}
 	}
 	if m.end > m.start && coveredBy(base, m) {
-		return 0
+		if start, end, ok := failureText(text, s); !ok || coveredBy(base, keptSignal{start: start, end: end}) {
+			return 0
+		}
 	}
 	return limit
 }
