@@ -397,16 +397,22 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	if !ok || itemsSize(items) > limit {
 		return withSignalCounts(p, kept, total, failures), true
 	}
-	before, after := 0, 0
+	// Planned again for something when more failures are kept, or as
+	// many and more signals: a failure outweighs any rare member.
+	var before, after [2]int // failures, then all
 	for _, k := range kept {
+		f := 0
+		if k.failure {
+			f = 1
+		}
 		if coveredBy(p.items, k) {
-			before++
+			before[0], before[1] = before[0]+f, before[1]+1
 		}
 		if coveredBy(items, k) {
-			after++
+			after[0], after[1] = after[0]+f, after[1]+1
 		}
 	}
-	if after <= before {
+	if after[0] < before[0] || after[0] == before[0] && after[1] <= before[1] {
 		return withSignalCounts(p, kept, total, failures), true // planned again for nothing
 	}
 	q.items, q.markerAt = items, markerAt
