@@ -222,6 +222,9 @@ func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int, 
 // "message":"mismatched types"`) where a cut would take room from the
 // rest.
 func cutLimit(text string, s jsonSignal, base []item, limit int) int {
+	if s.end-s.start > limit {
+		return limit // too large to cut anyway: not read again
+	}
 	m := keptSignal{start: s.mstart, end: s.mend}
 	if s.wend > s.wstart { // a record's field: its member that says failure
 		m = keptSignal{start: s.wstart, end: s.wend}
