@@ -125,7 +125,16 @@ func TestJSONLinesMidRangesAreMembersOfTheirLine(t *testing.T) {
 		if got := itemsSize(p.items); got > limit {
 			rt.Fatalf("plan is %d bytes, over its limit %d", got, limit)
 		}
+		inCut := false // a failure cut to what it says: pieces of its own (jsoncutobject.go)
 		for k, it := range p.items {
+			if it.start == it.end && strings.Contains(it.note, "cut to what it says") {
+				inCut = true
+				continue
+			}
+			if inCut {
+				inCut = it.glue
+				continue
+			}
 			if !it.glue || k == 0 || !p.items[k-1].glue {
 				continue
 			}

@@ -1216,6 +1216,13 @@ func (o *outliner) keepEnd(c *onode, room int) {
 // (or those of them not shown, when more is set): how many, the first
 // keys, how many bytes.
 func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
+	return valueSummary(o.text, elems, isArray, more)
+}
+
+// valueSummary is the note for elems, the members (from their keys) or
+// elements of a value of text: how many, the first keys, how many bytes
+// (see outliner.summary).
+func valueSummary(text string, elems [][2]int, isArray, more bool) string {
 	var b strings.Builder
 	b.WriteString("[…")
 	word := "member"
@@ -1232,7 +1239,7 @@ func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
 			if k > 0 {
 				b.WriteString(", ")
 			}
-			key := o.text[e[0]:stringEnd(o.text, e[0])]
+			key := text[e[0]:stringEnd(text, e[0])]
 			if len(key) > outlineKeyMax {
 				cut := outlineKeyMax - 2
 				for cut > 0 && !utf8.RuneStart(key[cut]) {

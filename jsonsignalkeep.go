@@ -18,11 +18,42 @@ type keptSignal struct {
 	sig        int    // its signal's index in what chooseSignals was given
 	eol        bool   // text[end-1] is not a line end
 	why        string // a failure's member, its kind
+	// cuts are the values it leaves out, in order, each written as its
+	// note (cutObject's): the signal is kept in the pieces between them.
+	cuts []signalCut
 }
 
 // cost is what the signal adds to a plan: its note line and its bytes,
-// with a line end of headroom's own when they end inside a line.
-func (k keptSignal) cost() int { return len(k.note) + 2 + k.end - k.start + 1 }
+// with a line end of headroom's own when they end inside a line, its
+// cuts' notes in place of their bytes.
+func (k keptSignal) cost() int {
+	n := len(k.note) + 2 + k.end - k.start + 1
+	for _, c := range k.cuts {
+		n += len(c.note) - (c.end - c.start)
+	}
+	return n
+}
+
+// shown is how many of the signal's bytes it keeps.
+func (k keptSignal) shown() int {
+	n := k.end - k.start
+	for _, c := range k.cuts {
+		n -= c.end - c.start
+	}
+	return n
+}
+
+// pieces returns the ranges in which k is kept verbatim: the bytes
+// between its cuts.
+func (k keptSignal) pieces() [][2]int {
+	out := make([][2]int, 0, len(k.cuts)+1)
+	at := k.start
+	for _, c := range k.cuts {
+		out = append(out, [2]int{at, c.start})
+		at = c.end
+	}
+	return append(out, [2]int{at, k.end})
+}
 
 // signalManyAlike is how many failures of one kind make them many
 // alike: a sample of them, as a planner picks, does.
@@ -33,8 +64,9 @@ const signalManyAlike = 8
 const signalFailureShare, signalRareShare = 4, 8
 
 // chooseSignals returns the signals of sigs to keep within limit: the
-// failures (and the answers, as failures though not counted so), each as its record, else its object, else its member — the
-// first of these that fits a quarter of limit — in a quarter of limit,
+// failures (and the answers, as failures though not counted so), each as its record, else its object, else that object cut to
+// what it says (cutObject), else its member — the first of these that
+// fits a quarter of limit — in a quarter of limit,
 // spread evenly over the document when not all fit, but for the kinds
 // (a key and its value) with many alike failures of which base already
 // shows the start of one: of sixty alike errors, those a planner picked;
@@ -50,9 +82,10 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 	var fail, rare []keptSignal
 	var rareAt []jsonSignal
 	for i, s := range sigs {
-		k, ok := signalSpan(text, s, share)
+		cutMax := cutLimit(text, s, base, limit)
+		k, ok := signalSpan(text, s, share, cutMax)
 		if !ok {
-			k, ok = signalSpan(text, s, capOne)
+			k, ok = signalSpan(text, s, capOne, cutMax)
 		}
 		if !ok {
 			k, ok = cutSignal(text, s, capOne)
@@ -119,9 +152,11 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 				room -= k.cost()
 			}
 		}
-		fail = slices.DeleteFunc(fail, func(k keptSignal) bool { return slices.Contains(firsts, k) })
+		fail = slices.DeleteFunc(fail, func(k keptSignal) bool {
+			return slices.ContainsFunc(firsts, func(f keptSignal) bool { return f.sig == k.sig })
+		})
 	}
-	kept = widenFailures(text, sigs, append(firsts, pick(fail, room)...), limit/signalFailureShare)
+	kept = widenFailures(text, sigs, append(firsts, pick(fail, room)...), limit/signalFailureShare, func(s jsonSignal) int { return cutLimit(text, s, base, limit) })
 	if len(rare) > 0 {
 		order := make([]int, len(rare))
 		for i := range order {
@@ -146,14 +181,31 @@ func chooseSignals(text string, sigs []jsonSignal, limit int, base []item) (kept
 // them whole, first failure first, as a log keeps its first failure
 // whole: a failure kept by its member alone (`"level": "error"`, so that
 // all fit) keeps its object instead when that fits what is left, with
-// the members beside it that say which file and what.
-func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int) []keptSignal {
+// the members beside it that say which file and what, or that object cut
+// to what it says, within cutMax's bound for it.
+func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int, cutMax func(jsonSignal) int) []keptSignal {
 	for _, k := range kept {
 		room -= k.cost()
 	}
+	// First each failure kept by its member alone is kept by the least
+	// cut of its object that fits, when it may be cut: two failures cut
+	// to what they say rather than one whole and one a bare member.
 	for i, k := range kept {
-		w, ok := signalSpan(text, sigs[k.sig], room+k.cost())
-		if !ok || w.end-w.start <= k.end-k.start || overlapsOthers(kept, i, w) {
+		s := sigs[k.sig]
+		if len(k.cuts) > 0 || s.wend > s.wstart || s.end-s.start > cutMax(s) {
+			continue // cut, or a record's field, which tells the failure itself
+		}
+		w, ok := cutObjectOpening(text, s, room+k.cost(), 0)
+		if !ok || w.shown() <= k.shown() || overlapsOthers(kept, i, w) {
+			continue
+		}
+		w.why, w.sig = k.why, k.sig
+		room -= w.cost() - k.cost()
+		kept[i] = w
+	}
+	for i, k := range kept {
+		w, ok := signalSpan(text, sigs[k.sig], room+k.cost(), cutMax(sigs[k.sig]))
+		if !ok || w.shown() <= k.shown() || overlapsOthers(kept, i, w) {
 			continue
 		}
 		w.why, w.sig = k.why, k.sig
@@ -161,6 +213,28 @@ func widenFailures(text string, sigs []jsonSignal, kept []keptSignal, room int) 
 		kept[i] = w
 	}
 	return kept
+}
+
+// cutLimit is the largest object of s that signalSpan may keep cut to
+// what it says: one no larger than limit, unless base already shows its
+// failing member and what it says (failureText), which then tell the
+// failure at no cost (a stream's identity line, `"level":"error",
+// "message":"mismatched types"`) where a cut would take room from the
+// rest.
+func cutLimit(text string, s jsonSignal, base []item, limit int) int {
+	if s.end-s.start > limit {
+		return limit // too large to cut anyway: not read again
+	}
+	m := keptSignal{start: s.mstart, end: s.mend}
+	if s.wend > s.wstart { // a record's field: its member that says failure
+		m = keptSignal{start: s.wstart, end: s.wend}
+	}
+	if m.end > m.start && coveredBy(base, m) {
+		if start, end, ok := failureText(text, s); !ok || coveredBy(base, keptSignal{start: start, end: end}) {
+			return 0
+		}
+	}
+	return limit
 }
 
 // overlapsOthers reports whether k overlaps any of list but list[skip].
@@ -218,19 +292,37 @@ func overlapsAny(list []keptSignal, k keptSignal) bool {
 
 // signalSpan returns how s is kept within room bytes: its object (or
 // record), else its member alone, as whole lines when they stand on
-// lines of their own; the smaller when neither fits but it fits limit;
-// false when neither fits.
-func signalSpan(text string, s jsonSignal, room int) (keptSignal, bool) {
+// lines of their own; false when none fits. An object no larger than
+// whole that does not fit is kept cut to what it says (cutObject) before
+// its member when that member is a bare word (`"kind": "error"`, which
+// says nothing of what failed), after it when it is a record's field,
+// an object that tells the failure itself (a task's `"Status": {…}`).
+func signalSpan(text string, s jsonSignal, room, whole int) (keptSignal, bool) {
 	spans := [][3]int{{s.start, s.end, s.line}}
 	if s.mend > s.mstart {
 		spans = append(spans, [3]int{s.mstart, s.mend, s.mline})
 	}
-	for _, sp := range spans {
+	cutFirst := s.wend <= s.wstart
+	cut := func() (keptSignal, bool) {
+		if s.end-s.start > whole {
+			return keptSignal{}, false
+		}
+		return cutObject(text, s, room)
+	}
+	for i, sp := range spans {
+		if i == 1 && cutFirst {
+			if k, ok := cut(); ok {
+				return k, true
+			}
+		}
 		start, end := linedSpan(text, sp[0], sp[1])
 		k := keptSignal{start: start, end: end, failure: s.failure, answer: s.answer, note: signalNote(s, sp[2]), eol: text[end-1] != '\n'}
 		if k.cost() <= room {
 			return k, true
 		}
+	}
+	if !cutFirst || len(spans) == 1 {
+		return cut()
 	}
 	return keptSignal{}, false
 }
@@ -308,16 +400,22 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	if !ok || itemsSize(items) > limit {
 		return withSignalCounts(p, kept, total, failures), true
 	}
-	before, after := 0, 0
+	// Planned again for something when more failures are kept, or as
+	// many and more signals: a failure outweighs any rare member.
+	var before, after [2]int // failures, then all
 	for _, k := range kept {
+		f := 0
+		if k.failure {
+			f = 1
+		}
 		if coveredBy(p.items, k) {
-			before++
+			before[0], before[1] = before[0]+f, before[1]+1
 		}
 		if coveredBy(items, k) {
-			after++
+			after[0], after[1] = after[0]+f, after[1]+1
 		}
 	}
-	if after <= before {
+	if after[0] < before[0] || after[0] == before[0] && after[1] <= before[1] {
 		return withSignalCounts(p, kept, total, failures), true // planned again for nothing
 	}
 	q.items, q.markerAt = items, markerAt
@@ -367,6 +465,14 @@ func withSignalCounts(p plan, kept []keptSignal, total, failures int) plan {
 // them (an outline's element opened at its '{', then a clip's tail from
 // inside it, holds every byte of the element but not as one piece).
 func coveredBy(items []item, k keptSignal) bool {
+	if len(k.cuts) > 0 { // kept when each piece is
+		for _, p := range k.pieces() {
+			if !coveredBy(items, keptSignal{start: p[0], end: p[1]}) {
+				return false
+			}
+		}
+		return true
+	}
 	at := -1 // the end of the verbatim run that holds k.start
 	for _, it := range items {
 		if it.end <= it.start {
@@ -479,5 +585,13 @@ func mergeSignals(items []item, markerAt int, sigs []keptSignal, room int) ([]it
 // signalItems are the items that keep k: its note, its bytes on lines of
 // their own.
 func signalItems(k keptSignal) []item {
-	return []item{noteLine(k.note), {start: k.start, end: k.end, eol: k.eol}}
+	out := []item{noteLine(k.note)}
+	for i, p := range k.pieces() {
+		if i < len(k.cuts) {
+			out = append(out, item{start: p[0], end: p[1], note: k.cuts[i].note, glue: true})
+		} else {
+			out = append(out, item{start: p[0], end: p[1], eol: k.eol})
+		}
+	}
+	return out
 }

@@ -496,7 +496,7 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 			}
 			if !f.failure && judged.test(t, f.key, probe) && (probe != "{" && probe != "[" || containerReportsFailure(text, start)) {
 				f.failure, f.member, f.mline = true, [2]int{keyStart, end}, keyLine
-				if end-start == 1 { // a container: its end is known when it closes
+				if v == "{" || v == "[" { // a container: its end is known when it closes
 					f.member[1] = -1
 				}
 				f.why = `"` + f.key + `": ` + clipWhy(probe)
