@@ -69,13 +69,13 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		}
 	}
 	if flat, ok := streamOfArrays(text, top); ok {
-		return planMinifiedSequence(text, flat, "array element", limit, true)
+		return planMinifiedSequence(text, flat, "array element", limit)
 	}
 	if len(elems) < 2 {
 		return plan{}, false
 	}
 	if minifiedSequence(text, elems, kind) {
-		return planMinifiedSequence(text, elems, kind, limit, false)
+		return planMinifiedSequence(text, elems, kind, limit)
 	}
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
@@ -1427,11 +1427,13 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // outline; a count of the rest with their size; the last element whole or
 // outlined — identities (id, name) open an element, and an outline shows
 // every key it can; the closing bracket. Each element kept whole is an
-// input range; consecutive ones stay one verbatim slice (joinRuns). With
-// spread, the elements between the first and the last fill what the
-// budget leaves, spread evenly (spreadElements): a stream of arrays
-// flattened by streamOfArrays has its findings all through.
-func planMinifiedSequence(text string, elems [][2]int, kind string, limit int, spread bool) (plan, bool) {
+// input range; consecutive ones stay one verbatim slice (joinRuns). The
+// elements between the first and the last fill what the budget leaves,
+// spread evenly (spreadElements): a stream of arrays flattened by
+// streamOfArrays has its findings all through, and a one-line array of
+// large elements (g++'s diagnostics) does not leave a third of its
+// budget unused.
+func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
 	used := 0
@@ -1477,23 +1479,37 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int, s
 	omitted := last - shown
 	tail := line(span(elems[last]))
 	var between []int
-	if spread && outlined == 0 && omitted > 0 {
+	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
 		between = spreadElements(elems, make([]int32, len(elems)), shown, last, room, kind, want)
 	}
-	from := shown
-	for _, i := range between {
-		if i > from {
-			add(noteLine("[…" + txt.Plural(i-from, kind) + " omitted…]"))
+	// The spread prices its picks by their bytes and a note's likely
+	// size; what they cost written out (a line end each, the notes' own
+	// counts) decides, so the last element keeps the room it was left:
+	// picks go from the end of the spread until they fit.
+	betweenItems := func(between []int) []item {
+		var its []item
+		from := shown
+		for _, i := range between {
+			if i > from {
+				its = append(its, noteLine("[…"+txt.Plural(i-from, kind)+" omitted…]"))
+			}
+			its = append(its, line(span(elems[i])))
+			from = i + 1
 		}
-		add(line(span(elems[i])))
-		from = i + 1
+		if last > from {
+			its = append(its, noteLine("[…"+txt.Plural(last-from, "more "+kind)+", "+sizeText(elems[last][0]-elems[from][0])+"…]"))
+		}
+		return its
 	}
+	its := betweenItems(between)
+	for len(between) > 0 && used+itemsSize(its)+tail.size()+closing.size() > limit {
+		between = between[:len(between)-1]
+		its = betweenItems(between)
+	}
+	add(its...)
 	omitted -= len(between)
-	if last > from {
-		add(noteLine("[…" + txt.Plural(last-from, "more "+kind) + ", " + sizeText(elems[last][0]-elems[from][0]) + "…]"))
-	}
 	room := limit - used - closing.size()
 	if tail.size() <= room {
 		add(tail)

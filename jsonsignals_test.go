@@ -305,3 +305,29 @@ func TestPlanJSONKeepsTheLastFailingElementInOnePiece(t *testing.T) {
 	assert.Contains(t, p.what, "1 of 1 failing member kept")
 	assert.LessOrEqual(t, itemsSize(p.items), 1836)
 }
+
+// A one-line array of large alike elements with one failure (g++'s
+// -fdiagnostics-format=json) fills its budget: the elements between the
+// first ones and the last are spread over the room the failure leaves,
+// not left out while a third of the budget goes unused.
+func TestPlanJSONMinifiedArrayFillsItsBudget(t *testing.T) {
+	var elems []string
+	for i := range 150 {
+		kind := "warning"
+		if i == 90 {
+			kind = "error"
+		}
+		elems = append(elems, `{"kind": "`+kind+`", "file": "src/unit`+itoa(i)+`.cpp", "line": `+itoa(i*7)+`, "message": "`+strings.Repeat("m", 520)+`"}`)
+	}
+	text := "[" + strings.Join(elems, ", ") + "]\n"
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planJSON(text, limit)
+		require.True(t, ok)
+		size := itemsSize(p.items)
+		assert.LessOrEqual(t, size, limit)
+		assert.GreaterOrEqual(t, size, limit*3/4, "limit %d", limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		assert.Contains(t, out, `"kind": "error", "file": "src/unit90.cpp"`)
+		assert.Contains(t, out, `"file": "src/unit149.cpp"`)
+	}
+}
