@@ -279,6 +279,20 @@ func checkPlan(t interface{ Fatalf(string, ...any) }, text string, p plan, limit
 	}
 }
 
+// checkInOrder fails when a range of p starts before the range before it
+// ends: a plan keeps the input's order, each byte at most once.
+func checkInOrder(t interface{ Fatalf(string, ...any) }, p plan) {
+	pos := 0
+	for _, it := range p.items {
+		if it.end > it.start {
+			if it.start < pos {
+				t.Fatalf("range %d-%d out of order or overlapping (at %d)", it.start, it.end, pos)
+			}
+			pos = it.end
+		}
+	}
+}
+
 func TestCompressFiftyMegabyteLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates 50 MB")

@@ -364,15 +364,7 @@ func FuzzPlanJSON(f *testing.F) {
 			return
 		}
 		checkPlan(t, text, p, limit)
-		pos := 0
-		for _, it := range p.items {
-			if it.end > it.start {
-				if it.start < pos {
-					t.Fatalf("range %d-%d out of order", it.start, it.end)
-				}
-				pos = it.end
-			}
-		}
+		checkInOrder(t, p)
 	})
 }
 

@@ -306,15 +306,7 @@ func FuzzTreeRoll(f *testing.F) {
 			return
 		}
 		checkPlan(t, text, p, limit)
-		pos := 0
-		for _, it := range p.items {
-			if it.end > it.start {
-				if it.start < pos {
-					t.Fatalf("item %+v goes back (at %d)", it, pos)
-				}
-				pos = it.end
-			}
-		}
+		checkInOrder(t, p)
 	})
 }
 
