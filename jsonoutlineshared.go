@@ -62,13 +62,13 @@ func lineIndent(text string, i int) string {
 }
 
 // glueSharedOpenings makes each note line that a shared-line element
-// follows (its piece opens mid-line, at its `{`) end with that opening,
-// as `}, {` does: `[…126 more array elements, 26 KB…] {`, not a `{` alone
-// at the start of the next line.
+// follows (its piece opens mid-line, at its `{`, a digest's note glued
+// to it or not) end with that opening, as `}, {` does: `[…126 more array
+// elements, 26 KB…] {`, not a `{` alone at the start of the next line.
 func glueSharedOpenings(text string, items []item) {
 	for i := 1; i < len(items); i++ {
 		it, prev := items[i], &items[i-1]
-		if it.note != "" || it.end <= it.start || blankLineStart(text, it.start) != it.start || txt.LineStart(text, it.start) == it.start || prev.note == "" || prev.glue || prev.end > prev.start {
+		if it.end <= it.start || blankLineStart(text, it.start) != it.start || txt.LineStart(text, it.start) == it.start || prev.note == "" || prev.glue || prev.end > prev.start {
 			continue
 		}
 		prev.note += " "
