@@ -590,6 +590,9 @@ type outliner struct {
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
 	headEnd int
+	// rare caches rareElements of the arrays sample reads, by their
+	// opening bracket: an array is sampled again as the room grows.
+	rare map[int][]int
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -925,6 +928,16 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 		return t
 	}
 	place := func(j int) []onode { return viewAt(j, detail[j]) }
+	var rare []int // elements of a rare value: the spread's first picks
+	if isArray && !o.minified {
+		rare = o.rareOf(n)
+	}
+	rareHidden := 0
+	for _, j := range rare {
+		if shown <= j && j < len(n.elems)-1 {
+			rareHidden++
+		}
+	}
 	heads := 0 // hidden children within a clip's head
 	for j := shown; !lastOnly && o.headEnd > 0 && j < len(n.elems)-1 && n.elems[j][1] <= o.headEnd; j++ {
 		heads++
@@ -937,13 +950,18 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 			h = min(heads, k-1)
 			t = min(t, k-h)
 		}
+		// Rare elements, up to half the picks, go before the head's last
+		// ones: a clip's head shows the first elements as well.
+		if want := min(rareHidden, k/2); !lastOnly && k-h-t < want {
+			h = max(0, h-(want-(k-h-t)))
+		}
 		var sel []int
 		for j := shown; j < shown+h && j < len(n.elems); j++ {
 			sel = append(sel, j)
 		}
 		lo, hi := shown+h, len(n.elems)-t
 		if hi > lo {
-			sel = append(sel, spread(lo, hi, k-h-t)...)
+			sel = append(sel, spreadRare(rare, lo, hi, k-h-t)...)
 		}
 		for j := max(hi, lo); j < len(n.elems); j++ {
 			sel = append(sel, j)
