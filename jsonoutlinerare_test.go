@@ -73,3 +73,27 @@ func TestMemberLine(t *testing.T) {
 		}
 	}
 }
+
+// memberLine never panics, and a line it reads yields a key and a value
+// that are whole JSON strings written in the line, the value within
+// rareValueMax bytes.
+func FuzzMemberLine(f *testing.F) {
+	for _, s := range []string{`        "origin": "Default"` + "\n", `  "type": "jdk.LongFlag", `, `"a": "b\"c",`, `"a":"`, `"": ""`, `  "k": 7,`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		k, v, ok := memberLine(line)
+		if !ok {
+			if k != "" || v != "" {
+				t.Fatalf("memberLine(%q) refused but returned %q, %q", line, k, v)
+			}
+			return
+		}
+		if !strings.Contains(line, k) || !strings.Contains(line, v) || len(v) > rareValueMax {
+			t.Fatalf("memberLine(%q) = %q, %q: not in the line or too long", line, k, v)
+		}
+		if jsonStringEnd(k, 0) != len(k) || jsonStringEnd(v, 0) != len(v) {
+			t.Fatalf("memberLine(%q) = %q, %q: not whole strings", line, k, v)
+		}
+	})
+}
