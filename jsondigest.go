@@ -216,7 +216,7 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 func (o *outliner) memberNote(i, k int) string {
 	indent := ""
 	if !o.minified {
-		indent = o.text[txt.LineStart(o.text, i):i]
+		indent = lineIndent(o.text, i)
 	}
 	return indent[:min(len(indent), 80)] + "[…" + txt.Plural(k, "member") + "…]"
 }

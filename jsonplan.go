@@ -590,6 +590,9 @@ type outliner struct {
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
 	headEnd int
+	// rare caches rareElements of the arrays sample reads, by their
+	// opening bracket: an array is sampled again as the room grows.
+	rare map[int][]int
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -879,7 +882,7 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 	e := n.elems[shown][0]
 	indent := ""
 	if !o.minified {
-		indent = o.text[txt.LineStart(o.text, e):e]
+		indent = lineIndent(o.text, e)
 		indent = indent[:min(len(indent), 80)]
 	}
 	word := "member"
@@ -925,6 +928,16 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 		return t
 	}
 	place := func(j int) []onode { return viewAt(j, detail[j]) }
+	var rare []int // elements of a rare value: the spread's first picks
+	if isArray && !o.minified {
+		rare = o.rareOf(n)
+	}
+	rareHidden := 0
+	for _, j := range rare {
+		if shown <= j && j < len(n.elems)-1 {
+			rareHidden++
+		}
+	}
 	heads := 0 // hidden children within a clip's head
 	for j := shown; !lastOnly && o.headEnd > 0 && j < len(n.elems)-1 && n.elems[j][1] <= o.headEnd; j++ {
 		heads++
@@ -937,13 +950,18 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 			h = min(heads, k-1)
 			t = min(t, k-h)
 		}
+		// Rare elements, up to half the picks, go before the head's last
+		// ones: a clip's head shows the first elements as well.
+		if want := min(rareHidden, k/2); !lastOnly && k-h-t < want {
+			h = max(0, h-(want-(k-h-t)))
+		}
 		var sel []int
 		for j := shown; j < shown+h && j < len(n.elems); j++ {
 			sel = append(sel, j)
 		}
 		lo, hi := shown+h, len(n.elems)-t
 		if hi > lo {
-			sel = append(sel, spread(lo, hi, k-h-t)...)
+			sel = append(sel, spreadRare(rare, lo, hi, k-h-t)...)
 		}
 		for j := max(hi, lo); j < len(n.elems); j++ {
 			sel = append(sel, j)
@@ -1041,21 +1059,21 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 
 func (o *outliner) span(n onode) (start, end int) {
 	if !o.minified {
-		return txt.LineStart(o.text, n.key), lineEnd(o.text, n.end, len(o.text))
+		return blankLineStart(o.text, n.key), pieceEnd(o.text, n.end)
 	}
 	return n.key, o.comma(n.end)
 }
 
 func (o *outliner) opening(n onode) (start, end int) {
 	if !o.minified {
-		return txt.LineStart(o.text, n.key), lineEnd(o.text, n.val, len(o.text))
+		return blankLineStart(o.text, n.key), bracketLineEnd(o.text, n.val)
 	}
 	return n.key, n.val + 1
 }
 
 func (o *outliner) closing(n onode) (start, end int) {
 	if !o.minified {
-		return txt.LineStart(o.text, n.end-1), lineEnd(o.text, n.end-1, len(o.text))
+		return blankLineStart(o.text, n.end-1), pieceEnd(o.text, n.end)
 	}
 	return n.end - 1, o.comma(n.end)
 }
@@ -1141,7 +1159,7 @@ func (o *outliner) expand(i, room int) bool {
 	if hidden := n.elems[len(kids):]; len(hidden) > 0 {
 		indent := ""
 		if !o.minified {
-			indent = text[txt.LineStart(text, hidden[0][0]):hidden[0][0]]
+			indent = lineIndent(text, hidden[0][0])
 		}
 		more = indent[:min(len(indent), 80)] + o.summary(hidden, isArray, true) // indented as they are
 		cost += len(more) + 2
@@ -1262,27 +1280,43 @@ func valueSummary(text string, elems [][2]int, isArray, more bool) string {
 
 // lined reports whether n's value can be expanded line by line: its
 // opening bracket ends its line, each member starts a line and ends one
-// (with its comma), and the closing bracket starts its line.
+// (with its comma), and the closing bracket starts its line — or, in the
+// shared-line style, an element that opens and closes its own lines
+// (opensOwnLines) shares its first line with the array's opening bracket
+// or the element before's closing one (`[{`, `}, {`) and its last with the
+// next element's opening or the array's closing bracket (`}]`).
 func (o *outliner) lined(n onode) bool {
 	if o.minified {
 		return len(n.elems) > 0
 	}
 	text := o.text
-	onlySpace := func(s string) bool { return strings.Trim(s, " \t\r") == "" }
 	nl := strings.IndexByte(text[n.val:n.end], '\n')
-	if nl < 0 || !onlySpace(text[n.val+1:n.val+nl]) || len(n.elems) == 0 {
+	if nl < 0 || len(n.elems) == 0 || !onlySpace(text[n.val+1:n.val+nl]) && n.elems[0][0] > n.val+nl {
 		return false
 	}
-	for _, e := range n.elems {
+	for k, e := range n.elems {
 		if !onlySpace(text[txt.LineStart(text, e[0]):e[0]]) {
-			return false
+			prev := n.val + 1
+			if k > 0 {
+				prev = o.comma(n.elems[k-1][1])
+			}
+			if !onlySpace(text[prev:e[0]]) || !opensOwnLines(text, e) {
+				return false
+			}
 		}
 		le := lineEnd(text, e[1], n.end)
 		if tail := strings.TrimSpace(text[e[1]:le]); tail != "" && tail != "," {
-			return false
+			next := n.end - 1
+			if k+1 < len(n.elems) {
+				next = n.elems[k+1][0]
+			}
+			if !onlySpace(text[o.comma(e[1]):next]) || !opensOwnLines(text, e) {
+				return false
+			}
 		}
 	}
-	return onlySpace(text[txt.LineStart(text, n.end-1) : n.end-1])
+	last := n.elems[len(n.elems)-1][1]
+	return onlySpace(text[txt.LineStart(text, n.end-1):n.end-1]) || onlySpace(text[last:n.end-1])
 }
 
 // items writes the outline as plan items in input order.
@@ -1337,6 +1371,8 @@ func (o *outliner) items() []item {
 	}
 	if o.minified {
 		items = joinRuns(items)
+	} else {
+		glueSharedOpenings(o.text, items)
 	}
 	return items
 }
