@@ -191,6 +191,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	})
 	flush()
 	sel.pickAll(statusLines)
+	pickRareShapes(sel, lines, limit)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit)
 	items := sel.items()
@@ -540,7 +541,7 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 		sel.pickWithin(i, room/2)
 	}
 	rare := 0
-	for _, i := range rareShapeLines(lines) {
+	for _, i := range rareShapeLines(lines, false) {
 		if !sel.kept(i) && sel.pickWithin(i, room/rareShapeRoomShare) {
 			rare++
 		}

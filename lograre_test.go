@@ -33,7 +33,7 @@ func TestSuccessViewKeepsRareShapes(t *testing.T) {
 	text := tabnannyRun(400, 200)
 	lines := scanLog(text)
 	var got []string
-	for _, i := range rareShapeLines(lines) {
+	for _, i := range rareShapeLines(lines, false) {
 		got = append(got, lines.line(i))
 	}
 	want := []string{
@@ -71,10 +71,10 @@ func TestRareShapeLinesNeedADominantShape(t *testing.T) {
 	for i := range 300 {
 		fmt.Fprintf(&steps, "Compiling crate%c%c v1.0\n", 'a'+i%26, 'a'+i/26)
 	}
-	if got := rareShapeLines(scanLog(steps.String())); got != nil {
+	if got := rareShapeLines(scanLog(steps.String()), false); got != nil {
 		t.Errorf("a build of distinct steps has rare lines %v", got)
 	}
-	if got := rareShapeLines(scanLog(tabnannyRun(rareShapeLeast-10, 20))); got != nil {
+	if got := rareShapeLines(scanLog(tabnannyRun(rareShapeLeast-10, 20)), false); got != nil {
 		t.Errorf("a short run has rare lines %v", got)
 	}
 	var mixed strings.Builder
@@ -84,7 +84,92 @@ func TestRareShapeLinesNeedADominantShape(t *testing.T) {
 			fmt.Fprintf(&mixed, "note %c%c said something\n", 'a'+i%26, 'a'+i/26)
 		}
 	}
-	if got := rareShapeLines(scanLog(mixed.String())); got != nil {
+	if got := rareShapeLines(scanLog(mixed.String()), false); got != nil {
 		t.Errorf("a run where one line in six is of its own shape has rare lines %v", got)
+	}
+}
+
+// classLoadRun is a JVM's -Xlog:class+load trace of n class loads with a
+// program's own report (a first line and thirty settings) at load at and
+// an exception a few loads later.
+func classLoadRun(n, at int) string {
+	var b strings.Builder
+	for i := range n {
+		if i == at {
+			b.WriteString("Widget cache is warm\n")
+			for k := range 30 { // the rest of its report
+				fmt.Fprintf(&b, "setting%c%c= on\n", 'a'+k%26, 'a'+k/26)
+			}
+		}
+		if i == at+20 {
+			b.WriteString("java.lang.IllegalStateException: cache not ready\n\tat com.example.Cache.get(Cache.java:42)\n\tat com.example.Main.main(Main.java:7)\n")
+		}
+		fmt.Fprintf(&b, "[0.%03ds][info][class,load] com.example.pkg%c.Type%c source: shared objects file\n", i, 'a'+i%26, 'a'+i/26%26)
+	}
+	return b.String()
+}
+
+// A failed run keeps the lines of a shape seen once among its trace's
+// alike lines (dotted names masked), beside the failure it keeps whole.
+func TestFailedRunKeepsRareShapes(t *testing.T) {
+	text := classLoadRun(600, 300)
+	lines := scanLog(text)
+	var got []string
+	for _, i := range rareShapeLines(lines, true) {
+		got = append(got, lines.line(i))
+	}
+	at := slices.Index(got, "Widget cache is warm")
+	if at < 0 {
+		t.Fatalf("rare lines %q miss the program's line", got)
+	}
+	sel := newLogSelection(text, lines, nil, nil, nil, 4000, defaultLogLineCap)
+	before := sel.cost
+	pickRareShapes(sel, lines, 4000)
+	if i := rareShapeLines(lines, true)[at]; !sel.kept(i) || sel.cost-before > 4000/rareShapeFailShare {
+		t.Errorf("pickRareShapes kept the program's line: %v, at a cost of %d", sel.kept(i), sel.cost-before)
+	}
+	one := 1
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planLog(text, limit, logOptions{exitCode: &one})
+		if !ok {
+			t.Fatal("declined a failed run")
+		}
+		out := render(text, p, marker{what: p.what})
+		for _, w := range []string{"Widget cache is warm", "java.lang.IllegalStateException: cache not ready"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("at %d lost %q", limit, w)
+			}
+		}
+	}
+}
+
+// Where the common lines are the failures (a harness's alike failed
+// tests), a quiet read finds no rare line; a plain read still does.
+func TestRareShapeLinesQuietNeedsQuietCommonLines(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "not ok %d - case %d\n#   Failed test 'case %d'\n", i, i, i)
+		if i == 100 {
+			b.WriteString("Widget cache is warm\n")
+		}
+	}
+	lines := scanLog(b.String())
+	if got := rareShapeLines(lines, true); got != nil {
+		t.Errorf("a quiet read of alike failures has rare lines %v", got)
+	}
+	if got := rareShapeLines(lines, false); len(got) == 0 {
+		t.Error("a plain read of alike failures has no rare line")
+	}
+}
+
+// A dotted name is masked as a path is, and only when asked: a sentence's
+// last word and an ellipsis are words.
+func TestAppendMaskedDots(t *testing.T) {
+	l := "[0.1s] java.lang.Object loaded... done."
+	if got, want := string(appendMaskedDots(nil, l, true)), "# # loaded... done."; got != want {
+		t.Errorf("with dots %q, want %q", got, want)
+	}
+	if got, want := string(appendMaskedDots(nil, l, false)), "# java.lang.Object loaded... done."; got != want {
+		t.Errorf("without dots %q, want %q", got, want)
 	}
 }
