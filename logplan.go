@@ -541,7 +541,7 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 		sel.pickWithin(i, room/2)
 	}
 	rare := 0
-	for _, i := range rareShapeLines(lines, false) {
+	for _, i := range rareShapeLines(lines) {
 		if !sel.kept(i) && sel.pickWithin(i, room/rareShapeRoomShare) {
 			rare++
 		}

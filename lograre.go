@@ -19,13 +19,9 @@ const rareShapeShare = 10
 // program's own words among them; git fsck's `Checking connectivity`
 // among its `Checking blob <hash>` and `Checking <hash>` lines. A log
 // whose lines mostly differ (a build naming each step) has no common
-// shape and no rare line. With quiet, the common lines must be quiet too
-// (at most one in rareShapeShare a failure, warning, trace or summary
-// line): where the failures are the common lines (a harness's 160 alike
-// `#   Failed test` blocks), the lines between them are no program's own
-// words. Shapes are counted by a hash (shapeHash), so a
+// shape and no rare line. Shapes are counted by a hash (shapeHash), so a
 // million lines cost no string each.
-func rareShapeLines(lines logLines, quiet bool) []int {
+func rareShapeLines(lines logLines) []int {
 	hashes := make([]uint64, lines.len())
 	count := map[uint64]int32{}
 	var key []byte
@@ -51,17 +47,6 @@ func rareShapeLines(lines logLines, quiet bool) []int {
 	}
 	if common == 0 || common*2 < nonBlank || singles*rareShapeShare > nonBlank {
 		return nil
-	}
-	if quiet {
-		loud := 0
-		for i, h := range hashes {
-			if c := lines.class(i); c != lineBlank && c != lineOther && c != linePassed && count[h] >= rareShapeLeast {
-				loud++
-			}
-		}
-		if loud*rareShapeShare > common {
-			return nil
-		}
 	}
 	var out []int
 	for i, h := range hashes {
@@ -93,14 +78,39 @@ func shapeHash(key []byte) uint64 {
 const rareShapeFailShare = 8
 
 // pickRareShapes keeps, within a rareShapeFailShare of limit more, the
-// lines of a shape seen once (rareShapeLines) in a log that failed: what
-// the program said in its own words among the lines of a tracing or
-// verbose run, which no failure word marks.
+// lines of a shape seen once (rareShapeLines) in a log that failed and
+// is quiet (quietLog): what the program said in its own words among the
+// lines of a tracing or verbose run, which no failure word marks.
 func pickRareShapes(sel *logSelection, lines logLines, limit int) {
+	if !quietLog(lines) {
+		return
+	}
 	bound := sel.cost + limit/rareShapeFailShare
-	for _, i := range rareShapeLines(lines, true) {
+	for _, i := range rareShapeLines(lines) {
 		if !sel.pickWithin(i, bound) {
 			return
 		}
 	}
+}
+
+// quietLog reports whether at most one in rareShapeShare of the log's
+// non-blank lines is a failure, warning, trace or summary line: a trace
+// or a verbose run with a few failures in it, where a line of a shape
+// seen once is the program's own word. Where the failures are many (a
+// harness's 160 alike `#   Failed test` blocks), the lines between them
+// are their detail, and the failures are told by their own rules. It
+// reads a byte a line, so a log of many failures pays no shape count.
+func quietLog(lines logLines) bool {
+	loud, nonBlank := 0, 0
+	for i := range lines.len() {
+		switch lines.class(i) {
+		case lineBlank:
+			continue
+		case lineOther, linePassed:
+		default:
+			loud++
+		}
+		nonBlank++
+	}
+	return loud*rareShapeShare <= nonBlank
 }

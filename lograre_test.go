@@ -33,7 +33,7 @@ func TestSuccessViewKeepsRareShapes(t *testing.T) {
 	text := tabnannyRun(400, 200)
 	lines := scanLog(text)
 	var got []string
-	for _, i := range rareShapeLines(lines, false) {
+	for _, i := range rareShapeLines(lines) {
 		got = append(got, lines.line(i))
 	}
 	want := []string{
@@ -71,10 +71,10 @@ func TestRareShapeLinesNeedADominantShape(t *testing.T) {
 	for i := range 300 {
 		fmt.Fprintf(&steps, "Compiling crate%c%c v1.0\n", 'a'+i%26, 'a'+i/26)
 	}
-	if got := rareShapeLines(scanLog(steps.String()), false); got != nil {
+	if got := rareShapeLines(scanLog(steps.String())); got != nil {
 		t.Errorf("a build of distinct steps has rare lines %v", got)
 	}
-	if got := rareShapeLines(scanLog(tabnannyRun(rareShapeLeast-10, 20)), false); got != nil {
+	if got := rareShapeLines(scanLog(tabnannyRun(rareShapeLeast-10, 20))); got != nil {
 		t.Errorf("a short run has rare lines %v", got)
 	}
 	var mixed strings.Builder
@@ -84,7 +84,7 @@ func TestRareShapeLinesNeedADominantShape(t *testing.T) {
 			fmt.Fprintf(&mixed, "note %c%c said something\n", 'a'+i%26, 'a'+i/26)
 		}
 	}
-	if got := rareShapeLines(scanLog(mixed.String()), false); got != nil {
+	if got := rareShapeLines(scanLog(mixed.String())); got != nil {
 		t.Errorf("a run where one line in six is of its own shape has rare lines %v", got)
 	}
 }
@@ -115,7 +115,7 @@ func TestFailedRunKeepsRareShapes(t *testing.T) {
 	text := classLoadRun(600, 300)
 	lines := scanLog(text)
 	var got []string
-	for _, i := range rareShapeLines(lines, true) {
+	for _, i := range rareShapeLines(lines) {
 		got = append(got, lines.line(i))
 	}
 	at := slices.Index(got, "Widget cache is warm")
@@ -125,7 +125,7 @@ func TestFailedRunKeepsRareShapes(t *testing.T) {
 	sel := newLogSelection(text, lines, nil, nil, nil, 4000, defaultLogLineCap)
 	before := sel.cost
 	pickRareShapes(sel, lines, 4000)
-	if i := rareShapeLines(lines, true)[at]; !sel.kept(i) || sel.cost-before > 4000/rareShapeFailShare {
+	if i := rareShapeLines(lines)[at]; !sel.kept(i) || sel.cost-before > 4000/rareShapeFailShare {
 		t.Errorf("pickRareShapes kept the program's line: %v, at a cost of %d", sel.kept(i), sel.cost-before)
 	}
 	one := 1
@@ -143,9 +143,10 @@ func TestFailedRunKeepsRareShapes(t *testing.T) {
 	}
 }
 
-// Where the common lines are the failures (a harness's alike failed
-// tests), a quiet read finds no rare line; a plain read still does.
-func TestRareShapeLinesQuietNeedsQuietCommonLines(t *testing.T) {
+// A log whose failures are many (a harness's alike failed tests) is not
+// quiet, and keeps no rare line as a failed run's; a trace with one
+// failure in it is.
+func TestQuietLogNeedsFewFailures(t *testing.T) {
 	var b strings.Builder
 	for i := range 200 {
 		fmt.Fprintf(&b, "not ok %d - case %d\n#   Failed test 'case %d'\n", i, i, i)
@@ -154,11 +155,16 @@ func TestRareShapeLinesQuietNeedsQuietCommonLines(t *testing.T) {
 		}
 	}
 	lines := scanLog(b.String())
-	if got := rareShapeLines(lines, true); got != nil {
-		t.Errorf("a quiet read of alike failures has rare lines %v", got)
+	if quietLog(lines) {
+		t.Error("200 failed tests read as a quiet log")
 	}
-	if got := rareShapeLines(lines, false); len(got) == 0 {
-		t.Error("a plain read of alike failures has no rare line")
+	sel := newLogSelection(b.String(), lines, nil, nil, nil, 4000, defaultLogLineCap)
+	pickRareShapes(sel, lines, 4000)
+	if n := sel.keptCount(); n != 0 {
+		t.Errorf("kept %d rare lines among 200 failures", n)
+	}
+	if !quietLog(scanLog(classLoadRun(600, 300))) {
+		t.Error("a class-load trace with one exception is not quiet")
 	}
 }
 
