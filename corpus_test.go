@@ -500,16 +500,6 @@ var knownGaps = map[string][]string{
 	"json_yq_gcloud_yaml_command_schema": {
 		"\"error\": {\n              \"type\": \"object\",\n              \"additionalProperties\": false,\n              \"required\": [\n                \"field\"",
 	},
-	// git fsck's progress line among 800 hashes: no failure word, not the
-	// verdict, a shape seen once between the errors and the tail
-	"log_git_fsck_full_verbose_corrupt_loose_blob": {
-		"Checking connectivity (1024 objects)",
-	},
-	// the program's own output line among ~700 class-load lines, before
-	// the exception the log keeps whole
-	"log_java_xlog_class_load_jansi_native_missing": {
-		"Jansi null",
-	},
 	// read as a log (`error` in Tcl proc names): one named row of 226
 	"plain_ctags_x_tcl86_library": {
 		"ScanWide         procedure  2674 clock.tcl        proc ::tcl::clock::ScanWide { str } {",

@@ -68,7 +68,12 @@ const (
 // appendMasked appends to dst line l with what it names masked: a quoted
 // string becomes its quotes, a word with a '/', a digit or a quote in it
 // becomes '#'.
-func appendMasked(dst []byte, l string) []byte {
+func appendMasked(dst []byte, l string) []byte { return appendMaskedDots(dst, l, false) }
+
+// appendMaskedDots is appendMasked that, with dots, masks a word with a
+// dot between two letters too: a dotted name (`java.lang.Object`,
+// `library.jansi.path=`), which names a thing as a path does.
+func appendMaskedDots(dst []byte, l string, dots bool) []byte {
 	l = l[:min(len(l), 200)]
 	for i := 0; i < len(l); {
 		if q := quoteEnd(l, i); q > i {
@@ -83,7 +88,8 @@ func appendMasked(dst []byte, l string) []byte {
 		}
 		j, named := i, false
 		for j < len(l) && l[j] != ' ' && l[j] != '\t' {
-			named = named || l[j] == '/' || l[j] >= '0' && l[j] <= '9' || l[j] == '"' || l[j] == '\'' || l[j] == '`'
+			named = named || l[j] == '/' || l[j] >= '0' && l[j] <= '9' || l[j] == '"' || l[j] == '\'' || l[j] == '`' ||
+				dots && l[j] == '.' && j > i && j+1 < len(l) && isLetter(l[j-1]) && isLetter(l[j+1])
 			j++
 		}
 		if named {

@@ -191,6 +191,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	})
 	flush()
 	sel.pickAll(statusLines)
+	pickRareShapes(sel, lines, limit)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit)
 	items := sel.items()

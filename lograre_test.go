@@ -88,3 +88,94 @@ func TestRareShapeLinesNeedADominantShape(t *testing.T) {
 		t.Errorf("a run where one line in six is of its own shape has rare lines %v", got)
 	}
 }
+
+// classLoadRun is a JVM's -Xlog:class+load trace of n class loads with a
+// program's own report (a first line and thirty settings) at load at and
+// an exception a few loads later.
+func classLoadRun(n, at int) string {
+	var b strings.Builder
+	for i := range n {
+		if i == at {
+			b.WriteString("Widget cache is warm\n")
+			for k := range 30 { // the rest of its report
+				fmt.Fprintf(&b, "setting%c%c= on\n", 'a'+k%26, 'a'+k/26)
+			}
+		}
+		if i == at+20 {
+			b.WriteString("java.lang.IllegalStateException: cache not ready\n\tat com.example.Cache.get(Cache.java:42)\n\tat com.example.Main.main(Main.java:7)\n")
+		}
+		fmt.Fprintf(&b, "[0.%03ds][info][class,load] com.example.pkg%c.Type%c source: shared objects file\n", i, 'a'+i%26, 'a'+i/26%26)
+	}
+	return b.String()
+}
+
+// A failed run keeps the lines of a shape seen once among its trace's
+// alike lines (dotted names masked), beside the failure it keeps whole.
+func TestFailedRunKeepsRareShapes(t *testing.T) {
+	text := classLoadRun(600, 300)
+	lines := scanLog(text)
+	var got []string
+	for _, i := range rareShapeLines(lines) {
+		got = append(got, lines.line(i))
+	}
+	at := slices.Index(got, "Widget cache is warm")
+	if at < 0 {
+		t.Fatalf("rare lines %q miss the program's line", got)
+	}
+	sel := newLogSelection(text, lines, nil, nil, nil, 4000, defaultLogLineCap)
+	before := sel.cost
+	pickRareShapes(sel, lines, 4000)
+	if i := rareShapeLines(lines)[at]; !sel.kept(i) || sel.cost-before > 4000/rareShapeFailShare {
+		t.Errorf("pickRareShapes kept the program's line: %v, at a cost of %d", sel.kept(i), sel.cost-before)
+	}
+	one := 1
+	for _, limit := range []int{4000, 16000} {
+		p, ok := planLog(text, limit, logOptions{exitCode: &one})
+		if !ok {
+			t.Fatal("declined a failed run")
+		}
+		out := render(text, p, marker{what: p.what})
+		for _, w := range []string{"Widget cache is warm", "java.lang.IllegalStateException: cache not ready"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("at %d lost %q", limit, w)
+			}
+		}
+	}
+}
+
+// A log whose failures are many (a harness's alike failed tests) is not
+// quiet, and keeps no rare line as a failed run's; a trace with one
+// failure in it is.
+func TestQuietLogNeedsFewFailures(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "not ok %d - case %d\n#   Failed test 'case %d'\n", i, i, i)
+		if i == 100 {
+			b.WriteString("Widget cache is warm\n")
+		}
+	}
+	lines := scanLog(b.String())
+	if quietLog(lines) {
+		t.Error("200 failed tests read as a quiet log")
+	}
+	sel := newLogSelection(b.String(), lines, nil, nil, nil, 4000, defaultLogLineCap)
+	pickRareShapes(sel, lines, 4000)
+	if n := sel.keptCount(); n != 0 {
+		t.Errorf("kept %d rare lines among 200 failures", n)
+	}
+	if !quietLog(scanLog(classLoadRun(600, 300))) {
+		t.Error("a class-load trace with one exception is not quiet")
+	}
+}
+
+// A dotted name is masked as a path is, and only when asked: a sentence's
+// last word and an ellipsis are words.
+func TestAppendMaskedDots(t *testing.T) {
+	l := "[0.1s] java.lang.Object loaded... done."
+	if got, want := string(appendMaskedDots(nil, l, true)), "# # loaded... done."; got != want {
+		t.Errorf("with dots %q, want %q", got, want)
+	}
+	if got, want := string(appendMaskedDots(nil, l, false)), "# java.lang.Object loaded... done."; got != want {
+		t.Errorf("without dots %q, want %q", got, want)
+	}
+}
