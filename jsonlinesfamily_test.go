@@ -124,14 +124,7 @@ func TestJSONLinesAlikeRowsKeepFamilyRootAndMiddle(t *testing.T) {
 	const n = 1000
 	text := dpkgRows(n)
 	const limit = 4000
-	p, ok := planJSONLines(text, limit)
-	if !ok {
-		t.Fatal("declined")
-	}
-	if got := itemsSize(p.items); got > limit {
-		t.Fatalf("plan is %d bytes, over its limit %d", got, limit)
-	}
-	out := render(text, p, marker{what: p.what, hint: p.hint})
+	_, out := planJSONLinesWithin(t, text, limit)
 	lines := strings.Split(text, "\n")
 	for _, want := range []string{lines[0], lines[n*3/10], lines[(n-1)/2], lines[n-1]} {
 		if !strings.Contains(out, want) {

@@ -83,14 +83,7 @@ func sbomComponents(n int) string {
 func TestJSONLinesHeadRunByNamingPrefix(t *testing.T) {
 	text := sbomComponents(300)
 	const limit = 4000
-	p, ok := planJSONLines(text, limit)
-	if !ok {
-		t.Fatal("declined")
-	}
-	if got := itemsSize(p.items); got > limit {
-		t.Fatalf("plan is %d bytes, over its limit %d", got, limit)
-	}
-	out := render(text, p, marker{what: p.what, hint: p.hint})
+	_, out := planJSONLinesWithin(t, text, limit)
 	lineLen := strings.Index(text, "\n") + 1
 	whole := limit * 6 / 7 / lineLen // events a head run of whole ones holds at most
 	shown := 0
@@ -130,6 +123,18 @@ func FuzzNamingPrefixEnd(f *testing.F) {
 func TestJSONLinesCutByLittleRunsByNamingPrefix(t *testing.T) {
 	text := sbomComponents(96)
 	limit := len(text) * 2 / 3
+	_, out := planJSONLinesWithin(t, text, limit)
+	for i := range 96 * 3 / 4 {
+		if w := fmt.Sprintf(`"name":"component-%03d","version":"1.%d.0"`, i, i%5); !strings.Contains(out, w) {
+			t.Fatalf("component %d is not named:\n%s", i, out)
+		}
+	}
+}
+
+// planJSONLinesWithin returns planJSONLines' plan of text within limit
+// and its rendering, failing t when it declines or overruns the limit.
+func planJSONLinesWithin(t *testing.T, text string, limit int) (plan, string) {
+	t.Helper()
 	p, ok := planJSONLines(text, limit)
 	if !ok {
 		t.Fatal("declined")
@@ -137,10 +142,5 @@ func TestJSONLinesCutByLittleRunsByNamingPrefix(t *testing.T) {
 	if got := itemsSize(p.items); got > limit {
 		t.Fatalf("plan is %d bytes, over its limit %d", got, limit)
 	}
-	out := render(text, p, marker{what: p.what, hint: p.hint})
-	for i := range 96 * 3 / 4 {
-		if w := fmt.Sprintf(`"name":"component-%03d","version":"1.%d.0"`, i, i%5); !strings.Contains(out, w) {
-			t.Fatalf("component %d is not named:\n%s", i, out)
-		}
-	}
+	return p, render(text, p, marker{what: p.what, hint: p.hint})
 }
