@@ -504,10 +504,6 @@ var knownGaps = map[string][]string{
 	"plain_ctags_x_tcl86_library": {
 		"ScanWide         procedure  2674 clock.tcl        proc ::tcl::clock::ScanWide { str } {",
 	},
-	// one of the two rare java.logging rows among 263 dependency rows
-	"plain_jdeps_verbose_class_guice_assistedinject": {
-		"com.google.inject.assistedinject.FactoryProvider2  -> java.util.logging.Logger",
-	},
 	// the function names are NAME rows of the common shape, each after a
 	// NAME 'def' row: nothing marks them among 1,020 token rows
 	"plain_python3_m_tokenize_colorsys": {
