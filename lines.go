@@ -53,6 +53,9 @@ import (
 //     a run of lines of one lead (go mod graph's main module's own
 //     edges) that ends within three quarters of the room, the rest of
 //     that run (see growHeadRun);
+//   - in a table whose last column is one of categories (jdeps' module
+//     of each dependency), the rows holding a value at most one row in
+//     twenty holds, rarest first, three of each (see rareTailRows);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -72,7 +75,8 @@ import (
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
-// clip would cut (a column's largest value counts): the clip's long head
+// clip would cut (a column's largest value counts, and a rare value of a
+// column of categories, see rareTailRows): the clip's long head
 // then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
@@ -99,7 +103,8 @@ func planLines(text string, limit int) (plan, bool) {
 	wide := max(160, limit/8) // head, tail and failure lines
 	narrow := max(120, limit/16)
 	peaks := linePeaks(s, narrow)
-	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) {
+	tails := rareTailRows(s)
+	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) {
 		return plan{}, false
 	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
@@ -268,6 +273,17 @@ func planLines(text string, limit int) (plan, bool) {
 		growHeadRun(s, upTo(30))
 	}
 	rare := 0
+	// The rows whose last column holds a rare value of a column of
+	// categories (jdeps' two `java.logging` dependencies): rows of the
+	// common shape that no skeleton or lead tells apart.
+	for _, i := range tails {
+		if s.used >= upTo(30) {
+			break
+		}
+		if !s.isKept(i) && pickEnds(i, narrow) {
+			rare++
+		}
+	}
 	// A rare line whose text is shown already says nothing new: its
 	// bytes and its gap note go to the stages after. A blank line joins
 	// the lines around it.
