@@ -435,7 +435,7 @@ func jsonSignals(text string) []jsonSignal {
 // walkJSONSignals walks text once and returns its signals: the failures,
 // and the objects for which rare, given each jsonRareKeys member's key
 // and string value, returns a group number above 0. It reports too
-// whether a string of text is one of peakKeys (isPeakKey): whether
+// whether a string of text names a peak member (isPeakKey): whether
 // peakSignals may find any.
 func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
 	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, true, rare, new(keyClasses))
