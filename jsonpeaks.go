@@ -128,12 +128,15 @@ func peakSignals(text string) []jsonSignal {
 // a peak member: one of peakNames, or a name one of peakWords ends.
 // peakSignals finds nothing in a text none of whose strings is one, and
 // walkJSONSignals, which meets every string, tells; most strings are
-// told by their length or their last letter.
+// told by their length or their last two letters.
 func isPeakKey(s string) bool {
-	if !peakKeyLength(len(s)) || !peakLastLetter[s[len(s)-2]] {
+	if !peakKeyLength(len(s)) {
 		return false
 	}
 	name := s[1 : len(s)-1]
+	if i, ok := lastTwoLetters(name); !ok || !peakEnds[i] {
+		return false
+	}
 	for _, w := range peakWords {
 		if endsWithWord(name, w) {
 			return true
@@ -161,15 +164,29 @@ func endsWithWord(name, w string) bool {
 	return prev == '_' || prev == '-' || 'A' <= c && c <= 'Z' && !('A' <= prev && prev <= 'Z')
 }
 
-// peakLastLetter holds the last letters of peakWords and peakNames, in
-// either case.
-var peakLastLetter = func() (l [256]bool) {
+// peakEnds holds the last two letters, in lower case, of peakWords and
+// peakNames: a key that does not end in one of them is told by two
+// lookups, as most keys a walk meets are.
+var peakEnds = func() (e [26 * 26]bool) {
 	for _, w := range append(append([]string(nil), peakWords...), peakNames...) {
-		c := w[len(w)-1]
-		l[c], l[c&^0x20] = true, true
+		i, _ := lastTwoLetters(w)
+		e[i] = true
 	}
-	return l
+	return e
 }()
+
+// lastTwoLetters returns the index in peakEnds of the last two bytes of
+// s in lower case, and whether both are ASCII letters.
+func lastTwoLetters(s string) (int, bool) {
+	if len(s) < 2 {
+		return 0, false
+	}
+	a, b := s[len(s)-2]|0x20, s[len(s)-1]|0x20
+	if a < 'a' || a > 'z' || b < 'a' || b > 'z' {
+		return 0, false
+	}
+	return int(a-'a')*26 + int(b-'a'), true
+}
 
 // peakKeyLength reports whether a string literal n bytes long, quotes
 // included, may name a peak member: most long strings do not.

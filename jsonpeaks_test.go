@@ -146,3 +146,20 @@ func TestPeakSignalsFindEachSizeWord(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 }
+
+// Only a key below a document's outermost object makes the walk report
+// that peaks may be found: a value that reads like one, or a stream's
+// record keys, which peakSignals leaves to a filter, cost no second pass.
+func TestWalkReportsPeakKeysOnlyWhereFound(t *testing.T) {
+	for text, want := range map[string]bool{
+		`{"a":{"selfSize":1}}`:                         true,
+		`[{"bytes":1}]`:                                true,
+		`{"code":"_count","spans":[{"line":1}]}`:       false,
+		"{\"size\":1,\"n\":2}\n{\"size\":3,\"n\":4}\n": false,
+		`{"name":"hitCount","x":{"y":"size"}}`:         false,
+	} {
+		if _, got := walkJSONSignals(text, func(string, string, jsonDoc) int { return 0 }); got != want {
+			t.Errorf("%s: peaky %v, want %v", text, got, want)
+		}
+	}
+}

@@ -572,15 +572,11 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				}
 				key := &shape[k]
 				if f.key = text[m.key+1 : max(m.key+1, m.kend-1)]; key.key != f.key {
-					*key = flatKey{f.key, classes.at(1, k, f.key), peakKeyLength(m.kend-m.key) && isPeakKey(text[m.key:m.kend])}
+					*key = flatKey{f.key, classes.at(1, k, f.key)}
 				}
-				peaky = peaky || key.peak
 				f.kc, f.wantKey = key.class, false
 				f.keys++
 				keyStart, keyLine, keyIdent = m.key, line, f.kc.ident
-				if text[m.val] == '"' {
-					peaky = peaky || peakKeyLength(m.vend-m.val) && isPeakKey(text[m.val:m.vend])
-				}
 				if f.kc.failure != nil || f.kc.rare {
 					member(f, m.val, m.vend)
 				}
@@ -646,8 +642,11 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 			// Where stringEnd ends it, valid or not: at a quote no odd
 			// run of backslashes escapes.
 			end := jsonSkipString(text, i)
-			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
+				// Only a key inside a document's outermost object can name
+				// a peak (peakSignals leaves a stream's records to a
+				// filter), and only a key: a value "_count" says nothing.
+				peaky = peaky || n >= 2 && peakKeyLength(end-i) && isPeakKey(text[i:end])
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:max(i+1, end-1)], false // a text may end in the key's opening quote
 				f.kc = classes.at(n, f.keys, f.key)
