@@ -13,15 +13,26 @@ import (
 // peakSignals finds it and keeps it as an answer, as a trace's longest
 // span is kept (traceSignals).
 
-// peakKeys are the members whose greatest value names what a document of
-// sizes or durations is read for.
-var peakKeys = []string{"bytes", "size", "bytesInOutput", "duration", "duration_ms", "elapsed"}
+// peakWords are the words whose member, named by one alone or ending
+// in one ("size", "selfSize", "installed_kb", "hitCount"), holds a size,
+// a duration or a tally: its greatest value names what a document of
+// them is read for. A word ends a name at a case change or after an
+// underscore, so "items" does not end in "ms". Matched without regard
+// to case; "bytesInOutput", a size that begins its name, is named whole.
+var peakWords = []string{"size", "bytes", "kb", "count", "duration", "elapsed", "ms"}
+
+// peakNames are the size members peakWords do not end.
+var peakNames = []string{"bytesInOutput"}
+
+// peakKeyMax is the longest key, quotes included, taken for a peak key:
+// longer strings are prose or paths, and are told without a look.
+const peakKeyMax = 40
 
 // peakMin is how many objects must carry a peak key for its greatest
 // value to say something.
 const peakMin = 8
 
-// peakSignals returns, for each key of peakKeys that at least peakMin
+// peakSignals returns, for each peak key (isPeakKey) that at least peakMin
 // objects of text carry with a number, the object with the greatest
 // value, as an answer, when that value is greater than all the others
 // (of alike sizes none is the largest). Bytes that are not JSON are
@@ -41,14 +52,12 @@ func peakSignals(text string) []jsonSignal {
 				return p
 			}
 		}
-		for _, k := range peakKeys {
-			if k == key {
-				p := &peak{key: k}
-				peaks = append(peaks, p)
-				return p
-			}
+		if !isPeakKey(`"` + key + `"`) {
+			return nil
 		}
-		return nil
+		p := &peak{key: key}
+		peaks = append(peaks, p)
+		return p
 	}
 	// stack holds the open containers; from, where each is kept from:
 	// a member's key, else its bracket.
@@ -115,31 +124,72 @@ func peakSignals(text string) []jsonSignal {
 	return sigs
 }
 
-// isPeakKey reports whether s, a string literal with its quotes, is one
-// of peakKeys: peakSignals finds nothing in a text none of whose strings
-// is one, and walkJSONSignals, which meets every string, tells.
+// isPeakKey reports whether s, a string literal with its quotes, names
+// a peak member: one of peakNames, or a name one of peakWords ends.
+// peakSignals finds nothing in a text none of whose strings is one, and
+// walkJSONSignals, which meets every string, tells; most strings are
+// told by their length or their last two letters.
 func isPeakKey(s string) bool {
 	if !peakKeyLength(len(s)) {
 		return false
 	}
-	for _, k := range quotedPeakKeys[len(s)] {
-		if k[1] == s[1] && k == s { // most strings of a peak key's length differ from it at once ("level", "bytes")
+	name := s[1 : len(s)-1]
+	if i, ok := lastTwoLetters(name); !ok || !peakEnds[i] {
+		return false
+	}
+	for _, w := range peakWords {
+		if endsWithWord(name, w) {
+			return true
+		}
+	}
+	for _, k := range peakNames {
+		if name == k {
 			return true
 		}
 	}
 	return false
 }
 
-// peakKeyLength reports whether a string literal n bytes long, quotes
-// included, may be one of peakKeys: most are not, told without a call.
-func peakKeyLength(n int) bool {
-	return n < len(quotedPeakKeys) && quotedPeakKeys[n] != nil
+// endsWithWord reports whether name is w, or ends in w after an
+// underscore, a hyphen or a change to upper case, w matched in any case.
+func endsWithWord(name, w string) bool {
+	n := len(name) - len(w)
+	if n < 0 || !strings.EqualFold(name[n:], w) {
+		return false
+	}
+	if n == 0 {
+		return true
+	}
+	c, prev := name[n], name[n-1]
+	return prev == '_' || prev == '-' || 'A' <= c && c <= 'Z' && !('A' <= prev && prev <= 'Z')
 }
 
-// quotedPeakKeys are peakKeys in their quotes, by their length.
-var quotedPeakKeys = func() (q [32][]string) {
-	for _, k := range peakKeys {
-		q[len(k)+2] = append(q[len(k)+2], `"`+k+`"`)
+// peakEnds holds the last two letters, in lower case, of peakWords and
+// peakNames: a key that does not end in one of them is told by two
+// lookups, as most keys a walk meets are.
+var peakEnds = func() (e [26 * 26]bool) {
+	for _, w := range append(append([]string(nil), peakWords...), peakNames...) {
+		i, _ := lastTwoLetters(w)
+		e[i] = true
 	}
-	return q
+	return e
 }()
+
+// lastTwoLetters returns the index in peakEnds of the last two bytes of
+// s in lower case, and whether both are ASCII letters.
+func lastTwoLetters(s string) (int, bool) {
+	if len(s) < 2 {
+		return 0, false
+	}
+	a, b := s[len(s)-2]|0x20, s[len(s)-1]|0x20
+	if a < 'a' || a > 'z' || b < 'a' || b > 'z' {
+		return 0, false
+	}
+	return int(a-'a')*26 + int(b-'a'), true
+}
+
+// peakKeyLength reports whether a string literal n bytes long, quotes
+// included, may name a peak member: most long strings do not.
+func peakKeyLength(n int) bool {
+	return n >= 4 && n <= peakKeyMax
+}

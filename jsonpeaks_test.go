@@ -97,3 +97,69 @@ func TestPeakSignalsTextEndingAfterAKeysColon(t *testing.T) {
 		assert.Equal(t, -1, jsonNumberEnd(text, len(text)))
 	}
 }
+
+// A peak member is named by a size word alone or at the end of its
+// name, after an underscore or a change to upper case; a word inside
+// another ("items", "bytesize") or a long string is not one.
+func TestIsPeakKey(t *testing.T) {
+	for s, want := range map[string]bool{
+		`"size"`: true, `"selfSize"`: true, `"installed_kb"`: true, `"hitCount"`: true,
+		`"errorCount"`: true, `"duration_ms"`: true, `"elapsedMs"`: true, `"bytesInOutput"`: true,
+		`"SIZE"`: true, `"page-size"`: true, `"bytes"`: true,
+		`"items"`: false, `"bytesize"`: false, `"account"`: false, `"ROOMS"`: false, `"name"`: false,
+		`"discount"`: false, `"thumb"`: false, `""`: false, `"s"`: false,
+		`"` + strings.Repeat("a", 40) + `Size"`: false,
+	} {
+		if got := isPeakKey(s); got != want {
+			t.Errorf("isPeakKey(%s) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A profile's node with the greatest selfSize, and the one with the
+// greatest hitCount, are kept as answers: each key is judged on its own.
+func TestPeakSignalsFindEachSizeWord(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"nodes":[`)
+	for i := range 20 {
+		self, hits := 100+i, i%3
+		switch i {
+		case 5:
+			self = 43923
+		case 13:
+			hits = 41
+		}
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id":%d,"fn":"f%d","selfSize":%d,"hitCount":%d}`, i, i, self, hits)
+	}
+	b.WriteString("]}")
+	text := b.String()
+	got := map[string]string{}
+	for _, s := range peakSignals(text) {
+		got[s.why] = text[s.start:s.end]
+	}
+	want := map[string]string{
+		`the largest "selfSize", 43923`: `{"id":5,"fn":"f5","selfSize":43923,"hitCount":2}`,
+		`the largest "hitCount", 41`:    `{"id":13,"fn":"f13","selfSize":113,"hitCount":41}`,
+	}
+	assert.Equal(t, want, got)
+}
+
+// Only a key below a document's outermost object makes the walk report
+// that peaks may be found: a value that reads like one, or a stream's
+// record keys, which peakSignals leaves to a filter, cost no second pass.
+func TestWalkReportsPeakKeysOnlyWhereFound(t *testing.T) {
+	for text, want := range map[string]bool{
+		`{"a":{"selfSize":1}}`:                         true,
+		`[{"bytes":1}]`:                                true,
+		`{"code":"_count","spans":[{"line":1}]}`:       false,
+		"{\"size\":1,\"n\":2}\n{\"size\":3,\"n\":4}\n": false,
+		`{"name":"hitCount","x":{"y":"size"}}`:         false,
+	} {
+		if _, got := walkJSONSignals(text, func(string, string, jsonDoc) int { return 0 }); got != want {
+			t.Errorf("%s: peaky %v, want %v", text, got, want)
+		}
+	}
+}

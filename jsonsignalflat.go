@@ -90,11 +90,10 @@ func skipBlanks(text string, i int) int {
 	return i
 }
 
-// A flatKey is the key met last at one place of the flat documents, its
-// class and whether it is a peak key in its quotes: the next event has
+// A flatKey is the key met last at one place of the flat documents and
+// its class: the next event has
 // the same keys in the same order, each classed by one comparison.
 type flatKey struct {
 	key   string
 	class keyClass
-	peak  bool
 }

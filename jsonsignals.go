@@ -435,7 +435,7 @@ func jsonSignals(text string) []jsonSignal {
 // walkJSONSignals walks text once and returns its signals: the failures,
 // and the objects for which rare, given each jsonRareKeys member's key
 // and string value, returns a group number above 0. It reports too
-// whether a string of text is one of peakKeys (isPeakKey): whether
+// whether a string of text names a peak member (isPeakKey): whether
 // peakSignals may find any.
 func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
 	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, true, rare, new(keyClasses))
@@ -572,15 +572,11 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				}
 				key := &shape[k]
 				if f.key = text[m.key+1 : max(m.key+1, m.kend-1)]; key.key != f.key {
-					*key = flatKey{f.key, classes.at(1, k, f.key), peakKeyLength(m.kend-m.key) && isPeakKey(text[m.key:m.kend])}
+					*key = flatKey{f.key, classes.at(1, k, f.key)}
 				}
-				peaky = peaky || key.peak
 				f.kc, f.wantKey = key.class, false
 				f.keys++
 				keyStart, keyLine, keyIdent = m.key, line, f.kc.ident
-				if text[m.val] == '"' {
-					peaky = peaky || peakKeyLength(m.vend-m.val) && isPeakKey(text[m.val:m.vend])
-				}
 				if f.kc.failure != nil || f.kc.rare {
 					member(f, m.val, m.vend)
 				}
@@ -646,8 +642,11 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 			// Where stringEnd ends it, valid or not: at a quote no odd
 			// run of backslashes escapes.
 			end := jsonSkipString(text, i)
-			peaky = peaky || peakKeyLength(end-i) && isPeakKey(text[i:end])
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
+				// Only a key inside a document's outermost object can name
+				// a peak (peakSignals leaves a stream's records to a
+				// filter), and only a key: a value "_count" says nothing.
+				peaky = peaky || n >= 2 && peakKeyLength(end-i) && isPeakKey(text[i:end])
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:max(i+1, end-1)], false // a text may end in the key's opening quote
 				f.kc = classes.at(n, f.keys, f.key)
