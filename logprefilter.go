@@ -239,21 +239,12 @@ func byteCommonness(c byte) int {
 const englishPairs = "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ss ck ac"
 
 // rarestTriple returns the offset in seq of its three bytes in a row
-// that text is least likely to hold. The first lead bytes of seq are the
-// line break an anchor must follow: a triple that holds it stops the scan
-// only where a line starts with the anchor's first bytes, at most once a
-// line, so the break counts as rare as the rarest letter there (CMake's
-// `-- Configuring incomplete` was found by `mpl` and `ple`, which a
-// blame's `Dev Example` holds on every line).
-func rarestTriple(seq string, lead int) int {
+// that text is least likely to hold.
+func rarestTriple(seq string) int {
 	best, bestScore := 0, 1<<30
 	for k := 0; k+2 < len(seq); k++ {
 		score := 0
-		for j, c := range []byte(seq[k : k+3]) {
-			if k+j < lead {
-				score += byteCommonness('z')
-				continue
-			}
+		for _, c := range []byte(seq[k : k+3]) {
 			score += byteCommonness(c)
 		}
 		for _, pair := range [...]string{seq[k : k+2], seq[k+1 : k+3]} {
@@ -362,7 +353,7 @@ func newAnchorTable() *anchorTable {
 		case sa.a.position:
 			k = len(sa.seq) - 3
 		case len(sa.seq) > 3:
-			seq, k = sa.seq, rarestTriple(sa.seq[:len(sa.seq)-1], sa.lead)
+			seq, k = sa.seq, rarestTriple(sa.seq[:len(sa.seq)-1])
 		}
 		for off := k; off <= k+1; off++ {
 			sa.off = off

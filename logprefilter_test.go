@@ -453,40 +453,6 @@ func TestNextAnchorLineStartMarks(t *testing.T) {
 	}
 }
 
-// A line-start anchor is found by the triple that holds its line break
-// when that triple's other bytes are rarer than any the anchor holds
-// (the break stops the scan at most once a line), and by its rarest
-// triple elsewhere otherwise: the choice decides speed only.
-func TestRarestTripleTakesTheBreak(t *testing.T) {
-	brk := string(foldByte('\n'))
-	for _, tc := range []struct {
-		seq  string
-		lead int
-		want int
-	}{
-		{brk + "-- configuring incomplete", 1, 0}, // not `mpl`, which a blame's `Example` holds on every line
-		{brk + "-- configuring incomplete", 0, 20},
-		{brk + "success: no issues", 1, 0},
-		{brk + "test result: ", 1, 8},        // `sul` is rarer than `te` after a break
-		{"-- configuring incomplete", 0, 19}, // no break: `mpl` as before
-	} {
-		if got := rarestTriple(tc.seq, tc.lead); got != tc.want {
-			t.Errorf("rarestTriple(%q, %d) = %d (%q), want %d (%q)", tc.seq, tc.lead, got, tc.seq[got:got+3], tc.want, tc.seq[tc.want:tc.want+3])
-		}
-	}
-	// Where no line starts with it, a blame line's author stops the scan
-	// no more: the only load that passes is the line number's `12) `.
-	line := "^d5b2fb1 (Dev Example 2026-11-20 10:00:00 +0000    12) package syntax\n"
-	for i := 0; i+8 <= len(line); i += 6 {
-		w := load64(line, i) | foldWord
-		for _, x := range []uint32{uint32(w) & 0xffffff, uint32(w>>16) & 0xffffff, uint32(w>>32) & 0xffffff} {
-			if v := logAnchorTable.hit[tripleHash(x)]; v >= hitBreak {
-				t.Errorf("the triple %q of a blame line is a line-start anchor's (hit %d)", []byte{byte(x), byte(x >> 8), byte(x >> 16)}, v)
-			}
-		}
-	}
-}
-
 // breaksAtLeast is strings.Count(text, "\n") >= n.
 func TestBreaksAtLeast(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
