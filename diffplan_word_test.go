@@ -76,6 +76,14 @@ func TestPlainDiffFailsIsSure(t *testing.T) {
 		}
 		plain, okPlain := parseDiff(s, false)
 		word, okWord := parseDiff(s, true)
+		if okPlain && okWord && len(plain.hunks) == 0 {
+			// d.word is read only in hunks: with none, the parses read
+			// the same lines the same way and differ in that flag alone
+			// (two `commit` lines make such a log).
+			w := *word
+			w.word = plain.word
+			word = &w
+		}
 		if okPlain && (!okWord || !reflect.DeepEqual(plain, word)) {
 			t.Fatalf("%s: plainDiffFails, but the plain parse succeeds with %+v, the word parse (ok %v) %+v", name, plain, okWord, word)
 		}
