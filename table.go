@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -67,8 +68,19 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 			}
 		}
 		peaks = peaks[:min(len(peaks), most)]
-		for _, i := range withPeaks(picks, peaks) {
-			s.pickCapped(i, lineCap)
+		// The peaks the spread holds are picked first, in their order, so
+		// a late one is not left without room by the picks before it
+		// (the picks' count is an estimate from the rows' average size).
+		spreadRows := withPeaks(picks, peaks)
+		for _, i := range peaks {
+			if _, ok := slices.BinarySearch(spreadRows, i); ok {
+				s.pickCapped(i, lineCap)
+			}
+		}
+		for _, i := range spreadRows {
+			if !s.isKept(i) {
+				s.pickCapped(i, lineCap)
+			}
 		}
 		for i := n - 1; i >= first; i-- { // what the sample left room for
 			if !s.isKept(i) && !s.pickCapped(i, lineCap) {
