@@ -514,16 +514,6 @@ var knownGaps = map[string][]string{
 		"|diff -ruN a/sumdb/client.go b/sumdb/client.go",
 		"1 out of 6 hunks FAILED -- saving rejects to file sumdb/client.go.rej",
 	},
-	// rsync -av's file list is taken by search's file-list rollup, which
-	// shows paths only: the header, the error, the totals and the exit
-	// status are not paths and are dropped
-	"log_rsync_av_pip_23_vendor_tree_immutable_version_py": {
-		"sending incremental file list",
-		"rsync: [receiver] rename \"/home/dev/h17/rs/dst/pip/_vendor/packaging/.version.py.SUaxcJ\" -> \"pip/_vendor/packaging/version.py\": Operation not permitted (1)",
-		"sent 6,164,219 bytes  received 9,833 bytes  12,348,104.00 bytes/sec",
-		"rsync error: some files/attrs were not transferred (see previous errors) (code 23) at main.c(1394) [sender=3.5.0]",
-		"exit status 23",
-	},
 	// lsof's 517 rows: the LISTEN rows, rare among REG/DIR/FIFO rows of
 	// the same shape, are not among the sampled rows
 	"plain_lsof_n_p_postgresql_15_cluster_processes": {
