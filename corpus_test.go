@@ -508,12 +508,6 @@ var knownGaps = map[string][]string{
 		"RefactoringTool: Files that need to be modified:",
 		"RefactoringTool: There was 1 error:",
 	},
-	// patch --verbose's per-file chatter is read as a table: the failed
-	// hunk's file header and its reject line fall between sampled rows
-	"log_patch_p1_verbose_x_mod_0_17_to_0_41_client_hunk_failed": {
-		"|diff -ruN a/sumdb/client.go b/sumdb/client.go",
-		"1 out of 6 hunks FAILED -- saving rejects to file sumdb/client.go.rej",
-	},
 	// lsof's 517 rows: the LISTEN rows, rare among REG/DIR/FIFO rows of
 	// the same shape, are not among the sampled rows
 	"plain_lsof_n_p_postgresql_15_cluster_processes": {
