@@ -500,14 +500,6 @@ var knownGaps = map[string][]string{
 		"{\"format_version\":\"1.0\",\"function_signatures\":{\"abs\":{\"description\":\"`abs` returns the absolute value of the given number.",
 		"\"issensitive\":{\"description\"",
 	},
-	// 2to3 -v prints the diffs it would write: the diff planner takes the
-	// run and keeps hunks, not the parse error or the closing report
-	"log_2to3_v_oauthlib_lazr_jwt_endpoints_base_parse_error": {
-		"RefactoringTool: Not writing changes to oauthlib/oauth2/rfc6749/endpoints/authorization.py\nRefactoringTool: Can't parse oauthlib/oauth2/rfc6749/endpoints/base.py: ParseError: bad input: type=4, value='\\n', context=('', (58, 47))",
-		"RefactoringTool: No changes in oauthlib/oauth2/rfc6749/endpoints/base.py",
-		"RefactoringTool: Files that need to be modified:",
-		"RefactoringTool: There was 1 error:",
-	},
 	// lsof's 517 rows: the LISTEN rows, rare among REG/DIR/FIFO rows of
 	// the same shape, are not among the sampled rows
 	"plain_lsof_n_p_postgresql_15_cluster_processes": {
