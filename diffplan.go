@@ -168,6 +168,9 @@ type diffDoc struct {
 	// named is set when every file is named by the --stat rows: a hunk
 	// may then be kept whose file's name line is not yet, and brings it.
 	named bool
+	// reported is how many lines of the run around the files pick kept
+	// first (see reportLines).
+	reported int
 	// changed holds each line of a hunk, its header included, that
 	// hunkLineChanged reports: read once while parsing, not again by each
 	// stage that asks (a 10 MB diff asked up to six times a line).
@@ -580,6 +583,9 @@ func statRow(l string) bool {
 
 // pick chooses the lines of a diff in order of what they tell.
 func (d *diffDoc) pick(s *lineSel) {
+	// What a tool that prints diffs inside its log says around them (a
+	// failure, its verdict) before anything: no hunk says it.
+	d.reported = d.pickReport(s, s.room()/4)
 	for _, i := range d.preKey {
 		s.pickCapped(i, 300)
 	}
@@ -1113,6 +1119,9 @@ func (d *diffDoc) what(s *lineSel) string {
 	}
 	w := "a diff of " + txt.Plural(len(d.files), "file") + " (+" + txt.Commas(plus) + " -" + txt.Commas(minus) + ", " + txt.Plural(hunks, "hunk") + ")"
 	w += " cut to " + txt.Commas(named) + " named with their counts and " + txt.Commas(shown) + " hunks, breadth first, cut to their changes first"
+	if d.reported > 0 {
+		w += "; " + txt.Plural(d.reported, "line") + " of the run around it (failures, verdict) kept first"
+	}
 	return w
 }
 

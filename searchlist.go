@@ -57,10 +57,12 @@ func planSearchList(text string, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	var paths []searchLine
+	var kept listOthers
 	other, notices := 0, 0
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
 		line := strings.TrimSuffix(text[start:end], "\r")
+		l := searchLine{start: start, end: start + len(line), body: start}
 		switch {
 		case line == "":
 		case isListPath(line):
@@ -69,8 +71,10 @@ func planSearchList(text string, limit int) (plan, bool) {
 			}
 			if _, ok := matchPrefix(line); ok {
 				other++
+				kept.add(l, line, len(paths) == 0)
 			} else {
-				paths = append(paths, searchLine{start: start, end: start + len(line), body: start})
+				paths = append(paths, l)
+				kept.path()
 			}
 		default:
 			if _, _, ok := parseNotice(line); ok {
@@ -79,6 +83,7 @@ func planSearchList(text string, limit int) (plan, bool) {
 				return plan{}, false // a tool's error among paths: a log that names files
 			} else {
 				other++
+				kept.add(l, line, len(paths) == 0)
 			}
 		}
 		if other > 16 && 10*other > len(paths)+other {
@@ -93,6 +98,11 @@ func planSearchList(text string, limit int) (plan, bool) {
 	if isEdgeList(paths, pathOf) {
 		return plan{}, false
 	}
+	others, otherItems, dropped, fits := kept.lines(text, limit/4)
+	if !fits {
+		return plan{}, false // a list whose other lines say much: a log, for the log planner
+	}
+	limit -= itemsSize(otherItems)
 	prefix := commonDir(paths, pathOf)
 	// Counts by directory, and the spread, never cost listed paths a clip
 	// would show: without the room for counts, then shaped as a clip.
@@ -107,16 +117,32 @@ func planSearchList(text string, limit int) (plan, bool) {
 	if !ok {
 		return plan{}, false
 	}
-	var items []item
+	// Every item at its place: the counts stand where the first path they
+	// count would, the lines that are no path where they are.
+	var placed []placedItem
 	for i := range sel.head {
-		items = append(items, headItem(text, paths[i], listLineCap))
+		placed = append(placed, placedItem{paths[i].start, headItem(text, paths[i], listLineCap)})
 	}
-	items = append(items, sel.counts...)
+	countsAt := len(text)
+	if sel.head < len(paths) {
+		countsAt = paths[sel.head].start
+	}
+	for _, c := range sel.counts {
+		placed = append(placed, placedItem{countsAt, c})
+	}
 	for _, i := range sel.spread {
-		items = append(items, headItem(text, paths[i], listLineCap))
+		placed = append(placed, placedItem{paths[i].start, headItem(text, paths[i], listLineCap)})
 	}
 	for i := sel.tail; i < len(paths); i++ {
-		items = append(items, headItem(text, paths[i], listLineCap))
+		placed = append(placed, placedItem{paths[i].start, headItem(text, paths[i], listLineCap)})
+	}
+	for x, l := range others {
+		placed = append(placed, placedItem{l.start, otherItems[x]})
+	}
+	slices.SortStableFunc(placed, func(a, b placedItem) int { return a.at - b.at })
+	items := make([]item, 0, len(placed))
+	for _, p := range placed {
+		items = append(items, p.it)
 	}
 	what := txt.Plural(len(paths), "path") + " listed"
 	if prefix != "" {
@@ -133,11 +159,69 @@ func planSearchList(text string, limit int) (plan, bool) {
 			what += " by directory"
 		}
 	}
+	if len(others) > 0 {
+		what += "; " + txt.Plural(len(others), "line") + " naming no path kept"
+	}
+	if dropped > 0 {
+		what += "; " + txt.Plural(dropped, "other line") + " not shown"
+	}
 	if notices > 0 {
 		what += "; " + txt.Plural(notices, "notice") + " (binary files, errors) not shown"
 	}
 	hint := "To see more, re-run the listing on one directory, or filter it by name."
 	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
+}
+
+// A placedItem is an item of a list plan and the offset it stands at.
+type placedItem struct {
+	at int
+	it item
+}
+
+// listOthers gathers the lines of a file list that are no path, which its
+// plan keeps at their place: all of them when they fit (between paths, a
+// line that is no path is a rare line: rsync's `rsync: [receiver] rename
+// … Operation not permitted`, tar's `Cannot open`), else those before
+// the first path (a tool's header), those that say a failure and those
+// after the last path (a run's totals and its verdict).
+type listOthers struct {
+	kept, mid, trail []searchLine
+}
+
+// add takes in line l, before any path when lead.
+func (o *listOthers) add(l searchLine, line string, lead bool) {
+	if lead || hasFailureSignal(line) {
+		o.kept = append(o.kept, l)
+	} else {
+		o.trail = append(o.trail, l)
+	}
+}
+
+// path marks a path met: the lines since the last one are between paths.
+func (o *listOthers) path() {
+	o.mid = append(o.mid, o.trail...)
+	o.trail = o.trail[:0]
+}
+
+// lines returns the lines kept, in order, as items of at most room bytes
+// in all: every line when they fit, else all but those between paths
+// that say no failure, with how many of those are not shown; false when
+// even those do not fit.
+func (o *listOthers) lines(text string, room int) ([]searchLine, []item, int, bool) {
+	pick := func(parts ...[]searchLine) ([]searchLine, []item, bool) {
+		all := slices.Concat(parts...)
+		slices.SortFunc(all, func(a, b searchLine) int { return a.start - b.start })
+		items := make([]item, len(all))
+		for i, l := range all {
+			items[i] = headItem(text, l, listLineCap)
+		}
+		return all, items, itemsSize(items) <= room
+	}
+	if all, items, ok := pick(o.kept, o.mid, o.trail); ok {
+		return all, items, 0, true
+	}
+	all, items, ok := pick(o.kept, o.trail)
+	return all, items, len(o.mid), ok
 }
 
 // isEdgeList reports whether the paths are pairs, `from to` (go mod

@@ -46,6 +46,9 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	// verdict under its rows) come before the rows, which a sample would
 	// keep one in a few of.
 	sections := pickTableSections(s, first, n, lineCap)
+	// A run's rare failure rows and the rows above them, which say what
+	// failed, before the sample too.
+	failures := pickTableFailures(s, first, n, lineCap)
 	lo, hi := pickTableEnds(s, first, lineCap)
 	if lo < hi {
 		avg := 0
@@ -104,6 +107,9 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	}
 	if sections > 0 {
 		header += txt.Plural(sections, "section line") + " (prose among the rows), "
+	}
+	if failures > 0 {
+		header += txt.Plural(failures, "row") + " that say a failure with the rows above, "
 	}
 	what := txt.Commas(rows-keptRows) + " of " + txt.Plural(rows, "row") + " (" + header + "the first and last rows, and rows sampled evenly between; each gap note names the rows it stands for)"
 	return plan{strategy: StrategyTable, items: items, markerAt: markerAt, what: what, digest: true,
