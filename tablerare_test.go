@@ -1,0 +1,121 @@
+package headroom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// rareTable is a header and rows of open files, one REG row a line,
+// with the rows named in odd (row number to line) put in their place.
+func rareTable(rows int, odd map[int]string) string {
+	lines := []string{"COMMAND PID FD TYPE NAME"}
+	for i := 1; i <= rows; i++ {
+		if l, ok := odd[i]; ok {
+			lines = append(lines, l)
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("server %d mem REG /usr/lib/lib%d.so", 100+i%3, i))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A category column's rare values name their rows, the rarest first;
+// a column of names (every value its own) and a column of common
+// values give none.
+func TestRareCategoryRows(t *testing.T) {
+	text := rareTable(120, map[int]string{
+		90: "server 101 5u IPv4 127.0.0.1:5432 (LISTEN)",
+		30: "server 100 6u unix /run/sock (LISTEN)",
+		60: "server 102 7u unix /run/sock2",
+	})
+	s := newLineSel(text, 100000, gapWording{})
+	// FD 5u, 6u, 7u are held by one row each, and their column comes
+	// before TYPE (IPv4 by one row, unix by two), values in order: 90's
+	// 5u, 30's 6u, 60's 7u.
+	assert.Equal(t, []int{90, 30, 60}, rareCategoryRows(s, 1, s.n(), 10))
+	assert.Equal(t, []int{90}, rareCategoryRows(s, 1, s.n(), 1))
+	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 0))
+}
+
+// The rarest value comes first, whichever its column.
+func TestRareCategoryRowsRarestFirst(t *testing.T) {
+	text := rareTable(200, map[int]string{
+		150: "server 101 mem FIFO pipe",
+		20:  "server 101 mem DIR /a",
+		40:  "server 101 mem DIR /b",
+	})
+	s := newLineSel(text, 100000, gapWording{})
+	assert.Equal(t, []int{150, 20, 40}, rareCategoryRows(s, 1, s.n(), 3))
+}
+
+// A value held by more than one row in rareValueShare is not rare, and
+// a table of fewer rows than rareValueShare has no rare value.
+func TestRareCategoryRowsNeedRarity(t *testing.T) {
+	odd := map[int]string{}
+	for i := 1; i <= 10; i++ {
+		odd[i*10] = "server 101 mem DIR /d" // 10 of 100: common
+	}
+	s := newLineSel(rareTable(100, odd), 100000, gapWording{})
+	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 10))
+	small := rareTable(rareValueShare-2, map[int]string{5: "server 101 mem DIR /d"})
+	s = newLineSel(small, 100000, gapWording{})
+	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 10))
+}
+
+// A column of more than maxCategories values is names, not a category:
+// its values are each rare, and none counts.
+func TestRareCategoryRowsSkipNames(t *testing.T) {
+	odd := map[int]string{}
+	for i := 1; i <= maxCategories+1; i++ {
+		odd[i*5] = fmt.Sprintf("server 101 mem T%d /x", i)
+	}
+	s := newLineSel(rareTable(200, odd), 100000, gapWording{})
+	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 10))
+}
+
+// The table planner keeps the rare rows of a long table its even
+// sample would miss.
+func TestPlanTableKeepsRareRows(t *testing.T) {
+	text := rareTable(600, map[int]string{
+		77:  "server 101 5u IPv4 127.0.0.1:5432 (LISTEN)",
+		311: "server 102 9u IPv4 127.0.0.1:5432->127.0.0.1:40000 (ESTABLISHED)",
+	})
+	p, ok := planTable(text, 4000)
+	require.True(t, ok)
+	out := render(text, p, marker{})
+	assert.Contains(t, out, "127.0.0.1:5432 (LISTEN)")
+	assert.Contains(t, out, "(ESTABLISHED)")
+	assert.LessOrEqual(t, len(out), 4000)
+}
+
+func TestLeadingFields(t *testing.T) {
+	var f [maxPeakColumns]string
+	n := leadingFields("  a\tb   c ", &f, maxPeakColumns)
+	assert.Equal(t, 3, n)
+	assert.Equal(t, []string{"a", "b", "c"}, f[:n])
+	assert.Equal(t, 0, leadingFields(" \t ", &f, maxPeakColumns))
+	n = leadingFields("1 2 3 4 5 6 7 8 9 10", &f, maxPeakColumns)
+	assert.Equal(t, maxPeakColumns, n)
+	assert.Equal(t, "8", f[n-1])
+	assert.Equal(t, 2, leadingFields("1 2 3 4", &f, 2))
+}
+
+func FuzzLeadingFields(f *testing.F) {
+	f.Add("postgres 31054 postgres    5u     IPv4  2851426 0t0 TCP 127.0.0.1:5499 (LISTEN)")
+	f.Add(" \t")
+	f.Fuzz(func(t *testing.T, l string) {
+		var fs [maxPeakColumns]string
+		upto := len(l) % (maxPeakColumns + 2)
+		n := leadingFields(l, &fs, upto)
+		want := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
+		want = want[:min(len(want), maxPeakColumns, upto)]
+		if !slices.Equal(fs[:n], want) {
+			t.Fatalf("fields %q of %q, want %q", fs[:n], l, want)
+		}
+	})
+}
