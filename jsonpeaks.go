@@ -1,7 +1,7 @@
 package headroom
 
 import (
-	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -32,18 +32,38 @@ const peakKeyMax = 40
 // value to say something.
 const peakMin = 8
 
+// peakNext is how many next largest values of a peak key are offered
+// after its greatest, as spare signals: kept only in the room a plan
+// leaves (a heap profile's second heaviest allocation site, a bundle's
+// next largest inputs), never planned for.
+const peakNext = 3
+
+// peakOrdinals name the next largest values in their notes.
+var peakOrdinals = [peakNext]string{"second", "third", "fourth"}
+
+// A peakValue is one of the greatest values of a peak key, and the
+// object that carries it: text[start:end], end 0 while it is open.
+type peakValue struct {
+	val        float64
+	raw        string
+	start, end int
+}
+
 // peakSignals returns, for each peak key (isPeakKey) that at least peakMin
 // objects of text carry with a number, the object with the greatest
 // value, as an answer, when that value is greater than all the others
-// (of alike sizes none is the largest). Bytes that are not JSON are
+// (of alike sizes none is the largest); then, as spare signals, the
+// objects of its next largest values, up to peakNext, each while it is
+// greater than all the values below it. Bytes that are not JSON are
 // stepped over; an object never closed is not kept.
 func peakSignals(text string) []jsonSignal {
 	type peak struct {
-		key        string
-		count      int
-		val, next  float64 // the greatest value, and the greatest below it
-		raw        string
-		start, end int
+		key   string
+		count int
+		// top holds the greatest values met, greatest first, equal ones
+		// in input order: peakNext+2 of them, so that the last one
+		// offered is known to be greater than the rest.
+		top []peakValue
 	}
 	var peaks []*peak
 	find := func(key string) *peak {
@@ -55,7 +75,7 @@ func peakSignals(text string) []jsonSignal {
 		if !isPeakKey(`"` + key + `"`) {
 			return nil
 		}
-		p := &peak{key: key}
+		p := &peak{key: key, top: make([]peakValue, 0, peakNext+2)}
 		peaks = append(peaks, p)
 		return p
 	}
@@ -81,14 +101,7 @@ func peakSignals(text string) []jsonSignal {
 					if ne := jsonNumberEnd(text, v); ne > v {
 						if f, err := strconv.ParseFloat(text[v:ne], 64); err == nil {
 							p.count++
-							switch {
-							case p.count == 1:
-								p.val, p.next, p.raw, p.start, p.end = f, math.Inf(-1), text[v:ne], from[len(from)-1], 0
-							case f > p.val:
-								p.next, p.val, p.raw, p.start, p.end = p.val, f, text[v:ne], from[len(from)-1], 0
-							default: // a tie keeps next at val: no largest
-								p.next = max(p.next, f)
-							}
+							p.top = insertPeak(p.top, peakValue{val: f, raw: text[v:ne], start: from[len(from)-1]})
 						}
 					}
 				}
@@ -106,22 +119,63 @@ func peakSignals(text string) []jsonSignal {
 			}
 			s, f := stack[len(stack)-1], from[len(from)-1]
 			stack, from = stack[:len(stack)-1], from[:len(from)-1]
+			if text[s] != '{' || text[i] != '}' {
+				continue
+			}
 			for _, p := range peaks {
-				if p.start == f && p.end == 0 && text[s] == '{' && text[i] == '}' {
-					p.end = i + 1
+				for k := range p.top {
+					if t := &p.top[k]; t.start == f && t.end == 0 {
+						t.end = i + 1
+					}
 				}
 			}
 		}
 	}
-	var sigs []jsonSignal
+	var sigs, spare []jsonSignal
 	for _, p := range peaks {
-		if p.count < peakMin || p.end == 0 || p.next >= p.val { // all alike: none is the largest
+		if p.count < peakMin {
 			continue
 		}
-		sigs = append(sigs, jsonSignal{start: p.start, end: p.end, line: 1 + strings.Count(text[:p.start], "\n"),
-			why: "the largest \"" + p.key + "\", " + p.raw, answer: true})
+		for k := 0; k <= peakNext && k+1 < len(p.top); k++ {
+			t := p.top[k]
+			if p.top[k+1].val >= t.val { // alike values: none is the larger
+				break
+			}
+			if t.end == 0 {
+				continue
+			}
+			s := jsonSignal{start: t.start, end: t.end, line: 1 + strings.Count(text[:t.start], "\n")}
+			if k == 0 {
+				s.why, s.answer = "the largest \""+p.key+"\", "+t.raw, true
+				sigs = append(sigs, s)
+				continue
+			}
+			s.why, s.spare, s.rank = "the "+peakOrdinals[k-1]+" largest \""+p.key+"\", "+t.raw, true, k
+			spare = append(spare, s)
+		}
 	}
-	return sigs
+	// The next largest of each key before the one after of any.
+	slices.SortStableFunc(spare, func(a, b jsonSignal) int { return a.rank - b.rank })
+	return append(sigs, spare...)
+}
+
+// insertPeak returns top with v in its place, greatest first and after
+// the values equal to it, holding at most cap(top) values.
+func insertPeak(top []peakValue, v peakValue) []peakValue {
+	n := len(top)
+	if n == cap(top) && v.val <= top[n-1].val {
+		return top
+	}
+	k := n
+	for k > 0 && top[k-1].val < v.val {
+		k--
+	}
+	if n < cap(top) {
+		top = top[:n+1]
+	}
+	copy(top[k+1:], top[k:])
+	top[k] = v
+	return top
 }
 
 // isPeakKey reports whether s, a string literal with its quotes, names

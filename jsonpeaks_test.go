@@ -1,11 +1,14 @@
 package headroom
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
 )
 
 // The largest of many sizes is kept by its member, key line included;
@@ -26,9 +29,9 @@ func TestPeakSignalsFindTheLargest(t *testing.T) {
 	}
 	b.WriteString("  }\n}\n")
 	text := b.String()
-	sigs := peakSignals(text)
+	sigs := answers(peakSignals(text))
 	if len(sigs) != 1 {
-		t.Fatalf("%d signals, want 1: %+v", len(sigs), sigs)
+		t.Fatalf("%d answers, want 1: %+v", len(sigs), sigs)
 	}
 	want := "\"src/file07.js\": {\n      \"bytesInOutput\": 89910\n    }"
 	if got := text[sigs[0].start:sigs[0].end]; got != want || !sigs[0].answer || sigs[0].failure {
@@ -81,7 +84,7 @@ func FuzzPeakSignals(f *testing.F) {
 	f.Add(`{"k":[{"duration":1e400},{"duration":-0},{"elapsed":1},"x":{"size"`)
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, s := range peakSignals(text) {
-			if s.start < 0 || s.end > len(text) || s.start >= s.end || text[s.end-1] != '}' || !s.answer {
+			if s.start < 0 || s.end > len(text) || s.start >= s.end || text[s.end-1] != '}' || s.answer == s.spare {
 				t.Fatalf("signal %+v outside the text or no object (%d bytes)", s, len(text))
 			}
 		}
@@ -137,7 +140,7 @@ func TestPeakSignalsFindEachSizeWord(t *testing.T) {
 	b.WriteString("]}")
 	text := b.String()
 	got := map[string]string{}
-	for _, s := range peakSignals(text) {
+	for _, s := range answers(peakSignals(text)) {
 		got[s.why] = text[s.start:s.end]
 	}
 	want := map[string]string{
@@ -160,6 +163,111 @@ func TestWalkReportsPeakKeysOnlyWhereFound(t *testing.T) {
 	} {
 		if _, got := walkJSONSignals(text, func(string, string, jsonDoc) int { return 0 }); got != want {
 			t.Errorf("%s: peaky %v, want %v", text, got, want)
+		}
+	}
+}
+
+// answers returns the signals of sigs that are answers, not spares.
+func answers(sigs []jsonSignal) []jsonSignal {
+	return slices.DeleteFunc(slices.Clone(sigs), func(s jsonSignal) bool { return !s.answer })
+}
+
+// After the greatest, the next largest values of each key are offered as
+// spares, the second of every key before the third of any, each only
+// while it is greater than the values below it.
+func TestPeakSignalsOfferTheNextLargest(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"nodes":[`)
+	for i := range 20 {
+		self, hits := 7, i%3
+		switch i {
+		case 5:
+			self = 900
+		case 11:
+			self = 800
+		case 2:
+			self = 700
+		case 13:
+			hits = 41
+		case 3:
+			hits = 30
+		}
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id":%d,"selfSize":%d,"hitCount":%d}`, i, self, hits)
+	}
+	b.WriteString("]}")
+	text := b.String()
+	var got []string
+	for _, s := range peakSignals(text) {
+		got = append(got, fmt.Sprintf("%v %s: %s", s.spare, s.why, text[s.start:s.end]))
+	}
+	want := []string{
+		`false the largest "selfSize", 900: {"id":5,"selfSize":900,"hitCount":2}`,
+		`false the largest "hitCount", 41: {"id":13,"selfSize":7,"hitCount":41}`,
+		`true the second largest "selfSize", 800: {"id":11,"selfSize":800,"hitCount":2}`,
+		`true the second largest "hitCount", 30: {"id":3,"selfSize":7,"hitCount":30}`,
+		`true the third largest "selfSize", 700: {"id":2,"selfSize":700,"hitCount":2}`,
+		// the fourth "selfSize" is one of sixteen 7s, and the third
+		// "hitCount" one of six 2s: neither is larger than the rest
+	}
+	assert.Equal(t, want, got)
+}
+
+// insertPeak keeps the greatest values, greatest first and equal ones in
+// the order met, as sorting all of them would.
+func TestInsertPeakKeepsTheGreatest(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		vals := rapid.SliceOf(rapid.IntRange(-5, 5)).Draw(t, "values")
+		top := make([]peakValue, 0, peakNext+2)
+		all := make([]peakValue, 0, len(vals))
+		for i, v := range vals {
+			p := peakValue{val: float64(v), start: i}
+			top = insertPeak(top, p)
+			all = append(all, p)
+		}
+		slices.SortStableFunc(all, func(a, b peakValue) int { return cmp.Compare(b.val, a.val) })
+		assert.Equal(t, all[:min(len(all), cap(top))], top)
+	})
+}
+
+// A profile whose outline leaves room keeps, in it, the second heaviest
+// frame too, deep in its tree, after a note that says which it is.
+func TestPlanJSONKeepsTheNextLargestInTheRoomLeft(t *testing.T) {
+	id := 0
+	// chain writes frames from depth d down to depth stop, the last one
+	// of selfSize self; at depth 20 the main chain branches in three, the
+	// second heaviest frame down the middle branch, far from either end.
+	var chain func(d, stop, self int) string
+	chain = func(d, stop, self int) string {
+		id++
+		n := id
+		size, kids := 0, ""
+		if d == stop {
+			size = self
+		} else {
+			kids = chain(d+1, stop, self)
+			if stop == 120 && d == 20 {
+				kids += "," + chain(d+1, 90, 700000) + "," + chain(d+1, 120, 0)
+			}
+		}
+		return fmt.Sprintf(`{"callFrame":{"functionName":"fn%d","url":"/home/dev/app/mod%d.js","lineNumber":%d},"selfSize":%d,"id":%d,"children":[%s]}`, n, n%7, n*3, size, n, kids)
+	}
+	text := `{"head":` + chain(0, 120, 900000) + `,"samples":[{"size":524288,"nodeId":1}]}`
+	second := strings.Index(text, `"selfSize":700000`)
+	if second < 0 {
+		t.Fatal("no second heaviest frame in the profile")
+	}
+	p, ok := planJSON(text, 16000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	checkPlan(t, text, p, 16000)
+	out := render(text, p, marker{what: p.what})
+	for _, want := range []string{`"selfSize":900000`, `[…kept for the second largest "selfSize", 700000…]`, text[strings.LastIndex(text[:second], `{"callFrame"`):second]} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lost %q:\n%s", want, out)
 		}
 	}
 }

@@ -521,13 +521,17 @@ func sequence(text string, i int, closing byte) [][2]int {
 // member's range and its note are the same either way; only the line
 // layout differs (span, opening, closing).
 //
-// Each depth scans the values expanded at that depth once, and depths
-// stop at maxOutlineDepth, so the cost is linear in the input for a
-// bounded depth; nothing recurses.
+// Each depth scans the values expanded at that depth once, so a depth
+// costs at most one pass over the input. The breadth-first outline goes
+// as deep as its room takes it (a heap profile's call tree, an AST, nests
+// a hundred levels and more): past maxOutlineDepth it reads the members
+// of the values it places from a table of where each container ends
+// (jsonoutlinedeep.go), so the cost stays linear in the input whatever
+// its depth; nothing recurses.
 
 // Outline limits.
 const (
-	maxOutlineDepth = 24  // depths expanded at most
+	maxOutlineDepth = 24  // depths whose values are read by sequence; deeper ones read a table of ends
 	outlineLineMax  = 200 // a scalar's line longer than this is cut…
 	outlineLineKeep = 120 // …to about this many bytes
 	outlineSlack    = 60  // keep a value whole when that costs at most this much more than its summary
@@ -593,6 +597,10 @@ type outliner struct {
 	// rare caches rareElements of the arrays sample reads, by their
 	// opening bracket: an array is sampled again as the room grows.
 	rare map[int][]int
+	// ends, once the outline is maxOutlineDepth deep, is where each of
+	// the document's containers ends: place reads the members of the
+	// values it places from it (jsonoutlinedeep.go).
+	ends *containerEnds
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -681,7 +689,10 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, head
 	}
 	level := o.nodes[0].kids
 	var elided []int // in the order of their expansion attempts
-	for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
+	for depth := 1; len(level) > 0; depth++ {
+		if depth == maxOutlineDepth {
+			o.ends = newContainerEnds(text, root, end)
+		}
 		var cands, next []int
 		for _, i := range level {
 			switch o.nodes[i].state {
@@ -1203,7 +1214,11 @@ func (o *outliner) place(e [2]int, depth int, isElem bool, inner [][2]int) onode
 		closing = '}'
 	}
 	c.elems = inner
-	if len(inner) == 0 {
+	switch {
+	case len(inner) > 0:
+	case o.ends != nil:
+		c.elems = o.ends.members(text, c.val, closing)
+	default:
 		c.elems = sequence(text, c.val, closing)
 	}
 	c.note = o.summary(c.elems, closing == ']', false)

@@ -380,7 +380,17 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	if len(sigs) == 0 {
 		return p, ok
 	}
+	var spare []jsonSignal
+	if k := slices.IndexFunc(sigs, func(s jsonSignal) bool { return s.spare }); k >= 0 {
+		sigs, spare = sigs[:k], sigs[k:] // peakSignals' spares come last
+	}
 	kept, total, failures := chooseSignals(text, sigs, limit, p.items)
+	done := func(p plan) (plan, bool) {
+		// A spare is counted when kept: it is what the room left buys,
+		// not a signal the plan was asked to keep.
+		p, withSpares := withSpareSignals(text, p, kept, spare, limit)
+		return withSignalCounts(p, withSpares, total+len(withSpares)-len(kept), failures), true
+	}
 	reserve := 0
 	for _, k := range kept {
 		if !coveredBy(p.items, k) {
@@ -388,17 +398,17 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 		}
 	}
 	if reserve == 0 {
-		return withSignalCounts(p, kept, total, failures), true
+		return done(p)
 	}
 	q := p
 	if itemsSize(p.items)+reserve > limit { // no room left to spare: plan again in less
 		if q, ok = planAt(limit - reserve); !ok {
-			return withSignalCounts(p, kept, total, failures), true
+			return done(p)
 		}
 	}
 	items, markerAt, ok := mergeSignals(q.items, q.markerAt, kept, limit-itemsSize(q.items))
 	if !ok || itemsSize(items) > limit {
-		return withSignalCounts(p, kept, total, failures), true
+		return done(p)
 	}
 	// Planned again for something when more failures are kept, or as
 	// many and more signals: a failure outweighs any rare member.
@@ -416,10 +426,61 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 		}
 	}
 	if after[0] < before[0] || after[0] == before[0] && after[1] <= before[1] {
-		return withSignalCounts(p, kept, total, failures), true // planned again for nothing
+		return done(p) // planned again for nothing
 	}
 	q.items, q.markerAt = items, markerAt
-	return withSignalCounts(q, kept, total, failures), true
+	return done(q)
+}
+
+// splitsNote reports whether mergeSignals would put k between a kept
+// signal's note and its bytes: k lies in the gap before the range that
+// note leads in.
+func splitsNote(items []item, kept []keptSignal, k keptSignal) bool {
+	r := slices.IndexFunc(items, func(it item) bool { return it.end > it.start && it.end > k.start })
+	if r <= 0 || items[r].start < k.start || items[r-1].end > items[r-1].start {
+		return false
+	}
+	return slices.ContainsFunc(kept, func(s keptSignal) bool { return s.note == items[r-1].note })
+}
+
+// spareMarkerRoom is what keeping spares may add to the marker (", 3 of
+// 5 of a rare kind"): held back from their room, so that a plan they
+// fill still fits with its marker and is not planned again in less.
+const spareMarkerRoom = 40
+
+// withSpareSignals returns p with those of the spare signals it does not
+// keep yet put in at their places, in order, while they fit the room p
+// leaves under limit, each whole or as its object cut to what it says,
+// and none inside or around a kept one: what the plan would show next
+// were it larger (a heap profile's second heaviest allocation site), at
+// no cost to what it shows. It returns kept with the spares it keeps.
+func withSpareSignals(text string, p plan, kept []keptSignal, spare []jsonSignal, limit int) (plan, []keptSignal) {
+	room := limit - itemsSize(p.items) - spareMarkerRoom
+	if len(spare) == 0 || room <= 0 {
+		return p, kept
+	}
+	var add []keptSignal
+	for _, s := range spare {
+		k, ok := signalSpan(text, s, room, s.end-s.start)
+		if !ok {
+			k, ok = cutSignal(text, s, room)
+		}
+		if !ok || coveredBy(p.items, k) || overlapsAny(kept, k) || overlapsAny(add, k) || k.cost() > room || splitsNote(p.items, kept, k) {
+			continue
+		}
+		k.answer = true // merged with the failures, in input order
+		add = append(add, k)
+		room -= k.cost()
+	}
+	if len(add) == 0 {
+		return p, kept
+	}
+	items, markerAt, ok := mergeSignals(p.items, p.markerAt, add, limit-itemsSize(p.items))
+	if !ok || itemsSize(items) > limit {
+		return p, kept
+	}
+	p.items, p.markerAt = items, markerAt
+	return p, append(slices.Clone(kept), add...)
 }
 
 // onceJSONSignals returns jsonSignals(text), read on the first call

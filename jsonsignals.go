@@ -252,6 +252,10 @@ type jsonSignal struct {
 	// (a trace's slowest span, its begin and end): kept first, in the
 	// failures' room, though counted as rare.
 	answer bool
+	// spare marks a signal kept only in the room a plan leaves, after
+	// the others, never planned for: a peak key's next largest values
+	// (peakSignals), rank their order.
+	spare bool
 }
 
 // jsonPathMax bounds a signal's path: a deeper one keeps its ends.
