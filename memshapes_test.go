@@ -114,7 +114,7 @@ func allocPerByte(tb testing.TB, h *Headroom, tool, text string) float64 {
 // over 4× the input at 10 MB, with the bytes Compress may allocate a byte
 // of a 2 MB input of each: what a planner holds at its peak is part of
 // what it allocates. Each bound sits between what this build allocates
-// and what the build before its fix did (README, peak memory): on the
+// and what the build before its fix did (docs/speed-history.md, peak memory): on the
 // diff of one-line hunks, 2.5 against 20. The search flood (a file a
 // match line or two) allocates 3.5 bytes a byte, 5.4 before its file
 // record went from 144 to 96 bytes, its map of paths was keyed by hash
