@@ -522,7 +522,7 @@ var knownGaps = map[string][]string{
 	},
 	// ls -l /usr/bin's eleven setuid and setgid rows are rare among 1,098:
 	// the rarest (the one _ssh group, the setgid rows) and the first
-	// setuid rows fill rareCategoryRows' eighth of the picks before
+	// setuid rows fill rareCategories' eighth of the picks before
 	// passwd and su
 	"plain_ls_l_usr_bin_debian_12_setuid": {
 		"-rwsr-xr-x 1 root root       68248 Apr  7  2025 passwd",

@@ -55,7 +55,7 @@ import (
 //     that run (see growHeadRun);
 //   - in a table whose last column is one of categories (jdeps' module
 //     of each dependency), the rows holding a value at most one row in
-//     twenty holds, rarest first, three of each (see rareTailRows);
+//     twenty holds, rarest first, three of each (see tailCategories);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -76,7 +76,7 @@ import (
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
 // clip would cut (a column's largest value counts, and a rare value of a
-// column of categories, see rareTailRows): the clip's long head
+// column of categories, see tailCategories): the clip's long head
 // then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
@@ -103,7 +103,7 @@ func planLines(text string, limit int) (plan, bool) {
 	wide := max(160, limit/8) // head, tail and failure lines
 	narrow := max(120, limit/16)
 	peaks := linePeaks(s, narrow)
-	tails := rareTailRows(s)
+	tails := rareCategories(s, 0, n, n, tailCategories)
 	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) {
 		return plan{}, false
 	}
