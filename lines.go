@@ -104,7 +104,14 @@ func planLines(text string, limit int) (plan, bool) {
 	narrow := max(120, limit/16)
 	peaks := linePeaks(s, narrow)
 	tails := rareCategories(s, 0, n, n, tailCategories)
-	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) {
+	// A sectioned text's sections are tables of their own, which its
+	// rows as one table do not line up with (python -m dis's code
+	// objects): its rare aligned rows are none.
+	aligned := rareAlignedRows(n, s.line)
+	if len(aligned) > 0 && len(sectionHeads(s)) > 0 {
+		aligned = nil
+	}
+	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) && !peaksInCut(s, aligned, headEnd, tailStart) {
 		return plan{}, false
 	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
@@ -284,6 +291,11 @@ func planLines(text string, limit int) (plan, bool) {
 			rare++
 		}
 	}
+	// The rows of a rare category value or pair of values in a table of
+	// alike rows (zdump's double summer time among its GMT/BST rows),
+	// with the row after each run of them, spread evenly when not all
+	// fit.
+	rare += pickSectionHeads(s, aligned, func(i int) bool { return pickEnds(i, narrow) }, upTo(30))
 	// A rare line whose text is shown already says nothing new: its
 	// bytes and its gap note go to the stages after. A blank line joins
 	// the lines around it.
