@@ -395,9 +395,11 @@ func rareAlignedRows(n int, line func(int) string) []int {
 }
 
 // commonWidth returns the field count (up to rareValueMaxFields) that
-// most of the first n lines have and how many have it, or 0 when fewer
-// than three in four, or fewer than alignedCategories.minRows, have it, or it is
-// less than two.
+// most of the first n lines have and how many have it, or 0 when half
+// of them or fewer, or fewer than alignedCategories.minRows, have it, or
+// it is less than two. Half, not the whole text's three in four: a
+// table's first lines may be of another kind (nm -D's imports, two
+// fields, before its three-field symbols).
 func commonWidth(n int, line func(int) string, buf []string) (width, rows int) {
 	var widths [rareValueMaxFields + 2]int
 	for i := 0; i < n; i++ {
@@ -409,7 +411,7 @@ func commonWidth(n int, line func(int) string, buf []string) (width, rows int) {
 		}
 	}
 	rows = widths[width]
-	if width < 2 || width > rareValueMaxFields || rows < min(n, alignedCategories.minRows) || rows*4 < n*3 {
+	if width < 2 || width > rareValueMaxFields || rows < min(n, alignedCategories.minRows) || rows*2 <= n {
 		return 0, 0
 	}
 	return width, rows
