@@ -55,7 +55,7 @@ import (
 //     that run (see growHeadRun);
 //   - in a table whose last column is one of categories (jdeps' module
 //     of each dependency), the rows holding a value at most one row in
-//     twenty holds, rarest first, three of each (see rareTailRows);
+//     twenty holds, rarest first, three of each (see tailCategories);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -76,7 +76,7 @@ import (
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
 // clip would cut (a column's largest value counts, and a rare value of a
-// column of categories, see rareTailRows): the clip's long head
+// column of categories, see tailCategories): the clip's long head
 // then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
@@ -103,8 +103,15 @@ func planLines(text string, limit int) (plan, bool) {
 	wide := max(160, limit/8) // head, tail and failure lines
 	narrow := max(120, limit/16)
 	peaks := linePeaks(s, narrow)
-	tails := rareTailRows(s)
-	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) {
+	tails := rareCategories(s, 0, n, n, tailCategories)
+	// A sectioned text's sections are tables of their own, which its
+	// rows as one table do not line up with (python -m dis's code
+	// objects): its rare aligned rows are none.
+	aligned := rareAlignedRows(n, s.line)
+	if len(aligned) > 0 && len(sectionHeads(s)) > 0 {
+		aligned = nil
+	}
+	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) && !peaksInCut(s, aligned, headEnd, tailStart) {
 		return plan{}, false
 	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
@@ -284,6 +291,11 @@ func planLines(text string, limit int) (plan, bool) {
 			rare++
 		}
 	}
+	// The rows of a rare category value or pair of values in a table of
+	// alike rows (zdump's double summer time among its GMT/BST rows),
+	// with the row after each run of them, spread evenly when not all
+	// fit.
+	rare += pickSectionHeads(s, aligned, func(i int) bool { return pickEnds(i, narrow) }, upTo(30))
 	// A rare line whose text is shown already says nothing new: its
 	// bytes and its gap note go to the stages after. A blank line joins
 	// the lines around it.

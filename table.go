@@ -75,7 +75,7 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 		// socket among open files, a failed pod among running ones) come
 		// first, in up to another eighth of the picks.
 		var rares []int
-		for _, i := range rareCategoryRows(s, first, n, max(2, len(picks)/8)) {
+		for _, i := range rareCategories(s, first, n, max(2, len(picks)/8), tableCategories) {
 			if !s.isKept(i) {
 				rares = append(rares, i)
 			}

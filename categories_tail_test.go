@@ -53,7 +53,7 @@ func TestRareTailRows(t *testing.T) {
 		10: "java.sql", 150: "java.sql", 290: "java.sql", 295: "java.sql"}
 	text := jdepsLike(300, rare)
 	s := newLineSel(text, 4000, lineGaps(300))
-	assert.Equal(t, []int{77, 201, 10, 150, 290}, rareTailRows(s))
+	assert.Equal(t, []int{77, 201, 10, 150, 290}, rareCategories(s, 0, s.n(), s.n(), tailCategories))
 }
 
 // TestRareTailRowsDeclines: a last column of names (every value its
@@ -83,7 +83,7 @@ func TestRareTailRowsDeclines(t *testing.T) {
 		"one":   one.String(),
 	} {
 		s := newLineSel(text, 4000, lineGaps(lineCount(text)))
-		assert.Nil(t, rareTailRows(s), name)
+		assert.Nil(t, rareCategories(s, 0, s.n(), s.n(), tailCategories), name)
 	}
 }
 
@@ -107,7 +107,7 @@ func FuzzRareTailRows(f *testing.F) {
 		n := lineCount(text)
 		s := newLineSel(text, 1<<20, lineGaps(n))
 		seen := map[int]bool{}
-		for _, i := range rareTailRows(s) {
+		for _, i := range rareCategories(s, 0, s.n(), s.n(), tailCategories) {
 			if i < 0 || i >= n || seen[i] {
 				t.Fatalf("row %d of %d returned again or out of range", i, n)
 			}

@@ -35,11 +35,11 @@ func TestRareCategoryRows(t *testing.T) {
 	})
 	s := newLineSel(text, 100000, gapWording{})
 	// FD 5u, 6u, 7u are held by one row each, and their column comes
-	// before TYPE (IPv4 by one row, unix by two), values in order: 90's
-	// 5u, 30's 6u, 60's 7u.
-	assert.Equal(t, []int{90, 30, 60}, rareCategoryRows(s, 1, s.n(), 10))
-	assert.Equal(t, []int{90}, rareCategoryRows(s, 1, s.n(), 1))
-	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 0))
+	// before TYPE (IPv4 by one row, unix by two), values in the order
+	// first met: 30's 6u, 60's 7u, 90's 5u.
+	assert.Equal(t, []int{30, 60, 90}, rareCategories(s, 1, s.n(), 10, tableCategories))
+	assert.Equal(t, []int{30}, rareCategories(s, 1, s.n(), 1, tableCategories))
+	assert.Empty(t, rareCategories(s, 1, s.n(), 0, tableCategories))
 }
 
 // The rarest value comes first, whichever its column.
@@ -50,32 +50,32 @@ func TestRareCategoryRowsRarestFirst(t *testing.T) {
 		40:  "server 101 mem DIR /b",
 	})
 	s := newLineSel(text, 100000, gapWording{})
-	assert.Equal(t, []int{150, 20, 40}, rareCategoryRows(s, 1, s.n(), 3))
+	assert.Equal(t, []int{150, 20, 40}, rareCategories(s, 1, s.n(), 3, tableCategories))
 }
 
-// A value held by more than one row in rareValueShare is not rare, and
-// a table of fewer rows than rareValueShare has no rare value.
+// A value held by more than one row in tableCategories.rareShare is not rare, and
+// a table of fewer rows than tableCategories.rareShare has no rare value.
 func TestRareCategoryRowsNeedRarity(t *testing.T) {
 	odd := map[int]string{}
 	for i := 1; i <= 10; i++ {
 		odd[i*10] = "server 101 mem DIR /d" // 10 of 100: common
 	}
 	s := newLineSel(rareTable(100, odd), 100000, gapWording{})
-	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 10))
-	small := rareTable(rareValueShare-2, map[int]string{5: "server 101 mem DIR /d"})
+	assert.Empty(t, rareCategories(s, 1, s.n(), 10, tableCategories))
+	small := rareTable(tableCategories.rareShare-2, map[int]string{5: "server 101 mem DIR /d"})
 	s = newLineSel(small, 100000, gapWording{})
-	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 10))
+	assert.Empty(t, rareCategories(s, 1, s.n(), 10, tableCategories))
 }
 
-// A column of more than maxCategories values is names, not a category:
+// A column of more than tableCategories.maxValues values is names, not a category:
 // its values are each rare, and none counts.
 func TestRareCategoryRowsSkipNames(t *testing.T) {
 	odd := map[int]string{}
-	for i := 1; i <= maxCategories+1; i++ {
+	for i := 1; i <= tableCategories.maxValues+1; i++ {
 		odd[i*5] = fmt.Sprintf("server 101 mem T%d /x", i)
 	}
 	s := newLineSel(rareTable(200, odd), 100000, gapWording{})
-	assert.Empty(t, rareCategoryRows(s, 1, s.n(), 10))
+	assert.Empty(t, rareCategories(s, 1, s.n(), 10, tableCategories))
 }
 
 // The table planner keeps the rare rows of a long table its even
@@ -118,4 +118,22 @@ func FuzzLeadingFields(f *testing.F) {
 			t.Fatalf("fields %q of %q, want %q", fs[:n], l, want)
 		}
 	})
+}
+
+// A row holding rare values in two columns comes back once, under the
+// rarer value; each value's rows are capped by the reading's perValue.
+func TestRareCategoriesRowOnceAndPerValue(t *testing.T) {
+	text := rareTable(200, map[int]string{
+		70:  "server 101 9u FIFO pipe",
+		120: "server 101 mem FIFO pipe2",
+		10:  "server 101 mem DIR /a",
+		20:  "server 101 mem DIR /b",
+		30:  "server 101 mem DIR /c",
+	})
+	s := newLineSel(text, 100000, gapWording{})
+	// 9u (one row) first, then FIFO (70 again, so only 120), then DIR.
+	assert.Equal(t, []int{70, 120, 10, 20, 30}, rareCategories(s, 1, s.n(), 10, tableCategories))
+	capped := tableCategories
+	capped.perValue = 2
+	assert.Equal(t, []int{70, 120, 10, 20}, rareCategories(s, 1, s.n(), 10, capped))
 }

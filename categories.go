@@ -1,0 +1,418 @@
+package headroom
+
+import (
+	"slices"
+	"strings"
+)
+
+// A column of categories holds few values down a table's rows (a TYPE,
+// a STATE, jdeps' module, patch's FAILED): a value few rows hold is what
+// sets its rows apart, though their shape is the common one. Both the
+// table and the lines planner read such columns here, each with its own
+// categoryReading: which fields, how few values make a category, and
+// how few rows make a value rare.
+
+// A categoryReading says which fields of a table's rows are read as
+// columns of categories and when a value of one is rare.
+type categoryReading struct {
+	// lead is how many leading fields are columns (up to
+	// maxPeakColumns); 0 reads the last field alone, of rows of three
+	// fields or more, and lines of fewer are no rows.
+	lead int
+	// maxValues is the most distinct values a column holds and still is
+	// one of categories: more, and it names things (files, ids), which
+	// are all rare.
+	maxValues int
+	// rareShare makes a value rare: at most one row in rareShare holds
+	// it.
+	rareShare int
+	// minRows is the fewest rows read.
+	minRows int
+	// perValue is the most rows kept of each rare value.
+	perValue int
+}
+
+// tableCategories reads a table's first eight fields: the LISTEN
+// sockets among an lsof's open files, ls -l's setuid rows.
+var tableCategories = categoryReading{lead: maxPeakColumns, maxValues: 12, rareShare: 50, minRows: 50}
+
+// tailCategories reads the last field of line-oriented text, nine lines
+// in ten of them rows: jdeps' two `java.logging` dependencies among 263.
+var tailCategories = categoryReading{maxValues: 16, rareShare: 20, minRows: 40, perValue: 3}
+
+// A category is a value of a column, how many rows hold it and the
+// first rows that do.
+type category struct {
+	value string
+	count int
+	rows  []int
+}
+
+// rareCategories returns up to k rows of s in [from, to) holding a rare
+// value of a column of categories as r reads them: the rarest values
+// first, values as rare by column, then in the order they first appear;
+// each value's rows in order, at most r.perValue of them (when set);
+// each row once. One pass over the rows, each split once: a column's
+// values in a short list, not a map (a string compare is cheaper than a
+// hash on every row), a column dropped once it passes r.maxValues, and
+// no field read past the last column still counted.
+func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
+	if k <= 0 || to-from < r.minRows {
+		return nil
+	}
+	keep := k
+	if r.perValue > 0 {
+		keep = min(k, r.perValue)
+	}
+	cols := max(1, r.lead)
+	var vals [maxPeakColumns][]category
+	var dead [maxPeakColumns]bool
+	var f [maxPeakColumns]string
+	alive := cols // the fields read: up to the last column still counted
+	rows, lines := 0, 0
+	for i := from; i < to && alive > 0; i++ {
+		l := s.line(i)
+		n := 0
+		if r.lead == 0 {
+			if isBlank(l) {
+				continue
+			}
+			lines++
+			v, ok := lastField(l)
+			if !ok {
+				if (lines-rows)*10 > to-from {
+					return nil // more than a tenth of the lines are not rows
+				}
+				continue
+			}
+			f[0], n = v, 1
+		} else {
+			n = min(leadingFields(l, &f, alive), alive)
+		}
+		rows++
+		for c := 0; c < n; c++ {
+			if dead[c] {
+				continue
+			}
+			if vals[c] = countCategory(vals[c], f[c], i, keep); len(vals[c]) > r.maxValues {
+				dead[c], vals[c] = true, nil
+			}
+		}
+		for alive > 0 && dead[alive-1] {
+			alive--
+		}
+	}
+	if r.lead > 0 {
+		rows = to - from // a short row holds no value of the columns past it
+	} else if rows < r.minRows || rows*10 < lines*9 {
+		return nil
+	}
+	type rare struct{ col, at int }
+	var rares []rare
+	for c, vs := range vals[:alive] {
+		if len(vs) < 2 {
+			continue
+		}
+		for j, v := range vs {
+			if v.count*r.rareShare <= rows {
+				rares = append(rares, rare{c, j})
+			}
+		}
+	}
+	// The rarest first; as rare, by column, then in the order first met
+	// (a stable sort of rares in that order).
+	slices.SortStableFunc(rares, func(a, b rare) int { return vals[a.col][a.at].count - vals[b.col][b.at].count })
+	var out []int
+	for _, x := range rares {
+		for _, i := range vals[x.col][x.at].rows {
+			if len(out) == k {
+				return out
+			}
+			if !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// countCategory counts row i as holding v in a column's values vs,
+// adding v when it is new, and notes i among v's first keep rows; a
+// column past its most values keeps one more, which marks it as no
+// category.
+func countCategory(vs []category, v string, i, keep int) []category {
+	for j := range vs {
+		if vs[j].value == v {
+			vs[j].count++
+			if len(vs[j].rows) < keep {
+				vs[j].rows = append(vs[j].rows, i)
+			}
+			return vs
+		}
+	}
+	return append(vs, category{v, 1, []int{i}})
+}
+
+// lastField returns l's last whitespace-separated field and whether l has
+// three fields or more.
+func lastField(l string) (string, bool) {
+	t := strings.TrimRight(l, " \t\r")
+	i := strings.LastIndexAny(t, " \t")
+	if i < 0 {
+		return "", false
+	}
+	head := strings.TrimRight(t[:i], " \t")
+	if strings.TrimLeft(head, " \t") == "" || !strings.ContainsAny(strings.TrimLeft(head, " \t"), " \t") {
+		return "", false
+	}
+	return t[i+1:], true
+}
+
+// leadingFields splits the first upto (at most maxPeakColumns) fields of
+// l, separated by runs of ' ' and '\t', into f and returns how many it
+// found.
+func leadingFields(l string, f *[maxPeakColumns]string, upto int) int {
+	n, upto := 0, min(upto, maxPeakColumns)
+	for i := 0; i < len(l) && n < upto; {
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(l) && l[j] != ' ' && l[j] != '\t' {
+			j++
+		}
+		if j > i {
+			f[n] = l[i:j]
+			n++
+		}
+		i = j
+	}
+	return n
+}
+
+// The rows of a table of alike lines whose category is rare: in a text
+// whose lines split into the same number of fields, a field that takes
+// only a few values down the rows (a time zone's abbreviation, a flag's
+// state, a member's method) is a category, and a row whose value there —
+// or whose pair of values in two such fields — few other rows share is
+// what sets it apart: zdump's wartime double summer time among its
+// thousands of GMT/BST transitions, the one stored member of an archive
+// listing among its deflated ones. Rarity of the skeleton or of the lead
+// field misses them: the row is shaped as every other.
+
+// rareValueMaxKinds is the most values a field takes and still is a
+// category.
+const rareValueMaxKinds = 4
+
+// alignedCategories reads every field of a table of alike rows: a value
+// (or pair of values) at most one row in 32 holds is rare, in 64 rows
+// or more of the common field count (fewer are read whole, or show no
+// category); its maxValues is rareValueMaxKinds.
+var alignedCategories = categoryReading{maxValues: rareValueMaxKinds, rareShare: 32, minRows: 64}
+
+// rareValueMaxFields bounds the fields of a row read as columns.
+const rareValueMaxFields = 32
+
+// rareValueMaxLen bounds a category's value: a longer field is a name
+// or a sentence, not a category.
+const rareValueMaxLen = 24
+
+// A valueColumn counts the values one field takes down the rows while
+// they are few; wide is set once there are more.
+type valueColumn struct {
+	vals   [rareValueMaxKinds]string
+	counts [rareValueMaxKinds]int
+	kinds  int
+	wide   bool
+}
+
+// add counts v and returns its place among c's values; a column of more
+// than rareValueMaxKinds values, or of a long one, becomes wide, counts
+// no more and returns 0.
+func (c *valueColumn) add(v string) uint8 {
+	if c.wide {
+		return 0
+	}
+	for k := 0; k < c.kinds; k++ {
+		if c.vals[k] == v {
+			c.counts[k]++
+			return uint8(k)
+		}
+	}
+	if c.kinds == rareValueMaxKinds || len(v) > rareValueMaxLen {
+		c.wide = true
+		return 0
+	}
+	c.vals[c.kinds], c.counts[c.kinds] = v, 1
+	c.kinds++
+	return uint8(c.kinds - 1)
+}
+
+// lineFields splits line at runs of spaces and tabs into at most max+1
+// fields (the last then holds the rest), written into dst.
+func lineFields(line string, max int, dst []string) []string {
+	dst = dst[:0]
+	i := 0
+	for i < len(line) {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		if len(dst) == max {
+			dst = append(dst, line[i:])
+			break
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		dst = append(dst, line[i:j])
+		i = j
+	}
+	return dst
+}
+
+// rareAlignedRows returns the rows of lines (n of them, line(i) the i-th)
+// that hold a rare category value or pair of values, in input order,
+// each run of them with the row after it: where the rare stretch ends
+// (zdump's return to GMT after the 1968–1971 experiment). The rows are
+// the lines of the field count most of the first lines have, which at
+// least three in four lines have; the columns are their fields of at
+// most rareValueMaxKinds values, at least two of them. Each line is
+// split once: a row's place among each column's values is kept, and the
+// pairs are counted from those.
+func rareAlignedRows(n int, line func(int) string) []int {
+	if n < alignedCategories.minRows {
+		return nil
+	}
+	var buf [rareValueMaxFields + 1]string
+	// The common field count, of the first lines: most text (source,
+	// prose, a trace) has none, and is read no further. A field of more
+	// values there has more in the whole text: only the others are read
+	// on.
+	probe := min(n, linePeakProbe)
+	width, _ := commonWidth(probe, line, buf[:0])
+	if width == 0 {
+		return nil
+	}
+	cols := make([]valueColumn, width)
+	for i := 0; i < probe; i++ {
+		if f := lineFields(line(i), rareValueMaxFields, buf[:0]); len(f) == width {
+			for c, v := range f {
+				cols[c].add(v)
+			}
+		}
+	}
+	var cand []int
+	for c := range cols {
+		if !cols[c].wide {
+			cand = append(cand, c)
+		}
+		cols[c] = valueColumn{}
+	}
+	if len(cand) == 0 {
+		return nil
+	}
+	// One read of every line: each row's value of each candidate column,
+	// as its place among the column's values (noRow for a line of
+	// another field count).
+	const noRow = 0xff
+	at := make([]uint8, n*len(cand))
+	rows := 0
+	for i := 0; i < n; i++ {
+		row := at[i*len(cand) : (i+1)*len(cand)]
+		f := lineFields(line(i), rareValueMaxFields, buf[:0])
+		if len(f) != width {
+			row[0] = noRow
+			continue
+		}
+		rows++
+		for j, c := range cand {
+			row[j] = cols[c].add(f[c])
+		}
+	}
+	if rows < alignedCategories.minRows || rows*4 < n*3 {
+		return nil
+	}
+	var cats []int // places in cand of the category columns
+	for j, c := range cand {
+		if !cols[c].wide && cols[c].kinds >= 2 {
+			cats = append(cats, j)
+		}
+	}
+	if len(cats) == 0 {
+		return nil
+	}
+	// Pairs of values of two category columns: pair p of columns a<b,
+	// values x, y at p*K*K + x*K + y.
+	const K = rareValueMaxKinds
+	pairCounts := make([]int, len(cats)*(len(cats)-1)/2*K*K)
+	for i := 0; i < n; i++ {
+		row := at[i*len(cand) : (i+1)*len(cand)]
+		if row[0] == noRow {
+			continue
+		}
+		p := 0
+		for a := range cats {
+			for b := a + 1; b < len(cats); b++ {
+				pairCounts[p*K*K+int(row[cats[a]])*K+int(row[cats[b]])]++
+				p++
+			}
+		}
+	}
+	rare := func(count int) bool { return count > 0 && count*alignedCategories.rareShare <= rows }
+	var out []int
+	inRun := false
+	for i := 0; i < n; i++ {
+		row := at[i*len(cand) : (i+1)*len(cand)]
+		hit := false
+		if row[0] != noRow {
+			for _, j := range cats {
+				if rare(cols[cand[j]].counts[row[j]]) {
+					hit = true
+					break
+				}
+			}
+			p := 0
+			for a := 0; a < len(cats) && !hit; a++ {
+				for b := a + 1; b < len(cats); b++ {
+					if rare(pairCounts[p*K*K+int(row[cats[a]])*K+int(row[cats[b]])]) {
+						hit = true
+						break
+					}
+					p++
+				}
+			}
+		}
+		if hit || inRun {
+			out = append(out, i)
+		}
+		inRun = hit
+	}
+	return out
+}
+
+// commonWidth returns the field count (up to rareValueMaxFields) that
+// most of the first n lines have and how many have it, or 0 when half
+// of them or fewer, or fewer than alignedCategories.minRows, have it, or
+// it is less than two. Half, not the whole text's three in four: a
+// table's first lines may be of another kind (nm -D's imports, two
+// fields, before its three-field symbols).
+func commonWidth(n int, line func(int) string, buf []string) (width, rows int) {
+	var widths [rareValueMaxFields + 2]int
+	for i := 0; i < n; i++ {
+		widths[len(lineFields(line(i), rareValueMaxFields, buf))]++
+	}
+	for w := 1; w < len(widths); w++ {
+		if widths[w] > widths[width] {
+			width = w
+		}
+	}
+	rows = widths[width]
+	if width < 2 || width > rareValueMaxFields || rows < min(n, alignedCategories.minRows) || rows*2 <= n {
+		return 0, 0
+	}
+	return width, rows
+}
