@@ -60,20 +60,5 @@ func (c *containerEnds) skip(text string, i int) int {
 // members returns the elements (or key: value members) of the valid
 // array or object opening at text[i], as sequence does.
 func (c *containerEnds) members(text string, i int, closing byte) [][2]int {
-	var elems [][2]int
-	j := skipSpace(text, i+1)
-	for j < len(text) && text[j] != closing {
-		start := j
-		if closing == '}' {
-			j = skipSpace(text, jsonSkipString(text, j))
-			j = skipSpace(text, j+1) // past ':'
-		}
-		end := c.skip(text, j)
-		elems = append(elems, [2]int{start, end})
-		j = skipSpace(text, end)
-		if j < len(text) && text[j] == ',' {
-			j = skipSpace(text, j+1)
-		}
-	}
-	return elems
+	return sequenceBy(text, i, closing, c.skip)
 }

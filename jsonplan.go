@@ -479,6 +479,11 @@ func sequenceHeadRoom(size int, kind string, limit int) int {
 // array or object opening at text[i]. Valid: it skips values with
 // jsonSkip, which trusts that.
 func sequence(text string, i int, closing byte) [][2]int {
+	return sequenceBy(text, i, closing, jsonSkip)
+}
+
+// sequenceBy is sequence with skip finding where each value ends.
+func sequenceBy(text string, i int, closing byte, skip func(string, int) int) [][2]int {
 	var elems [][2]int
 	j := skipSpace(text, i+1)
 	for j < len(text) && text[j] != closing {
@@ -487,7 +492,7 @@ func sequence(text string, i int, closing byte) [][2]int {
 			j = skipSpace(text, jsonSkipString(text, j))
 			j = skipSpace(text, j+1) // past ':'
 		}
-		end := jsonSkip(text, j)
+		end := skip(text, j)
 		elems = append(elems, [2]int{start, end})
 		j = skipSpace(text, end)
 		if j < len(text) && text[j] == ',' {
