@@ -140,7 +140,13 @@ func planLines(text string, limit int) (plan, bool) {
 			break
 		}
 	}
-	for i, to := n-1, upTo(headShare+5); i >= 0 && (i == n-1 || s.used < to); i-- {
+	// In a text cut little (see littleCutHead) the tail stops before a
+	// line that would take it past its share: the head grows after the
+	// other stages, into what they left, and a long line cut to the
+	// tail's wide share there (gcc -Q's list of -march= values) would
+	// cost it the rows a clip's head shows.
+	littleCut := len(text) < 2*limit
+	for i, to := n-1, upTo(headShare+5); i >= 0 && (i == n-1 || s.used < to && !(littleCut && s.used+min(s.cost(i), wide) > to)); i-- {
 		if !pickEnds(i, wide) {
 			break
 		}
@@ -262,7 +268,7 @@ func planLines(text string, limit int) (plan, bool) {
 	// would each cost a gap note until the head reached them, and the
 	// head would stop short of where a clip's reaches (gcc -Q's target
 	// table lost its -mtune= row to ten such notes).
-	if len(text) < 2*limit {
+	if littleCut {
 		for i := 0; i < n && s.used < upTo(littleCutHead); i++ {
 			if !s.isKept(i) && !pickEnds(i, narrow) {
 				break
