@@ -333,11 +333,38 @@ func planLines(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := txt.Commas(n-s.kept()) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " +
-		txt.Plural(fails, "failure line") + " (a failure word or errno), " + linesAfterKept(after) + recordsKept(recs, len(sh.records), distinct) + headingsKept(headsKept, len(heads)) + namesKept(named, names) + blockHeadsKept(opened, len(blocks)) + peaksKept(peaked) + txt.Commas(rare) + " of a rare shape or the first of their kind, " +
-		"and " + txt.Commas(spreadN) + " spread evenly (each gap note names its lines)"
+	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare), spreadN)
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
+}
+
+// linesWhat words what a lines plan did: omitted of n lines dropped, the
+// head and the tail kept with the lines that clauses name (each clause
+// ending in ", "), and spread lines spread evenly. A clause of nothing
+// kept is not written: at a budget of 4,000 bytes the words of three
+// empty ones were 100 bytes, two or three lines the plan could keep.
+func linesWhat(omitted, n int, clauses string, spread int) string {
+	what := txt.Commas(omitted) + " of " + txt.Plural(n, "line") + " omitted; kept the head, the tail, " + clauses
+	if spread > 0 {
+		return what + "and " + txt.Commas(spread) + " spread evenly (each gap note names its lines)"
+	}
+	return strings.TrimSuffix(what, ", ") + "; each gap note names its lines"
+}
+
+// failuresKept words the failure lines kept; nothing when none were.
+func failuresKept(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return txt.Plural(k, "failure line") + " (a failure word or errno), "
+}
+
+// rareKept words the lines of a rare shape kept; nothing when none were.
+func rareKept(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return txt.Commas(k) + " of a rare shape or the first of their kind, "
 }
 
 // recordsKept words the record lines kept, of m records — their opening

@@ -502,6 +502,20 @@ func TestReadShapesIndexesAsLineStarts(t *testing.T) {
 	})
 }
 
+// TestLinesWhatNamesOnlyWhatWasKept: a clause of nothing kept costs the
+// budget its words and tells the reader nothing; the marker names the
+// kinds of lines kept, and ends as a sentence whether or not lines were
+// spread.
+func TestLinesWhatNamesOnlyWhatWasKept(t *testing.T) {
+	none := linesWhat(90, 100, failuresKept(0)+rareKept(0), 0)
+	assert.Equal(t, "90 of 100 lines omitted; kept the head, the tail; each gap note names its lines", none)
+	some := linesWhat(90, 100, failuresKept(2)+rareKept(0)+rareKept(0), 0)
+	assert.Equal(t, "90 of 100 lines omitted; kept the head, the tail, 2 failure lines (a failure word or errno); each gap note names its lines", some)
+	all := linesWhat(1500, 2000, failuresKept(1)+rareKept(1200), 3)
+	assert.Equal(t, "1,500 of 2,000 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 1,200 of a rare shape or the first of their kind, and 3 spread evenly (each gap note names its lines)", all)
+	assert.NotContains(t, none+some, " 0 ", "no clause counts nothing")
+}
+
 // TestPlanLinesLittleCutTailStaysInItsShare: in a text cut by less than
 // half, the head grows as a clip's would once the tail and the other
 // stages have had their shares. A long line at the tail's edge, cut to
