@@ -34,7 +34,7 @@ func ExampleHeadroom_Compress_lines() {
 	fmt.Println(o.Strategy, o.BytesBefore, "→", o.BytesAfter)
 	fmt.Print(out)
 	// Output:
-	// lines 3396 → 1091
+	// lines 3396 → 1087
 	// openat(AT_FDCWD, "/usr/lib/app/mod0.so", O_RDONLY) = 3
 	// mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e00000
 	// close(3)                                = 0
@@ -45,8 +45,9 @@ func ExampleHeadroom_Compress_lines() {
 	// mmap(NULL, 12288, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e02000
 	// close(3)                                = 0
 	// openat(AT_FDCWD, "/usr/lib/app/mod3.so", O_RDONLY) = 3
-	// […headroom: ~1,364 tokens omitted — 49 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 0 of a rare shape or the first of their kind, and 0 spread evenly (each gap note names its lines). To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
-	// […lines 11-45 omitted…]
+	// mmap(NULL, 16384, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f1b8e03000
+	// […headroom: ~1,324 tokens omitted — 48 of 62 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno); each gap note names its lines. To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail.]
+	// […lines 12-45 omitted…]
 	// openat(AT_FDCWD, "/etc/app.conf", O_RDONLY) = -1 ENOENT (No such file or directory)
 	// […lines 47-60 omitted…]
 	// close(3)                                = 0

@@ -501,3 +501,45 @@ func TestReadShapesIndexesAsLineStarts(t *testing.T) {
 		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 1, 200).Draw(t, "pieces"), ""))
 	})
 }
+
+// TestLinesWhatNamesOnlyWhatWasKept: a clause of nothing kept costs the
+// budget its words and tells the reader nothing; the marker names the
+// kinds of lines kept, and ends as a sentence whether or not lines were
+// spread.
+func TestLinesWhatNamesOnlyWhatWasKept(t *testing.T) {
+	none := linesWhat(90, 100, failuresKept(0)+rareKept(0), 0)
+	assert.Equal(t, "90 of 100 lines omitted; kept the head, the tail; each gap note names its lines", none)
+	some := linesWhat(90, 100, failuresKept(2)+rareKept(0)+rareKept(0), 0)
+	assert.Equal(t, "90 of 100 lines omitted; kept the head, the tail, 2 failure lines (a failure word or errno); each gap note names its lines", some)
+	all := linesWhat(1500, 2000, failuresKept(1)+rareKept(1200), 3)
+	assert.Equal(t, "1,500 of 2,000 lines omitted; kept the head, the tail, 1 failure line (a failure word or errno), 1,200 of a rare shape or the first of their kind, and 3 spread evenly (each gap note names its lines)", all)
+	assert.NotContains(t, none+some, " 0 ", "no clause counts nothing")
+}
+
+// TestPlanLinesLittleCutTailStaysInItsShare: in a text cut by less than
+// half, the head grows as a clip's would once the tail and the other
+// stages have had their shares. A long line at the tail's edge, cut to
+// its wide share, would take the head's room past the tail's share (gcc
+// -Q's long list of -march= values cost the -mtune= row five lines past
+// the head); the tail stops before it instead, and the head keeps those
+// rows.
+func TestPlanLinesLittleCutTailStaysInItsShare(t *testing.T) {
+	var b strings.Builder
+	for i := range 80 {
+		fmt.Fprintf(&b, "  -mopt%02d=                    \t\tvalue%d\n", i, i)
+	}
+	b.WriteString("  Known valid arguments for -march= option:\n")
+	b.WriteString("    " + strings.Repeat("cpuname ", 120) + "\n\n")
+	for i := range 3 {
+		fmt.Fprintf(&b, "  Known valid arguments for the -mtune%d= option:\n    generic native\n", i)
+	}
+	text := b.String()
+	limit := len(text) * 3 / 4
+	p, ok := planLines(text, limit)
+	require.True(t, ok)
+	assert.LessOrEqual(t, itemsSize(p.items), limit)
+	out := render(text, p, marker{})
+	assert.Contains(t, out, "the -mtune2= option:\n    generic native\n", "the tail")
+	head := out[:strings.Index(out, "[…")]
+	assert.Contains(t, head, "  -mopt66=                    \t\tvalue66\n", "the head grows through the room the long line would have taken")
+}
