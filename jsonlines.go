@@ -69,8 +69,9 @@ type jsonLinesStream struct {
 	flat  []int32
 	at    []int
 	kinds []eventValue
-	// rar[k] is how many events share event k's rarest value; rare holds
-	// the events one in ten or fewer share, the rarest first.
+	// rar[k] is how many events share event k's rarest value, or its
+	// rarest member key (rareMemberKeys); rare holds the events one in
+	// ten or fewer share, the rarest first.
 	rar, rare  []int
 	rareSev    []int8 // rare[j]'s severity (eventSeverity)
 	sortsKinds bool   // some key sorts events into kinds: not all its values differ
@@ -162,8 +163,12 @@ func readJSONLinesStream(text string) *jsonLinesStream {
 		}
 	}
 	rar := make([]int, len(events))
+	keyRar := rareMemberKeys(s, events)
 	for k := range events {
 		rar[k] = len(events)
+		if keyRar != nil {
+			rar[k] = keyRar[k]
+		}
 		for _, id := range flat[at[k]:at[k+1]] {
 			rar[k] = min(rar[k], weight[id])
 		}
