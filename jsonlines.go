@@ -243,10 +243,24 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 		rareRoom := s.room() * 3 / 5
 		rareTo := s.used + rareRoom
 		keepWarningsFirst(s, events, rare, rar, st.rareSev, rareTo, headBytes, tailBytes)
+		// later is what the rare events after a group cost by their ends:
+		// a group widens its events only into the room beyond it, so the
+		// rarest kinds' whole bodies leave room for the rare events after
+		// them (a deprecated command's `replaced_by` after the rare
+		// argument types of others).
+		later := 0
+		for _, k := range rare {
+			if !s.isKept(events[k]) {
+				later += min(s.size(events[k]), headBytes+tailBytes+midNoteMax) + s.gapCost
+			}
+		}
 		for lo := 0; lo < len(rare) && s.used < rareTo; {
 			r := rar[rare[lo]]
 			hi := lo
 			for hi < len(rare) && rar[rare[hi]] == r {
+				if !s.isKept(events[rare[hi]]) {
+					later -= min(s.size(events[rare[hi]]), headBytes+tailBytes+midNoteMax) + s.gapCost
+				}
 				hi++
 			}
 			// The events of the group kept whole already take none of its
@@ -279,7 +293,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			picks := spread(0, len(group), k)
 			for n, j := range picks {
 				h, t := headBytes, tailBytes
-				if share := min((rareTo-s.used)/(len(picks)-n), rareRoom/2); share > headBytes+tailBytes {
+				if share := min((rareTo-s.used-max(later, 0))/(len(picks)-n), rareRoom/2); share > headBytes+tailBytes {
 					h, t = share*2/3, share/3
 				}
 				s.widenEnds(events[group[j]], h, t)
