@@ -16,6 +16,12 @@ const rareKeyScan = 4096
 // members some events have and others lack.
 const rareKeyDistinct = 64
 
+// A levelKey is a member key at one depth of an event.
+type levelKey struct {
+	depth int
+	key   string
+}
+
 // rareMemberKeys returns, per event (indices into events), how many
 // events hold its rarest member key at depth rareKeyDepth or less,
 // len(events) for an event with none rarer than that: a member present
@@ -25,30 +31,49 @@ const rareKeyDistinct = 64
 // mostly distinct (more than 10, on fewer than five events each on
 // average) names events, as an identity value does: its keys count as
 // held by every event. It returns nil when no key is rarer than all.
+//
+// Each event is read once: its keys' ids are held in one flat slice,
+// and a key is hashed only when it is not the one the event before held
+// at the same place (most events repeat their members' order).
 func rareMemberKeys(s *lineSel, events []int) []int {
 	n := len(events)
-	type levelKey struct {
-		depth int
-		key   string
-	}
-	count := map[levelKey]int{}
-	var seen []levelKey // one event's keys, each counted once per event
-	for _, i := range events {
-		seen = seen[:0]
+	ids := map[levelKey]int32{}
+	var keys []levelKey
+	var count, stamp []int // per key id: events holding it; the last event counted
+	flat := make([]int32, 0, 4*n)
+	at := make([]int, n+1)
+	var prev, cur []levelKey // the previous event's keys in order, and this one's
+	var prevIDs, curIDs []int32
+	for e, i := range events {
+		cur, curIDs = cur[:0], curIDs[:0]
 		eachShallowKey(s.line(i), func(depth int, key string) {
 			lk := levelKey{depth, key}
-			for _, k := range seen {
-				if k == lk {
-					return
-				}
+			id := int32(-1)
+			if j := len(cur); j < len(prev) && prev[j] == lk {
+				id = prevIDs[j]
+			} else if v, ok := ids[lk]; ok {
+				id = v
+			} else {
+				id = int32(len(keys))
+				ids[lk] = id
+				keys = append(keys, lk)
+				count = append(count, 0)
+				stamp = append(stamp, -1)
 			}
-			seen = append(seen, lk)
-			count[lk]++
+			cur, curIDs = append(cur, lk), append(curIDs, id)
+			if stamp[id] != e {
+				stamp[id] = e
+				count[id]++
+				flat = append(flat, id)
+			}
 		})
+		at[e+1] = len(flat)
+		prev, cur = cur, prev
+		prevIDs, curIDs = curIDs, prevIDs
 	}
 	occ, distinct := [rareKeyDepth + 1]int{}, [rareKeyDepth + 1]int{}
-	for k, c := range count {
-		occ[k.depth] += c
+	for id, k := range keys {
+		occ[k.depth] += count[id]
 		distinct[k.depth]++
 	}
 	var names [rareKeyDepth + 1]bool
@@ -56,13 +81,13 @@ func rareMemberKeys(s *lineSel, events []int) []int {
 		names[d] = distinct[d] > rareKeyDistinct || distinct[d] > 10 && distinct[d]*5 > occ[d]
 	}
 	var rar []int
-	for e, i := range events {
+	for e := range events {
 		r := n
-		eachShallowKey(s.line(i), func(depth int, key string) {
-			if !names[depth] {
-				r = min(r, count[levelKey{depth, key}])
+		for _, id := range flat[at[e]:at[e+1]] {
+			if !names[keys[id].depth] {
+				r = min(r, count[id])
 			}
-		})
+		}
 		if r < n {
 			if rar == nil {
 				rar = make([]int, n)
