@@ -87,17 +87,17 @@ func TestRareMemberKeysNamesAreNotRare(t *testing.T) {
 	}
 }
 
-// eachShallowKey reads keys at depths 1 and 2 only, never text inside a
-// string.
-func TestEachShallowKey(t *testing.T) {
+// appendShallowKeys reads keys at depths 1 and 2 only, never text
+// inside a string.
+func TestAppendShallowKeys(t *testing.T) {
 	l := `{"a":1,"b":{"c":"{\"x\":1}","d":[{"e":2}]},"f":["g:"]}`
 	var got []string
-	eachShallowKey(l, func(depth int, key string) {
-		got = append(got, fmt.Sprintf("%d%s", depth, key))
-	})
+	for _, k := range appendShallowKeys(nil, l) {
+		got = append(got, fmt.Sprintf("%d%s", k.depth, k.key))
+	}
 	want := []string{`1"a"`, `1"b"`, `2"c"`, `2"d"`, `1"f"`}
 	if !slices.Equal(got, want) {
-		t.Errorf("eachShallowKey = %q, want %q", got, want)
+		t.Errorf("appendShallowKeys = %q, want %q", got, want)
 	}
 }
 
@@ -122,17 +122,74 @@ func TestJSONLinesKeepsRareMemberKey(t *testing.T) {
 	}
 }
 
-// eachShallowKey never panics and gives keys that are quoted pieces of
-// its line, at depth 1 or 2.
+// appendShallowKeys never panics, gives keys that are quoted pieces of
+// its line, at depth 1 or 2, and reads a flat event token by token to
+// the keys its byte-by-byte walk reads.
 func FuzzShallowKey(f *testing.F) {
 	f.Add(`{"a":{"b":1}}`)
 	f.Add(`{"a":"\`)
 	f.Add(`}}{"a":[`)
+	f.Add(`{"a":1,"b":"x","c":true}`)
+	f.Add(`{"a":1 ,"b":{"c":2},"d":"\"}"}`)
+	f.Add(`{"a":"x","b":[1,{"c":2}],"e":null}`)
 	f.Fuzz(func(t *testing.T, l string) {
-		eachShallowKey(l, func(depth int, key string) {
-			if depth < 1 || depth > rareKeyDepth || len(key) < 2 || key[0] != '"' || key[len(key)-1] != '"' || !strings.Contains(l, key) {
-				t.Fatalf("eachShallowKey(%q) gives %d %q", l, depth, key)
+		got := appendShallowKeys(nil, l)
+		if walked := appendNestedKeys(nil, l[:min(len(l), rareKeyScan)], 0, 0); !slices.Equal(got, walked) {
+			t.Fatalf("appendShallowKeys(%q) = %v, byte by byte %v", l, got, walked)
+		}
+		for _, k := range got {
+			if k.depth < 1 || k.depth > rareKeyDepth || len(k.key) < 2 || k.key[0] != '"' || k.key[len(k.key)-1] != '"' || !strings.Contains(l, k.key) {
+				t.Fatalf("appendShallowKeys(%q) gives %d %q", l, k.depth, k.key)
 			}
-		})
+		}
 	})
+}
+
+// A flat event's keys read token by token are those the byte-by-byte
+// walk reads, blanks, nesting and escapes wherever they fall.
+func TestAppendShallowKeysFlatAsWalked(t *testing.T) {
+	for _, l := range []string{
+		`{"time":"t","level":"INFO","msg":"a \"b\" {c}","n":12,"ok":true}`,
+		`{"a":1,"b":{"c":2,"d":[{"e":3}]},"f":"g"}`,
+		`{"a": 1, "b": "x"}`,
+		`{"a":1 , "b":2}`,
+		`{"a":"x\\","b":2}`,
+		`{"a":1,"b":`,
+		`{"a"`,
+		`{}`,
+		`[{"a":1}]`,
+	} {
+		got, walked := appendShallowKeys(nil, l), appendNestedKeys(nil, l, 0, 0)
+		if !slices.Equal(got, walked) {
+			t.Errorf("appendShallowKeys(%q) = %v, byte by byte %v", l, got, walked)
+		}
+	}
+}
+
+// A stream longer than rareKeyRead events is read at that many spread
+// over it: a rare key on an event read counts as many events as its
+// share of the sample; one on an event not read marks nothing.
+func TestRareMemberKeysSampleALongStream(t *testing.T) {
+	n := 3 * rareKeyRead
+	lines := make([]string, n)
+	for i := range lines {
+		extra := ""
+		if i == 15 || i == 16 { // 15 is read (5*n/rareKeyRead), 16 is not
+			extra = `,"error":"e"`
+		}
+		lines[i] = fmt.Sprintf(`{"msg":"m%d"%s}`, i%7, extra)
+	}
+	s, events := rareKeyEvents(lines)
+	rar := rareMemberKeys(s, events)
+	if len(rar) != n {
+		t.Fatalf("rareMemberKeys gave %d counts, want %d", len(rar), n)
+	}
+	if rar[15] != 3 {
+		t.Errorf("event 15 (read): rar %d, want 3 (1 of %d read, of %d events)", rar[15], rareKeyRead, n)
+	}
+	for _, e := range []int{0, 16, n - 1} {
+		if rar[e] != n {
+			t.Errorf("event %d: rar %d, want %d", e, rar[e], n)
+		}
+	}
 }
