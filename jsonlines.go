@@ -69,8 +69,9 @@ type jsonLinesStream struct {
 	flat  []int32
 	at    []int
 	kinds []eventValue
-	// rar[k] is how many events share event k's rarest value; rare holds
-	// the events one in ten or fewer share, the rarest first.
+	// rar[k] is how many events share event k's rarest value, or its
+	// rarest member key (rareMemberKeys); rare holds the events one in
+	// ten or fewer share, the rarest first.
 	rar, rare  []int
 	rareSev    []int8 // rare[j]'s severity (eventSeverity)
 	sortsKinds bool   // some key sorts events into kinds: not all its values differ
@@ -162,8 +163,12 @@ func readJSONLinesStream(text string) *jsonLinesStream {
 		}
 	}
 	rar := make([]int, len(events))
+	keyRar := rareMemberKeys(s, events)
 	for k := range events {
 		rar[k] = len(events)
+		if keyRar != nil {
+			rar[k] = keyRar[k]
+		}
 		for _, id := range flat[at[k]:at[k+1]] {
 			rar[k] = min(rar[k], weight[id])
 		}
@@ -238,10 +243,24 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 		rareRoom := s.room() * 3 / 5
 		rareTo := s.used + rareRoom
 		keepWarningsFirst(s, events, rare, rar, st.rareSev, rareTo, headBytes, tailBytes)
+		// later is what the rare events after a group cost by their ends:
+		// a group widens its events only into the room beyond it, so the
+		// rarest kinds' whole bodies leave room for the rare events after
+		// them (a deprecated command's `replaced_by` after the rare
+		// argument types of others).
+		later := 0
+		for _, k := range rare {
+			if !s.isKept(events[k]) {
+				later += min(s.size(events[k]), headBytes+tailBytes+midNoteMax) + s.gapCost
+			}
+		}
 		for lo := 0; lo < len(rare) && s.used < rareTo; {
 			r := rar[rare[lo]]
 			hi := lo
 			for hi < len(rare) && rar[rare[hi]] == r {
+				if !s.isKept(events[rare[hi]]) {
+					later -= min(s.size(events[rare[hi]]), headBytes+tailBytes+midNoteMax) + s.gapCost
+				}
 				hi++
 			}
 			// The events of the group kept whole already take none of its
@@ -274,7 +293,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			picks := spread(0, len(group), k)
 			for n, j := range picks {
 				h, t := headBytes, tailBytes
-				if share := min((rareTo-s.used)/(len(picks)-n), rareRoom/2); share > headBytes+tailBytes {
+				if share := min((rareTo-s.used-max(later, 0))/(len(picks)-n), rareRoom/2); share > headBytes+tailBytes {
 					h, t = share*2/3, share/3
 				}
 				s.widenEnds(events[group[j]], h, t)
