@@ -608,16 +608,27 @@ var knownGaps = map[string][]string{
 		"\"operation\" : \"GetBucketPolicy\",",
 	},
 	// Family check of the deep outline, session 29 (issue 11): a 130 KB
-	// pretty-printed JavaScript AST whose body holds five statements, one
-	// of them 60 KB; the sample shows the small ones whole and the large
-	// ones by their digests, which name a node but never open it, so the
-	// plan stops at 9,216 of 16,000 bytes with the error strings 34
-	// levels down unseen: the room a digest leaves is not yet spent
-	// opening the element deeper.
+	// pretty-printed JavaScript AST whose body holds five statements, two
+	// of them 60 KB; the sample shows the large ones by their digests, and
+	// the room they leave (9,216 of 16,000 bytes kept before session 30)
+	// now opens the largest values still closed, largest first (deepen):
+	// 15,487 bytes, 24 levels, but the error strings 34 levels down sit in
+	// small nodes off the path of the largest ones
 	"json_acorn_ast_libnpmdiff_untar": {
 		"\"value\": \"failed to read files\"",
 		"\"value\": \"EDIFFUNTAR\"",
 		"\"value\": \"utf8\"",
+	},
+	// Family check, session 30 (jsongaps2): a second acorn AST, 102 KB,
+	// its statements 0.8 to 39 KB; kept 9,209 of 16,000 bytes before the
+	// room left was spent opening the largest values, 15,605 now, and the
+	// engine and platform errors, 17 levels down in checkEngine's and
+	// checkPlatform's bodies, are off the path of the largest values
+	"json_acorn_ast_npm_install_checks_index": {
+		"\"value\": \"Unsupported engine\"",
+		"\"value\": \"EBADENGINE\"",
+		"\"value\": \"Unsupported platform\"",
+		"\"value\": \"EBADPLATFORM\"",
 	},
 	// a 42 KB one-line cpuprofile: the outline shows the nodes array's
 	// first and last nodes; the loader and qs frames by id fall between

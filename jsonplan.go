@@ -568,6 +568,7 @@ type onode struct {
 	kids          []int    // asOpen: the children shown, in order
 	more          string   // asOpen: the note for the children not shown after the last shown one
 	before        []string // asOpen, when sampled: before[k] is the note for the children hidden before kids[k]
+	digested      bool     // asOpen: the root of a digest (jsondigest.go), its members shown by name only
 }
 
 type outliner struct {
@@ -740,6 +741,9 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, head
 		o.keepTail(reserve)
 	}
 	o.grow()
+	if o.deepen() {
+		o.grow()
+	}
 	items := o.items()
 	if itemsSize(items) > limit {
 		return nil, nil, false
