@@ -1489,7 +1489,8 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // every key it can; the closing bracket. Each element kept whole is an
 // input range; consecutive ones stay one verbatim slice (joinRuns). The
 // elements between the first and the last fill what the budget leaves,
-// spread evenly (spreadElements): a stream of arrays flattened by
+// those of a rare value first (rareValueShapes), then spread evenly
+// (spreadElements): a stream of arrays flattened by
 // streamOfArrays has its findings all through, and a one-line array of
 // large elements (g++'s diagnostics) does not leave a third of its
 // budget unused.
@@ -1542,7 +1543,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, make([]int32, len(elems)), shown, last, room, kind, want)
+		between = spreadElements(elems, rareValueShapes(text, elems), shown, last, room, kind, want)
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own
