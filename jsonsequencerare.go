@@ -15,10 +15,12 @@ func rareValueShapes(text string, elems [][2]int) []int32 {
 	if len(elems) < 8 {
 		return shapes
 	}
-	var b strings.Builder
+	size := 0
 	for _, e := range elems {
-		b.Grow(e[1] - e[0] + 1)
+		size += e[1] - e[0] + 1
 	}
+	var b strings.Builder
+	b.Grow(size)
 	for _, e := range elems {
 		// White space between tokens may hold a line end; a string never
 		// does, so a space in its place changes no value.
