@@ -80,6 +80,7 @@ func (o *outliner) digestFrom(elems [][2]int, index, depth int, isElem, full boo
 		}
 	}
 	root := &tree[0]
+	root.digested = true
 	start, _ := o.opening(*root)
 	if isElem {
 		root.head = "[…index " + txt.Commas(index) + "…]"

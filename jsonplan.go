@@ -568,6 +568,7 @@ type onode struct {
 	kids          []int    // asOpen: the children shown, in order
 	more          string   // asOpen: the note for the children not shown after the last shown one
 	before        []string // asOpen, when sampled: before[k] is the note for the children hidden before kids[k]
+	digested      bool     // asOpen: the root of a digest (jsondigest.go), its members shown by name only
 }
 
 type outliner struct {
@@ -740,6 +741,9 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, head
 		o.keepTail(reserve)
 	}
 	o.grow()
+	if o.deepen() {
+		o.grow()
+	}
 	items := o.items()
 	if itemsSize(items) > limit {
 		return nil, nil, false
@@ -1485,7 +1489,8 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // every key it can; the closing bracket. Each element kept whole is an
 // input range; consecutive ones stay one verbatim slice (joinRuns). The
 // elements between the first and the last fill what the budget leaves,
-// spread evenly (spreadElements): a stream of arrays flattened by
+// those of a rare value first (rareValueShapes), then spread evenly
+// (spreadElements): a stream of arrays flattened by
 // streamOfArrays has its findings all through, and a one-line array of
 // large elements (g++'s diagnostics) does not leave a third of its
 // budget unused.
@@ -1538,7 +1543,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, make([]int32, len(elems)), shown, last, room, kind, want)
+		between = spreadElements(elems, rareValueShapes(text, elems), shown, last, room, kind, want)
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own

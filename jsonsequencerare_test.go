@@ -1,0 +1,57 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// diagnostics writes a compiler's diagnostics as gcc's
+// -fdiagnostics-format=json prints them: one array on one line, n
+// warnings of two common options, and one of a rare option at rare.
+func diagnostics(n, rare int) string {
+	var els []string
+	for i := range n {
+		option := "-Wtraditional"
+		if i%3 == 0 {
+			option = "-Wmissing-prototypes"
+		}
+		msg := fmt.Sprintf("traditional C rejects ISO C style function definitions (%d)", i)
+		if i == rare {
+			option, msg = "-Wsign-conversion", "conversion to unsigned int from int may change the sign of the result"
+		}
+		els = append(els, fmt.Sprintf(`{"kind": "warning", "locations": [{"caret": {"line": %d, "file": "src/mod%d.c", "column": 1}}], "children": [], "column-origin": 1, "option": %q, "message": %q, "padding": %q}`,
+			i*7, i%5, option, msg, strings.Repeat("x", 200)))
+	}
+	return "[" + strings.Join(els, ", ") + "]\n"
+}
+
+func TestRareValueShapes(t *testing.T) {
+	text := diagnostics(60, 37)
+	top, ok := scanJSONTop(text)
+	if !ok {
+		t.Fatal("not JSON")
+	}
+	for i, s := range rareValueShapes(text, top.elems) {
+		if (s != 0) != (i == 37) {
+			t.Errorf("element %d: shape %d; want one for the rare option alone", i, s)
+		}
+	}
+}
+
+// A minified array's spread picks the elements of a rare value first: the
+// one -Wsign-conversion warning among 59 others, where an even spread
+// steps over it.
+func TestMinifiedSequenceKeepsRareValue(t *testing.T) {
+	text := diagnostics(60, 37)
+	for _, limit := range []int{4000, 8000} {
+		p, ok := planJSON(text, limit)
+		if !ok {
+			t.Fatalf("declined at %d", limit)
+		}
+		checkPlan(t, text, p, limit)
+		if out := render(text, p, marker{what: p.what}); !strings.Contains(out, "-Wsign-conversion") {
+			t.Errorf("limit %d: the rare warning is not kept:\n%s", limit, out)
+		}
+	}
+}
