@@ -87,8 +87,12 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 	if headEnd > room/8 {
 		return plan{}, false // a tree buried under a long preamble
 	}
-	if len(text)-tailStart > room/8 {
-		tailStart = lineEnd(text, len(text)-room/8, len(text))
+	// The tail is a clip's, the last eighth of the room, however short
+	// the document's end after the tree: where the tree is the whole
+	// document (npm explain's one root), the root's own closing members,
+	// its flags, sit there.
+	if clipTail := lineEnd(text, len(text)-room/8, len(text)); clipTail > headEnd {
+		tailStart = clipTail
 	}
 	note := treeRollNote(len(nodes)-1, len(nodes), key) // the longer form
 	room -= headEnd + len(text) - tailStart + len(note) + 2
@@ -103,6 +107,15 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 	used := 0
 	for rank := range kept {
 		kept[rank] = make([]int, len(nodes))
+		// The first node, the tree's root, is named whole first, as a
+		// clip's head would show it: npm explain's package and version.
+		for _, l := range nodes[0].lines[rank] {
+			if rank != rankNaming || l[0] < headEnd || l[1] > tailStart || used+l[1]-l[0] > room {
+				break
+			}
+			used += l[1] - l[0]
+			kept[rank][0]++
+		}
 		for r := 0; ; r++ {
 			added := false
 			for _, i := range order {
@@ -333,13 +346,26 @@ func treeNodes(text string, root, end int, key string) (nodes []treeNode, maps b
 		}
 		common[k] = 2*most > all
 	}
+	// So too a node's key line: `"from": {` over most of npm explain's
+	// nodes names none of them.
+	keyLines, withKeyLine := map[string]int{}, 0
+	for _, o := range objects {
+		if len(o.members) > 0 && o.members[0].key[0] < 0 {
+			keyLines[keyLineKey(text, o.members[0].line)]++
+			withKeyLine++
+		}
+	}
 	nodes = make([]treeNode, len(objects))
 	for i, o := range objects {
 		n := &nodes[i]
 		n.start, n.end = o.start, o.end
 		for _, m := range o.members {
 			if m.key[0] < 0 {
-				n.lines[rankNaming] = append(n.lines[rankNaming], m.line)
+				rank := rankNaming
+				if c := keyLines[keyLineKey(text, m.line)]; c > 1 && 2*c > withKeyLine {
+					rank = rankString
+				}
+				n.lines[rank] = append(n.lines[rank], m.line)
 				continue
 			}
 			k := text[m.key[0]:m.key[1]]
@@ -349,7 +375,7 @@ func treeNodes(text string, root, end int, key string) (nodes []treeNode, maps b
 			}
 			rank := rankScalar
 			switch {
-			case identityKey(text, m.key[0]):
+			case identityKey(text, m.key[0]) && !common[k]:
 				rank = rankNaming
 			case text[m.value[0]] == '"' && !common[k]:
 				rank = rankRareString
@@ -360,4 +386,14 @@ func treeNodes(text string, root, end int, key string) (nodes []treeNode, maps b
 		}
 	}
 	return nodes, maps
+}
+
+// keyLineKey returns the key of a node's key line text[l[0]:l[1]]
+// (`"from": {`), quotes included.
+func keyLineKey(text string, l [2]int) string {
+	k := skipSpace(text, l[0])
+	if k >= l[1] || text[k] != '"' {
+		return ""
+	}
+	return text[k:min(stringEnd(text, k), l[1])]
 }
