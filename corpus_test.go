@@ -487,7 +487,6 @@ var knownGaps = map[string][]string{
 	"json_ast_grep_json_stream_raise_python_3_11_email": {
 		"{\"text\":\"raise AssertionError('Unexpected encoding: ' + encoding)\"",
 		"{\"text\":\"raise _InvalidEwError(\\n            \\\"encoded word format invalid: '{}'\\\".format(ew.cte))\"",
-		"\"start\":{\"line\":2918,\"column\":8},\"end\":{\"line\":2919,\"column\":66}},\"file\":\"/usr/lib/python3.11/email/_header_value_parser.py\"",
 	},
 	// npm explain --json's nested dependents: the tree roll's third
 	// round, each node's location, does not reach @npmcli/config

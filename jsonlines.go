@@ -413,9 +413,16 @@ func diagnosticStream(s *lineSel, events []int, room, headBytes, tailBytes int) 
 // (see diagnosticStream), each in a fifth of room: the events up to its
 // first diagnostic, that one at its ends (the prefix all share, how one
 // reads), and the short events after its last diagnostic (the build's
-// verdict), at shorter ends; the diagnostics between are left to their
+// verdict), at shorter ends — or, where the stream ends with a
+// diagnostic, that one at its ends, as a clip's tail shows it (ast-grep's
+// last match and its range); the diagnostics between are left to their
 // identity lines.
 func diagnosticRuns(s *lineSel, events []int, room, headBytes, tailBytes int) {
+	defer func() {
+		if last := events[len(events)-1]; s.size(last) > idLong {
+			s.pickEnds(last, headBytes, tailBytes)
+		}
+	}()
 	to := s.used + room/5
 	for _, i := range events {
 		if s.size(i) > idLong {
