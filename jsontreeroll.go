@@ -95,13 +95,58 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 		tailStart = clipTail
 	}
 	note := treeRollNote(len(nodes)-1, len(nodes), key) // the longer form
-	room -= headEnd + len(text) - tailStart + len(note) + 2
-	if room <= 0 {
+	room -= len(text) - tailStart + len(note) + 2
+	lines, named := treeRollLines(nodes, headEnd, tailStart, room-headEnd)
+	// A roll too thin to name a third of the nodes (npm explain's 167 at
+	// 4,000 bytes, the same few package names over and over) says less
+	// than a clip's head, which reads the first nodes whole: the head
+	// grows to three quarters of the room, as a clip's, and the roll
+	// takes the rest.
+	if clipHead := lineEnd(text, min(root+room*3/4, tailStart), tailStart); 3*named < len(nodes) && clipHead > headEnd {
+		headEnd = clipHead
+		lines, named = treeRollLines(nodes, headEnd, tailStart, room-headEnd)
+	}
+	if named < 2 {
 		return plan{}, false
 	}
-	// Rank by rank, round r keeps each node's r-th line of the rank, the
-	// nodes taken in an even spread; a node whose line does not fit keeps
-	// no later one of that rank.
+	items := []item{keepRange(0, headEnd)}
+	next := headEnd // where the input next to what is kept goes on
+	noted := false
+	for _, l := range append(lines, [2]int{tailStart, len(text)}) {
+		if l[0] != next && !noted {
+			items = append(items, noteLine(treeRollNote(named, len(nodes), key)))
+			noted = true
+		}
+		if last := &items[len(items)-1]; last.note == "" && last.end == l[0] {
+			last.end = l[1]
+		} else {
+			items = append(items, keepRange(l[0], l[1]))
+		}
+		next = l[1]
+	}
+	// A roll that leaves a quarter of the limit unused has shown every
+	// line it could: the tree is cut by little, and the outline, which
+	// keeps a clip's head of it verbatim, brackets and all, keeps more.
+	if size := itemsSize(items); size > limit || 4*size < 3*limit {
+		return plan{}, false
+	}
+	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
+	p.what = "kept " + txt.Commas(named) + " of the " + txt.Plural(len(nodes), "node") + " of a tree nested by " +
+		treeKeyShown(key) + ", each by its one-line members that differ between nodes, brackets and shared members left out"
+	p.hint = "To see a node whole, re-run with a jq path to it (jq -c 'paths(objects)' lists their paths)."
+	return p, true
+}
+
+// treeRollLines returns the lines of nodes the roll keeps between
+// headEnd and tailStart in room bytes — rank by rank, round r keeps each
+// node's r-th line of the rank, the nodes taken in an even spread, the
+// first node's naming lines first — in input order, and how many nodes
+// show a line, in the head and the tail too.
+func treeRollLines(nodes []treeNode, headEnd, tailStart, room int) ([][2]int, int) {
+	if room <= 0 {
+		return nil, 0
+	}
+	// A node whose line does not fit keeps no later one of that rank.
 	var kept [treeRanks][]int
 	order := evenOrder(len(nodes))
 	used := 0
@@ -110,10 +155,13 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 		// The first node, the tree's root, is named whole first, as a
 		// clip's head would show it: npm explain's package and version.
 		for _, l := range nodes[0].lines[rank] {
-			if rank != rankNaming || l[0] < headEnd || l[1] > tailStart || used+l[1]-l[0] > room {
+			inner := l[0] >= headEnd && l[1] <= tailStart
+			if rank != rankNaming || inner && used+l[1]-l[0] > room {
 				break
 			}
-			used += l[1] - l[0]
+			if inner {
+				used += l[1] - l[0]
+			}
 			kept[rank][0]++
 		}
 		for r := 0; ; r++ {
@@ -153,36 +201,8 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 			named++
 		}
 	}
-	if named < 2 {
-		return plan{}, false
-	}
 	slices.SortFunc(lines, func(a, b [2]int) int { return a[0] - b[0] })
-	items := []item{keepRange(0, headEnd)}
-	next := headEnd // where the input next to what is kept goes on
-	noted := false
-	for _, l := range append(lines, [2]int{tailStart, len(text)}) {
-		if l[0] != next && !noted {
-			items = append(items, noteLine(treeRollNote(named, len(nodes), key)))
-			noted = true
-		}
-		if last := &items[len(items)-1]; last.note == "" && last.end == l[0] {
-			last.end = l[1]
-		} else {
-			items = append(items, keepRange(l[0], l[1]))
-		}
-		next = l[1]
-	}
-	// A roll that leaves a quarter of the limit unused has shown every
-	// line it could: the tree is cut by little, and the outline, which
-	// keeps a clip's head of it verbatim, brackets and all, keeps more.
-	if size := itemsSize(items); size > limit || 4*size < 3*limit {
-		return plan{}, false
-	}
-	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	p.what = "kept " + txt.Commas(named) + " of the " + txt.Plural(len(nodes), "node") + " of a tree nested by " +
-		treeKeyShown(key) + ", each by its one-line members that differ between nodes, brackets and shared members left out"
-	p.hint = "To see a node whole, re-run with a jq path to it (jq -c 'paths(objects)' lists their paths)."
-	return p, true
+	return lines, named
 }
 
 // treeRollNote returns the note that opens the roll of k of a tree's m

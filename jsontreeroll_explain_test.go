@@ -101,3 +101,43 @@ func TestTreeRollKeepsAClipsEnds(t *testing.T) {
 		}
 	}
 }
+
+// A roll that names fewer than a third of the nodes keeps a clip's head
+// whole first, the first nodes with all their lines; one that names
+// more keeps only the text before the first node and its naming lines.
+func TestTreeRollThinGrowsAClipsHead(t *testing.T) {
+	text := explainTree(5, 3)
+	thin := 3000
+	p, ok := planJSON(text, thin)
+	if !ok || !strings.Contains(p.what, "tree nested by") {
+		t.Fatalf("planned %v, what %q: want the tree roll", ok, p.what)
+	}
+	out := checkDocPlan(t, text, p, thin)
+	if head := text[:thin/2]; !strings.HasPrefix(out, head) {
+		t.Errorf("a thin roll does not open with a clip's head %q:\n%s", head, out)
+	}
+	nodes, _ := treeNodes(text, 0, len(text), `"dependents"`)
+	if !strings.Contains(p.what, "kept ") || 3*countKept(p.what) >= len(nodes) {
+		t.Errorf("%q: want fewer than a third of %d nodes named at %d bytes", p.what, len(nodes), thin)
+	}
+	wide := len(text) / 3
+	p, ok = planJSON(text, wide)
+	if !ok || !strings.Contains(p.what, "tree nested by") {
+		t.Fatalf("planned %v, what %q: want the tree roll", ok, p.what)
+	}
+	if out := checkDocPlan(t, text, p, wide); strings.HasPrefix(out, text[:wide/2]) {
+		t.Errorf("a roll naming %q opens with a clip's head", p.what)
+	}
+}
+
+// countKept reads N of "kept N of the M nodes".
+func countKept(what string) int {
+	n := 0
+	for _, c := range what[strings.Index(what, "kept ")+len("kept "):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
