@@ -45,3 +45,42 @@ func TestJSONLinesKeepsTheLastLongEvent(t *testing.T) {
 		}
 	}
 }
+
+// Where no key of eventKindKeys sorts a stream's events, a member that
+// names them and whose values repeat does (ast-grep's captured exception
+// name): the lone AssertionError and _InvalidEwError among fifty alike
+// matches are kept, though a match's text, each its own, ranks nothing.
+func TestJSONLinesRareMemberValue(t *testing.T) {
+	rare := map[int]string{17: "AssertionError", 43: "_InvalidEwError"}
+	kind := func(k int) string {
+		if r, ok := rare[k]; ok {
+			return r
+		}
+		return []string{"errors.HeaderParseError", "ValueError", "TypeError"}[k%3]
+	}
+	text := matchStream(90, kind, func(k int) string { return "/usr/lib/python3.11/email/f" + itoa(k%7) + ".py" },
+		func(k int) int { return k % 2 })
+	for _, limit := range []int{8000, 16000} {
+		p, ok := planJSONLines(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		checkPlan(t, text, p, limit)
+		out := render(text, p, marker{tokens: len(text) / 4})
+		for _, r := range rare {
+			if want := `{"text":"raise ` + r + `(`; !strings.Contains(out, want) {
+				t.Errorf("limit %d: the lone %s match is not kept", limit, r)
+			}
+		}
+	}
+	st := readJSONLinesStream(text)
+	if st == nil || st.rar == nil {
+		t.Fatal("no member sorts the matches into kinds")
+	}
+	if got := st.rar[17]; got != 1 {
+		t.Errorf("the AssertionError match's rarest value is shared by %d, want 1", got)
+	}
+	if got := st.rar[0]; got*10 <= 90 {
+		t.Errorf("a HeaderParseError match counts as rare (%d): a text of its own ranks it", got)
+	}
+}
