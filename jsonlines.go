@@ -283,7 +283,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 	headFrom := s.used
 	var idents []int // events kept by their identity lines alone
 	if diagnostics {
-		diagnosticRuns(s, events, room, headBytes, tailBytes)
+		diagnosticRuns(s, events, room, len(keys) == 0, headBytes, tailBytes)
 		s.bodyRoom = bodyRoom
 		idents = identitiesFirst(s, events, rar, len(keys) == 0, headBytes, tailBytes)
 	} else {
@@ -474,14 +474,15 @@ func diagnosticStream(s *lineSel, events []int, room, headBytes, tailBytes int) 
 // (see diagnosticStream), each in a fifth of room: the events up to its
 // first diagnostic, that one at its ends (the prefix all share, how one
 // reads), and the short events after its last diagnostic (the build's
-// verdict), at shorter ends — or, where the stream ends with a
-// diagnostic, that one at its ends, as a clip's tail shows it (ast-grep's
-// last match and its range); the diagnostics between are left to their
-// identity lines.
-func diagnosticRuns(s *lineSel, events []int, room, headBytes, tailBytes int) {
+// verdict), at shorter ends — or, with last, where the stream ends with
+// a long event, that one at its ends, as a clip's tail shows it
+// (ast-grep's last match and its range; a compiler's last diagnostic
+// stays with the others, their identity lines first); the diagnostics
+// between are left to their identity lines.
+func diagnosticRuns(s *lineSel, events []int, room int, last bool, headBytes, tailBytes int) {
 	defer func() {
-		if last := events[len(events)-1]; s.size(last) > idLong {
-			s.pickEnds(last, headBytes, tailBytes)
+		if end := events[len(events)-1]; last && s.size(end) > idLong {
+			s.pickEnds(end, headBytes, tailBytes)
 		}
 	}()
 	to := s.used + room/5
