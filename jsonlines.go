@@ -98,6 +98,10 @@ func readJSONLinesStream(text string) *jsonLinesStream {
 		ids: newEventIDs(s, events, idLong), at: make([]int, len(events)+1)}
 	keys := st.keys
 	if len(keys) == 0 {
+		if st.ids != nil {
+			st.rar, st.rare = memberKinds(s, events, st.ids)
+			st.rareSev = rareSeverities(s, events, st.rare)
+		}
 		return st
 	}
 	var count []int
@@ -181,6 +185,63 @@ func readJSONLinesStream(text string) *jsonLinesStream {
 	return st
 }
 
+// memberKinds sorts a stream's events into kinds where no key of
+// eventKindKeys does, by shape: the members that name long events (see
+// eventIDs) whose values are short strings, read in every event, and of
+// those the ones whose values repeat, not an identity (ast-grep's
+// captured exception name, fifty errors.HeaderParseError and one
+// AssertionError; a match's text, each its own, ranks nothing). It
+// returns, as readJSONLinesStream sets them, how many events share each
+// event's rarest such value and the events one in ten or fewer share,
+// the rarest first; nil, nil when no member sorts the events.
+func memberKinds(s *lineSel, events []int, ids *eventIDs) (rar, rare []int) {
+	type pathValue struct {
+		path uint64
+		val  string
+	}
+	count := map[pathValue]int{}
+	distinct, occ := map[uint64]int{}, map[uint64]int{}
+	flat, at := []pathValue{}, make([]int, len(events)+1)
+	for k, i := range events {
+		eachLineMember(s.line(i), func(m lineMember) {
+			if m.arrays > 0 || !ids.varies[m.path] || len(m.val) < 2 || m.val[0] != '"' || len(m.val) > kindValueMax+2 {
+				return
+			}
+			pv := pathValue{m.path, m.val}
+			if count[pv]++; count[pv] == 1 {
+				distinct[m.path]++
+			}
+			occ[m.path]++
+			flat = append(flat, pv)
+		})
+		at[k+1] = len(flat)
+	}
+	sorts := false
+	kind := make(map[uint64]bool, len(distinct))
+	for p, d := range distinct {
+		o := occ[p]
+		kind[p] = d > 1 && d < o && (d <= 10 || d*5 <= o)
+		sorts = sorts || kind[p]
+	}
+	if !sorts {
+		return nil, nil
+	}
+	rar = make([]int, len(events))
+	for k := range events {
+		rar[k] = len(events)
+		for _, pv := range flat[at[k]:at[k+1]] {
+			if kind[pv.path] {
+				rar[k] = min(rar[k], count[pv])
+			}
+		}
+		if rar[k]*10 <= len(events) {
+			rare = append(rare, k)
+		}
+	}
+	slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
+	return rar, rare
+}
+
 // planJSONLinesShape is planJSONLines by shape and position alone, of
 // the stream stream reads.
 func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) (plan, bool) {
@@ -227,9 +288,9 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 	headFrom := s.used
 	var idents []int // events kept by their identity lines alone
 	if diagnostics {
-		diagnosticRuns(s, events, room, headBytes, tailBytes)
+		diagnosticRuns(s, events, room, len(keys) == 0, headBytes, tailBytes)
 		s.bodyRoom = bodyRoom
-		idents = identitiesFirst(s, events, rar, headBytes, tailBytes)
+		idents = identitiesFirst(s, events, rar, len(keys) == 0, headBytes, tailBytes)
 	} else {
 		pickRun(1, s.used+room/5, true)
 	}
@@ -238,7 +299,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 		pickRun(-1, s.used+room/5, true)
 		s.bodyRoom = bodyRoom
 	}
-	if len(keys) > 0 {
+	if len(keys) > 0 || rar != nil {
 		idents = append(idents, pickIdentities(s, events, rar, s.room()/3, headBytes, tailBytes)...)
 		rareRoom := s.room() * 3 / 5
 		rareTo := s.used + rareRoom
@@ -432,9 +493,17 @@ func diagnosticStream(s *lineSel, events []int, room, headBytes, tailBytes int) 
 // (see diagnosticStream), each in a fifth of room: the events up to its
 // first diagnostic, that one at its ends (the prefix all share, how one
 // reads), and the short events after its last diagnostic (the build's
-// verdict), at shorter ends; the diagnostics between are left to their
-// identity lines.
-func diagnosticRuns(s *lineSel, events []int, room, headBytes, tailBytes int) {
+// verdict), at shorter ends — or, with last, where the stream ends with
+// a long event, that one at its ends, as a clip's tail shows it
+// (ast-grep's last match and its range; a compiler's last diagnostic
+// stays with the others, their identity lines first); the diagnostics
+// between are left to their identity lines.
+func diagnosticRuns(s *lineSel, events []int, room int, last bool, headBytes, tailBytes int) {
+	defer func() {
+		if end := events[len(events)-1]; last && s.size(end) > idLong {
+			s.pickEnds(end, headBytes, tailBytes)
+		}
+	}()
 	to := s.used + room/5
 	for _, i := range events {
 		if s.size(i) > idLong {
@@ -459,15 +528,16 @@ const idReadMax = 1024
 
 // identitiesFirst keeps, of the long events not kept yet, the rare
 // ones (that one in ten or fewer share a value of: the error among
-// warnings) at their ends, the rarest first, in half the room left; then
-// the identity lines (see idLine) of the others, the rarest first, and of
-// those alike in rarity that do not all fit, an even sample: of twenty
-// diagnostics, what each one is before how any one reads. rar[k], when
-// not nil, is how many events share event k's rarest value; an identity
-// line is as rare as the rarest of its ranges (the one E0594 among
-// eleven "mismatched types" E0308s). It returns the lines it kept by
-// their identity lines.
-func identitiesFirst(s *lineSel, events, rar []int, headBytes, tailBytes int) []int {
+// warnings) at their ends — with short, the short rare ones too, whole —
+// the rarest first, in half the room left; then the identity lines (see
+// idLine) of the long others, the rarest first, and of those alike in
+// rarity that do not all fit, an even sample: of twenty diagnostics,
+// what each one is before how any one reads. rar[k], when not nil, is
+// how many events share event k's rarest value; an identity line is as
+// rare as the rarest of its ranges (the one E0594 among eleven
+// "mismatched types" E0308s). It returns the lines it kept by their
+// identity lines.
+func identitiesFirst(s *lineSel, events, rar []int, short bool, headBytes, tailBytes int) []int {
 	var long []int          // indices into events
 	costOf := map[int]int{} // per index, its identity line's cost
 	named := map[int][]string{}
@@ -514,9 +584,23 @@ func identitiesFirst(s *lineSel, events, rar []int, headBytes, tailBytes int) []
 		rarity[k] = r
 	}
 	if rar != nil {
+		// The rare events, the rarest first: the long ones, and with
+		// short the short ones too (ast-grep's one AssertionError match,
+		// too short for an identity line, where its kinds are read by
+		// shape, memberKinds: a compiler's short notes are no findings).
 		slices.SortStableFunc(long, func(a, b int) int { return rar[a] - rar[b] })
+		rare := long
+		if short {
+			rare = nil
+			for k, i := range events {
+				if !s.isKept(i) {
+					rare = append(rare, k)
+				}
+			}
+			slices.SortStableFunc(rare, func(a, b int) int { return rar[a] - rar[b] })
+		}
 		endsTo := s.used + s.room()/2
-		for _, k := range long {
+		for _, k := range rare {
 			if rar[k]*10 > len(events) || s.used >= endsTo {
 				break
 			}

@@ -87,22 +87,83 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 	if headEnd > room/8 {
 		return plan{}, false // a tree buried under a long preamble
 	}
-	if len(text)-tailStart > room/8 {
-		tailStart = lineEnd(text, len(text)-room/8, len(text))
+	// The tail is a clip's, the last eighth of the room, however short
+	// the document's end after the tree: where the tree is the whole
+	// document (npm explain's one root), the root's own closing members,
+	// its flags, sit there.
+	if clipTail := lineEnd(text, len(text)-room/8, len(text)); clipTail > headEnd {
+		tailStart = clipTail
 	}
 	note := treeRollNote(len(nodes)-1, len(nodes), key) // the longer form
-	room -= headEnd + len(text) - tailStart + len(note) + 2
-	if room <= 0 {
+	room -= len(text) - tailStart + len(note) + 2
+	lines, named := treeRollLines(nodes, headEnd, tailStart, room-headEnd)
+	// A roll too thin to name a third of the nodes (npm explain's 167 at
+	// 4,000 bytes, the same few package names over and over) says less
+	// than a clip's head, which reads the first nodes whole: the head
+	// grows to three quarters of the room, as a clip's, and the roll
+	// takes the rest.
+	if clipHead := lineEnd(text, min(root+room*3/4, tailStart), tailStart); 3*named < len(nodes) && clipHead > headEnd {
+		headEnd = clipHead
+		lines, named = treeRollLines(nodes, headEnd, tailStart, room-headEnd)
+	}
+	if named < 2 {
 		return plan{}, false
 	}
-	// Rank by rank, round r keeps each node's r-th line of the rank, the
-	// nodes taken in an even spread; a node whose line does not fit keeps
-	// no later one of that rank.
+	items := []item{keepRange(0, headEnd)}
+	next := headEnd // where the input next to what is kept goes on
+	noted := false
+	for _, l := range append(lines, [2]int{tailStart, len(text)}) {
+		if l[0] != next && !noted {
+			items = append(items, noteLine(treeRollNote(named, len(nodes), key)))
+			noted = true
+		}
+		if last := &items[len(items)-1]; last.note == "" && last.end == l[0] {
+			last.end = l[1]
+		} else {
+			items = append(items, keepRange(l[0], l[1]))
+		}
+		next = l[1]
+	}
+	// A roll that leaves a quarter of the limit unused has shown every
+	// line it could: the tree is cut by little, and the outline, which
+	// keeps a clip's head of it verbatim, brackets and all, keeps more.
+	if size := itemsSize(items); size > limit || 4*size < 3*limit {
+		return plan{}, false
+	}
+	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
+	p.what = "kept " + txt.Commas(named) + " of the " + txt.Plural(len(nodes), "node") + " of a tree nested by " +
+		treeKeyShown(key) + ", each by its one-line members that differ between nodes, brackets and shared members left out"
+	p.hint = "To see a node whole, re-run with a jq path to it (jq -c 'paths(objects)' lists their paths)."
+	return p, true
+}
+
+// treeRollLines returns the lines of nodes the roll keeps between
+// headEnd and tailStart in room bytes — rank by rank, round r keeps each
+// node's r-th line of the rank, the nodes taken in an even spread, the
+// first node's naming lines first — in input order, and how many nodes
+// show a line, in the head and the tail too.
+func treeRollLines(nodes []treeNode, headEnd, tailStart, room int) ([][2]int, int) {
+	if room <= 0 {
+		return nil, 0
+	}
+	// A node whose line does not fit keeps no later one of that rank.
 	var kept [treeRanks][]int
 	order := evenOrder(len(nodes))
 	used := 0
 	for rank := range kept {
 		kept[rank] = make([]int, len(nodes))
+		// The first node, the tree's root, is named whole first, as a
+		// clip's head would show it: npm explain's package and version.
+		for _, l := range nodes[0].lines[rank] {
+			inner := l[0] >= headEnd && l[1] <= tailStart
+			if rank != rankNaming || inner && used+l[1]-l[0] > room {
+				break
+			}
+			if inner {
+				used += l[1] - l[0]
+			}
+			kept[rank][0]++
+		}
 		for r := 0; ; r++ {
 			added := false
 			for _, i := range order {
@@ -140,36 +201,8 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 			named++
 		}
 	}
-	if named < 2 {
-		return plan{}, false
-	}
 	slices.SortFunc(lines, func(a, b [2]int) int { return a[0] - b[0] })
-	items := []item{keepRange(0, headEnd)}
-	next := headEnd // where the input next to what is kept goes on
-	noted := false
-	for _, l := range append(lines, [2]int{tailStart, len(text)}) {
-		if l[0] != next && !noted {
-			items = append(items, noteLine(treeRollNote(named, len(nodes), key)))
-			noted = true
-		}
-		if last := &items[len(items)-1]; last.note == "" && last.end == l[0] {
-			last.end = l[1]
-		} else {
-			items = append(items, keepRange(l[0], l[1]))
-		}
-		next = l[1]
-	}
-	// A roll that leaves a quarter of the limit unused has shown every
-	// line it could: the tree is cut by little, and the outline, which
-	// keeps a clip's head of it verbatim, brackets and all, keeps more.
-	if size := itemsSize(items); size > limit || 4*size < 3*limit {
-		return plan{}, false
-	}
-	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	p.what = "kept " + txt.Commas(named) + " of the " + txt.Plural(len(nodes), "node") + " of a tree nested by " +
-		treeKeyShown(key) + ", each by its one-line members that differ between nodes, brackets and shared members left out"
-	p.hint = "To see a node whole, re-run with a jq path to it (jq -c 'paths(objects)' lists their paths)."
-	return p, true
+	return lines, named
 }
 
 // treeRollNote returns the note that opens the roll of k of a tree's m
@@ -333,13 +366,26 @@ func treeNodes(text string, root, end int, key string) (nodes []treeNode, maps b
 		}
 		common[k] = 2*most > all
 	}
+	// So too a node's key line: `"from": {` over most of npm explain's
+	// nodes names none of them.
+	keyLines, withKeyLine := map[string]int{}, 0
+	for _, o := range objects {
+		if len(o.members) > 0 && o.members[0].key[0] < 0 {
+			keyLines[keyLineKey(text, o.members[0].line)]++
+			withKeyLine++
+		}
+	}
 	nodes = make([]treeNode, len(objects))
 	for i, o := range objects {
 		n := &nodes[i]
 		n.start, n.end = o.start, o.end
 		for _, m := range o.members {
 			if m.key[0] < 0 {
-				n.lines[rankNaming] = append(n.lines[rankNaming], m.line)
+				rank := rankNaming
+				if c := keyLines[keyLineKey(text, m.line)]; c > 1 && 2*c > withKeyLine {
+					rank = rankString
+				}
+				n.lines[rank] = append(n.lines[rank], m.line)
 				continue
 			}
 			k := text[m.key[0]:m.key[1]]
@@ -349,7 +395,7 @@ func treeNodes(text string, root, end int, key string) (nodes []treeNode, maps b
 			}
 			rank := rankScalar
 			switch {
-			case identityKey(text, m.key[0]):
+			case identityKey(text, m.key[0]) && !common[k]:
 				rank = rankNaming
 			case text[m.value[0]] == '"' && !common[k]:
 				rank = rankRareString
@@ -360,4 +406,14 @@ func treeNodes(text string, root, end int, key string) (nodes []treeNode, maps b
 		}
 	}
 	return nodes, maps
+}
+
+// keyLineKey returns the key of a node's key line text[l[0]:l[1]]
+// (`"from": {`), quotes included.
+func keyLineKey(text string, l [2]int) string {
+	k := skipSpace(text, l[0])
+	if k >= l[1] || text[k] != '"' {
+		return ""
+	}
+	return text[k:min(stringEnd(text, k), l[1])]
 }
