@@ -463,3 +463,29 @@ func TestBreaksAtLeast(t *testing.T) {
 		}
 	})
 }
+
+// TestRarestTriplesScoresBoth: an anchor is found by two triples in a
+// row and a load that holds either stops the scan, so the pair is
+// chosen by both. CMake's `-- Configuring incomplete` was found by `mpl`
+// and `ple` (its first triple the rarest, the second holding `le`), which
+// `simple`, `sample` and `example` hold; it is now found by `fig` and
+// `igu`.
+func TestRarestTriplesScoresBoth(t *testing.T) {
+	for _, c := range []struct{ seq, want string }{
+		{foldString("\n-- Configuring incomplete"), "figu"},
+		{"zqxle", "zqxl"},
+		{"lezqx", "ezqx"},
+		{"abcd", "abcd"},
+	} {
+		k := rarestTriples(c.seq)
+		if got := c.seq[k : k+4]; got != c.want {
+			t.Errorf("rarestTriples(%q) chose %q, want %q", c.seq, got, c.want)
+		}
+		sum := tripleScore(c.seq[k:k+3]) + tripleScore(c.seq[k+1:k+4])
+		for j := 0; j+3 < len(c.seq); j++ {
+			if s := tripleScore(c.seq[j:j+3]) + tripleScore(c.seq[j+1:j+4]); s < sum {
+				t.Errorf("rarestTriples(%q) chose %d (score %d), %d scores %d", c.seq, k, sum, j, s)
+			}
+		}
+	}
+}
