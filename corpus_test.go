@@ -507,11 +507,6 @@ var knownGaps = map[string][]string{
 	"log_tsc_explainfiles_extendeddiagnostics_types_node_net_strin": {
 		"node_modules/@types/node/net.d.ts\n  Referenced via 'net.d.ts' from file 'node_modules/@types/node/index.d.ts'",
 	},
-	// zstd -t -v, read as lines: the size line of the file before the
-	// corrupt one (zstd shortens the failing name)
-	"log_zstd_t_v_go_crypto_net_handshake_server_tls13_corrupt": {
-		"crypto/tls/handshake_server_test.go.zst: 80621 bytes",
-	},
 	// go tool objdump -s: the CALL targets among alike instruction rows
 	// of the middle functions
 	"plain_go_tool_objdump_s_gofmt_processfile_readfile": {
