@@ -502,11 +502,6 @@ var knownGaps = map[string][]string{
 	"log_pkgconf_debug_static_fontconfig_libbrotlidec_requires_typo": {
 		"libbrotlidec: walking requires.private list\nlibpkgconf/pkg.c:1343 [pkgconf_pkg_verify_dependency]: trying to verify dependency: libbrotlicomon",
 	},
-	// tsc --explainFiles: the file the error names is one of 162 alike
-	// `Referenced via` entries
-	"log_tsc_explainfiles_extendeddiagnostics_types_node_net_strin": {
-		"node_modules/@types/node/net.d.ts\n  Referenced via 'net.d.ts' from file 'node_modules/@types/node/index.d.ts'",
-	},
 	// go tool objdump -s: the CALL targets among alike instruction rows
 	// of the middle functions
 	"plain_go_tool_objdump_s_gofmt_processfile_readfile": {
