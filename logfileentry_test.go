@@ -36,13 +36,13 @@ func TestLogKeepsTheFailingFilesEntry(t *testing.T) {
 func TestFailureFile(t *testing.T) {
 	for l, want := range map[string]string{
 		"node_modules/@types/node/net.d.ts(336,33): error TS2552: x": "node_modules/@types/node/net.d.ts",
-		"a.c:59:5: error: expected ';'":                               "a.c",
-		"src/lib.rs:12: warning":                                      "src/lib.rs",
-		"error: could not compile":                                    "",
-		"Makefile:(3) oops":                                           "",
-		"a b.c:3: error":                                              "",
-		"12:30: error":                                                "",
-		"x":                                                           "",
+		"a.c:59:5: error: expected ';'":                              "a.c",
+		"src/lib.rs:12: warning":                                     "src/lib.rs",
+		"error: could not compile":                                   "",
+		"Makefile:(3) oops":                                          "",
+		"a b.c:3: error":                                             "",
+		"12:30: error":                                               "",
+		"x":                                                          "",
 	} {
 		if got := failureFile(l); got != want {
 			t.Errorf("failureFile(%q) = %q, want %q", l, got, want)
