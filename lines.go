@@ -203,6 +203,22 @@ func planLines(text string, limit int) (plan, bool) {
 			after++
 		}
 	}
+	// The rows either side of a failure among a list's item rows (see
+	// betweenItemRows): where in the list it fell, the row above first.
+	around := 0
+	for _, i := range failed {
+		if s.used >= upTo(26) {
+			break
+		}
+		if !betweenItemRows(s, i) {
+			continue
+		}
+		for _, j := range [2]int{i - 1, i + 1} {
+			if !s.isKept(j) && pickEnds(j, narrow) {
+				around++
+			}
+		}
+	}
 	// The headings of a sectioned text, after its failures: where each
 	// function's or directory's lines start.
 	// Their bytes are their own: the stages after keep their shares.
@@ -333,7 +349,7 @@ func planLines(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare), spreadN)
+	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare), spreadN)
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }

@@ -191,6 +191,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	})
 	flush()
 	sel.pickAll(statusLines)
+	pickFileEntries(sel, lines, blocks, told, limit/fileEntryShare)
 	pickRareShapes(sel, lines, limit)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
 	sel.fill(limit)
