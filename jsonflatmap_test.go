@@ -63,6 +63,16 @@ func TestFlatMap(t *testing.T) {
 	for i := range arrays {
 		arrays[i] = []int{i, i + 1}
 	}
+	// npm outdated --json --long: a record per package, an array of
+	// them for a package that several dependents pull in.
+	records := alike(40)
+	for i := 0; i < len(records); i += 3 {
+		records[i] = []any{records[i], records[i]}
+	}
+	objectsAndLists := alike(40)
+	for i := 0; i < len(objectsAndLists); i += 3 {
+		objectsAndLists[i] = []int{i, i + 1}
+	}
 	for _, c := range []struct {
 		name string
 		text string
@@ -71,6 +81,8 @@ func TestFlatMap(t *testing.T) {
 		{"many alike objects (mime-db)", flatMapText(alike(40)), true},
 		{"lintian's first architectures", flatMapSeed(t), true},
 		{"many alike arrays", flatMapText(arrays), true},
+		{"records and arrays of records (npm outdated)", flatMapText(records), true},
+		{"objects and arrays of numbers", flatMapText(objectsAndLists), false},
 		{"too few members", flatMapText(alike(flatMapMembers - 1)), false},
 		{"one member holds the bulk", flatMapText(oneLarge), false},
 		{"a scalar among the objects", flatMapText(mixed), false},

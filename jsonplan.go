@@ -403,6 +403,9 @@ func flatMap(text string, elems [][2]int) bool {
 	for _, m := range elems {
 		v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
 		c := text[v]
+		if c == '[' && text[skipSpace(text, v+1)] == '{' {
+			c = '{' // an array of records is the record many times over (one per dependent)
+		}
 		if c != '{' && c != '[' || open != 0 && c != open {
 			return false
 		}
