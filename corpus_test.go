@@ -496,6 +496,14 @@ var knownGaps = map[string][]string{
 		"\"jsonwebtoken\": {\n    \"current\": \"8.5.1\",\n    \"wanted\": \"8.5.1\",\n    \"latest\": \"9.0.3\",",
 		"\"typescript\": {\n    \"current\": \"4.2.4\",\n    \"wanted\": \"4.2.4\",\n    \"latest\": \"7.0.2\",",
 	},
+	// npm outdated --json, a second project: the same flat map, 353
+	// packages; its direct dependencies and current-less optional ones
+	// in the middle are named by location lines only
+	"json_npm_outdated_json_long_all_koa_webpack_webapi": {
+		"\"canvas\": {\n    \"wanted\": \"2.11.2\",\n    \"latest\": \"3.2.3\",\n    \"dependent\": \"jsdom\",\n    \"type\": \"optionalDependencies\",",
+		"\"koa\": {\n    \"current\": \"2.13.0\",\n    \"wanted\": \"2.13.0\",\n    \"latest\": \"3.3.0\",",
+		"\"request\": {\n    \"current\": \"2.88.0\",\n    \"wanted\": \"2.88.0\",\n    \"latest\": \"2.88.2\",",
+	},
 	// pkg-config --debug, read as lines: the walk of the misspelt
 	// dependency (the cause) sits far above the `not found` error
 	"log_pkgconf_debug_static_fontconfig_libbrotlidec_requires_typo": {

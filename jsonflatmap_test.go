@@ -3,6 +3,7 @@ package headroom
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,6 +70,13 @@ func TestFlatMap(t *testing.T) {
 	for i := 0; i < len(records); i += 3 {
 		records[i] = []any{records[i], records[i]}
 	}
+	// One package pulled in by many dependents: an array of records far
+	// larger than the mean member, each record alike.
+	manyDependents := alike(200)
+	manyDependents[4] = slices.Repeat([]any{records[1]}, 20)
+	// A wrapper: most of the map one array of records.
+	wrapped := slices.Clone(records)
+	wrapped[4] = slices.Repeat([]any{records[1]}, 400)
 	objectsAndLists := alike(40)
 	for i := 0; i < len(objectsAndLists); i += 3 {
 		objectsAndLists[i] = []int{i, i + 1}
@@ -83,6 +91,8 @@ func TestFlatMap(t *testing.T) {
 		{"many alike arrays", flatMapText(arrays), true},
 		{"records and arrays of records (npm outdated)", flatMapText(records), true},
 		{"objects and arrays of numbers", flatMapText(objectsAndLists), false},
+		{"one package of many dependents", flatMapText(manyDependents), true},
+		{"one array of records holding the bulk", flatMapText(wrapped), false},
 		{"too few members", flatMapText(alike(flatMapMembers - 1)), false},
 		{"one member holds the bulk", flatMapText(oneLarge), false},
 		{"a scalar among the objects", flatMapText(mixed), false},
