@@ -489,13 +489,20 @@ var knownGaps = map[string][]string{
 		"\"text\": \"misc/LoadLibrary:Ensure that the full path to the library is specified, or current directory may be used (CWE-829, CWE-20).\"\n          },\n          \"locations\": [\n            {\n              \"physicalLocation\": {\n                \"artifactLocation\": {\n                  \"uri\": \"runtime/testdata/testwintls/main.c\"",
 	},
 	// npm outdated --json: an object of 203 alike package records keyed by
-	// name; the named ones in the middle are summarised, and the plan keeps
-	// fewer of them than a clip's head and tail (below the clip)
+	// name, a flat map; the roll names the middle ones by their location
+	// lines, not by the version lines these facts hold
 	"json_npm_outdated_json_long_all_express_4_webapp": {
-		"\"@babel/code-frame\": {\n    \"current\": \"7.12.11\",\n    \"wanted\": \"7.12.11\",\n    \"latest\": \"7.29.7\",",
 		"\"fsevents\": {\n    \"wanted\": \"2.3.3\",\n    \"latest\": \"2.3.3\",\n    \"dependent\": \"chokidar\",\n    \"type\": \"optionalDependencies\",",
 		"\"jsonwebtoken\": {\n    \"current\": \"8.5.1\",\n    \"wanted\": \"8.5.1\",\n    \"latest\": \"9.0.3\",",
 		"\"typescript\": {\n    \"current\": \"4.2.4\",\n    \"wanted\": \"4.2.4\",\n    \"latest\": \"7.0.2\",",
+	},
+	// npm outdated --json, a second project: the same flat map, 353
+	// packages; its direct dependencies and current-less optional ones
+	// in the middle are named by location lines only
+	"json_npm_outdated_json_long_all_koa_webpack_webapi": {
+		"\"canvas\": {\n    \"wanted\": \"2.11.2\",\n    \"latest\": \"3.2.3\",\n    \"dependent\": \"jsdom\",\n    \"type\": \"optionalDependencies\",",
+		"\"koa\": {\n    \"current\": \"2.13.0\",\n    \"wanted\": \"2.13.0\",\n    \"latest\": \"3.3.0\",",
+		"\"request\": {\n    \"current\": \"2.88.0\",\n    \"wanted\": \"2.88.0\",\n    \"latest\": \"2.88.2\",",
 	},
 	// pkg-config --debug, read as lines: the walk of the misspelt
 	// dependency (the cause) sits far above the `not found` error

@@ -3,6 +3,7 @@ package headroom
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,6 +64,23 @@ func TestFlatMap(t *testing.T) {
 	for i := range arrays {
 		arrays[i] = []int{i, i + 1}
 	}
+	// npm outdated --json --long: a record per package, an array of
+	// them for a package that several dependents pull in.
+	records := alike(40)
+	for i := 0; i < len(records); i += 3 {
+		records[i] = []any{records[i], records[i]}
+	}
+	// One package pulled in by many dependents: an array of records far
+	// larger than the mean member, each record alike.
+	manyDependents := alike(200)
+	manyDependents[4] = slices.Repeat([]any{records[1]}, 20)
+	// A wrapper: most of the map one array of records.
+	wrapped := slices.Clone(records)
+	wrapped[4] = slices.Repeat([]any{records[1]}, 400)
+	objectsAndLists := alike(40)
+	for i := 0; i < len(objectsAndLists); i += 3 {
+		objectsAndLists[i] = []int{i, i + 1}
+	}
 	for _, c := range []struct {
 		name string
 		text string
@@ -71,6 +89,10 @@ func TestFlatMap(t *testing.T) {
 		{"many alike objects (mime-db)", flatMapText(alike(40)), true},
 		{"lintian's first architectures", flatMapSeed(t), true},
 		{"many alike arrays", flatMapText(arrays), true},
+		{"records and arrays of records (npm outdated)", flatMapText(records), true},
+		{"objects and arrays of numbers", flatMapText(objectsAndLists), false},
+		{"one package of many dependents", flatMapText(manyDependents), true},
+		{"one array of records holding the bulk", flatMapText(wrapped), false},
 		{"too few members", flatMapText(alike(flatMapMembers - 1)), false},
 		{"one member holds the bulk", flatMapText(oneLarge), false},
 		{"a scalar among the objects", flatMapText(mixed), false},

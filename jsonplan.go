@@ -380,10 +380,13 @@ func wrapper(text string, m [2]int) bool {
 
 // Flat maps: a pretty-printed object of at least flatMapMembers members,
 // each holding an object or an array, none more than flatMapLargest
-// times the mean member's size.
+// times the mean member's size (an array of records by its first).
 const (
 	flatMapMembers = 16
 	flatMapLargest = 8
+	// flatMapBulk: no array of records may hold more than a
+	// flatMapBulk'th of the map, which would then wrap its bulk.
+	flatMapBulk = 8
 )
 
 // flatMap reports whether the object members elems are a flat map of
@@ -399,17 +402,25 @@ func flatMap(text string, elems [][2]int) bool {
 		return false
 	}
 	open := byte(0)
-	largest := 0
+	largest, bulk := 0, 0
 	for _, m := range elems {
 		v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
 		c := text[v]
+		size := m[1] - m[0]
+		if r := skipSpace(text, v+1); c == '[' && text[r] == '{' {
+			// An array of records is its record many times over (one
+			// per dependent): weighed by its first record.
+			c, size = '{', min(size, jsonSkip(text, r)-r)
+			bulk = max(bulk, m[1]-m[0])
+		}
 		if c != '{' && c != '[' || open != 0 && c != open {
 			return false
 		}
 		open = c
-		largest = max(largest, m[1]-m[0])
+		largest = max(largest, size)
 	}
-	return largest*len(elems) <= flatMapLargest*(elems[last][1]-elems[0][0])
+	total := elems[last][1] - elems[0][0]
+	return largest*len(elems) <= flatMapLargest*total && bulk*flatMapBulk <= total
 }
 
 // keepEnds keeps the first and the last whole lines of text[start:end]
