@@ -504,11 +504,6 @@ var knownGaps = map[string][]string{
 		"\"koa\": {\n    \"current\": \"2.13.0\",\n    \"wanted\": \"2.13.0\",\n    \"latest\": \"3.3.0\",",
 		"\"request\": {\n    \"current\": \"2.88.0\",\n    \"wanted\": \"2.88.0\",\n    \"latest\": \"2.88.2\",",
 	},
-	// pkg-config --debug, read as lines: the walk of the misspelt
-	// dependency (the cause) sits far above the `not found` error
-	"log_pkgconf_debug_static_fontconfig_libbrotlidec_requires_typo": {
-		"libbrotlidec: walking requires.private list\nlibpkgconf/pkg.c:1343 [pkgconf_pkg_verify_dependency]: trying to verify dependency: libbrotlicomon",
-	},
 	// go tool objdump -s: the CALL targets among alike instruction rows
 	// of the middle functions
 	"plain_go_tool_objdump_s_gofmt_processfile_readfile": {
@@ -999,6 +994,10 @@ var knownMisroutes = map[string]Strategy{
 	// Session 30's family check of zstd -t -v (glibc's i18n files): read
 	// as lines for the same reason, keeping the rows around its failure.
 	"log_zstd_t_v_i18n_locales_charmaps_cns11643_stroke_corrupt": StrategyLines,
+	// Session 30's family check of pkg-config --debug (gnutls.pc's
+	// misspelt libtasn1): read as lines for the same reason as set 19's,
+	// keeping where the misspelt name was first verified.
+	"log_pkgconf_debug_static_gnutls_dane_libtasn_requires_typo": StrategyLines,
 	// Held-out set 18, first run: gzip -tv's `NAME:\tOK` rows (a table),
 	// tar -dvf's bare paths (search's file list), openssl verify's and
 	// unzip -t's alike `OK` lines (lines: unzip keeps 4 of 4, openssl 5

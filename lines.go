@@ -331,6 +331,20 @@ func planLines(text string, limit int) (plan, bool) {
 			rare++
 		}
 	}
+	// Where the name a failure kept quotes was first met: the first line
+	// that ends with it, with the line above it (the step it was part
+	// of), the cause a late `not found` names (see firstNamedLines).
+	met := 0
+	for _, i := range firstNamedLines(s) {
+		if s.used >= upTo(32) {
+			break
+		}
+		for _, j := range [2]int{i, i - 1} {
+			if !s.isKept(j) && pickEnds(j, narrow) {
+				met++
+			}
+		}
+	}
 	for _, i := range sh.firstsOrder() {
 		if s.used >= upTo(34) {
 			break
@@ -349,7 +363,7 @@ func planLines(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare), spreadN)
+	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }
