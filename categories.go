@@ -52,10 +52,12 @@ type category struct {
 // value of a column of categories as r reads them: the rarest values
 // first, values as rare by column, then in the order they first appear;
 // each value's rows in order, at most r.perValue of them (when set);
-// each row once. One pass over the rows, each split once: a column's
-// values in a short list, not a map (a string compare is cheaper than a
-// hash on every row), a column dropped once it passes r.maxValues, and
-// no field read past the last column still counted.
+// each row once. When r reads leading fields, a row of fewer fields
+// than most rows have is not read (see usualFieldCount). One pass over
+// the rows, each split once: a column's values in a short list, not a
+// map (a string compare is cheaper than a hash on every row), a column
+// dropped once it passes r.maxValues, and no field read past the last
+// column still counted (or the usual count, whichever is more).
 func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	if k <= 0 || to-from < r.minRows {
 		return nil
@@ -69,7 +71,11 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	var dead [maxPeakColumns]bool
 	var f [maxPeakColumns]string
 	alive := cols // the fields read: up to the last column still counted
-	rows, lines := 0, 0
+	usual := 0
+	if r.lead > 0 {
+		usual = usualFieldCount(s, from, to, cols)
+	}
+	rows, lines, short := 0, 0, 0
 	for i := from; i < to && alive > 0; i++ {
 		l := s.line(i)
 		n := 0
@@ -87,7 +93,11 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 			}
 			f[0], n = v, 1
 		} else {
-			n = min(leadingFields(l, &f, alive), alive)
+			if n = leadingFields(l, &f, max(alive, usual)); n < usual {
+				short++ // its fields stand under other columns: no row
+				continue
+			}
+			n = min(n, alive)
 		}
 		rows++
 		for c := 0; c < n; c++ {
@@ -103,7 +113,7 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 		}
 	}
 	if r.lead > 0 {
-		rows = to - from // a short row holds no value of the columns past it
+		rows = to - from - short // a row of the usual fields or more
 	} else if rows < r.minRows || rows*10 < lines*9 {
 		return nil
 	}
@@ -134,6 +144,30 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 		}
 	}
 	return out
+}
+
+// usualFieldCount returns the field count (up to cols) that most of
+// the lines of s in [from, to) have, read in up to linePeakProbe lines
+// spread evenly over them (a table sorted by name may open with its
+// short rows), or 0 when they are none. A row of fewer fields than that
+// is missing one, often a leading one (nm's undefined symbols have no
+// address, so their type stands under the addresses and their name
+// under the types): its fields are not read as the columns' values.
+func usualFieldCount(s *lineSel, from, to, cols int) int {
+	var counts [maxPeakColumns + 1]int
+	var f [maxPeakColumns]string
+	n := to - from
+	probe := min(n, linePeakProbe)
+	for j := 0; j < probe; j++ {
+		counts[leadingFields(s.line(from+j*n/probe), &f, cols)]++
+	}
+	usual := 0
+	for c, k := range counts {
+		if k > counts[usual] {
+			usual = c
+		}
+	}
+	return usual
 }
 
 // countCategory counts row i as holding v in a column's values vs,

@@ -137,3 +137,57 @@ func TestRareCategoriesRowOnceAndPerValue(t *testing.T) {
 	capped.perValue = 2
 	assert.Equal(t, []int{70, 120, 10, 20}, rareCategories(s, 1, s.n(), 10, capped))
 }
+
+// nmTable is nm -D's rows: an address, a type and a name, most of type
+// T, with undefined symbols (no address, so two fields) at each line
+// number in undefined and the types named in odd at their line numbers.
+func nmTable(rows int, undefined []int, odd map[int]string) string {
+	var lines []string
+	for i := 1; i <= rows; i++ {
+		switch {
+		case slices.Contains(undefined, i):
+			lines = append(lines, fmt.Sprintf("                 U imported%d@GLIBC_2.2.5", i))
+		case odd[i] != "":
+			lines = append(lines, fmt.Sprintf("%016x %s data%d", i*16, odd[i], i))
+		default:
+			lines = append(lines, fmt.Sprintf("%016x T func%d", i*16, i))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A row of fewer fields than most rows have is missing one: nm's
+// undefined symbols put their names under the types, which would make
+// the type column one of names. Such rows are not read, and the type
+// column's rare D and B rows still name themselves.
+func TestRareCategoryRowsSkipShortRows(t *testing.T) {
+	var undefined []int
+	for i := 3; i <= 300; i += 7 {
+		undefined = append(undefined, i) // 43 imports, more than maxValues names
+	}
+	text := nmTable(300, undefined, map[int]string{100: "D", 200: "B", 250: "D"})
+	s := newLineSel(text, 100000, gapWording{})
+	// 0-based: line 100 is row 99. B (one row) first, then D's two.
+	assert.Equal(t, []int{199, 99, 249}, rareCategories(s, 0, s.n(), 10, tableCategories))
+	// Read with the short rows as rows, the type column holds the 43
+	// import names and is no category: the rule is what finds them.
+	require.Greater(t, len(undefined), tableCategories.maxValues)
+	assert.Equal(t, 3, usualFieldCount(s, 0, s.n(), maxPeakColumns))
+}
+
+// The usual field count is read over the whole range, not its first
+// lines: a table sorted by name may open with hundreds of short rows.
+func TestUsualFieldCountSpread(t *testing.T) {
+	var lines []string
+	for i := 0; i < 400; i++ {
+		lines = append(lines, fmt.Sprintf("   U import%d", i))
+	}
+	for i := 0; i < 600; i++ {
+		lines = append(lines, fmt.Sprintf("%016x T func%d", i, i))
+	}
+	s := newLineSel(strings.Join(lines, "\n"), 1000000, gapWording{})
+	assert.Equal(t, 3, usualFieldCount(s, 0, s.n(), maxPeakColumns))
+	assert.Equal(t, 2, usualFieldCount(s, 0, 300, maxPeakColumns))
+	assert.Equal(t, 2, usualFieldCount(s, 0, s.n(), 2), "capped at cols")
+	assert.Equal(t, 0, usualFieldCount(s, 5, 5, maxPeakColumns), "no lines")
+}
