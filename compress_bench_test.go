@@ -35,28 +35,30 @@ type benchCase struct {
 	name, tool, corpus string
 	want               Strategy
 	whole              bool // repeat whole copies: a cut one is another shape
+	array              bool // one line: repeat the elements of its array inside one
 }
 
 // benchCases has one real output per row of the routing table, so that
 // BenchmarkCompress and BenchmarkPlanner cover every strategy.
 var benchCases = []benchCase{
-	{"search", "Grep", "search_rg_context_ctx_prometheus", StrategySearch, false},
-	{"log", "Bash", "log_go_test_prometheus_all_packages", StrategyLog, false},
-	{"testevents", "Bash", "log_go_test_json_mux_strictslash", StrategyLog, false},
-	{"diagnostics", "Bash", "log_mypy_strict_oauthlib_1339_errors_two_real", StrategyLog, false},
-	{"json", "Bash", "json_go_list_prometheus_stream", StrategyJSON, true},
-	{"jsonlines", "Bash", "json_slog_jsonl_go_parse_walk", StrategyJSONLines, false},
-	{"jsonlines-cargo", "Bash", "json_cargo_build_message_format_json_workspace_e0308", StrategyJSONLines, false},
-	{"diff", "Bash", "plain_git_show_large_commit", StrategyDiff, false},
-	{"diff-word", "Bash", "plain_git_diff_word_diff_urfave_cli_v223_v225", StrategyDiff, false},
-	{"outline", "Read", "plain_read_go_net_http_server", StrategyOutline, false},
-	{"table", "Bash", "plain_ls_l_usr_lib_multiarch", StrategyTable, false},
-	{"listing", "Bash", "plain_objdump_d_zlib_deflate_o", StrategyListing, false},
-	{"tree", "Bash", "plain_tree_L3_goroot_src_cmd", StrategyListing, false},
-	{"tree-npm", "Bash", "plain_npm_ls_all_tree_invalid_missing", StrategyListing, false},
-	{"giant", "Read", "plain_read_minified_jquery_min_js", StrategyGiant, false},
-	{"lines", "Bash", "plain_strace_f_ruby_json_enoent", StrategyLines, false},
-	{"lines-blame", "Bash", "plain_git_blame_regexp2_parser_three_changed", StrategyLines, false},
+	{"search", "Grep", "search_rg_context_ctx_prometheus", StrategySearch, false, false},
+	{"log", "Bash", "log_go_test_prometheus_all_packages", StrategyLog, false, false},
+	{"testevents", "Bash", "log_go_test_json_mux_strictslash", StrategyLog, false, false},
+	{"diagnostics", "Bash", "log_mypy_strict_oauthlib_1339_errors_two_real", StrategyLog, false, false},
+	{"json", "Bash", "json_go_list_prometheus_stream", StrategyJSON, true, false},
+	{"jsonlines", "Bash", "json_slog_jsonl_go_parse_walk", StrategyJSONLines, false, false},
+	{"jsonlines-cargo", "Bash", "json_cargo_build_message_format_json_workspace_e0308", StrategyJSONLines, false, false},
+	{"diff", "Bash", "plain_git_show_large_commit", StrategyDiff, false, false},
+	{"diff-word", "Bash", "plain_git_diff_word_diff_urfave_cli_v223_v225", StrategyDiff, false, false},
+	{"outline", "Read", "plain_read_go_net_http_server", StrategyOutline, false, false},
+	{"table", "Bash", "plain_ls_l_usr_lib_multiarch", StrategyTable, false, false},
+	{"listing", "Bash", "plain_objdump_d_zlib_deflate_o", StrategyListing, false, false},
+	{"tree", "Bash", "plain_tree_L3_goroot_src_cmd", StrategyListing, false, false},
+	{"tree-npm", "Bash", "plain_npm_ls_all_tree_invalid_missing", StrategyListing, false, false},
+	{"giant", "Read", "plain_read_minified_jquery_min_js", StrategyGiant, false, false},
+	{"lines", "Bash", "plain_strace_f_ruby_json_enoent", StrategyLines, false, false},
+	{"lines-blame", "Bash", "plain_git_blame_regexp2_parser_three_changed", StrategyLines, false, false},
+	{"json-minified", "Bash", "json_gpp_fdiagnostics_format_json_cpython_cppext_no_matching_ctor", StrategyJSON, false, true},
 }
 
 // scaled returns in's corpus output scaled to about n bytes.
@@ -65,6 +67,14 @@ func (in benchCase) scaled(b *testing.B, n int) ToolOutput {
 	text := repeatTo(src, n)
 	if in.whole {
 		text = strings.Repeat(src, max(1, n/len(src)))
+	}
+	if in.array {
+		// A one-line array of alike elements (g++'s diagnostics): its
+		// elements repeated in order inside one array, on one line.
+		inner := strings.TrimSpace(src)
+		inner = inner[1 : len(inner)-1]
+		k := max(1, n/(len(inner)+2))
+		text = "[" + strings.Repeat(inner+", ", k-1) + inner + "]\n"
 	}
 	return ToolOutput{Tool: in.tool, Text: text}
 }

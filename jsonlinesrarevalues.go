@@ -78,7 +78,11 @@ func eachTopWord(l string, f func(key, val string, ok bool)) {
 			}
 			if c := skipSpace(l, end); depth == 1 && c < len(l) && l[c] == ':' {
 				v, ok := wordAt(l, skipSpace(l, c+1))
-				f(l[i:end]+":", v, ok)
+				key := l[i : c+1] // the key and its colon as written, no copy
+				if c != end {
+					key = l[i:end] + ":"
+				}
+				f(key, v, ok)
 			}
 			i = end - 1
 		}
@@ -96,12 +100,18 @@ func eachTopWord(l string, f func(key, val string, ok bool)) {
 // before one among many; rows alike in it spread over the stream. naming
 // is the key that names the rows (namingKey), never a kind.
 func rareValueRows(s *lineSel, events []int, naming string) []int {
-	n := len(events)
+	return rareValueRowsOf(len(events), func(e int) string { return s.line(events[e]) }, naming)
+}
+
+// rareValueRowsOf is rareValueRows over n rows that row returns, each
+// one JSON value read where it lies (a line of a stream, an element of a
+// minified array): the rows, indices below n, that hold a rare value.
+func rareValueRowsOf(n int, row func(e int) string, naming string) []int {
 	if n < 8 {
 		return nil
 	}
 	var keys []string
-	for _, k := range topLevelKeys(s.line(events[0]), rareValueKeys) {
+	for _, k := range topLevelKeys(row(0), rareValueKeys) {
 		if k != naming {
 			keys = append(keys, k)
 		}
@@ -116,17 +126,17 @@ func rareValueRows(s *lineSel, events []int, naming string) []int {
 	distinct := make([]int, len(keys))
 	occ := make([]int, len(keys))
 	vals := make([]int32, n*len(keys))
-	for e, i := range events {
-		row := vals[e*len(keys) : (e+1)*len(keys)]
-		for k := range row {
-			row[k] = -1
+	for e := range n {
+		ev := vals[e*len(keys) : (e+1)*len(keys)]
+		for k := range ev {
+			ev[k] = -1
 		}
-		eachTopWord(s.line(i), func(key, v string, ok bool) {
+		eachTopWord(row(e), func(key, v string, ok bool) {
 			if !ok {
 				return
 			}
 			k := slices.Index(keys, key)
-			if k < 0 || row[k] >= 0 {
+			if k < 0 || ev[k] >= 0 {
 				return
 			}
 			id, seen := ids[k][v]
@@ -138,7 +148,7 @@ func rareValueRows(s *lineSel, events []int, naming string) []int {
 			}
 			count[id]++
 			occ[k]++
-			row[k] = id
+			ev[k] = id
 		})
 	}
 	for k, d := range distinct {
@@ -147,7 +157,7 @@ func rareValueRows(s *lineSel, events []int, naming string) []int {
 		}
 	}
 	score := map[int]int{} // per event index, its rarest value's count × distinct values
-	for e := range events {
+	for e := range n {
 		for k, id := range vals[e*len(keys) : (e+1)*len(keys)] {
 			if id < 0 || distinct[k] == 0 {
 				continue

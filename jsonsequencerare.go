@@ -1,6 +1,18 @@
 package headroom
 
-import "strings"
+// rareValueRead and rareValueBytes bound how many elements
+// rareValueShapes reads, and about how many of their bytes: a longer
+// sequence is read at that many elements spread evenly over it, as
+// rareMemberKeys reads a stream, so that its cost stays a small share of
+// the plan's (a 10 MB one-line array of diagnostics read whole for its
+// values cost as much again as the rest of its plan in bytes allocated).
+// Past them, a value few elements hold marks those of them read, each as
+// rare as its share of the sample makes it; one the sample misses marks
+// none.
+const (
+	rareValueRead  = 4096
+	rareValueBytes = 1 << 20
+)
 
 // rareValueShapes returns a shape for each of elems, the elements of a
 // minified array or a stream of one-line documents, for the spread of
@@ -9,32 +21,23 @@ import "strings"
 // member that sorts the elements into kinds, as the JSON-lines stream
 // reads one (rareValueRows: gcc's one -Wsign-conversion warning among 21
 // -Wtraditional and 10 -Wdeclaration-after-statement ones), 0 for the
-// others. The elements are read as the rows of a stream, one a line.
+// others. Each element read is read where it lies in text, its span the
+// planner's own parse found; nothing is copied.
 func rareValueShapes(text string, elems [][2]int) []int32 {
-	shapes := make([]int32, len(elems))
-	if len(elems) < 8 {
+	n := len(elems)
+	shapes := make([]int32, n)
+	if n < 8 {
 		return shapes
 	}
-	size := 0
-	for _, e := range elems {
-		size += e[1] - e[0] + 1
+	// The elements read are elems[p*n/read], p < read.
+	avg := (elems[n-1][1] - elems[0][0]) / n
+	read := min(n, rareValueRead, rareValueBytes/max(1, avg))
+	elem := func(p int) string {
+		e := elems[p*n/read]
+		return text[e[0]:e[1]]
 	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, e := range elems {
-		// White space between tokens may hold a line end; a string never
-		// does, so a space in its place changes no value.
-		b.WriteString(strings.ReplaceAll(text[e[0]:e[1]], "\n", " "))
-		b.WriteByte('\n')
-	}
-	rows := b.String()
-	s := newLineSel(rows, 0, countGaps(len(rows)))
-	events := make([]int, len(elems))
-	for i := range events {
-		events[i] = i
-	}
-	for k, e := range rareValueRows(s, events, "") {
-		shapes[e] = int32(k + 1)
+	for k, p := range rareValueRowsOf(read, elem, "") {
+		shapes[p*n/read] = int32(k + 1)
 	}
 	return shapes
 }

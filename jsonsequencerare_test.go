@@ -55,3 +55,37 @@ func TestMinifiedSequenceKeepsRareValue(t *testing.T) {
 		}
 	}
 }
+
+// A long array is read at a bounded sample of its elements spread evenly
+// over it: a rare value on an element read marks it, one on an element
+// the sample steps over marks none (as rareMemberKeys reads a stream).
+func TestRareValueShapesSampled(t *testing.T) {
+	const n = 12000 // about 5.6 MB, above rareValueBytes
+	base := diagnostics(n, -1)
+	top, ok := scanJSONTop(base)
+	if !ok {
+		t.Fatal("not JSON")
+	}
+	avg := (top.elems[n-1][1] - top.elems[0][0]) / n
+	read := min(n, rareValueRead, rareValueBytes/avg)
+	if read >= n/2 {
+		t.Fatalf("reads %d of %d elements: the sample bound does not apply", read, n)
+	}
+	inSample := 1234 * n / read
+	outside := inSample + 1 // the next element read is n/read > 1 on
+	for _, tc := range []struct {
+		rare   int
+		marked bool
+	}{{inSample, true}, {outside, false}} {
+		text := diagnostics(n, tc.rare)
+		top, ok := scanJSONTop(text)
+		if !ok {
+			t.Fatal("not JSON")
+		}
+		for i, s := range rareValueShapes(text, top.elems) {
+			if want := i == tc.rare && tc.marked; (s != 0) != want {
+				t.Errorf("rare at %d: element %d has shape %d, want marked %v", tc.rare, i, s, want)
+			}
+		}
+	}
+}
