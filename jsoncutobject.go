@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/headroom-go/headroom/internal/txt"
 )
 
 // A failure's object too large for its room (gcc's 1 KB diagnostic, whose
@@ -359,9 +357,18 @@ func cutObjectLine(text string, start, end int) (int, int) {
 	if ls != start || le != end {
 		return ls, le
 	}
-	ls, le = txt.LineStart(text, start), end
-	for le < len(text) && text[le] != '\n' {
+	// The line's start and end are looked for within cutLeadMax bytes and
+	// one more, never further: a one-line document of 10 MB read to its
+	// ends for each signal grew with the square of the input.
+	ls, le = start, end
+	for lo := max(0, start-cutLeadMax-1); ls > lo && text[ls-1] != '\n'; {
+		ls--
+	}
+	for hi := min(len(text), end+cutLeadMax+1); le < hi && text[le] != '\n'; {
 		le++
+	}
+	if (ls > 0 && text[ls-1] != '\n') || (le < len(text) && text[le] != '\n') {
+		return start, end
 	}
 	if start-ls > cutLeadMax || le-end > cutLeadMax {
 		return start, end

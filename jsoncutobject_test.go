@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-go/headroom/internal/txt"
 	"pgregory.net/rapid"
 )
 
@@ -230,6 +231,60 @@ func FuzzCutObject(f *testing.F) {
 				}
 				_ = cutText(text, k)
 			}
+		}
+	})
+}
+
+// TestCutObjectLineReadsNoFurtherThanItMust holds linedSpan and
+// cutObjectLine, which read back over indentation and at most
+// cutLeadMax bytes and one more each way, to their definitions by whole
+// lines (the line's start and end found however far they are): the
+// same span for every text and object span.
+func TestCutObjectLineReadsNoFurtherThanItMust(t *testing.T) {
+	lined := func(text string, start, end int) (int, int) {
+		ls := txt.LineStart(text, start)
+		if strings.TrimLeft(text[ls:start], " \t") != "" {
+			return start, end
+		}
+		j := end
+		if j < len(text) && text[j] == ',' {
+			j++
+		}
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+			j++
+		}
+		if j < len(text) && text[j] != '\n' {
+			return start, end
+		}
+		return ls, min(j+1, len(text))
+	}
+	byLines := func(text string, start, end int) (int, int) {
+		if ls, le := lined(text, start, end); ls != start || le != end {
+			return ls, le
+		}
+		ls, le := txt.LineStart(text, start), end
+		for le < len(text) && text[le] != '\n' {
+			le++
+		}
+		if start-ls > cutLeadMax || le-end > cutLeadMax {
+			return start, end
+		}
+		return ls, min(le+1, len(text))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		runs := rapid.SliceOfN(rapid.SampledFrom([]string{" ", "\t", "\n", ",", "\r", "x", "{}", strings.Repeat("y", cutLeadMax-1), strings.Repeat("z", cutLeadMax+1)}), 1, 40).Draw(t, "runs")
+		text := strings.Join(runs, "")
+		start := rapid.IntRange(0, len(text)).Draw(t, "start")
+		end := rapid.IntRange(start, len(text)).Draw(t, "end")
+		ws, we := lined(text, start, end)
+		gs, ge := linedSpan(text, start, end)
+		if gs != ws || ge != we {
+			t.Fatalf("linedSpan(%q, %d, %d) = %d, %d, want %d, %d", text, start, end, gs, ge, ws, we)
+		}
+		ws, we = byLines(text, start, end)
+		gs, ge = cutObjectLine(text, start, end)
+		if gs != ws || ge != we {
+			t.Fatalf("cutObjectLine(%q, %d, %d) = %d, %d, want %d, %d", text, start, end, gs, ge, ws, we)
 		}
 	})
 }
