@@ -246,17 +246,11 @@ func TestCutObjectLineReadsNoFurtherThanItMust(t *testing.T) {
 		if strings.TrimLeft(text[ls:start], " \t") != "" {
 			return start, end
 		}
-		j := end
-		if j < len(text) && text[j] == ',' {
-			j++
-		}
-		for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
-			j++
-		}
-		if j < len(text) && text[j] != '\n' {
+		le, ok := lineEndAfter(text, end) // forward it never read far
+		if !ok {
 			return start, end
 		}
-		return ls, min(j+1, len(text))
+		return ls, le
 	}
 	byLines := func(text string, start, end int) (int, int) {
 		if ls, le := lined(text, start, end); ls != start || le != end {

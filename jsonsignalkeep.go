@@ -340,6 +340,16 @@ func linedSpan(text string, start, end int) (int, int) {
 	if ls > 0 && text[ls-1] != '\n' {
 		return start, end
 	}
+	le, ok := lineEndAfter(text, end)
+	if !ok {
+		return start, end
+	}
+	return ls, le
+}
+
+// lineEndAfter returns where the line holding text[end-1] ends, past its
+// line break, when nothing but a comma and blanks follow end on it.
+func lineEndAfter(text string, end int) (int, bool) {
 	j := end
 	if j < len(text) && text[j] == ',' {
 		j++
@@ -348,9 +358,9 @@ func linedSpan(text string, start, end int) (int, int) {
 		j++
 	}
 	if j < len(text) && text[j] != '\n' {
-		return start, end
+		return 0, false
 	}
-	return ls, min(j+1, len(text))
+	return min(j+1, len(text)), true
 }
 
 // signalNote is the line before a kept signal: its line number, its jq
