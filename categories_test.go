@@ -121,7 +121,8 @@ func FuzzLeadingFields(f *testing.F) {
 }
 
 // A row holding rare values in two columns comes back once, under the
-// rarer value; each value's rows are capped by the reading's perValue.
+// rarer value; each value's rows are capped by the reading's perValue;
+// every value's first row comes before any value's second.
 func TestRareCategoriesRowOnceAndPerValue(t *testing.T) {
 	text := rareTable(200, map[int]string{
 		70:  "server 101 9u FIFO pipe",
@@ -131,11 +132,14 @@ func TestRareCategoriesRowOnceAndPerValue(t *testing.T) {
 		30:  "server 101 mem DIR /c",
 	})
 	s := newLineSel(text, 100000, gapWording{})
-	// 9u (one row) first, then FIFO (70 again, so only 120), then DIR.
-	assert.Equal(t, []int{70, 120, 10, 20, 30}, rareCategories(s, 1, s.n(), 10, tableCategories))
+	// 9u (one row) first, then FIFO's first (70 again) and DIR's first,
+	// then FIFO's second and DIR's second, then DIR's third.
+	assert.Equal(t, []int{70, 10, 120, 20, 30}, rareCategories(s, 1, s.n(), 10, tableCategories))
 	capped := tableCategories
 	capped.perValue = 2
-	assert.Equal(t, []int{70, 120, 10, 20}, rareCategories(s, 1, s.n(), 10, capped))
+	assert.Equal(t, []int{70, 10, 120, 20}, rareCategories(s, 1, s.n(), 10, capped))
+	// Three picks: each value's first row before a second of any.
+	assert.Equal(t, []int{70, 10, 120}, rareCategories(s, 1, s.n(), 3, tableCategories))
 }
 
 // nmTable is nm -D's rows: an address, a type and a name, most of type
