@@ -34,7 +34,7 @@ type categoryReading struct {
 
 // tableCategories reads a table's first eight fields: the LISTEN
 // sockets among an lsof's open files, ls -l's setuid rows.
-var tableCategories = categoryReading{lead: maxPeakColumns, maxValues: 12, rareShare: 50, minRows: 50}
+var tableCategories = categoryReading{lead: maxPeakColumns, maxValues: 12, rareShare: 25, minRows: 50}
 
 // tailCategories reads the last field of line-oriented text, nine lines
 // in ten of them rows: jdeps' two `java.logging` dependencies among 263.

@@ -67,6 +67,44 @@ func TestRareCategoryRowsNeedRarity(t *testing.T) {
 	assert.Empty(t, rareCategories(s, 1, s.n(), 10, tableCategories))
 }
 
+// A value one row in thirty holds is rare in a table (nm's seven D
+// data symbols among 276 rows).
+func TestRareCategoryRowsOneInThirty(t *testing.T) {
+	odd := map[int]string{}
+	for i := 1; i <= 10; i++ {
+		odd[i*30] = fmt.Sprintf("server 101 mem DIR /d%d", i)
+	}
+	s := newLineSel(rareTable(300, odd), 100000, gapWording{})
+	assert.Equal(t, []int{30, 60, 90, 120, 150, 180, 210, 240, 270, 300},
+		rareCategories(s, 1, s.n(), 10, tableCategories))
+}
+
+// A value few rows hold is rare only in a column one value holds a
+// third of the rows of: where eight values share the rows out (ls -l's
+// months), a ninth held by two rows is one more, no exception.
+func TestRareCategoryRowsNeedADominantValue(t *testing.T) {
+	table := func(kind func(i int) string) string {
+		lines := []string{"NAME TYPE SIZE"}
+		for i := 1; i <= 400; i++ {
+			k := kind(i)
+			if i == 100 || i == 300 {
+				k = "odd"
+			}
+			lines = append(lines, fmt.Sprintf("file%d %s 4096", i, k))
+		}
+		return strings.Join(lines, "\n")
+	}
+	shared := newLineSel(table(func(i int) string { return fmt.Sprintf("t%d", i%8) }), 100000, gapWording{})
+	assert.Empty(t, rareCategories(shared, 1, shared.n(), 10, tableCategories))
+	ruled := newLineSel(table(func(i int) string {
+		if i%2 == 0 {
+			return "reg"
+		}
+		return fmt.Sprintf("t%d", i%8)
+	}), 100000, gapWording{})
+	assert.Equal(t, []int{100, 300}, rareCategories(ruled, 1, ruled.n(), 10, tableCategories))
+}
+
 // A column of more than tableCategories.maxValues values is names, not a category:
 // its values are each rare, and none counts.
 func TestRareCategoryRowsSkipNames(t *testing.T) {
