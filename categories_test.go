@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // rareTable is a header and rows of open files, one REG row a line,
@@ -232,4 +233,36 @@ func TestUsualFieldCountSpread(t *testing.T) {
 	assert.Equal(t, 2, usualFieldCount(s, 0, 300, maxPeakColumns))
 	assert.Equal(t, 2, usualFieldCount(s, 0, s.n(), 2), "capped at cols")
 	assert.Equal(t, 0, usualFieldCount(s, 5, 5, maxPeakColumns), "no lines")
+}
+
+// rareCategories returns at most k rows, each once, all in [from, to),
+// and fewer picks are a prefix of more: the order does not depend on k.
+func TestRareCategoriesProperties(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		rows := rapid.IntRange(50, 300).Draw(rt, "rows")
+		kinds := rapid.SampledFrom([][]string{{"REG"}, {"REG", "DIR"}, {"REG", "REG", "REG", "DIR", "FIFO"}}).Draw(rt, "kinds")
+		odd := map[int]string{}
+		for _, i := range rapid.SliceOfN(rapid.IntRange(1, rows), 0, 12).Draw(rt, "odd") {
+			fd := rapid.SampledFrom([]string{"mem", "txt", "5u"}).Draw(rt, "fd")
+			odd[i] = fmt.Sprintf("server %d %s %s /x%d", 100+i%2, fd, kinds[i%len(kinds)], i)
+		}
+		s := newLineSel(rareTable(rows, odd), 1<<20, gapWording{})
+		from := rapid.IntRange(0, 10).Draw(rt, "from")
+		k := rapid.IntRange(0, 20).Draw(rt, "k")
+		got := rareCategories(s, from, s.n(), k, tableCategories)
+		if len(got) > k {
+			rt.Fatalf("%d rows for k=%d", len(got), k)
+		}
+		seen := map[int]bool{}
+		for _, i := range got {
+			if i < from || i >= s.n() || seen[i] {
+				rt.Fatalf("row %d out of [%d, %d) or twice: %v", i, from, s.n(), got)
+			}
+			seen[i] = true
+		}
+		more := rareCategories(s, from, s.n(), k+5, tableCategories)
+		if !slices.Equal(got, more[:min(len(more), len(got))]) || len(more) < len(got) {
+			rt.Fatalf("k=%d gives %v, k=%d gives %v: not a prefix", k, got, k+5, more)
+		}
+	})
 }
