@@ -34,7 +34,7 @@ type categoryReading struct {
 
 // tableCategories reads a table's first eight fields: the LISTEN
 // sockets among an lsof's open files, ls -l's setuid rows.
-var tableCategories = categoryReading{lead: maxPeakColumns, maxValues: 12, rareShare: 50, minRows: 50}
+var tableCategories = categoryReading{lead: maxPeakColumns, maxValues: 12, rareShare: 25, minRows: 50}
 
 // tailCategories reads the last field of line-oriented text, nine lines
 // in ten of them rows: jdeps' two `java.logging` dependencies among 263.
@@ -49,10 +49,11 @@ type category struct {
 }
 
 // rareCategories returns up to k rows of s in [from, to) holding a rare
-// value of a column of categories as r reads them: the rarest values
-// first, values as rare by column, then in the order they first appear;
-// each value's rows in order, at most r.perValue of them (when set);
-// each row once. When r reads leading fields, a row of fewer fields
+// value of a column of categories as r reads them, breadth first: each
+// rare value's first row before any value's second, the rarest values
+// first in each round, values as rare by column, then in the order they
+// first appear; each value's rows in order, at most r.perValue of them
+// (when set); each row once. When r reads leading fields, a row of fewer fields
 // than most rows have is not read (see usualFieldCount). One pass over
 // the rows, each split once: a column's values in a short list, not a
 // map (a string compare is cheaper than a hash on every row), a column
@@ -120,7 +121,7 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	type rare struct{ col, at int }
 	var rares []rare
 	for c, vs := range vals[:alive] {
-		if len(vs) < 2 {
+		if len(vs) < 2 || !dominated(vs) {
 			continue
 		}
 		for j, v := range vs {
@@ -132,18 +133,42 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	// The rarest first; as rare, by column, then in the order first met
 	// (a stable sort of rares in that order).
 	slices.SortStableFunc(rares, func(a, b rare) int { return vals[a.col][a.at].count - vals[b.col][b.at].count })
+	// Breadth first: every rare value's first row before any value's
+	// second, so a few rows of the rarest value (or of a column of many
+	// rare ones, an ls -l's months) do not take all k from a value as
+	// rare as the next (its setuid rows).
 	var out []int
-	for _, x := range rares {
-		for _, i := range vals[x.col][x.at].rows {
+	for round, more := 0, true; more; round++ {
+		more = false
+		for _, x := range rares {
+			rows := vals[x.col][x.at].rows
+			if round >= len(rows) {
+				continue
+			}
+			more = true
 			if len(out) == k {
 				return out
 			}
-			if !slices.Contains(out, i) {
+			if i := rows[round]; !slices.Contains(out, i) {
 				out = append(out, i)
 			}
 		}
 	}
 	return out
+}
+
+// dominated reports whether one of a column's values holds a third of
+// its rows or more: a column of exceptions to a rule (setuid among
+// -rwxr-xr-x, nm's D among T), not one whose values share the rows out
+// (ls -l's months, each a twelfth), where a value held by few rows is
+// as plain as the rest.
+func dominated(vs []category) bool {
+	total, most := 0, 0
+	for _, v := range vs {
+		total += v.count
+		most = max(most, v.count)
+	}
+	return most*3 >= total
 }
 
 // usualFieldCount returns the field count (up to cols) that most of

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // rareTable is a header and rows of open files, one REG row a line,
@@ -67,6 +68,44 @@ func TestRareCategoryRowsNeedRarity(t *testing.T) {
 	assert.Empty(t, rareCategories(s, 1, s.n(), 10, tableCategories))
 }
 
+// A value one row in thirty holds is rare in a table (nm's seven D
+// data symbols among 276 rows).
+func TestRareCategoryRowsOneInThirty(t *testing.T) {
+	odd := map[int]string{}
+	for i := 1; i <= 10; i++ {
+		odd[i*30] = fmt.Sprintf("server 101 mem DIR /d%d", i)
+	}
+	s := newLineSel(rareTable(300, odd), 100000, gapWording{})
+	assert.Equal(t, []int{30, 60, 90, 120, 150, 180, 210, 240, 270, 300},
+		rareCategories(s, 1, s.n(), 10, tableCategories))
+}
+
+// A value few rows hold is rare only in a column one value holds a
+// third of the rows of: where eight values share the rows out (ls -l's
+// months), a ninth held by two rows is one more, no exception.
+func TestRareCategoryRowsNeedADominantValue(t *testing.T) {
+	table := func(kind func(i int) string) string {
+		lines := []string{"NAME TYPE SIZE"}
+		for i := 1; i <= 400; i++ {
+			k := kind(i)
+			if i == 100 || i == 300 {
+				k = "odd"
+			}
+			lines = append(lines, fmt.Sprintf("file%d %s 4096", i, k))
+		}
+		return strings.Join(lines, "\n")
+	}
+	shared := newLineSel(table(func(i int) string { return fmt.Sprintf("t%d", i%8) }), 100000, gapWording{})
+	assert.Empty(t, rareCategories(shared, 1, shared.n(), 10, tableCategories))
+	ruled := newLineSel(table(func(i int) string {
+		if i%2 == 0 {
+			return "reg"
+		}
+		return fmt.Sprintf("t%d", i%8)
+	}), 100000, gapWording{})
+	assert.Equal(t, []int{100, 300}, rareCategories(ruled, 1, ruled.n(), 10, tableCategories))
+}
+
 // A column of more than tableCategories.maxValues values is names, not a category:
 // its values are each rare, and none counts.
 func TestRareCategoryRowsSkipNames(t *testing.T) {
@@ -121,7 +160,8 @@ func FuzzLeadingFields(f *testing.F) {
 }
 
 // A row holding rare values in two columns comes back once, under the
-// rarer value; each value's rows are capped by the reading's perValue.
+// rarer value; each value's rows are capped by the reading's perValue;
+// every value's first row comes before any value's second.
 func TestRareCategoriesRowOnceAndPerValue(t *testing.T) {
 	text := rareTable(200, map[int]string{
 		70:  "server 101 9u FIFO pipe",
@@ -131,11 +171,14 @@ func TestRareCategoriesRowOnceAndPerValue(t *testing.T) {
 		30:  "server 101 mem DIR /c",
 	})
 	s := newLineSel(text, 100000, gapWording{})
-	// 9u (one row) first, then FIFO (70 again, so only 120), then DIR.
-	assert.Equal(t, []int{70, 120, 10, 20, 30}, rareCategories(s, 1, s.n(), 10, tableCategories))
+	// 9u (one row) first, then FIFO's first (70 again) and DIR's first,
+	// then FIFO's second and DIR's second, then DIR's third.
+	assert.Equal(t, []int{70, 10, 120, 20, 30}, rareCategories(s, 1, s.n(), 10, tableCategories))
 	capped := tableCategories
 	capped.perValue = 2
-	assert.Equal(t, []int{70, 120, 10, 20}, rareCategories(s, 1, s.n(), 10, capped))
+	assert.Equal(t, []int{70, 10, 120, 20}, rareCategories(s, 1, s.n(), 10, capped))
+	// Three picks: each value's first row before a second of any.
+	assert.Equal(t, []int{70, 10, 120}, rareCategories(s, 1, s.n(), 3, tableCategories))
 }
 
 // nmTable is nm -D's rows: an address, a type and a name, most of type
@@ -190,4 +233,36 @@ func TestUsualFieldCountSpread(t *testing.T) {
 	assert.Equal(t, 2, usualFieldCount(s, 0, 300, maxPeakColumns))
 	assert.Equal(t, 2, usualFieldCount(s, 0, s.n(), 2), "capped at cols")
 	assert.Equal(t, 0, usualFieldCount(s, 5, 5, maxPeakColumns), "no lines")
+}
+
+// rareCategories returns at most k rows, each once, all in [from, to),
+// and fewer picks are a prefix of more: the order does not depend on k.
+func TestRareCategoriesProperties(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		rows := rapid.IntRange(50, 300).Draw(rt, "rows")
+		kinds := rapid.SampledFrom([][]string{{"REG"}, {"REG", "DIR"}, {"REG", "REG", "REG", "DIR", "FIFO"}}).Draw(rt, "kinds")
+		odd := map[int]string{}
+		for _, i := range rapid.SliceOfN(rapid.IntRange(1, rows), 0, 12).Draw(rt, "odd") {
+			fd := rapid.SampledFrom([]string{"mem", "txt", "5u"}).Draw(rt, "fd")
+			odd[i] = fmt.Sprintf("server %d %s %s /x%d", 100+i%2, fd, kinds[i%len(kinds)], i)
+		}
+		s := newLineSel(rareTable(rows, odd), 1<<20, gapWording{})
+		from := rapid.IntRange(0, 10).Draw(rt, "from")
+		k := rapid.IntRange(0, 20).Draw(rt, "k")
+		got := rareCategories(s, from, s.n(), k, tableCategories)
+		if len(got) > k {
+			rt.Fatalf("%d rows for k=%d", len(got), k)
+		}
+		seen := map[int]bool{}
+		for _, i := range got {
+			if i < from || i >= s.n() || seen[i] {
+				rt.Fatalf("row %d out of [%d, %d) or twice: %v", i, from, s.n(), got)
+			}
+			seen[i] = true
+		}
+		more := rareCategories(s, from, s.n(), k+5, tableCategories)
+		if !slices.Equal(got, more[:min(len(more), len(got))]) || len(more) < len(got) {
+			rt.Fatalf("k=%d gives %v, k=%d gives %v: not a prefix", k, got, k+5, more)
+		}
+	})
 }
