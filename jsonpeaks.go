@@ -21,6 +21,10 @@ import (
 // to case; "bytesInOutput", a size that begins its name, is named whole.
 var peakWords = []string{"size", "bytes", "kb", "count", "duration", "elapsed", "ms"}
 
+// peakLeads are the words that begin a tally's name, a word of its own
+// ("num_statements", "numFiles"; not "number" or "numeric").
+var peakLeads = []string{"num"}
+
 // peakNames are the size members peakWords do not end.
 var peakNames = []string{"bytesInOutput"}
 
@@ -280,7 +284,8 @@ func insertPeak(top []peakValue, v peakValue) []peakValue {
 }
 
 // isPeakKey reports whether s, a string literal with its quotes, names
-// a peak member: one of peakNames, or a name one of peakWords ends.
+// a peak member: one of peakNames, a name one of peakWords ends or one
+// of peakLeads begins.
 // peakSignals finds nothing in a text none of whose strings is one, and
 // walkJSONSignals, which meets every string, tells; most strings are
 // told by their length or their last two letters.
@@ -289,6 +294,11 @@ func isPeakKey(s string) bool {
 		return false
 	}
 	name := s[1 : len(s)-1]
+	for _, w := range peakLeads {
+		if startsWithWord(name, w) {
+			return true
+		}
+	}
 	if i, ok := lastTwoLetters(name); !ok || !peakEnds[i] {
 		return false
 	}
@@ -317,6 +327,16 @@ func endsWithWord(name, w string) bool {
 	}
 	c, prev := name[n], name[n-1]
 	return prev == '_' || prev == '-' || 'A' <= c && c <= 'Z' && !('A' <= prev && prev <= 'Z')
+}
+
+// startsWithWord reports whether name begins with w, in lower case,
+// followed by an underscore, a hyphen or an upper-case letter.
+func startsWithWord(name, w string) bool {
+	if len(name) <= len(w) || name[:len(w)] != w {
+		return false
+	}
+	c := name[len(w)]
+	return c == '_' || c == '-' || 'A' <= c && c <= 'Z'
 }
 
 // peakEnds holds the last two letters, in lower case, of peakWords and

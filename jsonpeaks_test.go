@@ -155,12 +155,14 @@ func TestPeakSignalsTextEndingAfterAKeysColon(t *testing.T) {
 
 // A peak member is named by a size word alone or at the end of its
 // name, after an underscore or a change to upper case; a word inside
-// another ("items", "bytesize") or a long string is not one.
+// another ("items", "bytesize") or a long string is not one; "num"
+// opening a name before an underscore or a capital is one too.
 func TestIsPeakKey(t *testing.T) {
 	for s, want := range map[string]bool{
 		`"size"`: true, `"selfSize"`: true, `"installed_kb"`: true, `"hitCount"`: true,
 		`"errorCount"`: true, `"duration_ms"`: true, `"elapsedMs"`: true, `"bytesInOutput"`: true,
-		`"SIZE"`: true, `"page-size"`: true, `"bytes"`: true,
+		`"SIZE"`: true, `"page-size"`: true, `"bytes"`: true, `"num_statements"`: true, `"numFiles"`: true,
+		`"number"`: false, `"numeric"`: false, `"num"`: false, `"enum_values"`: false, `"Num_x"`: false,
 		`"items"`: false, `"bytesize"`: false, `"account"`: false, `"ROOMS"`: false, `"name"`: false,
 		`"discount"`: false, `"thumb"`: false, `""`: false, `"s"`: false,
 		`"` + strings.Repeat("a", 40) + `Size"`: false,
