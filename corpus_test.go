@@ -635,10 +635,12 @@ var knownGaps = map[string][]string{
 	},
 	// Held-out set 17 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
-	// coverage.py's report: the totals of one file among 80 alike
-	// summaries fall in the middle the outline summarises
+	// coverage.py's report: the file of the most statements is kept as
+	// a peak (num_statements) in the room that kept default.py, the one
+	// style run, whose executed lines sit in the middle the outline
+	// summarises
 	"json_coverage_json_pretty_print_pygments_html_formatter": {
-		"\"covered_lines\": 269,\n                \"num_statements\": 412,\n                \"percent_covered\": 65.29126213592232,",
+		"\"pygments/styles/default.py\": {\n            \"executed_lines\": [\n                1,\n                11,",
 	},
 	// redis' command docs, one object a line: the seven deprecated
 	// commands' `replaced_by` (a rare member key, rareMemberKeys) come

@@ -155,7 +155,7 @@ const cutOpenings = 64
 // object or array shown with its own values summarised in turn, each
 // then opened the same way — so that the short members that say what and
 // where (a message, a file, a line, a nested code) come before long texts
-// and bulky lists, wherever they sit. It is false when s is no failure, its member is not one of
+// and bulky lists, wherever they sit; an answer with its member (a peak's record) is cut alike. It is false when s is neither, its member is not one of
 // its object's, or the cut keeps the whole object.
 func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 	return cutObjectOpening(text, s, room, cutOpenings)
@@ -165,7 +165,7 @@ func cutObject(text string, s jsonSignal, room int) (keptSignal, bool) {
 // none, every value that can be is left out, its strings without a head:
 // the least a cut keeps.
 func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal, bool) {
-	if !s.failure || s.mend <= s.mstart || s.end > len(text) {
+	if !s.failure && !s.answer || s.mend <= s.mstart || s.end > len(text) {
 		return keptSignal{}, false
 	}
 	open := s.start
@@ -193,7 +193,7 @@ func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal
 	start, end := cutObjectLine(text, s.start, s.end)
 	note := signalNote(s, s.line)
 	note = note[:len(note)-len("…]")] + ", cut to what it says…]"
-	k := keptSignal{start: start, end: end, failure: true, note: note, eol: text[end-1] != '\n'}
+	k := keptSignal{start: start, end: end, failure: s.failure, answer: s.answer, note: note, eol: text[end-1] != '\n'}
 	// An object that holds a member of the failing member's key is a
 	// record of its own kind nested in the failure (gcc's note child,
 	// rustc's help): opened after the failure's own values, its depth

@@ -21,6 +21,10 @@ import (
 // to case; "bytesInOutput", a size that begins its name, is named whole.
 var peakWords = []string{"size", "bytes", "kb", "count", "duration", "elapsed", "ms"}
 
+// peakLeads are the words that begin a tally's name, a word of its own
+// ("num_statements", "numFiles"; not "number" or "numeric").
+var peakLeads = []string{"num"}
+
 // peakNames are the size members peakWords do not end.
 var peakNames = []string{"bytesInOutput"}
 
@@ -47,6 +51,12 @@ type peakValue struct {
 	val        float64
 	raw        string
 	start, end int
+	// mstart, mend are its member, key to value.
+	mstart, mend int
+	sec          peakSection // where it sits
+	// within is where the containers around it open (from the key of
+	// each that is a member), outermost first: its path.
+	within []int
 }
 
 // peakSignals returns, for each peak key (isPeakKey) that at least peakMin
@@ -64,6 +74,9 @@ func peakSignals(text string) []jsonSignal {
 		// in input order: peakNext+2 of them, so that the last one
 		// offered is known to be greater than the rest.
 		top []peakValue
+		// sections holds, per section (peakSection), how many values
+		// it has and its two greatest.
+		sections map[peakSection]*peakTally
 	}
 	var peaks []*peak
 	find := func(key string) *peak {
@@ -75,7 +88,7 @@ func peakSignals(text string) []jsonSignal {
 		if !isPeakKey(`"` + key + `"`) {
 			return nil
 		}
-		p := &peak{key: key, top: make([]peakValue, 0, peakNext+2)}
+		p := &peak{key: key, top: make([]peakValue, 0, peakNext+2), sections: map[peakSection]*peakTally{}}
 		peaks = append(peaks, p)
 		return p
 	}
@@ -100,8 +113,20 @@ func peakSignals(text string) []jsonSignal {
 					v := skipSpace(text, j+1)
 					if ne := jsonNumberEnd(text, v); ne > v {
 						if f, err := strconv.ParseFloat(text[v:ne], 64); err == nil {
+							sec := peakSection{stack[1], len(stack)}
+							pv := peakValue{val: f, raw: text[v:ne], start: from[len(from)-1], mstart: i, mend: ne, sec: sec}
 							p.count++
-							p.top = insertPeak(p.top, peakValue{val: f, raw: text[v:ne], start: from[len(from)-1]})
+							p.top = insertPeak(p.top, pv)
+							t := p.sections[sec]
+							if t == nil {
+								t = &peakTally{top: make([]peakValue, 0, 2)}
+								p.sections[sec] = t
+							}
+							t.count++
+							if len(t.top) < cap(t.top) || f > t.top[len(t.top)-1].val {
+								pv.within = slices.Clone(from)
+							}
+							t.top = insertPeak(t.top, pv)
 						}
 					}
 				}
@@ -118,15 +143,18 @@ func peakSignals(text string) []jsonSignal {
 				continue
 			}
 			s, f := stack[len(stack)-1], from[len(from)-1]
+			var sec peakSection
+			if len(stack) >= 2 {
+				sec = peakSection{stack[1], len(stack)}
+			}
 			stack, from = stack[:len(stack)-1], from[:len(from)-1]
 			if text[s] != '{' || text[i] != '}' {
 				continue
 			}
 			for _, p := range peaks {
-				for k := range p.top {
-					if t := &p.top[k]; t.start == f && t.end == 0 {
-						t.end = i + 1
-					}
+				closePeaks(p.top, f, i+1)
+				if t := p.sections[sec]; t != nil {
+					closePeaks(t.top, f, i+1)
 				}
 			}
 		}
@@ -136,16 +164,32 @@ func peakSignals(text string) []jsonSignal {
 		if p.count < peakMin {
 			continue
 		}
+		// The largest of the biggest section's alike values, when the
+		// largest of all is elsewhere, stands alone or nearly (a total,
+		// not one of many alike), and is not kept for it: an esbuild
+		// metafile's largest input, not its bundle's total bytes.
+		sectionPeak := -1
+		if t, n := largestSection(p.sections); n >= peakMin && t.top[0].val > t.top[1].val && t.top[0].end != 0 &&
+			p.top[0].sec.under != t.top[0].sec.under && p.sections[p.top[0].sec].count < peakMin {
+			v := t.top[0]
+			sectionPeak = v.start
+			sigs = append(sigs, jsonSignal{start: v.start, end: v.end, mstart: v.mstart, mend: v.mend, path: peakPath(text, v.within),
+				line: 1 + strings.Count(text[:v.start], "\n"), mline: 1 + strings.Count(text[:v.mstart], "\n"),
+				why: "the largest \"" + p.key + "\" of " + strconv.Itoa(n) + " alike, " + v.raw, answer: true})
+		}
 		for k := 0; k <= peakNext && k+1 < len(p.top); k++ {
 			t := p.top[k]
 			if p.top[k+1].val >= t.val { // alike values: none is the larger
 				break
 			}
-			if t.end == 0 {
+			if t.end == 0 || t.start == sectionPeak {
 				continue
 			}
 			s := jsonSignal{start: t.start, end: t.end, line: 1 + strings.Count(text[:t.start], "\n")}
 			if k == 0 {
+				if sectionPeak >= 0 {
+					continue // a total, not what the reader asks for
+				}
 				s.why, s.answer = "the largest \""+p.key+"\", "+t.raw, true
 				sigs = append(sigs, s)
 				continue
@@ -157,6 +201,67 @@ func peakSignals(text string) []jsonSignal {
 	// The next largest of each key before the one after of any.
 	slices.SortStableFunc(spare, func(a, b jsonSignal) int { return a.rank - b.rank })
 	return append(sigs, spare...)
+}
+
+// peakPath returns the jq path of the object whose containers open at
+// within (outermost first, the document's own first, each member's from
+// its key): "" when one is an array's element, whose index the walk does
+// not count, or the path is longer than jsonPathMax.
+func peakPath(text string, within []int) string {
+	var path []byte
+	for _, at := range within[1:] {
+		if text[at] != '"' {
+			return ""
+		}
+		e := stringEnd(text, at)
+		path = appendPathSegment(path, &sigFrame{obj: true, key: text[at+1 : e-1]})
+	}
+	if len(path) > jsonPathMax {
+		return ""
+	}
+	return string(path)
+}
+
+// A peakSection is where a peak key's values are compared apart from
+// the rest of the document: the member of the document's outermost
+// container they sit under (its opening) and how deep they sit. An
+// esbuild metafile's inputs are one, its outputs, whose bundle's total
+// bytes outweigh every input, another; a coverage report's files one,
+// its totals another.
+type peakSection struct{ under, depth int }
+
+// A peakTally is how many values of a peak key a section holds, and its
+// two greatest.
+type peakTally struct {
+	count int
+	top   []peakValue
+}
+
+// largestSection returns the tally of the section holding the most
+// values, the first in the text of those alike in that, and its count;
+// 0 when there is none or it holds fewer than two values.
+func largestSection(sections map[peakSection]*peakTally) (*peakTally, int) {
+	var best *peakTally
+	var at peakSection
+	for sec, t := range sections {
+		if best == nil || t.count > best.count || t.count == best.count && (sec.under < at.under || sec.under == at.under && sec.depth < at.depth) {
+			best, at = t, sec
+		}
+	}
+	if best == nil || len(best.top) < 2 {
+		return nil, 0
+	}
+	return best, best.count
+}
+
+// closePeaks sets the end of each open value of top whose object starts
+// at from: it closes at end.
+func closePeaks(top []peakValue, from, end int) {
+	for k := range top {
+		if t := &top[k]; t.start == from && t.end == 0 {
+			t.end = end
+		}
+	}
 }
 
 // insertPeak returns top with v in its place, greatest first and after
@@ -179,7 +284,8 @@ func insertPeak(top []peakValue, v peakValue) []peakValue {
 }
 
 // isPeakKey reports whether s, a string literal with its quotes, names
-// a peak member: one of peakNames, or a name one of peakWords ends.
+// a peak member: one of peakNames, a name one of peakWords ends or one
+// of peakLeads begins.
 // peakSignals finds nothing in a text none of whose strings is one, and
 // walkJSONSignals, which meets every string, tells; most strings are
 // told by their length or their last two letters.
@@ -188,6 +294,11 @@ func isPeakKey(s string) bool {
 		return false
 	}
 	name := s[1 : len(s)-1]
+	for _, w := range peakLeads {
+		if startsWithWord(name, w) {
+			return true
+		}
+	}
 	if i, ok := lastTwoLetters(name); !ok || !peakEnds[i] {
 		return false
 	}
@@ -216,6 +327,16 @@ func endsWithWord(name, w string) bool {
 	}
 	c, prev := name[n], name[n-1]
 	return prev == '_' || prev == '-' || 'A' <= c && c <= 'Z' && !('A' <= prev && prev <= 'Z')
+}
+
+// startsWithWord reports whether name begins with w, in lower case,
+// followed by an underscore, a hyphen or an upper-case letter.
+func startsWithWord(name, w string) bool {
+	if len(name) <= len(w) || name[:len(w)] != w {
+		return false
+	}
+	c := name[len(w)]
+	return c == '_' || c == '-' || 'A' <= c && c <= 'Z'
 }
 
 // peakEnds holds the last two letters, in lower case, of peakWords and

@@ -87,8 +87,60 @@ func FuzzPeakSignals(f *testing.F) {
 			if s.start < 0 || s.end > len(text) || s.start >= s.end || text[s.end-1] != '}' || s.answer == s.spare {
 				t.Fatalf("signal %+v outside the text or no object (%d bytes)", s, len(text))
 			}
+			if s.mend > s.mstart && (s.mstart < s.start || s.mend > s.end) {
+				t.Fatalf("signal %+v: its member outside its object", s)
+			}
 		}
 	})
+}
+
+// metafile builds an esbuild-like metafile: inputs files of the given
+// bytes, then an output whose bundle's total bytes is total, one value
+// under another member of the document.
+func metafile(sizes []int, total int) string {
+	var b strings.Builder
+	b.WriteString("{\n  \"inputs\": {\n")
+	for i, size := range sizes {
+		fmt.Fprintf(&b, "    \"src/file%02d.js\": {\n      \"bytes\": %d,\n      \"format\": \"cjs\"\n    },\n", i, size)
+	}
+	fmt.Fprintf(&b, "    \"a.js\": {\n      \"bytes\": 5\n    }\n  },\n  \"outputs\": {\n    \"out/a.js\": {\n      \"bytes\": %d\n    }\n  }\n}\n", total)
+	return b.String()
+}
+
+// The largest of a section's many alike sizes is the answer, not a total
+// that outweighs them under another member (a bundle's bytes); a total
+// that is one of many of its own section, or the largest sitting where
+// the others do, is kept as before.
+func TestPeakSignalsFindTheLargestOfASection(t *testing.T) {
+	sizes := []int{120, 300, 95, 4100, 77, 64, 810, 15648, 230, 512, 64, 9}
+	text := metafile(sizes, 61321)
+	sigs := answers(peakSignals(text))
+	if len(sigs) != 1 {
+		t.Fatalf("%d answers, want 1: %+v", len(sigs), sigs)
+	}
+	want := "\"src/file07.js\": {\n      \"bytes\": 15648,\n      \"format\": \"cjs\"\n    }"
+	if got := text[sigs[0].start:sigs[0].end]; got != want || sigs[0].path != `.inputs["src/file07.js"]` || text[sigs[0].mstart:sigs[0].mend] != `"bytes": 15648` {
+		t.Errorf("signal %q at %q (%+v), want %q", got, sigs[0].path, sigs[0], want)
+	}
+	for _, s := range peakSignals(text) {
+		if strings.Contains(text[s.start:s.end], "61321") {
+			t.Errorf("the bundle's total kept: %+v", s)
+		}
+	}
+	// The largest where the others are: the plain peak, no path needed.
+	text = metafile(sizes, 12)
+	sigs = answers(peakSignals(text))
+	if len(sigs) != 1 || !strings.Contains(text[sigs[0].start:sigs[0].end], "15648") || sigs[0].path != "" {
+		t.Errorf("one section's peak: %+v", sigs)
+	}
+	// A tree under one member (a heap profile's nodes at many depths):
+	// its largest is the largest of all, wherever it sits.
+	tree := `{"head":{"selfSize":1,"children":[` + strings.Repeat(`{"selfSize":3,"children":[]},`, 9) +
+		`{"selfSize":2,"children":[{"selfSize":900,"children":[]}]}]}}`
+	sigs = answers(peakSignals(tree))
+	if len(sigs) != 1 || !strings.Contains(tree[sigs[0].start:sigs[0].end], "900") {
+		t.Errorf("a tree's peak: %+v", sigs)
+	}
 }
 
 // A text cut after a peak key's colon has no number to read: it is
@@ -103,12 +155,14 @@ func TestPeakSignalsTextEndingAfterAKeysColon(t *testing.T) {
 
 // A peak member is named by a size word alone or at the end of its
 // name, after an underscore or a change to upper case; a word inside
-// another ("items", "bytesize") or a long string is not one.
+// another ("items", "bytesize") or a long string is not one; "num"
+// opening a name before an underscore or a capital is one too.
 func TestIsPeakKey(t *testing.T) {
 	for s, want := range map[string]bool{
 		`"size"`: true, `"selfSize"`: true, `"installed_kb"`: true, `"hitCount"`: true,
 		`"errorCount"`: true, `"duration_ms"`: true, `"elapsedMs"`: true, `"bytesInOutput"`: true,
-		`"SIZE"`: true, `"page-size"`: true, `"bytes"`: true,
+		`"SIZE"`: true, `"page-size"`: true, `"bytes"`: true, `"num_statements"`: true, `"numFiles"`: true,
+		`"number"`: false, `"numeric"`: false, `"num"`: false, `"enum_values"`: false, `"Num_x"`: false,
 		`"items"`: false, `"bytesize"`: false, `"account"`: false, `"ROOMS"`: false, `"name"`: false,
 		`"discount"`: false, `"thumb"`: false, `""`: false, `"s"`: false,
 		`"` + strings.Repeat("a", 40) + `Size"`: false,
