@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // rareTable is a header and rows of open files, one REG row a line,
@@ -190,4 +191,22 @@ func TestUsualFieldCountSpread(t *testing.T) {
 	assert.Equal(t, 2, usualFieldCount(s, 0, 300, maxPeakColumns))
 	assert.Equal(t, 2, usualFieldCount(s, 0, s.n(), 2), "capped at cols")
 	assert.Equal(t, 0, usualFieldCount(s, 5, 5, maxPeakColumns), "no lines")
+}
+
+// TestLeadingFieldsSplitsAsFieldsFunc: the eight-bytes-at-a-time split
+// agrees with the simple definition, strings.FieldsFunc at ' ' and '\t'
+// cut to upto fields, on lines of words, runs of separators, '\r' and
+// bytes over 0x7f, of every length around a word's eight bytes.
+func TestLeadingFieldsSplitsAsFieldsFunc(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringMatching(`[ \t]{0,3}([a-z0-9é\r]{0,11}[ \t]{1,4}){0,10}[a-z\r]{0,9}`).Draw(t, "line")
+		upto := rapid.IntRange(-1, maxPeakColumns+1).Draw(t, "upto")
+		var f [maxPeakColumns]string
+		n := leadingFields(l, &f, upto)
+		want := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
+		want = want[:max(0, min(len(want), maxPeakColumns, upto))]
+		if !slices.Equal(f[:n], want) {
+			t.Fatalf("fields %q of %q (upto %d), want %q", f[:n], l, upto, want)
+		}
+	})
 }
