@@ -71,7 +71,8 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	var vals [maxPeakColumns][]category
 	var dead [maxPeakColumns]bool
 	var f [maxPeakColumns]string
-	alive := cols // the fields read: up to the last column still counted
+	var last [maxPeakColumns]int // where each column's value in the row before is among its values
+	alive := cols                // the fields read: up to the last column still counted
 	usual := 0
 	if r.lead > 0 {
 		usual = usualFieldCount(s, from, to, cols)
@@ -105,7 +106,18 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 			if dead[c] {
 				continue
 			}
-			if vals[c] = countCategory(vals[c], f[c], i, keep); len(vals[c]) > r.maxValues {
+			// A column's rows run in one value (ls -l's owner, lsof's
+			// TYPE): the row before's value is counted here, without a
+			// call or a search.
+			if vs := vals[c]; last[c] < len(vs) && vs[last[c]].value == f[c] {
+				v := &vs[last[c]]
+				v.count++
+				if len(v.rows) < keep {
+					v.rows = append(v.rows, i)
+				}
+				continue
+			}
+			if vals[c], last[c] = countCategory(vals[c], f[c], i, keep); len(vals[c]) > r.maxValues {
 				dead[c], vals[c] = true, nil
 			}
 		}
@@ -174,18 +186,18 @@ func usualFieldCount(s *lineSel, from, to, cols int) int {
 // countCategory counts row i as holding v in a column's values vs,
 // adding v when it is new, and notes i among v's first keep rows; a
 // column past its most values keeps one more, which marks it as no
-// category.
-func countCategory(vs []category, v string, i, keep int) []category {
+// category. It returns where v is in vs.
+func countCategory(vs []category, v string, i, keep int) ([]category, int) {
 	for j := range vs {
 		if vs[j].value == v {
 			vs[j].count++
 			if len(vs[j].rows) < keep {
 				vs[j].rows = append(vs[j].rows, i)
 			}
-			return vs
+			return vs, j
 		}
 	}
-	return append(vs, category{v, 1, []int{i}})
+	return append(vs, category{v, 1, []int{i}}), len(vs)
 }
 
 // lastField returns l's last whitespace-separated field and whether l has
