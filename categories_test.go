@@ -266,3 +266,58 @@ func TestRareCategoriesProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestLeadingFieldsSplitsAsFieldsFunc: the eight-bytes-at-a-time split
+// agrees with the simple definition, strings.FieldsFunc at ' ' and '\t'
+// cut to upto fields, on lines of words, runs of separators, '\r' and
+// bytes over 0x7f, of every length around a word's eight bytes.
+func TestLeadingFieldsSplitsAsFieldsFunc(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringMatching(`[ \t]{0,3}([a-z0-9é\r]{0,11}[ \t]{1,4}){0,10}[a-z\r]{0,9}`).Draw(t, "line")
+		upto := rapid.IntRange(-1, maxPeakColumns+1).Draw(t, "upto")
+		var f [maxPeakColumns]string
+		n := leadingFields(l, &f, upto)
+		want := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
+		want = want[:max(0, min(len(want), maxPeakColumns, upto))]
+		if !slices.Equal(f[:n], want) {
+			t.Fatalf("fields %q of %q (upto %d), want %q", f[:n], l, upto, want)
+		}
+	})
+}
+
+// TestCountCategoryAsFirstSeen: countCategory counts every value, in
+// the order values first appear, with its first keep rows, as a count by
+// a map and a list of first appearances does, and says where the value
+// is (where rareCategories counts the next row of a run of it).
+func TestCountCategoryAsFirstSeen(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		vals := rapid.SliceOfN(rapid.SampledFrom([]string{"root", "roo", "rootx", "dev", "", "LISTEN"}), 1, 60).Draw(t, "values")
+		keep := rapid.IntRange(1, 4).Draw(t, "keep")
+		var vs []category
+		counts := map[string]int{}
+		rows := map[string][]int{}
+		var order []string
+		for i, v := range vals {
+			var at int
+			vs, at = countCategory(vs, v, i, keep)
+			if vs[at].value != v {
+				t.Fatalf("row %d: at %d holds %q, want %q", i, at, vs[at].value, v)
+			}
+			if counts[v] == 0 {
+				order = append(order, v)
+			}
+			counts[v]++
+			if len(rows[v]) < keep {
+				rows[v] = append(rows[v], i)
+			}
+		}
+		if len(vs) != len(order) {
+			t.Fatalf("%d values, want %d", len(vs), len(order))
+		}
+		for j, v := range order {
+			if vs[j].value != v || vs[j].count != counts[v] || !slices.Equal(vs[j].rows, rows[v]) {
+				t.Fatalf("value %d: %+v, want %q ×%d rows %v", j, vs[j], v, counts[v], rows[v])
+			}
+		}
+	})
+}

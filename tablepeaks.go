@@ -100,7 +100,10 @@ func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8) {
 				continue
 			}
 			if b := l[start]; b-'0' <= 9 || b == '.' { // else no number
-				if v, ok := fieldNumber(l[start:j]); ok {
+				if v, ok := digitsNumber(l[start:j]); ok {
+					nums[c] = v
+					has |= 1 << c
+				} else if v, ok := fieldNumber(l[start:j]); ok {
 					nums[c] = v
 					has |= 1 << c
 				}
@@ -188,6 +191,24 @@ func (c *peakColumn) largest() []peak {
 		siftDown(c.heap, 0)
 	}
 	return out
+}
+
+// digitsNumber reads a field of 1 to 15 digits, the number most numeric
+// fields are, as fieldNumber does, inline: rowNumbers calls fieldNumber
+// only for the rest (a size, a '.', a '%').
+func digitsNumber(f string) (float64, bool) {
+	if f == "" || len(f) > 15 {
+		return 0, false
+	}
+	n := uint64(0)
+	for i := 0; i < len(f); i++ {
+		d := f[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		n = n*10 + uint64(d)
+	}
+	return float64(n), true
 }
 
 // fieldNumber reads a field that is a number: digits with at most one

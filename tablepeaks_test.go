@@ -345,3 +345,20 @@ func TestRowNumbersMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+// TestDigitsNumberAsFieldNumber: what digitsNumber reads, fieldNumber
+// reads the same (rowNumbers asks fieldNumber only for the rest), and it
+// reads every field of 1 to 15 digits.
+func TestDigitsNumberAsFieldNumber(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := rapid.StringMatching(`[0-9]{0,17}[.%KMi]{0,2}[0-9]{0,3}`).Draw(t, "field")
+		v, ok := digitsNumber(f)
+		all := f != "" && len(f) <= 15 && strings.Trim(f, "0123456789") == ""
+		if ok != all {
+			t.Fatalf("digitsNumber(%q) ok = %v, want %v", f, ok, all)
+		}
+		if w, wok := fieldNumber(f); ok && (!wok || w != v) {
+			t.Fatalf("digitsNumber(%q) = %v, fieldNumber %v %v", f, v, w, wok)
+		}
+	})
+}

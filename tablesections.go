@@ -44,12 +44,22 @@ func tableSectionLines(s *lineSel, first, n int) []int {
 	// The first words of the lines found, then which of them a row with
 	// column gaps opens with too: one more reading of the rows, and only
 	// when there are such lines.
+	// A word's first byte first: a row that opens with a byte no lead
+	// opens with is not split nor looked up.
 	leads := make(map[string]bool, len(off))
+	var leadBytes [256]bool
 	for _, i := range off {
-		leads[firstWord(s.line(i))] = false
+		w := firstWord(s.line(i))
+		leads[w] = false
+		if w != "" {
+			leadBytes[w[0]] = true
+		}
 	}
 	for i := first; i < n; i++ {
 		l := s.line(i)
+		if !leadBytes[firstByte(l)] {
+			continue
+		}
 		if w := firstWord(l); w != "" {
 			if _, ok := leads[w]; ok && columnGap(l) {
 				leads[w] = true
@@ -68,17 +78,39 @@ func firstWord(l string) string {
 	return strings.TrimRight(l, "\r")
 }
 
+// firstByte returns the first byte of l that is not a space or a tab,
+// which opens its first word (see firstWord); 0 when there is none.
+func firstByte(l string) byte {
+	for i := 0; i < len(l); i++ {
+		if l[i] != ' ' && l[i] != '\t' {
+			return l[i]
+		}
+	}
+	return 0
+}
+
 // columnGap reports whether l holds a run of two spaces or a tab between
 // its words, not in its indentation nor at its end: the padding a column
-// table lines its cells up with.
+// table lines its cells up with. It runs on every row: one reading from
+// the indentation to the first such run, which in a row is near its
+// start, and on only until a byte other than trailing white space says
+// the run is not at the end.
 func columnGap(l string) bool {
-	l = strings.TrimRight(l, " \t\r")
-	from := 0
-	for from < len(l) && (l[from] == ' ' || l[from] == '\t') {
-		from++
+	i := 0
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
 	}
-	l = l[from:]
-	return strings.Contains(l, "  ") || strings.IndexByte(l, '\t') >= 0
+	for i < len(l) && l[i] != '\t' && (l[i] != ' ' || i+1 == len(l) || l[i+1] != ' ') {
+		i++
+	}
+	// A later run has no more after it than this one: if only white
+	// space (with '\r') follows this one, no run is between words.
+	for ; i < len(l); i++ {
+		if c := l[i]; c != ' ' && c != '\t' && c != '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // pickTableSections keeps the section lines of a table's rows [first, n)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // unitTables writes units tables of rows rows each, as systemd-analyze
@@ -89,4 +91,33 @@ func TestPlanTableKeepsSectionLines(t *testing.T) {
 			t.Errorf("limit %d: %d bytes planned", limit, size)
 		}
 	}
+}
+
+// TestColumnGapAsTrimmedContains: the one reading agrees with the simple
+// definition: l with its indentation (spaces, tabs) and its end (spaces,
+// tabs, '\r') trimmed holds two spaces or a tab.
+func TestColumnGapAsTrimmedContains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringMatching(`[ \t\r]{0,3}([a-z\r→]{0,4}[ \t\r]{0,3}){0,6}`).Draw(t, "line")
+		trimmed := strings.TrimLeft(strings.TrimRight(l, " \t\r"), " \t")
+		want := strings.Contains(trimmed, "  ") || strings.Contains(trimmed, "\t")
+		if got := columnGap(l); got != want {
+			t.Fatalf("columnGap(%q) = %v, want %v", l, got, want)
+		}
+	})
+}
+
+// TestFirstByteOpensFirstWord: a line's first word, when it has one,
+// opens with firstByte's byte, so a row whose byte opens no lead holds
+// none of them.
+func TestFirstByteOpensFirstWord(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := rapid.StringMatching(`[ \t\r]{0,3}([a-z\r→]{0,4}[ \t\r]{0,3}){0,4}`).Draw(t, "line")
+		if w := firstWord(l); w != "" && w[0] != firstByte(l) {
+			t.Fatalf("firstByte(%q) = %q, first word %q", l, firstByte(l), w)
+		}
+		if strings.Trim(l, " \t") == "" && firstByte(l) != 0 {
+			t.Fatalf("firstByte(%q) = %q, want 0 on a blank line", l, firstByte(l))
+		}
+	})
 }
