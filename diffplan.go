@@ -642,6 +642,10 @@ func (d *diffDoc) pick(s *lineSel) {
 		}
 	}
 	pickRustfmtHeads(s, d, s.room()*rustfmtHeadShare/10)
+	// The declarations the diff changes (a signature removed, renamed or
+	// added) before the rounds: the smallest hunks first would spend a
+	// small budget on new config files.
+	pickChangedDecls(s, d, s.room()*diffDeclShare/100)
 	// Hunks breadth first — every named file's first hunk before any
 	// file's second — each cut to its changes; a hunk that repeats the
 	// changes of one before it (a licence year bumped in every file, an

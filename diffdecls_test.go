@@ -1,0 +1,86 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A changed line is a changed declaration when what follows its mark
+// declares a type or a function at the top level, in a unified diff and
+// in a context diff alike; a member, a statement or a file header is not.
+func TestChangedDecl(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"-func (f *FlagSet) out() io.Writer {", true},
+		{"+func (f *FlagSet) Output() io.Writer {", true},
+		{"+type Route struct {", true},
+		{"+def addfile(self, tarinfo, fileobj=None):", true},
+		{"! func (t Result) Value() any {", true},
+		{"+ func ishex(c byte) bool {", true},
+		{"+\treturn f.output", false},
+		{"-\tregexpTypePath   regexpType = 0", false},
+		{"+\tfunc() {", false},
+		{" func (f *FlagSet) Name() string {", false}, // context, not a change
+		{"+++ b/flag.go", false},
+		{"--- a/flag.go", false},
+		{"+", false},
+		{"", false},
+	} {
+		if got := changedDecl(c.line); got != c.want {
+			t.Errorf("changedDecl(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+// declDiff builds a git diff of news new files of config (whole-file
+// hunks of a dozen lines each) and one code file of hunks small hunks,
+// the middle one renaming a function.
+func declDiff(news, hunks int) string {
+	var b strings.Builder
+	for f := range news {
+		fmt.Fprintf(&b, "diff --git a/conf%d.yaml b/conf%d.yaml\nnew file mode 100644\nindex 0000000..1234567\n--- /dev/null\n+++ b/conf%d.yaml\n@@ -0,0 +1,12 @@\n", f, f, f)
+		for k := range 12 {
+			fmt.Fprintf(&b, "+key%d: value %d of file %d\n", k, k, f)
+		}
+	}
+	b.WriteString("diff --git a/flag.go b/flag.go\nindex 1111111..2222222 100644\n--- a/flag.go\n+++ b/flag.go\n")
+	for h := range hunks {
+		at := 100 + 40*h
+		fmt.Fprintf(&b, "@@ -%d,7 +%d,7 @@ func f%d() {\n \tctx1\n \tctx2\n \tctx3\n", at, at, h)
+		if h == hunks/2 {
+			b.WriteString("-func (f *FlagSet) out() io.Writer {\n+func (f *FlagSet) Output() io.Writer {\n")
+		} else {
+			fmt.Fprintf(&b, "-\tx := old(%d)\n+\tx := replacement(%d)\n", h, h)
+		}
+		b.WriteString(" \tctx4\n \tctx5\n \tctx6\n")
+	}
+	return b.String()
+}
+
+// A function renamed in the middle of a diff keeps both its lines, where
+// the rounds of hunks, the smallest first, would spend the room on the
+// new files' hunks and the code file's first ones; a diff with no
+// declaration changed is planned as before.
+func TestDiffKeepsChangedDecls(t *testing.T) {
+	text := declDiff(8, 48)
+	for _, limit := range []int{2500, 4000} {
+		p, ok := planDiff(text, limit)
+		if !ok {
+			t.Fatalf("%d: declined the diff", limit)
+		}
+		out := render(text, p, marker{tokens: 1, what: p.what})
+		for _, want := range []string{"@@ -1060,7 +1060,7 @@ func f24() {", "-func (f *FlagSet) out() io.Writer {", "+func (f *FlagSet) Output() io.Writer {"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%d: lost %q", limit, want)
+			}
+		}
+	}
+	plain := strings.Replace(text, "-func (f *FlagSet) out() io.Writer {\n+func (f *FlagSet) Output() io.Writer {\n", "-\tx := old(24)\n+\tx := replacement(24)\n", 1)
+	p, _ := planDiff(plain, 2500)
+	if out := render(plain, p, marker{tokens: 1, what: p.what}); strings.Contains(out, "replacement(24)") {
+		t.Error("kept the middle hunk with no declaration in it: the choice is not the declaration's")
+	}
+}
