@@ -515,6 +515,18 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 			}
 		}
 	}
+	// codeValue reads the string text[start:end], a value of f's current
+	// member that opens with a capital: an errno-style code, in no
+	// failure yet and not among keywords in capitals of its key, is a
+	// failure (jsonerrcode.go).
+	codeValue := func(f *sigFrame, start, end int) {
+		v := text[start:end]
+		if !f.failure && v[1] == 'E' && keyStart >= 0 && errnoCodeValue(v) && !inFailure(stack) &&
+			!keywordNear(text, f.key, max(doc.at, start-keywordWindow), min(len(text), end+keywordWindow)) {
+			f.failure, f.member, f.mline = true, [2]int{keyStart, end}, keyLine
+			f.why = `"` + f.key + `": ` + clipWhy(v)
+		}
+	}
 	push := func(i int, obj bool) {
 		f := sigFrame{lead: i, obj: obj, wantKey: obj, segStart: len(path), line: line}
 		if n := len(stack); n > 0 {
@@ -583,6 +595,9 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				keyStart, keyLine, keyIdent = m.key, line, f.kc.ident
 				if f.kc.failure != nil || f.kc.rare {
 					member(f, m.val, m.vend)
+				}
+				if m.vend-m.val > 2 && text[m.val] == '"' && text[m.val+1] == 'E' {
+					codeValue(f, m.val, m.vend)
 				}
 			}
 			i = end
@@ -663,6 +678,9 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				f := &stack[n-1]
 				if f.kc.failure != nil || f.kc.rare {
 					member(f, i, end)
+				}
+				if end-i > 2 && text[i+1] == 'E' {
+					codeValue(f, i, end)
 				}
 				if f.ident == "" && f.identTries < 4 && end-keyStart <= 160 && keyStart >= 0 {
 					f.identTries++ // a naming member comes first, or among the first
