@@ -38,40 +38,103 @@ func errnoCodeValue(v string) bool {
 	return n >= errCodeMin
 }
 
-// keywordWindow is how far either side of a code keywordNear looks for
-// its key's other values: a record's siblings, not the whole document.
-const keywordWindow = 1024
+// keyWindow is how far either side of a code codeFails looks for its
+// key's other values, and keyPeers how many of them it reads each way at
+// most: a record's siblings or a tree's nearby slots of the same key,
+// not the whole document — and on a stream of one enum value, a few
+// dozen bytes a code, not the window.
+const (
+	keyWindow = 4096
+	keyPeers  = 2
+)
 
-// keywordNear reports whether text[lo:hi] holds a member of key whose
-// value is a word in capitals and not an errno-style code ("MIN",
-// "COUNT", "NX": redis' tokens, an enum's words): under such a key a
-// code is one more keyword ("ENTRIESADDED"), not a failure. It reads
-// the window only, whatever the walk has met.
-func keywordNear(text, key string, lo, hi int) bool {
-	w := text[lo:hi]
+// codeFails reports whether v = text[start:end], an errno-style code
+// under key, says a failure, reading its key's other values in
+// text[lo:hi] (keyValuesNear). A message that opens with the code, or a
+// name errnoNames knows (ENOENT), says it by itself; a bare code only
+// where its key holds prose nearby — a slot of a program's tree that
+// holds strings, objects and literals alike ("value": "utf8", "value":
+// {…}, "value": true) — for a key whose values are all words in capitals
+// is an enum ("State": "ENABLED", one record or three hundred alike) and
+// ENABLED, EXPIRED or ERROR one of its states. Either way a key that
+// holds a word in capitals that is no code nearby ("MIN", "COUNT":
+// redis' tokens) makes the code one more keyword ("ENTRIESADDED"), not a
+// failure.
+func codeFails(text, key string, lo, start, end, hi int) bool {
+	keyword, prose := keyValuesNear(text, key, lo, start, end, hi)
+	switch {
+	case keyword:
+		return false
+	case prose:
+		return true
+	}
+	v := text[start:end]
+	return strings.Contains(v, ": ") || isErrnoName(v[1:len(v)-1])
+}
+
+// keyValuesNear reads the members of key nearest a value text[start:end]
+// — at most keyPeers after it in text[end:hi] and keyPeers before it in
+// text[lo:start] — and reports whether one's value is a word in capitals
+// and not an errno-style code (keyword), and whether one's value is
+// anything but a word in capitals (prose: a string in lower case or with
+// spaces, an object, an array, a number, true, false or null). It reads
+// the text only, whatever the walk has met.
+func keyValuesNear(text, key string, lo, start, end, hi int) (keyword, prose bool) {
 	q := `"` + key + `"`
-	for at := 0; ; {
-		k := strings.Index(w[at:], q)
-		if k < 0 {
-			return false
-		}
-		j := skipBlanks(w, at+k+len(q))
-		at += k + len(q)
-		if j >= len(w) || w[j] != ':' {
-			continue
-		}
-		j = skipBlanks(w, j+1)
-		if j >= len(w) || w[j] != '"' {
-			continue
-		}
-		e := jsonStringEnd(w, j)
-		if e < 0 || e-j > errCodeValueMax {
-			continue
-		}
-		if v := w[j:e]; capitalWord(v) && !errnoCodeValue(v) {
-			return true
+	read := func(i int) {
+		if kw, pr := keyValueAt(text[:hi], i+len(q)); kw {
+			keyword = true
+		} else if pr {
+			prose = true
 		}
 	}
+	for at, n := end, 0; n < keyPeers && !keyword; n++ {
+		k := strings.Index(text[at:hi], q)
+		if k < 0 {
+			break
+		}
+		read(at + k)
+		at += k + len(q)
+	}
+	for at, n := start, 0; n < keyPeers && !keyword; n++ {
+		k := strings.LastIndex(text[lo:at], q)
+		if k < 0 {
+			break
+		}
+		read(lo + k)
+		at = lo + k
+	}
+	return keyword, prose
+}
+
+// keyValueAt reads the value after a quoted key that ends at text[i]:
+// keyword when it is a word in capitals and no errno-style code, prose
+// when it is anything but a word in capitals, neither when it is a code,
+// cut off by the end of text, or no member's value (the key's name
+// quoted as a string, not followed by a colon).
+func keyValueAt(text string, i int) (keyword, prose bool) {
+	j := skipBlanks(text, i)
+	if j >= len(text) || text[j] != ':' {
+		return false, false
+	}
+	j = skipBlanks(text, j+1)
+	if j >= len(text) {
+		return false, false
+	}
+	if text[j] != '"' {
+		return false, true
+	}
+	e := jsonStringEnd(text, j)
+	if e < 0 {
+		return false, false
+	}
+	switch v := text[j:e]; {
+	case e-j <= errCodeValueMax && capitalWord(v) && !errnoCodeValue(v):
+		return true, false
+	case !capitalWord(v):
+		return false, true
+	}
+	return false, false
 }
 
 // capitalWord reports whether v, a JSON string with its quotes, is a

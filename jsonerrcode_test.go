@@ -101,24 +101,78 @@ func FuzzErrnoCodeValue(f *testing.F) {
 	})
 }
 
-// keywordNear finds a key's value in capitals that is not a code, in
-// its window only.
-func TestKeywordNear(t *testing.T) {
-	text := `[{"token":"ENTRIESADDED"},{"token": "MAXDELETEDID"},{"value":"EBADENGINE"},{"value":"semver"},{"name":"COUNT"}]`
+// keyValuesNear finds a key's value in capitals that is not a code,
+// and a value of it that is anything else, among the members of the key
+// nearest the code, in its window only.
+func TestKeyValuesNear(t *testing.T) {
+	text := `[{"token":"ENTRIESADDED"},{"token": "MAXDELETEDID"},{"value":"EBADENGINE"},{"value":"semver"},{"name":"COUNT"},{"state":"ENABLED"},{"slot":"EPERM"},{"slot":{"type":"Literal"}}]`
+	at := func(v string) (int, int) { i := strings.Index(text, v); return i, i + len(v) }
 	tests := []struct {
-		key    string
-		lo, hi int
-		want   bool
+		key, code      string
+		lo, hi         int
+		keyword, prose bool
 	}{
-		{"token", 0, len(text), true},                            // MAXDELETEDID, after the code
-		{"token", 0, strings.Index(text, "MAXDELETEDID"), false}, // cut before it
-		{"value", 0, len(text), false},                           // a code and a word in lower case
-		{"name", 0, len(text), true},
-		{"nam", 0, len(text), false}, // a key whole, not a prefix
+		{"token", `"ENTRIESADDED"`, 0, len(text), true, false},                            // MAXDELETEDID, after the code
+		{"token", `"ENTRIESADDED"`, 0, strings.Index(text, "MAXDELETEDID"), false, false}, // cut before it
+		{"value", `"EBADENGINE"`, 0, len(text), false, true},                              // a code and a word in lower case
+		{"value", `"EBADENGINE"`, 0, strings.Index(text, "semver"), false, false},         // cut before the word
+		{"name", `"EBADENGINE"`, 0, len(text), true, false},
+		{"nam", `"EBADENGINE"`, 0, len(text), false, false}, // a key whole, not a prefix
+		{"state", `"ENABLED"`, 0, len(text), false, false},
+		{"slot", `"EPERM"`, 0, len(text), false, true}, // an object is no word in capitals
 	}
 	for _, tc := range tests {
-		if got := keywordNear(text, tc.key, tc.lo, tc.hi); got != tc.want {
-			t.Errorf("keywordNear(%q, %d, %d) = %v, want %v", tc.key, tc.lo, tc.hi, got, tc.want)
+		start, end := at(tc.code)
+		keyword, prose := keyValuesNear(text, tc.key, tc.lo, start, end, tc.hi)
+		if keyword != tc.keyword || prose != tc.prose {
+			t.Errorf("keyValuesNear(%q around %s, %d, %d) = %v, %v, want %v, %v", tc.key, tc.code, tc.lo, tc.hi, keyword, prose, tc.keyword, tc.prose)
+		}
+	}
+}
+
+// keyValuesNear reads at most keyPeers members of the key each way: a
+// word in lower case past them does not count, one among them does.
+func TestKeyValuesNearReadsItsPeersOnly(t *testing.T) {
+	enum := strings.Repeat(`{"s":"ENABLED"},`, keyPeers)
+	for _, tc := range []struct {
+		text  string
+		prose bool
+	}{
+		{`[` + enum + `{"s":"ECODEX"},` + enum + `{"s":"ok"}]`, false},
+		{`[{"s":"ok"},` + enum + `{"s":"ECODEX"},` + enum + `]`, false},
+		{`[` + enum[len(`{"s":"ENABLED"},`):] + `{"s":"ok"},{"s":"ECODEX"},` + enum + `]`, true},
+		{`[` + enum + `{"s":"ECODEX"},` + enum[len(`{"s":"ENABLED"},`):] + `{"s":"ok"}]`, true},
+	} {
+		start := strings.Index(tc.text, `"ECODEX"`)
+		_, prose := keyValuesNear(tc.text, "s", 0, start, start+len(`"ECODEX"`), len(tc.text))
+		if prose != tc.prose {
+			t.Errorf("prose = %v, want %v in %s", prose, tc.prose, tc.text)
+		}
+	}
+}
+
+// codeFails: a code says a failure beside prose of its key, by itself
+// when it opens a message or is an errno name, and never among its key's
+// other words in capitals; a bare code whose key holds only codes is an
+// enum's state.
+func TestCodeFails(t *testing.T) {
+	tests := []struct {
+		text, key, v string
+		want         bool
+	}{
+		{`{"value":"EBADENGINE"},{"value":"Unsupported engine"}`, "value", `"EBADENGINE"`, true},
+		{`{"value":{"type":"Literal"}},{"value":"EBADENGINE"},{"value":true}`, "value", `"EBADENGINE"`, true},
+		{`{"State":"ENABLED"},{"State":"ENABLED"}`, "State", `"ENABLED"`, false},
+		{`{"status":"EXPIRED","name":"a"}`, "status", `"EXPIRED"`, false},
+		{`{"State":"ENABLED"},{"State":"DISABLED"}`, "State", `"ENABLED"`, false},
+		{`{"code":"ENOENT","path":"/x"}`, "code", `"ENOENT"`, true},
+		{`{"msg":"EEXIST: file already exists"}`, "msg", `"EEXIST: file already exists"`, true},
+		{`{"token":"ENTRIESADDED"},{"token":"MIN"},{"token":"a b"}`, "token", `"ENTRIESADDED"`, false},
+	}
+	for _, tc := range tests {
+		start := strings.Index(tc.text, tc.v)
+		if got := codeFails(tc.text, tc.key, 0, start, start+len(tc.v), len(tc.text)); got != tc.want {
+			t.Errorf("codeFails(%s under %q in %s) = %v, want %v", tc.v, tc.key, tc.text, got, tc.want)
 		}
 	}
 }

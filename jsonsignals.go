@@ -517,12 +517,12 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 	}
 	// codeValue reads the string text[start:end], a value of f's current
 	// member that opens with a capital: an errno-style code, in no
-	// failure yet and not among keywords in capitals of its key, is a
+	// failure yet, that says a failure where it stands (codeFails), is a
 	// failure (jsonerrcode.go).
 	codeValue := func(f *sigFrame, start, end int) {
 		v := text[start:end]
 		if !f.failure && v[1] == 'E' && keyStart >= 0 && errnoCodeValue(v) && !inFailure(stack) &&
-			!keywordNear(text, f.key, max(doc.at, start-keywordWindow), min(len(text), end+keywordWindow)) {
+			codeFails(text, f.key, max(doc.at, start-keyWindow), start, end, min(len(text), end+keyWindow)) {
 			f.failure, f.member, f.mline = true, [2]int{keyStart, end}, keyLine
 			f.why = `"` + f.key + `": ` + clipWhy(v)
 		}
