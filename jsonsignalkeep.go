@@ -298,6 +298,17 @@ func overlapsAny(list []keptSignal, k keptSignal) bool {
 // says nothing of what failed), after it when it is a record's field,
 // an object that tells the failure itself (a task's `"Status": {…}`).
 func signalSpan(text string, s jsonSignal, room, whole int) (keptSignal, bool) {
+	if room < signalCostFloor(s) {
+		// Nothing fits: a failure's first try, in a share of a quarter of
+		// the limit split among thousands of them, is one byte or so.
+		return keptSignal{}, false
+	}
+	return signalSpanIn(text, s, room, whole)
+}
+
+// signalSpanIn is signalSpan without its floor: each way of keeping s
+// tried in turn, however small room is.
+func signalSpanIn(text string, s jsonSignal, room, whole int) (keptSignal, bool) {
 	spans := [][3]int{{s.start, s.end, s.line}}
 	if s.mend > s.mstart {
 		spans = append(spans, [3]int{s.mstart, s.mend, s.mline})
@@ -325,6 +336,15 @@ func signalSpan(text string, s jsonSignal, room, whole int) (keptSignal, bool) {
 		return cut()
 	}
 	return keptSignal{}, false
+}
+
+// signalCostFloor is the least any way of keeping s costs: every note
+// signalNote writes ends in "kept for " and s.why before its closing
+// "…]" (a cut's note is longer), and a kept signal costs its note, the
+// two bytes around it and a line end (keptSignal.cost), its kept bytes
+// and its cuts' notes on top.
+func signalCostFloor(s jsonSignal) int {
+	return len("[…kept for …]") + len(s.why) + 3
 }
 
 // linedSpan widens text[start:end] to whole lines when nothing but
