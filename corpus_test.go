@@ -507,11 +507,6 @@ var knownGaps = map[string][]string{
 	"log_gcc_H_fsyntax_only_go_runtime_cgo_map_faild": {
 		". /usr/include/x86_64-linux-gnu/sys/mman.h",
 	},
-	// xmlstarlet val -e -w (read as lines): the failing file's
-	// `- invalid` verdict among 310 `- valid` lines is not kept
-	"log_xmlstarlet_val_e_w_valgrind_power_fpu_unclosed_reg": {
-		"valgrind/power-fpu.xml - invalid",
-	},
 	// node --print-bytecode: the one `Throw` among alike bytecode rows
 	"plain_node_print_bytecode_qs_parse_query_string_values": {
 		"@  251 : a7                Throw",
