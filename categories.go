@@ -31,6 +31,14 @@ type categoryReading struct {
 	minRows int
 	// perValue is the most rows kept of each rare value.
 	perValue int
+	// words, with lead 0, reads only the lines whose last field is a
+	// word (see isVerdictWord): the verdict a checker writes after each
+	// item (`PATH - valid`, `PATH: ok`). Its other lines — the messages
+	// between the verdicts, their source lines and carets — are no rows,
+	// and do not count against the rows' share. One verdict, the pass,
+	// is that of half the rows or more: last words of which none is
+	// (python -m dis's opcodes with no argument) are no verdicts.
+	words bool
 }
 
 // tableCategories reads a table's first eight fields: the LISTEN
@@ -40,6 +48,12 @@ var tableCategories = categoryReading{lead: maxPeakColumns, maxValues: 12, rareS
 // tailCategories reads the last field of line-oriented text, nine lines
 // in ten of them rows: jdeps' two `java.logging` dependencies among 263.
 var tailCategories = categoryReading{maxValues: 16, rareShare: 20, minRows: 40, perValue: 3}
+
+// verdictCategories reads the last word of the lines that end with one,
+// whatever the lines between them: xmlstarlet val's one `- invalid`
+// among 310 `- valid` verdicts, each after its file's warnings. A
+// column of verdicts holds few values.
+var verdictCategories = categoryReading{words: true, maxValues: 8, rareShare: 20, minRows: 40, perValue: 3}
 
 // A category is a value of a column, how many rows hold it and the
 // first rows that do.
@@ -68,6 +82,9 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	if r.perValue > 0 {
 		keep = min(k, r.perValue)
 	}
+	if r.words && !verdictsDense(s, from, to) {
+		return nil
+	}
 	cols := max(1, r.lead)
 	var vals [maxPeakColumns][]category
 	var dead [maxPeakColumns]bool
@@ -86,8 +103,14 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 			if isBlank(l) {
 				continue
 			}
-			lines++
+			if r.words && !endsInVerdictWord(l) {
+				continue
+			}
 			v, ok := lastField(l)
+			if r.words && !ok {
+				continue
+			}
+			lines++
 			if !ok {
 				if (lines-rows)*10 > to-from {
 					return nil // more than a tenth of the lines are not rows
@@ -128,7 +151,7 @@ func rareCategories(s *lineSel, from, to, k int, r categoryReading) []int {
 	}
 	if r.lead > 0 {
 		rows = to - from - short // a row of the usual fields or more
-	} else if rows < r.minRows || rows*10 < lines*9 {
+	} else if rows < r.minRows || rows*10 < lines*9 || r.words && !passHeld(vals[0], rows) {
 		return nil
 	}
 	type rare struct{ col, at int }
@@ -224,6 +247,77 @@ func countCategory(vs []category, v string, i, keep int) ([]category, int) {
 	}
 	return append(vs, category{v, 1, []int{i}}), len(vs)
 }
+
+// passHeld reports whether one of a column's values vs is held by half
+// of its rows or more.
+func passHeld(vs []category, rows int) bool {
+	for _, v := range vs {
+		if 2*v.count >= rows {
+			return true
+		}
+	}
+	return false
+}
+
+// isVerdictWord reports whether v is a word a checker writes as its
+// verdict on an item: ASCII letters, with '-' or '_' inside (`ok`,
+// `valid`, `up-to-date`), at most verdictWordMax bytes.
+func isVerdictWord(v string) bool {
+	if v == "" || len(v) > verdictWordMax {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && !(i > 0 && i < len(v)-1 && (c == '-' || c == '_')) {
+			return false
+		}
+	}
+	return true
+}
+
+// endsInVerdictWord reports whether l's last field, after white space,
+// is a verdict word (see isVerdictWord). It reads l from its end, at
+// most verdictWordMax bytes past its trailing blanks: most lines of a
+// text end in no such word, and a read of the whole line (lastField's)
+// on each cost the lines planner half again its time on a trace.
+func endsInVerdictWord(l string) bool {
+	t := trimBlankRight(l)
+	i := len(t)
+	for i > 0 && len(t)-i <= verdictWordMax && isVerdictByte(t[i-1]) {
+		i--
+	}
+	return i > 0 && (t[i-1] == ' ' || t[i-1] == '\t') && isVerdictWord(t[i:])
+}
+
+// verdictsDense reports whether one line in verdictEvery or more of s in
+// [from, to) ends in a verdict word, read in up to linePeakProbe lines
+// spread evenly over them: a checker writes one verdict an item, with
+// a few lines of messages at most between them. A text that ends its
+// lines otherwise (a trace's `= 3`) is left after that look, not read
+// to its end for verdicts it has none of.
+func verdictsDense(s *lineSel, from, to int) bool {
+	n := to - from
+	probe := min(n, linePeakProbe)
+	found := 0
+	for j := 0; j < probe; j++ {
+		if endsInVerdictWord(s.line(from + j*n/probe)) {
+			found++
+		}
+	}
+	return probe > 0 && found*verdictEvery >= probe
+}
+
+// verdictEvery is the most lines a verdict is met in, in a checker's run.
+const verdictEvery = 8
+
+// isVerdictByte reports whether c may stand in a verdict word.
+func isVerdictByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_'
+}
+
+// verdictWordMax bounds a verdict word.
+const verdictWordMax = 24
 
 // lastField returns l's last whitespace-separated field and whether l has
 // three fields or more.

@@ -56,6 +56,8 @@ import (
 //   - in a table whose last column is one of categories (jdeps' module
 //     of each dependency), the rows holding a value at most one row in
 //     twenty holds, rarest first, three of each (see tailCategories);
+//     likewise the rare verdicts of a checker's item lines, read alone
+//     among its messages (see verdictCategories);
 //   - lines of a rare shape: a skeleton or lead field (see shapeOf)
 //     many times rarer than the group a typical line belongs to — the
 //     three lines of another commit in a blame, the one ioctl among
@@ -76,7 +78,8 @@ import (
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
 // clip would cut (a column's largest value counts, and a rare value of a
-// column of categories, see tailCategories): the clip's long head
+// column of categories or verdicts, see tailCategories and
+// verdictCategories): the clip's long head
 // then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
@@ -104,6 +107,10 @@ func planLines(text string, limit int) (plan, bool) {
 	narrow := max(120, limit/16)
 	peaks := linePeaks(s, narrow)
 	tails := rareCategories(s, 0, n, n, tailCategories)
+	// A checker's verdicts, each the last word of its item's line, with
+	// the item's messages between them: the rare verdict's rows (see
+	// verdictCategories).
+	tails = append(tails, rareCategories(s, 0, n, n, verdictCategories)...)
 	// A sectioned text's sections are tables of their own, which its
 	// rows as one table do not line up with (python -m dis's code
 	// objects): its rare aligned rows are none.
