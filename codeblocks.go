@@ -27,13 +27,19 @@ func codeBlocksShaped(text string) bool {
 		} else {
 			rest = ""
 		}
-		body := strings.TrimRight(line, " \t\r")
-		code := strings.TrimLeft(body, " \t")
-		if code == "" {
+		end := len(line)
+		for end > 0 && (line[end-1] == ' ' || line[end-1] == '\t' || line[end-1] == '\r') {
+			end--
+		}
+		indent := 0
+		for indent < end && (line[indent] == ' ' || line[indent] == '\t') {
+			indent++
+		}
+		if indent == end {
 			continue
 		}
+		body, code := line[:end], line[indent:end]
 		lines++
-		indent := len(body) - len(code)
 		if code[0] == '}' {
 			closes++
 		}

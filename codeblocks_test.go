@@ -79,3 +79,18 @@ func TestExecToolCodeIsOutlined(t *testing.T) {
 		}
 	}
 }
+
+// codeBlocksShaped reads a sample of the lines, not the input: a 4 MB
+// log costs what a 40 KB one does.
+func BenchmarkCodeBlocksShaped(b *testing.B) {
+	for _, size := range []int{40 << 10, 4 << 20} {
+		line := "2026-11-30T03:00:00Z INFO served /index in 3ms\n"
+		text := strings.Repeat(line, size/len(line))
+		b.Run(fmt.Sprintf("log/%dKB", size>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				codeBlocksShaped(text)
+			}
+		})
+	}
+}
