@@ -94,3 +94,21 @@ func BenchmarkCodeBlocksShaped(b *testing.B) {
 		})
 	}
 }
+
+// FuzzCodeBlocksShaped checks that the verdict never panics and reads
+// lines, not bytes: CRLF line ends and blank lines between the lines
+// leave it as it was.
+func FuzzCodeBlocksShaped(f *testing.F) {
+	f.Add(deparsed(5))
+	f.Add(goSwitches(3))
+	f.Add("a {\n\tb;\n}\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		got := codeBlocksShaped(text)
+		if crlf := codeBlocksShaped(strings.ReplaceAll(text, "\n", "\r\n")); crlf != got {
+			t.Errorf("CRLF changed the verdict: %v, then %v", got, crlf)
+		}
+		if spaced := codeBlocksShaped(strings.ReplaceAll(text, "\n", "\n\n")); spaced != got {
+			t.Errorf("blank lines changed the verdict: %v, then %v", got, spaced)
+		}
+	})
+}
