@@ -36,7 +36,7 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 		return plan{}, false
 	}
 	read := readTool(out.Tool)
-	source := opensLikeSource(text)
+	source := opensLikeSource(text) || !read && codeBlocksShaped(text)
 	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) {
 		return plan{}, false
 	}
