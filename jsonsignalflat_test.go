@@ -77,18 +77,7 @@ func flatishEvent(t *rapid.T) string {
 // streams of flat, nested and broken events, whether a member's value is
 // rare or not.
 func TestJSONSignalsFlatReadingIsTheByteWalk(t *testing.T) {
-	dirs, err := filepath.Glob("testdata/corpus/json_*")
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no JSON corpus cases: %v", err)
-	}
-	var texts []string
-	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, "input.txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, string(b))
-	}
+	dirs, texts := jsonCorpusTexts(t)
 	never := func(string, string) int { return 0 }
 	for i, text := range texts {
 		if flat, bytes := walkBoth(text, jsonDoc{0, 1}, false, never); !sameWalk(flat, bytes) {
@@ -162,4 +151,21 @@ func TestFlatMembers(t *testing.T) {
 			t.Errorf("%q: %q end %d ok %v, want %q end %d", tc.text, got, end, ok, tc.want, len(tc.text)-1)
 		}
 	}
+}
+
+// jsonCorpusTexts reads the input of every JSON case of the corpus, in
+// the order of their directories, which it gives beside them.
+func jsonCorpusTexts(t testing.TB) (dirs, texts []string) {
+	dirs, err := filepath.Glob("testdata/corpus/json_*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no JSON corpus cases: %v", err)
+	}
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join(d, "input.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	return dirs, texts
 }

@@ -1,8 +1,6 @@
 package headroom
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -14,18 +12,7 @@ import (
 // every way that does fit (its object, its member, a cut) costs at least
 // the floor.
 func TestSignalCostFloorIsBelowEveryWay(t *testing.T) {
-	dirs, err := filepath.Glob("testdata/corpus/json_*")
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no JSON corpus cases: %v", err)
-	}
-	var texts []string
-	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, "input.txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, string(b))
-	}
+	_, texts := jsonCorpusTexts(t)
 	check := func(t interface{ Fatalf(string, ...any) }, text string, s jsonSignal, below int) {
 		floor := signalCostFloor(s)
 		for _, whole := range []int{0, s.end - s.start, len(text)} {

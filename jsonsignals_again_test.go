@@ -1,8 +1,6 @@
 package headroom
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -78,18 +76,7 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 // the whole text twice gives, on every JSON case of the corpus, whole
 // and cut at any byte.
 func TestJSONSignalsWalkAgainOnlyRareDocuments(t *testing.T) {
-	dirs, err := filepath.Glob("testdata/corpus/json_*")
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no JSON corpus cases: %v", err)
-	}
-	var texts []string
-	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, "input.txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, string(b))
-	}
+	dirs, texts := jsonCorpusTexts(t)
 	for i, text := range texts {
 		if got, want := jsonSignals(text), jsonSignalsTwoWalks(text); !sameSignals(got, want) {
 			t.Errorf("%s: %d signals, want %d", dirs[i], len(got), len(want))
