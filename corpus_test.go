@@ -483,17 +483,19 @@ var knownGaps = map[string][]string{
 	// Held-out set 20 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
 	// cloc --by-file: one Markdown record among 430 alike
-	// records sorted by size; its rare language is not picked
+	// records sorted by size. Since session 31 the records of a rare
+	// language are picked first (rareValueElems: the one Bourne Again
+	// Shell and 5 of the 20 Markdown ones past the head, in an eighth of
+	// the room, spread over them); this one is not among them
 	"json_cloc_json_by_file_ruby_3_1_rubygems_bundler": {
 		"\"bundler/man/bundle-lock.1.ronn\" :{\n  \"blank\": 28,\n  \"comment\": 0,\n  \"code\": 66,\n  \"language\": \"Markdown\"},",
 	},
 	// license-checker --json: 298 alike package records, 231 MIT;
-	// the rare licenses (MPL-2.0, `(MIT AND CC-BY-3.0)`) and express's
-	// record in the middle are not picked
+	// express's record in the middle is not picked: it is MIT, nothing
+	// rare in it (its rare licenses are kept since session 31:
+	// rareValueElems)
 	"json_license_checker_json_express_madge_svgo_scratch_app": {
 		"\"express@4.22.3\": {\n    \"licenses\": \"MIT\",",
-		"\"postcss-values-parser@6.0.2\": {\n    \"licenses\": \"MPL-2.0\",",
-		"\"spdx-ranges@2.1.1\": {\n    \"licenses\": \"(MIT AND CC-BY-3.0)\",",
 	},
 	// madge --json: 388 `path: [deps]` members of one flat map; the
 	// middle ones and the cross-package edges are not sampled

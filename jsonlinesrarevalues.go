@@ -100,18 +100,20 @@ func eachTopWord(l string, f func(key, val string, ok bool)) {
 // before one among many; rows alike in it spread over the stream. naming
 // is the key that names the rows (namingKey), never a kind.
 func rareValueRows(s *lineSel, events []int, naming string) []int {
-	return rareValueRowsOf(len(events), func(e int) string { return s.line(events[e]) }, naming)
+	return rareValueRowsOf(len(events), func(e int) string { return s.line(events[e]) }, naming, 0)
 }
 
 // rareValueRowsOf is rareValueRows over n rows that row returns, each
 // one JSON value read where it lies (a line of a stream, an element of a
 // minified array): the rows, indices below n, that hold a rare value.
-func rareValueRowsOf(n int, row func(e int) string, naming string) []int {
+// The members read are those of row keysFrom (the first of a stream; the
+// middle of a map, whose first member may be a header).
+func rareValueRowsOf(n int, row func(e int) string, naming string, keysFrom int) []int {
 	if n < 8 {
 		return nil
 	}
 	var keys []string
-	for _, k := range topLevelKeys(row(0), rareValueKeys) {
+	for _, k := range topLevelKeys(row(keysFrom), rareValueKeys) {
 		if k != naming {
 			keys = append(keys, k)
 		}

@@ -119,7 +119,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	var between []int
 	if shown > 0 {
 		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
-		between = spreadElements(elems, top.shapes, shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
+		between = spreadElements(elems, top.shapes, rareValueElems(text, elems, true), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
 	}
 	omitted -= len(between)
 	from := shown
@@ -184,11 +184,15 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 }
 
 // spreadElements returns the elements in [from, to) to keep whole within
-// room bytes: first those of a rare shape (a key set that at most a tenth
-// of them share: the main module among dependencies, the direct
-// dependencies among indirect ones, an error among successes), then as
-// many more as fit, spread evenly so the middle of a stream is sampled,
-// not only its ends. shapes[i] names the shape of elems[i], 0 for none.
+// room bytes: first those of rare (indices into elems, rarest first:
+// those that hold a rare value, rareValueElems) in up to a
+// rareValueShare'th of the room, each whole or not at all (license-checker's
+// one MPL-2.0 record among 231 MIT ones), then those of a rare shape (a
+// key set that at most a tenth of them share: the main module among
+// dependencies, the direct dependencies among indirect ones, an error
+// among successes), then as many more as fit, spread evenly so the middle
+// of a stream is sampled, not only its ends. shapes[i] names the shape of
+// elems[i], 0 for none.
 //
 // The spread keeps at least want elements when room allows, and for that
 // it may keep runs of neighbours instead of single ones. Whole elements
@@ -200,7 +204,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // blind clip of the same room would keep, and the spread samples as many
 // places as that allows: the most runs that still keep want, or one run
 // after the first elements when none does.
-func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind string, want int) []int {
+func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room int, kind string, want int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
@@ -230,13 +234,24 @@ func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind str
 			}
 		}
 	}
-	var rare, rest []int
-	for i := range shapes {
-		if shapes[i] != 0 && count[shapes[i]] <= max(1, m/10) {
-			rare = append(rare, i)
+	rareValues := 0
+	for _, i := range rare {
+		if i < from || i >= to || keep[i-from] {
+			continue
+		}
+		if c := size(i) + note; used+c <= room/rareValueShare {
+			keep[i-from] = true
+			used += c
+			rareValues++
 		}
 	}
-	take(rare, room)
+	var rareShapes, rest []int
+	for i := range shapes {
+		if shapes[i] != 0 && count[shapes[i]] <= max(1, m/10) {
+			rareShapes = append(rareShapes, i)
+		}
+	}
+	take(rareShapes, room)
 	rest = make([]int, 0, m)
 	for i := range m {
 		if !keep[i] {
@@ -270,7 +285,7 @@ func spreadElements(elems [][2]int, shapes []int32, from, to, room int, kind str
 		}
 		return kept(keep)
 	}
-	lo := largestFitting(1, max(1, len(picked)-len(rare)), func(k int) bool { return len(runs(k)) >= want })
+	lo := largestFitting(1, max(1, len(picked)-len(rareShapes)-rareValues), func(k int) bool { return len(runs(k)) >= want })
 	if r := runs(lo); len(r) > len(picked) {
 		return r
 	}
@@ -1554,7 +1569,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, rareValueShapes(text, elems), shown, last, room, kind, want)
+		between = spreadElements(elems, rareValueShapes(text, elems), nil, shown, last, room, kind, want)
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own

@@ -14,6 +14,11 @@ const (
 	rareValueBytes = 1 << 20
 )
 
+// rareValueShare: a pretty-printed sequence's elements that hold a rare
+// value take up to a rareValueShare'th of the room its spread fills, as a
+// stream's rare rows take an eighth of its middle.
+const rareValueShare = 8
+
 // rareValueShapes returns a shape for each of elems, the elements of a
 // minified array or a stream of one-line documents, for the spread of
 // elements to pick first (spreadElements: a shape few elements share is
@@ -24,10 +29,22 @@ const (
 // others. Each element read is read where it lies in text, its span the
 // planner's own parse found; nothing is copied.
 func rareValueShapes(text string, elems [][2]int) []int32 {
+	shapes := make([]int32, len(elems))
+	for k, i := range rareValueElems(text, elems, false) {
+		shapes[i] = int32(k + 1)
+	}
+	return shapes
+}
+
+// rareValueElems returns the indices of elems that hold a rare value of
+// a member that sorts them into kinds (rareValueRowsOf), the rarest
+// first, read over at most rareValueRead of them (about rareValueBytes)
+// spread evenly; the members read are those of the first element read,
+// or of the middle one (a map's first member may be a header: cloc's).
+func rareValueElems(text string, elems [][2]int, middle bool) []int {
 	n := len(elems)
-	shapes := make([]int32, n)
 	if n < 8 {
-		return shapes
+		return nil
 	}
 	// The elements read are elems[p*n/read], p < read.
 	avg := (elems[n-1][1] - elems[0][0]) / n
@@ -36,8 +53,13 @@ func rareValueShapes(text string, elems [][2]int) []int32 {
 		e := elems[p*n/read]
 		return text[e[0]:e[1]]
 	}
-	for k, p := range rareValueRowsOf(read, elem, "") {
-		shapes[p*n/read] = int32(k + 1)
+	keysFrom := 0
+	if middle {
+		keysFrom = read / 2
 	}
-	return shapes
+	rows := rareValueRowsOf(read, elem, "", keysFrom)
+	for k, p := range rows {
+		rows[k] = p * n / read
+	}
+	return rows
 }
