@@ -96,6 +96,9 @@ func planTreeRoll(text string, top jsonTop, key string, limit int) (plan, bool) 
 	}
 	note := treeRollNote(len(nodes)-1, len(nodes), key) // the longer form
 	room -= len(text) - tailStart + len(note) + 2
+	if room <= headEnd {
+		return plan{}, false // the ends and the note leave the roll no room
+	}
 	lines, named := treeRollLines(nodes, headEnd, tailStart, room-headEnd)
 	// A roll too thin to name a third of the nodes (npm explain's 167 at
 	// 4,000 bytes, the same few package names over and over) says less

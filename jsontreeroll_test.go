@@ -2,10 +2,12 @@ package headroom
 
 import (
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -328,4 +330,30 @@ func TestTreeRollLeavesALightCutToTheOutline(t *testing.T) {
 		t.Fatalf("planned %v, what %q: want the outline", ok, p.what)
 	}
 	checkDocPlan(t, text, p, limit)
+}
+
+// At every small limit a real tree whose roll is thin (npm explain's
+// dependents, the same few names over and over) is rolled within its
+// limit or left to the outline: once its ends and note took the room, the
+// thin roll's clip head was sought before the document's start (limit
+// 200: a slice at -36).
+func TestTreeRollSmallLimits(t *testing.T) {
+	b, err := os.ReadFile("testdata/corpus/json_npm_explain_json_npmcli_git_in_npm_11_19_tree/input.txt")
+	require.NoError(t, err)
+	text := string(b)
+	top, ok := scanJSONTop(text)
+	require.True(t, ok)
+	key, _ := selfNestedKey(text, 0, top.end)
+	require.NotEmpty(t, key, "npm explain's tree has no self-nested key")
+	rolled := 0
+	for limit := 0; limit <= 1200; limit++ {
+		p, ok := planTreeRoll(text, top, key, limit)
+		if !ok {
+			continue
+		}
+		rolled++
+		checkPlan(t, text, p, limit)
+		checkInOrder(t, p)
+	}
+	require.NotZero(t, rolled, "no limit up to 1,200 rolled the tree")
 }
