@@ -34,12 +34,7 @@ func TestJSONLinesKeepsTheLastLongEvent(t *testing.T) {
 		t.Fatalf("the last match is %d bytes, want a long event", len(last))
 	}
 	for _, limit := range []int{4000, 16000} {
-		p, ok := planJSONLines(text, limit)
-		if !ok {
-			t.Fatalf("limit %d: declined", limit)
-		}
-		checkPlan(t, text, p, limit)
-		out := render(text, p, marker{tokens: len(text) / 4})
+		out := jsonLinesOut(t, text, limit)
 		if want := last[:300]; !strings.Contains(out, want) {
 			t.Errorf("limit %d: the last match's head %q is not kept:\n%s", limit, want, out)
 		}
@@ -61,12 +56,7 @@ func TestJSONLinesRareMemberValue(t *testing.T) {
 	text := matchStream(90, kind, func(k int) string { return "/usr/lib/python3.11/email/f" + itoa(k%7) + ".py" },
 		func(k int) int { return k % 2 })
 	for _, limit := range []int{8000, 16000} {
-		p, ok := planJSONLines(text, limit)
-		if !ok {
-			t.Fatalf("limit %d: declined", limit)
-		}
-		checkPlan(t, text, p, limit)
-		out := render(text, p, marker{tokens: len(text) / 4})
+		out := jsonLinesOut(t, text, limit)
 		for _, r := range rare {
 			if want := `{"text":"raise ` + r + `(`; !strings.Contains(out, want) {
 				t.Errorf("limit %d: the lone %s match is not kept", limit, r)
@@ -83,4 +73,16 @@ func TestJSONLinesRareMemberValue(t *testing.T) {
 	if got := st.rar[0]; got*10 <= 90 {
 		t.Errorf("a HeaderParseError match counts as rare (%d): a text of its own ranks it", got)
 	}
+}
+
+// jsonLinesOut plans the JSON-lines stream text within limit, checks the
+// plan holds it, and renders what it keeps.
+func jsonLinesOut(t *testing.T, text string, limit int) string {
+	t.Helper()
+	p, ok := planJSONLines(text, limit)
+	if !ok {
+		t.Fatalf("limit %d: declined", limit)
+	}
+	checkPlan(t, text, p, limit)
+	return render(text, p, marker{tokens: len(text) / 4})
 }
