@@ -1,9 +1,6 @@
 package headroom
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // namingKeySample is how many events namingKey reads.
 const namingKeySample = 64
@@ -66,43 +63,13 @@ func nameSeparator(c byte) bool {
 // of the most names come first; heads alike in that, spread evenly over
 // the stream (spreadRank).
 func familyHeads(s *lineSel, events []int, key string) []int {
-	type named struct {
-		name string
-		k    int
-	}
-	names := make([]named, 0, len(events))
+	names := make([]string, len(events))
 	for k, i := range events {
 		if v, ok := memberValue(s.line(i), key); ok && len(v) > 2 && v[0] == '"' {
-			names = append(names, named{v[1 : len(v)-1], k})
+			names[k] = v[1 : len(v)-1]
 		}
 	}
-	slices.SortStableFunc(names, func(a, b named) int { return strings.Compare(a.name, b.name) })
-	family := map[int]int{} // per event index, how many names it heads
-	for p, n := range names {
-		c := 0
-		for q := p + 1; q < len(names) && q <= p+familyScanMax && strings.HasPrefix(names[q].name, n.name); q++ {
-			if m := names[q].name; len(m) > len(n.name) && nameSeparator(m[len(n.name)]) {
-				c++
-			}
-		}
-		if c >= familyMin {
-			family[n.k] = c
-		}
-	}
-	heads := make([]int, 0, len(family))
-	for k := range family {
-		heads = append(heads, k)
-	}
-	slices.SortFunc(heads, func(a, b int) int {
-		if family[a] != family[b] {
-			return family[b] - family[a]
-		}
-		if ra, rb := spreadRank(a, len(events)), spreadRank(b, len(events)); ra != rb {
-			return cmpU32(ra, rb)
-		}
-		return a - b
-	})
-	return heads
+	return familyRoots(names)
 }
 
 // spreadMisses is how many picks in a row spreadEvents lets fail before

@@ -162,3 +162,60 @@ func (o *outliner) rareOf(n onode) []int {
 	o.rare[n.val] = r
 	return r
 }
+
+// rootsOf returns familyRootElems of the array or map n, read once per
+// outline.
+func (o *outliner) rootsOf(n onode) []int {
+	if r, ok := o.roots[n.val]; ok {
+		return r
+	}
+	if o.roots == nil {
+		o.roots = map[int][]int{}
+	}
+	r := familyRootElems(o.text, n.elems)
+	o.roots[n.val] = r
+	return r
+}
+
+// swapInRoots returns picked, ascending indices an even spread chose
+// in [lo, hi), with each of roots there (at most half as many as
+// picked) in the place of the pick nearest it that neither rare nor an
+// earlier root holds: the family's root is what a reader names, and the
+// rest of the spread stays where it was, so what it sampled by position
+// it still samples but for that one neighbour.
+func swapInRoots(picked, roots, rare []int, lo, hi int) []int {
+	if len(roots) == 0 || len(picked) < 2 {
+		return picked
+	}
+	out := slices.Clone(picked)
+	fixed := map[int]bool{}
+	for _, j := range rare {
+		fixed[j] = true
+	}
+	swaps := 0
+	for _, r := range roots {
+		if swaps >= len(picked)/2 {
+			break
+		}
+		if r < lo || r >= hi || slices.Contains(out, r) {
+			continue
+		}
+		best := -1
+		for k, j := range out {
+			if fixed[j] || j < lo || j >= hi {
+				continue
+			}
+			if best < 0 || distance(j, r) < distance(out[best], r) {
+				best = k
+			}
+		}
+		if best < 0 {
+			break
+		}
+		out[best] = r
+		fixed[r] = true
+		swaps++
+	}
+	slices.Sort(out)
+	return out
+}

@@ -629,6 +629,9 @@ type outliner struct {
 	// rare caches rareElements of the arrays sample reads, by their
 	// opening bracket: an array is sampled again as the room grows.
 	rare map[int][]int
+	// roots caches familyRootElems of the arrays and maps sample reads,
+	// by their opening bracket.
+	roots map[int][]int
 	// ends, once the outline is maxOutlineDepth deep, is where each of
 	// the document's containers ends: place reads the members of the
 	// values it places from it (jsonoutlinedeep.go).
@@ -978,6 +981,7 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 	if isArray && !o.minified {
 		rare = o.rareOf(n)
 	}
+	roots := o.rootsOf(n) // roots of families of names: in the place of the even picks nearest them
 	rareHidden := 0
 	for _, j := range rare {
 		if shown <= j && j < len(n.elems)-1 {
@@ -1007,7 +1011,7 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 		}
 		lo, hi := shown+h, len(n.elems)-t
 		if hi > lo {
-			sel = append(sel, spreadRare(rare, lo, hi, k-h-t)...)
+			sel = append(sel, swapInRoots(spreadRare(rare, lo, hi, k-h-t), roots, rare, lo, hi)...)
 		}
 		for j := max(hi, lo); j < len(n.elems); j++ {
 			sel = append(sel, j)
