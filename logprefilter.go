@@ -658,8 +658,8 @@ func (t *anchorTable) anchorAt(text string, from, i int, x, h uint32) int {
 }
 
 // nextAnchor returns where the first anchor found at or after from
-// starts, or len(text). It reads six triples from each load of eight
-// bytes, folded.
+// starts, or len(text). It reads every other triple, folded, from three
+// loads of eight bytes for each six.
 func (t *anchorTable) nextAnchor(text string, from int) int {
 	if from == 0 {
 		for _, a := range t.col0 {
@@ -675,13 +675,16 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 	// again below, so that the filter keeps its values in registers.
 	// The fold and the hash's multiplier are loaded into registers once:
 	// as constants, the compiler spelled them out again in each pass.
-	hit, last, fold, mul := &t.hit, len(text)-8, foldWord, tripleMul
+	// A load for each triple, as the hash drops the bytes above it: one
+	// load shifted twice needed a copy for each shift (22 instructions
+	// a pass, not 24).
+	hit, last, fold, mul := &t.hit, len(text)-12, foldWord, tripleMul
 	for ; i <= last; i += 6 {
-		w := load64(text, i) | fold // foldByte of each byte
-		if hit[w*mul>>(64-tripleBits)]|hit[w>>16*mul>>(64-tripleBits)]|hit[w>>32*mul>>(64-tripleBits)] == 0 {
+		s := text[i : i+12] // one bounds check for the three loads
+		if hit[(load64(s, 0)|fold)*mul>>(64-tripleBits)]|hit[(load64(s, 2)|fold)*mul>>(64-tripleBits)]|hit[(load64(s, 4)|fold)*mul>>(64-tripleBits)] == 0 {
 			continue
 		}
-		if at := t.anchorInLoad(text, from, i, w); at >= 0 {
+		if at := t.anchorInLoad(text, from, i); at >= 0 {
 			return at
 		}
 	}
@@ -696,11 +699,13 @@ func (t *anchorTable) nextAnchor(text string, from int) int {
 }
 
 // anchorInLoad returns where an anchor starts that the triples at i,
-// i+2 and i+4 of the folded load w find, at or after from, or -1. It
-// reads their hits again, each triple apart: kept from the filter, the
-// hits cost it a spill on every load (an objdump's scan 2.5 M
-// instructions more), where reading them again costs a pass.
-func (t *anchorTable) anchorInLoad(text string, from, i int, w uint64) int {
+// i+2 and i+4 of text find, folded, at or after from, or -1. It reads
+// the load and the triples' hits again, each triple apart: kept from the
+// filter, the hits cost it a spill on every load (an objdump's scan 2.5 M
+// instructions more), and the load a copy, where reading them again costs
+// a pass.
+func (t *anchorTable) anchorInLoad(text string, from, i int) int {
+	w := load64(text, i) | foldWord
 	x0, x2, x4 := uint32(w)&0xffffff, uint32(w>>16)&0xffffff, uint32(w>>32)&0xffffff
 	if v := t.hit[tripleHash(x0)]; v != 0 {
 		if at := t.anchorAtHit(text, from, i, x0, v); at >= 0 {
