@@ -600,6 +600,7 @@ type onode struct {
 type outliner struct {
 	text   string
 	budget int
+	limit  int // the outline's whole limit, budget before any reserve
 	used   int
 	nodes  []onode
 	// minified lays the outline out for JSON whose members share lines:
@@ -685,7 +686,7 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 // headFirst asks for a clip's head before the breadth, when the document
 // is cut by little (clipHeadEnd): set for a tree (selfNested).
 func outline(text string, root, end int, top *jsonTop, limit int, minified, headFirst bool) (*outliner, []item, bool) {
-	o := &outliner{text: text, budget: limit, minified: minified, headEnd: clipHeadEnd(root, end, limit)}
+	o := &outliner{text: text, budget: limit, limit: limit, minified: minified, headEnd: clipHeadEnd(root, end, limit)}
 	var elems [][2]int
 	if top != nil {
 		elems, o.inner, o.innerAt = top.elems, top.inner, top.innerAt
@@ -1155,6 +1156,19 @@ func (o *outliner) size(start, end int) int { return o.keep(start, end).size() }
 // or, at the root, as many first ones as fit; an array shows its first
 // elements and counts the rest.
 func (o *outliner) expand(i, room int) bool {
+	if o.expandNotes(i, room, false) {
+		return true
+	}
+	// An object whose members do not all fit with their summaries may
+	// fit with the summaries of alike siblings cut to a ditto, in up to
+	// three fifths of the limit (jsonoutlinealike.go).
+	n := o.nodes[i]
+	return i != 0 && o.text[n.val] == '{' && o.lined(n) && o.expandNotes(i, min(room, o.limit*3/5), true)
+}
+
+// expandNotes is expand, the summaries of alike members cut to a ditto
+// when ditto is set.
+func (o *outliner) expandNotes(i, room int, ditto bool) bool {
 	text := o.text
 	n := o.nodes[i]
 	if !o.lined(n) {
@@ -1169,6 +1183,7 @@ func (o *outliner) expand(i, room int) bool {
 		share = max((o.budget-o.used)/4, 0) + n.cost // arrays: first elements, not all
 	}
 	var kids []int
+	var prevKeys [][2]int // the members of the child before, when its keys show
 	first := len(o.nodes)
 	for k, e := range n.elems {
 		var inner [][2]int
@@ -1182,6 +1197,10 @@ func (o *outliner) expand(i, room int) bool {
 			c.state, c.cost, c.note, c.elems = asWhole, whole, "", nil
 		} else if i == 0 && k == len(n.elems)-1 && c.state == asLine && c.cut > 0 && o.minified {
 			o.keepEnd(&c, o.budget/8)
+		}
+		if ditto {
+			o.alikeNote(&c, prevKeys)
+			prevKeys = o.objectKeys(c)
 		}
 		need := cost + c.cost
 		if k < len(n.elems)-1 && (isArray || i == 0) {
@@ -1295,6 +1314,12 @@ func (o *outliner) summary(elems [][2]int, isArray, more bool) string {
 // elements of a value of text: how many, the first keys, how many bytes
 // (see outliner.summary).
 func valueSummary(text string, elems [][2]int, isArray, more bool) string {
+	return valueSummaryKeys(text, elems, isArray, more, outlineNoteKeys)
+}
+
+// valueSummaryKeys is valueSummary naming up to keys of an object's keys
+// (none when keys is 0).
+func valueSummaryKeys(text string, elems [][2]int, isArray, more bool, keys int) string {
 	var b strings.Builder
 	b.WriteString("[…")
 	word := "member"
@@ -1305,9 +1330,9 @@ func valueSummary(text string, elems [][2]int, isArray, more bool) string {
 		word = "more " + word
 	}
 	b.WriteString(txt.Plural(len(elems), word))
-	if !isArray {
+	if !isArray && keys > 0 {
 		b.WriteString(": ")
-		for k, e := range elems[:min(len(elems), outlineNoteKeys)] {
+		for k, e := range elems[:min(len(elems), keys)] {
 			if k > 0 {
 				b.WriteString(", ")
 			}
@@ -1321,8 +1346,8 @@ func valueSummary(text string, elems [][2]int, isArray, more bool) string {
 			}
 			b.WriteString(key)
 		}
-		if len(elems) > outlineNoteKeys {
-			b.WriteString(" + " + txt.Commas(len(elems)-outlineNoteKeys) + " more")
+		if len(elems) > keys {
+			b.WriteString(" + " + txt.Commas(len(elems)-keys) + " more")
 		}
 	}
 	if len(elems) > 0 {
