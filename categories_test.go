@@ -132,6 +132,28 @@ func TestPlanTableKeepsRareRows(t *testing.T) {
 	assert.LessOrEqual(t, len(out), 4000)
 }
 
+// The rare rows take the share of the picks that no numeric column's
+// peaks take: 12 rare rows of a symbol table, whose addresses are no
+// numbers, are all kept where an eighth of the picks kept four.
+func TestPlanTableRareRowsTakeThePeaksShare(t *testing.T) {
+	odd := map[int]string{}
+	for i := 0; i < 12; i++ {
+		odd[250+i*25] = []string{"B", "D", "R"}[i%3]
+	}
+	text := "ADDRESS TYPE NAME\n" + nmTable(600, nil, odd)
+	p, ok := planTable(text, 4000)
+	require.True(t, ok)
+	assert.LessOrEqual(t, itemsSize(p.items), 4000)
+	out := render(text, p, marker{})
+	kept := 0
+	for i := range odd {
+		if strings.Contains(out, fmt.Sprintf("%016x %s data%d\n", i*16, odd[i], i)) {
+			kept++
+		}
+	}
+	assert.Equal(t, len(odd), kept)
+}
+
 func TestLeadingFields(t *testing.T) {
 	var f [maxPeakColumns]string
 	n := leadingFields("  a\tb   c ", &f, maxPeakColumns)

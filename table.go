@@ -73,9 +73,11 @@ func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 		peaks = peaks[:min(len(peaks), most)]
 		// The rows holding a rare value of a category column (a LISTEN
 		// socket among open files, a failed pod among running ones) come
-		// first, in up to another eighth of the picks.
+		// first, in up to another eighth of the picks, and the share of
+		// them the peaks leave (a symbol table's addresses are no
+		// numbers: its B, D and R rows have the quarter).
 		var rares []int
-		for _, i := range rareCategories(s, first, n, max(2, len(picks)/8), tableCategories) {
+		for _, i := range rareCategories(s, first, n, max(2, len(picks)/8+most-len(peaks)), tableCategories) {
 			if !s.isKept(i) {
 				rares = append(rares, i)
 			}
