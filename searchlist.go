@@ -108,11 +108,11 @@ func planSearchList(text string, limit int) (plan, bool) {
 		return plan{}, false // a list whose other lines say much: a log, for the log planner
 	}
 	limit -= itemsSize(otherItems)
-	var nearItems []item
-	if dropped == 0 {
-		nearItems = near.items(text, paths, limit/8)
-		limit -= itemsSize(nearItems)
+	if dropped > 0 {
+		near.kept = nil // the failures between paths are counted, not shown
 	}
+	nearItems := near.items(text, paths, limit/8)
+	limit -= itemsSize(nearItems)
 	prefix := commonDir(paths, pathOf)
 	// Counts by directory, and the spread, never cost listed paths a clip
 	// would show: without the room for counts, then shaped as a clip.

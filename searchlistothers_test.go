@@ -99,6 +99,11 @@ func TestSearchFileListKeepsAFailuresNeighbours(t *testing.T) {
 	}
 	b.WriteString("2074 blocks\n")
 	text := b.String()
+	// Too small a limit for the lines between paths: they are counted,
+	// and their neighbours go with them.
+	if p, ok := planSearchList(text, 300); ok && itemsSize(p.items) > 300 {
+		t.Errorf("limit 300: %d bytes planned", itemsSize(p.items))
+	}
 	for _, limit := range []int{1200, 4000} {
 		p, ok := planSearchList(text, limit)
 		if !ok {
