@@ -58,6 +58,7 @@ func planSearchList(text string, limit int) (plan, bool) {
 	}
 	var paths []searchLine
 	var kept listOthers
+	var near failureNeighbours
 	other, notices := 0, 0
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
@@ -73,6 +74,7 @@ func planSearchList(text string, limit int) (plan, bool) {
 				other++
 				kept.add(l, line, len(paths) == 0)
 			} else {
+				near.path(len(paths))
 				paths = append(paths, l)
 				kept.path()
 			}
@@ -84,6 +86,9 @@ func planSearchList(text string, limit int) (plan, bool) {
 			} else {
 				other++
 				kept.add(l, line, len(paths) == 0)
+				if c == lineError || hasFailureSignal(line) {
+					near.failure(len(paths))
+				}
 			}
 		}
 		if other > 16 && 10*other > len(paths)+other {
@@ -103,6 +108,11 @@ func planSearchList(text string, limit int) (plan, bool) {
 		return plan{}, false // a list whose other lines say much: a log, for the log planner
 	}
 	limit -= itemsSize(otherItems)
+	if dropped > 0 {
+		near.kept = nil // the failures between paths are counted, not shown
+	}
+	nearItems := near.items(text, paths, limit/8)
+	limit -= itemsSize(nearItems)
 	prefix := commonDir(paths, pathOf)
 	// Counts by directory, and the spread, never cost listed paths a clip
 	// would show: without the room for counts, then shaped as a clip.
@@ -139,6 +149,11 @@ func planSearchList(text string, limit int) (plan, bool) {
 	for x, l := range others {
 		placed = append(placed, placedItem{l.start, otherItems[x]})
 	}
+	for x, i := range near.kept {
+		if i >= sel.head && i < sel.tail && !slices.Contains(sel.spread, i) {
+			placed = append(placed, placedItem{paths[i].start, nearItems[x]})
+		}
+	}
 	slices.SortStableFunc(placed, func(a, b placedItem) int { return a.at - b.at })
 	items := make([]item, 0, len(placed))
 	for _, p := range placed {
@@ -170,6 +185,47 @@ func planSearchList(text string, limit int) (plan, bool) {
 	}
 	hint := "To see more, re-run the listing on one directory, or filter it by name."
 	return plan{strategy: StrategySearch, items: items, markerAt: len(items), what: what, hint: hint}, true
+}
+
+// failureNeighbours finds the paths either side of a line between paths
+// that says a failure (cpio's `cpio: a/b.js: Cannot stat: No such file or
+// directory` after the path it wrote last, rsync's `rsync: … Operation not
+// permitted`): where in the list the run failed, which a plan that keeps
+// the line but counts the paths around it away does not say.
+type failureNeighbours struct {
+	kept  []int // indexes of paths, in input order, each once
+	after bool  // the next path follows a failure
+}
+
+// failure marks a failure line met after the first n paths.
+func (f *failureNeighbours) failure(n int) {
+	if n > 0 && (len(f.kept) == 0 || f.kept[len(f.kept)-1] != n-1) {
+		f.kept = append(f.kept, n-1)
+	}
+	f.after = n > 0
+}
+
+// path marks path i met.
+func (f *failureNeighbours) path(i int) {
+	if f.after {
+		f.kept = append(f.kept, i)
+		f.after = false
+	}
+}
+
+// items returns the neighbours' items, the first ones while they fit in
+// room bytes, and drops the others from kept.
+func (f *failureNeighbours) items(text string, paths []searchLine, room int) []item {
+	var items []item
+	for k, i := range f.kept {
+		it := headItem(text, paths[i], listLineCap)
+		if room -= it.size(); room < 0 {
+			f.kept = f.kept[:k]
+			break
+		}
+		items = append(items, it)
+	}
+	return items
 }
 
 // A placedItem is an item of a list plan and the offset it stands at.

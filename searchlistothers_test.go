@@ -85,3 +85,46 @@ func TestSearchFileListCountsOtherLinesItDrops(t *testing.T) {
 		t.Error("planned a list whose kept lines take more than a quarter of the limit")
 	}
 }
+
+// A failure between a list's paths keeps the paths either side of it
+// (cpio -ov's `cpio: a/b.js: Cannot stat` after the path it wrote last):
+// where in the list the run failed, each path once, in input order.
+func TestSearchFileListKeepsAFailuresNeighbours(t *testing.T) {
+	var b strings.Builder
+	for i := range 600 {
+		fmt.Fprintf(&b, "pkg/dist/sub%d/file%d.d.ts\n", i/10, i)
+		if i == 333 || i == 334 {
+			fmt.Fprintf(&b, "cpio: pkg/dist/sub33/gone%d.js: Cannot stat: No such file or directory\n", i)
+		}
+	}
+	b.WriteString("2074 blocks\n")
+	text := b.String()
+	// Too small a limit for the lines between paths: they are counted,
+	// and their neighbours go with them.
+	if p, ok := planSearchList(text, 300); ok && itemsSize(p.items) > 300 {
+		t.Errorf("limit 300: %d bytes planned", itemsSize(p.items))
+	}
+	for _, limit := range []int{1200, 4000} {
+		p, ok := planSearchList(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
+		for _, w := range []string{
+			"pkg/dist/sub33/file333.d.ts\ncpio: pkg/dist/sub33/gone333.js",
+			"gone333.js: Cannot stat: No such file or directory\npkg/dist/sub33/file334.d.ts\ncpio: pkg/dist/sub33/gone334.js",
+			"gone334.js: Cannot stat: No such file or directory\npkg/dist/sub33/file335.d.ts\n",
+			"2074 blocks",
+		} {
+			if !strings.Contains(out, w) {
+				t.Errorf("limit %d: lost %q:\n%s", limit, w, out)
+			}
+		}
+		if strings.Count(out, "file334.d.ts\n") != 1 {
+			t.Errorf("limit %d: a neighbour of two failures kept other than once:\n%s", limit, out)
+		}
+		if itemsSize(p.items) > limit {
+			t.Errorf("limit %d: %d bytes planned", limit, itemsSize(p.items))
+		}
+	}
+}
