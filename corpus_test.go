@@ -504,13 +504,6 @@ var knownGaps = map[string][]string{
 	"log_sh_x_update_ca_certificates_sandbox_d_trust_conf_typo": {
 		"listed in /home/dev/uca/ca-certificates.conf.\nW: /home/dev/uca/certs/mozilla/D-TRUST_Root_Class_3_CA_2009.crt not found, but listed in /home/dev/uca/ca-certificates.conf.\n+ continue",
 	},
-	// certtool -i: 18 alike certificate reports, mostly hex; only their
-	// Subject lines tell them apart, and the middle ones are not kept.
-	"plain_certtool_i_ca_certificates_t_to_u_18_roots": {
-		"\tSubject: CN=TrustCor ECA-1,OU=TrustCor Certificate Authority,",
-		"\tSubject: CN=Trustwave Global ECC P256 Certification Authority,O=Trustwave Holdings\\, Inc.,L=Chicago,ST=Illinois,C=US\n\tSubject Public Key Algorithm: EC/ECDSA",
-		"\tSubject: CN=TunTrust Root CA,O=Agence Nationale de Certification Electronique,C=TN",
-	},
 	// jar tvf: 495 rows of one timestamp; the named classes in the middle
 	// hold nothing rare.
 	"plain_jar_tvf_maven_core_3_8_7_debian": {
