@@ -489,11 +489,6 @@ var knownGaps = map[string][]string{
 		"\"name\": \"libjq1:amd64\",\n    \"version\": \"1.6-2.1+deb12u1\",",
 		"\"name\": \"libmaven3-core-java\",\n    \"version\": \"3.8.7-1\",",
 	},
-	// npm fund --json: one funded record among ~100 with the same funding
-	// object, deep in the tree.
-	"json_npm_fund_json_eslint_webpack_tape_ljharb_tree": {
-		"\"data-view-byte-length\": {\n              \"version\": \"1.0.2\",\n              \"funding\": {\n                \"url\": \"https://github.com/sponsors/inspect-js\"",
-	},
 	// cpio -ov: 510 bare paths read as search output; the failing path's
 	// line before cpio's `Cannot stat` is not kept with it.
 	"log_cpio_ov_ajv_8_20_node_module_missing_compile_resolve_js": {
@@ -566,12 +561,6 @@ var knownGaps = map[string][]string{
 	},
 	// Held-out set 19 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
-	// SARIF results: the rare rules' findings (strlen, LoadLibrary) among
-	// 40 alike fprintf notes are not sampled
-	"json_flawfinder_sarif_go_1_26_runtime_cgo_c": {
-		"\"text\": \"buffer/strlen:Does not handle strings that are not \\\\0-terminated;",
-		"\"text\": \"misc/LoadLibrary:Ensure that the full path to the library is specified, or current directory may be used (CWE-829, CWE-20).\"\n          },\n          \"locations\": [\n            {\n              \"physicalLocation\": {\n                \"artifactLocation\": {\n                  \"uri\": \"runtime/testdata/testwintls/main.c\"",
-	},
 	// npm outdated --json: an object of 203 alike package records keyed by
 	// name, a flat map; the roll names the middle ones by their location
 	// lines, not by the version lines these facts hold
