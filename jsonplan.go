@@ -633,6 +633,13 @@ type outliner struct {
 	// roots caches familyRootElems of the arrays and maps sample reads,
 	// by their opening bracket.
 	roots map[int][]int
+	// tree is set for a document that nests one key in itself (npm's
+	// dependencies in dependencies): its objects' members are alike
+	// nodes, the one that carries a value the others do not (a package's
+	// other funding URL) worth a first pick as an array's element is. A
+	// flat map's members (a lockfile's packages by path) are left to the
+	// even sample: what tells them apart is their keys.
+	tree bool
 	// ends, once the outline is maxOutlineDepth deep, is where each of
 	// the document's containers ends: place reads the members of the
 	// values it places from it (jsonoutlinedeep.go).
@@ -683,10 +690,12 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 // in at most limit bytes of items, breadth-first as described above, laid
 // out as pretty-printed or minified lines. top is the root's scan when
 // the caller has it (the root's members, and theirs), else nil.
-// headFirst asks for a clip's head before the breadth, when the document
-// is cut by little (clipHeadEnd): set for a tree (selfNested).
-func outline(text string, root, end int, top *jsonTop, limit int, minified, headFirst bool) (*outliner, []item, bool) {
-	o := &outliner{text: text, budget: limit, limit: limit, minified: minified, headEnd: clipHeadEnd(root, end, limit)}
+// tree is set for a document that nests one key in itself (see
+// selfNestedKey): it asks for a clip's head before the breadth, when the
+// document is cut by little (clipHeadEnd), and has its sampled objects'
+// members read for rare values as an array's elements are (see tree).
+func outline(text string, root, end int, top *jsonTop, limit int, minified, tree bool) (*outliner, []item, bool) {
+	o := &outliner{text: text, budget: limit, limit: limit, minified: minified, headEnd: clipHeadEnd(root, end, limit), tree: tree}
 	var elems [][2]int
 	if top != nil {
 		elems, o.inner, o.innerAt = top.elems, top.inner, top.innerAt
@@ -711,7 +720,7 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, head
 	// depth by depth, the values that open in it, in input order. The
 	// breadth-first outline then goes on from the root, down through the
 	// values open already.
-	if headFirst && o.headEnd > 0 {
+	if tree && o.headEnd > 0 {
 		level := o.nodes[0].kids
 		for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
 			var next []int
@@ -979,7 +988,7 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 	}
 	place := func(j int) []onode { return viewAt(j, detail[j]) }
 	var rare []int // elements of a rare value: the spread's first picks
-	if isArray && !o.minified {
+	if !o.minified && (isArray || o.tree) {
 		rare = o.rareOf(n)
 	}
 	roots := o.rootsOf(n) // roots of families of names: in the place of the even picks nearest them
@@ -1050,6 +1059,14 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 		detail[lastJ] = 2
 	} else if len(viewAt(lastJ, 1)) > 1 {
 		detail[lastJ] = 1
+	}
+	// A rare child shows whole within a third of the room: its rare
+	// value, which it is picked for, may be none of the members a digest
+	// names it by (a package's one other funding URL under its version).
+	for _, j := range rare {
+		if shown <= j && j < lastJ && viewAt(j, 2)[0].cost <= room/3 {
+			detail[j] = 2
+		}
 	}
 	lo = largestFitting(lo, hi, func(k int) bool { return costOf(pickK(k)) <= room })
 	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) && !lastOnly {

@@ -253,6 +253,15 @@ func planLines(text string, limit int) (plan, bool) {
 			return true
 		}, upTo(28))
 	}
+	// Alike sections with no heading, record name or blank line between
+	// them (certtool -i's certificates): the line that tells each apart,
+	// spread evenly when not all fit, then the line after each kept.
+	var ids []int
+	idsKept := 0
+	if len(heads) == 0 && sh.records == nil && len(names) == 0 {
+		ids = sectionIDs(s)
+		idsKept = pickSectionIDs(s, ids, func(i int) bool { return pickEnds(i, narrow) }, upTo(28), upTo(32))
+	}
 	// In a text of blocks, the line that opens each, with its block's
 	// first lines: which function, its first label and source line,
 	// spread evenly when not all fit, in bytes of their own. A sectioned
@@ -370,7 +379,7 @@ func planLines(text string, limit int) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
+	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+sectionIDsKept(idsKept, ids)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }
