@@ -203,6 +203,10 @@ func tableRows(s *lineSel) (first int, ok bool) {
 			first = f // a profile: lines of totals, a header of words, rows of numbers
 			break
 		}
+		if blankLedColumns(s, h) {
+			first = h // nm -D: fixed-width columns, the imports' address blank
+			break
+		}
 		first = h
 		if strings.HasPrefix(l0, "total ") {
 			first = h + 1
