@@ -33,7 +33,15 @@ const blankLedProbe = 400
 // and no line is blank: a title over rows, or a blank line between them,
 // opens sections (nm of an archive), a listing's. A text of one shape
 // of line is left to the planners of its own kind: no cell is blank.
-func blankLedColumns(s *lineSel, h int) bool {
+//
+// When sampled, s is routing's sample of a larger input (sampledFirst),
+// and the count of blank-led rows is not tested: nm's imports run
+// together (its U rows sort first), so a sample of four pieces can hold
+// one run of them or none where the whole text's even spread finds
+// dozens. Every other test reads a share of the lines, as the sample
+// shows it; a sample so only ever accepts more than the whole text,
+// whose own reading decides.
+func blankLedColumns(s *lineSel, h int, sampled bool) bool {
 	n := s.n()
 	for n > h && isBlank(s.line(n-1)) {
 		n--
@@ -82,7 +90,7 @@ func blankLedColumns(s *lineSel, h int) bool {
 			}
 		}
 	}
-	return led >= 2 && led*50 >= len(rows) && (full+led)*10 >= len(rows)*9
+	return (sampled || led >= 2 && led*50 >= len(rows)) && (full+led)*10 >= len(rows)*9
 }
 
 // fieldStarts writes into at the byte offsets at which the first

@@ -38,7 +38,7 @@ func TestBlankLedColumns(t *testing.T) {
 		{"too few rows", nmSorted(19, 5, nil), false},
 	} {
 		s := newLineSel(c.text, 1<<20, gapWording{})
-		assert.Equal(t, c.want, blankLedColumns(s, 0), c.name)
+		assert.Equal(t, c.want, blankLedColumns(s, 0, false), c.name)
 	}
 }
 
@@ -49,7 +49,7 @@ func TestBlankLedColumns(t *testing.T) {
 func TestPlanTableKeepsBlankLedTableRareRows(t *testing.T) {
 	text := nmSorted(600, 200, map[int]string{350: "B", 420: "R", 480: "B"})
 	s := newLineSel(text, 1<<20, gapWording{})
-	first, ok := tableRows(s)
+	first, ok := tableRows(s, false)
 	require.True(t, ok)
 	assert.Equal(t, 0, first, "no header: every line a row")
 	p, ok := planTable(text, 4000)
@@ -100,7 +100,7 @@ func TestBlankLedTableProperty(t *testing.T) {
 		rare := rapid.IntRange(1, rows).Filter(func(i int) bool { return !slices.Contains(imports, i) }).Draw(t, "rare")
 		text := nmTable(rows, imports, map[int]string{rare: "B"})
 		s := newLineSel(text, 1<<20, gapWording{})
-		if !blankLedColumns(s, 0) {
+		if !blankLedColumns(s, 0, false) {
 			t.Fatalf("%d rows, %d imports: not read as a table", rows, len(imports))
 		}
 		limit := rapid.IntRange(2000, 6000).Draw(t, "limit")
@@ -124,9 +124,51 @@ func FuzzBlankLedColumns(f *testing.F) {
 	f.Add("\t\t x\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s := newLineSel(text, 1<<20, gapWording{})
-		got := blankLedColumns(s, 0)
+		got := blankLedColumns(s, 0, false)
 		if got && s.n() < 20 {
 			t.Fatalf("a table of %d lines", s.n())
 		}
+		if got && !blankLedColumns(s, 0, true) {
+			t.Fatalf("a sample declines what the whole text accepts")
+		}
 	})
+}
+
+// nmRuns is an nm table of rows rows whose imports sit in runs of run
+// rows starting at each line number in starts: nm sorts by name, and
+// its U rows run together where their names do.
+func nmRuns(rows, run int, starts ...int) string {
+	var undefined []int
+	for _, s := range starts {
+		for i := s; i < s+run; i++ {
+			undefined = append(undefined, i)
+		}
+	}
+	return nmTable(rows, undefined, map[int]string{rows / 2: "B"}) + "\n"
+}
+
+// Routing samples a large input and declines it unscanned where the
+// sample declines, so a sample must accept what the whole text does.
+// Imports in runs between the sample's pieces are in the whole text's
+// even spread and not in the sample: the sample does not count them,
+// and the whole text, read as a table, routes so either way.
+func TestBlankLedColumnsSampledAcceptsMore(t *testing.T) {
+	text := nmRuns(18000, 300, 2000, 3500, 8000, 9500, 14000, 15500)
+	s := defaultSampling
+	s.piece = max(s.piece, DefaultMaxBytes)
+	sample := takeSample(text, s)
+	require.NotEmpty(t, sample, "an input the default sampling samples")
+	whole := newLineSel(text, 1<<20, gapWording{})
+	require.True(t, blankLedColumns(whole, 0, false), "the whole text is a blank-led table")
+	part := newLineSel(sample, 1<<20, gapWording{})
+	require.False(t, blankLedColumns(part, 0, false), "the sample misses the imports' runs")
+	assert.True(t, blankLedColumns(part, 0, true), "a sample does not count them")
+	out := ToolOutput{Tool: "Bash", Text: text}
+	assert.Equal(t, StrategyTable, routeWith(t, sampling{}, out, DefaultMaxBytes))
+	assert.Equal(t, StrategyTable, routeWith(t, defaultSampling, out, DefaultMaxBytes))
+	// A table of full rows only is no blank-led table, sampled or not.
+	flat := nmRuns(18000, 0)
+	assert.False(t, blankLedColumns(newLineSel(flat, 1<<20, gapWording{}), 0, false))
+	assert.Equal(t, routeWith(t, sampling{}, ToolOutput{Tool: "Bash", Text: flat}, DefaultMaxBytes),
+		routeWith(t, defaultSampling, ToolOutput{Tool: "Bash", Text: flat}, DefaultMaxBytes))
 }
