@@ -165,8 +165,8 @@ func routes(cfg config, smp sampling) []planner {
 		})},
 		// A table is a share of the lines too: nine rows in ten with two
 		// fields or more, under the header the sample's head holds.
-		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, _ bool, lines *lineIndexer) (plan, bool) {
-			return planTableIndexed(out.Text, limit, lines)
+		sampledRow(StrategyTable, smp, tableLeastLines, func(out ToolOutput, limit int, sampled bool, lines *lineIndexer) (plan, bool) {
+			return planTableIndexed(out.Text, limit, sampled, lines)
 		}, nil),
 		// A drawn tree (tree, npm ls, cargo tree): before logs, whose
 		// planner would keep its ends only.

@@ -22,16 +22,18 @@ import (
 // then at least 20 rows, nine in ten of them with two fields or more; or
 // delimited text (see delimited). Anything else it declines.
 func planTable(text string, limit int) (plan, bool) {
-	return planTableIndexed(text, limit, &lineIndexer{text: text})
+	return planTableIndexed(text, limit, false, &lineIndexer{text: text})
 }
 
-// planTableIndexed is planTable, the lines of text indexed by lines.
-func planTableIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
+// planTableIndexed is planTable, the lines of text indexed by lines;
+// sampled says text is a sample of a larger input (sampledFirst), which
+// tableRows tests so as to accept whatever the whole input might be.
+func planTableIndexed(text string, limit int, sampled bool, lines *lineIndexer) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
 	}
 	s := newLineSelOn(text, lines.index(), limit, gapWording{})
-	first, ok := tableRows(s)
+	first, ok := tableRows(s, sampled)
 	if !ok {
 		return plan{}, false
 	}
@@ -172,8 +174,12 @@ func rowGap(from, to int) string {
 const tableLeastLines = 22
 
 // tableRows returns the index of the first row of a table in s, after its
-// header lines, and whether s is a table.
-func tableRows(s *lineSel) (first int, ok bool) {
+// header lines, and whether s is a table. When sampled, s is a sample of
+// a larger input, and a test that counts a rare kind of line (the
+// blank-led rows of blankLedColumns) does not decline it: those lines
+// run together, and a sample can miss them where the whole input holds
+// enough; the whole input's own test decides.
+func tableRows(s *lineSel, sampled bool) (first int, ok bool) {
 	n := s.n()
 	if n < tableLeastLines {
 		return 0, false
@@ -201,6 +207,10 @@ func tableRows(s *lineSel) (first int, ok bool) {
 	default:
 		if f := numericHeader(s, h); f > 0 {
 			first = f // a profile: lines of totals, a header of words, rows of numbers
+			break
+		}
+		if blankLedColumns(s, h, sampled) {
+			first = h // nm -D: fixed-width columns, the imports' address blank
 			break
 		}
 		first = h

@@ -274,7 +274,7 @@ func TestNumericHeader(t *testing.T) {
 	}
 	b.WriteString("\n\n")
 	s := newLineSel(b.String(), 1<<20, gapWording{})
-	first, ok := tableRows(s)
+	first, ok := tableRows(s, false)
 	require.True(t, ok)
 	assert.Equal(t, 6, first, "rows start under the header")
 
