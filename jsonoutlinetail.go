@@ -163,7 +163,13 @@ func cutItemsAt(items []item, t int) []item {
 // as the clip's head reaches, before its last children, its spread or a
 // later sibling.
 func (o *outliner) headRuns(n onode) bool {
-	if o.headEnd == 0 || n.end > clipTailStart(o.text, o.limit) {
+	if o.headEnd == 0 {
+		return false
+	}
+	if o.clipTail == 0 { // read once: a minified line is read up to it
+		o.clipTail = clipTailStart(o.text, o.limit) + 1
+	}
+	if n.end > o.clipTail-1 {
 		return false
 	}
 	shown := 0

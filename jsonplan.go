@@ -627,6 +627,9 @@ type outliner struct {
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
 	headEnd int
+	// clipTail, when not 0, is one past where a blind clip of the
+	// outline's limit starts its tail (headRuns).
+	clipTail int
 	// rare caches rareElements of the arrays sample reads, by their
 	// opening bracket: an array is sampled again as the room grows.
 	rare map[int][]int
