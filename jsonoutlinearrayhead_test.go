@@ -144,3 +144,42 @@ func TestOutlineCutByLittleKeepsTheClipsTail(t *testing.T) {
 		t.Errorf("the clip's head is not kept:\n%s", out)
 	}
 }
+
+// clipPaths returns how many of buildInfo's Deps a blind clip of limit
+// bytes shows whole, and whether out shows each of them.
+func clipPaths(text, out string, n, limit int) (inClip, kept int) {
+	clip := render(text, planClip(text, limit, 0), marker{tokens: len(text)})
+	for i := range n {
+		whole := "\"Version\": \"v1." + itoa(i) + ".0\","
+		if !strings.Contains(clip, whole) {
+			continue
+		}
+		inClip++
+		if strings.Contains(out, whole) {
+			kept++
+		}
+	}
+	return inClip, kept
+}
+
+// A Deps array that the clip's tail does not reach, in a document cut by
+// a little (cbt's 45 dependencies at 4,000 B, 7 KB), goes on with its
+// head run as far as a blind clip's head shows it, rather than keeping
+// its last two elements and opening the Settings after it: the clip
+// named github.com/google/uuid, dependency 20, the outline stopped at 17.
+func TestOutlineArrayHeadRunReachesTheClipsHead(t *testing.T) {
+	text := buildInfo(45, 14, func(i int) string { return "github.com/owner" + itoa(i) + "/module" })
+	limit := len(text) * 4 / 7
+	p, ok := planJSON(text, limit)
+	if !ok {
+		t.Fatal("the document should be planned")
+	}
+	if itemsSize(p.items) > limit {
+		t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	inClip, kept := clipPaths(text, out, 45, limit)
+	if inClip == 0 || kept < inClip {
+		t.Fatalf("kept %d of the %d dependencies a blind clip shows (limit %d, %d bytes):\n%s", kept, inClip, limit, len(text), out)
+	}
+}

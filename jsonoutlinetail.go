@@ -155,3 +155,26 @@ func cutItemsAt(items []item, t int) []item {
 	}
 	return out
 }
+
+// headRuns reports whether node n, in a document cut by little
+// (headEnd), is a value a blind clip shows only in its head — it ends
+// before where the clip's tail starts — and hides a child, not its last,
+// that the clip's head holds: its sample goes on with its head run as far
+// as the clip's head reaches, before its last children, its spread or a
+// later sibling.
+func (o *outliner) headRuns(n onode) bool {
+	if o.headEnd == 0 {
+		return false
+	}
+	if o.clipTail == 0 { // read once: a minified line is read up to it
+		o.clipTail = clipTailStart(o.text, o.limit) + 1
+	}
+	if n.end > o.clipTail-1 {
+		return false
+	}
+	shown := 0
+	if n.state == asOpen {
+		shown = len(n.kids)
+	}
+	return shown < len(n.elems)-1 && n.elems[shown][1] <= o.headEnd
+}

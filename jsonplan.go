@@ -627,6 +627,9 @@ type outliner struct {
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
 	headEnd int
+	// clipTail, when not 0, is one past where a blind clip of the
+	// outline's limit starts its tail (headRuns).
+	clipTail int
 	// rare caches rareElements of the arrays sample reads, by their
 	// opening bracket: an array is sampled again as the room grows.
 	rare map[int][]int
@@ -830,6 +833,9 @@ func (o *outliner) grow() {
 			return
 		}
 		share := free * size / max(left, 1)
+		if o.headRuns(o.nodes[i]) {
+			share = free // a clip's head run first (sample), before a later sibling opens
+		}
 		left -= size
 		o.sample(i, o.nodes[i].cost+share, false)
 	}
@@ -1002,10 +1008,29 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 	for j := shown; !lastOnly && o.headEnd > 0 && j < len(n.elems)-1 && n.elems[j][1] <= o.headEnd; j++ {
 		heads++
 	}
+	// A value the clip's tail does not reach, its head run in the clip's
+	// head, goes on with that run rather than with its last children or
+	// a spread, as far as a clip of the whole limit would show it: the
+	// clip's head shows those first. (headEnd is the head of a clip that
+	// keeps a tail; an outline made again before a clip's tail,
+	// withClipTail, has about that head's room in all.)
+	runs := 0
+	if !lastOnly && o.headRuns(n) {
+		runs = heads
+		for j := shown + heads; j < len(n.elems)-1 && n.elems[j][1] <= o.nodes[0].val+o.limit; j++ {
+			runs++
+		}
+	}
 	pickK := func(k int) []int {
 		h, t := k/4, (k+3)/4 // the last one first
 		if lastOnly {
 			h, t = 0, k
+		} else if runs > h {
+			h = min(runs, k-1)
+			t = min(t, k-h)
+			if h < runs {
+				t = min(t, 1)
+			}
 		} else if heads > h {
 			h = min(heads, k-1)
 			t = min(t, k-h)
