@@ -128,24 +128,9 @@ func elementNamingKey(text string, elems [][2]int) string {
 		}
 		return true
 	})
-	sample := spread(0, len(elems), namingKeySample)
-	seen := map[string]bool{}
-	for _, key := range cands {
-		clear(seen)
-		distinct := true
-		for _, j := range sample {
-			v, ok := memberString(text, elems[j], key)
-			if !ok || seen[v] {
-				distinct = false
-				break
-			}
-			seen[v] = true
-		}
-		if distinct {
-			return key
-		}
-	}
-	return ""
+	return firstDistinctKey(cands, spread(0, len(elems), namingKeySample), func(j int, key string) (string, bool) {
+		return memberString(text, elems[j], key)
+	})
 }
 
 // memberString returns the contents of the string member key (quoted)

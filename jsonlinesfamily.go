@@ -20,13 +20,23 @@ func namingKey(s *lineSel, events []int) string {
 			cands = append(cands, `"`+m.key+`":`)
 		}
 	})
-	sample := spread(0, len(events), namingKeySample)
+	return firstDistinctKey(cands, spread(0, len(events), namingKeySample), func(j int, key string) (string, bool) {
+		return memberValue(s.line(events[j]), key)
+	})
+}
+
+// firstDistinctKey returns the first of cands whose values, read by value
+// at each index of sample, are all present and all differ; "" when none
+// does. namingKey and elementNamingKey share it: what tells a naming key
+// from a shared one is the same in a stream's lines and an array's
+// elements, only the reading differs.
+func firstDistinctKey(cands []string, sample []int, value func(j int, key string) (string, bool)) string {
 	seen := map[string]bool{}
 	for _, key := range cands {
 		clear(seen)
 		distinct := true
 		for _, j := range sample {
-			v, ok := memberValue(s.line(events[j]), key)
+			v, ok := value(j, key)
 			if !ok || seen[v] {
 				distinct = false
 				break
