@@ -188,9 +188,16 @@ var knownGaps = map[string][]string{
 	// phony `compile:` target at 26 % is one of 300 file records of the
 	// same few shapes; no failure signal, rare shape or lead sets it apart
 	// (the line planner keeps the error on line 4 and the head and tail).
+	// The elixir.app rule line, kept as a line of a rare shape until
+	// session 33, lost its place when `<D =` and `<F =` (make's automatic
+	// variables) got leads of their own, a field that opens with
+	// punctuation before a word now read as both: the rare stage and the
+	// head share the room differently, eight more head lines (a clip's
+	// own) for that one line.
 	"plain_make_pn_database_elixir_makefile": {
 		`compile: erlang lib/elixir/ebin/elixir.app elixir
 #  Phony target (prerequisite of .PHONY).`,
+		`lib/elixir/ebin/elixir.app: lib/elixir/src/elixir.app.src lib/elixir/ebin VERSION /home/dev/h8/src/elixir-1.14.0/lib/elixir/generate_app.escript`,
 	},
 	// A table now, its slowest calls kept by their columns; the lexer's
 	// class row is one of a thousand 0.000 import-time rows that no
@@ -744,7 +751,6 @@ var knownGaps = map[string][]string{
 	// functions are not kept
 	"plain_pandoc_t_native_node_20_path_api_doc": {
 		"( \"pathjoinpaths\" , [] , [] )\n    [ Code ( \"\" , [] , [] ) \"path.join([...paths])\" ]",
-		"\"path.join('/foo', 'bar', 'baz/asdf', 'quux', '..');\\n// Returns: '/foo/bar/baz/asdf'",
 		"( \"pathrelativefrom-to\" , [] , [] )",
 	},
 	// Held-out set 16 (its first run is in the corpus README): what it

@@ -238,7 +238,8 @@ func TestSelectSmallest(t *testing.T) {
 
 // TestShapeOf: lines that differ in identities, numbers and quoted
 // strings share a skeleton; a line with other punctuation does not; the
-// lead skips a `[tag]` and keeps the name; errno names are found only as
+// lead skips a `[tag]` and keeps the name, and a field that opens with
+// punctuation before a word keeps both; errno names are found only as
 // words.
 func TestShapeOf(t *testing.T) {
 	a := shapeOf(`openat(AT_FDCWD, "/etc/a", O_RDONLY) = 3`)
@@ -249,6 +250,28 @@ func TestShapeOf(t *testing.T) {
 	}
 	if shapeOf("[pid 12] openat(x)").lead != shapeOf("[pid 7] openat(y, z)").lead || a.lead == b.lead {
 		t.Error("leads: a [tag] must be skipped and the name kept")
+	}
+	// A field that opens with punctuation before a word is that word's:
+	// gpg's packet kinds, a dump's tags. Before anything else (a digit,
+	// '$', another mark) the punctuation ends it, as it always has.
+	for _, p := range [][2]string{
+		{":user ID packet: \"a\"", ":signature packet: algo 1"},
+		{"\t:public key packet:", "\t:signature packet:"},
+		{"<div class=a>", "<span>"},
+	} {
+		if shapeOf(p[0]).lead == shapeOf(p[1]).lead {
+			t.Errorf("leads of %q and %q are the same", p[0], p[1])
+		}
+	}
+	for _, p := range [][2]string{
+		{":user ID packet:", ":user id"},
+		{"(%): %", "(9): x"},
+		{"\"$(MAKE)\" install", "\"0\""},
+		{"{\"a\": 1}", "{\"b\": 2}"},
+	} {
+		if shapeOf(p[0]).lead != shapeOf(p[1]).lead {
+			t.Errorf("leads of %q and %q differ", p[0], p[1])
+		}
 	}
 	for l, want := range map[string]bool{
 		`= -1 ENOENT (No such file)`: true, `"Errno::EACCES"`: true, "ENOENTS": false, "xENOENT": false, "EOF": false, "ENABLED": false,

@@ -15,7 +15,9 @@ import "math/bits"
 //     a trace, a row whose value is a sentence — has its own.
 //   - The lead: the first field as written, digits folded to one 0, after
 //     a leading `[tag]` (`[pid 4949]`): a blame's commit, a trace's call
-//     name, a listing's mode, a table's status column.
+//     name, a listing's mode, a table's status column. A field that opens
+//     with punctuation before a word keeps both (gpg's `:user ID packet:`
+//     among its `:signature packet:` lines, `<section`).
 //
 // Only the first shapeWindow bytes of a line are read, as the log rules
 // read the first 400.
@@ -370,7 +372,8 @@ func mayFailWord(w, rest string) bool {
 
 // leadHash hashes line's lead field: after any indent and one leading
 // `[tag]`, the bytes up to a space or one of `(=:,;"{<`, a run of digits
-// folded to one '0'.
+// folded to one '0'; a field that opens with one of those bytes before a
+// letter or '_' keeps it and reads on (`:user`, `<div`).
 func leadHash(s string) uint64 {
 	h, _ := leadRead(s)
 	return h
@@ -400,6 +403,18 @@ func leadRead(s string) (h uint64, far int) {
 	}
 	h = fnvOffset
 	end := min(len(s), i+leadMax)
+	// A field that opens with a byte that would end it, before a word,
+	// is that byte and the word: read as empty, every `:name packet:`
+	// of gpg's (its one `:user ID packet:` a key among many signature
+	// packets) or `<tag>` of a dump would share one lead.
+	// The byte after it decides, so a line that shares it shares the lead.
+	if i < end && leadEnd[s[i]] && runClass[s[i]] != runSpace {
+		far = max(far, i+2)
+		if i+1 < end && (letterTab[s[i+1]] || s[i+1] == '_') {
+			h = h*33 ^ uint64(s[i])
+			i++
+		}
+	}
 	for ; i < end && !leadEnd[s[i]]; i++ {
 		c := s[i]
 		if c >= '0' && c <= '9' {
