@@ -80,3 +80,51 @@ func selfNestedKey(text string, start, end int) (key string, at int) {
 	}
 	return "", 0
 }
+
+// alikeBulk returns which member of the object top is its bulk — its
+// largest, seven eighths of the document or more — when that member is a
+// map of alike members (alikeMembers): a lockfile's packages by path, a
+// registry's functions by name; else -1. Like a tree, such a map is a
+// sequence in disguise, its members in the order a reader scans them. A
+// document whose other members are large too (a JSON schema's
+// properties beside its definitions) is no such sequence: its breadth
+// names them.
+func alikeBulk(text string, top jsonTop) int {
+	if top.kind != "object member" || len(top.innerAt) != len(top.elems)+1 {
+		return -1
+	}
+	k := 0
+	for i, m := range top.elems {
+		if m[1]-m[0] > top.elems[k][1]-top.elems[k][0] {
+			k = i
+		}
+	}
+	if 8*(top.elems[k][1]-top.elems[k][0]) < 7*top.end {
+		return -1
+	}
+	v := skipSpace(text, skipSpace(text, stringEnd(text, top.elems[k][0]))+1)
+	if text[v] != '{' || !alikeMembers(text, top.inner[top.innerAt[k]:top.innerAt[k+1]]) {
+		return -1
+	}
+	return k
+}
+
+// opened returns how many members of the root's member whose key starts
+// at key the outline shows by more than their key line: opened, whole or
+// on a line of their own, rather than summarised.
+func (o *outliner) opened(key int) int {
+	for _, i := range o.nodes[0].kids {
+		n := o.nodes[i]
+		if n.key != key || n.state != asOpen {
+			continue
+		}
+		shown := 0
+		for _, c := range n.kids {
+			if o.nodes[c].state != asElided {
+				shown++
+			}
+		}
+		return shown
+	}
+	return 0
+}

@@ -77,7 +77,7 @@ func TestOutlineOpensATreesHeadFirst(t *testing.T) {
 	}
 	out := checkDocPlan(t, text, p, limit)
 	head := text[:txt.LineStart(text, clipHeadEnd(0, len(text), limit))]
-	_, items, ok := outline(text, 0, scan.end, &scan, limit, false, false)
+	_, items, ok := outline(text, 0, scan.end, &scan, limit, false, false, false, -1)
 	if !ok {
 		t.Fatal("the breadth-first outline should fit")
 	}

@@ -107,7 +107,7 @@ func TestOutlineClipTailProperties(t *testing.T) {
 			}
 		}
 		pretty := !strings.HasPrefix(text, "{\"")
-		o, _, ok := outline(text, 0, scan.end, &scan, limit, !pretty, selfNested(text, 0, scan.end))
+		o, _, ok := outline(text, 0, scan.end, &scan, limit, !pretty, selfNested(text, 0, scan.end), selfNested(text, 0, scan.end), -1)
 		ts := clipTailStart(text, limit)
 		if !ok || o.keepsEnd() || ts <= 0 || ts >= len(text) {
 			return

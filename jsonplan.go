@@ -416,6 +416,18 @@ func flatMap(text string, elems [][2]int) bool {
 	if len(elems) < flatMapMembers || strings.Count(text[elems[0][0]:elems[last][0]], "\n") < last {
 		return false
 	}
+	return alikeMembers(text, elems)
+}
+
+// alikeMembers reports whether the object members elems, at least
+// flatMapMembers of them, however laid out, all hold objects or all hold
+// arrays of about one size (flatMap's test but for its lines): a map
+// keyed by name, a lockfile's packages, a registry's functions.
+func alikeMembers(text string, elems [][2]int) bool {
+	last := len(elems) - 1
+	if len(elems) < flatMapMembers {
+		return false
+	}
 	open := byte(0)
 	largest, bulk := 0, 0
 	for _, m := range elems {
@@ -670,12 +682,25 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 		}
 	}
 	tree := key != ""
-	o, items, ok := outline(text, root, end, &top, limit, !pretty, tree)
+	headFirst, bulk := tree, -1
+	o, items, ok := outline(text, root, end, &top, limit, !pretty, tree, headFirst, bulk)
 	if !ok {
 		return plan{}, false
 	}
+	if k := alikeBulk(text, top); !tree && k >= 0 && o.headEnd > 0 {
+		// A document that is a map of alike members, cut by little (a
+		// lockfile's packages): the breadth summarises most of them on
+		// their key lines, where a clip's head shows its run of them
+		// whole. Sampled instead (bulk), the map shows the members in a
+		// clip's head first, then its last ones and a spread, each by
+		// its naming members or whole — kept when that shows more of
+		// them than by their key lines alone.
+		if ho, hitems, hok := outline(text, root, end, &top, limit, !pretty, tree, true, top.elems[k][0]); hok && ho.opened(top.elems[k][0]) > o.opened(top.elems[k][0]) {
+			o, items, headFirst, bulk = ho, hitems, true, top.elems[k][0]
+		}
+	}
 	items = withClipTail(text, items, o.keepsEnd(), limit, func(limit int) ([]item, bool) {
-		cut, its, ok := outline(text, root, end, &top, limit, !pretty, tree)
+		cut, its, ok := outline(text, root, end, &top, limit, !pretty, tree, headFirst, bulk)
 		if ok {
 			o = cut
 		}
@@ -697,7 +722,10 @@ func planOutline(text string, top jsonTop, limit int) (plan, bool) {
 // selfNestedKey): it asks for a clip's head before the breadth, when the
 // document is cut by little (clipHeadEnd), and has its sampled objects'
 // members read for rare values as an array's elements are (see tree).
-func outline(text string, root, end int, top *jsonTop, limit int, minified, tree bool) (*outliner, []item, bool) {
+// headFirst asks for that clip's head first in any document; bulk, when
+// not -1, is the key of a root member the outline never opens whole or
+// to its members' summaries: grow samples it (see alikeBulk).
+func outline(text string, root, end int, top *jsonTop, limit int, minified, tree, headFirst bool, bulk int) (*outliner, []item, bool) {
 	o := &outliner{text: text, budget: limit, limit: limit, minified: minified, headEnd: clipHeadEnd(root, end, limit), tree: tree}
 	var elems [][2]int
 	if top != nil {
@@ -723,12 +751,12 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, tree
 	// depth by depth, the values that open in it, in input order. The
 	// breadth-first outline then goes on from the root, down through the
 	// values open already.
-	if tree && o.headEnd > 0 {
+	if headFirst && o.headEnd > 0 {
 		level := o.nodes[0].kids
 		for depth := 1; depth < maxOutlineDepth && len(level) > 0; depth++ {
 			var next []int
 			for _, i := range level {
-				if n := o.nodes[i]; n.state == asElided && n.key < o.headEnd && o.expand(i, o.budget-o.used+n.cost) {
+				if n := o.nodes[i]; n.state == asElided && n.key < o.headEnd && n.key != bulk && o.expand(i, o.budget-o.used+n.cost) {
 					next = append(next, o.nodes[i].kids...)
 				}
 			}
@@ -755,7 +783,7 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, tree
 			return (o.nodes[b].end - o.nodes[b].val) - (o.nodes[a].end - o.nodes[a].val)
 		})
 		for _, i := range cands {
-			if o.expand(i, o.budget-o.used+o.nodes[i].cost) {
+			if o.nodes[i].key != bulk && o.expand(i, o.budget-o.used+o.nodes[i].cost) {
 				next = append(next, o.nodes[i].kids...)
 			} else {
 				elided = append(elided, i)
@@ -1724,7 +1752,7 @@ func joinRuns(items []item) []item {
 func outlineElement(text string, e [2]int, span func([2]int) (int, int), room int) []item {
 	if c := text[e[0]]; c == '{' || c == '[' {
 		// The outline's closing line takes the comma after the element.
-		if _, items, ok := outline(text, e[0], e[1], nil, room, true, false); ok {
+		if _, items, ok := outline(text, e[0], e[1], nil, room, true, false, false, -1); ok {
 			return items
 		}
 	}

@@ -99,7 +99,7 @@ func TestTreeRollNamesDeepNodes(t *testing.T) {
 		t.Errorf("a member every node shares is kept:\n%s", out)
 	}
 	top, _ := scanJSONTop(text)
-	_, items, ok := outline(text, 0, top.end, &top, limit, false, true)
+	_, items, ok := outline(text, 0, top.end, &top, limit, false, true, true, -1)
 	if !ok {
 		t.Fatal("the plan should have an outline")
 	}
