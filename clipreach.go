@@ -26,3 +26,7 @@ func growToClipHead(s *lineSel, lo, hi, limit, lineCap int) {
 // a table cut little, the few the sample needed to reach the rare rows
 // past it.
 func clipHeadReach(limit int) int { return limit * clipHeadEighths / 8 }
+
+// clipTailReach is where a blind clip's tail of limit bytes starts in a
+// text of size bytes: an eighth of the limit before its end.
+func clipTailReach(size, limit int) int { return max(0, size-limit*clipTailEighths/8) }

@@ -94,3 +94,57 @@ func TestListingCutLittleKeepsClipHead(t *testing.T) {
 		t.Fatal("no entry checked")
 	}
 }
+
+// A grep -C1 output cut by less than three times, its matches all shown,
+// keeps every context line a blind clip's tail shows: the context spread
+// over every match comes after the clip's runs, never before them.
+func TestSearchCutLittleKeepsClipTailContext(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		var ctx []string
+		var ats []int
+		line := 10
+		for f := range rapid.IntRange(10, 30).Draw(t, "files") {
+			path := fmt.Sprintf("src/pkg%02d/file.go", f)
+			for range rapid.IntRange(2, 6).Draw(t, "matches") {
+				if b.Len() > 0 {
+					b.WriteString("--\n")
+				}
+				pad := strings.Repeat("y", rapid.IntRange(30, 90).Draw(t, "pad"))
+				for k, sep := range []string{"-", ":", "-"} {
+					l := fmt.Sprintf("%s%s%d%s\tx := compute(%s)", path, sep, line+k, sep, pad)
+					if sep == ":" {
+						l = fmt.Sprintf("%s:%d:\treturn errFound", path, line+k)
+					} else {
+						ats = append(ats, b.Len())
+						ctx = append(ctx, l)
+					}
+					b.WriteString(l + "\n")
+				}
+				line += 10
+			}
+		}
+		text := b.String()
+		limit := rapid.IntRange(len(text)/3+1, 2*len(text)/3).Draw(t, "limit")
+		p, ok := planSearch(text, limit, searchOptions{})
+		if !ok {
+			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
+		}
+		out := render(text, p, marker{})
+		if strings.Count(out, ":\treturn errFound") != strings.Count(text, ":\treturn errFound") {
+			return // not every match shown: context waits for them
+		}
+		for k, l := range ctx {
+			if ats[k] >= clipTailReach(len(text), limit) {
+				if !strings.Contains(out, l+"\n") {
+					t.Fatalf("context line %q (at %d, the clip's tail starts at %d) left out", l, ats[k], clipTailReach(len(text), limit))
+				}
+				checked++
+			}
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no context line checked")
+	}
+}
