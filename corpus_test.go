@@ -702,13 +702,9 @@ var knownGaps = map[string][]string{
 	// nm -D of libX11 and libXt, read by column as tables since
 	// session 32 (the lines planner took them): libX11's 56 rare B, D
 	// and R rows outnumber the rare rows' share at 16,000 B, and the
-	// 27th of its 29 D rows is not among them; a named function of
-	// libXt's in the middle is not sampled
+	// 27th of its 29 D rows is not among them
 	"plain_nm_d_symbol_versions_libx11_1_8_4": {
 		"0000000000141620 D _edata",
-	},
-	"plain_nm_d_symbol_versions_libxt_1_2_1": {
-		"0000000000040be0 T XtAddActions",
 	},
 	// objdump -T's 1,036 rows: the rare OPENSSL_3.0.3 version tag
 	// and a named function in the middle are not sampled

@@ -95,8 +95,15 @@ func planListingIndexed(text string, limit int, indexer *lineIndexer) (plan, boo
 		}
 		lo = hi
 	}
-	// Entries breadth first, in sections whose header is shown.
+	// Entries breadth first, in sections whose header is shown. A
+	// listing cut little, once each shown section has its first
+	// listingFirstEntries entries, runs on from its head as far as a
+	// clip's would: further rounds would cost a gap note an entry where
+	// the clip shows them in one piece.
 	for round := 0; s.room() > s.gapCost; round++ {
+		if round == listingFirstEntries && cutLittle(len(text), limit) {
+			growToClipHead(s, 0, n, limit, lineCap)
+		}
 		any := false
 		for _, sec := range secs {
 			i := sec.header + 1 + round
@@ -188,6 +195,12 @@ func hasColonLineEnd(text string, chunk int) bool {
 	}
 	return false
 }
+
+// listingFirstEntries is how many entries of each shown section a
+// listing cut little keeps before its head grows to a clip's (see
+// cutLittle): the first ones say what a section holds (ldd's loader and
+// first libraries), past them its entries are alike.
+const listingFirstEntries = 3
 
 // A listingSection is a header line and its entries, lines (header, end).
 type listingSection struct {

@@ -714,13 +714,15 @@ func TestPlanSearchContextNearestFirst(t *testing.T) {
 			near.WriteString("--\n")
 		}
 		lines := []string{
-			fmt.Sprintf("pkg/a.go-%d-far above", n+1),
+			// The far lines are long: the text is cut by three times
+			// or more, where no clip's run comes first (see clipRuns).
+			fmt.Sprintf("pkg/a.go-%d-far above %s", n+1, strings.Repeat("x", 150)),
 			fmt.Sprintf("pkg/a.go-%d-\tabove", n+2),
 			fmt.Sprintf("pkg/a.go:%d:\tmatch()", n+3),
 			fmt.Sprintf("pkg/a.go-%d-\tbetween", n+4),
 			fmt.Sprintf("pkg/a.go:%d:\tmatch()", n+5),
 			fmt.Sprintf("pkg/a.go-%d-\tbelow", n+6),
-			fmt.Sprintf("pkg/a.go-%d-far below", n+7),
+			fmt.Sprintf("pkg/a.go-%d-far below %s", n+7, strings.Repeat("x", 150)),
 		}
 		for i, l := range lines {
 			b.WriteString(l + "\n")

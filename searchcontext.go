@@ -95,6 +95,58 @@ func (cx *searchContext) grow(room int) int {
 	return kept
 }
 
+// clipRuns keeps, within room bytes, the context lines a blind clip
+// would show: those that start at tailStart and after, then those that
+// start before headEnd, around every shown match in input order, each
+// side of a match line by line while its next line lies in that range and
+// fits. A search cut by little shows most of itself, and there the clip's
+// head and tail say more than context spread thinly over every match; the
+// tail, the shorter, goes first so the head's many lines cannot leave it
+// none. It returns the room it used and the lines it kept.
+func (cx *searchContext) clipRuns(room, headEnd, tailStart int) (used, kept int) {
+	for _, in := range []func(int) bool{
+		func(at int) bool { return at >= tailStart },
+		func(at int) bool { return at < headEnd },
+	} {
+		for i := range cx.spans {
+			u, k, full := cx.runIn(i, room-used, in)
+			used += u
+			kept += k
+			if full {
+				return used, kept
+			}
+		}
+	}
+	return used, kept
+}
+
+// runIn keeps the context lines of span i above it, then below it, while
+// the next one starts where in says and fits in room. It returns the room
+// used, the lines kept, and whether a line did not fit.
+func (cx *searchContext) runIn(i, room int, in func(int) bool) (used, kept int, full bool) {
+	s := &cx.spans[i]
+	if !in(s.start) && !in(s.after) {
+		return 0, 0, false
+	}
+	for _, down := range []bool{false, true} {
+		for {
+			l, ok := cx.step(i, down)
+			if !ok || !in(l.start) {
+				break
+			}
+			up0, down0 := s.up, s.down
+			cost, _ := cx.extend(i, down)
+			if used+cost > room {
+				s.up, s.down = up0, down0
+				return used, kept, true
+			}
+			used += cost
+			kept++
+		}
+	}
+	return used, kept, false
+}
+
 // windows keeps, within room bytes, the whole window the tool printed
 // around the first shown match of each file, files taken in the order
 // given: every context line above the match (up to its file's heading, a

@@ -231,6 +231,13 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			remaining -= c
 			sp.contextKept += kept
 		}
+		// A search cut little keeps the context a clip's head and tail
+		// show before context spread over every match (see clipRuns).
+		if cutLittle(len(sp.text), sp.limit) {
+			c, kept := cx.clipRuns(remaining, clipHeadReach(sp.limit), clipTailReach(len(sp.text), sp.limit))
+			remaining -= c
+			sp.contextKept += kept
+		}
 		sp.contextKept += cx.grow(remaining)
 	}
 	var items []item

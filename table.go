@@ -94,6 +94,12 @@ func planTableIndexed(text string, limit int, sampled bool, lines *lineIndexer) 
 				s.pickCapped(i, lineCap)
 			}
 		}
+		// A table cut by less than three times keeps most of itself: its
+		// head runs as far as a clip's would before the sample takes the
+		// rest, so a sample of alike rows never costs a row a clip keeps.
+		if cutLittle(len(text), limit) {
+			growToClipHead(s, lo, hi, limit, lineCap)
+		}
 		for _, i := range spreadRows {
 			if !s.isKept(i) {
 				s.pickCapped(i, lineCap)

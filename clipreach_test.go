@@ -1,0 +1,150 @@
+package headroom
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// A table of alike rows cut by less than three times keeps every row a
+// blind clip's head shows: its even sample never costs a row the clip
+// keeps. (From about 5,000 bytes on, the clip's head, the tail's share
+// and the marker's room fit the limit together.)
+func TestTableCutLittleKeepsClipHead(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		rows := rapid.IntRange(450, 1200).Draw(t, "rows")
+		pad := rapid.IntRange(0, 40).Draw(t, "pad")
+		var b strings.Builder
+		const header = "NAME          STATE   NOTE\n"
+		b.WriteString(header)
+		var lines []string
+		for i := range rows {
+			l := fmt.Sprintf("svc-%05d     ready   %s", i, strings.Repeat("x", (i*7+pad)%50))
+			lines = append(lines, l)
+			b.WriteString(l + "\n")
+		}
+		text := b.String()
+		limit := rapid.IntRange(len(text)/3+1, 2*len(text)/3).Draw(t, "limit")
+		p, ok := planTable(text, limit)
+		if !ok {
+			t.Fatalf("a table of %d rows within %d bytes not planned as one", rows, limit)
+		}
+		out := render(text, p, marker{})
+		end := clipHeadReach(limit)
+		at := len(header)
+		for _, l := range lines {
+			if at+len(l) >= end {
+				break
+			}
+			if !strings.Contains(out, "\n"+l+"\n") {
+				t.Fatalf("row %q (at %d, the clip's head ends at %d) left out", l, at, end)
+			}
+			at += len(l) + 1
+			checked++
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no row checked")
+	}
+}
+
+// A listing of sections of alike entries cut by less than three times
+// keeps every entry a blind clip's head shows, once each shown section
+// has its first entries: nm's members' symbols in one piece, as the
+// clip shows them, not one in a few with a gap note each. (With 150
+// entries a section or more, the headers, first entries, tail and
+// marker leave the clip's head its room.)
+func TestListingCutLittleKeepsClipHead(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		secs := rapid.IntRange(3, 12).Draw(t, "sections")
+		var b strings.Builder
+		var entries []string
+		var ats []int
+		for k := range secs {
+			fmt.Fprintf(&b, "\nmember-%02d.o:\n", k)
+			for i := range rapid.IntRange(150, 300).Draw(t, "entries") {
+				l := fmt.Sprintf("%016x T symbol_%02d_%04d", i*64, k, i)
+				ats = append(ats, b.Len())
+				entries = append(entries, l)
+				b.WriteString(l + "\n")
+			}
+		}
+		text := b.String()
+		limit := rapid.IntRange(len(text)/3+1, 2*len(text)/3).Draw(t, "limit")
+		p, ok := planListing(text, limit)
+		if !ok {
+			t.Fatalf("%d sections within %d bytes not planned as a listing", secs, limit)
+		}
+		out := render(text, p, marker{})
+		for k, l := range entries {
+			if ats[k]+len(l) >= clipHeadReach(limit) {
+				break
+			}
+			if !strings.Contains(out, "\n"+l+"\n") {
+				t.Fatalf("entry %q (at %d, the clip's head ends at %d) left out", l, ats[k], clipHeadReach(limit))
+			}
+			checked++
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no entry checked")
+	}
+}
+
+// A grep -C1 output cut by less than three times, its matches all shown,
+// keeps every context line a blind clip's tail shows: the context spread
+// over every match comes after the clip's runs, never before them.
+func TestSearchCutLittleKeepsClipTailContext(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		var ctx []string
+		var ats []int
+		line := 10
+		for f := range rapid.IntRange(10, 30).Draw(t, "files") {
+			path := fmt.Sprintf("src/pkg%02d/file.go", f)
+			for range rapid.IntRange(2, 6).Draw(t, "matches") {
+				if b.Len() > 0 {
+					b.WriteString("--\n")
+				}
+				pad := strings.Repeat("y", rapid.IntRange(30, 90).Draw(t, "pad"))
+				for k, sep := range []string{"-", ":", "-"} {
+					l := fmt.Sprintf("%s%s%d%s\tx := compute(%s)", path, sep, line+k, sep, pad)
+					if sep == ":" {
+						l = fmt.Sprintf("%s:%d:\treturn errFound", path, line+k)
+					} else {
+						ats = append(ats, b.Len())
+						ctx = append(ctx, l)
+					}
+					b.WriteString(l + "\n")
+				}
+				line += 10
+			}
+		}
+		text := b.String()
+		limit := rapid.IntRange(len(text)/3+1, 2*len(text)/3).Draw(t, "limit")
+		p, ok := planSearch(text, limit, searchOptions{})
+		if !ok {
+			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
+		}
+		out := render(text, p, marker{})
+		if strings.Count(out, ":\treturn errFound") != strings.Count(text, ":\treturn errFound") {
+			return // not every match shown: context waits for them
+		}
+		for k, l := range ctx {
+			if ats[k] >= clipTailReach(len(text), limit) {
+				if !strings.Contains(out, l+"\n") {
+					t.Fatalf("context line %q (at %d, the clip's tail starts at %d) left out", l, ats[k], clipTailReach(len(text), limit))
+				}
+				checked++
+			}
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no context line checked")
+	}
+}
