@@ -116,10 +116,18 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	} else {
 		tail = keepEnds(text, tailStart, len(text), limit-used-sequenceNoteRoom/2)
 	}
+	var rareElems []int // rareValueElems, read once when wanted
+	rareRead := false
+	rare := func() []int {
+		if !rareRead {
+			rareElems, rareRead = rareValueElems(text, elems, true), true
+		}
+		return rareElems
+	}
 	var between []int
 	if shown > 0 {
 		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
-		between = spreadElements(elems, top.shapes, rareValueElems(text, elems, true), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
+		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
 	}
 	omitted -= len(between)
 	from := shown
@@ -158,7 +166,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		// what tells it from the others; as many, the digests' index and
 		// counts are worth more, and so are their full lines when the roll
 		// names every element and leaves a quarter of the room.
-		if r, k, rok := planSequenceRoll(text, elems, top.shapes, kind, limit); rok && (!ok || k > named && (k < len(elems) || 4*itemsSize(r) >= 3*limit)) {
+		if r, k, rok := planSequenceRoll(text, elems, top.shapes, rare(), kind, limit); rok && (!ok || k > named && (k < len(elems) || 4*itemsSize(r) >= 3*limit)) {
 			its, named, ok, how = r, k, true, "by their naming lines alone"
 		}
 		if ok && named >= 2*wholes {

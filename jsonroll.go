@@ -14,16 +14,87 @@ import (
 // brackets; the roll costs the name: three times as many elements are
 // named in the same room, all 249 in 16 KB, where a reader looking for
 // one finds it. One note before the roll says how many of the elements
-// between it shows, spread evenly; what it hides of each element is the
+// between it shows, those that hold a rare value first, the others
+// spread evenly; what it hides of each element is the
 // same for all (alike members: the rare shapes go to the digests' plan).
 
 // rollNote returns the note that opens a roll showing k of the m
-// elements between a sequence's ends.
-func rollNote(k, m int, kind string) string {
+// elements between a sequence's ends, rare of them for a rare value.
+func rollNote(k, m, rare int, kind string) string {
 	if k == m {
 		return "[…the " + txt.Plural(m, kind) + " between, by their naming lines alone…]"
 	}
-	return "[…" + txt.Commas(k) + " of the " + txt.Plural(m, kind) + " between, spread evenly, by their naming lines alone…]"
+	how := "spread evenly"
+	if rare > 0 {
+		how = txt.Commas(rare) + " for a rare value, the others " + how
+	}
+	return "[…" + txt.Commas(k) + " of the " + txt.Plural(m, kind) + " between, " + how + ", by their naming lines alone…]"
+}
+
+// rollRarePicks returns the elements a roll names, in order, and how
+// many of them hold a rare value: spread, the even spread that fills
+// used of room bytes, with the elements of rare (rarest first, between 1
+// and last) each named whole in up to a rareValueShare'th of room, each
+// in place of the spread's picks nearest it — a rare pick samples that
+// stretch — so the spread elsewhere stays where it was. size(j) is what
+// naming element j costs; note is what the roll's note grows by when it
+// counts rare picks.
+func rollRarePicks(spread, rare []int, last, room, used, note int, size func(int) int) ([]int, int) {
+	in := map[int]bool{}
+	for _, j := range spread {
+		in[j] = true
+	}
+	var picked []int
+	rareCost := 0
+	for _, j := range rare {
+		if j < 1 || j >= last { // rare holds each element once
+			continue
+		}
+		c := size(j)
+		if in[j] {
+			c = 0 // the spread names it already
+		}
+		if size(j) > 0 && rareCost+c <= (room-note)/rareValueShare {
+			picked = append(picked, j)
+			rareCost += c
+		}
+	}
+	if len(picked) == 0 {
+		return spread, 0
+	}
+	slices.Sort(picked)
+	near := func(j int) int { // the distance to the nearest rare pick
+		k, _ := slices.BinarySearch(picked, j)
+		d := last
+		if k < len(picked) {
+			d = picked[k] - j
+		}
+		if k > 0 {
+			d = min(d, j-picked[k-1])
+		}
+		return d
+	}
+	drop := slices.Clone(spread)
+	slices.SortStableFunc(drop, func(a, b int) int { return near(a) - near(b) })
+	gone := map[int]bool{}
+	used += rareCost + note
+	for _, j := range drop {
+		if used <= room {
+			break
+		}
+		if d := near(j); d > 0 {
+			gone[j] = true
+			used -= size(j)
+		}
+	}
+	out := slices.Clone(picked)
+	for _, j := range spread {
+		if _, rare := slices.BinarySearch(picked, j); !gone[j] && !rare {
+			out = append(out, j)
+		}
+	}
+	slices.Sort(out)
+	return out, len(picked)
 }
 
 // rollLines returns the naming lines of a digest tree: the lines of its
@@ -53,11 +124,15 @@ func (o *outliner) rollLines(tree []onode, isElem bool) []item {
 // planSequenceRoll plans a pretty-printed sequence of alike objects, as
 // planSequenceDigests does, with its middle as a roll: the ends as the
 // digests' plan keeps them, and between them the naming lines of as many
-// elements as fit, spread evenly. It declines when an element is of a
-// rare shape (an error among successes is kept whole by the digests'
-// plan) or when no element between shows a naming line. It returns the
-// items and how many elements they name.
-func planSequenceRoll(text string, elems [][2]int, shapes []int32, kind string, limit int) ([]item, int, bool) {
+// elements as fit — first those of rare (indices into elems, rarest
+// first: those that hold a rare value, rareValueElems) in up to a
+// rareValueShare'th of the room, as a spread of whole elements gives
+// them (a JSON Patch's 25 adds among 191 alike replaces), then the others
+// spread evenly. It declines when an element is of a rare shape (an
+// error among successes is kept whole by the digests' plan) or when no
+// element between shows a naming line. It returns the items and how many
+// elements they name.
+func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, kind string, limit int) ([]item, int, bool) {
 	n, last := len(elems), len(elems)-1
 	room := limit - sequenceNoteRoom
 	if n < 3 || elems[0][0] > room/8 {
@@ -79,7 +154,7 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, kind string, 
 	if h := &head[len(head)-1]; h.note == "" && h.end == elems[1][0] {
 		h.end = max(h.start, blankLineStart(text, elems[1][0]))
 	}
-	mid := room - itemsSize(head) - itemsSize(tail) - len(rollNote(last-1, last-1, kind)) - 2
+	mid := room - itemsSize(head) - itemsSize(tail) - len(rollNote(last-1, last-1, 0, kind)) - 2
 	o := &outliner{text: text}
 	isElem := kind != "object member"
 	lines := map[int][]item{}
@@ -119,9 +194,11 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, kind string, 
 		return c
 	}
 	k := largestFitting(0, min(last-1, max(mid, 0)/digestMin), func(k int) bool { return cost(k) <= mid })
+	shown, picked := rollRarePicks(spread(1, last, k), rare, last, mid, cost(k), len(rollNote(0, 1, last, kind))-len(rollNote(0, 1, 0, kind)),
+		func(j int) int { return itemsSize(show(j)) })
 	var roll []item
 	named := 0
-	for _, j := range spread(1, last, k) {
+	for _, j := range shown {
 		if its := show(j); len(its) > 0 {
 			roll = append(roll, its...)
 			named++
@@ -130,7 +207,7 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, kind string, 
 	if named == 0 {
 		return nil, 0, false
 	}
-	items := append(head, noteLine(rollNote(named, last-1, kind)))
+	items := append(head, noteLine(rollNote(named, last-1, picked, kind)))
 	items = append(append(items, roll...), tail...)
 	if itemsSize(items) > limit {
 		return nil, 0, false

@@ -64,7 +64,7 @@ func TestPlanSequenceRollDeclines(t *testing.T) {
 	v[30]["error"] = "boom"
 	b, _ := json.MarshalIndent(v, "", "  ")
 	top, _ := scanJSONTop(string(b))
-	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, top.kind, 4000); ok {
+	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
 		t.Error("a roll over a rare element")
 	}
 	settings := map[string]any{}
@@ -73,7 +73,7 @@ func TestPlanSequenceRollDeclines(t *testing.T) {
 	}
 	b, _ = json.MarshalIndent(settings, "", "    ")
 	top, _ = scanJSONTop(string(b))
-	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, top.kind, 4000); ok {
+	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
 		t.Error("a roll of keys alone")
 	}
 }
@@ -109,7 +109,8 @@ func TestCommonLines(t *testing.T) {
 }
 
 // A roll holds its room, keeps whole input lines in input order after its
-// head, and names no more elements than there are.
+// head (an element of a rare kind named once, in its place), and names no
+// more elements than there are.
 func TestPlanSequenceRollProperties(t *testing.T) {
 	tested := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -117,9 +118,14 @@ func TestPlanSequenceRollProperties(t *testing.T) {
 		pad := rapid.IntRange(0, 400).Draw(t, "pad")
 		asMap := rapid.Bool().Draw(t, "map")
 		indent := strings.Repeat(" ", rapid.IntRange(1, 4).Draw(t, "indent"))
+		every := rapid.IntRange(2, 40).Draw(t, "one in k of a rare kind")
 		elem := func(i int) map[string]any {
+			kind := "replace"
+			if i%every == every/2 {
+				kind = "add"
+			}
 			return map[string]any{"Name": fmt.Sprintf("case %d %s", i, strings.Repeat("n", i%7)), "pad": strings.Repeat("x", pad),
-				"list": []int{i, 1, 2}, "ok": true}
+				"list": []int{i, 1, 2}, "ok": true, "op": kind}
 		}
 		var v any
 		if asMap {
@@ -142,7 +148,7 @@ func TestPlanSequenceRollProperties(t *testing.T) {
 		if !ok {
 			t.Fatal("no scan")
 		}
-		its, named, ok := planSequenceRoll(text, top.elems, top.shapes, top.kind, limit)
+		its, named, ok := planSequenceRoll(text, top.elems, top.shapes, rareValueElems(text, top.elems, true), top.kind, limit)
 		if !ok {
 			return
 		}
@@ -156,7 +162,7 @@ func TestPlanSequenceRollProperties(t *testing.T) {
 				notes++
 				continue
 			}
-			if it.start < prev {
+			if it.start < prev || k > 2 && it.start == prev && it.end == prev {
 				t.Fatalf("item %d at %d before %d", k, it.start, prev)
 			}
 			if k > 2 && (it.start > 0 && text[it.start-1] != '\n' || it.end < len(text) && text[it.end-1] != '\n') {
@@ -170,5 +176,55 @@ func TestPlanSequenceRollProperties(t *testing.T) {
 	})
 	if tested == 0 {
 		t.Error("tested nothing")
+	}
+}
+
+// jsonPatch returns a jsondiff-indented RFC 6902 patch of n ops, alike
+// renames but for an add every addEvery'th (from the fifth), each naming
+// a new shape.
+func jsonPatch(n, addEvery int) string {
+	var ops []map[string]any
+	for i := range n {
+		op := map[string]any{"op": "replace", "path": fmt.Sprintf("/operations/Operation%03d/name", i), "value": fmt.Sprintf("Operation%03d2018_11_05", i)}
+		if i%addEvery == 4 {
+			op = map[string]any{"op": "add", "path": fmt.Sprintf("/shapes/NewShape%03d", i), "value": map[string]any{"type": "structure"}}
+		}
+		ops = append(ops, op)
+	}
+	b, _ := json.MarshalIndent(ops, "", " ")
+	return string(b)
+}
+
+// A roll names the elements that hold a rare value before it spreads
+// over the others: a JSON Patch's adds among alike renames, each named
+// with its op, where a spread alone misses most of them.
+func TestPlanSequenceRollNamesRareValuesFirst(t *testing.T) {
+	text := jsonPatch(216, 40)
+	var adds []string
+	for i := 4; i < 216; i += 40 {
+		adds = append(adds, fmt.Sprintf("  \"op\": \"add\",\n  \"path\": \"/shapes/NewShape%03d\",\n", i))
+	}
+	p, out := plannedJSON(t, text, 4000)
+	if !strings.Contains(p.what, "by their naming lines alone") || !strings.Contains(out, "for a rare value, the others spread evenly") {
+		t.Fatalf("not a roll with rare picks: %s\n%s", p.what, out)
+	}
+	for _, a := range adds {
+		if !strings.Contains(out, a) {
+			t.Errorf("lost %q:\n%s", a, out)
+		}
+	}
+	top, _ := scanJSONTop(text)
+	its, _, ok := planSequenceRoll(text, top.elems, top.shapes, nil, top.kind, 4000)
+	if !ok {
+		t.Fatal("no roll without rare picks")
+	}
+	spreadOnly, missed := render(text, plan{items: its}, marker{}), 0
+	for _, a := range adds {
+		if !strings.Contains(spreadOnly, a) {
+			missed++
+		}
+	}
+	if 2*missed < len(adds) {
+		t.Errorf("a spread alone names %d of %d adds: the test proves nothing", len(adds)-missed, len(adds))
 	}
 }
