@@ -57,9 +57,9 @@ func TestRareStringLeaves(t *testing.T) {
 		got = append(got, text[l.start:l.end])
 	}
 	// "type" repeats its values (an enum of node kinds), "semver" is held
-	// twice, "42" has no letter, every raw says its value again, and the
-	// key held once comes first, then the words before the code.
-	want := []string{`"sourceType": "script"`, `"value": "Unsupported engine"`, `"value": "EBADENGINE"`}
+	// twice, "42" has no letter, every raw says its value again, a key
+	// held once ("sourceType") is no slot, and words come before the code.
+	want := []string{`"value": "Unsupported engine"`, `"value": "EBADENGINE"`}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("leaves %q, want %q", got, want)
 	}
