@@ -816,41 +816,13 @@ var knownGaps = map[string][]string{
 		"      \"MultipartUpload\" : {\n         \"actions\" : {\n            \"Abort\" : {\n               \"request\" : {\n                  \"operation\" : \"AbortMultipartUpload\",",
 		"\"operation\" : \"GetBucketPolicy\",",
 	},
-	// Family check of the deep outline, session 29 (issue 11): a 130 KB
-	// pretty-printed JavaScript AST whose body holds five statements, two
-	// of them 60 KB; the sample shows the large ones by their digests, and
-	// the room they leave (9,216 of 16,000 bytes kept before session 30)
-	// now opens the largest values still closed, largest first (deepen):
-	// 15,487 bytes, 24 levels, but the error strings 34 levels down sit in
-	// small nodes off the path of the largest ones; the errno-style code
-	// EDIFFUNTAR is a failure signal since session 31 (jsondocs), its
-	// message, a sibling argument, is not
-	"json_acorn_ast_libnpmdiff_untar": {
-		"\"value\": \"failed to read files\"",
-		"\"value\": \"utf8\"",
-	},
-	// Family check, session 30 (jsongaps2): a second acorn AST, 102 KB,
-	// its statements 0.8 to 39 KB; kept 9,209 of 16,000 bytes before the
-	// room left was spent opening the largest values, 15,605 now, and the
-	// engine and platform errors, 17 levels down in checkEngine's and
-	// checkPlatform's bodies, are off the path of the largest values; the
-	// codes EBADENGINE and EBADPLATFORM are failure signals since session
-	// 31 (jsondocs), the messages, in the Error's own arguments, are not
-	"json_acorn_ast_npm_install_checks_index": {
-		"\"value\": \"Unsupported engine\"",
-		"\"value\": \"Unsupported platform\"",
-	},
 	// Family checks, session 31 (jsondocs): acorn ASTs of npm's dedupe
-	// command (39 KB) and make-fetch-happen's fetch.js (97 KB); their
-	// errno-style codes are kept as failures, the Error's message (a
-	// literal in new Error's arguments, not beside the code), the
-	// FetchError's type and a function's name deep in a 40 KB statement
-	// are not
-	"json_acorn_ast_npm_dedupe_command": {
-		"\"value\": \"`npm dedupe` does not work in global mode.\"",
-	},
+	// command (39 KB) and make-fetch-happen's fetch.js (97 KB); the
+	// string index (session 33) lists the literals held once, but a
+	// function's name, an Identifier's, is held more than once (its
+	// declaration and its calls) and names are no slot whose values
+	// mostly differ
 	"json_acorn_ast_make_fetch_happen_fetch": {
-		"\"value\": \"no-location\"",
 		"\"name\": \"canFollowRedirect\"",
 	},
 	// a 42 KB one-line cpuprofile: the outline shows the nodes array's

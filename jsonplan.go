@@ -674,6 +674,16 @@ type outliner struct {
 // in limit, or when it is neither pretty-printed (a member per line) nor
 // minified (no more lines than members).
 func planOutline(text string, top jsonTop, limit int) (plan, bool) {
+	p, ok := planOutlineShape(text, top, limit)
+	if !ok || p.strategy != StrategyJSON || !p.digest {
+		return p, ok
+	}
+	return withStringIndex(text, top, p, limit, func(limit int) (plan, bool) { return planOutlineShape(text, top, limit) }), true
+}
+
+// planOutlineShape is planOutline by the outline alone, without its
+// string index.
+func planOutlineShape(text string, top jsonTop, limit int) (plan, bool) {
 	root, end, members := skipSpace(text, 0), top.end, top.elems
 	pretty := (&outliner{text: text}).lined(onode{key: root, val: root, end: end, elems: members})
 	if !pretty && strings.Count(text[root:end], "\n") > len(members) {
