@@ -7,21 +7,25 @@ import "github.com/headroom-go/headroom/internal/txt"
 // listing with a size column — find -ls, ls -lR — is asked first about
 // its largest entries, which a head, a tail and a spread keep only by
 // chance. Text needs linePeakColumns numeric columns to be such a
-// listing: `key = 4096` lines (sysctl -a) have one, whose largest values
-// say no more than any other. They are up to a quarter of the lines of
+// listing, or one padded to a column (see alignedPeaks): `key = 4096`
+// lines (sysctl -a) have one, unaligned, whose largest values say no
+// more than any other. They are up to a quarter of the lines of
 // average size (each cut at narrow) that fit the room.
 func linePeaks(s *lineSel, narrow int) []int {
 	n := s.n()
 	if n == 0 {
 		return nil
 	}
-	// The first lines tell whether the columns are there: most text (a
-	// trace, a blame) is read no further.
-	if columnPeaksOf(s, 0, min(n, linePeakProbe), 1, linePeakColumns) == nil {
-		return nil
-	}
 	avg := max(1, min(len(s.text)/n, narrow)+s.gapCost)
-	return columnPeaksOf(s, 0, n, min(s.room()/avg/4, maxPeakRows), linePeakColumns)
+	k := min(s.room()/avg/4, maxPeakRows)
+	// The first lines tell whether the columns are there: most text (a
+	// trace, a blame) is read no further. Fewer numeric fields than
+	// linePeakColumns make a listing when one of them is padded to a
+	// column (see alignedPeaks).
+	if columnPeaksOf(s, 0, min(n, linePeakProbe), 1, linePeakColumns) == nil {
+		return alignedPeaks(s, k)
+	}
+	return columnPeaksOf(s, 0, n, k, linePeakColumns)
 }
 
 // peaksInCut reports a line of peaks that starts in text[headEnd:tailStart],

@@ -43,6 +43,21 @@ func statusFails(line string) bool {
 	return status != "" && !strings.ContainsAny(status, `/\`) && failureSignal(status) != sigNone
 }
 
+// statusBefore returns the status a listed line carries before its path,
+// `STATUS: path` (a loop's `valid UTF-8: a/copyright`), or "" when there
+// is none: a few words with no directory separator, up to maxStatusLen
+// bytes, before the line's first ": ".
+func statusBefore(line string) string {
+	i := strings.Index(line, ": ")
+	if i <= 0 || i > maxStatusLen || strings.ContainsAny(line[:i], `/\`) {
+		return ""
+	}
+	return line[:i]
+}
+
+// maxStatusLen bounds a status before a listed path: a word or three.
+const maxStatusLen = 40
+
 // planSearchList plans a list of paths (grep -l, rg -l, find): its head
 // and tail verbatim, paths spread evenly between, and the others counted
 // by directory under the prefix all share, the counts taking at most an
@@ -51,7 +66,11 @@ func statusFails(line string) bool {
 // of the non-empty lines (notices aside), and when a line that is no path
 // is an error a log rule knows (prettier --check's `[error] file: …` among
 // its `[warn] file` lines), or a path's status says a failure
-// (statusFails): that is a run's log, for the log planner.
+// (statusFails), or the paths carry statuses before them and two differ
+// (statusBefore: a loop's `valid UTF-8: a/copyright` and its one
+// `NOT UTF-8: b/copyright`, which no failure word tells): a list of
+// outcomes, whose odd one a list's sample would count away. That is a
+// run's log, for the log or the lines planner.
 func planSearchList(text string, limit int) (plan, bool) {
 	if limit < 64 {
 		return plan{}, false
@@ -60,6 +79,7 @@ func planSearchList(text string, limit int) (plan, bool) {
 	var kept listOthers
 	var near failureNeighbours
 	other, notices := 0, 0
+	status := ""
 	for start := 0; start < len(text); {
 		end, next := txt.LineAt(text, start)
 		line := strings.TrimSuffix(text[start:end], "\r")
@@ -69,6 +89,12 @@ func planSearchList(text string, limit int) (plan, bool) {
 		case isListPath(line):
 			if statusFails(line) {
 				return plan{}, false // md5sum -c's `path: FAILED` among `path: OK`: a check's log
+			}
+			if st := statusBefore(line); st != "" {
+				if status != "" && st != status {
+					return plan{}, false // `NOT UTF-8: a/b` among `valid UTF-8: a/c`: a check's log
+				}
+				status = st
 			}
 			if _, ok := matchPrefix(line); ok {
 				other++

@@ -413,3 +413,39 @@ func TestSearchFileListDeclinesFailedStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchListDeclinesOutcomesBeforePaths: a loop that prints each
+// file's status before its path — `valid UTF-8: a/copyright` and one
+// `NOT UTF-8: b/copyright`, no failure word in either — is a check's
+// log, not a file list; a list whose paths carry one status alike stays a
+// list.
+func TestSearchListDeclinesOutcomesBeforePaths(t *testing.T) {
+	var alike, odd strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&alike, "valid UTF-8: pkg%d/copyright\n", i)
+		if i == 31 {
+			fmt.Fprintf(&odd, "NOT UTF-8: pkg%d/copyright\n", i)
+			continue
+		}
+		fmt.Fprintf(&odd, "valid UTF-8: pkg%d/copyright\n", i)
+	}
+	if _, planned := planSearchList(alike.String(), 600); !planned {
+		t.Error("declined a list whose every status is alike")
+	}
+	if _, planned := planSearchList(odd.String(), 600); planned {
+		t.Error("planned a list with an odd status as a file list")
+	}
+	for line, want := range map[string]string{
+		"valid UTF-8: a/copyright":           "valid UTF-8",
+		"NOT UTF-8: a/copyright":             "NOT UTF-8",
+		"a/b.py: FAILED":                     "",
+		"C:\\dir\\a.txt: OK":                 "",
+		"a/b.py":                             "",
+		": a/b":                              "",
+		strings.Repeat("word ", 9) + ": a/b": "",
+	} {
+		if got := statusBefore(line); got != want {
+			t.Errorf("statusBefore(%q) = %q, want %q", line, got, want)
+		}
+	}
+}

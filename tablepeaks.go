@@ -146,7 +146,11 @@ func (c *peakColumn) add(v float64, i, k int) {
 	}
 	c.numeric++
 	c.last = v
-	p := peak{v, i}
+	c.keep(peak{v, i}, k)
+}
+
+// keep keeps p if it is among the k largest.
+func (c *peakColumn) keep(p peak, k int) {
 	switch {
 	case len(c.heap) < k:
 		c.heap = append(c.heap, p)
