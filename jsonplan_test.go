@@ -903,38 +903,3 @@ func TestPlanJSONLittleCutKeepsTheClipsHead(t *testing.T) {
 		}
 	})
 }
-
-// The spread's runs are priced as they are written: a rare element beside
-// the head costs no note, and a rare element that would cost the spread
-// an alike one below what runs alone keep is let go; with room for both,
-// it is kept.
-func TestSpreadElementsPricesRareElementsAsWritten(t *testing.T) {
-	const n, width = 40, 40
-	elems := make([][2]int, n+1)
-	shapes := make([]int32, n+1)
-	for i := range elems {
-		elems[i] = [2]int{i * width, i*width + width - 2}
-		shapes[i] = 1
-	}
-	from, to := 5, n
-	kept := func(rare []int, room int) []int {
-		return spreadElements(elems, shapes, rare, from, to, room, "array element", 30)
-	}
-	// Beside the head, the rare element is the first of the run.
-	alone := kept(nil, 1000)
-	if got := kept([]int{from}, 1000); len(got) < len(alone) || got[0] != from {
-		t.Errorf("a rare element beside the head: kept %v, runs alone %v", got, alone)
-	}
-	// In the middle, it costs two notes: kept only when that costs no
-	// element below runs alone.
-	mid := from + (to-from)/2
-	for _, room := range []int{600, 1000, 1400} {
-		alone := kept(nil, room)
-		if got := kept([]int{mid}, room); len(got) < len(alone) {
-			t.Errorf("room %d: kept %d with a rare element, %d by runs alone: %v", room, len(got), len(alone), got)
-		}
-	}
-	if got := kept([]int{mid}, 3000); !slices.Contains(got, mid) {
-		t.Errorf("room 3000: the rare element let go: %v", got)
-	}
-}
