@@ -138,20 +138,27 @@ func planSearchList(text string, limit int) (plan, bool) {
 		near.kept = nil // the failures between paths are counted, not shown
 	}
 	nearItems := near.items(text, paths, limit/8)
-	limit -= itemsSize(nearItems)
 	prefix := commonDir(paths, pathOf)
-	// Counts by directory, and the spread, never cost listed paths a clip
-	// would show: without the room for counts, then shaped as a clip.
-	floor := clipListed(text, paths, limit)
-	sel, ok := chooseListed(text, paths, pathOf, prefix, limit, limit/8, listHeadShare)
-	if ok && sel.listed(len(paths)) < floor {
-		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, listHeadShare)
-	}
-	if ok && sel.listed(len(paths)) < floor {
-		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, 75)
-	}
+	sel, ok := selectListed(text, paths, pathOf, prefix, limit-itemsSize(nearItems))
 	if !ok {
 		return plan{}, false
+	}
+	// The neighbours the selection shows need no room of their own: the
+	// paths are chosen again in the room only the others need, and that
+	// choice stands when it shows or keeps room for every neighbour.
+	var unshown []int
+	var unshownItems []item
+	for x, i := range near.kept {
+		if !sel.shows(i) {
+			unshown = append(unshown, i)
+			unshownItems = append(unshownItems, nearItems[x])
+		}
+	}
+	if len(unshown) < len(near.kept) {
+		if wider, ok := selectListed(text, paths, pathOf, prefix, limit-itemsSize(unshownItems)); ok &&
+			!slices.ContainsFunc(near.kept, func(i int) bool { return !wider.shows(i) && !slices.Contains(unshown, i) }) {
+			sel, near.kept, nearItems = wider, unshown, unshownItems
+		}
 	}
 	// Every item at its place: the counts stand where the first path they
 	// count would, the lines that are no path where they are.
@@ -176,7 +183,7 @@ func planSearchList(text string, limit int) (plan, bool) {
 		placed = append(placed, placedItem{l.start, otherItems[x]})
 	}
 	for x, i := range near.kept {
-		if i >= sel.head && i < sel.tail && !slices.Contains(sel.spread, i) {
+		if !sel.shows(i) {
 			placed = append(placed, placedItem{paths[i].start, nearItems[x]})
 		}
 	}
@@ -367,6 +374,27 @@ type listSelection struct {
 
 // listed is how many paths s shows.
 func (s listSelection) listed(n int) int { return s.head + len(s.spread) + n - s.tail }
+
+// shows reports whether s shows path i.
+func (s listSelection) shows(i int) bool {
+	return i < s.head || i >= s.tail || slices.Contains(s.spread, i)
+}
+
+// selectListed picks the paths a list plan shows within limit
+// (chooseListed), so that its counts by directory and its spread never
+// cost listed paths a clip would show: without the room for counts, then
+// shaped as a clip.
+func selectListed(text string, paths []searchLine, pathOf func(searchLine) string, prefix string, limit int) (listSelection, bool) {
+	floor := clipListed(text, paths, limit)
+	sel, ok := chooseListed(text, paths, pathOf, prefix, limit, limit/8, listHeadShare)
+	if ok && sel.listed(len(paths)) < floor {
+		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, listHeadShare)
+	}
+	if ok && sel.listed(len(paths)) < floor {
+		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, 75)
+	}
+	return sel, ok
+}
 
 // chooseListed picks the paths a list plan shows within limit: the tail
 // (an eighth of the limit), the head (headShare percent more), then paths

@@ -128,3 +128,50 @@ func TestSearchFileListKeepsAFailuresNeighbours(t *testing.T) {
 		}
 	}
 }
+
+// A failure's neighbours that the list shows anyway (here in its head)
+// take no room of their own: the list shows as many paths as it does
+// when the same line says no failure and has no neighbours to keep.
+func TestSearchFileListShownNeighboursTakeNoRoom(t *testing.T) {
+	const at = "cpio: pkg/dist/sub0/gone3.js: "
+	failing := at + "Cannot stat: No such file or directory"
+	neutral := at + "renamed, the older copy kept as .orig2"
+	says := func(line string) bool {
+		c, _ := classifyFull(line, false)
+		return c == lineError || hasFailureSignal(line)
+	}
+	if len(neutral) != len(failing) || !says(failing) || says(neutral) {
+		t.Fatal("the two lines differ in size or in what they say")
+	}
+	list := func(line string) string {
+		var b strings.Builder
+		for i := range 600 {
+			fmt.Fprintf(&b, "pkg/dist/sub%d/file%d.d.ts\n", i/10, i)
+			if i == 3 {
+				b.WriteString(line + "\n")
+			}
+		}
+		b.WriteString("2074 blocks\n")
+		return b.String()
+	}
+	shownPaths := func(line string, limit int) int {
+		text := list(line)
+		p, ok := planSearchList(text, limit)
+		if !ok {
+			t.Fatalf("limit %d: declined", limit)
+		}
+		if itemsSize(p.items) > limit {
+			t.Fatalf("limit %d: %d bytes planned", limit, itemsSize(p.items))
+		}
+		out := render(text, p, marker{})
+		if !strings.Contains(out, "file3.d.ts\n"+line+"\npkg/dist/sub0/file4.d.ts\n") {
+			t.Fatalf("limit %d: lost the line or its neighbours:\n%s", limit, out)
+		}
+		return strings.Count(out, ".d.ts\n")
+	}
+	for _, limit := range []int{1200, 2000, 4000} {
+		if got, want := shownPaths(failing, limit), shownPaths(neutral, limit); got != want {
+			t.Errorf("limit %d: %d paths shown beside a failure, %d beside a line that says none", limit, got, want)
+		}
+	}
+}
