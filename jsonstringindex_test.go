@@ -137,7 +137,7 @@ func TestInRanges(t *testing.T) {
 }
 
 // Properties over random AST-like trees and limits: the plan holds its
-// limit with its kept ranges in order; every member the index lists is
+// limit (checkPlan) with its kept ranges in order; every member the index lists is
 // the input's verbatim, of a value its key holds once; the plan is the
 // same twice.
 func TestOutlineStringIndexProperties(t *testing.T) {
@@ -149,17 +149,9 @@ func TestOutlineStringIndexProperties(t *testing.T) {
 		if !ok {
 			return
 		}
-		if itemsSize(p.items) > limit {
-			t.Fatalf("items %d bytes, limit %d", itemsSize(p.items), limit)
-		}
-		pos := 0
+		checkPlan(t, text, p, limit)
+		checkInOrder(t, p)
 		for _, it := range p.items {
-			if it.end > it.start {
-				if it.start < pos {
-					t.Fatalf("range %d-%d out of order", it.start, it.end)
-				}
-				pos = it.end
-			}
 			for _, note := range []string{"[…strings held once, by line: ", "[…strings held once: "} {
 				if !strings.HasPrefix(it.note, note) {
 					continue
