@@ -512,13 +512,6 @@ var knownGaps = map[string][]string{
 	"json_jsondiff_botocore_cloudfront_2016_11_25_to_2017_03_25_patch": {
 		"  \"path\": \"/operations/CreateDistributionWithTags/errors/40\",",
 	},
-	// 25 KB at 16,000 B: the whole-element spread keeps the first 22 ops
-	// (two fifths of the room) and every other one after; the uid bump,
-	// the 24th, falls in a gap, where a clip's head keeps it (on main
-	// too: below the clip).
-	"json_jsondiff_botocore_cloudfront_2017_10_30_to_2018_06_18_patch": {
-		"  \"path\": \"/metadata/uid\",\n  \"value\": \"cloudfront-2018-06-18\"",
-	},
 	// iconv over 852 copyright files: `valid UTF-8` lines; iconv's error
 	// names no file, the loop's next line does. Since session 33 a list
 	// whose paths carry two statuses before them is no file list

@@ -78,6 +78,20 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		return planMinifiedSequence(text, elems, kind, limit)
 	}
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
+	var rareElems []int // rareValueElems, read once when wanted
+	rareRead := false
+	rare := func() []int {
+		if !rareRead {
+			rareElems, rareRead = rareValueElems(text, elems, true), true
+		}
+		return rareElems
+	}
+	rareRoom := 0 // what the spread's rare picks may take beyond a rareValueShare'th of its room
+	if kind == "array element" && len(text) < 2*limit {
+		if h, r := clipHeadRoom(elems, rare(), limit); h > headRoom {
+			headRoom, rareRoom = h, r
+		}
+	}
 	var items []item
 	used := 0
 	add := func(its ...item) {
@@ -116,18 +130,10 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	} else {
 		tail = keepEnds(text, tailStart, len(text), limit-used-sequenceNoteRoom/2)
 	}
-	var rareElems []int // rareValueElems, read once when wanted
-	rareRead := false
-	rare := func() []int {
-		if !rareRead {
-			rareElems, rareRead = rareValueElems(text, elems, true), true
-		}
-		return rareElems
-	}
 	var between []int
 	if shown > 0 {
 		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
-		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, kind, want)
+		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, rareRoom, kind, want)
 	}
 	omitted -= len(between)
 	from := shown
@@ -193,8 +199,8 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 
 // spreadElements returns the elements in [from, to) to keep whole within
 // room bytes: first those of rare (indices into elems, rarest first:
-// those that hold a rare value, rareValueElems) in up to a
-// rareValueShare'th of the room, each whole or not at all (license-checker's
+// those that hold a rare value, rareValueElems) in up to rareRoom bytes
+// or a rareValueShare'th of the room if that is more, each whole or not at all (license-checker's
 // one MPL-2.0 record among 231 MIT ones), then those of a rare shape (a
 // key set that at most a tenth of them share: the main module among
 // dependencies, the direct dependencies among indirect ones, an error
@@ -212,7 +218,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // blind clip of the same room would keep, and the spread samples as many
 // places as that allows: the most runs that still keep want, or one run
 // after the first elements when none does.
-func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room int, kind string, want int) []int {
+func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, rareRoom int, kind string, want int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
@@ -242,12 +248,13 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room i
 			}
 		}
 	}
+	rareRoom = max(rareRoom, room/rareValueShare)
 	rareValues := 0
 	for _, i := range rare {
 		if i < from || i >= to || keep[i-from] {
 			continue
 		}
-		if c := size(i) + note; used+c <= room/rareValueShare {
+		if c := size(i) + note; used+c <= rareRoom {
 			keep[i-from] = true
 			used += c
 			rareValues++
@@ -1686,7 +1693,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, rareValueShapes(text, elems), nil, shown, last, room, kind, want)
+		between = spreadElements(elems, rareValueShapes(text, elems), nil, shown, last, room, -1, kind, want)
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own
