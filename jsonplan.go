@@ -267,13 +267,15 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 		}
 	}
 	take(rareShapes, room)
+	var pinned []int // the rare elements kept: every layout keeps them
 	rest = make([]int, 0, m)
 	for i := range m {
-		if !keep[i] {
+		if keep[i] {
+			pinned = append(pinned, i)
+		} else {
 			rest = append(rest, i)
 		}
 	}
-	rareKept := slices.Clone(keep)
 	take(rest, room)
 	kept := func(keep []bool) []int {
 		var out []int
@@ -288,43 +290,157 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 	if len(picked) >= want {
 		return picked
 	}
-	// Too few: runs instead, the most that still keep want (kept falls
-	// as runs are added, but for rounding), or one.
-	runs := func(g int) []int {
-		keep := slices.Clone(rareKept)
-		sizes := func(j int) int { return size(from + rest[j]) }
-		// The last run closes the range, so the room kept for a closing
-		// count note (sequenceNoteRoom) is the runs' too.
-		for _, j := range spreadRuns(len(rest), g, room+sequenceNoteRoom-usedBy(rareKept, from, size, note), note, sizes) {
-			keep[rest[j]] = true
-		}
-		return kept(keep)
-	}
-	lo := largestFitting(1, max(1, len(picked)-len(rareShapes)-rareValues), func(k int) bool { return len(runs(k)) >= want })
-	if r := runs(lo); len(r) > len(picked) {
+	// Too few: runs instead, around the rare elements kept, the most
+	// that still keep want (kept falls as runs are added, but for
+	// rounding), or one.
+	hi := max(1, len(picked)-len(rareShapes)-rareValues)
+	r := runsAround(pinned, m, from, to, hi, want, room+sequenceNoteRoom, kind, size)
+	if len(r) > len(picked) {
 		return r
 	}
 	return picked
 }
 
-// usedBy returns the bytes the kept elements of keep cost, a note each.
-func usedBy(keep []bool, from int, size func(int) int, note int) int {
-	used := 0
+// runsAround returns the elements of [from, to) that the rare elements
+// pinned (positions in [0, m), m = to-from) and runs of the others keep:
+// of the spreads of up to hi runs (spreadRuns), the one of the most runs
+// that still keeps want elements, or of one run. A layout is priced as
+// it is written within room: its elements (size(i) bytes each) and a
+// count note for each gap, the closing one too, so a rare element beside
+// a run or the head (which ends at from-1) costs no note.
+func runsAround(pinned []int, m, from, to, hi, want, room int, kind string, size func(int) int) []int {
+	keep := make([]bool, m)
+	for _, i := range pinned {
+		keep[i] = true
+	}
+	pins := make([]int, 0, len(pinned))
+	rest := make([]int, 0, m-len(pinned))
 	for i, k := range keep {
 		if k {
-			used += size(from+i) + note
+			pins = append(pins, from+i)
+		} else {
+			rest = append(rest, i)
 		}
 	}
-	return used
+	gapNote := func(n int) int { return len("[…"+txt.Plural(n, kind)+" omitted…]") + 2 }
+	// cost is what the elements each visits, in order, cost written out.
+	cost := func(each func(visit func(i int))) int {
+		c, prev := 0, from-1
+		each(func(i int) {
+			if i > prev+1 {
+				c += gapNote(i - prev - 1)
+			}
+			c += size(i)
+			prev = i
+		})
+		if to-1 > prev {
+			c += gapNote(to - 1 - prev)
+		}
+		return c
+	}
+	layout := func(each func(f func(j int))) int {
+		return cost(func(visit func(i int)) {
+			p := 0
+			each(func(j int) {
+				for ; p < len(pins) && pins[p] < from+rest[j]; p++ {
+					visit(pins[p])
+				}
+				visit(from + rest[j])
+			})
+			for ; p < len(pins); p++ {
+				visit(pins[p])
+			}
+		})
+	}
+	// runs are g runs around the pins, then as many of the elements
+	// before the tail as the room left holds, as a clip's tail keeps
+	// them: the closing note moves, no note is added.
+	runs := func(g int) []int {
+		out := slices.Clone(pins)
+		for _, j := range spreadRuns(len(rest), g, room, layout) {
+			out = append(out, from+rest[j])
+		}
+		slices.Sort(out)
+		top, c := from-1, cost(func(visit func(i int)) {
+			for _, i := range out {
+				visit(i)
+			}
+		})
+		if len(out) > 0 {
+			top = out[len(out)-1]
+		}
+		if top < to-1 {
+			c -= gapNote(to - 1 - top) // the closing note, written again below
+		}
+		for i := to - 1; i > top; i-- {
+			c += size(i)
+			note := 0
+			if i > top+1 {
+				note = gapNote(i - top - 1)
+			}
+			if c+note > room {
+				break
+			}
+			out = append(out, i)
+		}
+		slices.Sort(out)
+		return out
+	}
+	best := runs(largestFitting(1, hi, func(g int) bool { return len(runs(g)) >= want }))
+	// A pin no run reaches costs a note on each side, and one run with
+	// the fill may fall short of want for it. A clip keeps a head and a
+	// tail; so may the runs: every element from a pin to the end, which
+	// the pin's notes no longer part, and one run of the others from
+	// the first, when that keeps more.
+	for p := len(pins) - 1; p >= 0 && len(best) < want; p-- {
+		if r, ok := reaching(p, pins, rest, from, to, room, cost); !ok {
+			break // the later pins' stretches only grow
+		} else if len(r) > len(best) {
+			best = r
+		}
+	}
+	return best
+}
+
+// reaching returns the layout of runsAround that keeps the pins, every
+// element after pins[p] up to to, and the first elements of rest
+// (positions in [0, to-from), not pins) before pins[p], as many as room
+// holds as cost prices them; false when the pins and the elements after
+// pins[p] alone overflow room.
+func reaching(p int, pins, rest []int, from, to, room int, cost func(each func(visit func(i int))) int) ([]int, bool) {
+	priced := func(out []int) int {
+		return cost(func(visit func(i int)) {
+			for _, i := range out {
+				visit(i)
+			}
+		})
+	}
+	back := slices.Clone(pins)
+	var front []int
+	for _, j := range rest {
+		if i := from + j; i > pins[p] {
+			back = append(back, i)
+		} else {
+			front = append(front, i)
+		}
+	}
+	slices.Sort(back)
+	if priced(back) > room {
+		return nil, false
+	}
+	with := func(a int) []int {
+		out := append(slices.Clone(back), front[:a]...)
+		slices.Sort(out)
+		return out
+	}
+	return with(largestFitting(0, len(front), func(a int) bool { return priced(with(a)) <= room })), true
 }
 
 // spreadRuns returns the positions in [0, n) of g runs of neighbours, as
-// long as fit in room bytes with a note of note bytes each, the gaps
-// between them even: the first run opens [0, n) and, with two runs or
-// more, the last closes it. size(j) is the bytes position j costs. A note
-// is priced for each run though the first follows the head: one run is
-// followed by a note, and a kept rare element may split a gap in two.
-func spreadRuns(n, g, room, note int, size func(int) int) []int {
+// long as fit in room bytes, the gaps between them even: the first run
+// opens [0, n) and, with two runs or more, the last closes it. cost(each)
+// is the bytes the positions each calls f with cost written out.
+func spreadRuns(n, g, room int, cost func(each func(f func(j int))) int) []int {
 	// each calls f with the k positions of g runs, the first k%g runs
 	// one longer than the others.
 	each := func(k int, f func(j int)) {
@@ -349,11 +465,8 @@ func spreadRuns(n, g, room, note int, size func(int) int) []int {
 		each(k, func(j int) { out = append(out, j) })
 		return out
 	}
-	fits := func(k int) bool { // place's cost without its list: fits is tried log n times
-		c := min(g, k) * note
-		each(k, func(j int) { c += size(j) })
-		return c <= room
-	}
+	// place's cost without its list: fits is tried log n times.
+	fits := func(k int) bool { return cost(func(f func(j int)) { each(k, f) }) <= room }
 	lo := largestFitting(0, n, fits)
 	return place(lo)
 }

@@ -903,3 +903,38 @@ func TestPlanJSONLittleCutKeepsTheClipsHead(t *testing.T) {
 		}
 	})
 }
+
+// The spread's runs are priced as they are written: a rare element beside
+// the head costs no note, so the runs around it keep as many as runs
+// alone; one in the middle is kept at every room, and where a tail
+// stretch down to it parts no notes, the runs reach it from the end.
+func TestSpreadElementsPricesRareElementsAsWritten(t *testing.T) {
+	const n, width = 40, 40
+	elems := make([][2]int, n+1)
+	shapes := make([]int32, n+1)
+	for i := range elems {
+		elems[i] = [2]int{i * width, i*width + width - 2}
+		shapes[i] = 1
+	}
+	from, to := 5, n
+	kept := func(rare []int, room int) []int {
+		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 30)
+	}
+	// Beside the head, the rare element is the first of the run.
+	alone := kept(nil, 1000)
+	if got := kept([]int{from}, 1000); len(got) < len(alone) || got[0] != from {
+		t.Errorf("a rare element beside the head: kept %v, runs alone %v", got, alone)
+	}
+	mid := from + (to-from)/2
+	for _, room := range []int{600, 1000, 1400, 3000} {
+		if got := kept([]int{mid}, room); !slices.Contains(got, mid) {
+			t.Errorf("room %d: the rare element let go: %v", room, got)
+		}
+	}
+	// Near the end, a stretch from it to the last keeps more than a run
+	// from the first with the rare element apart.
+	late := to - 3
+	if got := kept([]int{late}, 1000); len(got) < len(alone) || !slices.Contains(got, to-1) {
+		t.Errorf("a rare element near the end: kept %v, runs alone %v", got, alone)
+	}
+}
