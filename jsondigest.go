@@ -290,20 +290,19 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		}
 		return n
 	}
-	note := func(k int) string { return "[…" + txt.Plural(k, kind) + " omitted…]" }
 	costOf := func(sel []int, loose bool) int {
 		c, prev := 0, 0
 		for _, j := range sel {
 			if its := show(j, detail[j]); its != nil {
 				if j > prev+1 {
-					c += len(note(j-prev-1)) + 2
+					c += len(omittedNote(j-prev-1, kind)) + 2
 				}
 				c += size(j, detail[j], loose)
 				prev = j
 			}
 		}
 		if prev < last-1 {
-			c += len(note(last-1-prev)) + 2
+			c += len(omittedNote(last-1-prev, kind)) + 2
 		}
 		return c
 	}
@@ -373,7 +372,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 			continue
 		}
 		if j > prev+1 {
-			items = append(items, noteLine(note(j-prev-1)))
+			items = append(items, noteLine(omittedNote(j-prev-1, kind)))
 		}
 		// After a whole element, the next one's indentation is kept (a
 		// range's: a note of the element's own has none to keep).
@@ -389,7 +388,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		return nil, 0, false
 	}
 	if prev < last-1 {
-		items = append(items, noteLine(note(last-1-prev)))
+		items = append(items, noteLine(omittedNote(last-1-prev, kind)))
 	}
 	if prev := items[len(items)-1]; prev.note == "" && tail[0].end > tail[0].start && prev.end > tailFrom && prev.end <= elems[last][0] {
 		tail = slices.Clone(tail)

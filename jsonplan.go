@@ -139,15 +139,15 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	from := shown
 	for _, i := range between {
 		if i > from {
-			add(noteLine("[…" + txt.Plural(i-from, kind) + " omitted…]"))
+			add(noteLine(omittedNote(i-from, kind)))
 		}
 		add(keepRange(at(i), at(i+1)))
 		from = i + 1
 	}
 	if shown > 0 && last > from {
-		add(noteLine("[…" + txt.Plural(last-from, kind) + " omitted…]"))
+		add(noteLine(omittedNote(last-from, kind)))
 	} else if shown == 0 && omitted > 0 {
-		add(noteLine("[…" + txt.Plural(omitted, kind) + " omitted…]"))
+		add(noteLine(omittedNote(omitted, kind)))
 	}
 	add(tail...)
 	if itemsSize(items) > limit {
@@ -228,7 +228,7 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 	for _, s := range shapes {
 		count[s]++
 	}
-	note := len("[…"+txt.Plural(to, kind)+" omitted…]") + 2
+	note := len(omittedNote(to, kind)) + 2
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
 	keep := make([]bool, m)
 	used := 0
@@ -301,6 +301,10 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 	return picked
 }
 
+// omittedNote is the note that stands for n omitted elements of kind
+// ("array element", "object member").
+func omittedNote(n int, kind string) string { return "[…" + txt.Plural(n, kind) + " omitted…]" }
+
 // runsAround returns the elements of [from, to) that the rare elements
 // pinned (positions in [0, m), m = to-from) and runs of the others keep:
 // of the spreads of up to hi runs (spreadRuns), the one of the most runs
@@ -322,7 +326,15 @@ func runsAround(pinned []int, m, from, to, hi, want, room int, kind string, size
 			rest = append(rest, i)
 		}
 	}
-	gapNote := func(n int) int { return len("[…"+txt.Plural(n, kind)+" omitted…]") + 2 }
+	notes := map[int]int{} // a gap's note by its size: pricing meets the same gaps again
+	gapNote := func(n int) int {
+		c, ok := notes[n]
+		if !ok {
+			c = len(omittedNote(n, kind)) + 2
+			notes[n] = c
+		}
+		return c
+	}
 	// cost is what the elements each visits, in order, cost written out.
 	cost := func(each func(visit func(i int))) int {
 		c, prev := 0, from-1
@@ -1817,7 +1829,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 		from := shown
 		for _, i := range between {
 			if i > from {
-				its = append(its, noteLine("[…"+txt.Plural(i-from, kind)+" omitted…]"))
+				its = append(its, noteLine(omittedNote(i-from, kind)))
 			}
 			its = append(its, line(span(elems[i])))
 			from = i + 1
