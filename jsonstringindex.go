@@ -67,6 +67,7 @@ func rareStringLeaves(text string, root, end int) []stringLeaf {
 	type tally struct {
 		n    int
 		vals map[string]int
+		long map[string]int // values over stringIndexValueMax, by their first bytes: counted distinct, never listed
 	}
 	keys := map[string]*tally{}
 	var leaves []stringLeaf
@@ -104,7 +105,7 @@ func rareStringLeaves(text string, root, end int) []stringLeaf {
 		key := text[i+1 : ke-1]
 		t := keys[key]
 		if t == nil {
-			t = &tally{vals: map[string]int{}}
+			t = &tally{vals: map[string]int{}, long: map[string]int{}}
 			keys[key] = t
 		}
 		t.n++
@@ -115,7 +116,7 @@ func rareStringLeaves(text string, root, end int) []stringLeaf {
 				keyOf = append(keyOf, key)
 			}
 		} else {
-			t.vals[v[:stringIndexValueMax]+"…"]++ // counted distinct, never listed
+			t.long[v[:stringIndexValueMax]]++
 		}
 		i = ve
 	}
@@ -124,7 +125,7 @@ func rareStringLeaves(text string, root, end int) []stringLeaf {
 	for k, l := range leaves {
 		t := keys[keyOf[k]]
 		v := text[valueStart(text, l.start):l.end]
-		if t.vals[v] != 1 || 2*len(t.vals) < t.n || t.n < stringSlotMin {
+		if t.vals[v] != 1 || 2*(len(t.vals)+len(t.long)) < t.n || t.n < stringSlotMin {
 			continue
 		}
 		l.keyCount = t.n
