@@ -548,6 +548,13 @@ var knownGaps = map[string][]string{
 	"json_jsondiff_botocore_cloudfront_2016_11_25_to_2017_03_25_patch": {
 		"  \"path\": \"/operations/CreateDistributionWithTags/errors/40\",",
 	},
+	// Family check of the roll's head run, session 34: 86 ops, the added
+	// tagging shapes near the end; at 16,000 B the whole elements (the
+	// first 49, 10 spread between) miss the InvalidTagging add at ~84 %,
+	// and so does the clip.
+	"json_jsondiff_botocore_cloudfront_2016_01_28_to_2016_08_01_patch": {
+		"  \"path\": \"/shapes/InvalidTagging\",",
+	},
 	// iconv over 852 copyright files: `valid UTF-8` lines; iconv's error
 	// names no file, the loop's next line does. Since session 33 a list
 	// whose paths carry two statuses before them is no file list

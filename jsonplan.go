@@ -167,17 +167,21 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		// Large objects, few of them whole: many named by their digests.
 		wholes := len(elems) - omitted
 		its, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit)
-		how := "by their naming members and index"
+		how, first := "by their naming members and index", "the first"
 		// A roll that names more in the same room names each element by
 		// what tells it from the others; as many, the digests' index and
 		// counts are worth more, and so are their full lines when the roll
 		// names every element and leaves a quarter of the room.
-		if r, k, rok := planSequenceRoll(text, elems, top.shapes, rare(), kind, limit); rok && (!ok || k > named && (k < len(elems) || 4*itemsSize(r) >= 3*limit)) {
-			its, named, ok, how = r, k, true, "by their naming lines alone"
+		run := 0 // the roll's whole elements after the first
+		if r, k, h, rok := planSequenceRoll(text, elems, top.shapes, rare(), kind, limit); rok && (!ok || k > named && (k < len(elems) || 4*itemsSize(r) >= 3*limit)) {
+			its, named, ok, how, run = r, k, true, "by their naming lines alone", h
+		}
+		if run > 0 {
+			first += " " + txt.Commas(1+run)
 		}
 		if ok && named >= 2*wholes {
-			what := txt.Commas(len(elems)-named) + " of " + txt.Plural(len(elems), kind) + " (kept the first and the last, " +
-				txt.Commas(named-2) + " between " + how + ")"
+			what := txt.Commas(len(elems)-named) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, " +
+				txt.Commas(named-2-run) + " between " + how + ")"
 			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
 		}
 	}

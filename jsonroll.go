@@ -31,15 +31,41 @@ func rollNote(k, m, rare int, kind string) string {
 	return "[…" + txt.Commas(k) + " of the " + txt.Plural(m, kind) + " between, " + how + ", by their naming lines alone…]"
 }
 
+// A roll's head runs on, whole, over the short elements after the first:
+// a JSON Patch opens with its metadata bumps (`/metadata/apiVersion`,
+// `/metadata/uid`), each a path and a value of some 80 bytes, and a roll
+// names them by their paths alone, losing the values a blind clip's head
+// shows. An element whole in the room of two names costs the roll at
+// most one more name, so the head keeps those that follow the first, in
+// order, up to the first longer one, in up to a quarter of the roll's
+// room (a patch of short elements only stays a roll past its head).
+
+// rollHeadRun returns how many elements after the first (1, 2, …, up to
+// last-1) a roll's head keeps whole, and what they cost: each costs
+// whole(j) bytes, at most twice name, what naming an element costs on
+// average, and together at most a quarter of room; one element at least
+// is left between them and the last.
+func rollHeadRun(whole func(j int) int, last, name, room int) (run, cost int) {
+	for run+2 < last { // one element between is left to the roll
+		c := whole(run + 1)
+		if c > 2*name || 4*(cost+c) > room {
+			break
+		}
+		run++
+		cost += c
+	}
+	return run, cost
+}
+
 // rollRarePicks returns the elements a roll names, in order, and how
 // many of them hold a rare value: spread, the even spread that fills
-// used of room bytes, with the elements of rare (rarest first, between 1
+// used of room bytes, with the elements of rare (rarest first, between first
 // and last) each named whole in up to a rareValueShare'th of room, each
 // in place of the spread's picks nearest it — a rare pick samples that
 // stretch — so the spread elsewhere stays where it was. size(j) is what
 // naming element j costs; note is what the roll's note grows by when it
 // counts rare picks.
-func rollRarePicks(spread, rare []int, last, room, used, note int, size func(int) int) ([]int, int) {
+func rollRarePicks(spread, rare []int, first, last, room, used, note int, size func(int) int) ([]int, int) {
 	in := map[int]bool{}
 	for _, j := range spread {
 		in[j] = true
@@ -47,7 +73,7 @@ func rollRarePicks(spread, rare []int, last, room, used, note int, size func(int
 	var picked []int
 	rareCost := 0
 	for _, j := range rare {
-		if j < 1 || j >= last { // rare holds each element once
+		if j < first || j >= last { // rare holds each element once
 			continue
 		}
 		c := size(j)
@@ -123,20 +149,22 @@ func (o *outliner) rollLines(tree []onode, isElem bool) []item {
 
 // planSequenceRoll plans a pretty-printed sequence of alike objects, as
 // planSequenceDigests does, with its middle as a roll: the ends as the
-// digests' plan keeps them, and between them the naming lines of as many
+// digests' plan keeps them, the head running on over the short elements
+// after the first (rollHeadRun), and after it the naming lines of as many
 // elements as fit — first those of rare (indices into elems, rarest
 // first: those that hold a rare value, rareValueElems) in up to a
 // rareValueShare'th of the room, as a spread of whole elements gives
 // them (a JSON Patch's 25 adds among 191 alike replaces), then the others
 // spread evenly. It declines when an element is of a rare shape (an
 // error among successes is kept whole by the digests' plan) or when no
-// element between shows a naming line. It returns the items and how many
-// elements they name.
-func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, kind string, limit int) ([]item, int, bool) {
+// element between shows a naming line. It returns the items, how many
+// elements they name and how many of those after the first the head
+// keeps whole.
+func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, kind string, limit int) ([]item, int, int, bool) {
 	n, last := len(elems), len(elems)-1
 	room := limit - sequenceNoteRoom
 	if n < 3 || elems[0][0] > room/8 {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
 	count := make([]int, slices.Max(shapes)+1)
 	for _, s := range shapes[1:last] {
@@ -144,15 +172,17 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	}
 	for _, s := range shapes[1:last] {
 		if s != 0 && count[s] <= max(1, (last-1)/10) {
-			return nil, 0, false
+			return nil, 0, 0, false
 		}
 	}
 	head, tail, _ := sequenceEndsKept(text, elems, room)
 	head = slices.Clone(head)
 	// The first element's range runs to the second's key: the indentation
 	// before it is not the roll's, whose note opens a line of its own.
+	firstWhole := false
 	if h := &head[len(head)-1]; h.note == "" && h.end == elems[1][0] {
 		h.end = max(h.start, blankLineStart(text, elems[1][0]))
+		firstWhole = true
 	}
 	mid := room - itemsSize(head) - itemsSize(tail) - len(rollNote(last-1, last-1, 0, kind)) - 2
 	o := &outliner{text: text}
@@ -176,7 +206,7 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		// Most members named by their keys alone: a roll would be jq keys,
 		// their values lost (php's ini settings); a spread of whole ones
 		// shows both.
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
 	show := func(j int) []item {
 		its, ok := lines[j]
@@ -186,15 +216,30 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		}
 		return its
 	}
+	run := 0 // the elements after the first the head keeps whole (rollHeadRun)
+	if firstWhole {
+		sample, names := spread(1, last, rollSample), 0
+		for _, j := range sample {
+			names += itemsSize(show(j))
+		}
+		at := func(j int) int { return blankLineStart(text, elems[j][0]) }
+		runCost := 0
+		run, runCost = rollHeadRun(func(j int) int { return at(j+1) - at(j) }, last, names/len(sample), mid)
+		if run > 0 {
+			head = append(head, keepRange(at(1), at(run+1)))
+			mid -= runCost
+		}
+	}
+	from := 1 + run
 	cost := func(k int) int {
 		c := 0
-		for _, j := range spread(1, last, k) {
+		for _, j := range spread(from, last, k) {
 			c += itemsSize(show(j))
 		}
 		return c
 	}
-	k := largestFitting(0, min(last-1, max(mid, 0)/digestMin), func(k int) bool { return cost(k) <= mid })
-	shown, picked := rollRarePicks(spread(1, last, k), rare, last, mid, cost(k), len(rollNote(0, 1, last, kind))-len(rollNote(0, 1, 0, kind)),
+	k := largestFitting(0, min(last-from, max(mid, 0)/digestMin), func(k int) bool { return cost(k) <= mid })
+	shown, picked := rollRarePicks(spread(from, last, k), rare, from, last, mid, cost(k), len(rollNote(0, 1, last, kind))-len(rollNote(0, 1, 0, kind)),
 		func(j int) int { return itemsSize(show(j)) })
 	var roll []item
 	named := 0
@@ -205,14 +250,14 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		}
 	}
 	if named == 0 {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
-	items := append(head, noteLine(rollNote(named, last-1, picked, kind)))
+	items := append(head, noteLine(rollNote(named, last-from, picked, kind)))
 	items = append(append(items, roll...), tail...)
 	if itemsSize(items) > limit {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
-	return items, named + 2, true
+	return items, named + 2 + run, run, true
 }
 
 // rollSample is how many elements commonLines reads to learn which

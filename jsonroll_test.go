@@ -64,7 +64,7 @@ func TestPlanSequenceRollDeclines(t *testing.T) {
 	v[30]["error"] = "boom"
 	b, _ := json.MarshalIndent(v, "", "  ")
 	top, _ := scanJSONTop(string(b))
-	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
+	if _, _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
 		t.Error("a roll over a rare element")
 	}
 	settings := map[string]any{}
@@ -73,7 +73,7 @@ func TestPlanSequenceRollDeclines(t *testing.T) {
 	}
 	b, _ = json.MarshalIndent(settings, "", "    ")
 	top, _ = scanJSONTop(string(b))
-	if _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
+	if _, _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
 		t.Error("a roll of keys alone")
 	}
 }
@@ -148,7 +148,7 @@ func TestPlanSequenceRollProperties(t *testing.T) {
 		if !ok {
 			t.Fatal("no scan")
 		}
-		its, named, ok := planSequenceRoll(text, top.elems, top.shapes, rareValueElems(text, top.elems, true), top.kind, limit)
+		its, named, _, ok := planSequenceRoll(text, top.elems, top.shapes, rareValueElems(text, top.elems, true), top.kind, limit)
 		if !ok {
 			return
 		}
@@ -214,7 +214,7 @@ func TestPlanSequenceRollNamesRareValuesFirst(t *testing.T) {
 		}
 	}
 	top, _ := scanJSONTop(text)
-	its, _, ok := planSequenceRoll(text, top.elems, top.shapes, nil, top.kind, 4000)
+	its, _, _, ok := planSequenceRoll(text, top.elems, top.shapes, nil, top.kind, 4000)
 	if !ok {
 		t.Fatal("no roll without rare picks")
 	}
@@ -226,5 +226,99 @@ func TestPlanSequenceRollNamesRareValuesFirst(t *testing.T) {
 	}
 	if 2*missed < len(adds) {
 		t.Errorf("a spread alone names %d of %d adds: the test proves nothing", len(adds)-missed, len(adds))
+	}
+}
+
+// rollHeadRun keeps the elements after the first while each costs at
+// most two names, in up to a quarter of the room, one left to the roll.
+func TestRollHeadRun(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		sizes           []int // whole(1), whole(2), …
+		name_, room     int
+		wantRun, wantCo int
+	}{
+		{"stops at the first long one", []int{80, 90, 300, 80}, 50, 4000, 2, 170},
+		{"none when the second is long", []int{101, 80}, 50, 4000, 0, 0},
+		{"twice a name is short", []int{100, 100, 100, 100}, 50, 4000, 4, 400},
+		{"a quarter of the room", []int{80, 80, 80, 80, 80}, 50, 4 * 170, 2, 160},
+		{"one left to the roll", []int{80, 80, 80}, 50, 4000, 2, 160},
+	} {
+		last := len(c.sizes) + 1
+		if c.name == "stops at the first long one" || c.name == "twice a name is short" {
+			last = len(c.sizes) + 2 // a long roll after them
+		}
+		run, cost := rollHeadRun(func(j int) int {
+			if j-1 < len(c.sizes) {
+				return c.sizes[j-1]
+			}
+			return 1000
+		}, last, c.name_, c.room)
+		if run != c.wantRun || cost != c.wantCo {
+			t.Errorf("%s: run %d cost %d, want %d %d", c.name, run, cost, c.wantRun, c.wantCo)
+		}
+	}
+}
+
+// patchWithMetadata returns a jsondiff-indented patch: a long first op,
+// short metadata bumps after it, then alike replaces of long values.
+func patchWithMetadata(short, alike, doc, pad int) string {
+	ops := []map[string]any{{"op": "replace", "path": "/documentation", "value": strings.Repeat("d", doc)}}
+	for i := range short {
+		ops = append(ops, map[string]any{"op": "replace", "path": fmt.Sprintf("/metadata/field%d", i), "value": fmt.Sprintf("v%d", i)})
+	}
+	for i := range alike {
+		ops = append(ops, map[string]any{"op": "replace", "path": fmt.Sprintf("/shapes/Shape%03d/members/Member/documentation", i),
+			"value": "<p>" + strings.Repeat("w ", pad/2) + "</p>"})
+	}
+	b, _ := json.MarshalIndent(ops, "", " ")
+	return string(b)
+}
+
+// A roll's head keeps the short elements after the first whole, in one
+// piece with it, and never a long one; its note counts the elements past
+// that head; and when a quarter of the room holds them all, every short
+// leading element is kept whole, as a blind clip's head shows them.
+func TestPlanSequenceRollHeadRunProperties(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		short := rapid.IntRange(0, 5).Draw(t, "short elements")
+		alike := rapid.IntRange(60, 300).Draw(t, "alike elements")
+		doc := rapid.IntRange(50, 400).Draw(t, "first element's value")
+		pad := rapid.IntRange(100, 400).Draw(t, "alike values")
+		text := patchWithMetadata(short, alike, doc, pad)
+		limit := rapid.IntRange(max(4000, len(text)/12), len(text)/2).Draw(t, "limit")
+		top, _ := scanJSONTop(text)
+		n := len(top.elems)
+		its, named, run, ok := planSequenceRoll(text, top.elems, top.shapes, rareValueElems(text, top.elems, true), top.kind, limit)
+		if !ok {
+			t.Fatalf("no roll of %d elements at %d bytes", n, limit)
+		}
+		at := func(j int) int { return blankLineStart(text, top.elems[j][0]) }
+		out := render(text, plan{items: its, markerAt: len(its)}, marker{})
+		if run > short {
+			t.Fatalf("a head run of %d over %d short elements: a long one kept whole", run, short)
+		}
+		if !strings.HasPrefix(out, text[:at(run+1)]) {
+			t.Fatalf("the head's %d elements are not whole in one piece:\n%s", run+1, out)
+		}
+		note := fmt.Sprintf(" of the %d array elements between", n-2-run)
+		if !strings.Contains(out, note) && !strings.Contains(out, fmt.Sprintf("[…the %d array elements between", n-2-run)) {
+			t.Fatalf("no note %q:\n%s", note, out)
+		}
+		if named < run+3 || named > n {
+			t.Fatalf("%d named, %d whole after the first, of %d", named, run, n)
+		}
+		// The roll's room less the ends and its note, a quarter of it
+		// holding the short elements.
+		if shortTotal := at(short+1) - at(1); short > 0 && 4*shortTotal+at(1)+len(text)-at(n-1)+400 <= limit {
+			if run != short {
+				t.Fatalf("%d of %d short elements whole at %d bytes:\n%s", run, short, limit, out)
+			}
+			checked++
+		}
+	})
+	if checked == 0 {
+		t.Error("no draw checked that the short elements are kept")
 	}
 }
