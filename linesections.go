@@ -29,7 +29,9 @@ const (
 // sectionHeads returns the lines of s that head a section, in order: a
 // line that starts at column 0 with neither a space nor a mark of a
 // comment or a list and ends in ':' (or is an equalsHeading), follows a
-// blank line (or opens the text) and is followed by its block's first line (see blockOpening); of alike headings
+// blank line (or opens the text) and is followed by its block's first
+// line (see blockOpening), or a framedHeading after a blank line (or
+// opening the text); of alike headings
 // (openssl's `Certificate:` over each record) only the first, as the rest
 // name nothing new. Nil when there are
 // fewer than sectionHeadsMin of them, or more than one in
@@ -46,14 +48,21 @@ func sectionHeads(s *lineSel) []int {
 		end := s.at(i + 1)
 		l := s.text[start:end]
 		start = end
-		if !endsInColon(l) && !opensWithEquals(l) {
-			continue
+		if endsInColon(l) || opensWithEquals(l) {
+			h := trimBlankRight(s.line(i))
+			if len(h) >= 2 && (h[len(h)-1] == ':' && sectionHeadStart(h[0]) || equalsHeading(h)) && (i == 0 || trimBlankRight(s.line(i-1)) == "") &&
+				i+1 < n && blockOpening(s.line(i+1)) && !seen[h] {
+				heads = append(heads, i)
+				seen[h] = true
+			}
 		}
-		l = trimBlankRight(s.line(i))
-		if len(l) >= 2 && (l[len(l)-1] == ':' && sectionHeadStart(l[0]) || equalsHeading(l)) && (i == 0 || trimBlankRight(s.line(i-1)) == "") &&
-			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
-			heads = append(heads, i)
-			seen[l] = true
+		// A rule line is read whole, with the lines around it, only when
+		// it opens with a mark.
+		if len(l) > 0 && ruleByte(l[0]) && i+2 < n && (i == 0 || trimBlankRight(s.line(i-1)) == "") {
+			if h := trimBlankRight(s.line(i + 1)); framedHeading(trimBlankRight(s.line(i)), h, trimBlankRight(s.line(i+2))) && !seen[h] {
+				heads = append(heads, i+1)
+				seen[h] = true
+			}
 		}
 	}
 	if len(heads) < sectionHeadsMin || len(heads)*sectionHeadsShare > n {
@@ -91,6 +100,37 @@ func equalsHeading(l string) bool {
 		k++
 	}
 	return k >= 2 && k+1 < len(l) && l[k] == ' ' && l[k+1] != ' ' && l[k+1] != '='
+}
+
+// framedHeading reports a heading line h framed by two alike rule lines,
+// above and below it (see ruleLine): `#`, `# syscall`, `#` over each
+// package of go build -n's script, `=====` over and under a title. The
+// frame says heading, whatever the line opens or ends with.
+func framedHeading(above, h, below string) bool {
+	return above == below && ruleLine(above) && h != "" && !ruleLine(h)
+}
+
+// maxRuleLine bounds a rule line's length.
+const maxRuleLine = 80
+
+// ruleLine reports a line of 1 to maxRuleLine marks and nothing else (no
+// letter, digit or space): `#`, `----`, `=====`, `/*****/`.
+func ruleLine(l string) bool {
+	if l == "" || len(l) > maxRuleLine {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		if !ruleByte(l[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ruleByte reports an ASCII mark: neither a letter, a digit, white space
+// nor a control byte.
+func ruleByte(c byte) bool {
+	return c > ' ' && c < 0x7f && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
 }
 
 // sectionHeadStart reports a byte that may open a heading: not white

@@ -54,6 +54,10 @@ func TestSectionHeads(t *testing.T) {
 			"t\n\n=\n  a\n\n==========\n  b\n\n== = x\n  c\n\n=x y\n  d\n  e\n  f\n  g\n", nil},
 		{"a comment or list mark opens no heading",
 			"t\n\n# one:\n  a\n\n- two:\n  b\n\n; three:\n  c\n  d\n  e\n  f\n  g\n", nil},
+		{"a line framed by two alike rule lines after a blank (go build -n's package banners)",
+			"mkdir a\n\n#\n# pkg/one\n#\n\ncd x\ncompile one\n\n#\n# pkg/two\n#\n\ncompile two\nbuildid\n\n=====\nThree\n=====\nbody\n", []int{3, 10, 17}},
+		{"unlike rules, no blank above, or a rule between rules frame no heading",
+			"t\n\n#\n# one\n##\n\nx\n#\n# two\n#\n\n--\n--\n--\na\nb\nc\nd\ne\nf\n", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -194,7 +198,7 @@ func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
 	for _, c := range loadCorpus(t) {
 		check(t, c.input)
 	}
-	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n"}
+	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n", "#\n", "# pkg\n", "----\n", "# a:\n"}
 	rapid.Check(t, func(t *rapid.T) {
 		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 40).Draw(t, "pieces"), ""))
 	})
@@ -214,6 +218,12 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true
+		}
+		if prevBlank && i+2 < n {
+			if h := trimBlankRight(s.line(i + 1)); framedHeading(l, h, trimBlankRight(s.line(i+2))) && !seen[h] {
+				heads = append(heads, i+1)
+				seen[h] = true
+			}
 		}
 		prevBlank = blank
 	}

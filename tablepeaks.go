@@ -11,6 +11,10 @@ import (
 // the tables this planner takes come before their free-text last column.
 const maxPeakColumns = 8
 
+// sparseColumnRows is the fewest rows reaching a column that make it one
+// when not every row does (see columnPeaks).
+const sparseColumnRows = 16
+
 // maxPeakRows bounds the rows taken for their columns' largest values
 // (each costs withPeaks a pass over the picks).
 const maxPeakRows = 256
@@ -19,7 +23,11 @@ const maxPeakRows = 256
 // largest values of each numeric column — a column whose field is a
 // number (digits, one '.', a trailing '%') in nine rows in ten: the
 // largest files of an `ls -l` or `tar -tv`, the busiest processes of a
-// `ps aux`, a profile's slowest calls — in rounds: every column's largest
+// `ps aux`, a profile's slowest calls; or in nine in ten of the rows
+// that reach it, when sparseColumnRows rows or more do and fewer than
+// nine in ten: a column only the wider rows have (git verify-pack -v's delta
+// depth after the offset of its delta rows, absent from the others) —
+// in rounds: every column's largest
 // first, then every column's second, and so on, none twice. A column
 // sorted down the table (a PID, a sort key: 99 neighbours in 100 in
 // order) peaks where the head or the tail already is, and gives none.
@@ -42,21 +50,33 @@ func columnPeaksOf(s *lineSel, from, to, k, minCols int) []int {
 	}
 	var cols [maxPeakColumns]peakColumn
 	var nums [maxPeakColumns]float64
+	var reach [maxPeakColumns + 1]int // reach[f]: rows of exactly f fields (f of them read at most)
 	for i := from; i < to; i++ {
-		for has := rowNumbers(s.line(i), &nums); has != 0; has &= has - 1 {
+		has, fields := rowNumbers(s.line(i), &nums)
+		reach[fields]++
+		for ; has != 0; has &= has - 1 {
 			c := bits.TrailingZeros8(has)
 			cols[c].add(nums[c], i, k)
 		}
 	}
 	var ranked [][]peak
-	for c := range cols {
-		if col := &cols[c]; col.numeric*10 >= (to-from)*9 && !col.sorted() {
+	full, rows := 0, 0 // columns numeric in the whole table; rows reaching column c
+	for c := maxPeakColumns - 1; c >= 0; c-- {
+		rows += reach[c+1]
+		col := &cols[c]
+		whole := col.numeric*10 >= (to-from)*9
+		sparse := rows >= sparseColumnRows && rows*10 < (to-from)*9 && col.numeric*10 >= rows*9
+		if (whole || sparse) && !col.sorted() {
+			if whole {
+				full++
+			}
 			ranked = append(ranked, col.largest())
 		}
 	}
-	if len(ranked) < minCols {
+	if full < minCols {
 		return nil
 	}
+	slices.Reverse(ranked)
 	var peaks []int
 	seen := map[int]bool{}
 	for r := 0; r < k; r++ {
@@ -72,12 +92,12 @@ func columnPeaksOf(s *lineSel, from, to, k, minCols int) []int {
 
 // rowNumbers reads the first maxPeakColumns fields of row l, split by
 // runs of ' ' and '\t', for numbers (see fieldNumber): bit c of has is
-// set when field c is one, nums[c] its value. This runs on every row of a
-// table, so it reads the row eight bytes at a time: the bytes where a run
-// of separators starts or ends are the fields' edges, found in a word's
-// separator mask shifted by a byte, a field read only when it opens with
-// a digit or a '.'.
-func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8) {
+// set when field c is one, nums[c] its value; fields is how many fields
+// it read. This runs on every row of a table, so it reads the row eight
+// bytes at a time: the bytes where a run of separators starts or ends
+// are the fields' edges, found in a word's separator mask shifted by a
+// byte, a field read only when it opens with a digit or a '.'.
+func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8, fields int) {
 	c, start := -1, -1     // the field being read and where it starts; -1 between fields
 	before := uint64(0x80) // the high bit of byte 0 when the byte before it is a separator, as the line's start counts
 	// Past the end of l, spaces close the last field: a line of whole
@@ -94,7 +114,7 @@ func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8) {
 			j := i + bits.TrailingZeros64(edges)>>3
 			if start < 0 {
 				if c++; c == maxPeakColumns {
-					return has
+					return has, c
 				}
 				start = j
 				continue
@@ -112,7 +132,7 @@ func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8) {
 		}
 		before = sep >> 56
 	}
-	return has
+	return has, c + 1
 }
 
 // A peak is a value of a column and the row that holds it.

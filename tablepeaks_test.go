@@ -49,6 +49,29 @@ func TestColumnPeaksInRounds(t *testing.T) {
 	assert.Len(t, columnPeaks(s, 1, s.n(), 6), 6)
 }
 
+// A column only the wider rows have — git verify-pack -v's delta depth,
+// after the offset of its delta rows — peaks among the rows that reach
+// it, when 16 or more do; fewer make no column.
+func TestColumnPeaksOfWiderRows(t *testing.T) {
+	table := func(deltas int) string {
+		var rows []string
+		for i := range 200 {
+			row := fmt.Sprintf("%040x blob   %d %d %d", i, 100+i%37*13, 90+i%29*7, 12+i*100)
+			if i%(200/deltas) == 1 && deltas > 0 {
+				row += fmt.Sprintf(" %d %040x", 1+i%3, i-1)
+			}
+			rows = append(rows, row)
+		}
+		rows[150] += " 9 " + strings.Repeat("f", 40) // the deepest delta
+		return strings.Join(rows, "\n")
+	}
+	s := newLineSel(table(20), 1<<20, gapWording{})
+	assert.Contains(t, columnPeaks(s, 0, s.n(), 1), 150, "the deepest delta row")
+	// Two delta rows besides it: no column.
+	s = newLineSel(table(2), 1<<20, gapWording{})
+	assert.NotContains(t, columnPeaks(s, 0, s.n(), 1), 150)
+}
+
 // du -ah's sizes compare in bytes: the 1.6M directory is the column's
 // peak above the 900K one, which a number read before its unit would
 // rank first.
@@ -195,6 +218,7 @@ func columnPeaksRef(s *lineSel, from, to, k int) []int {
 		return nil
 	}
 	var cols [maxPeakColumns]peakColumn
+	var reach [maxPeakColumns]int // rows with field c
 	for i := from; i < to; i++ {
 		l := s.line(i)
 		c := 0
@@ -205,6 +229,7 @@ func columnPeaksRef(s *lineSel, from, to, k int) []int {
 			if p == len(l) {
 				break
 			}
+			reach[c]++
 			q := p
 			for q < len(l) && l[q] != ' ' && l[q] != '\t' {
 				q++
@@ -216,10 +241,20 @@ func columnPeaksRef(s *lineSel, from, to, k int) []int {
 		}
 	}
 	var ranked [][]peak
+	full := 0
 	for c := range cols {
-		if col := &cols[c]; col.numeric*10 >= (to-from)*9 && !col.sorted() {
+		col := &cols[c]
+		whole := col.numeric*10 >= (to-from)*9
+		sparse := reach[c] >= sparseColumnRows && reach[c]*10 < (to-from)*9 && col.numeric*10 >= reach[c]*9
+		if (whole || sparse) && !col.sorted() {
+			if whole {
+				full++
+			}
 			ranked = append(ranked, col.largest())
 		}
+	}
+	if full == 0 {
+		return nil
 	}
 	var peaks []int
 	seen := map[int]bool{}
@@ -288,7 +323,7 @@ func TestNumericHeader(t *testing.T) {
 
 // rowNumbersRef is rowNumbers as columnPeaks first read a row: a byte at
 // a time, a field's leading digits summed as they were read.
-func rowNumbersRef(l string, nums *[maxPeakColumns]float64) (has uint8) {
+func rowNumbersRef(l string, nums *[maxPeakColumns]float64) (has uint8, fields int) {
 	c := 0
 	for p := 0; p < len(l) && c < maxPeakColumns; c++ {
 		for p < len(l) && (l[p] == ' ' || l[p] == '\t') {
@@ -317,7 +352,7 @@ func rowNumbersRef(l string, nums *[maxPeakColumns]float64) (has uint8) {
 		}
 		p = q
 	}
-	return has
+	return has, c
 }
 
 // rowNumbers, which finds fields eight bytes at a time, reads the same
@@ -334,9 +369,10 @@ func TestRowNumbersMatchesReference(t *testing.T) {
 			).Draw(t, "field")
 		}
 		var got, want [maxPeakColumns]float64
-		gotHas, wantHas := rowNumbers(l, &got), rowNumbersRef(l, &want)
-		if gotHas != wantHas {
-			t.Fatalf("rowNumbers(%q) finds numbers in fields %08b, the reference in %08b", l, gotHas, wantHas)
+		gotHas, gotFields := rowNumbers(l, &got)
+		wantHas, wantFields := rowNumbersRef(l, &want)
+		if gotHas != wantHas || gotFields != wantFields {
+			t.Fatalf("rowNumbers(%q) finds numbers in fields %08b of %d, the reference in %08b of %d", l, gotHas, gotFields, wantHas, wantFields)
 		}
 		for c := range maxPeakColumns {
 			if gotHas>>c&1 != 0 && got[c] != want[c] {
