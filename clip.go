@@ -26,14 +26,7 @@ func tailSnapWindow(kept int) int { return min(kept/2, 1024) }
 // to a nearby line boundary when one is close, and head + dropped + tail is
 // text byte for byte. The caller makes sure text is longer than budget.
 func planClip(text string, budget, reserve int) plan {
-	content := max(0, min(budget-budget/8, budget-reserve))
-	headLen := content * clipHeadEighths / (clipHeadEighths + clipTailEighths)
-	tailLen := content - headLen
-	h := snapHeadEnd(text, headLen)
-	t := snapTailStart(text, len(text)-tailLen)
-	if t < h { // content ≥ len(text): nothing to drop, keep it whole
-		h, t = len(text), len(text)
-	}
+	h, t := clipCut(text, budget, reserve)
 	var items []item
 	if h > 0 {
 		items = append(items, keepRange(0, h))
@@ -44,6 +37,20 @@ func planClip(text string, budget, reserve int) plan {
 	}
 	what, hint := clipWords(text, h, t)
 	return plan{strategy: StrategyClip, items: items, markerAt: markerAt, what: what, hint: hint, digest: true}
+}
+
+// clipCut returns where planClip's head ends and its tail starts, h ≤ t,
+// both len(text) when nothing is dropped.
+func clipCut(text string, budget, reserve int) (h, t int) {
+	content := max(0, min(budget-budget/8, budget-reserve))
+	headLen := content * clipHeadEighths / (clipHeadEighths + clipTailEighths)
+	tailLen := content - headLen
+	h = snapHeadEnd(text, headLen)
+	t = snapTailStart(text, len(text)-tailLen)
+	if t < h { // content ≥ len(text): nothing to drop, keep it whole
+		h, t = len(text), len(text)
+	}
+	return h, t
 }
 
 // snapHeadEnd moves the end of the head back to just after a '\n' close

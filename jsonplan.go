@@ -132,8 +132,10 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	}
 	var between []int
 	if shown > 0 {
-		want := clipElements(elems, len(text), limit) - shown - wholeTail(tail, tailStart, len(text))
-		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, rareRoom, kind, want)
+		ends := shown + wholeTail(tail, tailStart, len(text))
+		want := clipElements(elems, len(text), limit) - ends
+		floor := pipelineClipElements(text, elems, limit) - ends
+		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, rareRoom, kind, want, floor)
 	}
 	omitted -= len(between)
 	from := shown
@@ -222,7 +224,15 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // blind clip of the same room would keep, and the spread samples as many
 // places as that allows: the most runs that still keep want, or one run
 // after the first elements when none does.
-func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, rareRoom int, kind string, want int) []int {
+//
+// The spread never keeps fewer than floor elements (what the pipeline's
+// clip of the same budget keeps between the same ends,
+// pipelineClipElements) for its rare values' sake when fewer of them
+// keep floor: the rarest are admitted, as many as still do. An isolated
+// pick costs a gap note besides its bytes, so a layout that keeps every
+// rare value may hold one whole element fewer than that clip, and the
+// clip's count is what a reader seeking any element can count on.
+func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, rareRoom int, kind string, want, floor int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
@@ -232,6 +242,35 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 	for _, s := range shapes {
 		count[s]++
 	}
+	var rareShapes []int
+	for i := range shapes {
+		if shapes[i] != 0 && count[shapes[i]] <= max(1, m/10) {
+			rareShapes = append(rareShapes, i)
+		}
+	}
+	rareRoom = max(rareRoom, room/rareValueShare)
+	picks := func(rareValues int) ([]int, int) {
+		return spreadPicks(elems, rare, rareShapes, from, to, room, rareRoom, rareValues, kind, want)
+	}
+	out, admitted := picks(len(rare))
+	if len(out) >= floor || admitted == 0 {
+		return out
+	}
+	k := largestFitting(0, admitted-1, func(k int) bool {
+		r, _ := picks(k)
+		return len(r) >= floor
+	})
+	if r, _ := picks(k); len(r) >= floor {
+		return r
+	}
+	return out
+}
+
+// spreadPicks is spreadElements with at most rareValues of rare admitted
+// and rareShapes (positions in [0, to-from)) the elements of a rare
+// shape; it returns the elements kept and how many of rare it admitted.
+func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoom, rareValues int, kind string, want int) ([]int, int) {
+	m := to - from
 	note := len(omittedNote(to, kind)) + 2
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
 	keep := make([]bool, m)
@@ -252,27 +291,23 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 			}
 		}
 	}
-	rareRoom = max(rareRoom, room/rareValueShare)
-	rareValues := 0
+	admitted := 0
 	for _, i := range rare {
+		if admitted == rareValues {
+			break
+		}
 		if i < from || i >= to || keep[i-from] {
 			continue
 		}
 		if c := size(i) + note; used+c <= rareRoom {
 			keep[i-from] = true
 			used += c
-			rareValues++
-		}
-	}
-	var rareShapes, rest []int
-	for i := range shapes {
-		if shapes[i] != 0 && count[shapes[i]] <= max(1, m/10) {
-			rareShapes = append(rareShapes, i)
+			admitted++
 		}
 	}
 	take(rareShapes, room)
 	var pinned []int // the rare elements kept: every layout keeps them
-	rest = make([]int, 0, m)
+	rest := make([]int, 0, m)
 	for i := range m {
 		if keep[i] {
 			pinned = append(pinned, i)
@@ -281,28 +316,24 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 		}
 	}
 	take(rest, room)
-	kept := func(keep []bool) []int {
-		var out []int
-		for i, k := range keep {
-			if k {
-				out = append(out, from+i)
-			}
+	var picked []int
+	for i, k := range keep {
+		if k {
+			picked = append(picked, from+i)
 		}
-		return out
 	}
-	picked := kept(keep)
 	if len(picked) >= want {
-		return picked
+		return picked, admitted
 	}
 	// Too few: runs instead, around the rare elements kept, the most
 	// that still keep want (kept falls as runs are added, but for
 	// rounding), or one.
-	hi := max(1, len(picked)-len(rareShapes)-rareValues)
+	hi := max(1, len(picked)-len(rareShapes)-admitted)
 	r := runsAround(pinned, m, from, to, hi, want, room+sequenceNoteRoom, kind, size)
 	if len(r) > len(picked) {
-		return r
+		return r, admitted
 	}
-	return picked
+	return picked, admitted
 }
 
 // omittedNote is the note that stands for n omitted elements of kind
@@ -499,6 +530,22 @@ func clipElements(elems [][2]int, n, room int) int {
 	kept := 0
 	for _, e := range elems {
 		if e[1] <= head || e[0] >= tail {
+			kept++
+		}
+	}
+	return kept
+}
+
+// pipelineClipElements returns how many of elems, the elements of text,
+// the clip that stands in for a planner given limit keeps whole: planClip
+// at the budget the pipeline derived limit from (limit and the planner's
+// reserve), with the clip's own reserve. clipElements asks a little more
+// than it; this is the count a plan may not fall below.
+func pipelineClipElements(text string, elems [][2]int, limit int) int {
+	h, t := clipCut(text, limit+plannerReserve(len(text)), clipReserve(len(text)))
+	kept := 0
+	for _, e := range elems {
+		if e[1] <= h || e[0] >= t {
 			kept++
 		}
 	}
@@ -1822,7 +1869,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, rareValueShapes(text, elems), nil, shown, last, room, -1, kind, want)
+		between = spreadElements(elems, rareValueShapes(text, elems), nil, shown, last, room, -1, kind, want, 0)
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own

@@ -918,7 +918,7 @@ func TestSpreadElementsPricesRareElementsAsWritten(t *testing.T) {
 	}
 	from, to := 5, n
 	kept := func(rare []int, room int) []int {
-		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 30)
+		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 30, 0)
 	}
 	// Beside the head, the rare element is the first of the run.
 	alone := kept(nil, 1000)
@@ -937,4 +937,81 @@ func TestSpreadElementsPricesRareElementsAsWritten(t *testing.T) {
 	if got := kept([]int{late}, 1000); len(got) < len(alone) || !slices.Contains(got, to-1) {
 		t.Errorf("a rare element near the end: kept %v, runs alone %v", got, alone)
 	}
+}
+
+// Rare values are admitted to the spread, the rarest first, as many as
+// still keep floor elements: the rarer here is the last before the tail,
+// which a run's closing note reaches at no cost, the other sits alone in
+// the middle and costs a gap note. Where keeping both would leave one
+// element fewer than runs alone keep, the rarer stays and the other goes;
+// where they cost nothing, both stay.
+func TestSpreadElementsKeepsFloorBeforeRareValues(t *testing.T) {
+	const n, width = 100, 40
+	elems := make([][2]int, n+1)
+	shapes := make([]int32, n+1)
+	for i := range elems {
+		elems[i] = [2]int{i * width, i*width + width - 2}
+		shapes[i] = 1
+	}
+	from, to := 5, n
+	rare := []int{to - 1, 60}
+	kept := func(rare []int, room, floor int) []int {
+		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 40, floor)
+	}
+	bit, rarer := 0, 0
+	for room := 620; room <= 1400; room += 7 {
+		alone := kept(nil, room, 0)
+		all := kept(rare, room, 0)
+		if !slices.Contains(all, rare[0]) {
+			t.Fatalf("room %d: without a floor the rarest value is let go: %v", room, all)
+		}
+		capped := kept(rare, room, len(alone))
+		if len(capped) < len(alone) {
+			t.Errorf("room %d: kept %d with a floor of %d: %v", room, len(capped), len(alone), capped)
+		}
+		if len(all) >= len(alone) {
+			if !slices.Equal(capped, all) {
+				t.Errorf("room %d: the rare values cost nothing, yet the floor changed %v to %v", room, all, capped)
+			}
+			continue
+		}
+		bit++
+		if rarest := kept(rare[:1], room, 0); len(rarest) >= len(alone) {
+			if !slices.Contains(capped, rare[0]) {
+				t.Errorf("room %d: the rarest value alone keeps the floor (%v), yet it went: %v", room, rarest, capped)
+			}
+			rarer++
+		}
+	}
+	if bit == 0 || rarer == 0 {
+		t.Fatalf("%d rooms where the rare values cost an element, %d where the rarer alone did not: the test tests too little", bit, rarer)
+	}
+}
+
+// pipelineClipElements counts the elements the pipeline's clip keeps
+// whole: planClip's own cut at the budget a planner's limit came from.
+func TestPipelineClipElementsCountsTheClip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 300).Draw(t, "elements")
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = `{"id":` + itoa(i) + `,"pad":"` + strings.Repeat("p", rapid.IntRange(0, 200).Draw(t, "pad")) + `"}`
+		}
+		text := "[" + strings.Join(lines, ",\n") + "]\n"
+		limit := rapid.IntRange(200, len(text)+200).Draw(t, "limit")
+		elems, _, _ := jsonElements(text)
+		clip := planClip(text, limit+plannerReserve(len(text)), clipReserve(len(text)))
+		want := 0
+		for _, e := range elems {
+			for _, it := range clip.items {
+				if it.start <= e[0] && e[1] <= it.end {
+					want++
+					break
+				}
+			}
+		}
+		if got := pipelineClipElements(text, elems, limit); got != want {
+			t.Fatalf("counted %d, the clip keeps %d whole (items %v)", got, want, clip.items)
+		}
+	})
 }
