@@ -82,17 +82,36 @@ import (
 // verdictCategories): the clip's long head
 // then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
+	return planLinesIndexed(text, limit, nil)
+}
+
+// planLinesIndexed is planLines taking the line index from lines when a
+// row of the same route call made it (a table row that read a blame's
+// rows and declined): the pass that reads the lines' shapes then finds
+// no line end and counts no line break of its own. With lines nil, or
+// no index made, or one in the compact form, that pass makes the index
+// as planLines does alone; the plan is the same either way.
+func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
 	}
-	n := lineCount(text)
+	var known []uint32
+	if lines != nil {
+		if idx := lines.made(); idx != nil && idx.starts.dense != nil {
+			known = idx.starts.dense
+		}
+	}
+	n := len(known) - 1
+	if known == nil {
+		n = lineCount(text)
+	}
 	if n < linesMin || len(text)/n > limit/linesFit || n > math.MaxUint32 {
 		return plan{}, false
 	}
 	// A line kept for what it says where a clip would cut is the reason
 	// to plan; without one, the clip's long head says as much in one piece.
 	headEnd, tailStart := limit*clipHeadEighths/8, len(text)-limit*clipTailEighths/8
-	sh := readShapes(text, n, headEnd, tailStart, 2*limit, leadsExact(len(text)))
+	sh := readShapesKnown(text, n, headEnd, tailStart, 2*limit, leadsExact(len(text)), known)
 	var s *lineSel
 	if sh.index != nil {
 		s = newLineSelOn(text, sh.index, limit, lineGaps(n))
@@ -502,6 +521,13 @@ const rareMin = 32
 // most leadsMax (0: no bound), and past that in two, the second reading
 // each line's lead again (see shapeCount): the shapes are the same.
 func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *shapes {
+	return readShapesKnown(text, n, headEnd, tailStart, rareKeep, leadsMax, nil)
+}
+
+// readShapesKnown is readShapes, the lines' starts read from known when
+// set (every line's start, then len(text): a dense line index another
+// row made), not found; the index of the shapes is then known itself.
+func readShapesKnown(text string, n, headEnd, tailStart, rareKeep, leadsMax int, known []uint32) *shapes {
 	sh := &shapes{n: n, rare: smallestKeys{k: rareKeep}}
 	// A fail line's kind is its skeleton's id: skeletons are counted
 	// exactly. Leads, a text of short distinct lines has one a line.
@@ -518,7 +544,7 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	// The line index is made in this pass too: the planner's lineSel
 	// would find every line's end again. Its form is lineStarts' own.
 	var index startIndex
-	indexed := len(text) <= math.MaxUint32
+	indexed := known == nil && len(text) <= math.MaxUint32
 	if indexed {
 		breaks := n + 1 // strings.Count(text, "\n") + 2, as lineStarts asks
 		if text != "" && text[len(text)-1] == '\n' {
@@ -529,7 +555,13 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 	// The pass is a loop over the runs, not a call of a closure a run:
 	// its state stays in the function's own variables.
 	for i, start := 0, 0; start < len(text); {
-		size, k := nextRun(text, start)
+		end := len(text)
+		if known != nil {
+			end = int(known[i+1])
+		} else if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+			end = start + nl + 1
+		}
+		size, k := runAt(text, start, end)
 		if indexed {
 			for j := range k {
 				index.push(uint32(start + j*size))
@@ -588,6 +620,9 @@ func readShapes(text string, n, headEnd, tailStart, rareKeep, leadsMax int) *sha
 		index.push(uint32(len(text)))
 		index.finish()
 		sh.index = &lineIndex{starts: index}
+	}
+	if known != nil {
+		sh.index = &lineIndex{starts: startIndex{dense: known}}
 	}
 	if skelIDs != nil {
 		// The second pass reads the ids kept: the tables that gave them,
@@ -666,6 +701,12 @@ func nextRun(text string, start int) (size, k int) {
 	if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
 		end = start + nl + 1
 	}
+	return runAt(text, start, end)
+}
+
+// runAt is nextRun for the line text[start:end], found already: end is
+// the next line's start, or len(text).
+func runAt(text string, start, end int) (size, k int) {
 	size, k = end-start, 1
 	// The next line is a copy only if it is as long: most are not, and a
 	// look at where its '\n' would be says so.

@@ -489,3 +489,32 @@ func TestRarestTriplesScoresBoth(t *testing.T) {
 		}
 	}
 }
+
+// The anchor scan's filter stops at a triple whose hash a triple of the
+// table has; where the triple read is none of the table's (a false hit),
+// the stop finds nothing. The hash's multiplier was chosen for few of
+// them over the corpus (lowTripleHash): at most one triple read in five
+// thousand, where the multiplier before it met one in a thousand.
+func TestTripleHashFalseHits(t *testing.T) {
+	t.Parallel()
+	tb := logAnchorTable
+	read, falseHits := 0, 0
+	for _, c := range loadCorpus(t) {
+		text := c.input
+		for i := 0; i+12 <= len(text); i += 6 {
+			for _, o := range []int{0, 2, 4} {
+				x := uint32(load64(text, i+o)|foldWord) & 0xffffff
+				read++
+				if h := tripleHash(x); tb.hit[h] != 0 && tb.tripleAt(h, x) == nil {
+					falseHits++
+				}
+			}
+		}
+	}
+	if read == 0 {
+		t.Fatal("the corpus gave the filter nothing to read")
+	}
+	if falseHits*5000 > read {
+		t.Errorf("%d false hits in %d triples read: more than one in five thousand", falseHits, read)
+	}
+}

@@ -187,9 +187,11 @@ func routes(cfg config, smp sampling) []planner {
 		}),
 		// Line-oriented text that no row above took: a trace, a blame, a
 		// dump of records. Last, as the smarter form of clip.
-		{strategy: StrategyLines, plan: floored(func(out ToolOutput, limit int) (plan, bool) {
-			return planLines(out.Text, limit)
-		})},
+		// It reads the line index a row before it made (the table row's,
+		// on a blame), and makes its own in its pass when none did.
+		indexedRow(StrategyLines, func(out ToolOutput, limit int, lines *lineIndexer) (plan, bool) {
+			return planLinesIndexed(out.Text, limit, lines)
+		}),
 	}
 }
 
