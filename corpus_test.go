@@ -929,15 +929,6 @@ var knownGaps = map[string][]string{
 	"json_gpp_fdiagnostics_format_json_parcel_watcher_not_declared": {
 		"\"line\": 299, \"file\": \"watchman/BSER.cc\", \"column\": 29}",
 	},
-	// Family check, session 28 (jsonfailcut): g++ over CPython's C++
-	// extension test, 188 diagnostics in one array, nearly all from
-	// Python's headers; the elements of a rare "option" are the spread's
-	// first picks now (rareValueShapes), but 16 hold one (-Weffc++,
-	// -Wcast-qual, the lone -Wnon-virtual-dtor), not all fit, and they are
-	// spread, not taken rarest first
-	"json_gpp_fdiagnostics_format_json_cpython_cppext_no_matching_ctor": {
-		"\"message\": \"base class ‘struct _object’ has accessible non-virtual destructor\"",
-	},
 	// `go build -json` events (ImportPath, Action, Output) are planned as
 	// a go test -json stream: the failed build's events (its compile
 	// error, build-fail) first, the tail, then the other packages' build

@@ -1843,6 +1843,9 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 		closing = line(end, end+1)
 	}
 	last := len(elems) - 1
+	shapes := rareValueShapes(text, elems)
+	firstEnd := used + line(span(elems[0])).size()
+	headRoom = rareHeadRoom(elems, shapes, headRoom, firstEnd)
 	shown, outlined := 0, 0
 	for shown < last {
 		it := line(span(elems[shown]))
@@ -1869,7 +1872,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, rareValueShapes(text, elems), nil, shown, last, room, -1, kind, want, 0)
+		between = spreadElements(elems, shapes, nil, shown, last, room, -1, kind, want, 0)
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own

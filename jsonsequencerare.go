@@ -63,3 +63,21 @@ func rareValueElems(text string, elems [][2]int, middle bool) []int {
 	}
 	return rows
 }
+
+// rareHeadRoom returns the room a minified sequence's head run keeps of
+// headRoom when elements past the first hold a rare value (shapes, as
+// rareValueShapes numbers them): the head's later elements are alike
+// ones, read no sooner than any other, while a rare one (gcc's one
+// -Wc++-compat warning among 56 -Wtraditional ones) is what the spread
+// picks first; so the head gives up what those rare elements cost, up
+// to half its room, and keeps at least its first element, which ends at
+// firstEnd.
+func rareHeadRoom(elems [][2]int, shapes []int32, headRoom, firstEnd int) int {
+	rare := 0
+	for i := 1; i < len(elems)-1; i++ {
+		if shapes[i] != 0 {
+			rare += elems[i+1][0] - elems[i][0]
+		}
+	}
+	return max(headRoom-min(rare, headRoom/2), min(firstEnd, headRoom))
+}
