@@ -67,3 +67,42 @@ func TestPlanLogCountNeverAltersAnIntroducingLine(t *testing.T) {
 		}
 	})
 }
+
+// A failure that repeats and whose next line introduces its detail (a
+// failed example's `--- FAIL: ExampleGroup (0.00s)` over `got:`) keeps
+// its count on a note above it, so the failure and its detail read as
+// go test wrote them; a failure over a line of its own (a summary)
+// still carries its count at its end.
+func TestPlanLogCountAboveAFailureWhoseDetailFollows(t *testing.T) {
+	var b strings.Builder
+	const runs = 6
+	for r := range runs {
+		fmt.Fprintf(&b, "### run %d\n", r)
+		for k := range 40 {
+			fmt.Fprintf(&b, "=== RUN   TestAlike%02d\n--- PASS: TestAlike%02d (0.00s)\n", k, k)
+		}
+		b.WriteString("=== RUN   ExampleGroup\n--- FAIL: ExampleGroup (0.00s)\ngot:\nShared: false\nwant:\nShared: true\n")
+		b.WriteString("=== RUN   ExampleOther\n--- FAIL: ExampleOther (0.00s)\n--- FAIL: ExampleOther (0.00s)\n")
+		fmt.Fprintf(&b, "FAIL\nFAIL\texample.com/m\t0.%03ds\nFAIL\n", r)
+	}
+	text := b.String()
+	for _, limit := range []int{1500, 4000} {
+		p, ok := planLog(text, limit, logOptions{exitCode: new(int(1))})
+		if !ok {
+			t.Fatal("declined")
+		}
+		checkLogPlan(t, text, p, limit)
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		if !strings.Contains(out, "--- FAIL: ExampleGroup (0.00s)\ngot:\nShared: false") {
+			t.Fatalf("limit %d: the failure and its detail altered:\n%s", limit, out)
+		}
+		// At 1,500 bytes the repeats do not fit in their places: the
+		// first stands for them.
+		if limit == 1500 && !regexp.MustCompile(`\[…next line ×\d+…\]\n--- FAIL: ExampleGroup \(0\.00s\)\ngot:`).MatchString(out) {
+			t.Fatalf("limit %d: the repeated failure's count is not on a note above it:\n%s", limit, out)
+		}
+		if strings.Contains(out, "--- FAIL: ExampleGroup (0.00s) (×") {
+			t.Fatalf("limit %d: the failure carries its count at its end:\n%s", limit, out)
+		}
+	}
+}

@@ -1923,16 +1923,30 @@ func (s *logSelection) lineCost(i int) int {
 // `DEPRECATION WARNING: darken() is deprecated. Suggestions:` over its
 // suggestions and code frame) is written as the tool wrote it, its count
 // on the note above it, so that the message reads on below it line for
-// line.
+// line. So is a failure whose next line introduces its detail (go test's
+// `--- FAIL: ExampleGroup (0.00s)` over `got:`): the failure reads on
+// below it as the tool wrote it.
 func (s *logSelection) countMarks(i, times int) (above, mark string) {
 	if times <= 1 {
 		return "", ""
 	}
 	count := "×" + txt.Commas(times)
-	if introducesBelow(s.lines.line(i)) {
+	if introducesBelow(s.lines.line(i)) || s.opensBlockBelow(i) {
 		return "[…next line " + count + "…]", ""
 	}
 	return "", " (" + count + ")"
+}
+
+// opensBlockBelow reports whether line i heads an error block and its
+// next line, one no rule reads, introduces what follows it (a failed
+// example's `got:`): the failure's detail reads on below it. A warning
+// heads none.
+func (s *logSelection) opensBlockBelow(i int) bool {
+	if s.lines.class(i) == lineWarning || i+1 >= s.lines.len() || s.lines.class(i+1) != lineOther {
+		return false
+	}
+	b := blockAt(s.blocks, i)
+	return b >= 0 && int(s.blocks[b].head) == i && introducesBelow(s.lines.line(i+1))
 }
 
 // introducesBelow reports whether a line ends in a colon: what it says
