@@ -499,6 +499,15 @@ var knownGaps = map[string][]string{
 	"json_jq_c_stream_leaves_npm_lockfile_express_app": {
 		"[[\"packages\",\"node_modules/http-errors\",\"integrity\"],\"sha512-FtwrG/euBzaEjYeRqOgly7G0qviiXoJWnvEH2Z1plBdXgbyjv34pHTSb9zoeHMyDy33+DWy5Wt9Wo+TURtOYSQ==\"]",
 	},
+	// Family checks of jq --stream (session 34): leaf lines alike but for
+	// their names; a middle leaf falls between the head and tail runs, and
+	// semver's lone `bin` leaf is no rarer to the spread than any other.
+	"json_jq_c_stream_leaves_iso_15924_scripts": {
+		"[[\"15924\",136,\"name\"],\"Sarati\"]",
+	},
+	"json_jq_c_stream_leaves_npm_lockfile_cli_tool": {
+		"[[\"packages\",\"node_modules/semver\",\"bin\",\"semver\"],\"bin/semver.js\"]",
+	},
 	// mlr --ojsonl over zone.tab: 418 alike records; Kazakhstan's row in
 	// the middle holds nothing rare.
 	"json_mlr_itsv_ojsonl_tzdata_zone_tab": {
