@@ -494,11 +494,19 @@ var knownGaps = map[string][]string{
 		"\"message\": \"(*testing.common).Errorf does not support error-wrapping directive %w\"",
 	},
 	// jq -c --stream: 482 leaf lines `[[path…],leaf]`, all opening alike;
-	// the middle leaves are not in the sample (below the clip's 4/5, which
-	// reaches http-errors' integrity from its tail).
+	// http-errors' integrity at half the stream is in neither the head run
+	// nor the tail run the spread keeps (as in neither end of the clip).
 	"json_jq_c_stream_leaves_npm_lockfile_express_app": {
 		"[[\"packages\",\"node_modules/http-errors\",\"integrity\"],\"sha512-FtwrG/euBzaEjYeRqOgly7G0qviiXoJWnvEH2Z1plBdXgbyjv34pHTSb9zoeHMyDy33+DWy5Wt9Wo+TURtOYSQ==\"]",
-		"[[\"packages\",\"node_modules/uuid\",\"bin\",\"uuid\"],\"dist/bin/uuid\"]",
+	},
+	// Family checks of jq --stream (session 34): leaf lines alike but for
+	// their names; a middle leaf falls between the head and tail runs, and
+	// semver's lone `bin` leaf is no rarer to the spread than any other.
+	"json_jq_c_stream_leaves_iso_15924_scripts": {
+		"[[\"15924\",136,\"name\"],\"Sarati\"]",
+	},
+	"json_jq_c_stream_leaves_npm_lockfile_cli_tool": {
+		"[[\"packages\",\"node_modules/semver\",\"bin\",\"semver\"],\"bin/semver.js\"]",
 	},
 	// mlr --ojsonl over zone.tab: 418 alike records; Kazakhstan's row in
 	// the middle holds nothing rare.

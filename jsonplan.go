@@ -135,7 +135,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		ends := shown + wholeTail(tail, tailStart, len(text))
 		want := clipElements(elems, len(text), limit) - ends
 		floor := pipelineClipElements(text, elems, limit) - ends
-		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, rareRoom, kind, want, floor)
+		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, rareRoom, kind, want, floor, clipTailRoom(elems, len(text), limit))
 	}
 	omitted -= len(between)
 	from := shown
@@ -223,7 +223,10 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // each; g runs pay g notes. So the caller asks for as many elements as a
 // blind clip of the same room would keep, and the spread samples as many
 // places as that allows: the most runs that still keep want, or one run
-// after the first elements when none does.
+// after the first elements when none does. That one run leaves the last
+// tailRoom bytes of room to the elements before to, as a clip's tail
+// keeps them: the same one note, and the stream's end shown where its
+// last leaves and verdicts sit.
 //
 // The spread never keeps fewer than floor elements (what the pipeline's
 // clip of the same budget keeps between the same ends,
@@ -232,7 +235,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // pick costs a gap note besides its bytes, so a layout that keeps every
 // rare value may hold one whole element fewer than that clip, and the
 // clip's count is what a reader seeking any element can count on.
-func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, rareRoom int, kind string, want, floor int) []int {
+func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, rareRoom int, kind string, want, floor, tailRoom int) []int {
 	m := to - from
 	if m <= 0 || room <= 0 {
 		return nil
@@ -250,7 +253,7 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 	}
 	rareRoom = max(rareRoom, room/rareValueShare)
 	picks := func(rareValues int) ([]int, int) {
-		return spreadPicks(elems, rare, rareShapes, from, to, room, rareRoom, rareValues, kind, want)
+		return spreadPicks(elems, rare, rareShapes, from, to, room, rareRoom, rareValues, kind, want, tailRoom)
 	}
 	out, admitted := picks(len(rare))
 	if len(out) >= floor || admitted == 0 {
@@ -269,7 +272,7 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 // spreadPicks is spreadElements with at most rareValues of rare admitted
 // and rareShapes (positions in [0, to-from)) the elements of a rare
 // shape; it returns the elements kept and how many of rare it admitted.
-func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoom, rareValues int, kind string, want int) ([]int, int) {
+func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoom, rareValues int, kind string, want, tailRoom int) ([]int, int) {
 	m := to - from
 	note := len(omittedNote(to, kind)) + 2
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
@@ -329,7 +332,7 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 	// that still keep want (kept falls as runs are added, but for
 	// rounding), or one.
 	hi := max(1, len(picked)-len(rareShapes)-admitted)
-	r := runsAround(pinned, m, from, to, hi, want, room+sequenceNoteRoom, kind, size)
+	r := runsAround(pinned, m, from, to, hi, want, room+sequenceNoteRoom, tailRoom, kind, size)
 	if len(r) > len(picked) {
 		return r, admitted
 	}
@@ -346,8 +349,11 @@ func omittedNote(n int, kind string) string { return "[…" + txt.Plural(n, kind
 // that still keeps want elements, or of one run. A layout is priced as
 // it is written within room: its elements (size(i) bytes each) and a
 // count note for each gap, the closing one too, so a rare element beside
-// a run or the head (which ends at from-1) costs no note.
-func runsAround(pinned []int, m, from, to, hi, want, room int, kind string, size func(int) int) []int {
+// a run or the head (which ends at from-1) costs no note. A layout of
+// one run, which would follow the head, leaves tailRoom bytes of room to
+// the elements before to when that keeps as many: a head and a tail, as
+// a clip keeps them, at the cost of the one note the run pays anyway.
+func runsAround(pinned []int, m, from, to, hi, want, room, tailRoom int, kind string, size func(int) int) []int {
 	keep := make([]bool, m)
 	for _, i := range pinned {
 		keep[i] = true
@@ -402,9 +408,10 @@ func runsAround(pinned []int, m, from, to, hi, want, room int, kind string, size
 	// runs are g runs around the pins, then as many of the elements
 	// before the tail as the room left holds, as a clip's tail keeps
 	// them: the closing note moves, no note is added.
-	runs := func(g int) []int {
+	// runRoom bounds the runs alone, before the fill.
+	runs := func(g, runRoom int) []int {
 		out := slices.Clone(pins)
-		for _, j := range spreadRuns(len(rest), g, room, layout) {
+		for _, j := range spreadRuns(len(rest), g, runRoom, layout) {
 			out = append(out, from+rest[j])
 		}
 		slices.Sort(out)
@@ -433,7 +440,15 @@ func runsAround(pinned []int, m, from, to, hi, want, room int, kind string, size
 		slices.Sort(out)
 		return out
 	}
-	best := runs(largestFitting(1, hi, func(g int) bool { return len(runs(g)) >= want }))
+	g := largestFitting(1, hi, func(g int) bool { return len(runs(g, room)) >= want })
+	best := runs(g, room)
+	if g == 1 && tailRoom > 0 {
+		// One run and a clip's tail, unless the slack the second
+		// run's end leaves costs an element.
+		if split := runs(1, max(0, room-tailRoom)); len(split) >= len(best) {
+			best = split
+		}
+	}
 	// A pin no run reaches costs a note on each side, and one run with
 	// the fill may fall short of want for it. A clip keeps a head and a
 	// tail; so may the runs: every element from a pin to the end, which
@@ -550,6 +565,13 @@ func pipelineClipElements(text string, elems [][2]int, limit int) int {
 		}
 	}
 	return kept
+}
+
+// clipTailRoom returns the bytes of elems before the last one that a
+// blind clip of limit bytes shows in its tail, of the n bytes they sit
+// in: what a spread of one run leaves to the end (spreadElements).
+func clipTailRoom(elems [][2]int, n, limit int) int {
+	return max(0, elems[len(elems)-1][0]-clipTailReach(n, limit))
 }
 
 // wholeTail returns 1 when tail keeps the last element, text[start:end],
@@ -1872,12 +1894,12 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, shapes, nil, shown, last, room, -1, kind, want, 0)
+		between = spreadElements(elems, shapes, nil, shown, last, room, -1, kind, want, 0, clipTailRoom(elems, len(text), limit))
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own
 	// counts) decides, so the last element keeps the room it was left:
-	// picks go from the end of the spread until they fit.
+	// picks go from the end of the spread until they fit (dropPick).
 	betweenItems := func(between []int) []item {
 		var its []item
 		from := shown
@@ -1895,7 +1917,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	its := betweenItems(between)
 	for len(between) > 0 && used+itemsSize(its)+tail.size()+closing.size() > limit {
-		between = between[:len(between)-1]
+		between = dropPick(between, shown, last)
 		its = betweenItems(between)
 	}
 	add(its...)
@@ -1932,6 +1954,26 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."
 	return p, true
+}
+
+// dropPick returns between, picks of the elements after the first shown
+// and before last, less the one whose loss adds no gap note where one can:
+// the first of a run that reaches last (a clip's tail, spreadElements),
+// whose gap before it only grows, unless the run reaches back to the
+// head too; else the last pick.
+func dropPick(between []int, shown, last int) []int {
+	k := len(between) - 1
+	if between[k] == last-1 {
+		for k > 0 && between[k-1] == between[k]-1 {
+			k--
+		}
+		if between[k] == shown {
+			k = len(between) - 1
+		}
+	} else {
+		k = len(between) - 1
+	}
+	return slices.Delete(slices.Clone(between), k, k+1)
 }
 
 // joinRuns drops the '\n' headroom writes after a kept range when the

@@ -918,7 +918,7 @@ func TestSpreadElementsPricesRareElementsAsWritten(t *testing.T) {
 	}
 	from, to := 5, n
 	kept := func(rare []int, room int) []int {
-		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 30, 0)
+		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 30, 0, 0)
 	}
 	// Beside the head, the rare element is the first of the run.
 	alone := kept(nil, 1000)
@@ -956,7 +956,7 @@ func TestSpreadElementsKeepsFloorBeforeRareValues(t *testing.T) {
 	from, to := 5, n
 	rare := []int{to - 1, 60}
 	kept := func(rare []int, room, floor int) []int {
-		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 40, floor)
+		return spreadElements(elems, shapes, rare, from, to, room, 0, "array element", 40, floor, 0)
 	}
 	bit, rarer := 0, 0
 	for room := 620; room <= 1400; room += 7 {
@@ -1014,4 +1014,61 @@ func TestPipelineClipElementsCountsTheClip(t *testing.T) {
 			t.Fatalf("counted %d, the clip keeps %d whole (items %v)", got, want, clip.items)
 		}
 	})
+}
+
+// A spread that falls back to one run (no layout of several keeps as many
+// elements as a clip would) leaves its tailRoom to the elements before the
+// last, as a clip's tail keeps them: the same one note, about as many
+// elements, and the stream's end shown rather than a longer head.
+func TestSpreadElementsOneRunKeepsAClipsTail(t *testing.T) {
+	const n, width = 200, 40
+	elems := make([][2]int, n+1)
+	shapes := make([]int32, n+1)
+	for i := range elems {
+		elems[i] = [2]int{i * width, i*width + width - 2}
+	}
+	from, to := 10, n
+	const room, want = 2000, 1000 // want unreachable: the fallback of one run
+	head := spreadElements(elems, shapes, nil, from, to, room, 0, "array element", want, 0, 0)
+	if len(head) == 0 || head[0] != from || slices.Contains(head, to-1) {
+		t.Fatalf("no tail room: want one run after the head, got %v", head)
+	}
+	const tailRoom = 400
+	split := spreadElements(elems, shapes, nil, from, to, room, 0, "array element", want, 0, tailRoom)
+	if len(split) < len(head)-1 {
+		t.Errorf("with tail room: kept %d, one run kept %d", len(split), len(head))
+	}
+	if split[0] != from || !slices.Contains(split, to-1) {
+		t.Errorf("with tail room: want a run after the head and one before the end, got %v", split)
+	}
+	tail := 0
+	for _, i := range split {
+		if i > split[0]+len(split)/2 {
+			tail += width
+		}
+	}
+	if tail < tailRoom-width {
+		t.Errorf("the tail run kept %d bytes, want about %d", tail, tailRoom)
+	}
+}
+
+// Trimming a minified spread to fit drops the pick whose loss adds no gap
+// note: the first of a run that reaches the last element (a clip's tail)
+// but not back to the head, else the last pick.
+func TestDropPick(t *testing.T) {
+	const shown, last = 5, 20
+	for _, c := range []struct {
+		between, want []int
+	}{
+		{[]int{5, 6, 7, 16, 17, 18, 19}, []int{5, 6, 7, 17, 18, 19}}, // a tail run: its first goes
+		{[]int{5, 6, 7, 8, 9}, []int{5, 6, 7, 8}},                    // a run from the head: its last
+		{[]int{8, 12, 19}, []int{8, 12}},                             // a lone pick before the last: itself
+		{[]int{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19}, []int{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}}, // one run from head to end
+		{[]int{10, 11, 15}, []int{10, 11}},
+		{[]int{19}, []int{}},
+	} {
+		if got := dropPick(c.between, shown, last); !slices.Equal(got, c.want) {
+			t.Errorf("dropPick(%v) = %v, want %v", c.between, got, c.want)
+		}
+	}
 }
