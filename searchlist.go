@@ -316,51 +316,31 @@ func (o *listOthers) lines(text string, room int) ([]searchLine, []item, int, bo
 // isEdgeList reports whether the paths are pairs, `from to` (go mod
 // graph, a dependency graph's edges): a line of two space-separated
 // fields with a separator in each, whose second field starts another
-// line as its first, at least one line in eight, or opens with a root
-// (its text up to the first separator) that some line's first field opens
-// with, at least one pair in two: a graph whose sources are few (one
-// module's two hundred requirements, of which few are loaded in turn)
-// still names its targets as it names its sources. A path with a space
-// in it (`docs/My Files/a.txt`) is one path: what follows its space never
-// starts another line, nor opens with a root the list's paths open with.
+// line as its first, at least one line in eight. A path with a space in
+// it (`docs/My Files/a.txt`) is one path: what follows its space never
+// starts another line.
 func isEdgeList(paths []searchLine, pathOf func(searchLine) string) bool {
 	from := make(map[string]struct{}, len(paths)/4)
-	roots := make(map[string]struct{})
 	pairs := 0
 	for _, l := range paths {
 		a, b, ok := strings.Cut(pathOf(l), " ")
 		if ok && strings.ContainsAny(a, `/\`) && strings.ContainsAny(b, `/\`) && !strings.Contains(b, " ") {
 			from[a] = struct{}{}
-			roots[pathRoot(a)] = struct{}{}
 			pairs++
 		}
 	}
-	if pairs == 0 || 2*pairs < len(paths) {
+	if 2*pairs < len(paths) {
 		return false
 	}
-	linked, rooted := 0, 0
+	linked := 0
 	for _, l := range paths {
-		a, b, ok := strings.Cut(pathOf(l), " ")
-		if !ok || !strings.ContainsAny(a, `/\`) || !strings.ContainsAny(b, `/\`) || strings.Contains(b, " ") {
-			continue
-		}
-		if _, isFrom := from[b]; isFrom {
-			linked++
-		}
-		if _, isRoot := roots[pathRoot(b)]; isRoot {
-			rooted++
+		if _, b, ok := strings.Cut(pathOf(l), " "); ok {
+			if _, isFrom := from[b]; isFrom {
+				linked++
+			}
 		}
 	}
-	return 8*linked >= len(paths) || 2*rooted >= pairs
-}
-
-// pathRoot returns p up to its first directory separator: the root a
-// path or a module name opens with (`github.com`, `.`, `usr`).
-func pathRoot(p string) string {
-	if i := strings.IndexAny(p, `/\`); i >= 0 {
-		return p[:i]
-	}
-	return p
+	return 8*linked >= len(paths)
 }
 
 // listLineCap is the bytes of a path shown before it is cut.

@@ -370,18 +370,6 @@ func TestSearchFileListDeclinesEdgeLists(t *testing.T) {
 	if _, ok := planSearchList(spaced.String(), 600); !ok {
 		t.Error("declined a file list whose directory has a space in its name")
 	}
-	// One module's own requirements, few of them loaded in turn: the
-	// targets open with the roots the sources open with.
-	var star strings.Builder
-	for i := range 40 {
-		fmt.Fprintf(&star, "github.com/acme/app@v1.0.0 %s/dep%d/lib@v0.%d.0\n", [3]string{"github.com", "golang.org", "github.com"}[i%3], i, i)
-	}
-	if _, ok := planSearchList(star.String(), 600); ok {
-		t.Error("planned one module's requirements as a file list")
-	}
-	if isEdgeList(nil, nil) {
-		t.Error("an empty list is no edge list")
-	}
 }
 
 // A list whose paths carry a status (md5sum -c's `path: OK`) is a list
