@@ -148,3 +148,71 @@ func TestSearchCutLittleKeepsClipTailContext(t *testing.T) {
 		t.Fatal("no context line checked")
 	}
 }
+
+// A grep -C1 output cut by less than three times, its matches all shown
+// and too little room left for all the context a blind clip's tail shows,
+// keeps the tail's context from the end back, as a shorter tail would:
+// when any of those lines is kept, the output's last context line is kept
+// too, not only the lines where the clip's tail would start.
+func TestSearchCutLittleKeepsClipTailFromTheEnd(t *testing.T) {
+	checked, partial := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		var ctx []string
+		var ats []int
+		line := 10
+		for f := range rapid.IntRange(10, 30).Draw(t, "files") {
+			path := fmt.Sprintf("src/pkg%02d/file.go", f)
+			for range rapid.IntRange(2, 6).Draw(t, "matches") {
+				if b.Len() > 0 {
+					b.WriteString("--\n")
+				}
+				// Long match lines: the matches take most of the room.
+				long := strings.Repeat("z", rapid.IntRange(100, 200).Draw(t, "long"))
+				for k, sep := range []string{"-", ":", "-"} {
+					l := fmt.Sprintf("%s%s%d%s\tx := compute(%d)", path, sep, line+k, sep, line+k)
+					if sep == ":" {
+						l = fmt.Sprintf("%s:%d:\treturn errFound(%s)", path, line+k, long)
+					} else {
+						ats = append(ats, b.Len())
+						ctx = append(ctx, l)
+					}
+					b.WriteString(l + "\n")
+				}
+				line += 10
+			}
+		}
+		text := b.String()
+		limit := rapid.IntRange(len(text)/3+1, 9*len(text)/10).Draw(t, "limit")
+		p, ok := planSearch(text, limit, searchOptions{})
+		if !ok {
+			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
+		}
+		out := render(text, p, marker{})
+		if strings.Count(out, ":\treturn errFound") != strings.Count(text, ":\treturn errFound") {
+			return // not every match shown: context waits for them
+		}
+		tail, kept := 0, 0
+		for k, l := range ctx {
+			if ats[k] >= clipTailReach(len(text), limit) {
+				tail++
+				if strings.Contains(out, l+"\n") {
+					kept++
+				}
+			}
+		}
+		if kept == 0 {
+			return
+		}
+		checked++
+		if kept < tail {
+			partial++
+		}
+		if last := ctx[len(ctx)-1]; !strings.Contains(out, last+"\n") {
+			t.Fatalf("%d of the %d context lines in the clip's tail kept, but not the last one, %q", kept, tail, last)
+		}
+	})
+	if checked == 0 || partial == 0 {
+		t.Fatalf("tail context checked %d times, %d of them in part: tested nothing", checked, partial)
+	}
+}

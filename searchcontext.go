@@ -97,19 +97,28 @@ func (cx *searchContext) grow(room int) int {
 
 // clipRuns keeps, within room bytes, the context lines a blind clip
 // would show: those that start at tailStart and after, then those that
-// start before headEnd, around every shown match in input order, each
-// side of a match line by line while its next line lies in that range and
-// fits. A search cut by little shows most of itself, and there the clip's
-// head and tail say more than context spread thinly over every match; the
-// tail, the shorter, goes first so the head's many lines cannot leave it
-// none. It returns the room it used and the lines it kept.
+// start before headEnd, each side of a match line by line while its next
+// line lies in that range and fits. A search cut by little shows most of
+// itself, and there the clip's head and tail say more than context spread
+// thinly over every match; the tail, the shorter, goes first so the head's
+// many lines cannot leave it none. The head is taken as a shorter clip's
+// head would be, from the first match on, each match's lines above it
+// first; the tail from the last match back, each match's lines below it
+// first: a tail with less room than a clip's shows the output's last
+// lines, not those where the clip's tail would start. It returns the room
+// it used and the lines it kept.
 func (cx *searchContext) clipRuns(room, headEnd, tailStart int) (used, kept int) {
-	for _, in := range []func(int) bool{
-		func(at int) bool { return at >= tailStart },
-		func(at int) bool { return at < headEnd },
-	} {
-		for i := range cx.spans {
-			u, k, full := cx.runIn(i, room-used, in)
+	for _, tail := range []bool{true, false} {
+		in := func(at int) bool { return at < headEnd }
+		if tail {
+			in = func(at int) bool { return at >= tailStart }
+		}
+		for x := range cx.spans {
+			i := x
+			if tail {
+				i = len(cx.spans) - 1 - x
+			}
+			u, k, full := cx.runIn(i, room-used, in, tail)
 			used += u
 			kept += k
 			if full {
@@ -120,15 +129,16 @@ func (cx *searchContext) clipRuns(room, headEnd, tailStart int) (used, kept int)
 	return used, kept
 }
 
-// runIn keeps the context lines of span i above it, then below it, while
-// the next one starts where in says and fits in room. It returns the room
-// used, the lines kept, and whether a line did not fit.
-func (cx *searchContext) runIn(i, room int, in func(int) bool) (used, kept int, full bool) {
+// runIn keeps the context lines of span i above it, then below it (below
+// first when belowFirst is set), while the next one starts where in says
+// and fits in room. It returns the room used, the lines kept, and whether
+// a line did not fit.
+func (cx *searchContext) runIn(i, room int, in func(int) bool, belowFirst bool) (used, kept int, full bool) {
 	s := &cx.spans[i]
 	if !in(s.start) && !in(s.after) {
 		return 0, 0, false
 	}
-	for _, down := range []bool{false, true} {
+	for _, down := range [2]bool{belowFirst, !belowFirst} {
 		for {
 			l, ok := cx.step(i, down)
 			if !ok || !in(l.start) {
