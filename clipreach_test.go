@@ -183,7 +183,18 @@ func TestSearchCutLittleKeepsClipTailFromTheEnd(t *testing.T) {
 			}
 		}
 		text := b.String()
-		limit := rapid.IntRange(len(text)/3+1, 9*len(text)/10).Draw(t, "limit")
+		// Most limits leave room for every match and part of the
+		// context, where the rule applies; some range over the whole cut.
+		ctxBytes := 0
+		for _, l := range ctx {
+			ctxBytes += len(l) + 1
+		}
+		lo, hi := len(text)/3+1, 9*len(text)/10
+		if rapid.IntRange(0, 3).Draw(t, "aim") > 0 {
+			lo = max(lo, len(text)-31*ctxBytes/32)
+			hi = max(lo, min(hi, len(text)-7*ctxBytes/8))
+		}
+		limit := rapid.IntRange(lo, hi).Draw(t, "limit")
 		p, ok := planSearch(text, limit, searchOptions{})
 		if !ok {
 			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
