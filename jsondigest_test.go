@@ -111,10 +111,46 @@ func checkVerbatimLines(t interface{ Fatalf(string, ...any) }, text, out string)
 			}
 			continue
 		}
+		if m := inlineCut.FindStringSubmatchIndex(l); m != nil {
+			// A long value cut inside its line (jsoncutobject.go): the
+			// line's head, a note of the bytes left out, and its end.
+			head, tail := strings.TrimLeft(l[:m[0]], " \t"), l[m[1]:]
+			if !cutOfALine(lines, head, tail, l[m[2]:m[3]]) {
+				t.Fatalf("%q is no input line cut in its middle", l)
+			}
+			continue
+		}
 		if !lines[strings.TrimLeft(l, " \t")] {
 			t.Fatalf("%q is no input line", l)
 		}
 	}
+}
+
+// inlineCut matches the note of a value cut inside its line: `…[134 bytes]…`
+// or `…[12 KB]…`.
+var inlineCut = regexp.MustCompile(`…\[([0-9,]+ (?:bytes?|KB))\]…`)
+
+// cutOfALine reports whether some input line (of lines, trimmed on the
+// left) opens with head and ends with tail, with size (sizeText's form)
+// between them: exactly so many bytes, or within half a KB of so many KB.
+func cutOfALine(lines map[string]bool, head, tail, size string) bool {
+	num, unit, _ := strings.Cut(size, " ")
+	n := 0
+	for _, c := range num {
+		if c != ',' {
+			n = n*10 + int(c-'0')
+		}
+	}
+	for l := range lines {
+		if len(l) < len(head)+len(tail) || !strings.HasPrefix(l, head) || !strings.HasSuffix(l, tail) {
+			continue
+		}
+		cut := len(l) - len(head) - len(tail)
+		if unit == "KB" && (cut+512)/1024 == n || unit != "KB" && cut == n {
+			return true
+		}
+	}
+	return false
 }
 
 // Properties of digests over random arrays of nested objects: a digest
