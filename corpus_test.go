@@ -1101,11 +1101,6 @@ var knownGaps = map[string][]string{
 	"plain_read_go_runtime_asm_arm64_s": {
 		"   741\t// func memhash(p unsafe.Pointer, h, size uintptr) uintptr\n   742\tTEXT runtime·memhash<ABIInternal>(SB),NOSPLIT|NOFRAME,$0-32",
 	},
-	// 200 matches in 30 files, the busiest (111 alike guards) last:
-	// its first match is kept, but not with its context line
-	"search_rg_n_C1_haskell_cpp_min_version_guards": {
-		"lens-5.0.1/src/Language/Haskell/TH/Lens.hs:2947:#if MIN_VERSION_template_haskell(2,12,0)\nlens-5.0.1/src/Language/Haskell/TH/Lens.hs-2948-_StockStrategy :: Prism' DerivStrategy ()",
-	},
 	// Held-out set 11 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes on its first run, before any fix, and why.
 	// One 50 KB line of 265 alike call-tree nodes: the outline shows the

@@ -129,6 +129,18 @@ func (cx *searchContext) clipRuns(room, headEnd, tailStart int) (used, kept int)
 	return used, kept
 }
 
+// lastRun keeps, within room bytes, the context lines of the last shown
+// match that start at tailStart or after, those below it first, as a
+// blind clip's tail ends on them. It returns the room it used and the
+// lines it kept.
+func (cx *searchContext) lastRun(room, tailStart int) (used, kept int) {
+	if len(cx.spans) == 0 {
+		return 0, 0
+	}
+	used, kept, _ = cx.runIn(len(cx.spans)-1, room, func(at int) bool { return at >= tailStart }, true)
+	return used, kept
+}
+
 // runIn keeps the context lines of span i above it, then below it (below
 // first when belowFirst is set), while the next one starts where in says
 // and fits in room. It returns the room used, the lines kept, and whether

@@ -184,24 +184,36 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			active = append(active, f)
 		}
 	}
+	tail := min(remaining, sp.tailRoom())
 	if sp.sc.context > 0 && len(active) > 0 {
 		shown := make([]int, len(active))
 		for k, f := range active {
 			shown[k] = int(f.shown)
 		}
 		caps := maps.Clone(sp.caps)
-		if left := sp.rounds(active, remaining); !anyMore(active) {
+		left := sp.rounds(active, remaining)
+		all := !anyMore(active)
+		if all && tail == 0 {
 			remaining = left
 		} else {
 			for k, f := range active {
 				f.shown = int32(shown[k])
 			}
 			sp.caps = caps
-			spare := min(remaining, sp.windowRoom())
+			// When every match fits, the clip's tail takes its eighth
+			// from the last of them; otherwise the first matches'
+			// windows take theirs too.
+			spare := tail
+			if !all {
+				spare = min(remaining, sp.windowRoom()+tail)
+			}
 			remaining = sp.rounds(active, remaining-spare) + spare
 		}
 	} else {
 		remaining = sp.rounds(active, remaining)
+	}
+	if tail > 0 {
+		remaining -= sp.showLastMatch(min(remaining, tail))
 	}
 	// Context lines only once the matches are settled: when matches are
 	// left out, the first matches' windows, then the lines nearest every
@@ -221,8 +233,27 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		for _, f := range files {
 			shown += f.linesIn(int(f.shown))
 		}
+		// The first file's window, then, in a search cut by three times
+		// or more, what a blind clip's tail shows (the last match's
+		// context, from the output's end back), then the other windows:
+		// a clip's head and tail, then the files between.
+		var order []*searchFile
+		windowRoom := min(remaining, sp.windowRoom())
 		if shown < sp.sc.matches {
-			w, kept := cx.windows(spreadOrder(files), min(remaining, sp.windowRoom()))
+			order = spreadOrder(files)
+			w, kept := cx.windows(order[:1], windowRoom)
+			remaining -= w
+			windowRoom -= w
+			sp.contextKept += kept
+			order = order[1:]
+		}
+		if tail > 0 {
+			c, kept := cx.lastRun(min(remaining, tail), clipTailReach(len(sp.text), sp.limit))
+			remaining -= c
+			sp.contextKept += kept
+		}
+		if len(order) > 0 {
+			w, kept := cx.windows(order, min(remaining, windowRoom))
 			remaining -= w
 			sp.contextKept += kept
 		}
@@ -261,6 +292,58 @@ func (sp *searchPlanner) windowRoom() int {
 		return 0
 	}
 	return sp.limit / 8
+}
+
+// tailRoom is the room a search with -C context cut by three times or
+// more keeps for what a blind clip's tail shows and a plan of its matches
+// would not: the output's last match and the context lines above and
+// below it that lie in the clip's tail (an eighth of the limit before the
+// end), at most that eighth. Nothing without context or in a search cut
+// by less, where clipRuns keeps the clip's tail and head.
+func (sp *searchPlanner) tailRoom() int {
+	files := sp.sc.files
+	if sp.sc.context == 0 || len(files) == 0 || cutLittle(len(sp.text), sp.limit) {
+		return 0
+	}
+	f := files[len(files)-1]
+	from := f.sample.line(f.sample.len() - 1).start
+	cx := &searchContext{text: sp.text, lineCap: sp.lineCap}
+	for range maxTailContext {
+		if from == 0 {
+			break
+		}
+		above := strings.LastIndexByte(sp.text[:from-1], '\n') + 1
+		if _, ok := cx.contextLine(f, above); !ok {
+			break
+		}
+		from = above
+	}
+	from = max(from, clipTailReach(len(sp.text), sp.limit))
+	return min(sp.limit*clipTailEighths/8, max(0, len(sp.text)-from))
+}
+
+// maxTailContext bounds the context lines above the last match tailRoom
+// counts: grep -C prints a few.
+const maxTailContext = 16
+
+// showLastMatch shows the output's last match line, the last line of the
+// last file, when that file shows only its first and the line fits in
+// room; it returns the room used. A blind clip's tail ends on it.
+func (sp *searchPlanner) showLastMatch(room int) int {
+	files := sp.sc.files
+	if len(files) == 0 {
+		return 0
+	}
+	f := files[len(files)-1]
+	if f.shown != 1 || !f.more() {
+		return 0
+	}
+	c := sp.nextCost(f)
+	if c > room {
+		return 0
+	}
+	f.take()
+	return c
 }
 
 // rounds shows further lines of the active files within room bytes, a
