@@ -1676,7 +1676,7 @@ func failureWordAt(s string, i, j int) int {
 			return sigCount
 		}
 	}
-	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) {
+	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) || inSignature(s, i, j) {
 		return sigNone
 	}
 	return sigFailure
