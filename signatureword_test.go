@@ -1,6 +1,9 @@
 package headroom
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A failure word that is a type in a code signature (a symbol table's
 // rows, a stack frame) is no failure; the same word said in brackets of
@@ -35,7 +38,7 @@ func TestFailureWordInSignature(t *testing.T) {
 }
 
 // inSignature reads brackets back along any line, from any word, without
-// a panic.
+// a panic, and finds no signature where no bracket opens before the word.
 func FuzzInSignature(f *testing.F) {
 	for _, s := range []string{"type:*func() error", "f(a, (b, error)) error", ")) error", "(error", ", error"} {
 		f.Add(s)
@@ -43,7 +46,11 @@ func FuzzInSignature(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for i := range len(s) + 1 {
 			for j := i; j <= len(s) && j <= i+12; j++ {
-				inSignature(s, i, j)
+				// Every form it reads is a bracketed list or the result
+				// after one: no word is in a signature before a bracket.
+				if inSignature(s, i, j) && !strings.Contains(s[:i], "(") {
+					t.Fatalf("%q[%d:%d] = %q read as in a signature with no bracket before it", s, i, j, s[i:j])
+				}
 			}
 		}
 	})
