@@ -30,8 +30,10 @@ const (
 // starts every line at the margin, an indented dump nests deeper.
 func marginLines(s *lineSel) []int {
 	n := s.n()
-	var margin []int
-	step, deep, lines, opens := 0, 0, 0, 0
+	// A first pass counts, allocating nothing: most texts (a trace, a
+	// listing) start most lines at the margin and are left early.
+	step, deep, lines, margins, opens := 0, 0, 0, 0, 0
+	last := -2 // the last line at the margin
 	for i := range n {
 		l := trimNL(s.line(i))
 		w := 0
@@ -47,10 +49,10 @@ func marginLines(s *lineSel) []int {
 		lines++
 		switch {
 		case w == 0:
-			if len(margin)*marginLinesShare > n {
+			if margins++; margins*marginLinesShare > n {
 				return nil
 			}
-			margin = append(margin, i)
+			last = i
 		case step == 0:
 			step = w
 		case w < step:
@@ -58,13 +60,19 @@ func marginLines(s *lineSel) []int {
 		case w > step:
 			deep++
 		}
-		if w > 0 && len(margin) > 0 && margin[len(margin)-1] == i-1 {
+		if w > 0 && last == i-1 {
 			opens++
 		}
 	}
-	if len(margin) < marginLinesMin || len(margin)*marginLinesShare > lines ||
-		deep*marginDeepShare > lines || opens*4 < len(margin) {
+	if margins < marginLinesMin || margins*marginLinesShare > lines ||
+		deep*marginDeepShare > lines || opens*4 < margins {
 		return nil
+	}
+	margin := make([]int, 0, margins)
+	for i := range n {
+		if l := s.line(i); len(l) > 0 && l[0] != ' ' && trimBlankRight(l) != "" {
+			margin = append(margin, i)
+		}
 	}
 	return margin
 }
