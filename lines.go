@@ -291,6 +291,25 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 		blocks = blockHeads(s)
 	}
 	opened := pickBlockHeads(s, blocks, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
+	// In an outline of two levels, one declaration a line (python -m
+	// pyclbr's classes over their methods), the names at the margin,
+	// those over members first (a class before a function), each spread
+	// evenly when not all fit, in bytes of their own: what the text
+	// holds and where each sits. In a text cut little, after the head
+	// has grown and the lines of a rare shape are kept (see below).
+	var margins []int
+	if !sectioned && len(heads) == 0 && len(blocks) == 0 && sh.records == nil && len(names) == 0 && len(ids) == 0 {
+		margins = marginLines(s)
+	}
+	marginKept := 0
+	pickMargins := func(to int) {
+		openers, rest := marginOpeners(s, margins)
+		marginKept += pickSectionHeads(s, openers, func(i int) bool { return pickEnds(i, narrow) }, to)
+		marginKept += pickSectionHeads(s, rest, func(i int) bool { return pickEnds(i, narrow) }, to)
+	}
+	if !littleCut {
+		pickMargins(upTo(32))
+	}
 	// The rows that hold a numeric column's largest values (find -ls's
 	// largest files), every column's largest first, in up to a quarter
 	// of the lines that fit.
@@ -366,6 +385,13 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 			rare++
 		}
 	}
+	// A text cut little keeps its head and its rare lines first: names
+	// at the margin picked one by one ahead of them would each cost a gap
+	// note until the head reached them (python -m pyclbr's banner over
+	// its second module, of a rare shape).
+	if littleCut {
+		pickMargins(upTo(34))
+	}
 	// Where the name a failure kept quotes was first met: the first line
 	// that ends with it, with the line above it (the step it was part
 	// of), the cause a late `not found` names (see firstNamedLines).
@@ -398,7 +424,7 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+sectionIDsKept(idsKept, ids)+blockHeadsKept(opened, len(blocks))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
+	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+sectionIDsKept(idsKept, ids)+blockHeadsKept(opened, len(blocks))+marginLinesKept(marginKept, len(margins))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }
