@@ -101,31 +101,10 @@ func TestListingCutLittleKeepsClipHead(t *testing.T) {
 func TestSearchCutLittleKeepsClipTailContext(t *testing.T) {
 	checked := 0
 	rapid.Check(t, func(t *rapid.T) {
-		var b strings.Builder
-		var ctx []string
-		var ats []int
-		line := 10
-		for f := range rapid.IntRange(10, 30).Draw(t, "files") {
-			path := fmt.Sprintf("src/pkg%02d/file.go", f)
-			for range rapid.IntRange(2, 6).Draw(t, "matches") {
-				if b.Len() > 0 {
-					b.WriteString("--\n")
-				}
-				pad := strings.Repeat("y", rapid.IntRange(30, 90).Draw(t, "pad"))
-				for k, sep := range []string{"-", ":", "-"} {
-					l := fmt.Sprintf("%s%s%d%s\tx := compute(%s)", path, sep, line+k, sep, pad)
-					if sep == ":" {
-						l = fmt.Sprintf("%s:%d:\treturn errFound", path, line+k)
-					} else {
-						ats = append(ats, b.Len())
-						ctx = append(ctx, l)
-					}
-					b.WriteString(l + "\n")
-				}
-				line += 10
-			}
-		}
-		text := b.String()
+		text, ctx, ats := grepC1(t, func(int) [3]string {
+			c := "x := compute(" + strings.Repeat("y", rapid.IntRange(30, 90).Draw(t, "pad")) + ")"
+			return [3]string{c, "return errFound", c}
+		})
 		limit := rapid.IntRange(len(text)/3+1, 2*len(text)/3).Draw(t, "limit")
 		p, ok := planSearch(text, limit, searchOptions{})
 		if !ok {
@@ -157,32 +136,15 @@ func TestSearchCutLittleKeepsClipTailContext(t *testing.T) {
 func TestSearchCutLittleKeepsClipTailFromTheEnd(t *testing.T) {
 	checked, partial := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
-		var b strings.Builder
-		var ctx []string
-		var ats []int
-		line := 10
-		for f := range rapid.IntRange(10, 30).Draw(t, "files") {
-			path := fmt.Sprintf("src/pkg%02d/file.go", f)
-			for range rapid.IntRange(2, 6).Draw(t, "matches") {
-				if b.Len() > 0 {
-					b.WriteString("--\n")
-				}
-				// Long match lines: the matches take most of the room.
-				long := strings.Repeat("z", rapid.IntRange(100, 200).Draw(t, "long"))
-				for k, sep := range []string{"-", ":", "-"} {
-					l := fmt.Sprintf("%s%s%d%s\tx := compute(%d)", path, sep, line+k, sep, line+k)
-					if sep == ":" {
-						l = fmt.Sprintf("%s:%d:\treturn errFound(%s)", path, line+k, long)
-					} else {
-						ats = append(ats, b.Len())
-						ctx = append(ctx, l)
-					}
-					b.WriteString(l + "\n")
-				}
-				line += 10
+		text, ctx, ats := grepC1(t, func(line int) [3]string {
+			// Long match lines: the matches take most of the room.
+			long := strings.Repeat("z", rapid.IntRange(100, 200).Draw(t, "long"))
+			return [3]string{
+				fmt.Sprintf("x := compute(%d)", line),
+				"return errFound(" + long + ")",
+				fmt.Sprintf("x := compute(%d)", line+2),
 			}
-		}
-		text := b.String()
+		})
 		// Most limits leave room for every match and part of the
 		// context, where the rule applies; some range over the whole cut.
 		ctxBytes := 0
@@ -282,4 +244,34 @@ func TestSearchCutMuchKeepsLastMatchContext(t *testing.T) {
 	if checked == 0 || partial == 0 {
 		t.Fatalf("last match checked %d times, %d of them with matches left out: tested nothing", checked, partial)
 	}
+}
+
+// grepC1 draws a grep -C1 output over 10 to 30 files of 2 to 6 matches
+// each, a window's three lines (the context line above, the match, the
+// context line below) written by window from the first one's number. It
+// returns the text, its context lines, and where each of them starts.
+func grepC1(t *rapid.T, window func(line int) [3]string) (string, []string, []int) {
+	var b strings.Builder
+	var ctx []string
+	var ats []int
+	line := 10
+	for f := range rapid.IntRange(10, 30).Draw(t, "files") {
+		path := fmt.Sprintf("src/pkg%02d/file.go", f)
+		for range rapid.IntRange(2, 6).Draw(t, "matches") {
+			if b.Len() > 0 {
+				b.WriteString("--\n")
+			}
+			w := window(line)
+			for k, sep := range []string{"-", ":", "-"} {
+				l := fmt.Sprintf("%s%s%d%s\t%s", path, sep, line+k, sep, w[k])
+				if sep != ":" {
+					ats = append(ats, b.Len())
+					ctx = append(ctx, l)
+				}
+				b.WriteString(l + "\n")
+			}
+			line += 10
+		}
+	}
+	return b.String(), ctx, ats
 }
