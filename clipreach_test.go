@@ -1,10 +1,15 @@
 package headroom
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -190,10 +195,12 @@ func TestSearchCutLittleKeepsClipTailFromTheEnd(t *testing.T) {
 	}
 }
 
-// A grep -C1 output cut by three times or more keeps what a blind clip's
-// tail ends on: the output's last match and its context lines in the
-// clip's tail, even where not every match is shown and the last file
-// would otherwise show only its first.
+// A grep -C1 output cut by three times or more keeps the output's last
+// match line where a blind clip's tail shows it, even where not every
+// match is shown and the last file would otherwise show only its first.
+// (Its context lines can still miss their room: tailRoom counts it from
+// the text, not the rendered lines; TestSearchCutMuchKeepsTheClipsLastLines
+// holds the rule on a real output.)
 func TestSearchCutMuchKeepsLastMatchContext(t *testing.T) {
 	checked, partial := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -274,4 +281,20 @@ func grepC1(t *rapid.T, window func(line int) [3]string) (string, []string, []in
 		}
 	}
 	return b.String(), ctx, ats
+}
+
+// A real grep -rn -C2 output cut by six times (session 34's family check
+// over GOROOT's fips140): the last match and the context line above it,
+// which a blind clip of 4,000 bytes ends on, are kept. Matches fill the
+// budget there; without the room tailRoom keeps for them both were left
+// out.
+func TestSearchCutMuchKeepsTheClipsLastLines(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join("testdata", "corpus", "search_grep_rn_C2_goroot_fips140_panic_strings", "input.txt"))
+	require.NoError(t, err)
+	h, err := New(WithMaxBytes(4000))
+	require.NoError(t, err)
+	got, _, err := h.Compress(context.Background(), ToolOutput{Tool: "Bash", Text: string(in)})
+	require.NoError(t, err)
+	assert.Contains(t, got, "crypto/internal/fips140/aes/aes.go-120-\tif alias.InexactOverlap(dst[:BlockSize], src[:BlockSize]) {")
+	assert.Contains(t, got, "crypto/internal/fips140/aes/aes.go:121:\t\tpanic(\"crypto/aes: invalid buffer overlap\")")
 }
