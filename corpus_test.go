@@ -487,15 +487,6 @@ var knownGaps = map[string][]string{
 	},
 	// Held-out set 23 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
-	// Family check of rare wordings, session 35: go vet -json ./... over
-	// cmd/vet's testdata, a stream of 26 package objects; the sequence
-	// keeps the small ones whole and drops print's (24 KB, 121 of the
-	// 164 diagnostics) whole, as on main, with 6 KB of the room unused:
-	// its outline, where the rare wordings would be picked, is never made.
-	"json_go_vet_json_cmd_vet_testdata_26_packages": {
-		"\"message\": \"print.Println does not take io.Writer but has first arg os.Stdout\"",
-		"\"message\": \"fmt.Println arg list ends with redundant newline\"",
-	},
 	// jq -c --stream: 482 leaf lines `[[path…],leaf]`, all opening alike;
 	// http-errors' integrity at half the stream is in neither the head run
 	// nor the tail run the spread keeps (as in neither end of the clip).
