@@ -125,3 +125,39 @@ func TestOutlineKeepsRareWording(t *testing.T) {
 		}
 	}
 }
+
+// The template of any value is its words that df counts often enough, in
+// order, and "*" for each run of the rest: no other text, never two
+// "*" in a row, never a panic. rareTemplateElements on any array of
+// messages returns indices of its elements, each once.
+func FuzzValueTemplate(f *testing.F) {
+	f.Add(`"fmt.Printf format %s has arg x of wrong type string"`, "a.Errorf does not support error-wrapping directive %w")
+	f.Add(`""`, "")
+	f.Add(`"  -a- b-- , value, not called: ;"`, "\"quoted\" \\u0026 ‘x’ é")
+	f.Fuzz(func(t *testing.T, val, odd string) {
+		df := map[string]int{}
+		for _, w := range uniqueWords(val) {
+			df[w] = templateWordMin
+		}
+		tmpl := valueTemplate(val, df)
+		prev := ""
+		for _, tok := range strings.Fields(tmpl) {
+			if tok == "*" && prev == "*" {
+				t.Fatalf("template %q of %q has two masks in a row", tmpl, val)
+			}
+			if w, ok := templateWord(tok); tok != "*" && (!ok || w != tok || !strings.Contains(val, tok)) {
+				t.Fatalf("template %q of %q holds %q, not a word of it", tmpl, val, tok)
+			}
+			prev = tok
+		}
+		text := vetDiagnostics(40, map[int]string{7: odd, 31: val})
+		_, elems := arrayOf(text)
+		seen := map[int]bool{}
+		for _, j := range rareTemplateElements(text, elems) {
+			if j < 0 || j >= len(elems) || seen[j] {
+				t.Fatalf("index %d of %d elements, or twice", j, len(elems))
+			}
+			seen[j] = true
+		}
+	})
+}
