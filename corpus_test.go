@@ -507,12 +507,6 @@ var knownGaps = map[string][]string{
 	},
 	// Held-out set 23 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
-	// go vet -json: 213 alike printf diagnostics in one array, not in line
-	// order; the two of another wording in the middle are not picked.
-	"json_go_vet_json_x_tools_printf_testdata_package_a": {
-		"\"message\": \"a.Printf format %v arg someFunction is a func value, not called\"",
-		"\"message\": \"(*testing.common).Errorf does not support error-wrapping directive %w\"",
-	},
 	// jq -c --stream: 482 leaf lines `[[path…],leaf]`, all opening alike;
 	// http-errors' integrity at half the stream is in neither the head run
 	// nor the tail run the spread keeps (as in neither end of the clip).

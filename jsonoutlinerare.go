@@ -150,7 +150,8 @@ func spreadRare(rare []int, lo, hi, k int) []int {
 	return picked
 }
 
-// rareOf returns rareElements of the array n, read once per outline.
+// rareOf returns rareElements of the array n, then those of
+// rareTemplateElements it does not hold, read once per outline.
 func (o *outliner) rareOf(n onode) []int {
 	if r, ok := o.rare[n.val]; ok {
 		return r
@@ -159,6 +160,17 @@ func (o *outliner) rareOf(n onode) []int {
 		o.rare = map[int][]int{}
 	}
 	r := rareElements(o.text, n.elems)
+	if t := rareTemplateElements(o.text, n.elems); len(t) > 0 {
+		byValue := map[int]bool{}
+		for _, j := range r {
+			byValue[j] = true
+		}
+		for _, j := range t {
+			if !byValue[j] {
+				r = append(r, j)
+			}
+		}
+	}
 	o.rare[n.val] = r
 	return r
 }

@@ -138,12 +138,34 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		between = spreadElements(elems, top.shapes, rare(), shown, last, limit-used-itemsSize(tail)-sequenceNoteRoom, rareRoom, kind, want, floor, clipTailRoom(elems, len(text), limit))
 	}
 	omitted -= len(between)
+	// A document too large for the room the others leave, which the
+	// spread can only drop whole, is outlined in that room instead.
+	inner, innerAt := []item(nil), -1
+	if kind == "document" && shown > 0 {
+		left := limit - used - itemsSize(tail) - sequenceNoteRoom
+		for _, i := range between {
+			left -= at(i+1) - at(i) + sequenceNoteRoom/2
+		}
+		inner, innerAt = outlineDroppedDocument(text, elems, at, between, shown, last, left, limit)
+		if innerAt >= 0 {
+			omitted--
+		}
+	}
 	from := shown
-	for _, i := range between {
+	picked := between
+	if innerAt >= 0 {
+		picked = append(slices.Clone(between), innerAt)
+		slices.Sort(picked)
+	}
+	for _, i := range picked {
 		if i > from {
 			add(noteLine(omittedNote(i-from, kind)))
 		}
-		add(keepRange(at(i), at(i+1)))
+		if i == innerAt {
+			add(inner...)
+		} else {
+			add(keepRange(at(i), at(i+1)))
+		}
 		from = i + 1
 	}
 	if shown > 0 && last > from {
@@ -194,6 +216,9 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	}
 	if len(between) > 0 {
 		first += ", " + txt.Commas(len(between)) + " spread between"
+	}
+	if innerAt >= 0 {
+		first += ", one outlined"
 	}
 	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
 	if omitted == 0 {
