@@ -154,6 +154,31 @@ func TestPlanTableRareRowsTakeThePeaksShare(t *testing.T) {
 	assert.Equal(t, len(odd), kept)
 }
 
+// The rare rows take up to half of the picks: the 24 data symbols of a
+// 1,200-row symbol table are all kept at 4,000 bytes, where an eighth
+// of the picks and the peaks' quarter kept about a dozen and spread
+// the rest of the room over functions.
+func TestPlanTableRareRowsTakeHalfThePicks(t *testing.T) {
+	odd := map[int]string{}
+	for i := 0; i < 24; i++ {
+		odd[100+i*45] = []string{"B", "D", "R"}[i%3]
+	}
+	text := "ADDRESS TYPE NAME\n" + nmTable(1200, nil, odd)
+	p, ok := planTable(text, 4000)
+	require.True(t, ok)
+	assert.LessOrEqual(t, itemsSize(p.items), 4000)
+	out := render(text, p, marker{})
+	var lost []int
+	for i := range odd {
+		if !strings.Contains(out, fmt.Sprintf("%016x %s data%d\n", i*16, odd[i], i)) {
+			lost = append(lost, i)
+		}
+	}
+	assert.Empty(t, lost, "rare rows not kept")
+	// The spread still has rows of the common value between them.
+	assert.GreaterOrEqual(t, strings.Count(out, " T func"), 8)
+}
+
 func TestLeadingFields(t *testing.T) {
 	var f [maxPeakColumns]string
 	n := leadingFields("  a\tb   c ", &f, maxPeakColumns)

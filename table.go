@@ -75,11 +75,14 @@ func planTableIndexed(text string, limit int, sampled bool, lines *lineIndexer) 
 		peaks = peaks[:min(len(peaks), most)]
 		// The rows holding a rare value of a category column (a LISTEN
 		// socket among open files, a failed pod among running ones) come
-		// first, in up to another eighth of the picks, and the share of
-		// them the peaks leave (a symbol table's addresses are no
-		// numbers: its B, D and R rows have the quarter).
+		// first, in up to half of the picks, and the share of them the
+		// peaks leave (a symbol table's addresses are no numbers: its B,
+		// D and R rows have the quarter too). Each is an exception to the
+		// rule its column states, where a spread pick is one more row of
+		// the rule: nm -D's data symbols among a thousand functions,
+		// ls -l's setuid binaries among their neighbours.
 		var rares []int
-		for _, i := range rareCategories(s, first, n, max(2, len(picks)/8+most-len(peaks)), tableCategories) {
+		for _, i := range rareCategories(s, first, n, max(2, len(picks)/2+most-len(peaks)), tableCategories) {
 			if !s.isKept(i) {
 				rares = append(rares, i)
 			}
