@@ -131,3 +131,43 @@ func TestLeadingLines(t *testing.T) {
 		t.Errorf("y, members sharing a line: %q, want its naming lines", show(got))
 	}
 }
+
+// FuzzLeadingLines: for any valid JSON object, each member's leading
+// lines are whole lines of that member, in order, its key line first,
+// and keysRepeated reads any sample without failing.
+func FuzzLeadingLines(f *testing.F) {
+	f.Add(outdatedMap(5))
+	f.Add("{\n  \"a\": {\n    \"b\": \"a\",\n    \"c\": [1]\n  },\n  \"ms\": {\"x\": \"ms\"}\n}")
+	f.Add(`{"k":{"v":"k"},"kk":"x"}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		if !json.Valid([]byte(text)) {
+			return
+		}
+		top, ok := scanJSONTop(text)
+		if !ok || top.kind != "object member" {
+			return
+		}
+		keyLine := func(j int) ([]item, bool) {
+			m := top.elems[j]
+			return []item{keepRange(blankLineStart(text, m[0]), lineEnd(text, m[0], len(text)))}, true
+		}
+		sample := make([]int, len(top.elems))
+		for j := range sample {
+			sample[j] = j
+		}
+		keysRepeated(text, top.elems, sample, keyLine)
+		for j, m := range top.elems {
+			naming, _ := keyLine(j)
+			its := leadingLines(text, m, naming)
+			if len(its) == 0 || its[0] != naming[0] {
+				t.Fatalf("member %d: %v, want its key line first", j, its)
+			}
+			for k, it := range its[1:] {
+				if it.start < m[0] || it.end > len(text) || it.start >= it.end || it.start < its[k].end ||
+					text[it.end-1] != '\n' || it.start > 0 && text[it.start-1] != '\n' {
+					t.Fatalf("member %d: line %d [%d, %d) is no whole line of it", j, k+1, it.start, it.end)
+				}
+			}
+		}
+	})
+}
