@@ -189,10 +189,22 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	isElem := kind != "object member"
 	lines := map[int][]item{}
 	keyOnly := 0 // sampled members no member names
-	naming := func(j int) []item {
+	digestLines := func(j int) ([]item, bool) {
 		o.describe = true // a description names an element beside its naming members
 		if t := o.digestFrom(elems, j, 1, isElem, false, 0); t != nil {
-			return o.rollLines(t, isElem)
+			return o.rollLines(t, isElem), true
+		}
+		return nil, false
+	}
+	// A map whose naming members repeat its keys is rolled by its
+	// members' leading lines (jsonrollkeyed.go).
+	keyed := !isElem && keysRepeated(text, elems, spread(1, last, rollSample), digestLines)
+	naming := func(j int) []item {
+		if its, ok := digestLines(j); ok {
+			if keyed {
+				return leadingLines(text, elems[j], its)
+			}
+			return its
 		}
 		if !isElem { // a map's member no member names: its key does
 			keyOnly++

@@ -1,0 +1,114 @@
+package headroom
+
+import "strings"
+
+// A map's member is named by its key. Where its naming members hold that
+// key again — npm outdated's `"location":
+// "/home/dev/app/node_modules/typescript"` under `"typescript"` — they
+// tell a reader nothing the key line does not, yet they were what a roll
+// showed of each member, while the values sought beside the name (its
+// `current`, `wanted` and `latest` versions) were left out. When they do
+// so for most of a sample of the map's members, every member is rolled
+// by its key line and its leading members instead: its own one-line
+// members from the first, in order, up to the first that is not one line
+// or that repeats the key — what a reader of the map sees of it first, at
+// about the cost of the naming lines they replace (a member with no such
+// leading member keeps its naming lines).
+
+// keysRepeated reports whether more than half of the map members sample
+// (indices into members), named by digest (their naming lines, the key
+// line first; false for none), have a naming line whose value repeats
+// the member's key.
+func keysRepeated(text string, members [][2]int, sample []int, digest func(j int) ([]item, bool)) bool {
+	n := 0
+	for _, j := range sample {
+		its, ok := digest(j)
+		if !ok || text[members[j][0]] != '"' {
+			continue
+		}
+		key := memberKey(text, members[j])
+		for _, it := range its[1:] {
+			if lineRepeatsKey(lineValue(text[it.start:it.end]), key) {
+				n++
+				break
+			}
+		}
+	}
+	return 2*n > len(sample)
+}
+
+// leadingLines returns the roll lines of the map member m (its key's
+// start, its value's end): its key line, the first of its (its naming
+// lines), then the lines of its leading one-line members; its when it has
+// none.
+func leadingLines(text string, m [2]int, its []item) []item {
+	if len(its) == 0 || text[m[0]] != '"' {
+		return its
+	}
+	key := memberKey(text, m)
+	v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+	if v >= len(text) || text[v] != '{' {
+		return its
+	}
+	out := []item{its[0]}
+	for _, c := range sequence(text, v, '}') {
+		cv := skipSpace(text, skipSpace(text, stringEnd(text, c[0]))+1)
+		if (text[cv] == '{' || text[cv] == '[') && c[1]-cv > 2 {
+			break
+		}
+		ls, le := blankLineStart(text, c[0]), pieceEnd(text, c[1])
+		line := text[ls:le]
+		if ls == c[0] || le-ls > memberLineMax || strings.Count(line, "\n") != 1 ||
+			!strings.HasSuffix(line, "\n") || lineRepeatsKey(text[cv:c[1]], key) {
+			break
+		}
+		out = append(out, keepRange(ls, le))
+	}
+	if len(out) == 1 {
+		return its
+	}
+	return out
+}
+
+// memberKey returns the text of the key of the member m, unquoted, its
+// escapes as written.
+func memberKey(text string, m [2]int) string {
+	return text[m[0]+1 : stringEnd(text, m[0])-1]
+}
+
+// lineValue returns what follows the key of a member's line: the line
+// from its first string's end on.
+func lineValue(line string) string {
+	q := strings.IndexByte(line, '"')
+	if q < 0 {
+		return ""
+	}
+	return line[q+stringEnd(line[q:], 0):]
+}
+
+// lineRepeatsKey reports whether s holds key as a whole name: bounded on
+// each side by the string's edge or by a byte that is no letter, digit,
+// '-' or '_' ("/node_modules/ms" repeats "ms"; "items" does not). Keys
+// shorter than two bytes repeat nothing.
+func lineRepeatsKey(s, key string) bool {
+	if len(key) < 2 {
+		return false
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], key)
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i + len(key)
+		if (i == 0 || !nameByte(s[i-1])) && (j == len(s) || !nameByte(s[j])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// nameByte reports whether b can continue a package-like name.
+func nameByte(b byte) bool {
+	return b == '-' || b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
