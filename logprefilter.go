@@ -35,6 +35,10 @@ type logAnchor struct {
 	// skip is where in lit the digit stands that position and
 	// afterNumber read: lit holds a byte before it, to be four bytes long.
 	skip int
+	// weak marks an anchor whose every rule classes a line a failure
+	// that opens a weak block (weakOpen): such a line counts only as a
+	// generic failure.
+	weak bool
 }
 
 // foldByte folds an ASCII letter to lower case, as the anchor scan
@@ -151,11 +155,12 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 			ok = false
 			continue
 		}
+		weak := r.class == lineError && weakOpen(r.block)
 		for _, w := range needs {
 			if afterNumber && w[0] == anyDigit[0] && r.at == atIndented {
 				// The number's last digit follows a digit or the indent.
 				for _, before := range []string{anyDigit, " ", "\t"} {
-					anchors = append(anchors, logAnchor{lit: foldString(before + w), at: r.at, afterNumber: true, skip: 1})
+					anchors = append(anchors, logAnchor{lit: foldString(before + w), at: r.at, afterNumber: true, skip: 1, weak: weak})
 				}
 				continue
 			}
@@ -284,16 +289,18 @@ type seqAnchor struct {
 type anchorTable struct {
 	ok bool
 	// hit is, by the triple's hash, 0 when no triple of the table has
-	// it; hitNumber+d when every triple that has it reads a number that
-	// must open an indented line's text, its last digit d bytes from the
-	// triple (numberMayOpenIndent); hitBreak+d when every triple that has
-	// it reads an anchor that must start a line, its line break d bytes
-	// before the triple; else 1.
+	// it; hitBreak+d when every triple that has it reads an anchor that
+	// must start a line, its line break d bytes before the triple; else 1.
 	hit     [1 << tripleBits]uint8
 	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
 	tris    []anchorTriple
-	anchors []logAnchor
+	anchors []logAnchor // the anchors the scan finds
 	col0    []logAnchor // the anchors that must start a line: the text's first line has no break before it
+	// lazyNumbers says that the scan leaves out the weak anchors that
+	// read a number opening an indented line's text, then `) ` (mocha's
+	// `  12) `): weakNumberCounts looks for them, only when whether a
+	// generic failure counts decides.
+	lazyNumbers bool
 }
 
 // An anchorTriple is a triple the anchors are found by, those anchors,
@@ -302,14 +309,6 @@ type anchorTriple struct {
 	x    uint32 // the triple, its first byte lowest
 	next uint16
 	as   []seqAnchor
-	// indentedNumber, when set, says that every anchor of as reads a
-	// number that must open an indented line's text (mocha's `  12) `),
-	// its last digit at digit bytes from the triple: where the number
-	// does not, no anchor of as stands there, and none is compared. A
-	// blame's `+0000    12) code` or a trace's `close(3) = 0` holds the
-	// triple on every line, never at an indent.
-	indentedNumber bool
-	digit          int
 }
 
 // tripleBits is the size of the triples' hash: at 18 bits, 256 KB of
@@ -347,8 +346,13 @@ var logAnchorTable = newAnchorTable()
 
 func newAnchorTable() *anchorTable {
 	anchors, ok := logAnchors()
-	t := &anchorTable{ok: ok && len(anchors) > 0, anchors: anchors}
+	t := &anchorTable{ok: ok && len(anchors) > 0}
 	for _, a := range anchors {
+		if lazyNumber(a) {
+			t.lazyNumbers = true
+			continue
+		}
+		t.anchors = append(t.anchors, a)
 		sa := seqAnchor{seq: a.lit, a: a}
 		if a.at == atCol0 && !a.afterNumber {
 			sa.seq, sa.lead = string(foldByte('\n'))+a.lit, 1
@@ -381,36 +385,55 @@ func newAnchorTable() *anchorTable {
 			}
 		}
 	}
-	t.markNumbers()
 	t.markBreaks()
 	return t
 }
 
-// hitNumber is the hit of a hash whose triples all read an indented
-// number, less the digit's offset from the triple (which may be
-// negative, down to -hitNumber+2).
-const hitNumber = 16
+// lazyNumber reports whether the scan leaves a out, to weakNumberCounts:
+// a weak anchor that reads a number opening an indented line's text and
+// then its tail, `) `. A blame's `+0000    12) code` and a trace's
+// `close(3) = 0` hold such a number's `) ` on every line, at no indent:
+// found by the scan, each stopped it, to be turned away; and a line it
+// alone finds counts only as a generic failure, which decides planLog
+// only beside a verdict.
+func lazyNumber(a logAnchor) bool {
+	return a.weak && a.afterNumber && a.at == atIndented && !a.position && a.lit[a.skip+1:] == numberTail
+}
 
-// markNumbers marks in hit the hashes whose every triple reads a number
-// that must open an indented line's text, its last digit at one offset:
-// the scan turns a load away there from the bytes before the number,
-// without looking up the triple (a blame's `+0000    12) ` and a trace's
-// `close(3) ` hold one on every line).
-func (t *anchorTable) markNumbers() {
-	for h, k := range t.head {
-		if k == 0 {
+// numberTail is what follows the number of mocha's heading (`  12) name`,
+// isNumberedHeading), as its shape reads it: no letter, so not folded.
+const numberTail = ") "
+
+// weakNumberCounts reports whether a line of text that a lazy anchor
+// finds (lazyNumber) is counted a generic failure, as planLog counts it:
+// a number opening an indented line's text, then numberTail. Only such
+// lines are left to count after tallyAnchored: every other line that
+// counts holds an anchor of the scan or an escape. It looks for the
+// tail's first byte, a vector search, and reads back from each to the
+// number's indent only where the tail and a digit before it stand.
+func (t *anchorTable) weakNumberCounts(text string) bool {
+	if !t.lazyNumbers {
+		return false
+	}
+	for i := 0; i < len(text); {
+		k := strings.IndexByte(text[i:], numberTail[0])
+		if k < 0 {
+			break
+		}
+		at := i + k
+		i = at + 1
+		if d := at - 1; d < 0 || !strings.HasPrefix(text[at:], numberTail) || text[d] < '0' || text[d] > '9' || !placed(text, numberStart(text, d, true), atIndented) {
 			continue
 		}
-		digit, all := t.tris[k-1].digit, true
-		for ; k != 0; k = t.tris[k-1].next {
-			if tr := &t.tris[k-1]; !tr.indentedNumber || tr.digit != digit {
-				all = false
-			}
+		var n logTally
+		end, next := txt.LineAt(text, at)
+		n.add(classifyView(text, txt.LineStart(text, at), end))
+		if n.generic > 0 {
+			return true
 		}
-		if all && digit > 2-hitNumber && digit < hitBreak-hitNumber {
-			t.hit[h] = uint8(hitNumber + digit)
-		}
+		i = next
 	}
+	return false
 }
 
 // hitBreak is the hit of a hash whose triples all read an anchor that
@@ -455,26 +478,6 @@ func breakBefore(tr *anchorTriple) int {
 	return back
 }
 
-// numberMayOpenIndent reports false only where the number whose last
-// digit is text[d] does not open an indented line's text (placed would
-// refuse it): it starts the text, or no blank stands before it, or
-// something else than a line break (or a task tag's `]`) stands before
-// its blanks.
-func numberMayOpenIndent(text string, d int) bool {
-	if d > len(text) {
-		return true // past the text: anchorAt decides
-	}
-	s := d
-	for s > 0 && text[s-1] >= '0' && text[s-1] <= '9' {
-		s--
-	}
-	j := s
-	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
-		j--
-	}
-	return j < s && (j == 0 || text[j-1] == '\n' || text[j-1] == ']')
-}
-
 // anyByte, in a triple the scan reads, stands for any byte.
 const anyByte = "\x02"
 
@@ -502,7 +505,6 @@ func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
 	for k := t.head[h]; k != 0; k = t.tris[k-1].next {
 		if tr := &t.tris[k-1]; tr.x == x {
 			tr.as = append(tr.as, sa)
-			tr.indentedNumber = tr.indentedNumber && indentedNumber(sa) && sa.digit() == tr.digit
 			return
 		}
 	}
@@ -510,17 +512,9 @@ func (t *anchorTable) add(h, x uint32, sa seqAnchor) {
 		t.ok = false // more triples than a chain's index holds: the prefilter is off
 		return
 	}
-	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}, indentedNumber: indentedNumber(sa), digit: sa.digit()})
+	t.tris = append(t.tris, anchorTriple{x: x, next: t.head[h], as: []seqAnchor{sa}})
 	t.head[h] = uint16(len(t.tris))
 }
-
-// indentedNumber reports whether sa reads a number that must open an
-// indented line's text.
-func indentedNumber(sa seqAnchor) bool { return sa.a.afterNumber && sa.a.at == atIndented }
-
-// digit returns where the digit sa's number ends with stands, from the
-// triple sa is found by.
-func (sa seqAnchor) digit() int { return sa.lead + sa.a.skip - sa.off }
 
 // tripleAt returns the table's triple x, whose hash is h, or nil.
 func (t *anchorTable) tripleAt(h, x uint32) *anchorTriple {
@@ -648,7 +642,7 @@ func inPosition(text string, i int) bool {
 // at text[i:] find, at or after from, or -1.
 func (t *anchorTable) anchorAt(text string, from, i int, x, h uint32) int {
 	tr := t.tripleAt(h, x)
-	if tr == nil || tr.indentedNumber && !placed(text, numberStart(text, i+tr.digit, true), atIndented) {
+	if tr == nil {
 		return -1
 	}
 	for _, sa := range tr.as {
@@ -729,19 +723,13 @@ func (t *anchorTable) anchorInLoad(text string, from, i int) int {
 }
 
 // anchorAtHit is anchorAt for the folded triple x at text[i:], whose
-// hash's hit v is not 0. A triple whose hit says where its anchors may
-// not stand is turned away there without being looked up: a number that
-// does not open an indented line's text, or a byte where the line break
-// must stand that no break folds to.
+// hash's hit v is not 0. A triple whose hit says where its anchors' line
+// break must stand is turned away without being looked up where no break
+// folds to the byte there.
 func (t *anchorTable) anchorAtHit(text string, from, i int, x uint32, v uint8) int {
-	switch {
-	case v >= hitBreak:
+	if v >= hitBreak {
 		if b := i - int(v-hitBreak); b < 0 || foldByte(text[b]) != foldByte('\n') {
 			return -1 // no break where the anchors' must stand: anchorAt would turn it away
-		}
-	case v > 1:
-		if !numberMayOpenIndent(text, i+int(v)-hitNumber) {
-			return -1 // anchorAt would turn it away, after looking the triple up
 		}
 	}
 	return t.anchorAt(text, from, i, x, tripleHash(x))
@@ -953,8 +941,11 @@ func logSurelyDeclines(text string, limit int, exitCode *int) bool {
 	lines := scanLog(tail)
 	verdict := len(verdictLines(lines)) > 0
 	fails := verdictFails(lines)
-	if n.generic == 0 {
-		return !verdict || fails // planLog tells a run with a verdict and no failure as a success
+	if !verdict && !fails {
+		return true // with neither, planLog declines whatever the generic failures
+	}
+	if n.generic == 0 && !logAnchorTable.weakNumberCounts(text) {
+		return fails // planLog tells a run with a verdict and no failure as a success
 	}
 	return !fails
 }

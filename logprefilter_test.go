@@ -159,9 +159,35 @@ func fullTally(text string) logTally {
 	return n
 }
 
-// The anchors miss no line that counts: tallyAnchored, which classifies
-// only the lines that hold one, counts what classifying every line
-// counts, until the counts accept.
+// checkAnchoredTally fails unless tallyAnchored, which classifies only
+// the lines that hold an anchor of the scan or an escape, counts what
+// classifying every line counts (until the counts accept), but for the
+// generic failures that only a lazy anchor finds: weakNumberCounts says
+// whether there are any, where tallyAnchored counted none.
+func checkAnchoredTally(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, text string) {
+	t.Helper()
+	full := fullTally(text)
+	if full.accepts() {
+		return
+	}
+	got := tallyAnchored(text)
+	if got == full {
+		if got.generic == 0 && logAnchorTable.weakNumberCounts(text) {
+			t.Fatalf("weakNumberCounts finds a generic failure where every line counts none:\n%q", text)
+		}
+		return
+	}
+	if got.strong != full.strong || got.summaries != full.summaries || got.generic > full.generic || got.generic == 0 && !logAnchorTable.weakNumberCounts(text) {
+		t.Fatalf("tallyAnchored counts %+v, every line %+v, weakNumberCounts %v:\n%q", got, full, logAnchorTable.weakNumberCounts(text), text)
+	}
+}
+
+// The anchors miss no line that counts: tallyAnchored counts what
+// classifying every line counts, until the counts accept, but for the
+// generic failures weakNumberCounts finds.
 func TestAnchorsFindEveryCountedLine(t *testing.T) {
 	pieces := logPieces()
 	rapid.Check(t, func(t *rapid.T) {
@@ -169,12 +195,7 @@ func TestAnchorsFindEveryCountedLine(t *testing.T) {
 		for range rapid.IntRange(1, 8).Draw(t, "lines") {
 			lines = append(lines, drawLogLine(t, pieces))
 		}
-		text := strings.Join(lines, "\n")
-		if full := fullTally(text); !full.accepts() {
-			if got := tallyAnchored(text); got != full {
-				t.Fatalf("tallyAnchored counts %+v, every line %+v:\n%q", got, full, text)
-			}
-		}
+		checkAnchoredTally(t, strings.Join(lines, "\n"))
 	})
 }
 
@@ -185,11 +206,7 @@ func FuzzLogPrefilter(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		checkPrefilter(t, text, 4000)
-		if full := fullTally(text); !full.accepts() {
-			if got := tallyAnchored(text); got != full {
-				t.Fatalf("tallyAnchored counts %+v, every line %+v", got, full)
-			}
-		}
+		checkAnchoredTally(t, text)
 	})
 }
 
@@ -214,7 +231,7 @@ func TestNextAnchor(t *testing.T) {
 		{"E   assert", 0},
 		{"\x1b[31mhi", -1}, // escapes are tallyAnchored's, not the scan's
 		{"a × b", 2},
-		{"x\n  12) suite", 4},       // mocha's heading, found at its `12) `: the number starts the indented text
+		{"x\n  12) suite", -1},      // mocha's heading is weakNumberCounts', not the scan's
 		{"x\nclose(3) = 0", -1},     // a call's `3) ` is no heading
 		{"x\n  a 12) b", -1},        // nor a number inside the text
 		{"x\n12) suite", -1},        // the heading's rule reads it indented only
@@ -384,11 +401,14 @@ func TestBlankLineSkips(t *testing.T) {
 	})
 }
 
-// A number before `) ` stops the scan only where it opens an indented
-// line's text (mocha's `  12) `), also after a task tag; a blame's or a
-// trace's, which stand on every line, are passed over as bruteNextAnchor
-// passes them.
+// A number before `) ` is no anchor of the scan: a blame's or a trace's,
+// which stand on every line, are passed over as bruteNextAnchor passes
+// them, and mocha's `  12) ` heading is weakNumberCounts', which finds it
+// where the number opens an indented line's text, and nowhere else.
 func TestNextAnchorIndentedNumbers(t *testing.T) {
+	if !logAnchorTable.lazyNumbers {
+		t.Fatal("the scan leaves no anchor to weakNumberCounts: mocha's `) ` is no lazy anchor")
+	}
 	for _, text := range []string{
 		"^d5b2fb1 (Dev Example 2026-11-20 10:00:00 +0000    12) package syntax\n",
 		"close(3)                                = 0\nread(3, \"\", 832) = 0\n",
@@ -404,8 +424,27 @@ func TestNextAnchorIndentedNumbers(t *testing.T) {
 			}
 		}
 	}
-	if got := logAnchorTable.nextAnchor("  1) counts the lines\n", 0); got != 1 {
-		t.Errorf("mocha's heading: nextAnchor = %d, want 1", got)
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"^d5b2fb1 (Dev Example 2026-11-20 10:00:00 +0000    12) package syntax\n", false},
+		{"close(3)                                = 0\nread(3, \"\", 832) = 0\n", false},
+		{"  1) counts the lines\n", true},
+		{"x\n\t12) counts the lines", true},
+		{"    [mocha] 3) counts the lines\n", false},
+		{"- [ ] 3) counts the lines\n", false},
+		{"x\n  123) counts\n  7)\n", true},
+		{"12) at the first column\n", false},
+		{"  a 12) inside the text\n", false},
+		{"  1)  two blanks after it\n", false},
+	} {
+		if got := logAnchorTable.weakNumberCounts(tc.text); got != tc.want {
+			t.Errorf("weakNumberCounts(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		if got, want := tc.want, fullTally(tc.text).generic > 0; got != want {
+			t.Errorf("%q: every line counts %+v, want a generic failure: %v", tc.text, fullTally(tc.text), got)
+		}
 	}
 }
 
