@@ -195,6 +195,69 @@ func TestSearchCutLittleKeepsClipTailFromTheEnd(t *testing.T) {
 	}
 }
 
+// A grep -C1 output cut by less than three times whose matches all end
+// unfinished (each carries the line below it), its matches all shown,
+// keeps the line below the last match, where a blind clip's tail ends,
+// whenever it keeps a carried line as long: the carried lines, taken in
+// input order, can fill the room the matches leave before the last one.
+func TestSearchCutLittleKeepsLastMatchBeforeCarried(t *testing.T) {
+	checked, partial := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		text, ctx, _ := grepC1(t, func(line int) [3]string {
+			long := strings.Repeat("z", rapid.IntRange(60, 160).Draw(t, "long"))
+			return [3]string{
+				fmt.Sprintf("x := compute(%d)", line),
+				"return errFound(" + long + ",",
+				fmt.Sprintf("\tstatus%d%s)", line+2, long),
+			}
+		})
+		ctxBytes := 0
+		for _, l := range ctx {
+			ctxBytes += len(l) + 1
+		}
+		lo, hi := len(text)/3+1, 9*len(text)/10
+		if rapid.IntRange(0, 3).Draw(t, "aim") > 0 {
+			lo = max(lo, len(text)-15*ctxBytes/16)
+			hi = max(lo, min(hi, len(text)-5*ctxBytes/8))
+		}
+		limit := rapid.IntRange(lo, hi).Draw(t, "limit")
+		p, ok := planSearch(text, limit, searchOptions{})
+		if !ok {
+			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
+		}
+		out := render(text, p, marker{})
+		if strings.Count(out, ":\treturn errFound(") != strings.Count(text, ":\treturn errFound(") {
+			return // not every match shown: context waits for them
+		}
+		// Room the last match's line would fit in: a carried line as
+		// long kept (with a `--` more), as room only shrinks after it.
+		last := ctx[len(ctx)-1]
+		carried, kept, longer := 0, 0, false
+		for _, l := range ctx {
+			if strings.Contains(l, "\tstatus") {
+				carried++
+				if strings.Contains(out, l+"\n") {
+					kept++
+					longer = longer || len(l) >= len(last)+len("--\n")
+				}
+			}
+		}
+		if !longer {
+			return
+		}
+		checked++
+		if kept < carried {
+			partial++
+		}
+		if !strings.Contains(out, last+"\n") {
+			t.Fatalf("%d of the %d carried lines kept, one as long, but not the last match's, %q", kept, carried, last)
+		}
+	})
+	if checked == 0 || partial == 0 {
+		t.Fatalf("carried lines checked %d times, %d of them in part: tested nothing", checked, partial)
+	}
+}
+
 // A grep -C1 output cut by three times or more keeps the output's last
 // match line where a blind clip's tail shows it, even where not every
 // match is shown and the last file would otherwise show only its first.

@@ -251,6 +251,15 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			c, kept := cx.lastRun(min(remaining, tail), clipTailReach(len(sp.text), sp.limit))
 			remaining -= c
 			sp.contextKept += kept
+		} else if shown == sp.sc.matches && cutLittle(len(sp.text), sp.limit) {
+			// A search cut little, its matches all shown: the last
+			// match's lines a blind clip's tail ends on come before
+			// those unfinished matches carry, in input order, which
+			// can take all the room the matches leave (clipRuns, after
+			// them, keeps the rest of the clip's head and tail).
+			c, kept := cx.lastRun(remaining, clipTailReach(len(sp.text), sp.limit))
+			remaining -= c
+			sp.contextKept += kept
 		}
 		if len(order) > 0 {
 			w, kept := cx.windows(order, min(remaining, windowRoom))
