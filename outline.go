@@ -1395,6 +1395,11 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 	// between them are skipped (a header's version macros sit under a
 	// page of documentation).
 	inBlock := false
+	// In a text cut by three times or more, a run of alike statements
+	// (an import list a statement a line) keeps its first lines, as a
+	// long indented block does; cut by less, the head shows them as a
+	// clip would.
+	cutMuch := len(s.text) >= 3*s.limit
 	// In code the head ends at the first type or function (the spread
 	// shows them) after the one that opens the file, if one does: the
 	// lines under `defprotocol Enumerable do` say what it is.
@@ -1411,7 +1416,11 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 				head++
 				continue
 			}
-			if end := indentedRunEnd(s, content, head); end-head > headRunKept {
+			end := indentedRunEnd(s, content, head)
+			if end == head && cutMuch {
+				end = min(alikeRunEnd(s, content, head), max(firstDecl, head))
+			}
+			if end-head > headRunKept {
 				// A long indented block (an import list, a var block):
 				// its first lines, then on to the next top-level line.
 				for k := 0; k < headRunKept && s.pickCapped(head, lineCap); k++ {
@@ -1439,14 +1448,20 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 	w := declWeights(s, ranks, leads, content)
 	if doc {
 		for _, r := range ranks {
-			pickHeaviest(s, r, w, leads, declCap, s.limit)
+			pickHeaviest(s, r, w, leads, nil, declCap, s.limit)
 		}
 	} else {
-		pickHeaviest(s, ranks[0], w, leads, declCap, s.used+s.room()*typeShare/100)
-		pickHeaviest(s, ranks[1], w, leads, declCap, s.limit)
-		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
-			pickHeaviest(s, ranks[r], w, leads, declCap, s.limit)
+		alike := alikeDecls(ranks, w, content)
+		later := make(map[int]bool, len(alike))
+		for _, i := range alike {
+			later[i] = true
 		}
+		pickHeaviest(s, ranks[0], w, leads, later, declCap, s.used+s.room()*typeShare/100)
+		pickHeaviest(s, ranks[1], w, leads, later, declCap, s.limit)
+		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
+			pickHeaviest(s, ranks[r], w, leads, later, declCap, s.limit)
+		}
+		pickWhileRoom(s, alike, leads, declCap, s.limit)
 		pickContinuations(s, ranks, content, declCap)
 	}
 	pickFirstChildren(s, ranks, content, declCap)
@@ -1642,6 +1657,11 @@ func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 			}
 		}
 	}
+	for k, i := range all {
+		if p := privateLevel(content(i)); p > 0 {
+			w.weights[k] /= 1 + 1*p
+		}
+	}
 	return w
 }
 
@@ -1677,7 +1697,7 @@ func docLines(content func(int) string, i int) int {
 // pickHeaviest keeps the lines of idx while the output stays within to
 // bytes: all of them when they fit, else the heaviest first (by w), each
 // where it fits, each with its lead.
-func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, lineCap, to int) {
+func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, later map[int]bool, lineCap, to int) {
 	to = min(to, s.limit)
 	var todo []int
 	for _, i := range idx {
@@ -1697,11 +1717,17 @@ func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, lineC
 		// each part of it shows; the heaviest of the rest after.
 		k := len(todo) * (to - s.used) / cost * spreadShare / 100
 		for _, j := range spread(0, len(todo), k) {
+			if later[todo[j]] {
+				continue
+			}
 			if to < s.limit && s.used+leads.cost(s, todo[j], lineCap) > to {
 				continue
 			}
 			leads.pick(s, todo[j], lineCap)
 		}
+	}
+	if len(later) > 0 {
+		todo = slices.DeleteFunc(todo, func(i int) bool { return later[i] })
 	}
 	heaviestFirst(todo, w)
 	pickWhileRoom(s, todo, leads, lineCap, to)
