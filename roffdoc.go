@@ -13,8 +13,8 @@ import "strings"
 // the indent of the request. Before the title, a page may define its own
 // macros and strings (`.de`, `.ds`, `.if`: pod2man's 130-line standard
 // preamble): that says nothing about the page, so the head keeps its
-// opening comment's first lines and goes on from the title, as it skips a
-// licence in code.
+// opening comment's first lines and goes on from the first section (the
+// title is a heading of its own), as it skips a licence in code.
 
 // roffHeading is a request that heads a part of a roff document, and the
 // outline rank of what it heads.
@@ -78,15 +78,17 @@ func roffProbe(text string) bool {
 }
 
 // roffDoc returns the outline of s by rank when s is a roff document with
-// a title and at least sectionMinHeads sections, and the line its title
-// is on (where its body starts). Ranks: the title and the sections; the
+// a title and at least sectionMinHeads sections, and the line its first
+// section is on (where its body starts: what comes between the title and
+// it defines more macros, or is a licence in comments). Ranks: the title and the sections; the
 // subsections; the items (each by its index entry when one follows it).
-func roffDoc(s *lineSel) (ranks [outlineRanks][]int, title int, ok bool) {
+func roffDoc(s *lineSel) (ranks [outlineRanks][]int, body int, ok bool) {
 	n := s.n()
 	if n == 0 || !roffProbe(s.text[:min(len(s.text), 4096)]) {
 		return ranks, 0, false
 	}
 	title, sections := -1, 0
+	body = -1
 	for i := 0; i < n; i++ {
 		name, arg, ok := roffRequest(s.line(i))
 		if !ok || name == "" {
@@ -105,6 +107,9 @@ func roffDoc(s *lineSel) (ranks [outlineRanks][]int, title int, ok bool) {
 				title = i
 			}
 			if name != "TH" && name != "Dt" {
+				if sections == 0 {
+					body = i
+				}
 				sections++
 			}
 		}
@@ -119,7 +124,7 @@ func roffDoc(s *lineSel) (ranks [outlineRanks][]int, title int, ok bool) {
 	if title < 0 || sections < sectionMinHeads {
 		return [outlineRanks][]int{}, 0, false
 	}
-	return ranks, title, true
+	return ranks, body, true
 }
 
 // roffHeadingOf returns the heading request named name.

@@ -37,7 +37,7 @@ func roffPage(preamble, sections, items int) string {
 func TestRoffDocOutline(t *testing.T) {
 	text := roffPage(2, 3, 2)
 	s := newLineSel(text, 1<<20, outlineGaps(strings.Count(text, "\n")+1))
-	ranks, title, ok := roffDoc(s)
+	ranks, body, ok := roffDoc(s)
 	if !ok {
 		t.Fatal("a man page's source was not read as a roff document")
 	}
@@ -47,8 +47,8 @@ func TestRoffDocOutline(t *testing.T) {
 		}
 		return out
 	}
-	if got := s.line(title); got != `.TH PAGE 1 "2026-11-30"` {
-		t.Errorf("title at %q", got)
+	if got := s.line(body); got != `.SH "SECTION A"` {
+		t.Errorf("body starts at %q", got)
 	}
 	if got, want := lines(ranks[0]), []string{`.TH PAGE 1 "2026-11-30"`, `.SH "SECTION A"`, `.SH "SECTION B"`, `.SH "SECTION C"`}; !slices.Equal(got, want) {
 		t.Errorf("rank 0: %q, want %q", got, want)
@@ -128,12 +128,12 @@ func FuzzRoffDoc(f *testing.F) {
 	f.Add(".TH X 1\n.SH A\n.TP\n.SH B\n.IP x\n.IX\n.SH C\n.TP")
 	f.Fuzz(func(t *testing.T, text string) {
 		s := newLineSel(text, 4000, outlineGaps(strings.Count(text, "\n")+1))
-		ranks, title, ok := roffDoc(s)
+		ranks, body, ok := roffDoc(s)
 		if !ok {
 			return
 		}
-		if title < 0 || title >= s.n() {
-			t.Fatalf("title %d of %d lines", title, s.n())
+		if body < 0 || body >= s.n() {
+			t.Fatalf("body at %d of %d lines", body, s.n())
 		}
 		for r, idx := range ranks {
 			if !slices.IsSorted(idx) {
