@@ -501,13 +501,6 @@ var knownGaps = map[string][]string{
 	"plain_jimage_list_include_jdk17_modules_sql_logging_net_http_rmi_prefs": {
 		"java/rmi/server/RMIClassLoader.class",
 	},
-	// pod2man's troff: `.SH`/`.IX` requests are its headings and index
-	// entries, read as alike request lines, not as a document's outline.
-	"plain_pod2man_perl_5_36_test_more_troff": {
-		".IX Item \"subtest\"",
-		".IX Item \"is_deeply\"",
-		".SH \"EXIT CODES\"",
-	},
 	// Held-out set 23 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
 	// jq -c --stream: 482 leaf lines `[[path…],leaf]`, all opening alike;

@@ -37,7 +37,7 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 	}
 	read := readTool(out.Tool)
 	source := opensLikeSource(text) || !read && codeBlocksShaped(text)
-	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) {
+	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) && !roffProbe(text) {
 		return plan{}, false
 	}
 	// The notes are worded for the lines strings.Count(text, "\n")+1
@@ -57,10 +57,15 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 	var ranks [outlineRanks][]int
 	var leads declLeads
 	doc, yaml, ok := false, false, false
+	preamble := 0 // where a document's body starts, after its definitions
 	if !source && !numbered {
 		// A man page or a plain-text manual: its headings are its outline;
-		// an info manual's or an RST document's are underlined.
-		ranks, ok = sectionedDoc(s)
+		// an info manual's or an RST document's are underlined; a man
+		// page's source has them in its requests.
+		ranks, preamble, ok = roffDoc(s)
+		if !ok {
+			ranks, ok = sectionedDoc(s)
+		}
 		if !ok {
 			ranks, leads, ok = underlinedDoc(s)
 		}
@@ -101,7 +106,7 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 	if !ok || len(all) < need {
 		return plan{}, false
 	}
-	pickOutline(s, ranks, leads, content, doc)
+	pickOutline(s, ranks, leads, content, doc, preamble)
 	items, markerAt := s.items()
 	if itemsSize(items) > limit {
 		return plan{}, false
@@ -1376,11 +1381,11 @@ func hasLetter(l string) bool {
 // shows; members one level in and const/var blocks get what they leave.
 // In a document, headings by level: h1/h2 (# and ##) over the whole
 // document first, then h3, and so on.
-func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string, doc bool) {
+func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content func(int) string, doc bool, preamble int) {
 	const lineCap, declCap = 300, 200
 	n := s.n()
 	limit := s.room()
-	lead := leadComment(s, content)
+	lead := max(leadComment(s, content), preamble)
 	head, tail := 0, n-1
 	if lead > leadKept+2 && lead < n {
 		for worded := 0; head < lead && worded < leadKept; head++ {
