@@ -33,3 +33,40 @@ func namesErrorType(line string) bool {
 	}
 	return false
 }
+
+// wrapsErrorType reports whether line, unindented, is a tool's report of
+// an error a language raised, told after the tool's own prefix: a
+// colon and a space, then an error type (dotted, CamelCase, ending in
+// Error or Exception), a colon and its message (`jarsigner:
+// java.util.zip.ZipException: zip END header not found`, `Caused by:
+// java.io.IOException: closed`). Code does not read so: Python's `except
+// ValueError:` has no message after it, a quoted `"ParseError: %v"` no
+// prefix before it.
+func wrapsErrorType(line string) bool {
+	line = line[:min(len(line), 400)]
+	for _, suf := range errorTypeSuffixes {
+		for from := 0; ; {
+			k := strings.Index(line[from:], suf)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			from = at + len(suf)
+			start := at
+			for start > 0 && (isWordByte(line[start-1]) || line[start-1] == '.') {
+				start--
+			}
+			name := line[start:at]
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				name = name[i+1:]
+			}
+			if name == "" || name[0] < 'A' || name[0] > 'Z' || start < 2 || line[start-2:start] != ": " {
+				continue
+			}
+			if msg := line[from:]; len(msg) > 1 && msg[0] == ' ' && msg[1] > ' ' {
+				return true
+			}
+		}
+	}
+	return false
+}

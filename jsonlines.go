@@ -829,10 +829,11 @@ func testEvents(l string) bool {
 }
 
 // eventKindKeys name the members whose values tell events apart: a
-// finding's rule or check code (staticcheck -f json and ruff's json-lines write
-// `code`, eslint `ruleId`, Code Climate `check_name`) sorts findings as a
-// log's level sorts lines, where every finding says the same severity.
-var eventKindKeys = []string{"type", "level", "severity", "code", "rule", "ruleId", "check_name", "name", "event", "kind", "action", "status", "msg", "message"}
+// finding's rule or check code (staticcheck -f json and ruff's json-lines
+// write `code`, eslint `ruleId`, revive's ndjson `RuleName`, Code Climate
+// `check_name`) sorts findings as a log's level sorts lines, where every
+// finding says the same severity.
+var eventKindKeys = []string{"type", "level", "severity", "code", "rule", "ruleId", "RuleName", "check_name", "name", "event", "kind", "action", "status", "msg", "message"}
 
 // eventKeys returns the kind keys present in the first events, quoted
 // and with their colon: "level":.

@@ -89,3 +89,29 @@ func TestJSONLinesRunsLeaveRoomForSingleCodes(t *testing.T) {
 		t.Errorf("the first or the last finding is not kept whole:\n%s", out)
 	}
 }
+
+// revive's ndjson findings name their rule in `RuleName`, every one a
+// "warning": the finding of a rule seen once among 90 of a few common
+// rules is kept at 4,000 bytes, as a code is.
+func TestJSONLinesKeepsRareRuleName(t *testing.T) {
+	common := []string{"unused-parameter", "unused-parameter", "unused-parameter", "exported", "var-naming"}
+	var b strings.Builder
+	for i := range 90 {
+		rule, msg := common[i%len(common)], fmt.Sprintf("parameter 'p%d' seems to be unused, consider removing or renaming it as _", i)
+		if i == 41 {
+			rule, msg = "superfluous-else", "if block ends with a continue statement, so drop this else and outdent its block"
+		}
+		file := fmt.Sprintf("webdav/pkg%d/file%d.go", i/9, i%9)
+		fmt.Fprintf(&b, `{"Severity":"warning","Failure":%q,"RuleName":%q,"Category":"bad practice","Position":{"Start":{"Filename":%q,"Offset":%d,"Line":%d,"Column":7},"End":{"Filename":%q,"Offset":%d,"Line":%d,"Column":12}},"Confidence":1,"ReplacementLine":""}`+"\n",
+			msg, rule, file, 100*i, 10+i, file, 100*i+5, 10+i)
+	}
+	text := b.String()
+	p, ok := planJSONLines(text, 4000)
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	if !strings.Contains(out, `"RuleName":"superfluous-else"`) {
+		t.Errorf("the one superfluous-else finding is lost:\n%s", out)
+	}
+}

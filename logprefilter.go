@@ -117,6 +117,9 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 		add("warning: "+w, 0) // toolFailedWarning's
 	}
 	add(summaryInfo, 0)
+	for _, suf := range errorTypeSuffixes {
+		add(suf+" ", 0) // wrapsErrorType's
+	}
 	for _, r := range infixRules {
 		add(r.infix, 0)
 	}

@@ -104,7 +104,7 @@ func logPieces() []string {
 	p = append(p, failureWords[:]...)
 	p = append(p, countWords[:]...)
 	p = append(p, levelErrorWords[:]...)
-	p = append(p, summaryInfo, "INFO", "WARN", "WARNING", "DEBUG", "Exception", "TypeError", "error TS2304",
+	p = append(p, summaryInfo, "INFO", "WARN", "WARNING", "DEBUG", "Exception", "TypeError", "error TS2304", "java.util.ZipException: ", "IOError: ",
 		"a.go:12:5: ", "src/x.c:3:1: ", "a.ts(1,2): ", "==1234== ", "==1== Invalid read", "3 passing", "1) suite", "12:5  error  x",
 		"=== 3 failed in 1s ===", "ok  \tpkg\t0.1s", "0 errors", "rated at 5.00/10", "50% tests passed, 1 tests failed",
 		"\x1b[31m", "\x1b[0m", "\r", "✖", "×", "✗", "●", "ℹ", "0", "7", "12", ":", ": ", " ", "  ", "\t", "(", ")", "-", "_", "=",

@@ -486,6 +486,11 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		}
 		return lineOther, 0
 	}
+	if !indented && wrapsErrorType(line) {
+		// A raised error a tool wraps (`jarsigner: java.util.zip.
+		// ZipException: …`), which no level word told otherwise.
+		return lineError, blockTrace
+	}
 	if mayInfix {
 		for _, r := range infixRules {
 			if containsInfix(line, r.infix) {
