@@ -1405,6 +1405,7 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 	// long indented block does; cut by less, the head shows them as a
 	// clip would.
 	cutMuch := len(s.text) >= 3*s.limit
+	freed := 0 // what the alike runs the head cut would have taken
 	// In code the head ends at the first type or function (the spread
 	// shows them) after the one that opens the file, if one does: the
 	// lines under `defprotocol Enumerable do` say what it is.
@@ -1424,6 +1425,9 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 			end := indentedRunEnd(s, content, head)
 			if end == head && cutMuch {
 				end = min(alikeRunEnd(s, content, head), max(firstDecl, head))
+				for j := head + headRunKept; j < end; j++ {
+					freed += min(s.size(j), lineCap) + s.gapCost
+				}
 			}
 			if end-head > headRunKept {
 				// A long indented block (an import list, a var block):
@@ -1453,7 +1457,7 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 	w := declWeights(s, ranks, leads, content)
 	if doc {
 		for _, r := range ranks {
-			pickHeaviest(s, r, w, leads, nil, declCap, s.limit)
+			pickHeaviest(s, r, w, leads, nil, 0, declCap, s.limit)
 		}
 	} else {
 		alike := alikeDecls(ranks, w, content)
@@ -1461,10 +1465,10 @@ func pickOutline(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 		for _, i := range alike {
 			later[i] = true
 		}
-		pickHeaviest(s, ranks[0], w, leads, later, declCap, s.used+s.room()*typeShare/100)
-		pickHeaviest(s, ranks[1], w, leads, later, declCap, s.limit)
+		pickHeaviest(s, ranks[0], w, leads, later, freed, declCap, s.used+s.room()*typeShare/100)
+		pickHeaviest(s, ranks[1], w, leads, later, freed, declCap, s.limit)
 		for _, r := range []int{0, 3, 2} { // the types left, then members, then the rest
-			pickHeaviest(s, ranks[r], w, leads, later, declCap, s.limit)
+			pickHeaviest(s, ranks[r], w, leads, later, freed, declCap, s.limit)
 		}
 		pickWhileRoom(s, alike, leads, declCap, s.limit)
 		pickContinuations(s, ranks, content, declCap)
@@ -1702,7 +1706,7 @@ func docLines(content func(int) string, i int) int {
 // pickHeaviest keeps the lines of idx while the output stays within to
 // bytes: all of them when they fit, else the heaviest first (by w), each
 // where it fits, each with its lead.
-func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, later map[int]bool, lineCap, to int) {
+func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, later map[int]bool, freed, lineCap, to int) {
 	to = min(to, s.limit)
 	var todo []int
 	for _, i := range idx {
@@ -1720,7 +1724,7 @@ func pickHeaviest(s *lineSel, idx []int, w declWeightsOf, leads declLeads, later
 	if cost > to-s.used {
 		// A quarter of the lines that fit spread evenly over the file, so
 		// each part of it shows; the heaviest of the rest after.
-		k := len(todo) * (to - s.used) / cost * spreadShare / 100
+		k := len(todo) * max(to-s.used-freed, 0) / cost * spreadShare / 100
 		for _, j := range spread(0, len(todo), k) {
 			if later[todo[j]] {
 				continue
