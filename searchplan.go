@@ -192,21 +192,18 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		}
 		caps := maps.Clone(sp.caps)
 		left := sp.rounds(active, remaining)
-		all := !anyMore(active)
-		if all && tail == 0 {
+		if !anyMore(active) {
+			// Every match fits: context, the clip's tail's too, takes
+			// only the room they leave.
 			remaining = left
 		} else {
 			for k, f := range active {
 				f.shown = int32(shown[k])
 			}
 			sp.caps = caps
-			// When every match fits, the clip's tail takes its eighth
-			// from the last of them; otherwise the first matches'
-			// windows take theirs too.
-			spare := tail
-			if !all {
-				spare = min(remaining, sp.windowRoom()+tail)
-			}
+			// The first matches' windows and the clip's tail take
+			// their share from further matches.
+			spare := min(remaining, sp.windowRoom()+tail)
 			remaining = sp.rounds(active, remaining-spare) + spare
 		}
 	} else {
