@@ -14,24 +14,9 @@ var errorTypeSuffixes = []string{"Error:", "Exception:"}
 // wrapping of a raised error it is.
 func namesErrorType(line string) bool {
 	line = line[:min(len(line), 400)]
-	for _, suf := range errorTypeSuffixes {
-		for from := 0; ; {
-			k := strings.Index(line[from:], suf)
-			if k < 0 {
-				break
-			}
-			at := from + k
-			start := at
-			for start > 0 && isWordByte(line[start-1]) {
-				start--
-			}
-			if at > start && line[start] >= 'A' && line[start] <= 'Z' {
-				return true
-			}
-			from = at + len(suf)
-		}
-	}
-	return false
+	return anyErrorType(line, false, func(start, at, _ int) bool {
+		return at > start && line[start] >= 'A' && line[start] <= 'Z'
+	})
 }
 
 // wrapsErrorType reports whether line, unindented, is a tool's report of
@@ -44,6 +29,24 @@ func namesErrorType(line string) bool {
 // prefix before it.
 func wrapsErrorType(line string) bool {
 	line = line[:min(len(line), 400)]
+	return anyErrorType(line, true, func(start, at, end int) bool {
+		name := line[start:at]
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if name == "" || name[0] < 'A' || name[0] > 'Z' || start < 2 || line[start-2:start] != ": " {
+			return false
+		}
+		msg := line[end:]
+		return len(msg) > 1 && msg[0] == ' ' && msg[1] > ' '
+	})
+}
+
+// anyErrorType reports whether ok holds for an error type in line (its
+// callers pass its first 400 bytes): each place one of errorTypeSuffixes stands, read back
+// over the word bytes before it (and dots, when dotted) to the name's
+// start; ok is given the name's start, the suffix's and the suffix's end.
+func anyErrorType(line string, dotted bool, ok func(start, at, end int) bool) bool {
 	for _, suf := range errorTypeSuffixes {
 		for from := 0; ; {
 			k := strings.Index(line[from:], suf)
@@ -53,17 +56,10 @@ func wrapsErrorType(line string) bool {
 			at := from + k
 			from = at + len(suf)
 			start := at
-			for start > 0 && (isWordByte(line[start-1]) || line[start-1] == '.') {
+			for start > 0 && (isWordByte(line[start-1]) || dotted && line[start-1] == '.') {
 				start--
 			}
-			name := line[start:at]
-			if i := strings.LastIndexByte(name, '.'); i >= 0 {
-				name = name[i+1:]
-			}
-			if name == "" || name[0] < 'A' || name[0] > 'Z' || start < 2 || line[start-2:start] != ": " {
-				continue
-			}
-			if msg := line[from:]; len(msg) > 1 && msg[0] == ' ' && msg[1] > ' ' {
+			if ok(start, at, from) {
 				return true
 			}
 		}
