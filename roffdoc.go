@@ -80,8 +80,9 @@ func roffProbe(text string) bool {
 // roffDoc returns the outline of s by rank when s is a roff document with
 // a title and at least sectionMinHeads sections, and the line its first
 // section is on (where its body starts: what comes between the title and
-// it defines more macros, or is a licence in comments). Ranks: the title and the sections; the
-// subsections; the items (each by its index entry when one follows it).
+// it defines more macros, or is a licence in comments). Ranks: the title
+// and the sections; the subsections; the items (each by its index entry
+// when one follows it).
 func roffDoc(s *lineSel) (ranks [outlineRanks][]int, body int, ok bool) {
 	n := s.n()
 	if n == 0 || !roffProbe(s.text[:min(len(s.text), 4096)]) {
@@ -103,10 +104,11 @@ func roffDoc(s *lineSel) (ranks [outlineRanks][]int, body int, ok bool) {
 			continue // `.IP` alone is a paragraph; `.SH` over its line is rare
 		}
 		if h.rank == 0 {
-			if title < 0 {
-				title = i
-			}
-			if name != "TH" && name != "Dt" {
+			if name == "TH" || name == "Dt" {
+				if title < 0 {
+					title = i
+				}
+			} else {
 				if sections == 0 {
 					body = i
 				}

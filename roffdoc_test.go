@@ -87,11 +87,12 @@ func TestRoffDocSkipsPreamble(t *testing.T) {
 
 func TestRoffDocDeclines(t *testing.T) {
 	for name, text := range map[string]string{
-		"prose with dots":   strings.Repeat("..and so on\n.5 of them\nText that goes on.\n", 40),
-		"two sections":      ".TH X 1\n.SH A\ntext\n.SH B\ntext\n" + strings.Repeat("more text\n", 40),
-		"no title":          ".SH A\ntext\n.SH B\ntext\n.SH C\n" + strings.Repeat("more text\n", 40),
-		"a Go file":         "package main\n\n" + strings.Repeat("func f() {}\n", 40),
-		"sections in prose": strings.Repeat("text\n", 20) + ".TH X 1\n.SH A\n.SH B\n.SH C\n",
+		"prose with dots":     strings.Repeat("..and so on\n.5 of them\nText that goes on.\n", 40),
+		"two sections":        ".TH X 1\n.SH A\ntext\n.SH B\ntext\n" + strings.Repeat("more text\n", 40),
+		"no title":            ".SH A\ntext\n.SH B\ntext\n.SH C\n" + strings.Repeat("more text\n", 40),
+		"a comment, no title": ".\\\" made by hand\n.SH A\ntext\n.SH B\ntext\n.SH C\n" + strings.Repeat("more text\n", 40),
+		"a Go file":           "package main\n\n" + strings.Repeat("func f() {}\n", 40),
+		"sections in prose":   strings.Repeat("text\n", 20) + ".TH X 1\n.SH A\n.SH B\n.SH C\n",
 	} {
 		s := newLineSel(text, 4000, outlineGaps(strings.Count(text, "\n")+1))
 		if _, _, ok := roffDoc(s); ok {
