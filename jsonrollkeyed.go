@@ -108,7 +108,6 @@ func lineRepeatsKey(s, key string) bool {
 	}
 }
 
-// nameByte reports whether b can continue a package-like name.
-func nameByte(b byte) bool {
-	return b == '-' || b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-}
+// nameByte reports whether b can continue a package-like name: a word
+// byte or '-'.
+func nameByte(b byte) bool { return b == '-' || isWordByte(b) }
