@@ -244,17 +244,19 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			sp.contextKept += kept
 			order = order[1:]
 		}
+		// In a search cut little, its matches all shown, the last
+		// match's lines a blind clip's tail ends on come before those
+		// unfinished matches carry, in input order, which can take all
+		// the room the matches leave (clipRuns, after them, keeps the
+		// rest of the clip's head and tail).
+		lastRoom := 0
 		if tail > 0 {
-			c, kept := cx.lastRun(min(remaining, tail), clipTailReach(len(sp.text), sp.limit))
-			remaining -= c
-			sp.contextKept += kept
+			lastRoom = min(remaining, tail)
 		} else if shown == sp.sc.matches && cutLittle(len(sp.text), sp.limit) {
-			// A search cut little, its matches all shown: the last
-			// match's lines a blind clip's tail ends on come before
-			// those unfinished matches carry, in input order, which
-			// can take all the room the matches leave (clipRuns, after
-			// them, keeps the rest of the clip's head and tail).
-			c, kept := cx.lastRun(remaining, clipTailReach(len(sp.text), sp.limit))
+			lastRoom = remaining
+		}
+		if lastRoom > 0 {
+			c, kept := cx.lastRun(lastRoom, clipTailReach(len(sp.text), sp.limit))
 			remaining -= c
 			sp.contextKept += kept
 		}
