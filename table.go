@@ -88,6 +88,14 @@ func planTableIndexed(text string, limit int, sampled bool, lines *lineIndexer) 
 			}
 		}
 		peaks = append(rares, peaks...)
+		// Then the roots of families of the rows' names (a module over
+		// its directory of submodules, a function over its _sec and _ui
+		// variants), which a reader looks up among alike rows.
+		for _, i := range tableFamilyRoots(s, first, n) {
+			if !s.isKept(i) && !slices.Contains(peaks, i) {
+				peaks = append(peaks, i)
+			}
+		}
 		// The peaks the spread holds are picked first, in their order, so
 		// a late one is not left without room by the picks before it
 		// (the picks' count is an estimate from the rows' average size).
