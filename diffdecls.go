@@ -1,6 +1,9 @@
 package headroom
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // diffDeclShare is the share (in %) of the room the changed declaration
 // lines of a diff may take before the hunks' rounds.
@@ -31,20 +34,26 @@ func changedDecl(l string) bool {
 // (see changedDecl), each with its hunk, in the order pickChangedDecls
 // keeps them: those of hunks that remove a line first (a signature
 // changed or gone says more than one added), then those of hunks that
-// only add. A new file's hunk (`@@ -0,0`) has none: its every function is
-// added, and the name line and the first hunk show what it is.
+// only add; a test file's (namesTestFile) after the code's, in the same
+// order: `+func TestParse` says less of what changed than the `+func
+// Parse` it tests. A new file's hunk (`@@ -0,0`) has none: its every
+// function is added, and the name line and the first hunk show what it is.
 func diffDeclPicks(s *lineSel, d *diffDoc) []declPick {
-	var changed, added []declPick
+	var code, tests struct{ changed, added []declPick }
 	for _, f := range d.files {
 		if !d.named && !s.isKept(f.name) || f.path != "" {
 			continue // a file the rounds skip; a rustfmt report, its heads kept already
+		}
+		g := &code
+		if namesTestFile(s.line(f.name)) {
+			g = &tests
 		}
 		for _, hk := range f.hunks {
 			h := hk.span()
 			if hunkCreates(s.line(h[0])) {
 				continue // a new file: every function in it is added
 			}
-			removes, from := false, len(added)
+			removes, from := false, len(g.added)
 			for i := h[0] + 1; i < h[1]; i++ {
 				if !d.isChanged(i) {
 					continue
@@ -54,17 +63,43 @@ func diffDeclPicks(s *lineSel, d *diffDoc) []declPick {
 					removes = true
 				}
 				if changedDecl(l) {
-					added = append(added, declPick{line: i, hunk: hk})
+					g.added = append(g.added, declPick{line: i, hunk: hk})
 				}
 			}
 			if removes {
 				// The hunk removes a line: its declarations go first.
-				changed = append(changed, added[from:]...)
-				added = added[:from]
+				g.changed = append(g.changed, g.added[from:]...)
+				g.added = g.added[:from]
 			}
 		}
 	}
-	return append(changed, added...)
+	return slices.Concat(code.changed, code.added, tests.changed, tests.added)
+}
+
+// testPathEnds end the name of a test file, testPathParts mark the
+// directories that hold tests: a table, one entry a convention.
+var (
+	testPathEnds  = []string{"_test.go", "_test.py", "_tests.py", "_test.rb", "_spec.rb", ".test.js", ".test.ts", ".spec.js", ".spec.ts", "_test.exs", "_SUITE.erl", "Test.java", "Tests.java", "Tests.cs", "_test.c", "_test.cc", "_test.rs"}
+	testPathParts = []string{"/test/", "/tests/", "/__tests__/", "/spec/", "/testdata/", "/test_"}
+)
+
+// namesTestFile reports a diff's file name line (`diff --git a/x b/x`,
+// `diff -ru a/x b/x`, `--- x`) whose path is a test file's.
+func namesTestFile(l string) bool {
+	for _, p := range strings.Fields(ansiLead(l)) {
+		p = "/" + p
+		for _, e := range testPathEnds {
+			if strings.HasSuffix(p, e) {
+				return true
+			}
+		}
+		for _, m := range testPathParts {
+			if strings.Contains(p, m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A declPick is a changed declaration line and the hunk it is in.

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A changed line is a changed declaration when what follows its mark
@@ -82,5 +85,56 @@ func TestDiffKeepsChangedDecls(t *testing.T) {
 	p, _ := planDiff(plain, 2500)
 	if out := render(plain, p, marker{tokens: 1, what: p.what}); strings.Contains(out, "replacement(24)") {
 		t.Error("kept the middle hunk with no declaration in it: the choice is not the declaration's")
+	}
+}
+
+// testCodeDiff builds a git diff of a test file whose hunks each add a
+// test function, then a code file whose hunks each add the function the
+// tests call, the code's one hunk in eight removing a line as well.
+func testCodeDiff(files []string, hunks int) string {
+	var b strings.Builder
+	for _, name := range files {
+		fmt.Fprintf(&b, "diff --git a/%s b/%s\nindex 1111111..2222222 100644\n--- a/%s\n+++ b/%s\n", name, name, name, name)
+		fn := "Parse"
+		if strings.HasSuffix(name, "_test.go") {
+			fn = "TestParse"
+		}
+		for h := range hunks {
+			at := 100 + 40*h
+			fmt.Fprintf(&b, "@@ -%d,6 +%d,10 @@\n \tctx1\n \tctx2\n \tctx3\n+\n+func %s%d(s string) error {\n+\treturn nil\n+}\n \tctx4\n \tctx5\n \tctx6\n", at, at, fn, h)
+		}
+	}
+	return b.String()
+}
+
+// A diff whose test file comes first keeps the functions its code file
+// adds before the tests of them: a budget too small for both spends the
+// declarations' share on the code.
+func TestDiffKeepsCodeDeclsBeforeTests(t *testing.T) {
+	text := testCodeDiff([]string{"parse_test.go", "parse.go"}, 60)
+	p, ok := planDiff(text, 4000)
+	require.True(t, ok, "declined the diff")
+	out := render(text, p, marker{tokens: 1, what: p.what})
+	code, tests := strings.Count(out, "+func Parse"), strings.Count(out, "+func TestParse")
+	assert.Greater(t, code, tests, "kept %d functions of the code and %d of its tests:\n%s", code, tests, out)
+}
+
+func TestNamesTestFile(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"diff --git a/uuid_test.go b/uuid_test.go", true},
+		{"diff -ru uuid@v1.3.0/uuid_test.go uuid@v1.6.0/uuid_test.go", true},
+		{"diff --git a/tests/test_api.py b/tests/test_api.py", true},
+		{"diff --git a/src/__tests__/app.js b/src/__tests__/app.js", true},
+		{"--- lib/parser.spec.ts\t2024-01-01", true},
+		{"diff --git a/test_utils.py b/test_utils.py", true},
+		{"diff --git a/uuid.go b/uuid.go", false},
+		{"diff --git a/contest.go b/contest.go", false},
+		{"diff --git a/testing/util.go b/testing/util.go", false},
+		{"", false},
+	} {
+		assert.Equal(t, c.want, namesTestFile(c.line), c.line)
 	}
 }
