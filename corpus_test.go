@@ -574,8 +574,14 @@ var knownGaps = map[string][]string{
 	},
 	// dpkg -L: 527 paths under one prefix; a module in the middle is
 	// counted by its directory, not listed.
-	"plain_dpkg_L_libperl5_36_file_list": {
-		"/usr/lib/x86_64-linux-gnu/perl/5.36.0/Storable.pm",
+	// Family checks of session 36 (file lists cut little): the clip's head
+	// shown, the paths past it counted, not spread.
+	"plain_dpkg_L_libc6_dev_headers_file_list": {
+		"/usr/include/x86_64-linux-gnu/bits/types/struct_itimerspec.h",
+	},
+	"plain_find_name_go_x_tools_v0_51_go_tree": {
+		"go/analysis/passes/ifaceassert/cmd/ifaceassert/main.go",
+		"go/analysis/passes/inline/testdata/src/c/c.go",
 	},
 	// git ls-tree -r -l: 344 alike blob rows; a row in the middle that is
 	// neither a size peak nor rare is not sampled.

@@ -383,17 +383,39 @@ func (s listSelection) shows(i int) bool {
 // selectListed picks the paths a list plan shows within limit
 // (chooseListed), so that its counts by directory and its spread never
 // cost listed paths a clip would show: without the room for counts, then
-// shaped as a clip.
+// shaped as a clip. In a list cut little (see cutLittle) the clip's head
+// is most of the list, and a spread as long as the paths it costs the
+// head shows no more: there the plan shows every path the clip's head
+// shows, not only as many.
 func selectListed(text string, paths []searchLine, pathOf func(searchLine) string, prefix string, limit int) (listSelection, bool) {
 	floor := clipListed(text, paths, limit)
+	headFloor := 0
+	if cutLittle(len(text), limit) {
+		for headFloor < len(paths) && paths[headFloor].end < clipHeadReach(limit) {
+			headFloor++
+		}
+	}
+	short := func(sel listSelection) bool {
+		return sel.listed(len(paths)) < floor || sel.head < headFloor && !sel.showsAll(headFloor)
+	}
 	sel, ok := chooseListed(text, paths, pathOf, prefix, limit, limit/8, listHeadShare)
-	if ok && sel.listed(len(paths)) < floor {
+	if ok && short(sel) {
 		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, listHeadShare)
 	}
-	if ok && sel.listed(len(paths)) < floor {
+	if ok && short(sel) {
 		sel, ok = chooseListed(text, paths, pathOf, prefix, limit, 0, 75)
 	}
 	return sel, ok
+}
+
+// showsAll reports whether s shows each of the first k paths.
+func (s listSelection) showsAll(k int) bool {
+	for i := s.head; i < k; i++ {
+		if !s.shows(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // chooseListed picks the paths a list plan shows within limit: the tail
