@@ -77,6 +77,14 @@ func TestFlatMap(t *testing.T) {
 	// A wrapper: most of the map one array of records.
 	wrapped := slices.Clone(records)
 	wrapped[4] = slices.Repeat([]any{records[1]}, 400)
+	// madge's dependency graph: many modules, one importing far more
+	// than the others (16 times the mean), yet a small share of the map.
+	oneHub := alike(400)
+	hub := make([]string, 60)
+	for i := range hub {
+		hub[i] = "plugins/p" + strconv.Itoa(i) + ".js"
+	}
+	oneHub[200] = map[string]any{"source": "iana", "extensions": hub}
 	objectsAndLists := alike(40)
 	for i := 0; i < len(objectsAndLists); i += 3 {
 		objectsAndLists[i] = []int{i, i + 1}
@@ -95,6 +103,7 @@ func TestFlatMap(t *testing.T) {
 		{"one array of records holding the bulk", flatMapText(wrapped), false},
 		{"too few members", flatMapText(alike(flatMapMembers - 1)), false},
 		{"one member holds the bulk", flatMapText(oneLarge), false},
+		{"one hub among many members", flatMapText(oneHub), true},
 		{"a scalar among the objects", flatMapText(mixed), false},
 		{"minified", minifiedMap(alike(40)), false},
 		{"a document of a few wrappers", "{\n  \"meta\": {\"n\": 2},\n  \"items\": [\n    1,\n    2\n  ]\n}\n", false},
@@ -128,7 +137,9 @@ func TestPlanJSONFlatMapKeepsWholeMembers(t *testing.T) {
 		width := rapid.IntRange(0, 200).Draw(t, "width")
 		vals := make([]any, n)
 		for i := range vals {
-			v := map[string]any{"source": "iana", "pad": strings.Repeat("x", width+rapid.IntRange(0, width/4+1).Draw(t, "jitter"))}
+			// "class" sorts first: every member opens on one line alike, so
+			// no roll by key and first line (keyFirstLine) takes the map.
+			v := map[string]any{"class": "iana", "pad": strings.Repeat("x", width+rapid.IntRange(0, width/4+1).Draw(t, "jitter"))}
 			if rapid.Bool().Draw(t, "extensions") {
 				v["extensions"] = []string{"e" + strconv.Itoa(i)}
 			}

@@ -188,7 +188,8 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	o := &outliner{text: text}
 	isElem := kind != "object member"
 	lines := map[int][]item{}
-	keyOnly := 0 // sampled members no member names
+	keyOnly := 0                  // sampled members no member names
+	firstLine := map[int]string{} // the first lines of members named by their key and it (keyFirstLine)
 	digestLines := func(j int) ([]item, bool) {
 		o.describe = true // a description names an element beside its naming members
 		if t := o.digestFrom(elems, j, 1, isElem, false, 0); t != nil {
@@ -199,6 +200,10 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	// A map whose naming members repeat its keys is rolled by its
 	// members' leading lines (jsonrollkeyed.go).
 	keyed := !isElem && keysRepeated(text, elems, spread(1, last, rollSample), digestLines)
+	// A map whose members mostly none of their own members names is
+	// rolled by their keys and first lines (keyFirstLine); where most are
+	// named, one that is not keeps its key line alone, as cheap as theirs.
+	unnamed := !isElem && mostUnnamed(spread(1, last, rollSample), digestLines)
 	naming := func(j int) []item {
 		if its, ok := digestLines(j); ok {
 			if keyed {
@@ -206,7 +211,11 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 			}
 			return its
 		}
-		if !isElem { // a map's member no member names: its key does
+		if !isElem { // a map's member no member names: its key does, with its first line
+			if its, ok := keyFirstLine(text, elems[j]); ok && unnamed {
+				firstLine[j] = text[its[1].start:its[1].end]
+				return its
+			}
 			keyOnly++
 			k := elems[j][0]
 			return []item{keepRange(txt.LineStart(text, k), lineEnd(text, k, len(text)))}
@@ -214,6 +223,11 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		return nil
 	}
 	common := commonLines(text, last-1, func(k int) []item { return naming(1 + k) })
+	for _, k := range spread(0, last-1, rollSample) {
+		if l, ok := firstLine[1+k]; ok && common[l] {
+			keyOnly++ // its first line, alike in most members, is dropped: its key is left alone
+		}
+	}
 	if 2*keyOnly > min(last-1, rollSample) {
 		// Most members named by their keys alone: a roll would be jq keys,
 		// their values lost (php's ini settings); a spread of whole ones

@@ -1,6 +1,10 @@
 package headroom
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
 
 // A map's member is named by its key. Where its naming members hold that
 // key again — npm outdated's `"location":
@@ -111,3 +115,53 @@ func lineRepeatsKey(s, key string) bool {
 // nameByte reports whether b can continue a package-like name: a word
 // byte or '-'.
 func nameByte(b byte) bool { return b == '-' || isWordByte(b) }
+
+// A map's member that no member of its own names (lintian's host
+// architectures, each eleven DEB_HOST_* strings of 434 bytes) is named
+// by its key, and a roll of key lines alone would be jq keys: the values
+// lost. Its first line under the key is what a reader of the member sees
+// first, as a clip shows it (`"DEB_HOST_ARCH": "freebsd-nios2",`, a
+// setting's `"global_value": "files",`): the roll shows the key line and
+// that line, a value with every name, for about a tenth of the member.
+
+// keyFirstLine returns the roll lines of the map member m (its key's
+// start, its value's end) that no member names: its key line and, when
+// its value is an object or array whose first member or element is one
+// line of its own, that line; false when there is no such line.
+func keyFirstLine(text string, m [2]int) ([]item, bool) {
+	if text[m[0]] != '"' {
+		return nil, false
+	}
+	key := keepRange(txt.LineStart(text, m[0]), lineEnd(text, m[0], len(text)))
+	v := skipSpace(text, skipSpace(text, stringEnd(text, m[0]))+1)
+	if v >= m[1] || text[v] != '{' && text[v] != '[' {
+		return nil, false
+	}
+	closing := byte('}')
+	if text[v] == '[' {
+		closing = ']'
+	}
+	kids := sequence(text, v, closing)
+	if len(kids) == 0 {
+		return nil, false
+	}
+	c := kids[0]
+	ls, le := blankLineStart(text, c[0]), pieceEnd(text, c[1])
+	line := text[ls:le]
+	if ls == c[0] || ls != key.end || le-ls > memberLineMax || strings.Count(line, "\n") != 1 || !strings.HasSuffix(line, "\n") {
+		return nil, false
+	}
+	return []item{key, keepRange(ls, le)}, true
+}
+
+// mostUnnamed reports whether more than half of the map members sample
+// (indices) have no naming lines (digest returns false for them).
+func mostUnnamed(sample []int, digest func(j int) ([]item, bool)) bool {
+	n := 0
+	for _, j := range sample {
+		if _, ok := digest(j); !ok {
+			n++
+		}
+	}
+	return 2*n > len(sample)
+}
