@@ -306,6 +306,28 @@ func TestNextAnchorAgreesWithBruteForce(t *testing.T) {
 	})
 }
 
+// The filter reads two passes of six bytes a turn, then a pass, then
+// every triple: an anchor after filler of every length up to three turns
+// stands at every offset of a turn, in either pass and in the rest, and
+// two anchors may share a turn, one in each pass.
+func TestNextAnchorEveryOffsetOfATurn(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(1, 4).Draw(t, "lines") {
+			b.WriteString(strings.Repeat(rapid.SampledFrom([]string{"x", " ", "a"}).Draw(t, "filler"), rapid.IntRange(0, 36).Draw(t, "pad")))
+			b.WriteString(drawLogLine(t, pieces))
+			b.WriteString(strings.Repeat("y", rapid.IntRange(0, 13).Draw(t, "tail")))
+			b.WriteByte('\n')
+		}
+		text := b.String()
+		from := rapid.IntRange(0, len(text)).Draw(t, "from")
+		if got, want := logAnchorTable.nextAnchor(text, from), bruteNextAnchor(text, from); got != want {
+			t.Fatalf("nextAnchor(%q, %d) = %d, trying every anchor: %d", text, from, got, want)
+		}
+	})
+}
+
 // Leaving runs of blank lines out of the verdict's tail changes neither
 // the verdict nor whether it fails: on log lines mixed with runs of blank
 // lines (spaces, tabs, CRs), the tail reads as the whole text does.
