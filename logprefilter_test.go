@@ -328,6 +328,36 @@ func TestNextAnchorEveryOffsetOfATurn(t *testing.T) {
 	})
 }
 
+// An anchor's pair of triples holds none of commonTriples where another
+// pair of its triples holds none: `critical` was found by `ica` and `cal`
+// (application, local, call), `segmentation fault` by `fau` and `aul`
+// (default), and a trace's paths stopped the scan at each.
+func TestRarestTriplesAvoidCommonTriples(t *testing.T) {
+	common := func(seq string, k int) bool {
+		return strings.Contains(commonTriples, seq[k:k+3]) || strings.Contains(commonTriples, seq[k+1:k+4])
+	}
+	checked := 0
+	for _, a := range logAnchorTable.anchors {
+		seq := a.lit
+		if a.at == atCol0 && !a.afterNumber {
+			seq = string(foldByte('\n')) + seq
+		}
+		if len(seq) <= 3 || a.position {
+			continue
+		}
+		avoidable := false
+		for j := 0; j+3 < len(seq); j++ {
+			avoidable = avoidable || !common(seq, j)
+		}
+		if avoidable {
+			checked++
+			assert.False(t, common(seq, rarestTriples(seq)), "%q is found by %q", seq, seq[rarestTriples(seq):rarestTriples(seq)+4])
+		}
+	}
+	require.NotZero(t, checked)
+	assert.Equal(t, "crit", "critical"[rarestTriples("critical"):][:4])
+}
+
 // Leaving runs of blank lines out of the verdict's tail changes neither
 // the verdict nor whether it fails: on log lines mixed with runs of blank
 // lines (spaces, tabs, CRs), the tail reads as the whole text does.
