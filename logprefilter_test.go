@@ -306,6 +306,58 @@ func TestNextAnchorAgreesWithBruteForce(t *testing.T) {
 	})
 }
 
+// The filter reads two passes of six bytes a turn, then a pass, then
+// every triple: an anchor after filler of every length up to three turns
+// stands at every offset of a turn, in either pass and in the rest, and
+// two anchors may share a turn, one in each pass.
+func TestNextAnchorEveryOffsetOfATurn(t *testing.T) {
+	pieces := logPieces()
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for range rapid.IntRange(1, 4).Draw(t, "lines") {
+			b.WriteString(strings.Repeat(rapid.SampledFrom([]string{"x", " ", "a"}).Draw(t, "filler"), rapid.IntRange(0, 36).Draw(t, "pad")))
+			b.WriteString(drawLogLine(t, pieces))
+			b.WriteString(strings.Repeat("y", rapid.IntRange(0, 13).Draw(t, "tail")))
+			b.WriteByte('\n')
+		}
+		text := b.String()
+		from := rapid.IntRange(0, len(text)).Draw(t, "from")
+		if got, want := logAnchorTable.nextAnchor(text, from), bruteNextAnchor(text, from); got != want {
+			t.Fatalf("nextAnchor(%q, %d) = %d, trying every anchor: %d", text, from, got, want)
+		}
+	})
+}
+
+// An anchor's pair of triples holds none of commonTriples where another
+// pair of its triples holds none: `critical` was found by `ica` and `cal`
+// (application, local, call), `segmentation fault` by `fau` and `aul`
+// (default), and a trace's paths stopped the scan at each.
+func TestRarestTriplesAvoidCommonTriples(t *testing.T) {
+	common := func(seq string, k int) bool {
+		return strings.Contains(commonTriples, seq[k:k+3]) || strings.Contains(commonTriples, seq[k+1:k+4])
+	}
+	checked := 0
+	for _, a := range logAnchorTable.anchors {
+		seq := a.lit
+		if a.at == atCol0 && !a.afterNumber {
+			seq = string(foldByte('\n')) + seq
+		}
+		if len(seq) <= 3 || a.position {
+			continue
+		}
+		avoidable := false
+		for j := 0; j+3 < len(seq); j++ {
+			avoidable = avoidable || !common(seq, j)
+		}
+		if avoidable {
+			checked++
+			assert.False(t, common(seq, rarestTriples(seq)), "%q is found by %q", seq, seq[rarestTriples(seq):rarestTriples(seq)+4])
+		}
+	}
+	require.NotZero(t, checked)
+	assert.Equal(t, "crit", "critical"[rarestTriples("critical"):][:4])
+}
+
 // Leaving runs of blank lines out of the verdict's tail changes neither
 // the verdict nor whether it fails: on log lines mixed with runs of blank
 // lines (spaces, tabs, CRs), the tail reads as the whole text does.
