@@ -514,6 +514,14 @@ var knownGaps = map[string][]string{
 		"wrote `out/srfi/srfi-18.go'",
 		"srfi/srfi-35.scm:63:6: warning: unused variable `failure'",
 	},
+	// Family check, session 36 (a gap added, below the clip at 16,000 on
+	// main too): guild over language/tree-il keeps its failure with its
+	// `In procedure raise-exception:` lead, but spec.go's `wrote` row, the
+	// step four lines above the failure, is an alike row the clip's head
+	// holds and the plan does not.
+	"log_guild_compile_w3_guile_language_tree_il_unknown_hash_object": {
+		"wrote `out/language/tree-il/spec.go'",
+	},
 	// splint loop: `Parse Error.` and `*** Cannot continue.` are no
 	// failure words the log rules know, and the `+ splint` command lines
 	// around them are alike.
