@@ -511,7 +511,9 @@ const leadInRun = 400
 // line and the `x_test.go:NN: ` line that opens its report (go test prints
 // a failure's detail before its --- FAIL line); for gcc and clang, the
 // `file.c: In function 'f':` line and the `In file included from` chain
-// above the error; for an indented entry (eslint), the path header above.
+// above the error; for an indented entry (eslint), the path header above;
+// for any failure in the first column, the line right above it that
+// introduces it (see introducesFailure).
 func leadIn(lines logLines, b logBlock) []int {
 	line := func(i int) string { return trimCR(lines.line(i)) }
 	bHead, bFirst, bLast := int(b.head), int(b.first), int(b.last)
@@ -548,6 +550,11 @@ func leadIn(lines logLines, b logBlock) []int {
 	}
 	var out []int
 	indented := len(headLine) > len(head)
+	top := bFirst // where the block starts, with the line that introduces it
+	if !indented && bFirst > 0 && introducesFailure(lines, bFirst-1) {
+		out = append(out, bFirst-1)
+		top = bFirst - 1
+	}
 	if indented { // a caret is indented
 		if q := quotedAbove(lines, bFirst, bHead, headLine); q >= 0 {
 			// A caret finding: the source line it points into. Its file's
@@ -571,7 +578,7 @@ func leadIn(lines logLines, b logBlock) []int {
 		}
 		return out
 	}
-	if bFirst > 0 && positionLine(head) != diagNone {
+	if top == bFirst && bFirst > 0 && positionLine(head) != diagNone {
 		// A linter's findings under a header (pylint's `************* Module
 		// x`): the header above the run of findings the error is in.
 		p := bFirst - 1
@@ -582,10 +589,10 @@ func leadIn(lines logLines, b logBlock) []int {
 			out = append(out, p)
 		}
 	}
-	if bFirst > 0 && compilerDiagnostic(head) == "error" {
-		p := bFirst - 1
+	if top > 0 && compilerDiagnostic(head) == "error" {
+		p := top - 1
 		above := line(p)
-		if up, ok := instantiationLeadIn(lines, p, above); ok {
+		if up, ok := instantiationLeadIn(lines, p, above); top == bFirst && ok {
 			// A template's error: where the user's code asked for it
 			// (`required from here`), and what was being instantiated
 			// (`In instantiation of`) at the top of the chain, the
@@ -593,14 +600,14 @@ func leadIn(lines logLines, b logBlock) []int {
 			out = append(out, up...)
 			return out
 		}
-		if strings.HasSuffix(above, ":") && strings.Contains(above, ": In ") {
+		if top == bFirst && strings.HasSuffix(above, ":") && strings.Contains(above, ": In ") {
 			out = append(out, p)
 			p--
 		}
-		for ; p >= 0 && bFirst-p <= leadInWindow*2; p-- {
+		for ; p >= 0 && top-p <= leadInWindow*2; p-- {
 			l := line(p)
 			if strings.HasPrefix(l, "In file included from ") {
-				for k := p; k < bFirst; k++ {
+				for k := p; k < top; k++ {
 					if k != p && !strings.HasPrefix(strings.TrimLeft(line(k), " "), "from ") {
 						break
 					}
@@ -614,6 +621,21 @@ func leadIn(lines logLines, b logBlock) []int {
 		}
 	}
 	return out
+}
+
+// introducesFailure reports whether line p introduces the failure right
+// below it: it ends in a colon, in its first column, and is neither blank
+// nor a finding of its own (Guile's `ice-9/boot-9.scm:1685:16: In
+// procedure raise-exception:` above the reader's `srfi-19.scm:608:55:
+// unexpected ")"`, gcc's `a.c: In function 'f':`, a `Traceback …:` or an
+// `error: in file X:` line). What it says belongs to the failure's block,
+// and a repeat of the failure repeats it too.
+func introducesFailure(lines logLines, p int) bool {
+	if lines.class(p) != lineOther {
+		return false
+	}
+	l := strings.TrimRight(lines.line(p), " \t\r")
+	return len(l) > 1 && l[len(l)-1] == ':' && l[0] != ' ' && l[0] != '\t'
 }
 
 // instantiationLeadIn returns, when line p (l, without its CR) is gcc's

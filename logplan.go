@@ -1719,13 +1719,26 @@ func (s *logSelection) fill(bound int) {
 			}
 		}
 	}
+	next := 0 // the first block whose head is not above line i
 	for i := range s.lines.len() {
 		if s.cost >= bound {
 			return
 		}
-		if c := s.lines.class(i); c == lineError || c == lineSummary {
-			s.pick(i)
+		c := s.lines.class(i)
+		if c != lineError && c != lineSummary {
+			continue
 		}
+		for next < len(s.blocks) && int(s.blocks[next].head) < i {
+			next++
+		}
+		if next < len(s.blocks) && int(s.blocks[next].head) == i {
+			// A repeat shown in its place comes with what leads it in,
+			// as its first does: the same line introduces it.
+			for _, k := range leadIn(s.lines, s.blocks[next]) {
+				s.pick(k)
+			}
+		}
+		s.pick(i)
 	}
 	top, bottom := 0, s.lines.len()-1
 	headBytes, tailBytes := 0, 0
