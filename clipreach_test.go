@@ -152,16 +152,7 @@ func TestSearchCutLittleKeepsClipTailFromTheEnd(t *testing.T) {
 		})
 		// Most limits leave room for every match and part of the
 		// context, where the rule applies; some range over the whole cut.
-		ctxBytes := 0
-		for _, l := range ctx {
-			ctxBytes += len(l) + 1
-		}
-		lo, hi := len(text)/3+1, 9*len(text)/10
-		if rapid.IntRange(0, 3).Draw(t, "aim") > 0 {
-			lo = max(lo, len(text)-31*ctxBytes/32)
-			hi = max(lo, min(hi, len(text)-7*ctxBytes/8))
-		}
-		limit := rapid.IntRange(lo, hi).Draw(t, "limit")
+		limit := aimedContextLimit(t, text, ctx, 31, 32, 7, 8)
 		p, ok := planSearch(text, limit, searchOptions{})
 		if !ok {
 			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
@@ -211,16 +202,7 @@ func TestSearchCutLittleKeepsLastMatchBeforeCarried(t *testing.T) {
 				fmt.Sprintf("\tstatus%d%s)", line+2, long),
 			}
 		})
-		ctxBytes := 0
-		for _, l := range ctx {
-			ctxBytes += len(l) + 1
-		}
-		lo, hi := len(text)/3+1, 9*len(text)/10
-		if rapid.IntRange(0, 3).Draw(t, "aim") > 0 {
-			lo = max(lo, len(text)-15*ctxBytes/16)
-			hi = max(lo, min(hi, len(text)-5*ctxBytes/8))
-		}
-		limit := rapid.IntRange(lo, hi).Draw(t, "limit")
+		limit := aimedContextLimit(t, text, ctx, 15, 16, 5, 8)
 		p, ok := planSearch(text, limit, searchOptions{})
 		if !ok {
 			t.Fatalf("grep -C1 output within %d bytes not planned as a search", limit)
@@ -314,6 +296,23 @@ func TestSearchCutMuchKeepsLastMatchContext(t *testing.T) {
 	if checked == 0 || partial == 0 {
 		t.Fatalf("last match checked %d times, %d of them with matches left out: tested nothing", checked, partial)
 	}
+}
+
+// aimedContextLimit draws a limit for a cut of text between a third and
+// nine tenths of it; three draws in four aim at the band where every
+// match fits and part of the context ctx does: from len(text) less
+// loNum/loDen of ctx's bytes to len(text) less hiNum/hiDen of them.
+func aimedContextLimit(t *rapid.T, text string, ctx []string, loNum, loDen, hiNum, hiDen int) int {
+	ctxBytes := 0
+	for _, l := range ctx {
+		ctxBytes += len(l) + 1
+	}
+	lo, hi := len(text)/3+1, 9*len(text)/10
+	if rapid.IntRange(0, 3).Draw(t, "aim") > 0 {
+		lo = max(lo, len(text)-loNum*ctxBytes/loDen)
+		hi = max(lo, min(hi, len(text)-hiNum*ctxBytes/hiDen))
+	}
+	return rapid.IntRange(lo, hi).Draw(t, "limit")
 }
 
 // grepC1 draws a grep -C1 output over 10 to 30 files of 2 to 6 matches
