@@ -212,9 +212,11 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 			return its
 		}
 		if !isElem { // a map's member no member names: its key does, with its first line
-			if its, ok := keyFirstLine(text, elems[j]); ok && unnamed {
-				firstLine[j] = text[its[1].start:its[1].end]
-				return its
+			if unnamed {
+				if its, ok := keyFirstLine(text, elems[j]); ok {
+					firstLine[j] = text[its[1].start:its[1].end]
+					return its
+				}
 			}
 			keyOnly++
 			k := elems[j][0]
