@@ -420,7 +420,11 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	if k := slices.IndexFunc(sigs, func(s jsonSignal) bool { return s.spare }); k >= 0 {
 		sigs, spare = sigs[:k], sigs[k:] // peakSignals' spares come last
 	}
-	kept, total, failures := chooseSignals(text, sigs, limit, p.items)
+	// What the plan keeps as fill yields to the signals: one shown
+	// there is not one the plan picked (of many alike failures, the one
+	// a head run on to a clip's count shows), and it costs room.
+	picked := slices.DeleteFunc(slices.Clone(p.items), func(it item) bool { return it.fill })
+	kept, total, failures := chooseSignals(text, sigs, limit, picked)
 	done := func(p plan) (plan, bool) {
 		// A spare is counted when kept: it is what the room left buys,
 		// not a signal the plan was asked to keep.
@@ -429,7 +433,7 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	}
 	reserve := 0
 	for _, k := range kept {
-		if !coveredBy(p.items, k) {
+		if !coveredBy(picked, k) {
 			reserve += k.cost()
 		}
 	}
