@@ -457,21 +457,6 @@ var knownGaps = map[string][]string{
 	"json_rustc_print_all_target_specs_jq_thumb_targets": {
 		"\"description\": \"Thumb2-mode ARMv7-A Linux with NEON, musl 1.2.5\",",
 	},
-	// Family check of the roll (session 27): 46 x86_64 target specs; at
-	// 16,000 bytes the digests name 41 of them (a roll would name all 46 in
-	// under three quarters of the room), the FreeBSD and musl specs by
-	// their nested stack-probes "kind", a naming key, not by description.
-	"json_rustc_print_all_target_specs_jq_x86_64_targets": {
-		"\"description\": \"64-bit FreeBSD\",",
-		"\"description\": \"64-bit Linux with musl 1.2.5\",",
-	},
-	// Family check of the compact digests (session 26): 48 AArch64
-	// target specs; at 16,000 bytes the map's digests name every spec, but the
-	// Linux musl spec's by its nested stack-probes "kind", a naming key,
-	// so not by its description
-	"json_rustc_print_all_target_specs_jq_aarch64_targets": {
-		"\"description\": \"ARM64 Linux with musl 1.2.5\",",
-	},
 	// Family checks of a thrown error's message as a failure (session 24):
 	// node reports of 20 and 41 listening servers; the middle server's
 	// port is one of many alike libuv handles, and the outline samples
@@ -650,13 +635,6 @@ var knownGaps = map[string][]string{
 	// of an operation is not among the sampled ops.
 	"json_jsondiff_botocore_cloudfront_2018_06_18_to_2018_11_05_patch": {
 		"  \"path\": \"/operations/ListDistributions/name\",\n  \"value\": \"ListDistributions2018_11_05\"",
-	},
-	// Family check of the roll's rare-value picks, session 33: two more
-	// jsondiff patches of CloudFront's models. 19 adds among 124 ops are
-	// too many to be rare (19 × 2 values > 124/4), so the roll spreads
-	// evenly; one add is missed (on main too).
-	"json_jsondiff_botocore_cloudfront_2016_11_25_to_2017_03_25_patch": {
-		"  \"path\": \"/operations/CreateDistributionWithTags/errors/40\",",
 	},
 	// Family check of the roll's head run, session 34: 86 ops, the added
 	// tagging shapes near the end; at 16,000 B the whole elements (the

@@ -245,12 +245,12 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		return its
 	}
 	run := 0 // the elements after the first the head keeps whole (rollHeadRun)
+	at := func(j int) int { return blankLineStart(text, elems[j][0]) }
 	if firstWhole {
 		sample, names := spread(1, last, rollSample), 0
 		for _, j := range sample {
 			names += itemsSize(show(j))
 		}
-		at := func(j int) int { return blankLineStart(text, elems[j][0]) }
 		runCost := 0
 		run, runCost = rollHeadRun(func(j int) int { return at(j+1) - at(j) }, last, names/len(sample), mid)
 		if run > 0 {
@@ -285,7 +285,60 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	if itemsSize(items) > limit {
 		return nil, 0, 0, false
 	}
+	if firstWhole && named == last-from {
+		// Every element between is named and room is left: the head
+		// runs on, whole, over as many leading elements as the pipeline's
+		// clip shows whole, as far as the room allows, each in place of
+		// its naming lines (rollHeadFloor).
+		names := make([]int, last+1) // names[j]: what naming from, …, j-1 costs
+		for j := from; j < last; j++ {
+			names[j+1] = names[j] + itemsSize(show(j))
+		}
+		cost := func(r int) int {
+			return itemsSize(items) - names[1+r] + at(1+r) - at(from) +
+				len(rollNote(last-1-r, last-1-r, 0, kind)) - len(rollNote(named, last-from, picked, kind))
+		}
+		if r := rollHeadFloor(text, elems, limit, run, cost); r > run {
+			run, named = r, last-1-r
+			items = append(slices.Clone(head), item{start: at(from), end: at(1 + run), fill: true}, noteLine(rollNote(named, named, 0, kind)))
+			for j := 1 + run; j < last; j++ {
+				items = append(items, show(j)...)
+			}
+			items = append(items, tail...)
+		}
+	}
 	return items, named + 2 + run, run, true
+}
+
+// A roll names its elements in a few lines each, so when it names every
+// element between a sequence's ends it may leave most of its room unused
+// (554 host architectures named in 34 KB of 107), while a blind clip of
+// the same budget shows the first 180 of them whole: a reader of the
+// roll then sees less of each element than the clip shows of the leading
+// ones. The room left goes to the head, which keeps leading elements
+// whole, in place of their names, up to as many as that clip shows whole
+// (a floor as pipelineClipElements is the spread's): the roll still names
+// every element, and shows no fewer whole than the clip.
+
+// rollHeadFloor returns how many elements after the first a roll's head
+// keeps whole, from run, what it keeps now: as many as the pipeline's
+// clip of limit shows whole in its head, less the first, at most all
+// but one between, while cost(r), the plan's size with r of them whole,
+// fits limit.
+func rollHeadFloor(text string, elems [][2]int, limit, run int, cost func(r int) int) int {
+	h, _ := clipCut(text, limit+plannerReserve(len(text)), clipReserve(len(text)))
+	whole := 0
+	for _, e := range elems {
+		if e[1] > h {
+			break
+		}
+		whole++
+	}
+	want := min(whole-1, len(elems)-3)
+	if want <= run || cost(run+1) > limit {
+		return run
+	}
+	return largestFitting(run, want, func(r int) bool { return cost(r) <= limit })
 }
 
 // rollSample is how many elements commonLines reads to learn which

@@ -420,16 +420,20 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	if k := slices.IndexFunc(sigs, func(s jsonSignal) bool { return s.spare }); k >= 0 {
 		sigs, spare = sigs[:k], sigs[k:] // peakSignals' spares come last
 	}
-	kept, total, failures := chooseSignals(text, sigs, limit, p.items)
+	// What the plan keeps as fill yields to the signals: one shown
+	// there is not one the plan picked (of many alike failures, the one
+	// a head run on to a clip's count shows), and it costs room.
+	picked := slices.DeleteFunc(slices.Clone(p.items), func(it item) bool { return it.fill })
+	kept, total, failures := chooseSignals(text, sigs, limit, picked)
 	done := func(p plan) (plan, bool) {
 		// A spare is counted when kept: it is what the room left buys,
 		// not a signal the plan was asked to keep.
 		p, withSpares := withSpareSignals(text, p, kept, spare, limit)
-		return withSignalCounts(p, withSpares, total+len(withSpares)-len(kept), failures), true
+		return withSignalCounts(p, sigs, withSpares, len(kept), total+len(withSpares)-len(kept), failures), true
 	}
 	reserve := 0
 	for _, k := range kept {
-		if !coveredBy(p.items, k) {
+		if !coveredBy(picked, k) {
 			reserve += k.cost()
 		}
 	}
@@ -527,17 +531,34 @@ func onceJSONSignals(text string) func() []jsonSignal {
 }
 
 // withSignalCounts returns p with its marker telling how many of the
-// failures and of the rare members (total signals, failures of them) it
-// keeps.
-func withSignalCounts(p plan, kept []keptSignal, total, failures int) plan {
+// failures and of the rare members (total signals, failures of them) its
+// items show: the first chosen of kept index sigs, the signals
+// chooseSignals was given, and the others are spares, counted when kept.
+// A signal of sigs counts when it is kept as chosen, or when the items
+// show its member all the same (signalMember): of eight alike failures
+// chooseSignals leaves to the plan, the one whose object a digest shows
+// whole is in the output, and a count of 0 would lie.
+func withSignalCounts(p plan, sigs []jsonSignal, kept []keptSignal, chosen, total, failures int) plan {
+	shown := make([]bool, len(sigs))
 	keptFailures, keptRare := 0, 0
-	for _, k := range kept {
-		if coveredBy(p.items, k) {
-			if k.failure {
-				keptFailures++
-			} else {
-				keptRare++
-			}
+	for j, k := range kept {
+		switch {
+		case !coveredBy(p.items, k):
+		case j < chosen:
+			shown[k.sig] = true
+		default:
+			keptRare++ // a spare
+		}
+	}
+	runs := verbatimRuns(p.items)
+	for i, s := range sigs {
+		if !shown[i] {
+			shown[i] = runs.cover(signalMember(s))
+		}
+		if shown[i] && s.failure {
+			keptFailures++
+		} else if shown[i] {
+			keptRare++
 		}
 	}
 	var b strings.Builder
@@ -554,6 +575,63 @@ func withSignalCounts(p plan, kept []keptSignal, total, failures int) plan {
 		p.what = b.String() + "; " + p.what
 	}
 	return p
+}
+
+// signalMember returns where s's member sits: the member whose value
+// says failure, else the signalling member, else s itself (a rare
+// member's object).
+func signalMember(s jsonSignal) (start, end int) {
+	switch {
+	case s.wend > s.wstart:
+		return s.wstart, s.wend
+	case s.mend > s.mstart:
+		return s.mstart, s.mend
+	}
+	return s.start, s.end
+}
+
+// runs are the stretches of input a plan's items write verbatim, each
+// in one piece (coveredBy's), sorted by their starts; reach[i] is the
+// furthest any of the first i+1 reaches.
+type runs struct {
+	spans [][2]int
+	reach []int
+}
+
+// verbatimRuns returns the runs of items: ranges that follow each other
+// and touch, with no note or line end of headroom's own between them.
+func verbatimRuns(items []item) runs {
+	var r runs
+	open := false
+	for _, it := range items {
+		if it.end <= it.start {
+			if it.note != "" {
+				open = false
+			}
+			continue
+		}
+		if n := len(r.spans); open && r.spans[n-1][1] == it.start {
+			r.spans[n-1][1] = it.end
+		} else {
+			r.spans = append(r.spans, [2]int{it.start, it.end})
+		}
+		open = it.note == "" && !it.eol
+	}
+	slices.SortFunc(r.spans, func(a, b [2]int) int { return a[0] - b[0] })
+	r.reach = make([]int, len(r.spans))
+	for i, s := range r.spans {
+		r.reach[i] = s[1]
+		if i > 0 {
+			r.reach[i] = max(r.reach[i], r.reach[i-1])
+		}
+	}
+	return r
+}
+
+// cover reports whether one run holds text[start:end].
+func (r runs) cover(start, end int) bool {
+	i, _ := slices.BinarySearchFunc(r.spans, start+1, func(s [2]int, t int) int { return s[0] - t })
+	return i > 0 && r.reach[i-1] >= end
 }
 
 // coveredBy reports whether items keep text[k.start:k.end] verbatim as

@@ -38,11 +38,16 @@ type plan struct {
 // that moves it (a search plan groups lines by file) must not glue the next
 // line onto it. glue writes the note without its '\n', so that the next
 // item continues the line: a line cut in its middle, `…[N bytes]…`.
+// fill marks a range kept only because room was left once the plan had
+// picked what it shows (a roll's head run on to a clip's count,
+// rollHeadFloor): it yields to what is picked after (withJSONSignals),
+// and renders as any range.
 type item struct {
 	start, end int
 	note       string
 	eol        bool
 	glue       bool
+	fill       bool
 }
 
 // Limits on planner-written text, so the marker's size is known before
