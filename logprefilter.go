@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -39,6 +40,57 @@ type logAnchor struct {
 	// that opens a weak block (weakOpen): such a line counts only as a
 	// generic failure.
 	weak bool
+	// before and after, when set, are the bytes that may stand right
+	// before and after lit where what reads it counts it: a failure word
+	// counts only standing as a word (wordBounds).
+	before, after *byteSet
+}
+
+// A byteSet is a set of bytes, a bit each.
+type byteSet [4]uint64
+
+func (s *byteSet) has(c byte) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// bytesBut returns the set of every byte but those of but.
+func bytesBut(but string) *byteSet {
+	var s byteSet
+	for c := range 256 {
+		if strings.IndexByte(but, byte(c)) < 0 {
+			s[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return &s
+}
+
+// bytesOf returns the set of the bytes of of.
+func bytesOf(of string) *byteSet {
+	var s byteSet
+	for k := 0; k < len(of); k++ {
+		s[of[k]>>6] |= 1 << (of[k] & 63)
+	}
+	return &s
+}
+
+// wordBytes are the bytes isWordByte takes.
+const wordBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+
+// lineEnds stand after a line's last byte as a neighbour byte is read:
+// its break, its CR, or (at the text's end) a break.
+const lineEnds = "\n\r"
+
+// wordBounds are where the generic signals' words count (a line's start
+// reads as a break before it, its end as a break after it): a failure or
+// count word where failureWordAt takes it, not inside a word or glued to
+// a path (`errors.go`, `error_code`, `/error_highlight/`); a level word
+// where scanSignalsFrom takes it, opened by a blank or a tag and closed
+// by a level's end (opensLevel, endsLevel).
+var wordBounds = struct {
+	signalBefore, signalAfter, levelBefore, levelAfter *byteSet
+}{
+	signalBefore: bytesBut(wordBytes + "-,./$@"),
+	signalAfter:  bytesBut(wordBytes + "-_(/"),
+	levelBefore:  bytesOf(" [<|(" + lineEnds),
+	levelAfter:   bytesOf(" ]>|:)/" + lineEnds),
 }
 
 // foldByte folds an ASCII letter to lower case, as the anchor scan
@@ -69,10 +121,10 @@ var shapeNeeds = []struct {
 	needs       []string
 	afterNumber bool
 }{
-	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending", anyDigit + " warning", "error"}, false},
+	{isOutcomeCount, []string{anyDigit + " passing", anyDigit + " failing", anyDigit + " pending", anyDigit + " warning", " error"}, false},
 	{isNumberedHeading, []string{anyDigit + ") "}, true},
-	{isLintEntryError, []string{"error"}, false},
-	{isLintEntrySyntaxError, []string{"error"}, false},
+	{isLintEntryError, []string{" error"}, false},
+	{isLintEntrySyntaxError, []string{" error"}, false},
 	{isRunnerTotals, []string{" passed", " failed", " error"}, false},
 	{isXtraceExit, []string{"exit "}, false},
 }
@@ -93,19 +145,33 @@ const minAnchor = 2
 // logAnchors lists the anchors: the generic signals' words, then for every
 // rule that classes a line an error or a summary, its literal where the
 // rule reads it, or else its longest infix or suffix, or else its shape's
-// needs. ok is false when a rule has none of these.
-func logAnchors() (anchors []logAnchor, ok bool) {
+// needs; and for each, what must stand where it does (needsOf). ok is
+// false when a rule has none of these.
+func logAnchors() (anchors []logAnchor, needs [][]anchorNeed, ok bool) {
 	add := func(lit string, at uint8) {
 		anchors = append(anchors, logAnchor{lit: foldString(lit), at: at})
 	}
+	addWord := func(w string, before, after *byteSet) {
+		if strings.IndexByte(w, ' ') >= 0 {
+			after = nil // a phrase (`not ok`) is read on past its first word
+		}
+		anchors = append(anchors, logAnchor{lit: foldString(w), before: before, after: after})
+	}
 	for _, w := range failureWords {
-		add(w, 0)
+		addWord(w, wordBounds.signalBefore, wordBounds.signalAfter)
 	}
 	for _, w := range countWords {
-		add(w, 0)
+		addWord(w, wordBounds.signalBefore, wordBounds.signalAfter)
 	}
 	for _, w := range levelErrorWords {
-		add(w, 0)
+		addWord(w, wordBounds.levelBefore, wordBounds.levelAfter)
+	}
+	for _, suf := range errorTypeSuffixes {
+		// isJSErrorLine's type name, then a colon or a space; and a lint
+		// finding's message that says error (findingSaysError).
+		name := strings.TrimSuffix(suf, ":")
+		add(name+":", 0)
+		add(name+" ", 0)
 	}
 	for _, w := range failureMarks {
 		add(w, 0)
@@ -174,7 +240,98 @@ func logAnchors() (anchors []logAnchor, ok bool) {
 			add(w, 0)
 		}
 	}
-	return coverAnchors(anchors), ok
+	kept := coverAnchors(anchors)
+	needs = make([][]anchorNeed, len(kept))
+	for k, a := range kept {
+		needs[k] = needsOf(a, anchors)
+	}
+	return kept, needs, ok
+}
+
+// An anchorNeed is what a line holds where an anchor stands, for one of
+// the anchors it finds (coverAnchors): that anchor's literal, which holds
+// the finding one at off, and the bytes that may stand beside it.
+type anchorNeed struct {
+	lit           string
+	off           int
+	before, after *byteSet
+	// near is where in lit the byte next to the finding anchor stands,
+	// before it or else after it, or -1 when lit is the anchor's own.
+	near int
+}
+
+// needsOf returns what a line must hold where a stands, one of them, for
+// any anchor a finds to count: nil when a itself counts wherever it
+// stands, as most do.
+func needsOf(a logAnchor, all []logAnchor) []anchorNeed {
+	if a.at != 0 || a.position {
+		return nil // it finds no other anchor (coverAnchors)
+	}
+	var needs []anchorNeed
+	for _, b := range all {
+		for from := 0; ; {
+			k := strings.Index(b.lit[from:], a.lit)
+			if k < 0 {
+				break
+			}
+			n := anchorNeed{lit: b.lit, off: from + k, before: b.before, after: b.after, near: -1}
+			switch {
+			case n.off > 0:
+				n.near = n.off - 1
+			case len(b.lit) > len(a.lit):
+				n.near = len(a.lit)
+			case b.before == nil && b.after == nil:
+				return nil
+			}
+			if !slices.Contains(needs, n) {
+				needs = append(needs, n)
+			}
+			from += k + 1
+		}
+	}
+	return needs
+}
+
+// needsStand reports whether one of needs stands where an anchor starts
+// at text[start:]: its literal, and the bytes beside it. A line's edges
+// read as a break, and so does all that follows the first signalBytes of
+// a line, where scanSignalsFrom stops reading (a task tag's line is read
+// from after the tag: further on, never sooner). The bytes are the text's
+// as written: a line that holds an escape, which classifyView strips, is
+// classified whatever its anchors (tallyAnchored).
+func needsStand(text string, start int, needs []anchorNeed) bool {
+	if needs == nil {
+		return true
+	}
+	for _, n := range needs {
+		at := start - n.off
+		if n.near >= 0 && !foldedAt(text, at+n.near, n.lit[n.near:n.near+1]) {
+			continue // the byte beside the anchor, where most needs differ
+		}
+		if !foldedAt(text, at, n.lit) || n.before != nil && !n.before.has(byteAt(text, at-1)) {
+			continue
+		}
+		if end := at + len(n.lit); n.after != nil && !n.after.has(byteAt(text, end)) && withinSignalBytes(text, at, end) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// withinSignalBytes reports whether text[at:end], on one line, ends
+// within the first signalBytes of its line: a read back of at most
+// signalBytes bytes for its line break.
+func withinSignalBytes(text string, at, end int) bool {
+	return end < signalBytes || strings.LastIndexByte(text[end-signalBytes:at], '\n') >= 0
+}
+
+// byteAt returns text[i], or a line break outside text.
+func byteAt(text string, i int) byte {
+	if i < 0 || i >= len(text) {
+		return '\n'
+	}
+	return text[i]
 }
 
 func longestOf(a, b string) string {
@@ -201,7 +358,9 @@ func shapeNeedsOf(shape func(string) bool) ([]string, bool) {
 // coverAnchors drops every anchor that holds an anchor that may stand
 // anywhere (`--- FAIL: ` holds `fail`), and repeats: a line that holds
 // the longer holds the shorter, which finds it. It drops the second of
-// two equal anchors too (nine rules read a number's `) `).
+// two equal anchors too (nine rules read a number's `) `). Where the
+// shorter stands, needsOf says what must stand around it for one of the
+// anchors it finds to count.
 func coverAnchors(anchors []logAnchor) []logAnchor {
 	var out []logAnchor
 	for i, a := range anchors {
@@ -292,6 +451,9 @@ type seqAnchor struct {
 	off  int
 	lead int // 1 when seq starts with the line break before the anchor
 	a    logAnchor
+	// needs, when set, are what a line must hold where the anchor stands
+	// (one of them) for an anchor it finds to count: needsOf.
+	needs []anchorNeed
 }
 
 // anchorTable finds the anchors by three folded bytes in a row: a byte
@@ -307,8 +469,9 @@ type anchorTable struct {
 	hit     [1 << tripleBits]uint8
 	head    [1 << tripleBits]uint16 // by the triple's hash: 1 + the index in tris of its chain's first triple, or 0
 	tris    []anchorTriple
-	anchors []logAnchor // the anchors the scan finds
-	col0    []logAnchor // the anchors that must start a line: the text's first line has no break before it
+	anchors []logAnchor    // the anchors the scan finds
+	needs   [][]anchorNeed // by anchor: what must stand where it does (needsOf)
+	col0    []logAnchor    // the anchors that must start a line: the text's first line has no break before it
 	// lazyNumbers says that the scan leaves out the weak anchors that
 	// read a number opening an indented line's text, then `) ` (mocha's
 	// `  12) `): weakNumberCounts looks for them, only when whether a
@@ -358,15 +521,16 @@ var tripleMul, foldWord uint64 = tripleMultiplier, 0x20 * lowBits
 var logAnchorTable = newAnchorTable()
 
 func newAnchorTable() *anchorTable {
-	anchors, ok := logAnchors()
+	anchors, needs, ok := logAnchors()
 	t := &anchorTable{ok: ok && len(anchors) > 0}
-	for _, a := range anchors {
+	for k, a := range anchors {
 		if lazyNumber(a) {
 			t.lazyNumbers = true
 			continue
 		}
 		t.anchors = append(t.anchors, a)
-		sa := seqAnchor{seq: a.lit, a: a}
+		t.needs = append(t.needs, needs[k])
+		sa := seqAnchor{seq: a.lit, a: a, needs: needs[k]}
 		if a.at == atCol0 && !a.afterNumber {
 			sa.seq, sa.lead = string(foldByte('\n'))+a.lit, 1
 			t.col0 = append(t.col0, a)
@@ -662,7 +826,7 @@ func (t *anchorTable) anchorAt(text string, from, i int, x, h uint32) int {
 		at := i - sa.off
 		start := at + sa.lead
 		digit := start + sa.a.skip
-		if start >= from && foldedAt(text, at, sa.seq) && placed(text, numberStart(text, digit, sa.a.afterNumber), sa.a.at) && (!sa.a.position || inPosition(text, digit)) {
+		if start >= from && foldedAt(text, at, sa.seq) && placed(text, numberStart(text, digit, sa.a.afterNumber), sa.a.at) && (!sa.a.position || inPosition(text, digit)) && needsStand(text, start, sa.needs) {
 			return start
 		}
 	}

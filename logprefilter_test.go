@@ -108,7 +108,9 @@ func logPieces() []string {
 		"a.go:12:5: ", "src/x.c:3:1: ", "a.ts(1,2): ", "==1234== ", "==1== Invalid read", "3 passing", "1) suite", "12:5  error  x",
 		"=== 3 failed in 1s ===", "ok  \tpkg\t0.1s", "0 errors", "rated at 5.00/10", "50% tests passed, 1 tests failed",
 		"\x1b[31m", "\x1b[0m", "\r", "✖", "×", "✗", "●", "ℹ", "0", "7", "12", ":", ": ", " ", "  ", "\t", "(", ")", "-", "_", "=",
-		"#", "*", "[", "]", "foo", "compiling", "x", "bar.go", "the", "not", "ok")
+		"#", "*", "[", "]", "foo", "compiling", "x", "bar.go", "the", "not", "ok",
+		"/", ".", "$", "@", "|", "<", ">", "H", "/gems/") // a word glued to a path's or a word's bytes, or not
+
 	return p
 }
 
@@ -237,6 +239,16 @@ func TestNextAnchor(t *testing.T) {
 		{"x\n12) suite", -1},        // the heading's rule reads it indented only
 		{"xa.go:12:5: ✖ x", 8},      // a position before a byte above 0x7f (the scan's any byte)
 		{"x\n_ été _ more text", 2}, // pytest's section before one
+		// A word counts only where its readers take it: not glued to a
+		// path's name or inside a word (needsOf).
+		{"x\nopen(\"/gems/error_highlight/base.rb\") = 5", -1},
+		{"x\nrequire \"/gems/errors.rb\"", -1},
+		{"x\nsome_error_code here", -1},
+		{"x\nsome error_code here", 7}, // a runner's totals read ` error` anywhere (isRunnerTotals)
+		{"x\nsome error here", 7},
+		{"x\nTypeError: boom", 6},     // isJSErrorLine's name, then a colon
+		{"x\nAssertionError [x]", 11}, // or a space
+		{"x\nlog [ERROR] y", 7},
 	} {
 		got := logAnchorTable.nextAnchor(tc.text, 0)
 		want := tc.want
@@ -247,6 +259,18 @@ func TestNextAnchor(t *testing.T) {
 			t.Errorf("nextAnchor(%q) = %d, want %d", tc.text, got, want)
 		}
 	}
+}
+
+// A failure word that ends where scanSignalsFrom stops reading a line
+// counts there, whatever follows it.
+func TestNeedsStandAtTheSignalWindow(t *testing.T) {
+	line := strings.Repeat("a", signalBytes-6) + "[error_code"
+	text := "x\n" + line + "\n"
+	require.Equal(t, logTally{generic: 1}, fullTally(text))
+	assert.Equal(t, fullTally(text), tallyAnchored(text))
+	moved := "x\n" + line[1:] + "\n" // the word ends a byte sooner: glued to `_code`
+	assert.Equal(t, logTally{}, fullTally(moved))
+	assert.Equal(t, logTally{}, tallyAnchored(moved))
 }
 
 // tallyAnchored classifies the lines that hold a mark, a pytest section
@@ -271,17 +295,17 @@ func TestTallyAnchoredNeedles(t *testing.T) {
 // bruteNextAnchor is nextAnchor by trying every anchor at every byte.
 func bruteNextAnchor(text string, from int) int {
 	for i := max(from-1, 0); i < len(text); i++ {
-		for _, a := range logAnchorTable.anchors {
+		for k, a := range logAnchorTable.anchors {
 			seq, lead := a.lit, 0
 			if a.at == atCol0 && !a.afterNumber {
 				seq, lead = string(foldByte('\n'))+a.lit, 1
-				if i == 0 && from == 0 && foldedAt(text, 0, a.lit) {
+				if i == 0 && from == 0 && foldedAt(text, 0, a.lit) && needsStand(text, 0, logAnchorTable.needs[k]) {
 					return 0
 				}
 			}
 			start := i + lead
 			digit := start + a.skip
-			if start >= from && foldedAt(text, i, seq) && placed(text, numberStart(text, digit, a.afterNumber), a.at) && (!a.position || inPosition(text, digit)) {
+			if start >= from && foldedAt(text, i, seq) && placed(text, numberStart(text, digit, a.afterNumber), a.at) && (!a.position || inPosition(text, digit)) && needsStand(text, start, logAnchorTable.needs[k]) {
 				return start
 			}
 		}

@@ -1367,7 +1367,7 @@ func scanSignals(line string, decide bool) (diag int, level string, sig int) {
 // and branch marks): what it finds stands where it does in line, as
 // scanSignals would find it there.
 func scanSignalsFrom(line string, from int, decide bool) (diag int, level string, sig int) {
-	s := line[:min(len(line), 400)]
+	s := line[:min(len(line), signalBytes)]
 	for i := nextSignalWord(s, from, true); i < len(s); {
 		c := s[i]
 		if c >= 0x80 {
@@ -1406,6 +1406,9 @@ func scanSignalsFrom(line string, from int, decide bool) (diag int, level string
 	}
 	return diag, level, sig
 }
+
+// signalBytes is how much of a line scanSignalsFrom reads.
+const signalBytes = 400
 
 // nextSignalWord returns where, at or after p, the next word that
 // scanSignals looks at starts: a run of letters that no word byte
