@@ -153,3 +153,25 @@ func TestEndsInFileName(t *testing.T) {
 		assert.Equal(t, want, endsInFileName(l), "endsInFileName(%q)", l)
 	}
 }
+
+// FuzzStepAbove: on any text and any block, stepAbove never panics and
+// gives -1 or a line above the block, within progressWindow lines, whose
+// lead is a step's and which ends in a file's name.
+func FuzzStepAbove(f *testing.F) {
+	f.Add(stepLog(3, 4, 1), 9)
+	f.Add("+ splint a/b.c\nSplint 3.1.2\n+ splint a/c.c\nx.c:1:2: Parse Error.\n", 3)
+	f.Add("  CHECK   a.c\n  CHECK   b.c\n;;;  x\n\t\n", 2)
+	f.Fuzz(func(t *testing.T, text string, at int) {
+		lines := scanLog(text)
+		if at < 0 || at >= lines.len() {
+			return
+		}
+		got := newProgressScan().stepAbove(lines, logBlock{head: int32(at), first: int32(at), last: int32(at)})
+		if got == -1 {
+			return
+		}
+		if got >= at || got < at-progressWindow || stepLead(lines, got) == "" || !endsInFileName(lines.line(got)) {
+			t.Fatalf("block at %d: step %d %q", at, got, lines.line(got))
+		}
+	})
+}
