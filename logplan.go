@@ -1286,10 +1286,18 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	// 6. The head.
 	each(0, min(lines.len(), defaultLogHead))
 	// The line right below each failure, and the one above what leads it
-	// in: a warning next to a failure tells more than one far from any.
-	// Where a lead-in starts is found again, not kept: four bytes a block.
+	// in: a warning next to a failure tells more than one far from any;
+	// and the step it sits under, where no progress line counts it (see
+	// stepAbove). Where a lead-in starts is found again, not kept: four
+	// bytes a block.
+	steps := newProgressScan()
 	for _, k := range told {
 		b := blocks[k]
+		if progress.above(lines, b) < 0 {
+			if p := steps.stepAbove(lines, b); p >= 0 {
+				emit(p)
+			}
+		}
 		for _, i := range [...]int{int(b.last) + 1, leadTop(lines, b) - 1} {
 			if i >= 0 && i < lines.len() && lines.class(i) != lineBlank && !lines.repeat(i) {
 				emit(i)

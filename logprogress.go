@@ -12,6 +12,9 @@ type progressScan struct {
 	left int
 	line [progressRing]int32 // the line a slot holds, -1 when none
 	step [progressRing]bool  // whether that line is a step (progressStep, not indented)
+	// leads counts the step leads (see stepLead) of one block's window,
+	// and texts the lines that hold one.
+	leads, texts map[string]int32
 }
 
 // progressRing is how many lines' answers a progressScan keeps: more
@@ -52,6 +55,169 @@ func (s *progressScan) isStep(lines logLines, i int) bool {
 		s.line[k], s.step[k] = int32(i), !isIndented(l) && progressStep(l)
 	}
 	return s.step[k]
+}
+
+// stepAbove returns the line that names the unit of work block b sits
+// under where no progress line counts it: the nearest line above the
+// block, within progressWindow lines, whose lead (see stepLead) leads
+// another line within progressWindow lines of the block, either side,
+// and at most one in stepShare of the lines there, and whose text no
+// other line there repeats — when it ends in a file's name: a tool that
+// tells each file it works on in one alike line (sparse's `  CHECK
+// examples/gzlog.c`, guild's `wrote `out/…/spec.go'`, a shell trace's
+// `+ splint … file.c`). A lead most lines hold is the log's body, not its
+// steps; a line said again and again (splint's `Splint 3.1.2 --- 21 Feb
+// 2021` under each `+ splint`) names no unit; where the nearest step
+// names no file (sphinx's `reading sources... [100%] v2-migration-guide`
+// over an error that names its own), none is kept. Else -1. The
+// window's lines count against the scan's bound, and a window the bound
+// no longer holds is not read.
+func (s *progressScan) stepAbove(lines logLines, b logBlock) int {
+	lo, hi := max(0, int(b.first)-progressWindow), min(lines.len(), int(b.last)+1+progressWindow)
+	if s.left < hi-lo {
+		return -1
+	}
+	s.left -= hi - lo
+	if s.leads == nil {
+		s.leads, s.texts = make(map[string]int32), make(map[string]int32)
+	}
+	clear(s.leads)
+	clear(s.texts)
+	filled := 0
+	for i := lo; i < hi; i++ {
+		if i == int(b.first) {
+			i = int(b.last)
+			continue
+		}
+		switch lines.class(i) {
+		case lineBlank:
+		case lineOther, lineTrace:
+			filled++
+			if k := stepLead(lines, i); k != "" {
+				s.leads[k]++
+				s.texts[lines.line(i)]++
+			}
+		default:
+			filled++
+		}
+	}
+	for i := int(b.first) - 1; i >= lo; i-- {
+		if k := stepLead(lines, i); k != "" {
+			if n := int(s.leads[k]); n >= 2 && n*stepShare <= filled && s.texts[lines.line(i)] == 1 {
+				if !endsInFileName(lines.line(i)) {
+					return -1 // the nearest step names no file: not a unit's
+				}
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// stepShare is the most of a window's lines one step lead may hold, as
+// a share: one in four.
+const stepShare = 4
+
+// stepLead returns the start of line i that a tool's alike step lines
+// share: its indent, up to two marks of punctuation alone (a shell
+// trace's `+`, svnadmin's `<<<`), and the first word, letters with `-`
+// or `_` inside, followed by a blank or the line's end: `  CHECK`,
+// `wrote`, `+ splint`. A mark is followed by one space: a word set
+// further off lines up under the line above, whose message it goes on
+// (guild's `;;;       newer than compiled …` under `;;; note:`). The line is a plain one, or an indented one the
+// log reads as a trace's that ends in a file's name (see
+// endsInFileName: kbuild's `  CHECK   examples/gzlog.c` under the
+// warnings of the file before, not a frame nor a message's wrapped
+// line). A first field that holds a digit, a dot, a slash or a colon (a
+// path, a position, a `name:` label, a `==PID==` prefix) leads no step:
+// "".
+func stepLead(lines logLines, i int) string {
+	l := lines.line(i)
+	switch lines.class(i) {
+	case lineOther:
+	case lineTrace:
+		if !endsInFileName(l) {
+			return ""
+		}
+	default:
+		return ""
+	}
+	i = indentEnd(l)
+	for marks := 0; ; marks++ {
+		j := i
+		for j < len(l) && l[j] != ' ' && l[j] != '\t' {
+			j++
+		}
+		if j == i {
+			return ""
+		}
+		field := l[i:j]
+		if stepWord(field) {
+			return l[:j]
+		}
+		if marks == 2 || !stepMarks(field) || j+1 >= len(l) || l[j] != ' ' || l[j+1] == ' ' || l[j+1] == '\t' {
+			return ""
+		}
+		i = j + 1
+	}
+}
+
+// endsInFileName reports whether l's last field, quotes around it
+// aside, is a file's name: a path of letters, digits and `._/+-` that
+// holds a `/` before a letter or ends in an extension, a dot and one to
+// four letters or digits, a letter first (`gzlog.c`, `spec.go'`,
+// `guice-servlet-4.2.3.jar`); a module's dotted name
+// (`Control.Applicative`) is none.
+func endsInFileName(l string) bool {
+	l = strings.TrimRight(l, " \t")
+	f := strings.Trim(l[strings.LastIndexAny(l, " \t")+1:], "`'\"")
+	named := false
+	for k := range len(f) {
+		switch c := f[k]; {
+		case isLetter(c):
+			named = named || k > 0 && f[k-1] == '/'
+		case c >= '0' && c <= '9', c == '.', c == '/', c == '_', c == '+', c == '-':
+		default:
+			return false
+		}
+	}
+	if dot := strings.LastIndexByte(f, '.'); !named && dot > 0 && len(f)-dot-1 >= 1 && len(f)-dot-1 <= 4 && f[dot-1] != '.' && f[dot-1] != '/' && isLetter(f[dot+1]) {
+		for k := dot + 1; k < len(f); k++ {
+			if c := f[k]; !isLetter(c) && (c < '0' || c > '9') {
+				return false
+			}
+		}
+		named = true
+	}
+	return named
+}
+
+// stepWord reports whether w is a word of two ASCII letters or more, with
+// `-` or `_` only inside.
+func stepWord(w string) bool {
+	if len(w) < 2 || !isLetter(w[0]) || !isLetter(w[len(w)-1]) {
+		return false
+	}
+	for k := 1; k < len(w)-1; k++ {
+		if c := w[k]; !isLetter(c) && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// stepMarks reports whether f is a mark of punctuation alone, four bytes
+// at most: `+`, `++`, `<<<`, `-->`, `***`.
+func stepMarks(f string) bool {
+	if len(f) > 4 {
+		return false
+	}
+	for k := range len(f) {
+		if c := f[k]; c <= ' ' || c >= 0x7f || isLetter(c) || c >= '0' && c <= '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // progressScanMax bounds the lines a progressScan reads for one plan.
