@@ -22,7 +22,8 @@ import (
 //   - every group of up to three digits is one token, as in both
 //     encodings;
 //   - a control byte (NUL, ESC) is a token of its own, and a lone tab
-//     inside a line most of one (no word nor mark takes it);
+//     inside a line most of one (no word nor mark takes it), more
+//     before a mark, which is then a token whole;
 //   - a lone hyphen joining a letter or digit to a letter (command-line
 //     flags, kebab-case) costs more than other punctuation;
 //   - two capitals side by side cost more than the same letters in lower
@@ -98,10 +99,13 @@ var estimatePrices = [nFeatures]int64{
 	// strings -t x of a binary's tables (`(\t)\t)\t)…`, `Y\tY\tY…`)
 	// read 0.85 of o200k without it: a space before a word or a mark is
 	// part of its piece, a lone tab inside a line mostly a piece of its
-	// own. Less than a token: at a whole one, the tab-separated tables
-	// among ordinary text read 1.249 of o200k on average, at the edge of
-	// the 1.25 goal; at 0.7, 1.247, and the strings dump 0.98.
-	fInnerTab: 700,
+	// own, and a mark after it a whole token, no space in its piece: the
+	// tab is counted once more before a mark. Less than a token: at a
+	// whole one, the tab-separated tables among ordinary text read 1.249
+	// of o200k on average, at the edge of the 1.25 goal; at 0.6 with the
+	// mark's share, 1.248 in the first 8 KB of each, the strings dump
+	// 1.12 and a generated table of tab-separated marks 1.04.
+	fInnerTab: 600,
 }
 
 // byte classes of ASCII.
@@ -259,16 +263,13 @@ func estimateFeatures(s string) (f [nFeatures]int64) {
 			// (spaces before a break join it), one more for the spaces
 			// after the last break when they are two or more, and one
 			// more for the last space before a digit.
-			spaces, tabs, lineBreak := 0, 0, false
+			spaces, lineBreak := 0, false
 			j := i
 			for ; j < len(s); j++ {
 				switch byteClass[s[j]] {
 				case classSpace:
 					spaces++
 					nBlank++
-					if s[j] == '\t' {
-						tabs++
-					}
 					continue
 				case classNewline:
 					nNewline++
@@ -279,8 +280,11 @@ func estimateFeatures(s string) (f [nFeatures]int64) {
 			}
 			if lineBreak {
 				nLineBreak++
-			} else if i > 0 && spaces == 1 && tabs == 1 {
+			} else if i > 0 && j == i+1 && c == '\t' {
 				nInnerTab++ // a lone tab inside a line, after a word, a mark or a digit
+				if j < len(s) && byteClass[s[j]] == classPunct {
+					nInnerTab++ // and the mark after it is a piece alone, no space in it
+				}
 			}
 			if spaces > 1 {
 				nSpaceRun++

@@ -217,6 +217,21 @@ var textClasses = []textClass{
 			return b.String()
 		})
 	}},
+	// strings -t x over a binary's tables: an offset, then one mark or
+	// letter repeated, each after a lone tab.
+	{"strings -t x of tables", func(r *rand.Rand, n int) string {
+		const marks = "()<>[]{}$%,./;:'+-=@\\^_|~XYZqsw"
+		return linesOf(n, func(i int) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "  %x %c", 0x2a000+i*48, marks[r.IntN(len(marks))])
+			for range 20 + r.IntN(60) {
+				b.WriteByte('\t')
+				b.WriteByte(marks[r.IntN(len(marks))])
+			}
+			b.WriteByte('\n')
+			return b.String()
+		})
+	}},
 	{"od -x dump", func(r *rand.Rand, n int) string {
 		return linesOf(n, func(i int) string {
 			var b strings.Builder
