@@ -484,9 +484,10 @@ var knownGaps = map[string][]string{
 		"\"/home/dev/lodash-demo/lodash/_equalArrays.js\": {\"lines\":{\"total\":84,\"covered\":23,\"skipped\":0,\"pct\":27.38}",
 	},
 	// SBCL's UNBOUND-VARIABLE: `Unhandled` and `is unbound` are no failure
-	// words; the failure taken is the `WARNING:` block above, cut in its
-	// middle, where the error and frame 0 sit, to keep its long backtrace's
-	// tail.
+	// words, and the block that holds them opens with `WARNING:`, kept as a
+	// warning's first lines; the failures taken are backtrace frames 18 and
+	// 48, whose Lisp keyword `:ERROR` reads as the word error, and the
+	// trace's tail with them.
 	"log_sbcl_asdf_load_system_cl_ppcre_unbound_test_fn": {
 		"Unhandled UNBOUND-VARIABLE in thread #<SB-THREAD:THREAD \"main thread\" RUNNING",
 		"  The variable TEST-FN is unbound.",
