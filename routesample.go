@@ -36,7 +36,9 @@ type sampling struct {
 var defaultSampling = sampling{minInput: 512 << 10, pieces: 4, piece: 32 << 10, minLines: 256}
 
 // A sampledPlanner plans a row's input, or a sample of it when sampled
-// is set, its lines indexed by lines.
+// is set, its lines indexed by lines. Of a sample, route reads only the
+// answer (planSampled): a planner that knows it before its selection
+// (the table row's, by its shape) returns it with no plan.
 type sampledPlanner func(out ToolOutput, limit int, sampled bool, lines *lineIndexer) (plan, bool)
 
 // sampledFirst makes a row run its planner f on a sample of a large input

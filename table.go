@@ -37,6 +37,22 @@ func planTableIndexed(text string, limit int, sampled bool, lines *lineIndexer) 
 	if !ok {
 		return plan{}, false
 	}
+	if sampled {
+		// Route reads only the answer of a sample (planSampled), and the
+		// selection takes every table tableRows takes (see selectTable):
+		// a sample's answer is tableRows', without a selection of it.
+		return plan{}, true
+	}
+	return selectTable(text, limit, s, first)
+}
+
+// selectTable plans the table in s, a selection of text within limit
+// whose rows start at line first, tableRows said. It declines only a
+// selection over limit, which lineSel's exact bill never makes: every
+// pick is paid for before it is kept, and the one note of a selection
+// that keeps nothing is far below the least limit, 200 bytes
+// (TestTableSelectionTakesEveryShape).
+func selectTable(text string, limit int, s *lineSel, first int) (plan, bool) {
 	n := s.n()
 	rows := n - first
 	s.setGap(rowGaps(first, rows))
