@@ -1539,8 +1539,8 @@ func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) 
 func pickFirstChildren(s *lineSel, ranks [outlineRanks][]int, content func(int) string, lineCap int) {
 	for _, r := range []int{0, 1, 3, 2} {
 		for _, i := range ranks[r] {
-			if !s.isKept(i) || s.isKept(i+1) {
-				continue
+			if !s.isKept(i) || i+1 >= s.n() || s.isKept(i+1) {
+				continue // the last line has no child, nor a bit past it
 			}
 			if !firstChild(content, i, s.n()) {
 				continue
