@@ -36,7 +36,7 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 		return plan{}, false
 	}
 	read := readTool(out.Tool)
-	source := opensLikeSource(text) || !read && codeBlocksShaped(text)
+	source := opensLikeSource(text) || !read && (codeBlocksShaped(text) || declsShaped(text))
 	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) && !roffProbe(text) {
 		return plan{}, false
 	}
@@ -89,6 +89,7 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 		ranks = foldClauses(ranks, content, names)
 		ranks, leads = signatureLeads(ranks, content, names)
 		leads = lispDocLeads(ranks, content, leads)
+		leads = wrapLeads(ranks, content, s.n(), leads)
 	}
 	if yaml {
 		// A key's first line tells it (a flag's spec by its arg_name);
@@ -809,7 +810,8 @@ func sqlClauseWord(w string) bool {
 
 // typeKeywords declare types: their lines rank first.
 var typeKeywords = []string{"class ", "struct ", "typedef ", "interface ", "trait ", "impl ", "impl<", "enum ", "namespace ",
-	"module ", "object ", "record ", "protocol ", "union ", "extension ", "defmodule ", "defprotocol ", "defimpl "}
+	"module ", "object ", "record ", "protocol ", "union ", "extension ", "defmodule ", "defprotocol ", "defimpl ",
+	"datatype "}
 
 // namedTypeKeywords declare a type when a capitalised name follows them
 // (Haskell's `data HashMap k v`, `newtype Parser a`); `data = load()`
@@ -818,7 +820,7 @@ var namedTypeKeywords = []string{"data ", "newtype "}
 
 // funcKeywords declare functions: their lines rank second.
 var funcKeywords = []string{"func ", "func(", "function ", "function*", "def ", "fn ", "sub ", "macro_rules!", "local function ", "proc ", "TEXT ", "TEXT\t",
-	"defmacro ", "defguard ", "defdelegate "}
+	"defmacro ", "defguard ", "defdelegate ", "val ", "external ", "fun "}
 
 // privateFuncKeywords declare functions private to their module (Elixir's
 // defp): one level in they rank with the rest, after the public members.
@@ -1036,8 +1038,8 @@ func declWord(t string) (kind, n int) {
 		default:
 			continue
 		}
-		if n < len(t) && t[n] == '=' {
-			continue // a variable named like the word: instance = Foo()
+		if n < len(t) && (t[n] == '=' || strings.HasPrefix(t[n:], ":=")) {
+			continue // a variable named like the word: instance = Foo(), val := x
 		}
 		if p.kind == wordNamedType && (n == len(t) || t[n] < 'A' || t[n] > 'Z') {
 			continue
@@ -1539,8 +1541,8 @@ func pickContinuations(s *lineSel, ranks [outlineRanks][]int, content func(int) 
 func pickFirstChildren(s *lineSel, ranks [outlineRanks][]int, content func(int) string, lineCap int) {
 	for _, r := range []int{0, 1, 3, 2} {
 		for _, i := range ranks[r] {
-			if !s.isKept(i) || s.isKept(i+1) {
-				continue
+			if !s.isKept(i) || i+1 >= s.n() || s.isKept(i+1) {
+				continue // the last line has no child, nor a bit past it
 			}
 			if !firstChild(content, i, s.n()) {
 				continue

@@ -881,3 +881,18 @@ func TestOutlineLinesReadsCodeBlocksOnlyWhenAsked(t *testing.T) {
 		}
 	})
 }
+
+// A declaration that opens a block on the last line, of 64 lines (the
+// last line's bit the last of its word), is no child's parent and no
+// panic.
+func TestOutlineBlockOpenerOnLastLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 63 {
+		fmt.Fprintf(&b, "def f%d(x):\n", i)
+	}
+	b.WriteString("class X:\n")
+	text := b.String()
+	for _, limit := range []int{200, 400, 800, 2000} {
+		require.NotPanics(t, func() { planOutlineRead(ToolOutput{Tool: "Read", Text: text}, limit) })
+	}
+}
