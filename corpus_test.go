@@ -1122,8 +1122,12 @@ var knownGaps = map[string][]string{
 	// headers in the middle are lost among alike parameter blocks
 	"plain_php_re_date_extension_reflection": {
 		"    Function [ <internal, deprecated:date> function date_sunrise ] {\n\n      - Parameters [6] {\n        Parameter #0 [ <required> int $timestamp ]",
-		"    Class [ <internal:date> class DateTimeZone ] {\n\n      - Constants [14] {\n        Constant [ public int AFRICA ] { 1 }",
 		"        Method [ <internal:date> static public method createFromDateString ] {\n\n          - Parameters [1] {\n            Parameter #0 [ <required> string $datetime ]\n          }\n          - Tentative return [ DateInterval|false ]",
+	},
+	// Its family check (session 38): a method's header in the middle,
+	// one of some 200 alike method blocks, is not kept at 16,000 bytes.
+	"plain_php_re_reflection_extension_classes": {
+		"        Method [ <internal:Reflection> public method newInstanceArgs ] {\n\n          - Parameters [1] {\n            Parameter #0 [ <optional> array $args = [] ]",
 	},
 	// Held-out set 12 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes on its first run, before any fix, and why.

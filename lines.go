@@ -72,7 +72,8 @@ import (
 //     longest run of dropped lines, until nothing more fits.
 //
 // Long lines keep their start and end around a note. Every gap note names
-// the lines it stands for, so each kept line's number is known.
+// the lines it stands for, so each kept line's number is known; lines
+// that would show in fewer bytes than their note are shown instead.
 //
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesFit of them fit: a clip of those
@@ -414,12 +415,17 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 			rare++
 		}
 	}
+	// A run of dropped lines shown in fewer bytes than its gap note
+	// (a `};`, a blank line between two kept lines) is shown: the room
+	// it frees goes to the head and the spread.
+	s.showCheapGaps()
 	for i := 0; i < n; i++ { // then the head grows, as a clip's would
 		if !s.isKept(i) && !pickEnds(i, narrow) {
 			break
 		}
 	}
 	spreadN := spreadLines(s, func(i int) bool { return pickEnds(i, narrow) })
+	s.showCheapGaps()
 	items, markerAt := s.items()
 	if itemsSize(items) > limit {
 		return plan{}, false

@@ -284,6 +284,42 @@ func (s *lineSel) nextKept(i int) int {
 	return w<<6 + bits.TrailingZeros64(s.bits[w])
 }
 
+// showCheapGaps keeps every run of dropped lines that costs no more
+// shown than the gap note standing for it (a `};`, a blank line, a short
+// label between two kept lines): the note would say less in as many
+// bytes. It returns how many lines it kept; the room only grows.
+func (s *lineSel) showCheapGaps() int {
+	if s.gaps.note == nil {
+		return 0
+	}
+	kept := 0
+	n := s.n()
+	for i := 0; i < n; {
+		if s.isKept(i) {
+			i++
+			continue
+		}
+		j := s.nextKept(i)
+		note := s.gapSize(i, j)
+		shown := 0
+		// The note renders in a byte less than gapSize prices it (one
+		// line break, not two, after a kept line's): the lines shown in
+		// fewer bytes than its price make the output no longer.
+		for k := i; k < j && shown < note; k++ {
+			shown += s.size(k)
+		}
+		if shown < note {
+			for k := i; k < j; k++ {
+				s.setKept(k)
+			}
+			s.used += shown - note
+			kept += j - i
+		}
+		i = j
+	}
+	return kept
+}
+
 // gapChange is what keeping the dropped line i does to the gap notes:
 // the note for its run of dropped lines gives way to one note on each side
 // that still has dropped lines.

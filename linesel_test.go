@@ -174,3 +174,81 @@ func TestWidenEndsPastTheFirstLineKeepsItWhole(t *testing.T) {
 		t.Errorf("first line still cut at %d after ends longer than it", s.cutAt[0])
 	}
 }
+
+// A run of dropped lines that shows in fewer bytes than its gap note is
+// shown: the `};` between two kept struct rows, a blank line; a longer
+// run keeps its note.
+func TestShowCheapGapsShowsWhatCostsLessThanItsNote(t *testing.T) {
+	lines := []string{"struct a {", "\tint x;", "};", "struct b {", "\tlong y;", "", "\tchar z;", "\tchar *name; /* a member row longer than its note */", "};"}
+	text := strings.Join(lines, "\n") + "\n"
+	s := newLineSel(text, 2*len(text), lineGaps(len(lines)))
+	for _, i := range []int{1, 3, 4, 6, 8} {
+		if !s.pick(i) {
+			t.Fatalf("line %d not picked", i)
+		}
+	}
+	before := s.used
+	if got := s.showCheapGaps(); got != 3 {
+		t.Fatalf("showCheapGaps kept %d lines, want 3 (lines 0, 2 and 5; not 7)", got)
+	}
+	for i, want := range []bool{true, true, true, true, true, true, true, false, true} {
+		if s.isKept(i) != want {
+			t.Errorf("line %d %q kept %v, want %v", i, lines[i], s.isKept(i), want)
+		}
+	}
+	items, _ := s.items()
+	if got := itemsSize(items); got != s.used || s.used >= before {
+		t.Fatalf("bill %d (was %d), renders to %d: want exact and smaller", s.used, before, got)
+	}
+}
+
+// Whatever was picked, showing the cheap gaps keeps every kept line, bills
+// exactly what it renders, never makes the output longer, and leaves no
+// run of dropped lines that would show in fewer bytes than its note.
+func TestShowCheapGapsNeverLengthens(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		lines := rapid.SliceOfN(rapid.StringMatching(`[a-z };]{0,30}`), 1, 200).Draw(rt, "lines")
+		text := strings.Join(lines, "\n")
+		if rapid.Bool().Draw(rt, "eol") {
+			text += "\n"
+		}
+		limit := rapid.IntRange(0, len(text)+200).Draw(rt, "limit")
+		s := newLineSel(text, limit, lineGaps(len(lines)))
+		for _, i := range rapid.SliceOf(rapid.IntRange(0, len(lines)-1)).Draw(rt, "picks") {
+			s.pick(i)
+		}
+		n := s.n() // a last empty line after a final '\n' is none
+		was := make([]bool, n)
+		for i := range n {
+			was[i] = s.isKept(i)
+		}
+		before := s.used
+		s.showCheapGaps()
+		items, _ := s.items()
+		if got := itemsSize(items); got != s.used {
+			rt.Fatalf("bill %d, renders to %d", s.used, got)
+		}
+		if before > 0 && s.used > before {
+			rt.Fatalf("bill grew from %d to %d", before, s.used)
+		}
+		for i := range n {
+			if was[i] && !s.isKept(i) {
+				rt.Fatalf("line %d was kept and is not", i)
+			}
+		}
+		for i := 0; i < n; {
+			if s.isKept(i) {
+				i++
+				continue
+			}
+			j, shown := s.nextKept(i), 0
+			for k := i; k < j; k++ {
+				shown += s.size(k)
+			}
+			if shown < s.gapSize(i, j) {
+				rt.Fatalf("lines [%d,%d) show in %d bytes, under their note's %d, and are dropped", i, j, shown, s.gapSize(i, j))
+			}
+			i = j
+		}
+	})
+}
