@@ -219,11 +219,12 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 
 // digestArrayEnds appends to tree the node of the array n, open on the
 // digests of its first and last elements (their own naming members: an
-// element's key is its place), each hidden run of elements counted in a
-// note, and compact, each digest's hidden members counted before its
-// closing line; it reports whether any element is shown. A package's functions, a module's
-// dependencies: the array is what the object holds, and its ends name
-// the range of it as a sequence's ends name the sequence.
+// element's index is its place), each hidden run of elements counted in
+// a note and, compact, each digest's hidden members counted before its
+// closing line; it reports whether any element is shown. A package's
+// functions, a module's dependencies: the array is what the object
+// holds, and its ends name the range of it as a sequence's ends name
+// the sequence.
 func (o *outliner) digestArrayEnds(tree *[]onode, n onode) bool {
 	elems, ok := o.members[n.val]
 	if !ok {
