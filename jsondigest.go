@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -134,6 +135,10 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 			if kid := len(*tree); o.digestObject(tree, c, full, level+1, hidden) {
 				shown[k] = kid
 			}
+		case ch == '[' && o.arrayEnds && level < digestDepth && c.end-c.val > 2 && c.end-c.val <= digestNestedMax:
+			if kid := len(*tree); o.digestArrayEnds(tree, c) {
+				shown[k] = kid
+			}
 		case ch != '{' && ch != '[' || c.end-c.val == 2:
 			if ls, le := o.span(c); le-ls <= memberLineMax && strings.IndexByte(o.text[c.val:c.end], '\n') < 0 {
 				c.state, c.cost = asLine, o.size(ls, le)
@@ -212,6 +217,88 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 	return true
 }
 
+// digestArrayEnds appends to tree the node of the array n, open on the
+// digests of its first and last elements (their own naming members: an
+// element's index is its place), each hidden run of elements counted in
+// a note and, compact, each digest's hidden members counted before its
+// closing line; it reports whether any element is shown. A package's
+// functions, a module's dependencies: the array is what the object
+// holds, and its ends name the range of it as a sequence's ends name
+// the sequence.
+func (o *outliner) digestArrayEnds(tree *[]onode, n onode) bool {
+	elems, ok := o.members[n.val]
+	if !ok {
+		elems = sequence(o.text, n.val, ']')
+		o.members[n.val] = elems
+	}
+	n.elems = elems
+	if !o.lined(n) {
+		return false
+	}
+	at := len(*tree)
+	*tree = append(*tree, n)
+	cost := o.size(o.opening(n)) + o.size(o.closing(n))
+	loose := cost
+	var kids []int
+	var before []string
+	note := func(from, to int) string {
+		if from == to {
+			return ""
+		}
+		return o.elementNote(elems[from][0], to-from)
+	}
+	next := 0 // the first element hidden since the last shown one
+	for _, k := range []int{0, len(elems) - 1} {
+		e := elems[k]
+		if k < next || o.text[e[0]] != '{' {
+			continue
+		}
+		kid, h := len(*tree), 0
+		if !o.digestObject(tree, onode{key: e[0], val: e[0], end: e[1], depth: n.depth + 1}, false, digestDepth, &h) {
+			continue
+		}
+		if d := &(*tree)[kid]; h > 0 && o.compact {
+			// Its own count: one at the digest's root would read as
+			// members of the object that holds the array.
+			d.more = o.memberNote(d.elems[0][0], h)
+			d.cost += len(d.more) + 2
+			d.loose = max(d.loose, d.cost)
+		}
+		b := note(next, k)
+		if b != "" {
+			cost += len(b) + 2
+			loose += len(b) + 2
+		}
+		before = append(before, b)
+		kids = append(kids, kid)
+		cost += (*tree)[kid].cost
+		loose += (*tree)[kid].loose
+		next = k + 1
+	}
+	if len(kids) == 0 {
+		*tree = (*tree)[:at]
+		return false
+	}
+	r := &(*tree)[at]
+	r.state, r.kids, r.before = asOpen, kids, before
+	if r.more = note(next, len(elems)); r.more != "" {
+		cost += len(r.more) + 2
+		loose += len(r.more) + 2
+	}
+	r.cost, r.loose = cost, loose
+	return true
+}
+
+// elementNote returns the note counting k hidden array elements from the
+// one that starts at i, indented as that element is.
+func (o *outliner) elementNote(i, k int) string {
+	indent := ""
+	if !o.minified {
+		indent = lineIndent(o.text, i)
+	}
+	return indent[:min(len(indent), 80)] + "[…" + txt.Plural(k, "array element") + "…]"
+}
+
 // memberNote returns the note counting k hidden members from the one
 // that starts at i, indented as that member is.
 func (o *outliner) memberNote(i, k int) string {
@@ -248,20 +335,27 @@ func describingKey(text string, i int) bool {
 // rare shape (shapes as planJSON's: an error among successes), whole when
 // they fit a quarter of the room left, else by their full digest; then
 // the digests of as many others as fit, spread evenly, each gap counted.
-// Room left buys full digests, in the order of the picks. It returns the
-// items and how many elements they name, or false when no digest fits.
-func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind string, limit int) ([]item, int, bool) {
+// Room left buys full digests, in the order of the picks, then opens
+// their arrays of objects on their first and last elements' digests (a
+// package's first and last unreachable functions, digestArrayEnds), then
+// grows the first and last elements' room, as a clip's head and tail
+// would. It returns the items, the items without what that room left
+// bought (bare, nil when it bought nothing: the layout signals may take
+// it back from), and how many elements they name, or false when no
+// digest fits.
+func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind string, limit int) (items, bare []item, named int, ok bool) {
 	n, last := len(elems), len(elems)-1
 	room := limit - sequenceNoteRoom
 	if n < 3 || elems[0][0] > room/8 {
-		return nil, 0, false
+		return nil, nil, 0, false
 	}
 	next := func(i int) int { return elementEnd(text, elems, i) }
 	head, tail, tailFrom := sequenceEndsKept(text, elems, room)
 	mid := room - itemsSize(head) - itemsSize(tail)
 
 	// show returns how element j shows at detail d (0: its digest by
-	// naming members, 1: its full digest, 2: whole), nil for none.
+	// naming members, 1: its full digest, 2: whole, 3: its full digest
+	// with its arrays' ends, digestArrayEnds), nil for none.
 	o := &outliner{text: text, compact: true}
 	type view struct{ j, d int }
 	shown := map[view][]item{}
@@ -273,9 +367,13 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		if !ok {
 			if d == 2 {
 				its = []item{keepRange(elems[j][0], next(j))}
-			} else if t := o.digestFrom(elems, j, 1, kind != "object member", d == 1, 0); t != nil {
-				its = (&outliner{text: text, nodes: t}).items()
-				saved[v] = t[0].loose - t[0].cost
+			} else {
+				o.arrayEnds = d == 3
+				if t := o.digestFrom(elems, j, 1, kind != "object member", d != 0, 0); t != nil {
+					its = (&outliner{text: text, nodes: t}).items()
+					saved[v] = t[0].loose - t[0].cost
+				}
+				o.arrayEnds = false
 			}
 			shown[v] = its
 		}
@@ -312,7 +410,7 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	// to what is named.
 	cost := func(sel []int) int { return costOf(sel, true) }
 	if show(last/2, 0) == nil && show(1, 0) == nil {
-		return nil, 0, false // not objects of lines: no digests
+		return nil, nil, 0, false // not objects of lines: no digests
 	}
 	count := make([]int, slices.Max(shapes)+1) // shapes are numbered from 1 as they appear
 	for _, s := range shapes[1:last] {
@@ -364,41 +462,77 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 			}
 		}
 	}
-	items := head
-	named, prev := 2, 0
+	// Room left still: full digests open their arrays of objects by their
+	// ends (what a package holds, not only its name), in the order of the
+	// picks. That and the ends grown below are fill: bought by room
+	// nothing else wanted, they yield to signals (bare).
+	plainDetail := maps.Clone(detail)
 	for _, j := range sel {
-		its := show(j, detail[j])
-		if its == nil {
-			continue
+		if detail[j] == 1 && show(j, 3) != nil {
+			if c := used - size(j, 1, false) + size(j, 3, false); c > used && c <= mid {
+				used, detail[j] = c, 3
+			}
 		}
-		if j > prev+1 {
-			items = append(items, noteLine(omittedNote(j-prev-1, kind)))
+	}
+	// build lays the picks out between the ends, each at its detail.
+	build := func(head, tail []item, tailFrom int, detail map[int]int) ([]item, int) {
+		items := head
+		named, prev := 2, 0
+		for _, j := range sel {
+			its := show(j, detail[j])
+			if its == nil {
+				continue
+			}
+			if j > prev+1 {
+				items = append(items, noteLine(omittedNote(j-prev-1, kind)))
+			}
+			// After a whole element, the next one's indentation is kept (a
+			// range's: a note of the element's own has none to keep).
+			if last := items[len(items)-1]; last.note == "" && its[0].end > its[0].start && last.end > its[0].start && last.end <= elems[j][0] {
+				its = slices.Clone(its)
+				its[0].start = last.end
+			}
+			items = append(items, its...)
+			named++
+			prev = j
 		}
-		// After a whole element, the next one's indentation is kept (a
-		// range's: a note of the element's own has none to keep).
-		if last := items[len(items)-1]; last.note == "" && its[0].end > its[0].start && last.end > its[0].start && last.end <= elems[j][0] {
-			its = slices.Clone(its)
-			its[0].start = last.end
+		if named == 2 {
+			return nil, 0
 		}
-		items = append(items, its...)
-		named++
-		prev = j
+		if prev < last-1 {
+			items = append(items, noteLine(omittedNote(last-1-prev, kind)))
+		}
+		if prev := items[len(items)-1]; prev.note == "" && tail[0].end > tail[0].start && prev.end > tailFrom && prev.end <= elems[last][0] {
+			tail = slices.Clone(tail)
+			tail[0].start = prev.end
+		}
+		items = append(slices.Clone(items), tail...)
+		if itemsSize(items) > limit {
+			return nil, 0
+		}
+		return items, named
 	}
-	if named == 2 {
-		return nil, 0, false
+	plain, k := build(head, tail, tailFrom, plainDetail)
+	if k == 0 {
+		return nil, nil, 0, false
 	}
-	if prev < last-1 {
-		items = append(items, noteLine(omittedNote(last-1-prev, kind)))
+	named = k
+	items, _ = build(head, tail, tailFrom, detail)
+	if items == nil {
+		items = plain
 	}
-	if prev := items[len(items)-1]; prev.note == "" && tail[0].end > tail[0].start && prev.end > tailFrom && prev.end <= elems[last][0] {
-		tail = slices.Clone(tail)
-		tail[0].start = prev.end
+	// Room the middle leaves goes to the ends, as a clip's head and tail
+	// would have it: a last package's last functions, not nothing.
+	if slack := room - itemsSize(items); slack > 0 {
+		h, t, from := sequenceEndsKeptIn(text, elems, room/3+slack*5/8, room/5+slack*3/8)
+		if grown, k := build(h, t, from, detail); k == named && itemsSize(grown) <= room && itemsSize(grown) > itemsSize(items) {
+			items = grown
+		}
 	}
-	items = append(items, tail...)
-	if itemsSize(items) > limit {
-		return nil, 0, false
+	if itemsSize(items) == itemsSize(plain) {
+		plain = nil // no fill
 	}
-	return items, named, true
+	return items, plain, named, true
 }
 
 // elementEnd returns where elems[i] ends with what follows it up to the
@@ -417,6 +551,12 @@ func elementEnd(text string, elems [][2]int, i int) int {
 // a map member's key line), in a fifth; and where the last one's kept
 // bytes start.
 func sequenceEndsKept(text string, elems [][2]int, room int) (head, tail []item, tailFrom int) {
+	return sequenceEndsKeptIn(text, elems, room/3, room/5)
+}
+
+// sequenceEndsKeptIn is sequenceEndsKept with the first element in
+// headRoom bytes and the last in tailRoom.
+func sequenceEndsKeptIn(text string, elems [][2]int, headRoom, tailRoom int) (head, tail []item, tailFrom int) {
 	last := len(elems) - 1
 	end := func(from, i, room int) []item {
 		if to := elementEnd(text, elems, i); to-from > room {
@@ -424,9 +564,9 @@ func sequenceEndsKept(text string, elems [][2]int, room int) (head, tail []item,
 		}
 		return []item{keepRange(from, elementEnd(text, elems, i))}
 	}
-	head = append([]item{keepRange(0, elems[0][0])}, end(elems[0][0], 0, room/3)...)
+	head = append([]item{keepRange(0, elems[0][0])}, end(elems[0][0], 0, headRoom)...)
 	tailFrom = blankLineStart(text, elems[last][0])
-	return head, end(tailFrom, last, room/5), tailFrom
+	return head, end(tailFrom, last, tailRoom), tailFrom
 }
 
 // spreadDigests returns the digests of as many elements of [from, to) as

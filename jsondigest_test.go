@@ -521,7 +521,7 @@ func TestPlanJSONCompactDigestsNameMore(t *testing.T) {
 	// The digests' plan itself: planJSON lays these out as a roll
 	// (TestPlanJSONRollNamesEveryMember).
 	top, _ := scanJSONTop(text)
-	its, _, ok := planSequenceDigests(text, top.elems, top.shapes, top.kind, 4000)
+	its, _, _, ok := planSequenceDigests(text, top.elems, top.shapes, top.kind, 4000)
 	if !ok {
 		t.Fatal("no digests")
 	}

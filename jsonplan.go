@@ -190,7 +190,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	if omitted > 0 {
 		// Large objects, few of them whole: many named by their digests.
 		wholes := len(elems) - omitted
-		its, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit)
+		its, bare, named, ok := planSequenceDigests(text, elems, top.shapes, kind, limit)
 		how, first := "by their naming members and index", "the first"
 		// A roll that names more in the same room names each element by
 		// what tells it from the others; as many, the digests' index and
@@ -198,7 +198,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		// names every element and leaves a quarter of the room.
 		run := 0 // the roll's whole elements after the first
 		if r, k, h, rok := planSequenceRoll(text, elems, top.shapes, rare(), kind, limit); rok && (!ok || k > named && (k < len(elems) || 4*itemsSize(r) >= 3*limit)) {
-			its, named, ok, how, run = r, k, true, "by their naming lines alone", h
+			its, bare, named, ok, how, run = r, nil, k, true, "by their naming lines alone", h
 		}
 		if run > 0 {
 			first += " " + txt.Commas(1+run)
@@ -206,7 +206,7 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		if ok && named >= 2*wholes {
 			what := txt.Commas(len(elems)-named) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, " +
 				txt.Commas(named-2-run) + " between " + how + ")"
-			return plan{strategy: StrategyJSON, items: its, markerAt: len(its), digest: true, what: what, hint: hint}, true
+			return plan{strategy: StrategyJSON, items: its, bare: bare, markerAt: len(its), digest: true, what: what, hint: hint}, true
 		}
 	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
@@ -879,6 +879,9 @@ type outliner struct {
 	// closing line, instead of in a note for each hidden run (digestFrom):
 	// set by the sequence plan of digests (planSequenceDigests).
 	compact bool
+	// arrayEnds has a digest open a member that is an array of objects on
+	// its first and last elements' digests (digestArrayEnds).
+	arrayEnds bool
 	// headEnd, when not 0, is where a blind clip's head of the document
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).

@@ -424,6 +424,9 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 	// there is not one the plan picked (of many alike failures, the one
 	// a head run on to a clip's count shows), and it costs room.
 	picked := slices.DeleteFunc(slices.Clone(p.items), func(it item) bool { return it.fill })
+	if p.bare != nil && p.markerAt == len(p.items) {
+		picked = p.bare
+	}
 	kept, total, failures := chooseSignals(text, sigs, limit, picked)
 	done := func(p plan) (plan, bool) {
 		// A spare is counted when kept: it is what the room left buys,
@@ -441,12 +444,33 @@ func withJSONSignals(text string, limit int, signals func() []jsonSignal, planAt
 		return done(p)
 	}
 	q := p
-	if itemsSize(p.items)+reserve > limit { // no room left to spare: plan again in less
+	switch {
+	case itemsSize(p.items)+reserve <= limit:
+	case itemsSize(picked)+reserve <= limit && p.bare != nil && p.markerAt == len(p.items):
+		// What the room left bought gives it back: the plan without it.
+		q.items, q.markerAt, q.bare = p.bare, len(p.bare), nil
+	default: // no room left to spare: plan again in less
 		if q, ok = planAt(limit - reserve); !ok {
 			return done(p)
 		}
 	}
 	items, markerAt, ok := mergeSignals(q.items, q.markerAt, kept, limit-itemsSize(q.items))
+	if q.bare != nil && q.markerAt == len(q.items) {
+		// A plan planned again may spend on fill the room its signals
+		// need: without it, when that keeps more of them.
+		covered := func(items []item) (n int) {
+			for _, k := range kept {
+				if coveredBy(items, k) {
+					n++
+				}
+			}
+			return n
+		}
+		b, bm, bok := mergeSignals(q.bare, len(q.bare), kept, limit-itemsSize(q.bare))
+		if bok && itemsSize(b) <= limit && (!ok || itemsSize(items) > limit || covered(b) > covered(items)) {
+			items, markerAt, ok = b, bm, true
+		}
+	}
 	if !ok || itemsSize(items) > limit {
 		return done(p)
 	}

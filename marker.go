@@ -25,6 +25,12 @@ type plan struct {
 	// digest is true when a summary of the omitted part would help the model
 	// (clip and log); search output carries exact counts instead.
 	digest bool
+	// bare, when set, is items without what room left over bought once
+	// the plan had picked what it shows (a digest's arrays opened by their
+	// ends, planSequenceDigests), a layout of its own with the marker at
+	// its end as items has it: what the plan falls back to when signals
+	// want that room (withJSONSignals), before it plans again in less.
+	bare []item
 }
 
 // An item is one piece of rendered output: input bytes kept verbatim,
