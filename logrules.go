@@ -1044,7 +1044,7 @@ const (
 // failureWords stand for a failure when they stand as words, in any case.
 // Multi-word phrases are matched at their first word.
 var failureWords = [...]string{"error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion",
-	"abort", "aborted", "not ok", "segmentation fault", "fail"}
+	"abort", "aborted", "not ok", "segmentation fault", "fail", "unhandled"}
 
 // countWords follow a number in a count of failures.
 var countWords = [...]string{"failed", "failing", "failures", "failure", "errors", "error", "broken", "problems"}
@@ -1665,6 +1665,9 @@ func failureWordAt(s string, i, j int) int {
 	if i > 0 && (s[i-1] == '-' || s[i-1] == ',' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '$' || s[i-1] == '@') {
 		return sigNone
 	}
+	if isKeywordAt(s, i) {
+		return sigNone // a Lisp or Ruby keyword: `:IF-DOES-NOT-EXIST :ERROR`, `(:error …)`
+	}
 	w := s[i:j]
 	if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
 		return sigNone // errors.go, error-prone, error_code, error(…), errors/
@@ -1690,6 +1693,16 @@ func failureWordAt(s string, i, j int) int {
 	return sigFailure
 }
 
+// isKeywordAt reports whether the word at s[i:] is written as a keyword,
+// a colon glued before it and a blank or an opening parenthesis before
+// that (Lisp's `:IF-DOES-NOT-EXIST :ERROR` in a backtrace's frame, a Ruby
+// symbol, `(:error ...)`): a value named, not a failure told. A colon
+// after a word (`file:12: error:`), a line that opens with it and
+// GitHub Actions' `::error` are not keywords.
+func isKeywordAt(s string, i int) bool {
+	return i >= 2 && s[i-1] == ':' && (s[i-2] == ' ' || s[i-2] == '\t' || s[i-2] == '(')
+}
+
 // lowerASCII returns w in lower case, in buf when it is short.
 func lowerASCII(buf []byte, w string) string {
 	buf = buf[:0]
@@ -1709,18 +1722,36 @@ func isFailureWord(w, rest string) bool {
 	return isLowerFailureWord(lowerASCII(buf[:], w), rest)
 }
 
-// isLowerFailureWord is isFailureWord given w in lower case.
+// isLowerFailureWord is isFailureWord given w in lower case: w is one of
+// failureWords, or the first word of one of its phrases that rest goes
+// on with (`not ok`, `segmentation fault`), standing as a word.
 func isLowerFailureWord(w, rest string) bool {
-	switch w {
-	case "error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion", "abort", "aborted", "fail":
-		return true
-	case "not":
-		return len(rest) >= 3 && strings.EqualFold(rest[:3], " ok") && (len(rest) == 3 || !isWordByte(rest[3]))
-	case "segmentation":
-		return len(rest) >= 6 && strings.EqualFold(rest[:6], " fault")
+	for _, tail := range failureWordTails[w] {
+		if tail == "" {
+			return true
+		}
+		if len(rest) >= len(tail) && strings.EqualFold(rest[:len(tail)], tail) && (len(rest) == len(tail) || !isWordByte(rest[len(tail)])) {
+			return true
+		}
 	}
 	return false
 }
+
+// failureWordTails maps the first word of each of failureWords to what
+// follows it: "" for a word alone, " ok" for `not ok`. failureWords is
+// the one list: the words, their phrases and every table the scans read
+// of them come from it.
+var failureWordTails = func() map[string][]string {
+	m := make(map[string][]string, len(failureWords))
+	for _, w := range failureWords {
+		first, tail, _ := strings.Cut(w, " ")
+		if tail != "" {
+			tail = " " + tail
+		}
+		m[first] = append(m[first], tail)
+	}
+	return m
+}()
 
 // manyErrors reports whether the count word w (in lower case), after
 // before, counts failures without a number: `has too many errors` (perl
