@@ -535,13 +535,18 @@ var knownGaps = map[string][]string{
 	"log_guild_compile_w3_guile_ice9_srfi_web_srfi19_stray_paren": {
 		"srfi/srfi-35.scm:63:6: warning: unused variable `failure'",
 	},
-	// splint loop: `Parse Error.` and `*** Cannot continue.` are no
-	// failure words the log rules know, and the `+ splint` command lines
-	// around them are alike.
+	// splint loops: `*** Cannot continue.` is a failure phrase now, kept
+	// with the Parse Error above it; but every finding at a `path:L:C:`
+	// position is an error line too (splint's `code warnings` carry no
+	// severity word), so the failures are a hundred, and the `+ splint`
+	// step above the Parse Error, and the last file's, are not reached.
 	"log_splint_posixlib_expat_idn2_lzma_examples_missing_semicolon": {
 		"+ splint +posixlib liblzma-dev/02_decompress.c",
-		"liblzma-dev/02_decompress.c:152:6: Parse Error. (For help on parse errors, see\n                                       splint -help parseerrors.)\n*** Cannot continue.",
 		"+ splint +posixlib liblzma-dev/04_compress_easy_mt.c",
+	},
+	"log_splint_posixlib_xmlsec1_examples_encrypt2_missing_semicolon": {
+		"+ splint +posixlib -I/usr/include/libxml2 -I/usr/include/xmlsec1 libxmlsec1-dev/encrypt2.c",
+		"+ splint +posixlib -I/usr/include/libxml2 -I/usr/include/xmlsec1 libxmlsec1-dev/verify1.c",
 	},
 	// getfacl -R -p: 442 alike seven-line records; the three with unusual
 	// owners or modes are middle records the spread does not rank.

@@ -1044,7 +1044,7 @@ const (
 // failureWords stand for a failure when they stand as words, in any case.
 // Multi-word phrases are matched at their first word.
 var failureWords = [...]string{"error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion",
-	"abort", "aborted", "not ok", "segmentation fault", "fail", "unhandled"}
+	"abort", "aborted", "not ok", "segmentation fault", "fail", "unhandled", "cannot continue"}
 
 // countWords follow a number in a count of failures.
 var countWords = [...]string{"failed", "failing", "failures", "failure", "errors", "error", "broken", "problems"}
