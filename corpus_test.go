@@ -1237,10 +1237,6 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
-	// Held-out set 26, first run: helgrind's race reports hold no failure
-	// word (`Possible data race`), so no planner takes the log at 16,000
-	// bytes (it is 18.8 KB) and the clip keeps all four facts.
-	"log_valgrind_helgrind_wc_pool_unlocked_grand_totals": StrategyClip,
 	// Family check, session 35: unzip -t's loop, its one failed step
 	// (unzip's End-of-central-directory paragraph, `[exit 9]`) among
 	// hundreds of alike `testing: … OK` rows; no failure word and no

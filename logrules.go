@@ -212,6 +212,7 @@ var logRules = []logRule{
 	{at: atCol0, lit: "fatal error: ", class: lineError, block: blockGoDump},
 	{at: atCol0, lit: "thread '", infix: " panicked at ", class: lineError, block: blockUntilBlank},
 	{at: atCol0, lit: "WARNING: DATA RACE", class: lineError, block: blockRuled},
+	{at: atCol0, lit: "WARNING: ThreadSanitizer: ", class: lineError, block: blockRuled}, // data race, lock-order-inversion, heap-use-after-free
 	{at: atEither, lit: "--- FAIL: ", class: lineError},
 	{at: atCol0, lit: "---- ", suffix: " stdout ----", class: lineError},
 	{at: atCol0, lit: "Traceback (most recent call last)", class: lineError},
@@ -714,6 +715,24 @@ func cutValgrindPrefix(line string) (rest string, ok bool) {
 	return strings.TrimPrefix(line[2+n+2:], " "), true
 }
 
+// valgrindErrorLeads open the first line of a valgrind tool's error
+// record, after its ==PID== prefix, and say the block it opens:
+// memcheck's records run while their frames do; helgrind frames each of
+// its own between `----` rules (`Possible data race during read of size
+// 8`, its `Locks held:` lines, the conflicting access and the address
+// between); DRD's (`Conflicting store by thread 2`) runs to the blank
+// line that ends it, over its `Allocation context:` and segment lines.
+var valgrindErrorLeads = [...]struct {
+	lead  string
+	block uint8
+}{
+	{"Invalid ", blockTrace}, {"Conditional jump", blockTrace}, {"Use of uninitialised", blockTrace},
+	{"Mismatched ", blockTrace}, {"Syscall param", blockTrace}, {"Source and destination overlap", blockTrace},
+	{"Process terminating", blockTrace}, {"Jump to the invalid", blockTrace}, {"Argument '", blockTrace},
+	{"Possible data race", blockRuled},
+	{"Conflicting load", blockUntilBlank}, {"Conflicting store", blockUntilBlank},
+}
+
 // classifyRecord classes the text of a valgrind or sanitizer line: a
 // record's first line starts in the column after the prefix, its frames
 // and address notes are indented.
@@ -728,10 +747,9 @@ func classifyRecord(rest string) (uint8, uint8) {
 	case strings.HasPrefix(rest, "ERROR:"), strings.HasPrefix(rest, "WARNING:"):
 		return lineError, blockRuled // a sanitizer report: to its ==== rule
 	}
-	for _, w := range [...]string{"Invalid ", "Conditional jump", "Use of uninitialised", "Mismatched ", "Syscall param",
-		"Source and destination overlap", "Process terminating", "Jump to the invalid", "Argument '"} {
-		if strings.HasPrefix(rest, w) {
-			return lineError, blockTrace
+	for _, r := range valgrindErrorLeads {
+		if strings.HasPrefix(rest, r.lead) {
+			return lineError, r.block
 		}
 	}
 	if strings.Contains(rest, " are definitely lost") || strings.Contains(rest, " are possibly lost") {
