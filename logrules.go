@@ -1062,15 +1062,7 @@ const (
 // failureWords stand for a failure when they stand as words, in any case.
 // Multi-word phrases are matched at their first word.
 var failureWords = [...]string{"error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion",
-	"abort", "aborted", "not ok", "segmentation fault", "fail", "unhandled", "cannot continue"}
-
-// leadFailureWords are the failureWords that stand for a failure only as
-// the first word of a line's text, after its indent: a failure announced
-// (SBCL's `Unhandled UNBOUND-VARIABLE in thread …` and `unhandled
-// condition in --disable-debugger mode`, .NET's and Dart's `Unhandled
-// exception`), not a finding's rule that ends in the word (gosec's `G104
-// (CWE-703): Errors unhandled`, forty times in one report).
-var leadFailureWords = [...]string{"unhandled"}
+	"abort", "aborted", "not ok", "segmentation fault", "fail", "cannot continue"}
 
 // countWords follow a number in a count of failures.
 var countWords = [...]string{"failed", "failing", "failures", "failure", "errors", "error", "broken", "problems"}
@@ -1713,22 +1705,10 @@ func failureWordAt(s string, i, j int) int {
 			return sigCount
 		}
 	}
-	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) || inSignature(s, i, j) || !leadsWhereItMust(lower, s[:i]) {
+	if !isLowerFailureWord(lower, s[j:]) || zeroBefore(s[:i]) || zeroAfter(s[j:]) || inSignature(s, i, j) {
 		return sigNone
 	}
 	return sigFailure
-}
-
-// leadsWhereItMust reports whether the failure word w (in lower case),
-// after before, stands where it counts: anywhere, or for one of
-// leadFailureWords, with nothing but an indent before it.
-func leadsWhereItMust(w, before string) bool {
-	for _, l := range leadFailureWords {
-		if w == l {
-			return strings.TrimLeft(before, " \t") == ""
-		}
-	}
-	return true
 }
 
 // isKeywordAt reports whether the word at s[i:] is written as a keyword,
