@@ -218,7 +218,11 @@ func formBlocks(lines logLines, text string) []logBlock {
 				j++
 			}
 		case blockRuled:
+			own := valgrindOwn(head)
 			for j < n && j-i < ruledMax {
+				if own && !valgrindOwn(line(j)) {
+					break // the program speaks again: helgrind's last record has no rule below it
+				}
 				if isRuleLine(line(j)) {
 					j++
 					break
@@ -366,16 +370,30 @@ func framedEnd(lines logLines, line func(int) string, i int) int {
 const ruledMax = 400
 
 // isRuleLine matches a line of ten or more '=' (a race report's frame),
-// after a valgrind-style ==PID== prefix too.
+// after a valgrind-style ==PID== prefix too; after that prefix, ten or
+// more '-' too (helgrind's frame around each record).
 func isRuleLine(l string) bool {
 	if len(l) < 10 || l[0] != '=' {
 		return false // a rule, with a valgrind prefix or not, starts with '=': most lines are turned away unread
 	}
 	l = strings.TrimRight(l, " \r")
 	if rest, ok := cutValgrindPrefix(l); ok {
-		l = rest
+		return len(rest) >= 10 && (strings.Trim(rest, "=") == "" || strings.Trim(rest, "-") == "")
 	}
 	return len(l) >= 10 && strings.Trim(l, "=") == ""
+}
+
+// valgrindOwn reports whether l is a line of valgrind's own, which it
+// prefixes with `==PID== ` (a blank after the prefix, or nothing: a blank
+// line of its own), every line of a record included. A sanitizer's
+// `==PID==ERROR: …` is not: the lines of its report go unprefixed.
+func valgrindOwn(l string) bool {
+	if len(l) < 5 || l[0] != '=' || l[1] != '=' {
+		return false
+	}
+	n := digitRun(l, 2)
+	rest, ok := strings.CutPrefix(l[2+n:], "==")
+	return n > 0 && ok && (rest == "" || rest[0] == ' ')
 }
 
 // continuesBlock reports whether line j continues the error block above:

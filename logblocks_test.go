@@ -1,9 +1,13 @@
 package headroom
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"pgregory.net/rapid"
 
@@ -67,6 +71,51 @@ func TestFormBlocksStylishEntries(t *testing.T) {
 	}
 	if want := [][2]int32{{2, 3}, {4, 4}, {5, 6}}; !slices.Equal(got, want) {
 		t.Errorf("blocks (head, last) %v, want %v", got, want)
+	}
+}
+
+// A helgrind record runs from the `----` rule above it to the one below,
+// over its `Locks held:` lines, the conflicting access and the address;
+// the last runs to where the program speaks again, no rule below it. A
+// DRD record runs to the blank line that ends it, over its allocation
+// context and segments. Four races at two places are four blocks.
+func TestFormBlocksValgrindRaceRecords(t *testing.T) {
+	rec := func(kind string, addr, line int) string {
+		return "==7== ----------------------------------------------------------------\n" +
+			"==7== \n" +
+			fmt.Sprintf("==7== Possible data race during %s of size 8 at 0x%X by thread #5\n", kind, addr) +
+			"==7== Locks held: none\n" +
+			fmt.Sprintf("==7==    at 0x109408: worker (wc_pool.c:%d)\n", line) +
+			"==7== \n" +
+			"==7== This conflicts with a previous write of size 8 by thread #4\n" +
+			"==7== Locks held: none\n" +
+			fmt.Sprintf("==7==    at 0x109416: worker (wc_pool.c:%d)\n", line) +
+			fmt.Sprintf("==7==  Address 0x%x is 16 bytes inside data symbol \"grand\"\n", addr) +
+			"==7== \n"
+	}
+	text := rec("read", 0x10C090, 64) + rec("read", 0x10C098, 65) +
+		"      53      319     2275 syntax/gedcom.vim\n" +
+		"==7== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)\n" +
+		"==9== Conflicting store by thread 3 at 0x0010c118 size 8\n" +
+		"==9==    at 0x10938B: worker (sum_pool.c:44)\n" +
+		"==9== Allocation context: BSS section of /home/dev/sumpool/sum_pool\n" +
+		"==9== Other segment start (thread 2)\n" +
+		"==9==    at 0x48582D4: pthread_mutex_unlock@* (in /usr/libexec/valgrind/vgpreload_drd-amd64-linux.so)\n" +
+		"==9== \n" +
+		"==9== Thread 4:\n"
+	lines := scanLog(text)
+	var got [][3]int32
+	blocks := formBlocks(lines, text)
+	for _, b := range blocks {
+		got = append(got, [3]int32{b.first, b.head, b.last})
+	}
+	want := [][3]int32{{2, 2, 11}, {13, 13, 20}, {24, 24, 28}}
+	require.Equal(t, want, got, "blocks (first, head, last)")
+	for _, b := range blocks {
+		assert.Equal(t, 0, b.repeats(), "block at %d folds another", b.head)
+	}
+	for l, want := range map[string]bool{"==7== ": true, "==7==": true, "==7==    at x": true, "==7==ERROR: AddressSanitizer": false, "=7= x": false, "==== x": false} {
+		assert.Equal(t, want, valgrindOwn(l), "valgrindOwn(%q)", l)
 	}
 }
 

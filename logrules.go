@@ -212,6 +212,7 @@ var logRules = []logRule{
 	{at: atCol0, lit: "fatal error: ", class: lineError, block: blockGoDump},
 	{at: atCol0, lit: "thread '", infix: " panicked at ", class: lineError, block: blockUntilBlank},
 	{at: atCol0, lit: "WARNING: DATA RACE", class: lineError, block: blockRuled},
+	{at: atCol0, lit: "WARNING: ThreadSanitizer: ", class: lineError, block: blockRuled}, // data race, lock-order-inversion, heap-use-after-free
 	{at: atEither, lit: "--- FAIL: ", class: lineError},
 	{at: atCol0, lit: "---- ", suffix: " stdout ----", class: lineError},
 	{at: atCol0, lit: "Traceback (most recent call last)", class: lineError},
@@ -714,6 +715,24 @@ func cutValgrindPrefix(line string) (rest string, ok bool) {
 	return strings.TrimPrefix(line[2+n+2:], " "), true
 }
 
+// valgrindErrorLeads open the first line of a valgrind tool's error
+// record, after its ==PID== prefix, and say the block it opens:
+// memcheck's records run while their frames do; helgrind frames each of
+// its own between `----` rules (`Possible data race during read of size
+// 8`, its `Locks held:` lines, the conflicting access and the address
+// between); DRD's (`Conflicting store by thread 2`) runs to the blank
+// line that ends it, over its `Allocation context:` and segment lines.
+var valgrindErrorLeads = [...]struct {
+	lead  string
+	block uint8
+}{
+	{"Invalid ", blockTrace}, {"Conditional jump", blockTrace}, {"Use of uninitialised", blockTrace},
+	{"Mismatched ", blockTrace}, {"Syscall param", blockTrace}, {"Source and destination overlap", blockTrace},
+	{"Process terminating", blockTrace}, {"Jump to the invalid", blockTrace}, {"Argument '", blockTrace},
+	{"Possible data race", blockRuled},
+	{"Conflicting load", blockUntilBlank}, {"Conflicting store", blockUntilBlank},
+}
+
 // classifyRecord classes the text of a valgrind or sanitizer line: a
 // record's first line starts in the column after the prefix, its frames
 // and address notes are indented.
@@ -728,10 +747,9 @@ func classifyRecord(rest string) (uint8, uint8) {
 	case strings.HasPrefix(rest, "ERROR:"), strings.HasPrefix(rest, "WARNING:"):
 		return lineError, blockRuled // a sanitizer report: to its ==== rule
 	}
-	for _, w := range [...]string{"Invalid ", "Conditional jump", "Use of uninitialised", "Mismatched ", "Syscall param",
-		"Source and destination overlap", "Process terminating", "Jump to the invalid", "Argument '"} {
-		if strings.HasPrefix(rest, w) {
-			return lineError, blockTrace
+	for _, r := range valgrindErrorLeads {
+		if strings.HasPrefix(rest, r.lead) {
+			return lineError, r.block
 		}
 	}
 	if strings.Contains(rest, " are definitely lost") || strings.Contains(rest, " are possibly lost") {
@@ -1044,7 +1062,7 @@ const (
 // failureWords stand for a failure when they stand as words, in any case.
 // Multi-word phrases are matched at their first word.
 var failureWords = [...]string{"error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion",
-	"abort", "aborted", "not ok", "segmentation fault", "fail"}
+	"abort", "aborted", "not ok", "segmentation fault", "fail", "cannot continue"}
 
 // countWords follow a number in a count of failures.
 var countWords = [...]string{"failed", "failing", "failures", "failure", "errors", "error", "broken", "problems"}
@@ -1665,6 +1683,9 @@ func failureWordAt(s string, i, j int) int {
 	if i > 0 && (s[i-1] == '-' || s[i-1] == ',' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '$' || s[i-1] == '@') {
 		return sigNone
 	}
+	if isKeywordAt(s, i) {
+		return sigNone // a Lisp or Ruby keyword: `:IF-DOES-NOT-EXIST :ERROR`, `(:error …)`
+	}
 	w := s[i:j]
 	if j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] == '.' && j+1 < len(s) && isWordByte(s[j+1]) || isWordByte(s[j]) || s[j] == '(' || s[j] == '/') {
 		return sigNone // errors.go, error-prone, error_code, error(…), errors/
@@ -1690,6 +1711,16 @@ func failureWordAt(s string, i, j int) int {
 	return sigFailure
 }
 
+// isKeywordAt reports whether the word at s[i:] is written as a keyword,
+// a colon glued before it and a blank or an opening parenthesis before
+// that (Lisp's `:IF-DOES-NOT-EXIST :ERROR` in a backtrace's frame, a Ruby
+// symbol, `(:error ...)`): a value named, not a failure told. A colon
+// after a word (`file:12: error:`), a line that opens with it and
+// GitHub Actions' `::error` are not keywords.
+func isKeywordAt(s string, i int) bool {
+	return i >= 2 && s[i-1] == ':' && (s[i-2] == ' ' || s[i-2] == '\t' || s[i-2] == '(')
+}
+
 // lowerASCII returns w in lower case, in buf when it is short.
 func lowerASCII(buf []byte, w string) string {
 	buf = buf[:0]
@@ -1709,18 +1740,36 @@ func isFailureWord(w, rest string) bool {
 	return isLowerFailureWord(lowerASCII(buf[:], w), rest)
 }
 
-// isLowerFailureWord is isFailureWord given w in lower case.
+// isLowerFailureWord is isFailureWord given w in lower case: w is one of
+// failureWords, or the first word of one of its phrases that rest goes
+// on with (`not ok`, `segmentation fault`), standing as a word.
 func isLowerFailureWord(w, rest string) bool {
-	switch w {
-	case "error", "failed", "failure", "fatal", "panic", "exception", "traceback", "assertion", "abort", "aborted", "fail":
-		return true
-	case "not":
-		return len(rest) >= 3 && strings.EqualFold(rest[:3], " ok") && (len(rest) == 3 || !isWordByte(rest[3]))
-	case "segmentation":
-		return len(rest) >= 6 && strings.EqualFold(rest[:6], " fault")
+	for _, tail := range failureWordTails[w] {
+		if tail == "" {
+			return true
+		}
+		if len(rest) >= len(tail) && strings.EqualFold(rest[:len(tail)], tail) && (len(rest) == len(tail) || !isWordByte(rest[len(tail)])) {
+			return true
+		}
 	}
 	return false
 }
+
+// failureWordTails maps the first word of each of failureWords to what
+// follows it: "" for a word alone, " ok" for `not ok`. failureWords is
+// the one list: the words, their phrases and every table the scans read
+// of them come from it.
+var failureWordTails = func() map[string][]string {
+	m := make(map[string][]string, len(failureWords))
+	for _, w := range failureWords {
+		first, tail, _ := strings.Cut(w, " ")
+		if tail != "" {
+			tail = " " + tail
+		}
+		m[first] = append(m[first], tail)
+	}
+	return m
+}()
 
 // manyErrors reports whether the count word w (in lower case), after
 // before, counts failures without a number: `has too many errors` (perl

@@ -93,10 +93,34 @@ func TestFailureSignal(t *testing.T) {
 		"fatal error: too many errors emitted":      sigFailure,
 		"handles errors":                            sigNone,
 		"how many errors":                           sigNone,
+		"[/src/client.go:115] - G104 (CWE-703): Errors unhandled (Confidence: HIGH, Severity: LOW)": sigNone,
+		"(LOAD #P\"build.lisp\" :IF-DOES-NOT-EXIST :ERROR :EXTERNAL-FORMAT :DEFAULT)":               sigNone,
+		"(:error \"x\")":                 sigNone,
+		"::error file=a.go,line=3::boom": sigFailure,
+		"a.c:12: error: expected ';'":    sigFailure,
+		"status:error":                   sigFailure,
 	}
 	for line, want := range cases {
 		if got := failureSignal(line); got != want {
 			t.Errorf("failureSignal(%q) = %d, want %d", line, got, want)
+		}
+	}
+}
+
+// failureWords is the one list of failure words: each, phrase or word,
+// is read as a failure standing alone, between words and after a level
+// tag, and not glued into a longer word.
+func TestEveryFailureWordIsRead(t *testing.T) {
+	for _, w := range failureWords {
+		within := sigFailure
+		for line, want := range map[string]int{w: sigFailure, "  " + strings.ToUpper(w[:1]) + w[1:] + " x": sigFailure,
+			"x " + w + " y": within, "[ci] " + strings.ToUpper(w) + ": at step 3": within} {
+			if got := failureSignal(line); got != want {
+				t.Errorf("failureSignal(%q) = %d, want %d", line, got, want)
+			}
+		}
+		if got := failureSignal("x " + w + "z y"); got != sigNone {
+			t.Errorf("failureSignal(%q) = %d, want none: the word goes on", "x "+w+"z y", got)
 		}
 	}
 }
@@ -185,9 +209,9 @@ func TestNextSignalWordKeepsEverySignal(t *testing.T) {
 		}
 	}
 	word := rapid.SampledFrom([]string{"error", "Errors", "ERROR", "warning", "WARN", "INFO", "Info", "info", "debug", "DEBUG",
-		"critical", "CRITICAL", "problems", "Problems", "broken", "failing", "fatal", "not ok", "segmentation fault", "abort",
+		"critical", "CRITICAL", "problems", "Problems", "broken", "failing", "fatal", "not ok", "segmentation fault", "abort", "Unhandled",
 		"prometheus", "in", "de", "x", "3", "12,000", "0"})
-	sep := rapid.SampledFrom([]string{" ", "  ", ": ", "/", "(", "[", "]", "-", ",", ".", "_", "1", "a", "\t", "✖ "})
+	sep := rapid.SampledFrom([]string{" ", "  ", ": ", "/", "(", "[", "]", "-", ",", ".", "_", "1", "a", "\t", "✖ ", " :", "(:", "::"})
 	rapid.Check(t, func(t *rapid.T) {
 		var b strings.Builder
 		for range rapid.IntRange(1, 12).Draw(t, "words") {
