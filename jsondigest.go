@@ -103,19 +103,25 @@ func (o *outliner) digestFrom(elems [][2]int, index, depth int, isElem, full boo
 	return tree
 }
 
+// membersOf returns the members of the object or array that opens at
+// val and closes with close, read once and kept in o.members.
+func (o *outliner) membersOf(val int, close byte) [][2]int {
+	if elems, ok := o.members[val]; ok {
+		return elems
+	}
+	if o.members == nil {
+		o.members = map[int][][2]int{}
+	}
+	elems := sequence(o.text, val, close)
+	o.members[val] = elems
+	return elems
+}
+
 // digestObject appends to tree the digest node of the object n and those
 // of its shown members, adds the members it hides to hidden, and reports
 // whether any member is shown.
 func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hidden *int) bool {
-	if o.members == nil {
-		o.members = map[int][][2]int{}
-	}
-	elems, ok := o.members[n.val]
-	if !ok {
-		elems = sequence(o.text, n.val, '}')
-		o.members[n.val] = elems
-	}
-	n.elems = elems
+	n.elems = o.membersOf(n.val, '}')
 	if !o.lined(n) {
 		return false
 	}
@@ -226,11 +232,7 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 // holds, and its ends name the range of it as a sequence's ends name
 // the sequence.
 func (o *outliner) digestArrayEnds(tree *[]onode, n onode) bool {
-	elems, ok := o.members[n.val]
-	if !ok {
-		elems = sequence(o.text, n.val, ']')
-		o.members[n.val] = elems
-	}
+	elems := o.membersOf(n.val, ']')
 	n.elems = elems
 	if !o.lined(n) {
 		return false
