@@ -254,7 +254,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 	}
 	s := newLineSelOn(text, &lineIndex{starts: st.starts, wide: st.wide}, limit, countGaps(len(text)))
 	events, keys, flat, at, kinds, rar, rare := st.events, st.keys, st.flat, st.at, st.kinds, st.rar, st.rare
-	const noteRoom = 220
+	noteRoom := droppedNoteRoom(len(events), len(keys))
 	s.used += noteRoom
 	const headBytes, tailBytes = 400, 200
 	s.ids, s.idRoom, s.mids = st.ids.fresh(), idRoom, map[int][][2]int{}
@@ -422,7 +422,7 @@ func planJSONLinesShape(text string, limit int, stream func() *jsonLinesStream) 
 			dropped++
 		}
 	}
-	if note := droppedNote(s, events, flat, at, kinds, keys, noteRoom-2); note != "" {
+	if note := droppedNote(s, events, flat, at, kinds, keys, droppedNoteMax); note != "" {
 		items = append(items, noteLine(note))
 	}
 	if itemsSize(items) > limit {
@@ -976,6 +976,21 @@ func (r *eventReader) values(out []eventValue, l string) []eventValue {
 		}
 	}
 	return out
+}
+
+// droppedNoteMax is the most droppedNote writes where keys sort the
+// events into kinds: the count and the commonest kinds' counts.
+const droppedNoteMax = 218
+
+// droppedNoteRoom returns the room a stream of n events whose kinds are
+// read by nKeys keys holds for droppedNote's line: with no key, the
+// count alone (`[…192 events dropped]`), not the room of kinds' counts
+// it never writes — a tenth of 2,000 bytes, two rows of a list.
+func droppedNoteRoom(n, nKeys int) int {
+	if nKeys == 0 {
+		return len("[…"+txt.Plural(n, "event")+" dropped]") + 2
+	}
+	return droppedNoteMax + 2
 }
 
 // droppedNote counts the dropped events by their kind values (event k's
