@@ -56,6 +56,14 @@ func sectionHeads(s *lineSel) []int {
 				seen[h] = true
 			}
 		}
+		// A line opened by spaces after a blank line is read whole, with
+		// the line under it, for a centred title (see centredTitle).
+		if len(l) > centredTitleIndent && l[0] == ' ' && i+1 < n && (i == 0 || blankLine(s.line(i-1))) {
+			if h := trimBlankRight(s.line(i)); centredTitle(h, s.line(i+1)) && !seen[h] {
+				heads = append(heads, i)
+				seen[h] = true
+			}
+		}
 		// A rule line is read whole, with the lines around it, only when
 		// it opens with a mark.
 		if len(l) > 0 && ruleByte(l[0]) && i+2 < n && (i == 0 || trimBlankRight(s.line(i-1)) == "") {
@@ -69,6 +77,40 @@ func sectionHeads(s *lineSel) []int {
 		return nil
 	}
 	return heads
+}
+
+// centredTitleIndent is the least indentation of a centred title, and
+// centredTitleMax the longest title: a short phrase over a wider row.
+const (
+	centredTitleIndent = 4
+	centredTitleMax    = 100
+)
+
+// centredTitle reports a title h (a line, white space on its right
+// trimmed) centred over the row under it, as psql centres a relation's
+// `Table "pg_catalog.pg_class"` over its column header and `List of
+// relations` over a listing: h opens with at least centredTitleIndent
+// spaces, holds one phrase (no tab, no run of spaces: not a row of
+// cells) opening with neither a mark nor a digit, and its margins over
+// the row under it, which starts at its left margin and runs past its
+// end, differ by at most one byte (the odd byte of centring). Where
+// a line starts and ends is all it reads.
+func centredTitle(h, under string) bool {
+	w := 0
+	for w < len(h) && h[w] == ' ' {
+		w++
+	}
+	t := h[w:]
+	if w < centredTitleIndent || t == "" || len(t) > centredTitleMax || !isLetter(t[0]) ||
+		strings.Contains(t, "  ") || strings.IndexByte(t, '\t') >= 0 {
+		return false
+	}
+	under = strings.TrimRight(under, "\r\n")
+	if uw, _ := indentOf(under); uw >= w || len(under) <= len(h) {
+		return false
+	}
+	right := len(under) - len(h)
+	return right == w || right == w+1
 }
 
 // endsInColon reports whether line l, its '\n' included or not, ends in

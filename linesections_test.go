@@ -198,7 +198,8 @@ func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
 	for _, c := range loadCorpus(t) {
 		check(t, c.input)
 	}
-	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n", "#\n", "# pkg\n", "----\n", "# a:\n"}
+	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n", "#\n", "# pkg\n", "----\n", "# a:\n",
+		"    Title t\n", "      List\n", "  x  | y  \n", " a | b | c | d \n", "--+--\n"}
 	rapid.Check(t, func(t *rapid.T) {
 		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 40).Draw(t, "pieces"), ""))
 	})
@@ -216,6 +217,10 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 		blank := l == ""
 		if !blank && prevBlank && len(l) >= 2 && (l[len(l)-1] == ':' && sectionHeadStart(l[0]) || equalsHeading(l)) &&
 			i+1 < n && blockOpening(s.line(i+1)) && !seen[l] {
+			heads = append(heads, i)
+			seen[l] = true
+		}
+		if prevBlank && i+1 < n && centredTitle(l, s.line(i+1)) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true
 		}
