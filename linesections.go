@@ -217,7 +217,10 @@ func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) in
 // first member) — while the output stays within to bytes: all of them
 // when they fit, else as many as fit spread evenly over the headings.
 // A heading names a section; with its first line it also says where the
-// section starts and what it holds. A heading that is a row of columns
+// section starts and what it holds. Where that line is a table's header
+// over its rule (psql's `Column | Type | …` under a relation's title),
+// the header holds no row: the opening runs to the table's first row,
+// which does. A heading that is a row of columns
 // (see columnRow: diff -y's `def f():` row, both sides of it) heads no
 // section of another shape: the line under it is one more row like it,
 // and its room goes to the rows spread over the text. It returns how
@@ -228,10 +231,33 @@ func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int)
 	for _, i := range heads {
 		if s.isKept(i) && i+1 < s.n() && !s.isKept(i+1) && !columnRow(s.line(i)) {
 			todo = append(todo, i+1)
-			cost += min(s.size(i+1), sectionHeadCost) + s.gapCost
+			for j := i + 1; j <= sectionOpeningEnd(s, i); j++ {
+				cost += min(s.size(j), sectionHeadCost)
+			}
+			cost += s.gapCost
 		}
 	}
-	return pickSpreadWithin(s, todo, cost, pick, to)
+	return pickSpreadWithin(s, todo, cost, func(j int) bool {
+		if !pick(j) {
+			return false
+		}
+		for k, end := j+1, sectionOpeningEnd(s, j-1); k <= end; k++ {
+			if !s.isKept(k) && !pick(k) {
+				break
+			}
+		}
+		return true
+	}, to)
+}
+
+// sectionOpeningEnd returns the last line of the opening under heading
+// i of s: the line under it, or, when that is a table's header over a
+// rule (see tableRule), the table's first row under the rule.
+func sectionOpeningEnd(s *lineSel, i int) int {
+	if i+3 < s.n() && tableRule(s.line(i+2)) && !tableRule(s.line(i+1)) && !blankLine(s.line(i+3)) && !tableRule(s.line(i+3)) {
+		return i + 3
+	}
+	return i + 1
 }
 
 // pickSpreadWithin picks the lines of todo, which cost cost in all,

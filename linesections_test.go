@@ -237,3 +237,29 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 	}
 	return heads
 }
+
+// TestPickSectionOpeningsRunsToATablesFirstRow: under a heading whose
+// next line is a table's header over its rule (psql's \d+), the opening
+// kept is the header, the rule and the table's first row; the second row
+// is not part of it.
+func TestPickSectionOpeningsRunsToATablesFirstRow(t *testing.T) {
+	var b strings.Builder
+	for k := range 5 {
+		describeSection(&b, "Index", fmt.Sprintf("pg_index_%d", k), []string{"first", "second"})
+	}
+	text := b.String()
+	s := newLineSel(text, len(text), lineGaps(lineCount(text)))
+	heads := sectionHeads(s)
+	require.Len(t, heads, 5)
+	for _, i := range heads {
+		require.True(t, s.pick(i))
+	}
+	assert.Equal(t, 5, pickSectionOpenings(s, heads, s.pick, s.limit))
+	for k, i := range heads {
+		for j := i + 1; j <= i+3; j++ {
+			assert.True(t, s.isKept(j), "heading %d: line %d %q", k, j, s.line(j))
+		}
+		assert.Contains(t, s.line(i+3), "first")
+		assert.False(t, s.isKept(i+4), "heading %d: the second row", k)
+	}
+}
