@@ -599,13 +599,6 @@ var knownGaps = map[string][]string{
 		"+ splint +posixlib -I/usr/include/libxml2 -I/usr/include/xmlsec1 libxmlsec1-dev/encrypt2.c",
 		"+ splint +posixlib -I/usr/include/libxml2 -I/usr/include/xmlsec1 libxmlsec1-dev/verify1.c",
 	},
-	// getfacl -R -p: 442 alike seven-line records; the three with unusual
-	// owners or modes are middle records the spread does not rank.
-	"plain_getfacl_R_p_etc_debian_12_owners_modes": {
-		"# file: /etc/polkit-1/rules.d\n# owner: polkitd\n# group: root\nuser::rwx\ngroup::---\nother::---",
-		"# file: /etc/shadow\n# owner: root\n# group: shadow\nuser::rw-\ngroup::r--\nother::---",
-		"# file: /etc/ssl/private\n# owner: root\n# group: ssl-cert\nuser::rwx\ngroup::--x\nother::---",
-	},
 	// Held-out set 24 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
 	// apt-cache showpkg: 968 alike `  PKG,libssl3 VER` reverse-depends rows;
