@@ -122,3 +122,22 @@ func TestPlanLinesCentredTitlesProperties(t *testing.T) {
 		}
 	})
 }
+
+// FuzzCentredTitle: any pair of lines is read without a panic, and a
+// title found is indented, one phrase, and narrower than the row under
+// it, which starts left of it.
+func FuzzCentredTitle(f *testing.F) {
+	f.Add("                   View \"pg_catalog.pg_cursors\"", " Column | Type | Collation | Nullable | Default | Storage | Description ")
+	f.Add("      List of relations", " Schema | Name | Type | Owner")
+	f.Add("    \t", "")
+	f.Fuzz(func(t *testing.T, h, under string) {
+		if !centredTitle(h, under) {
+			return
+		}
+		w, _ := indentOf(h)
+		uw, _ := indentOf(under)
+		if w < centredTitleIndent || strings.Contains(h[w:], "  ") || len(strings.TrimRight(under, "\r\n")) <= len(h) || uw >= w {
+			t.Fatalf("%q over %q read as a centred title", h, under)
+		}
+	})
+}

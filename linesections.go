@@ -44,6 +44,7 @@ func sectionHeads(s *lineSel) []int {
 	// whole, and the one before it for its blankness, only when it does.
 	// The test reads the line's bounds from the index here, each start
 	// the end of the line before, not through a call a line.
+	prev := "" // the line before, read as l was
 	for i, start := 0, s.at(0); i < n; i++ {
 		end := s.at(i + 1)
 		l := s.text[start:end]
@@ -58,7 +59,7 @@ func sectionHeads(s *lineSel) []int {
 		}
 		// A line opened by spaces after a blank line is read whole, with
 		// the line under it, for a centred title (see centredTitle).
-		if len(l) > centredTitleIndent && l[0] == ' ' && i+1 < n && (i == 0 || blankLine(s.line(i-1))) {
+		if len(l) > centredTitleIndent && l[0] == ' ' && i+1 < n && (i == 0 || blankLine(prev)) {
 			if h := trimBlankRight(s.line(i)); centredTitle(h, s.line(i+1)) && !seen[h] {
 				heads = append(heads, i)
 				seen[h] = true
@@ -72,6 +73,7 @@ func sectionHeads(s *lineSel) []int {
 				seen[h] = true
 			}
 		}
+		prev = l
 	}
 	if len(heads) < sectionHeadsMin || len(heads)*sectionHeadsShare > n {
 		return nil
