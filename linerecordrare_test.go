@@ -119,3 +119,22 @@ func TestPlanLinesRareRecordsProperties(t *testing.T) {
 		}
 	})
 }
+
+// FuzzRecordField: any line is split without a panic into a key that
+// ends in ':' or '=' and a value that, with the key, is the line less
+// its trailing white space.
+func FuzzRecordField(f *testing.F) {
+	f.Add("# owner: polkitd")
+	f.Add("user::rwx")
+	f.Add("Id=ssh.service\r")
+	f.Add("#")
+	f.Fuzz(func(t *testing.T, l string) {
+		k, v, ok := recordField(l)
+		if !ok {
+			return
+		}
+		if k == "" || !strings.ContainsAny(k[len(k)-1:], ":=") || k+v != strings.TrimRight(l, " \t\r") && !strings.HasPrefix(l, k+v) {
+			t.Fatalf("%q split into %q and %q", l, k, v)
+		}
+	})
+}
