@@ -67,8 +67,12 @@ func isRule(l string) bool {
 }
 
 // keyEnd reports whether l opens with a key: a first field of letters,
-// digits, '-', '_' or '.', ended by ':' or '='.
+// digits, '-', '_' or '.', ended by ':' or '=', after a comment mark and
+// a space or not (getfacl's `# file: /etc/shadow`).
 func keyEnd(l string) bool {
+	if len(l) > 2 && l[0] == '#' && l[1] == ' ' {
+		l = l[2:]
+	}
 	for i := 0; i < len(l) && i < leadMax; i++ {
 		switch c := l[i]; {
 		case c == ':' || c == '=':

@@ -323,6 +323,10 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	pickSectionOpenings(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 	ownUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
+	// Records that hold a rare value of a field of categories (getfacl's
+	// one record owned by polkitd), whole, rarest first, in up to an
+	// eighth of the room: before the records' names.
+	wholeRecs := pickRareRecords(s, sh.records, func(i int) bool { return pickEnds(i, narrow) }, min(upTo(30), s.used+room/8))
 	recs := 0
 	recLines, distinct := recordPicks(s.line, sh.records)
 	for _, i := range recLines {
@@ -430,7 +434,7 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+sectionIDsKept(idsKept, ids)+blockHeadsKept(opened, len(blocks))+marginLinesKept(marginKept, len(margins))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
+	what := linesWhat(n-s.kept(), n, failuresKept(fails)+linesAfterKept(after)+itemRowsKept(around)+rareRecordsKept(wholeRecs)+recordsKept(recs, len(sh.records), distinct)+headingsKept(headsKept, len(heads))+namesKept(named, names)+sectionIDsKept(idsKept, ids)+blockHeadsKept(opened, len(blocks))+marginLinesKept(marginKept, len(margins))+peaksKept(peaked)+rareKept(rare)+firstMetKept(met), spreadN)
 	return plan{strategy: StrategyLines, items: items, markerAt: markerAt, what: what, digest: true,
 		hint: "To see a part, re-run narrower: a line range (sed -n 'A,Bp'), grep PATTERN, head or tail."}, true
 }

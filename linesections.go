@@ -44,6 +44,7 @@ func sectionHeads(s *lineSel) []int {
 	// whole, and the one before it for its blankness, only when it does.
 	// The test reads the line's bounds from the index here, each start
 	// the end of the line before, not through a call a line.
+	prev := "" // the line before, read as l was
 	for i, start := 0, s.at(0); i < n; i++ {
 		end := s.at(i + 1)
 		l := s.text[start:end]
@@ -56,6 +57,14 @@ func sectionHeads(s *lineSel) []int {
 				seen[h] = true
 			}
 		}
+		// A line opened by spaces after a blank line is read whole, with
+		// the line under it, for a centred title (see centredTitle).
+		if len(l) > centredTitleIndent && l[0] == ' ' && i+1 < n && (i == 0 || blankLine(prev)) {
+			if h := trimBlankRight(s.line(i)); centredTitle(h, s.line(i+1)) && !seen[h] {
+				heads = append(heads, i)
+				seen[h] = true
+			}
+		}
 		// A rule line is read whole, with the lines around it, only when
 		// it opens with a mark.
 		if len(l) > 0 && ruleByte(l[0]) && i+2 < n && (i == 0 || trimBlankRight(s.line(i-1)) == "") {
@@ -64,11 +73,46 @@ func sectionHeads(s *lineSel) []int {
 				seen[h] = true
 			}
 		}
+		prev = l
 	}
 	if len(heads) < sectionHeadsMin || len(heads)*sectionHeadsShare > n {
 		return nil
 	}
 	return heads
+}
+
+// centredTitleIndent is the least indentation of a centred title, and
+// centredTitleMax the longest title: a short phrase over a wider row.
+const (
+	centredTitleIndent = 4
+	centredTitleMax    = 100
+)
+
+// centredTitle reports a title h (a line, white space on its right
+// trimmed) centred over the row under it, as psql centres a relation's
+// `Table "pg_catalog.pg_class"` over its column header and `List of
+// relations` over a listing: h opens with at least centredTitleIndent
+// spaces, holds one phrase (no tab, no run of spaces: not a row of
+// cells) opening with neither a mark nor a digit, and its margins over
+// the row under it, which starts at its left margin and runs past its
+// end, differ by at most one byte (the odd byte of centring). Where
+// a line starts and ends is all it reads.
+func centredTitle(h, under string) bool {
+	w := 0
+	for w < len(h) && h[w] == ' ' {
+		w++
+	}
+	t := h[w:]
+	if w < centredTitleIndent || t == "" || len(t) > centredTitleMax || !isLetter(t[0]) ||
+		strings.Contains(t, "  ") || strings.IndexByte(t, '\t') >= 0 {
+		return false
+	}
+	under = strings.TrimRight(under, "\r\n")
+	if uw, _ := indentOf(under); uw >= w || len(under) <= len(h) {
+		return false
+	}
+	right := len(under) - len(h)
+	return right == w || right == w+1
 }
 
 // endsInColon reports whether line l, its '\n' included or not, ends in
@@ -175,7 +219,10 @@ func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) in
 // first member) — while the output stays within to bytes: all of them
 // when they fit, else as many as fit spread evenly over the headings.
 // A heading names a section; with its first line it also says where the
-// section starts and what it holds. A heading that is a row of columns
+// section starts and what it holds. Where that line is a table's header
+// over its rule (psql's `Column | Type | …` under a relation's title),
+// the header holds no row: the opening runs to the table's first row,
+// which does. A heading that is a row of columns
 // (see columnRow: diff -y's `def f():` row, both sides of it) heads no
 // section of another shape: the line under it is one more row like it,
 // and its room goes to the rows spread over the text. It returns how
@@ -186,10 +233,33 @@ func pickSectionOpenings(s *lineSel, heads []int, pick func(i int) bool, to int)
 	for _, i := range heads {
 		if s.isKept(i) && i+1 < s.n() && !s.isKept(i+1) && !columnRow(s.line(i)) {
 			todo = append(todo, i+1)
-			cost += min(s.size(i+1), sectionHeadCost) + s.gapCost
+			for j := i + 1; j <= sectionOpeningEnd(s, i); j++ {
+				cost += min(s.size(j), sectionHeadCost)
+			}
+			cost += s.gapCost
 		}
 	}
-	return pickSpreadWithin(s, todo, cost, pick, to)
+	return pickSpreadWithin(s, todo, cost, func(j int) bool {
+		if !pick(j) {
+			return false
+		}
+		for k, end := j+1, sectionOpeningEnd(s, j-1); k <= end; k++ {
+			if !s.isKept(k) && !pick(k) {
+				break
+			}
+		}
+		return true
+	}, to)
+}
+
+// sectionOpeningEnd returns the last line of the opening under heading
+// i of s: the line under it, or, when that is a table's header over a
+// rule (see tableRule), the table's first row under the rule.
+func sectionOpeningEnd(s *lineSel, i int) int {
+	if i+3 < s.n() && tableRule(s.line(i+2)) && !tableRule(s.line(i+1)) && !blankLine(s.line(i+3)) && !tableRule(s.line(i+3)) {
+		return i + 3
+	}
+	return i + 1
 }
 
 // pickSpreadWithin picks the lines of todo, which cost cost in all,

@@ -198,7 +198,8 @@ func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
 	for _, c := range loadCorpus(t) {
 		check(t, c.input)
 	}
-	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n", "#\n", "# pkg\n", "----\n", "# a:\n"}
+	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n", "#\n", "# pkg\n", "----\n", "# a:\n",
+		"    Title t\n", "      List\n", "  x  | y  \n", " a | b | c | d \n", "--+--\n"}
 	rapid.Check(t, func(t *rapid.T) {
 		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 40).Draw(t, "pieces"), ""))
 	})
@@ -219,6 +220,10 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 			heads = append(heads, i)
 			seen[l] = true
 		}
+		if prevBlank && i+1 < n && centredTitle(l, s.line(i+1)) && !seen[l] {
+			heads = append(heads, i)
+			seen[l] = true
+		}
 		if prevBlank && i+2 < n {
 			if h := trimBlankRight(s.line(i + 1)); framedHeading(l, h, trimBlankRight(s.line(i+2))) && !seen[h] {
 				heads = append(heads, i+1)
@@ -231,4 +236,30 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 		return nil
 	}
 	return heads
+}
+
+// TestPickSectionOpeningsRunsToATablesFirstRow: under a heading whose
+// next line is a table's header over its rule (psql's \d+), the opening
+// kept is the header, the rule and the table's first row; the second row
+// is not part of it.
+func TestPickSectionOpeningsRunsToATablesFirstRow(t *testing.T) {
+	var b strings.Builder
+	for k := range 5 {
+		describeSection(&b, "Index", fmt.Sprintf("pg_index_%d", k), []string{"first", "second"})
+	}
+	text := b.String()
+	s := newLineSel(text, len(text), lineGaps(lineCount(text)))
+	heads := sectionHeads(s)
+	require.Len(t, heads, 5)
+	for _, i := range heads {
+		require.True(t, s.pick(i))
+	}
+	assert.Equal(t, 5, pickSectionOpenings(s, heads, s.pick, s.limit))
+	for k, i := range heads {
+		for j := i + 1; j <= i+3; j++ {
+			assert.True(t, s.isKept(j), "heading %d: line %d %q", k, j, s.line(j))
+		}
+		assert.Contains(t, s.line(i+3), "first")
+		assert.False(t, s.isKept(i+4), "heading %d: the second row", k)
+	}
 }
