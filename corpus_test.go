@@ -492,15 +492,6 @@ var knownGaps = map[string][]string{
 		"\"SvgDocbase\": \"/home/rocher/local/fret/devel/emacs/etc/images/gnus\",",
 		"\"Description\": \"GNU Emacs splash image\",",
 	},
-	// w3m -dump of an HTML API page: its headings are lines of their own
-	// ending in the permalink's `#` between blank lines; the lines planner
-	// reads the text as prose with rare lines (one heading, `Readline#`,
-	// among them) and no heading is an outline's: the two in the middle
-	// are lost (at 4,000 the version line of the head too, below the clip).
-	"plain_w3m_dump_cols_100_node_20_readline_api_html": {
-		"rl.getCursorPos()#",
-		"readline.createInterface(options)#",
-	},
 	// Held-out set 27 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
 	// lsfd -J: 145 alike ten-key records; the outline three levels deep

@@ -62,6 +62,17 @@ func FuzzPlanUnderlinedDoc(f *testing.F) {
 	}, "plain_info_subnodes_grep_manual")
 }
 
+// A rendered HTML page reaches the outline by the permalink marks of its
+// headings.
+func FuzzPlanPermalinkDoc(f *testing.F) {
+	f.Add(nodeDoc, 300)
+	f.Add("§Usage\n\nUse it.\n\n§Width\n\nWide.\n\nStructs§\n\nArguments\n    Args.\n\nTraits§\n\nDebug\n", 200)
+	fuzzDocPlanner(f, func(text string, limit int) (plan, bool) {
+		return planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	}, "plain_w3m_dump_cols_100_node_20_readline_api_html", "plain_w3m_dump_debian_python_policy_sphinx_pilcrow",
+		"plain_w3m_dump_rustdoc_std_fmt_module_section_sign")
+}
+
 func FuzzPlanGiant(f *testing.F) {
 	f.Add(string(make([]byte, 5000)), 200)
 	f.Add("a\n"+string(make([]byte, 3000))+"\nb\n", 300)

@@ -37,7 +37,7 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 	}
 	read := readTool(out.Tool)
 	source := opensLikeSource(text) || !read && (codeBlocksShaped(text) || declsShaped(text))
-	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) && !roffProbe(text) {
+	if !read && !source && !sectionedProbe(text) && !underlinedProbe(text) && !roffProbe(text) && !permalinkProbe(text) {
 		return plan{}, false
 	}
 	// The notes are worded for the lines strings.Count(text, "\n")+1
@@ -68,6 +68,9 @@ func planOutlineReadIndexed(out ToolOutput, limit int, lines *lineIndexer) (plan
 		}
 		if !ok {
 			ranks, leads, ok = underlinedDoc(s)
+		}
+		if !ok {
+			ranks, ok = permalinkDoc(s)
 		}
 		doc = ok
 	}
