@@ -186,6 +186,9 @@ func logAnchors() (anchors []logAnchor, needs [][]anchorNeed, ok bool) {
 	for _, suf := range errorTypeSuffixes {
 		add(suf+" ", 0) // wrapsErrorType's
 	}
+	for _, lead := range uncaughtLeads {
+		add(lead, atCol0) // namesUncaught's
+	}
 	for _, r := range infixRules {
 		add(r.infix, 0)
 	}
