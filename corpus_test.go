@@ -525,6 +525,15 @@ var knownGaps = map[string][]string{
 	"log_sbcl_asdf_compile_flexi_streams_undefined_octet_index": {
 		";;; ==== loading system flexi-streams",
 	},
+	// SBCL's DIVISION-BY-ZERO after a passing sb-rt run (session 39's
+	// family check; main's lines planner kept the line as one of a rare
+	// shape): the log planner keeps the Unhandled block, its frames and
+	// the verdict, but the log is not quiet (the compile notes are 137 of
+	// 785 lines), so `Doing 249 pending tests` at ~77 % is no rare-shape
+	// pick and falls between the head and the tail.
+	"log_sbcl_sb_rt_alexandria_tests_mean_division_by_zero": {
+		"Doing 249 pending tests of 249 tests total.",
+	},
 	// PrintFlagsFinal: 558 alike flag rows; the two ergonomic flags asked
 	// for are rows in the middle, not of a rare shape.
 	"plain_java_xx_printflagsfinal_openjdk_17_0_15_vm_flags": {
