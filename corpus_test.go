@@ -540,23 +540,21 @@ var knownGaps = map[string][]string{
 	"json_c8_json_summary_lodash_4_17_21_modular_demo": {
 		"\"/home/dev/lodash-demo/lodash/_equalArrays.js\": {\"lines\":{\"total\":84,\"covered\":23,\"skipped\":0,\"pct\":27.38}",
 	},
-	// SBCL's unhandled conditions: `Unhandled UNBOUND-VARIABLE` (or
-	// UNDEFINED-FUNCTION) and its message are read by no failure word
-	// (`unhandled` as one tripled TestTripleHashFalseHits' false hits,
-	// session 38); the frames' keyword `:ERROR` is no failure since then,
-	// so the failures taken are the closing `compilation unit aborted`
-	// lines. flexi-streams' `;;; ==== loading system` line names no file:
-	// the step rule (stepAbove) does not take it.
-	"log_sbcl_asdf_load_system_cl_ppcre_unbound_test_fn": {
-		"Unhandled UNBOUND-VARIABLE in thread #<SB-THREAD:THREAD \"main thread\" RUNNING",
-		"  The variable TEST-FN is unbound.",
-		"0: (CONVERT-CHAR-CLASS-TO-TEST-FUNCTION #<unavailable argument> #<unavailable argument> #<unavailable argument>)",
-	},
+	// SBCL (session 39 reads `Unhandled UNDEFINED-FUNCTION in thread …`
+	// as a failure, namesUncaught): flexi-streams' `;;; ==== loading
+	// system` line names no file: the step rule (stepAbove) does not
+	// take it.
 	"log_sbcl_asdf_compile_flexi_streams_undefined_octet_index": {
 		";;; ==== loading system flexi-streams",
-		"Unhandled UNDEFINED-FUNCTION in thread #<SB-THREAD:THREAD \"main thread\" RUNNING",
-		"  The function FLEXI-STREAMS::OCTET-INDEX is undefined.",
-		"1: (INVERT-TABLE #(0 1 2 3 4 5 6 7 8 9 10 11 ...))",
+	},
+	// SBCL's DIVISION-BY-ZERO after a passing sb-rt run (session 39's
+	// family check; main's lines planner kept the line as one of a rare
+	// shape): the log planner keeps the Unhandled block, its frames and
+	// the verdict, but the log is not quiet (the compile notes are 137 of
+	// 785 lines), so `Doing 249 pending tests` at ~77 % is no rare-shape
+	// pick and falls between the head and the tail.
+	"log_sbcl_sb_rt_alexandria_tests_mean_division_by_zero": {
+		"Doing 249 pending tests of 249 tests total.",
 	},
 	// PrintFlagsFinal: 558 alike flag rows; the two ergonomic flags asked
 	// for are rows in the middle, not of a rare shape.

@@ -66,3 +66,62 @@ func anyErrorType(line string, dotted bool, ok func(start, at, end int) bool) bo
 	}
 	return false
 }
+
+// uncaughtLeads open, at a line's start, a runtime's report of a
+// condition or an exception that nothing handled, before the type's name:
+// SBCL's `Unhandled UNBOUND-VARIABLE in thread #<…>:`, a JavaScript
+// console's `Uncaught TypeError: …`. The word alone is no failure (gosec's
+// `Errors unhandled`, a `unhandled rejections` option); the type after it is.
+var uncaughtLeads = [...]string{"Unhandled ", "Uncaught "}
+
+// namesUncaught reports whether line, unindented, opens with one of
+// uncaughtLeads and a type's name after it (see isTypeName), then the
+// line's end or a space, a colon or a dot between them.
+func namesUncaught(line string) bool {
+	for _, lead := range uncaughtLeads {
+		rest, ok := strings.CutPrefix(line, lead)
+		if !ok {
+			continue
+		}
+		i := 0
+		for i < len(rest) && (isWordByte(rest[i]) || rest[i] == '-' || rest[i] == '.' || rest[i] == ':') {
+			i++
+		}
+		return (i == len(rest) || rest[i] == ' ') && isTypeName(strings.TrimRight(rest[:i], ":."))
+	}
+	return false
+}
+
+// isTypeName reports whether name, its last part (after any package's
+// `PKG:` or a dotted path), names a condition or an exception type as
+// runtimes spell them: upper-case words joined by hyphens (Lisp's
+// UNBOUND-VARIABLE, SB-INT:SIMPLE-PROGRAM-ERROR), or CamelCase of two
+// words or more (TypeError, IllegalStateException). A word alone in
+// capitals (`Unhandled IRQ`) or one capitalised word (`Uncaught Promise`)
+// is no type's name.
+func isTypeName(name string) bool {
+	if i := strings.LastIndexAny(name, ".:"); i >= 0 {
+		name = name[i+1:]
+	}
+	if len(name) < 3 || name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	var upper, lower, hyphen int
+	for k := 0; k < len(name); k++ {
+		switch c := name[k]; {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z':
+			lower++
+		case c == '-':
+			if k == len(name)-1 || name[k-1] == '-' {
+				return false
+			}
+			hyphen++
+		}
+	}
+	if lower == 0 {
+		return hyphen > 0
+	}
+	return hyphen == 0 && upper >= 2
+}

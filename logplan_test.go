@@ -33,6 +33,8 @@ func TestClassifyLogLine(t *testing.T) {
 			"Exception in thread \"main\" java.lang.IllegalStateException: boom",
 			"2015-10-18 18:06:26,029 ERROR [eventHandlingThread] org.apache.hadoop.yarn.YarnUncaughtExceptionHandler: Thread",
 			"- 1117838570 2005.06.03 R02-M1-N0-C:J12-U11 2005-06-03-15.42.50.675872 R02-M1-N0-C:J12-U11 RAS KERNEL FATAL data TLB error interrupt",
+			"Unhandled UNBOUND-VARIABLE in thread #<SB-THREAD:THREAD \"main thread\" RUNNING",
+			"Unhandled SB-INT:SIMPLE-PROGRAM-ERROR in thread #<SB-THREAD:THREAD \"main thread\" RUNNING",
 		},
 		lineWarning: {
 			"warning: unused variable: `next_offset`",
@@ -76,7 +78,7 @@ func TestClassifyLogLine(t *testing.T) {
 		lineSummary: {"  Tests: 1", "= passed =", "make[1]: *** x", "E   x short test summary info", "  x short test summary info"},
 		lineTrace:   {"  at x", "  File \"x\"", "  12 | x", "\t/a.c:1", "... 3 more", "    ok  \tx", "  an Exception here", " \u00a0x"},
 		linePassed:  {"=== RUN x short test summary info"},
-		lineOther:   {"at x", "File \"x\"", "==== RUN x ====", "PASS ", "thread 'x' panicked", "ERRORS", "xERROR ", "a WARNINGS", "x:warning: y", "Compiling x", "  Doc-tests x"},
+		lineOther:   {"Unhandled rejections warn", "Uncaught Promise here", "Unhandled IRQ 7", "x Unhandled FOO-BAR y", "at x", "File \"x\"", "==== RUN x ====", "PASS ", "thread 'x' panicked", "ERRORS", "xERROR ", "a WARNINGS", "x:warning: y", "Compiling x", "  Doc-tests x"},
 		lineBlank:   {"\u00a0", "\u2003 \t", "\v"},
 	}
 	for class, lines := range edges {

@@ -186,6 +186,9 @@ func logAnchors() (anchors []logAnchor, needs [][]anchorNeed, ok bool) {
 	for _, suf := range errorTypeSuffixes {
 		add(suf+" ", 0) // wrapsErrorType's
 	}
+	for _, lead := range uncaughtLeads {
+		add(lead, atCol0) // namesUncaught's
+	}
 	for _, r := range infixRules {
 		add(r.infix, 0)
 	}
@@ -433,8 +436,30 @@ func tripleScore(tri string) int {
 	if strings.Contains(commonTriples, tri) {
 		score += 120
 	}
+	if proseHashes[tripleHash(uint32(tri[0])|uint32(tri[1])<<8|uint32(tri[2])<<16)] {
+		score += 240 // as common as prose's commonest triples: above any pair of words'
+	}
 	return score
 }
+
+// proseHashes holds the hashes (tripleHash) of the triples prose holds
+// most: commonTriples and a space between two letters (`e p` of `the
+// path`). A rare triple that hashes as one of them stops the scan as
+// often as that one would: SBCL's `Unhandled` found by `unh`, which
+// shares its hash with `e p`, tripled the false hits over the corpus.
+var proseHashes = func() map[uint32]bool {
+	m := make(map[uint32]bool)
+	add := func(a, b, c byte) { m[tripleHash(uint32(a)|uint32(b)<<8|uint32(c)<<16)] = true }
+	for a := byte('a'); a <= 'z'; a++ {
+		for c := byte('a'); c <= 'z'; c++ {
+			add(a, ' ', c)
+		}
+	}
+	for _, tri := range strings.Fields(commonTriples) {
+		add(tri[0], tri[1], tri[2])
+	}
+	return m
+}()
 
 // commonTriples are frequent triples of English text, and of the words
 // that code, paths and traces repeat (default, file, local, data, call):

@@ -487,9 +487,11 @@ func classifyHinted(line string, hasInfo, mayInfix bool) (uint8, uint8) {
 		}
 		return lineOther, 0
 	}
-	if !indented && wrapsErrorType(line) {
+	if !indented && (wrapsErrorType(line) || namesUncaught(line)) {
 		// A raised error a tool wraps (`jarsigner: java.util.zip.
-		// ZipException: …`), which no level word told otherwise.
+		// ZipException: …`), or a condition nothing handled (SBCL's
+		// `Unhandled UNBOUND-VARIABLE in thread …`), which no level word
+		// told otherwise.
 		return lineError, blockTrace
 	}
 	if mayInfix {
