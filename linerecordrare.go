@@ -42,14 +42,7 @@ func rareRecords(line func(int) string, recs []record) []int {
 	}
 	fields := map[string]*fieldCount{}
 	for _, r := range recs {
-		if r.end-r.start > recordRareLines {
-			continue
-		}
-		for j := r.start + 1; j < r.end; j++ {
-			k, v, ok := recordField(line(j))
-			if !ok {
-				continue
-			}
+		eachRecordField(line, r, func(k, v string) {
 			f := fields[k]
 			if f == nil {
 				f = &fieldCount{values: map[string]int{}}
@@ -57,33 +50,40 @@ func rareRecords(line func(int) string, recs []record) []int {
 			}
 			f.records++
 			f.values[v]++
-		}
+		})
 	}
 	rarity := make([]int, m)
 	var out []int
 	for x, r := range recs {
-		if r.end-r.start > recordRareLines {
-			continue
-		}
-		for j := r.start + 1; j < r.end; j++ {
-			k, v, ok := recordField(line(j))
-			if !ok {
-				continue
-			}
+		eachRecordField(line, r, func(k, v string) {
 			f := fields[k]
 			if f.records*2 < m || len(f.values)*recordCategoryShare > m {
-				continue
+				return
 			}
 			if c := f.values[v]; c*recordRareShare <= m && (rarity[x] == 0 || c < rarity[x]) {
 				rarity[x] = c
 			}
-		}
+		})
 		if rarity[x] > 0 {
 			out = append(out, x)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b int) int { return rarity[a] - rarity[b] })
 	return out
+}
+
+// eachRecordField calls fn with the key and value of each field of r
+// (its lines after the one that names it: see recordField), none of a
+// record longer than recordRareLines.
+func eachRecordField(line func(int) string, r record, fn func(key, value string)) {
+	if r.end-r.start > recordRareLines {
+		return
+	}
+	for j := r.start + 1; j < r.end; j++ {
+		if k, v, ok := recordField(line(j)); ok {
+			fn(k, v)
+		}
+	}
 }
 
 // recordField splits a record's line into its key, up to and with the
