@@ -436,7 +436,7 @@ func tripleScore(tri string) int {
 	if strings.Contains(commonTriples, tri) {
 		score += 120
 	}
-	if proseHashes[tripleHash(uint32(tri[0])|uint32(tri[1])<<8|uint32(tri[2])<<16)] {
+	if proseHashes[tripleHashOf(tri)] {
 		score += 240 // as common as prose's commonest triples: above any pair of words'
 	}
 	return score
@@ -449,14 +449,13 @@ func tripleScore(tri string) int {
 // shares its hash with `e p`, tripled the false hits over the corpus.
 var proseHashes = func() map[uint32]bool {
 	m := make(map[uint32]bool)
-	add := func(a, b, c byte) { m[tripleHash(uint32(a)|uint32(b)<<8|uint32(c)<<16)] = true }
 	for a := byte('a'); a <= 'z'; a++ {
 		for c := byte('a'); c <= 'z'; c++ {
-			add(a, ' ', c)
+			m[tripleHashOf(string([]byte{a, ' ', c}))] = true
 		}
 	}
 	for _, tri := range strings.Fields(commonTriples) {
-		add(tri[0], tri[1], tri[2])
+		m[tripleHashOf(tri)] = true
 	}
 	return m
 }()
@@ -521,6 +520,15 @@ const tripleBits = 18
 // tripleHash hashes three folded bytes, the first lowest.
 func tripleHash(x uint32) uint32 { return lowTripleHash(uint64(x)) }
 
+// tripleOf packs the first three bytes of tri as the scan reads them,
+// the first lowest.
+func tripleOf(tri string) uint32 {
+	return uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
+}
+
+// tripleHashOf returns tripleHash of the first three bytes of tri.
+func tripleHashOf(tri string) uint32 { return tripleHash(tripleOf(tri)) }
+
 // lowTripleHash is tripleHash of the three low bytes of w: its multiplier
 // has its low 40 bits clear, so the bytes above them drop out of the
 // product and the scan need not mask them off. (Of 40 odd multipliers of
@@ -580,7 +588,7 @@ func newAnchorTable() *anchorTable {
 		for off := k; off <= k+1; off++ {
 			sa.off = off
 			for _, tri := range expandAny(seq[off : off+3]) {
-				x := uint32(tri[0]) | uint32(tri[1])<<8 | uint32(tri[2])<<16
+				x := tripleOf(tri)
 				h := tripleHash(x)
 				t.hit[h] = 1
 				t.add(h, x, sa)

@@ -623,7 +623,7 @@ func TestTripleHashFalseHits(t *testing.T) {
 func TestRarestTriplesAvoidProseHashes(t *testing.T) {
 	shared := func(seq string, k int) bool {
 		hashed := func(tri string) bool {
-			return proseHashes[tripleHash(uint32(tri[0])|uint32(tri[1])<<8|uint32(tri[2])<<16)]
+			return proseHashes[tripleHashOf(tri)]
 		}
 		return hashed(seq[k:k+3]) || hashed(seq[k+1:k+4])
 	}
