@@ -988,10 +988,13 @@ const droppedNoteMax = 218
 // it never writes — a tenth of 2,000 bytes, two rows of a list.
 func droppedNoteRoom(n, nKeys int) int {
 	if nKeys == 0 {
-		return len("[…"+txt.Plural(n, "event")+" dropped]") + 2
+		return len(droppedHead(n)+"]") + 2
 	}
 	return droppedNoteMax + 2
 }
+
+// droppedHead opens droppedNote's line: `[…192 events dropped`.
+func droppedHead(n int) string { return "[…" + txt.Plural(n, "event") + " dropped" }
 
 // droppedNote counts the dropped events by their kind values (event k's
 // value ids into kinds are flat[at[k]:at[k+1]]), the most common first,
@@ -1027,7 +1030,7 @@ func droppedNote(s *lineSel, events []int, flat []int32, at []int, kinds []event
 		}
 		return strings.Compare(a.val, b.val)
 	})
-	note := "[…" + txt.Plural(dropped, "event") + " dropped"
+	note := droppedHead(dropped)
 	sep := ": "
 	for _, id := range order {
 		v := kinds[id]
