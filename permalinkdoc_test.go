@@ -160,23 +160,12 @@ func TestPermalinkProbeAgrees(t *testing.T) {
 	})
 }
 
-// Outlining a permalinked page keeps the budget; every kept line is an
-// input line verbatim where the gap notes say it is; and it keeps the
-// headings before the lines under them.
+// Outlining a permalinked page keeps the budget, and every kept line is
+// an input line verbatim where the gap notes say it is.
 func TestPermalinkDocProperties(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		text := genPermalinked(rt)
 		limit := rapid.IntRange(200, max(200, len(text))).Draw(rt, "limit")
-		p, ok := planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
-		if !ok {
-			return
-		}
-		if n := itemsSize(p.items); n > limit {
-			rt.Fatalf("%d bytes planned for a limit of %d", n, limit)
-		}
-		p.markerAt = len(p.items)
-		out := render(text, p, marker{})
-		out = out[:strings.LastIndex(out, markerPrefix)]
-		checkVerbatimNumbered(rt, text, out)
+		checkOutlineWithin(rt, text, limit)
 	})
 }

@@ -86,17 +86,10 @@ func TestUnderlinedDocProperties(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		text := genUnderlined(rt)
 		limit := rapid.IntRange(200, max(200, len(text))).Draw(rt, "limit")
-		p, ok := planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+		out, ok := checkOutlineWithin(rt, text, limit)
 		if !ok {
 			return
 		}
-		if n := itemsSize(p.items); n > limit {
-			rt.Fatalf("%d bytes planned for a limit of %d", n, limit)
-		}
-		p.markerAt = len(p.items)
-		out := render(text, p, marker{})
-		out = out[:strings.LastIndex(out, markerPrefix)]
-		checkVerbatimNumbered(rt, text, out)
 		s := newLineSel(text, limit, outlineGaps(1))
 		kept := map[int]bool{}
 		n := 1
@@ -126,4 +119,24 @@ func TestUnderlinedDocProperties(t *testing.T) {
 			}
 		}
 	})
+}
+
+// checkOutlineWithin plans text as a read's outline within limit and, when
+// the outline takes it, checks that the plan keeps the limit and that every
+// kept line is an input line verbatim where the gap notes say it is. It
+// returns the output before its marker, and whether the outline took the
+// text.
+func checkOutlineWithin(rt *rapid.T, text string, limit int) (string, bool) {
+	p, ok := planOutlineRead(ToolOutput{Tool: "Bash", Text: text}, limit)
+	if !ok {
+		return "", false
+	}
+	if n := itemsSize(p.items); n > limit {
+		rt.Fatalf("%d bytes planned for a limit of %d", n, limit)
+	}
+	p.markerAt = len(p.items)
+	out := render(text, p, marker{})
+	out = out[:strings.LastIndex(out, markerPrefix)]
+	checkVerbatimNumbered(rt, text, out)
+	return out, true
 }
