@@ -511,16 +511,6 @@ var knownGaps = map[string][]string{
 	"plain_pdftotext_layout_quilt_how_to_survive_many_patches": {
 		"      Hunk #1 FAILED at 2.\n      1 out of 1 hunk FAILED -- rejects in file Oberon.txt\n      Patch flower.diff does not apply (enforce with -f)",
 	},
-	// Held-out set 28 (its first run is in the corpus README): what it
-	// loses at 16,000 bytes, and why.
-	// exiftool -j: 63 flat objects, 48 PNGs of one key set; the two
-	// Inkscape SVGs with 55-63 keys of their own (gnus.svg at ~43 %) and
-	// splash.png near the end are named in the roll of naming members,
-	// not kept whole: a record of a rare key set is no signal yet.
-	"json_exiftool_j_r_emacs_28_etc_images_png_svg": {
-		"\"SvgDocbase\": \"/home/rocher/local/fret/devel/emacs/etc/images/gnus\",",
-		"\"Description\": \"GNU Emacs splash image\",",
-	},
 	// Held-out set 27 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why.
 	// lsfd -J: 145 alike ten-key records; the outline three levels deep

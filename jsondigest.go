@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -151,7 +152,8 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 				c.loose = c.cost
 				lines[k] = c.cost
 				shown[k] = line
-				if full || identityKey(o.text, m[0]) || o.describe && le-ls <= describingLineMax && describingKey(o.text, m[0]) {
+				if full || identityKey(o.text, m[0]) || o.describe && le-ls <= describingLineMax && describingKey(o.text, m[0]) ||
+					level == 0 && o.rareKey != nil && o.rareKey(o.text[m[0]:stringEnd(o.text, m[0])]) {
 					shown[k] = len(*tree)
 					*tree = append(*tree, c)
 				}
@@ -357,8 +359,10 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 
 	// show returns how element j shows at detail d (0: its digest by
 	// naming members, 1: its full digest, 2: whole, 3: its full digest
-	// with its arrays' ends, digestArrayEnds), nil for none.
+	// with its arrays' ends, digestArrayEnds, 4: its digest by naming
+	// members and its rarest keys', rareMembers), nil for none.
 	o := &outliner{text: text, compact: true}
+	var rareKey func(j int) func(string) bool // rareMembers, read once when wanted
 	type view struct{ j, d int }
 	shown := map[view][]item{}
 	saved := map[view]int{} // what a digest saves on its former layout (loose)
@@ -371,11 +375,17 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 				its = []item{keepRange(elems[j][0], next(j))}
 			} else {
 				o.arrayEnds = d == 3
-				if t := o.digestFrom(elems, j, 1, kind != "object member", d != 0, 0); t != nil {
+				if d == 4 {
+					if rareKey == nil {
+						rareKey = rareMembers(o, elems, 1, last)
+					}
+					o.rareKey = rareKey(j)
+				}
+				if t := o.digestFrom(elems, j, 1, kind != "object member", d != 0 && d != 4, 0); t != nil {
 					its = (&outliner{text: text, nodes: t}).items()
 					saved[v] = t[0].loose - t[0].cost
 				}
-				o.arrayEnds = false
+				o.arrayEnds, o.rareKey = false, nil
 			}
 			shown[v] = its
 		}
@@ -418,23 +428,27 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	for _, s := range shapes[1:last] {
 		count[s]++
 	}
-	var rare, rest []int
+	var rare, rarest []int // the elements of a rare shape
 	for j := 1; j < last; j++ {
 		if s := shapes[j]; s != 0 && count[s] <= max(1, (last-1)/10) {
-			rare = append(rare, j)
+			rarest = append(rarest, j)
 			detail[j] = 1
 			if next(j)-elems[j][0] <= mid/4 {
 				detail[j] = 2
 			}
-		} else {
-			rest = append(rest, j)
 		}
 	}
-	if cost(rare) > mid/2 {
-		rare, rest = nil, rest[:0]
-		for j := 1; j < last; j++ {
-			rest = append(rest, j)
+	if cost(rarest) <= mid/2 {
+		rare = rarest
+	} else {
+		for _, j := range rarest {
 			delete(detail, j)
+		}
+	}
+	var rest []int
+	for j := 1; j < last; j++ {
+		if _, ok := slices.BinarySearch(rare, j); !ok {
+			rest = append(rest, j)
 		}
 	}
 	pick := func(k int) []int {
@@ -457,6 +471,23 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 	}
 	sel = morePicks(sel, 0, last, mid, func(sel []int) int { return costOf(sel, false) })
 	used = costOf(sel, false)
+	if rare == nil && 2*len(rarest) < last-1 {
+		// Too many of a rare shape to keep all, they are no picks of their
+		// own; where most elements share shapes that are not rare, those
+		// the spread picked show, rarest first, the members of their
+		// rarest keys before room left buys any full digest: exiftool's
+		// gnus.svg its SvgDocbase, which no other file has, among 48 PNGs
+		// of one key set, though its 21 records of shapes six share or
+		// fewer do not all fit. Where most are of rare shapes (npm query's
+		// nine packages, each its own key set), none is a signal.
+		rareKey = rareMembers(o, elems, 1, last)
+		used = showRareKeys(sel, rarest, func(j int) int { return count[shapes[j]] }, used, mid, func(j int) (int, bool) {
+			if rareKey(j) == nil || show(j, 0) == nil || show(j, 4) == nil {
+				return 0, false
+			}
+			return size(j, 4, false) - size(j, 0, false), true
+		}, func(j int) { detail[j] = 4 })
+	}
 	for _, j := range sel { // room still left: full digests, in the order of the picks
 		if d := detail[j]; d == 0 && show(j, 0) != nil && show(j, 1) != nil {
 			if c := used - size(j, 0, false) + size(j, 1, false); c <= mid {
@@ -535,6 +566,68 @@ func planSequenceDigests(text string, elems [][2]int, shapes []int32, kind strin
 		plain = nil // no fill
 	}
 	return items, plain, named, true
+}
+
+// rareMembers returns, for an element j of elems[from:to], the keys of
+// its own members that are its rarest among those elements: held by as
+// few of them as any key of j, and by at most a tenth (at least one).
+// A record of a rare key set is told by them, not by the keys all its
+// siblings share: gnus.svg's SvgDocbase, which no PNG and no other SVG
+// has. It is nil for an element with no key held by a tenth or fewer.
+func rareMembers(o *outliner, elems [][2]int, from, to int) func(j int) func(string) bool {
+	count := map[string]int{}
+	keys := func(j int) []string {
+		if o.text[elems[j][0]] != '{' {
+			return nil
+		}
+		var ks []string
+		for _, m := range o.membersOf(elems[j][0], '}') {
+			ks = append(ks, o.text[m[0]:stringEnd(o.text, m[0])])
+		}
+		return ks
+	}
+	for j := from; j < to; j++ {
+		for _, k := range keys(j) {
+			count[k]++
+		}
+	}
+	most := max(1, (to-from)/10)
+	return func(j int) func(string) bool {
+		least := to - from + 1
+		for _, k := range keys(j) {
+			least = min(least, count[k])
+		}
+		if least > most {
+			return nil
+		}
+		return func(k string) bool { return count[k] == least }
+	}
+}
+
+// showRareKeys has the picks in sel (sorted) that are of rarest show
+// the members of their rarest keys, the rarest first (by shared, how many
+// elements share a pick's shape), the cheapest first among as rare,
+// each while what it adds (grow, false for a pick with no such view)
+// keeps used within room; show records a pick shown so. It returns used
+// with what they added.
+func showRareKeys(sel, rarest []int, shared func(int) int, used, room int, grow func(int) (int, bool), show func(int)) int {
+	type pick struct{ j, shared, grow int }
+	var order []pick
+	for _, j := range rarest {
+		if _, picked := slices.BinarySearch(sel, j); picked {
+			if c, ok := grow(j); ok {
+				order = append(order, pick{j, shared(j), c})
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b pick) int { return cmp.Or(a.shared-b.shared, a.grow-b.grow) })
+	for _, p := range order {
+		if used+p.grow <= room {
+			used += p.grow
+			show(p.j)
+		}
+	}
+	return used
 }
 
 // elementEnd returns where elems[i] ends with what follows it up to the

@@ -882,6 +882,10 @@ type outliner struct {
 	// arrayEnds has a digest open a member that is an array of objects on
 	// its first and last elements' digests (digestArrayEnds).
 	arrayEnds bool
+	// rareKey, when set, has a digest show the element's own members
+	// whose key it reports rare among the element's siblings
+	// (planSequenceDigests).
+	rareKey func(key string) bool
 	// headEnd, when not 0, is where a blind clip's head of the document
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
