@@ -1299,11 +1299,6 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
-	// Held-out set 28, first run: ansible-playbook -v's one `failed:` loop
-	// item and its PLAY RECAP `failed=1` bring no failure rule (the clip
-	// keeps 5/5 of a 22 KB log at 16,000; at 4,000 the lines planner
-	// keeps 5/5).
-	"log_ansible_playbook_v_stage_tcl_library_copy_item_typo": StrategyClip,
 	// Family check, session 35: unzip -t's loop, its one failed step
 	// (unzip's End-of-central-directory paragraph, `[exit 9]`) among
 	// hundreds of alike `testing: … OK` rows; no failure word and no
