@@ -1335,11 +1335,6 @@ var knownMisroutes = map[string]Strategy{
 	// goes to the clip, which keeps 3/3 (the lines planner keeps 3/3 at
 	// 4,000).
 	"log_yarn1_install_verbose_express_app_debug_no_matching_version": StrategyClip,
-	// Held-out set 28, first run: ansible-playbook -v's one `failed:` loop
-	// item and its PLAY RECAP `failed=1` bring no failure rule (the clip
-	// keeps 5/5 of a 22 KB log at 16,000; at 4,000 the lines planner
-	// keeps 5/5).
-	"log_ansible_playbook_v_stage_tcl_library_copy_item_typo": StrategyClip,
 	// Family check, session 35: unzip -t's loop, its one failed step
 	// (unzip's End-of-central-directory paragraph, `[exit 9]`) among
 	// hundreds of alike `testing: … OK` rows; no failure word and no

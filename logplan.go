@@ -1227,9 +1227,15 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	each(max(0, lines.len()-logLastLines), lines.len())
 	// 2. The error line of every distinct error, with the source line it
 	// names when its block quotes it (see pointedLine).
+	banners := newProgressScan()
 	for _, k := range told {
 		each(int(blocks[k].head), headEnd(lines, blocks[k])+1)
 		if p := pointedLine(lines, blocks[k]); p >= 0 {
+			emit(p)
+		}
+		// The banner of the unit it failed in (ansible's `TASK [Copy …]
+		// ****`), which names it as a file:line would.
+		if p := banners.stepAbove(lines, blocks[k]); p >= 0 && endsInBannerRule(lines.line(p)) {
 			emit(p)
 		}
 	}

@@ -104,7 +104,7 @@ func (s *progressScan) stepAbove(lines logLines, b logBlock) int {
 	for i := int(b.first) - 1; i >= lo; i-- {
 		if k := stepLead(lines, i); k != "" {
 			if n := int(s.leads[k]); n >= 2 && n*stepShare <= filled && s.texts[lines.line(i)] == 1 {
-				if !endsInFileName(lines.line(i)) {
+				if l := lines.line(i); !endsInFileName(l) && !endsInBannerRule(l) {
 					return -1 // the nearest step names no file: not a unit's
 				}
 				return i
@@ -112,6 +112,23 @@ func (s *progressScan) stepAbove(lines logLines, b logBlock) int {
 		}
 	}
 	return -1
+}
+
+// endsInBannerRule reports whether l is a banner: words, then a blank and
+// a rule of three or more of one mark (`*`, `=`, `-`, `#`) to its end, as
+// a runner heads each unit of work (ansible's `TASK [Copy the library]
+// ****`): it names its unit as a file's name would.
+func endsInBannerRule(l string) bool {
+	l = strings.TrimRight(l, " \r")
+	if l == "" || !strings.ContainsRune("*=-#", rune(l[len(l)-1])) {
+		return false
+	}
+	mark := l[len(l)-1]
+	j := len(l)
+	for j > 0 && l[j-1] == mark {
+		j--
+	}
+	return len(l)-j >= 3 && j > 0 && l[j-1] == ' ' && hasLetter(l[:j])
 }
 
 // stepShare is the most of a window's lines one step lead may hold, as

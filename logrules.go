@@ -1856,6 +1856,7 @@ func countAfter(s string) bool {
 	if i == len(s) || s[i] != ':' && s[i] != '=' {
 		return false
 	}
+	sep := i
 	i++
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -1873,8 +1874,29 @@ func countAfter(s string) bool {
 		return true
 	case '.':
 		return len(rest) == 1 || !isWordByte(rest[1])
+	case ' ', '\t':
+		return labelledCountNext(rest, s[sep:i])
 	}
 	return false
+}
+
+// labelledCountNext reports whether rest, after blanks, opens with another
+// labelled count written as the one before it, its label and sep (`=` or
+// `:`, with the blanks after it) then a number: a row of counts aligned in
+// columns, ansible's PLAY RECAP `failed=1    skipped=0`.
+func labelledCountNext(rest, sep string) bool {
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(rest) && isLetter(rest[j]) {
+		j++
+	}
+	if j == i || !strings.HasPrefix(rest[j:], sep) {
+		return false
+	}
+	return digitRun(rest, j+len(sep)) > 0
 }
 
 // numberBefore returns the number standing right before a word (`3
@@ -1889,8 +1911,8 @@ func numberBefore(s string) int {
 	if i < j && s[i] == ',' {
 		i++
 	}
-	if i == j || i > 0 && (isWordByte(s[i-1]) || s[i-1] == ':' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '-') {
-		return -1 // a location (12:5), a version, a path, not a count
+	if i == j || i > 0 && (isWordByte(s[i-1]) || s[i-1] == ':' || s[i-1] == '.' || s[i-1] == '/' || s[i-1] == '-' || s[i-1] == '=') {
+		return -1 // a location (12:5), a version, a path, the value of a label before (`unreachable=0`), not a count
 	}
 	n := 0
 	for _, c := range []byte(s[i:j]) {

@@ -99,6 +99,13 @@ func TestFailureSignal(t *testing.T) {
 		"::error file=a.go,line=3::boom": sigFailure,
 		"a.c:12: error: expected ';'":    sigFailure,
 		"status:error":                   sigFailure,
+		// A row of labelled counts aligned in columns (ansible's PLAY
+		// RECAP): the number after `=` is the label's before, not a count
+		// of what follows, and a count above zero goes on in the columns.
+		"localhost                  : ok=3    changed=1    unreachable=0    failed=1    skipped=0    rescued=0    ignored=0": sigCount,
+		"localhost                  : ok=9    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0": sigNone,
+		"passed=4    errors=2    skipped=1": sigCount,
+		"errors=2 in 3 files":               sigNone,
 	}
 	for line, want := range cases {
 		if got := failureSignal(line); got != want {
