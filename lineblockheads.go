@@ -1,6 +1,10 @@
 package headroom
 
-import "github.com/headroom-go/headroom/internal/txt"
+import (
+	"slices"
+
+	"github.com/headroom-go/headroom/internal/txt"
+)
 
 // A text of blocks, each opened by a line at the margin that names it
 // and holding lines indented under it, is a table of declarations: BEAM
@@ -68,11 +72,157 @@ func blockHeads(s *lineSel) []int {
 	return heads
 }
 
+// Records with no blank line between them are blocks too: V8's
+// `  --stack-size (…)` over its indented `type: int  default: …` line,
+// perl -MO=Xref's `File …` over its `  Subroutine …` lines over their
+// rows, ldd's `path:` over its tab-indented libraries. Each record opens
+// with a line at a lesser indentation than the lines under it; nothing
+// else marks where one ends and the next begins.
+
+// recordLevelsMax is how many levels of such records blockLevels names
+// (files over their subroutines); recordIndentMax, the deepest
+// indentation it reads, a tab counting to the next multiple of eight.
+const (
+	recordLevelsMax = 2
+	recordIndentMax = 64
+)
+
+// blockLevels returns the openers of the blocks of s, the outer level
+// first: a text of blocks between blank lines is one level (see
+// blockHeads); otherwise, of records with no blank line between them,
+// the openers of up to recordLevelsMax levels (see recordLevels). Nil
+// when neither holds.
+func blockLevels(s *lineSel) [][]int {
+	if heads := blockHeads(s); heads != nil {
+		return [][]int{heads}
+	}
+	return recordLevels(s)
+}
+
+// recordLevels returns, outer level first, the openers of records with
+// no blank line between them: at an indentation, a line whose next line
+// not blank is indented deeper opens a record. An indentation is a level
+// of records when blockHeadsMin lines or more open one there, three in
+// four of its lines at least, one line in two of the text at most (a
+// record holds a line under its opener), and the first level holds at
+// least as many openers as there are lines less indented than it (a
+// title, a banner: the records are the text); a row whose indentation
+// pads a right-aligned number opens none (see alignedRow). An opener alike to the one
+// before it at its level, to the byte, names nothing new and is left, as
+// in blockHeads. Levels are the shallowest that qualify, in order, up to
+// recordLevelsMax. Where lines start is all it reads: two passes, a
+// count per indentation.
+func recordLevels(s *lineSel) [][]int {
+	n := s.n()
+	var opens, at [recordIndentMax + 1]int
+	prev := -1 // the indentation of the last line not blank; -1 before one, or after a row
+	for i, start := 0, s.at(0); i < n; i++ {
+		end := s.at(i + 1)
+		l := s.text[start:end]
+		start = end
+		w := indentWidth(l)
+		if w < 0 {
+			continue
+		}
+		if prev >= 0 && w > prev {
+			opens[prev]++
+		}
+		at[w]++
+		prev = w
+		if alignedRow(l, w) {
+			prev = -1
+		}
+	}
+	var levels []int
+	shallower := 0
+	for w := range at {
+		if len(levels) < recordLevelsMax && opens[w] >= blockHeadsMin && opens[w]*4 >= at[w]*3 && opens[w]*2 <= n &&
+			(len(levels) > 0 || shallower <= opens[w]) {
+			levels = append(levels, w)
+		}
+		shallower += at[w]
+	}
+	if len(levels) == 0 {
+		return nil
+	}
+	out := make([][]int, len(levels))
+	last := make([]string, len(levels))
+	prevLine, prevW := -1, -1
+	for i := range n {
+		l := s.line(i)
+		w := indentWidth(l)
+		if w < 0 {
+			continue
+		}
+		if prevW >= 0 && w > prevW && !alignedRow(s.line(prevLine), prevW) {
+			if x := slices.Index(levels, prevW); x >= 0 {
+				if h := trimBlankRight(s.line(prevLine)); namesBlock(h[prevW:]) && (len(out[x]) == 0 || h != last[x]) {
+					out[x] = append(out[x], prevLine)
+					last[x] = h
+				}
+			}
+		}
+		prevLine, prevW = i, w
+	}
+	if len(out[0]) < blockHeadsMin {
+		return nil
+	}
+	if len(out) > 1 && len(out[1]) < blockHeadsMin {
+		out = out[:1]
+	}
+	return out
+}
+
+// recordsInCut reports whether an opener of records with no blank line
+// between them (see recordLevels) lies where a clip of s would cut,
+// between byte headEnd and byte tailStart: what names a record there is
+// a reason to plan.
+func recordsInCut(s *lineSel, headEnd, tailStart int) bool {
+	for _, level := range recordLevels(s) {
+		if peaksInCut(s, level, headEnd, tailStart) {
+			return true
+		}
+	}
+	return false
+}
+
+// alignedRow reports whether l, indented w columns, is a row whose
+// indentation is the padding of a right-aligned number (jar tvf's sizes,
+// openssl asn1parse's offsets): indented and opening with a digit. Such
+// a row opens no record.
+func alignedRow(l string, w int) bool {
+	k := 0
+	for k < len(l) && (l[k] == ' ' || l[k] == '\t') {
+		k++
+	}
+	return w > 0 && k < len(l) && l[k] >= '0' && l[k] <= '9'
+}
+
+// indentWidth returns the indentation of line l, a space counting one
+// column and a tab to the next multiple of eight, capped at
+// recordIndentMax; -1 for a blank line.
+func indentWidth(l string) int {
+	w := 0
+	for k := 0; k < len(l); k++ {
+		switch l[k] {
+		case ' ':
+			w++
+		case '\t':
+			w = w/8*8 + 8
+		case '\r', '\n':
+			return -1
+		default:
+			return min(w, recordIndentMax)
+		}
+	}
+	return -1
+}
+
 // namesBlock reports whether l, an opener, names something: a letter or
 // a digit in it (a bare bracket names nothing), and no comment mark
-// opening it.
+// opening it (a '/' is one only before '/' or '*': a path is a name).
 func namesBlock(l string) bool {
-	if l == "" || l[0] == '#' || l[0] == ';' || l[0] == '/' || l[0] == '*' {
+	if l == "" || l[0] == '#' || l[0] == ';' || l[0] == '*' || l[0] == '/' && (len(l) == 1 || l[1] == '/' || l[1] == '*') {
 		return false
 	}
 	for k := 0; k < len(l); k++ {
@@ -85,11 +235,17 @@ func namesBlock(l string) bool {
 
 // blockLines returns the lines an opener at i is kept with: itself and
 // its block's next lines up to blockHeadLines of them not blank, as
-// [i, end).
+// [i, end); the block ends before a line not blank indented no deeper
+// than the opener (the next record's opener, with no blank line
+// between).
 func blockLines(s *lineSel, i int) (end int) {
+	w := indentWidth(s.line(i))
 	end = i + 1
 	for k := 0; end < s.n() && k < blockHeadLines; end++ {
-		if trimBlankRight(s.line(end)) != "" {
+		if v := indentWidth(s.line(end)); v >= 0 {
+			if v <= w {
+				break
+			}
 			k++
 		}
 	}

@@ -78,9 +78,10 @@ import (
 // It declines text of fewer than linesMin lines, or whose lines are so
 // long on average that fewer than linesFit of them fit: a clip of those
 // keeps more. It declines text with no line of those kinds where a
-// clip would cut (a column's largest value counts, and a rare value of a
+// clip would cut (a column's largest value counts, a rare value of a
 // column of categories or verdicts, see tailCategories and
-// verdictCategories): the clip's long head
+// verdictCategories, and the opener of a record with no blank line
+// around it, see recordLevels): the clip's long head
 // then shows as much, in one piece.
 func planLines(text string, limit int) (plan, bool) {
 	return planLinesIndexed(text, limit, nil)
@@ -138,7 +139,8 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if len(aligned) > 0 && len(sectionHeads(s)) > 0 {
 		aligned = nil
 	}
-	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) && !peaksInCut(s, aligned, headEnd, tailStart) {
+	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) && !peaksInCut(s, aligned, headEnd, tailStart) &&
+		!recordsInCut(s, headEnd, tailStart) {
 		return plan{}, false
 	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
@@ -287,11 +289,16 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	// spread evenly when not all fit, in bytes of their own. A sectioned
 	// text's headings name its blocks already (python -m dis's code
 	// objects).
+	// Records with no blank line between them are blocks too (see
+	// blockLevels), the outer level's openers before the inner's.
 	var blocks []int
+	opened := 0
 	if !sectioned {
-		blocks = blockHeads(s)
+		for _, level := range blockLevels(s) {
+			blocks = append(blocks, level...)
+			opened += pickBlockHeads(s, level, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
+		}
 	}
-	opened := pickBlockHeads(s, blocks, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 	// In an outline of two levels, one declaration a line (python -m
 	// pyclbr's classes over their methods), the names at the margin,
 	// those over members first (a class before a function), each spread
