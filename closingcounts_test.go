@@ -58,3 +58,61 @@ func TestClosingCountsNone(t *testing.T) {
 		}
 	}
 }
+
+// A tally's lines name a kind and end with its count; a time, a position,
+// a field with words after its number are no tally lines.
+func TestIsTallyLine(t *testing.T) {
+	for l, want := range map[string]bool{
+		"* govet: 1":                true,
+		"  unconvert: 3":            true,
+		"- no-unused-vars: 1,204":   true,
+		"E501: 12":                  true,
+		"Duration: 12s":             false,
+		"12:30":                     false,
+		"a.go:12:3":                 false,
+		"at 10:42: 7 more":          false,
+		"* errcheck:":               false,
+		"listening on port: 80 now": false,
+		": 4":                       false,
+	} {
+		if got := isTallyLine(l); got != want {
+			t.Errorf("isTallyLine(%q) = %v, want %v", l, got, want)
+		}
+	}
+}
+
+// lintTallyLog writes n three-line findings (the finding, its source
+// line, a caret) of the given linters in turn, then a count of them and
+// a tally by linter, as golangci-lint ends its run.
+func lintTallyLog(n int, linters []string) string {
+	var b strings.Builder
+	count := map[string]int{}
+	for k := range n {
+		l := linters[k%len(linters)]
+		count[l]++
+		fmt.Fprintf(&b, "pkg/file%02d.go:%d:%d: a finding of the kind %s reports here (%s)\n\tx := compute(%d)\n\t     ^\n", k%9, 10+k, 3+k%7, l, l, k)
+	}
+	fmt.Fprintf(&b, "%d issues:\n", n)
+	for _, l := range linters {
+		fmt.Fprintf(&b, "* %s: %d\n", l, count[l])
+	}
+	b.WriteString("[exit status 1]\n")
+	return b.String()
+}
+
+// A tally of findings by kind that closes a log is its verdict: kept
+// whole, none of its lines folded, though the findings above crowd it.
+func TestClosingTallyKept(t *testing.T) {
+	linters := []string{"errcheck", "goconst", "gocritic", "godot", "gosec", "govet", "misspell", "nakedret", "nestif", "perfsprint", "revive", "staticcheck", "unconvert"}
+	text := lintTallyLog(104, linters)
+	one := 1
+	p, ok := planLog(text, 4000, logOptions{exitCode: &one})
+	if !ok {
+		t.Fatal("declined")
+	}
+	out := render(text, p, marker{what: p.what, hint: p.hint})
+	i := strings.Index(text, "104 issues:")
+	if !strings.Contains(out, text[i:]) {
+		t.Errorf("the tally is not kept whole:\n%s", out[max(0, len(out)-800):])
+	}
+}

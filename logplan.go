@@ -152,6 +152,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	told := toldOrder(lines, blocks)
 	pickSyntaxWhole(sel, lines, blocks, told, limit)
 	pickOddWhole(sel, lines, blocks, limit)
+	pickSingleRules(sel, lines, blocks, limit)
 	told, statusLines := toldWithoutStatus(told, blocks, wholes)
 	named := namedBySummary(lines, blocks, told)
 	if sel.crowded(told) {

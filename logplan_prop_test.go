@@ -437,3 +437,26 @@ func TestFrameMarkedLine(t *testing.T) {
 		}
 	}
 }
+
+// A log whose last lines are a tally of `key: N` lines keeps every line
+// of the tally when the tally fits in a quarter of the limit.
+func TestPropClosingTallyKept(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		linters := rapid.SliceOfNDistinct(rapid.StringMatching(`[a-z]{3,12}`), 2, 20, rapid.ID[string]).Draw(t, "linters")
+		n := rapid.IntRange(len(linters), 300).Draw(t, "findings")
+		text := lintTallyLog(n, linters)
+		tally := text[strings.Index(text, fmt.Sprintf("%d issues:\n", n)):]
+		limit := rapid.IntRange(max(1000, 4*len(tally)), 16000).Draw(t, "limit")
+		one := 1
+		p, ok := planLog(text, limit, logOptions{exitCode: &one})
+		if !ok {
+			t.Fatal("declined")
+		}
+		out := render(text, p, marker{what: p.what, hint: p.hint})
+		for _, l := range strings.SplitAfter(tally, "\n") {
+			if l != "" && !strings.Contains(out, l) {
+				t.Fatalf("tally line %q lost at limit %d", l, limit)
+			}
+		}
+	})
+}
