@@ -104,16 +104,7 @@ func TestPlanLinesKeepsMarginNames(t *testing.T) {
 func TestPlanLinesMarginProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		text := pyclbrOutline(rapid.IntRange(1, 120).Draw(t, "classes"), rapid.IntRange(0, 12).Draw(t, "methods"))
-		in := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-		limit := rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
-		p, ok := planLines(text, limit)
-		if !ok {
-			return
-		}
-		if size := itemsSize(p.items); size > limit {
-			t.Fatalf("%d bytes over the %d limit", size, limit)
-		}
-		renderedLines(t, render(text, p, marker{tokens: 1, what: p.what, hint: p.hint}), in)
+		checkLinesPlanWithin(t, text)
 	})
 }
 

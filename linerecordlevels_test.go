@@ -95,16 +95,7 @@ func TestPlanLinesRecordLevelsProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		k := rapid.IntRange(1, 400).Draw(t, "records")
 		text := flagRecords(k)
-		in := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-		limit := rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
-		p, ok := planLines(text, limit)
-		if !ok {
-			return
-		}
-		if size := itemsSize(p.items); size > limit {
-			t.Fatalf("%d bytes over the %d limit", size, limit)
-		}
-		renderedLines(t, render(text, p, marker{tokens: 1, what: p.what, hint: p.hint}), in)
+		checkLinesPlanWithin(t, text)
 	})
 }
 

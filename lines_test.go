@@ -32,6 +32,22 @@ func traceLine(t *rapid.T, i int) string {
 	}
 }
 
+// checkLinesPlanWithin plans text at a drawn limit and, when the lines
+// planner takes it, holds the plan to its limit and every kept line to
+// an input line, verbatim, at the number the gap notes give it.
+func checkLinesPlanWithin(t *rapid.T, text string) {
+	in := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	limit := rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
+	p, ok := planLines(text, limit)
+	if !ok {
+		return
+	}
+	if size := itemsSize(p.items); size > limit {
+		t.Fatalf("%d bytes over the %d limit", size, limit)
+	}
+	renderedLines(t, render(text, p, marker{tokens: 1, what: p.what, hint: p.hint}), in)
+}
+
 // renderedLines maps the lines of a rendered plan back to input lines by
 // the gap notes' numbers: every line that is not a note or the marker is
 // the next input line, and a note says how many lines it stands for.
