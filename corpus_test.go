@@ -491,14 +491,6 @@ var knownGaps = map[string][]string{
 	"json_biome_lint_reporter_json_enhanced_resolve_5_27_lib": {
 		"{\"severity\":\"warning\",\"message\":\"This parameter err is unused.\",\"category\":\"lint/correctness/noUnusedFunctionParameters\",\"location\":{\"path\":\"enhanced-resolve/lib/SymlinkPlugin.js\",\"start\":{\"line\":93,\"column\":7}",
 	},
-	// html-validate --formatter json: one line, an array of three file
-	// results, each ending in its page's whole HTML as one string. The
-	// middle result (The-Closure-API.html, 11 errors) does not fit whole
-	// and is dropped whole: the output is 7 KB of a 16 KB budget, below
-	// the clip (6/6).
-	"json_html_validate_formatter_json_libffi_3_4_texinfo_html": {
-		"{\"ruleId\":\"no-deprecated-attr\",\"severity\":2,\"message\":\"Attribute \\\"compact\\\" is deprecated on <dl> element\",\"offset\":6051,\"line\":122",
-	},
 	// structlayout -json: three one-line arrays of alike seven-key field
 	// records; tls.Conn's handshakeFn at ~60 % is one alike record among
 	// the 92 spread between the head and the tail.

@@ -1,6 +1,7 @@
 package headroom
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -215,6 +216,30 @@ func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal
 		}
 		return 0
 	}
+	cuts, ok := cutMembers(text, members, failing, subDepth, room-k.cost(), openings, false)
+	if !ok {
+		return keptSignal{}, false
+	}
+	k.cuts = cuts
+	return k, true
+}
+
+// cutMembers returns the cuts that keep the object of members as
+// cutObject describes, its member failing (-1: none) kept whole or, when
+// it holds values, opened, in left bytes fewer than the object whole
+// costs (left is negative when it does not fit whole). subDepth adds to the depth a value is
+// opened at. longLast opens the strings longer than cutShortString after
+// every other value, whatever their depth: an element cut for what it
+// says (cutElement) shows its diagnostics before its page's source. It
+// is false when nothing can be left out, when the cuts leave more than
+// left bytes, or when every value opens after all.
+func cutMembers(text string, members []objectMember, failing int, subDepth func(v, vend int) int, left, openings int, longLast bool) ([]signalCut, bool) {
+	order := func(c cutCandidate) int {
+		if longLast && text[c.v] == '"' && c.grow > cutShortString {
+			return cutSubDepth<<40 | c.grow
+		}
+		return cutOrder(text, c)
+	}
 	cuts := map[int]signalCut{} // by the value's start
 	var closed []cutCandidate   // the values cut, which may be opened
 	// opening returns what the cuts of the values the value v holds save:
@@ -250,28 +275,24 @@ func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal
 			closed = append(closed, cutCandidate{m.val, m.vend, c.end - c.start - len(c.note) - opening(m.val, m.vend, 0, nil), 1 + subDepth(m.val, m.vend)})
 		}
 	}
-	if fm := members[failing]; text[fm.val] == '{' || text[fm.val] == '[' {
-		cutAll(fm.val, fm.vend, 0) // a field that holds the failure: opened, its own failing member shown
+	if failing >= 0 {
+		if fm := members[failing]; text[fm.val] == '{' || text[fm.val] == '[' {
+			cutAll(fm.val, fm.vend, 0) // a field that holds the failure: opened, its own failing member shown
+		}
 	}
 	if len(cuts) == 0 {
-		return keptSignal{}, false // nothing to leave out: the object is whole
+		return nil, false // nothing to leave out: the object is whole
 	}
-	setCuts := func() {
-		k.cuts = k.cuts[:0]
-		for _, c := range cuts {
-			k.cuts = append(k.cuts, c)
-		}
-		slices.SortFunc(k.cuts, func(a, b signalCut) int { return a.start - b.start })
+	for _, c := range cuts {
+		left -= len(c.note) - (c.end - c.start)
 	}
-	setCuts()
-	left := room - k.cost()
 	if left < 0 {
-		return keptSignal{}, false
+		return nil, false
 	}
 	for range openings {
 		best := -1
 		for i, o := range closed {
-			if o.grow <= left && (best < 0 || cutOrder(text, o) < cutOrder(text, closed[best])) {
+			if o.grow <= left && (best < 0 || order(o) < order(closed[best])) {
 				best = i
 			}
 		}
@@ -287,7 +308,7 @@ func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal
 		}
 	}
 	if len(cuts) == 0 {
-		return keptSignal{}, false // whole after all: signalSpan's to keep
+		return nil, false // whole after all: signalSpan's to keep
 	}
 	// What room is left shows the heads of the strings still cut, the
 	// shallowest first (a stack's first line, the error it names).
@@ -315,8 +336,9 @@ func cutObjectOpening(text string, s jsonSignal, room, openings int) (keptSignal
 			}
 		}
 	}
-	setCuts()
-	return k, true
+	out := slices.Collect(maps.Values(cuts))
+	slices.SortFunc(out, func(a, b signalCut) int { return a.start - b.start })
+	return out, true
 }
 
 // A cutCandidate is a value a cut leaves out and may open: text[v:vend],

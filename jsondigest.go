@@ -665,10 +665,12 @@ func sequenceEndsKeptIn(text string, elems [][2]int, headRoom, tailRoom int) (he
 }
 
 // spreadDigests returns the digests of as many elements of [from, to) as
-// fit in room bytes, spread evenly, full ones while room is left, with
-// note(i, j) for each run i..j-1 hidden; and how many it shows. minified
-// lays them out as the minified outline does.
-func spreadDigests(text string, elems [][2]int, from, to, room int, minified bool, note func(i, j int) string) ([]item, int) {
+// fit in room bytes, spread evenly, full ones while room is left, then,
+// when all fit, each cut to what it says (cutElement) in its share of
+// what room is still left, with note(i, j) for each run i..j-1 hidden; how many it
+// shows, and how many of them cut. minified lays them out as the
+// minified outline does.
+func spreadDigests(text string, elems [][2]int, from, to, room int, minified bool, note func(i, j int) string) ([]item, int, int) {
 	o := &outliner{text: text, minified: minified}
 	type view struct {
 		j    int
@@ -734,7 +736,67 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 			full[j] = false
 		}
 	}
-	return build(sel)
+	// Once every element between is named, the room the digests leave
+	// goes to their elements cut (an html-validate result of 9 KB, its
+	// diagnostics among its page's source): a digest shows what names an
+	// element, a cut what it says too, and a few large elements leave
+	// most of the room to it.
+	cut := 0
+	for n, j := range sel {
+		if len(sel) < to-from {
+			break // a spread: its picks stay alike
+		}
+		digest := show(j)
+		share := (room-cur)/(len(sel)-n) + itemsSize(digest)
+		// The cut replaces the digest when it shows more of the element:
+		// a small object's full digest, already all of it, stays.
+		if its := cutElement(text, elems[j], j, share); its != nil && keptBytes(its) > keptBytes(digest) {
+			cur += itemsSize(its) - itemsSize(digest)
+			shown[view{j, full[j]}] = its
+			cut++
+		}
+	}
+	items, k := build(sel)
+	return items, k, cut
+}
+
+// keptBytes is how many bytes of the input items keep verbatim.
+func keptBytes(items []item) int {
+	n := 0
+	for _, it := range items {
+		n += it.end - it.start
+	}
+	return n
+}
+
+// cutElement returns the items that keep the object text[e[0]:e[1]], the
+// index-th element of its array, cut to what it says within room bytes
+// (cutMembers), or whole when it fits: a note with its index, then its
+// bytes on a line of their own, each value left out written as its note. It is nil when the
+// object is not one or no cut of it fits.
+func cutElement(text string, e [2]int, index, room int) []item {
+	if text[e[0]] != '{' {
+		return nil
+	}
+	members, closing, ok := objectMembers(text, e[0], e[1])
+	if !ok || closing != e[1]-1 {
+		return nil
+	}
+	note := noteLine("[…index " + txt.Commas(index) + ", cut…]")
+	whole := note.size() + e[1] - e[0] + 1
+	if whole <= room {
+		return []item{note, {start: e[0], end: e[1], eol: true}}
+	}
+	cuts, ok := cutMembers(text, members, -1, func(int, int) int { return 0 }, room-whole, cutOpenings, true)
+	if !ok {
+		return nil
+	}
+	k := keptSignal{start: e[0], end: e[1], cuts: cuts, eol: true}
+	its := append([]item{note}, signalItems(k)[1:]...)
+	if itemsSize(its) > room {
+		return nil
+	}
+	return its
 }
 
 // planMinifiedEnds plans a minified array of objects too large for even
@@ -781,7 +843,7 @@ func planMinifiedEndsGrown(text string, elems [][2]int, kind string, limit, grow
 	note := func(i, j int) string {
 		return "[…" + txt.Plural(j-i, kind) + ", " + sizeText(elems[j-1][1]-elems[i][0]) + "…]"
 	}
-	mid, k := spreadDigests(text, elems, first, last, limit-head.size()-itemsSize(tail)-sequenceNoteRoom/2, true, note)
+	mid, k, opened := spreadDigests(text, elems, first, last, limit-head.size()-itemsSize(tail)-sequenceNoteRoom/2, true, note)
 	if k == 0 {
 		return plan{}, false
 	}
@@ -789,8 +851,11 @@ func planMinifiedEndsGrown(text string, elems [][2]int, kind string, limit, grow
 	if itemsSize(items) > limit {
 		return plan{}, false
 	}
-	what := txt.Commas(len(elems)-k) + " of " + txt.Plural(len(elems), kind) + " (kept the head and the tail as they are, " +
-		txt.Commas(k) + " between by their naming members and index)"
+	between := txt.Commas(k) + " between by their naming members and index)"
+	if opened > 0 {
+		between = txt.Commas(k) + " between by their naming members and index or cut to what they say)"
+	}
+	what := txt.Commas(len(elems)-k) + " of " + txt.Plural(len(elems), kind) + " (kept the head and the tail as they are, " + between
 	return plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true, what: what,
 		hint: "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."}, true
 }
