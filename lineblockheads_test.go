@@ -44,7 +44,7 @@ func TestBlockHeads(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			s := testLineSel(c.text)
 			assert.Equal(t, c.want, blockHeads(s))
 		})
 	}
@@ -88,7 +88,7 @@ func FuzzBlockHeads(f *testing.F) {
 	f.Add(beamBlocks(5))
 	f.Add("a {\n}\n{\n\n}\nb\n c")
 	f.Fuzz(func(t *testing.T, text string) {
-		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		s := testLineSel(text)
 		heads := blockHeads(s)
 		for k, i := range heads {
 			if i < 0 || i >= s.n() || k > 0 && i <= heads[k-1] {

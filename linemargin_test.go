@@ -61,7 +61,7 @@ func TestMarginLines(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			s := testLineSel(c.text)
 			assert.Equal(t, c.want, marginLines(s))
 		})
 	}
@@ -69,7 +69,7 @@ func TestMarginLines(t *testing.T) {
 
 func TestMarginOpeners(t *testing.T) {
 	text := "class A 1\n  def f 2\ndef g 3\ndef h 4\nclass B 5\n  def i 6\n"
-	s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+	s := testLineSel(text)
 	openers, rest := marginOpeners(s, []int{0, 2, 3, 4})
 	assert.Equal(t, []int{0, 4}, openers)
 	assert.Equal(t, []int{2, 3}, rest)
@@ -112,7 +112,7 @@ func FuzzMarginLines(f *testing.F) {
 	f.Add(pyclbrOutline(20, 3))
 	f.Add("a\n  b\n\tc\n   d\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		s := testLineSel(text)
 		margin := marginLines(s)
 		for k, i := range margin {
 			if i < 0 || i >= s.n() || k > 0 && i <= margin[k-1] || s.line(i) == "" || s.line(i)[0] == ' ' {

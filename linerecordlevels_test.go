@@ -50,7 +50,7 @@ func TestRecordLevels(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			s := testLineSel(c.text)
 			assert.Equal(t, c.want, recordLevels(s))
 		})
 	}
@@ -60,7 +60,7 @@ func TestRecordLevels(t *testing.T) {
 // it, not with the next record's opener when no blank line parts them.
 func TestBlockLinesStopAtNextOpener(t *testing.T) {
 	text := "a\n  1\nb\n  2\n  3\n  4\n"
-	s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+	s := testLineSel(text)
 	assert.Equal(t, 2, blockLines(s, 0))
 	assert.Equal(t, 5, blockLines(s, 2))
 }
@@ -103,7 +103,7 @@ func FuzzRecordLevels(f *testing.F) {
 	f.Add(flagRecords(6))
 	f.Add("File a\n  Sub a1\n    $x 1\n\tb\n \t c\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		s := testLineSel(text)
 		levels := recordLevels(s)
 		if len(levels) > recordLevelsMax {
 			t.Fatalf("%d levels", len(levels))

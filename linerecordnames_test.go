@@ -47,7 +47,7 @@ func TestRecordNames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			s := testLineSel(c.text)
 			assert.Equal(t, c.want, recordNames(s))
 		})
 	}
@@ -73,7 +73,7 @@ func FuzzRecordNames(f *testing.F) {
 	f.Add("Name: a\nCRC: 1\n\tx\nName: b\nCRC: 2\n\tx\nName: c\nCRC: 3\n\tx\nName: d\nCRC: 4\n")
 	f.Add("a:\nb:\n:\nName:")
 	f.Fuzz(func(t *testing.T, text string) {
-		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		s := testLineSel(text)
 		names := recordNames(s)
 		for k, i := range names {
 			if i < 0 || i >= s.n() || k > 0 && i <= names[k-1] {

@@ -32,6 +32,12 @@ func traceLine(t *rapid.T, i int) string {
 	}
 }
 
+// testLineSel selects over text with room for 1,000 bytes and the lines
+// planner's gap notes: the selection the rules' unit tests read.
+func testLineSel(text string) *lineSel {
+	return newLineSel(text, 1000, lineGaps(lineCount(text)))
+}
+
 // checkLinesPlanWithin plans text at a drawn limit and, when the lines
 // planner takes it, holds the plan to its limit and every kept line to
 // an input line, verbatim, at the number the gap notes give it.

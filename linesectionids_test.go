@@ -50,7 +50,7 @@ func TestSectionIDs(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			s := testLineSel(c.text)
 			assert.Equal(t, c.want, sectionIDs(s))
 		})
 	}
@@ -71,7 +71,7 @@ func TestAlternate(t *testing.T) {
 func TestSectionIDsPrefersNames(t *testing.T) {
 	for _, issuers := range []int{1, 3, 6} {
 		text := reports(6, issuers, 4)
-		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		s := testLineSel(text)
 		ids := sectionIDs(s)
 		require.Len(t, ids, 6, "issuers %d", issuers)
 		for r, i := range ids {
@@ -156,7 +156,7 @@ func FuzzSectionIDs(f *testing.F) {
 	f.Add("Report:\n\tName: a\nx\nReport:\n\tName: b\nx\nReport:\n\tName: c\nx\nReport:\n\tName: d\nx\n")
 	f.Add("a:\n\tb:\n:\n  Name:")
 	f.Fuzz(func(t *testing.T, text string) {
-		s := newLineSel(text, 1000, lineGaps(lineCount(text)))
+		s := testLineSel(text)
 		ids := sectionIDs(s)
 		seen := map[string]bool{}
 		for k, i := range ids {

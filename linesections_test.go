@@ -61,7 +61,7 @@ func TestSectionHeads(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newLineSel(c.text, 1000, lineGaps(lineCount(c.text)))
+			s := testLineSel(c.text)
 			assert.Equal(t, c.want, sectionHeads(s))
 		})
 	}
