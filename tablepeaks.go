@@ -237,12 +237,16 @@ func digitsNumber(f string) (float64, bool) {
 
 // fieldNumber reads a field that is a number: digits with at most one
 // '.', and a '%' after them allowed, or a size's unit (sizeUnit: du -h's
-// 60K and 1.6M, read in bytes, so the two compare). Anything else is not
-// one. Digits alone, most numbers, add up in an integer: exact, as the
-// float sums are, up to 15 of them.
+// 60K and 1.6M, read in bytes, so the two compare), or a time's
+// (durationUnit: pprof's 2.42s and 120ms, read in seconds). Anything
+// else is not one. Digits alone, most numbers, add up in an integer:
+// exact, as the float sums are, up to 15 of them.
 func fieldNumber(f string) (float64, bool) {
 	if f != "" && f[len(f)-1] >= 'A' { // a letter ends it: a unit, or no number
 		n, scale := sizeUnit(f)
+		if n == 0 {
+			n, scale = durationUnit(f)
+		}
 		if n == 0 {
 			return 0, false
 		}

@@ -87,16 +87,17 @@ func TestColumnPeaksReadSizes(t *testing.T) {
 	assert.Equal(t, []int{2, 1}, columnPeaks(s, 0, s.n(), 2))
 }
 
-// Numbers are digits with one dot and a trailing percent, or a size with
-// its unit; dates, hex and versions are not.
+// Numbers are digits with one dot and a trailing percent, or a size or
+// a time with its unit; dates, hex and versions are not.
 func TestFieldNumber(t *testing.T) {
 	for f, want := range map[string]float64{"0": 0, "62943": 62943, "56%": 56, "97.5": 97.5,
-		"60K": 60 << 10, "1.5M": 1.5 * (1 << 20), "2GiB": 2 << 30, "512MB": 512 << 20, "4kB": 4 << 10, "3k": 3 << 10} {
+		"60K": 60 << 10, "1.5M": 1.5 * (1 << 20), "2GiB": 2 << 30, "512MB": 512 << 20, "4kB": 4 << 10, "3k": 3 << 10,
+		"2.42s": 2.42, "120ms": 0.12, "35ns": 35e-9, "7us": 7e-6, "7µs": 7e-6, "3min": 180, "1.5h": 5400} {
 		v, ok := fieldNumber(f)
 		require.True(t, ok, f)
 		assert.InDelta(t, want, v, 1e-9, f)
 	}
-	for _, f := range []string{"", "%", "2025-10-01", "3d7a6c67", "1.2.3", "01:48", "Defl:N", "-1", "K", "1.2.3K", "12KK", "5B", "7x", "5m"} {
+	for _, f := range []string{"", "%", "2025-10-01", "3d7a6c67", "1.2.3", "01:48", "Defl:N", "-1", "K", "1.2.3K", "12KK", "5B", "7x", "5m", "s", "ms", "1.2.3s", "5sec", "0x1fs"} {
 		_, ok := fieldNumber(f)
 		assert.False(t, ok, f)
 	}
@@ -162,6 +163,16 @@ func fieldNumberRef(f string) (float64, bool) {
 			}
 		}
 	}
+	// A time's unit, in seconds: pprof's 2.42s, 120ms.
+	for _, u := range []struct {
+		suffix  string
+		seconds float64
+	}{{"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3}, {"min", 60}, {"s", 1}, {"h", 3600}} {
+		if n := len(f) - len(u.suffix); n > 0 && f[n:] == u.suffix && f[n-1] >= '0' && f[n-1] <= '9' {
+			v, ok := fieldNumberRef(f[:n])
+			return v * u.seconds, ok
+		}
+	}
 	if len(f) > 1 && f[len(f)-1] == '%' {
 		f = f[:len(f)-1]
 	}
@@ -193,7 +204,7 @@ func fieldNumberRef(f string) (float64, bool) {
 // numbers whose float sums round are left to the floats.
 func TestFieldNumberMatchesReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f := rapid.StringOfN(rapid.SampledFrom([]rune("0123456789999.%a/KMGikB")), 0, 20, -1).Draw(t, "f")
+		f := rapid.StringOfN(rapid.SampledFrom([]rune("0123456789999.%a/KMGikBsmnuµh")), 0, 20, -1).Draw(t, "f")
 		if rapid.Bool().Draw(t, "long") {
 			f = rapid.StringMatching(`[1-9][0-9]{14,17}%?`).Draw(t, "digits")
 		}
