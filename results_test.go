@@ -20,7 +20,10 @@ func (l logged) Compress(ctx context.Context, out ToolOutput) (string, Outcome, 
 // A wrapped Headroom keeps every budget: the budget travels in the
 // contract (Budget, ToolOutput.MaxBytes), not in unexported methods a
 // wrapper would hide. Every corpus output, plain and as an exec wrapper's
-// stdout and stderr, under three tools and two budgets.
+// stdout and stderr, at two budgets, under the three tools in turn (each
+// output under one tool as itself and the next as a wrapper's stdout:
+// every output under all three made this the package's slowest test, most
+// of a ten-minute default timeout on a loaded machine).
 func TestWrappedCompressorKeepsBudget(t *testing.T) {
 	cases := loadCorpus(t)
 	if testing.Short() {
@@ -36,15 +39,14 @@ func TestWrappedCompressorKeepsBudget(t *testing.T) {
 		h := mustNew(t, WithMaxBytes(budget))
 		for _, wrapped := range []Compressor{h, logged{h}} {
 			var msgs []Message
+			tools := []string{"Bash", "Grep", "Read"}
 			for i, c := range cases {
-				for _, tool := range []string{"Bash", "Grep", "Read"} {
-					id := c.name + "/" + tool
-					msgs = append(msgs, Message{Role: RoleTool, Parts: []Part{
-						{ToolResult: &ToolResult{CallID: id, Name: tool, Content: c.input}},
-						{ToolResult: &ToolResult{CallID: id + "/json", Name: tool, Content: `{"stdout": ` + quoteJSON(c.input) +
-							`, "stderr": ` + quoteJSON(cases[(i+1)%len(cases)].input) + `, "exit_code": 1}`}},
-					}})
-				}
+				tool, next := tools[i%len(tools)], tools[(i+1)%len(tools)]
+				msgs = append(msgs, Message{Role: RoleTool, Parts: []Part{
+					{ToolResult: &ToolResult{CallID: c.name + "/" + tool, Name: tool, Content: c.input}},
+					{ToolResult: &ToolResult{CallID: c.name + "/" + next + "/json", Name: next, Content: `{"stdout": ` + quoteJSON(c.input) +
+						`, "stderr": ` + quoteJSON(cases[(i+1)%len(cases)].input) + `, "exit_code": 1}`}},
+				}})
 			}
 			out, _, err := CompressToolResults(context.Background(), wrapped, msgs)
 			require.NoError(t, err)
