@@ -167,20 +167,12 @@ var knownGaps = map[string][]string{
 	},
 	// JSON family check, set 8, after the fixes it checks (one-line
 	// documents kept as verbatim slices, flat maps as sequences): what
-	// an even spread of 7,910 languages, lintian's 554 architectures or
-	// webpack's 893 release times leaves between its picks, rows at a
-	// quarter, a half and three quarters that no pick lands on but by
-	// chance.
-	"json_jq_c_iso_639_3_7910_languages": {
-		`{"alpha_3":"fuu","name":"Furu","scope":"I","type":"L"}`,
-		`{"alpha_3":"mfp","inverted_name":"Malay, Makassar","name":"Makassar Malay","scope":"I","type":"L"}`,
-		`{"alpha_3":"smb","name":"Simbari","scope":"I","type":"L"}`,
-	},
-	"json_jq_lintian_host_arch_554_members": {
-		"  \"openbsd-ppc64\": {\n    \"DEB_HOST_ARCH\": \"openbsd-ppc64\",",
-	},
+	// an even spread of webpack's 893 release times leaves between its
+	// picks, a row that no pick lands on but by chance. (The middle and
+	// quarters of a spread are picked since session 41, spreadAnchors:
+	// 7,910 languages' and lintian's 554 architectures' rows at a
+	// quarter, a half and three quarters are kept now.)
 	"json_npm_view_webpack_jq_c_one_line": {
-		`"2.5.1":"2024-12-07T08:02:35.313000+00:00"`,
 		`"5.1.1":"2024-12-13T02:18:44.292000+00:00"`,
 	},
 	// hlint's Found:/Perhaps: snippets quote code that calls `error "…"`,
@@ -262,12 +254,6 @@ var knownGaps = map[string][]string{
 	},
 	// JSON set 8 (see the corpus README): what they lose at 16,000
 	// bytes, and why.
-	// 249 alike test vectors of 640 bytes: the first and the last whole,
-	// a roll of the Name lines of 231 of the 247 between; this one, at a
-	// quarter, falls between the picks.
-	"json_cat_goroot_x509_nist_pkits_vectors_249_tests": {
-		"        \"Name\": \"4.6.9 Invalid pathLenConstraint Test9\",",
-	},
 	// 129 libuv handles of 100-300 bytes, sampled whole: these two (an
 	// fs_event at index 60, a tcp handle at 100) fall between the picks.
 	"json_node_report_uncaught_exception_129_handles": {
@@ -1066,12 +1052,7 @@ var knownGaps = map[string][]string{
 	// Held-out set 14 (its first run is in the corpus README): what it
 	// loses at 16,000 bytes, and why. Nine one-line JSON arrays of 2-5 KB,
 	// one a file, are planned as one array of their 67 diagnostics
-	// (streamOfArrays): the first 13, the last, the error object kept for
-	// its "kind" and 16 spread between; gznorm.c's line-392 warning is
-	// none of them, no rarer than its neighbours
-	"json_gcc_fdiagnostics_format_json_zlib_examples_no_member": {
-		"\"line\": 392, \"file\": \"gznorm.c\", \"column\": 44}}], \"column-origin\": 1, \"option\": \"-Wsign-conversion\"",
-	},
+	// (streamOfArrays).
 	// g++ over parcel-watcher, 58 diagnostics: the line-299 BSER.cc
 	// warning is one of five -Wsign-conversion ones, no rarer than its
 	// neighbours; the even spread kept it by its phase until the rare

@@ -236,7 +236,8 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // key set that at most a tenth of them share: the main module among
 // dependencies, the direct dependencies among indirect ones, an error
 // among successes), then as many more as fit, spread evenly so the middle
-// of a stream is sampled, not only its ends. shapes[i] names the shape of
+// of a stream is sampled, not only its ends: its middle and quarters
+// among them (anchorPicks). shapes[i] names the shape of
 // elems[i], 0 for none.
 //
 // The spread keeps at least want elements when room allows, and for that
@@ -303,7 +304,7 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
 	keep := make([]bool, m)
 	used := 0
-	take := func(idx []int, to int) {
+	take := func(idx []int, to int, anchored bool) {
 		total := 0
 		for _, j := range idx {
 			total += size(from+j) + note
@@ -312,7 +313,11 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 		if total > to-used {
 			k = len(idx) * max(to-used, 0) / max(total, 1)
 		}
-		for _, j := range spread(0, len(idx), k) {
+		picks := spread(0, len(idx), k)
+		if anchored {
+			picks = anchorPicks(picks, idx, from, len(elems))
+		}
+		for _, j := range picks {
 			if c := size(from+idx[j]) + note; !keep[idx[j]] && used+c <= to {
 				keep[idx[j]] = true
 				used += c
@@ -333,7 +338,7 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 			admitted++
 		}
 	}
-	take(rareShapes, room)
+	take(rareShapes, room, false)
 	var pinned []int // the rare elements kept: every layout keeps them
 	rest := make([]int, 0, m)
 	for i := range m {
@@ -343,7 +348,7 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 			rest = append(rest, i)
 		}
 	}
-	take(rest, room)
+	take(rest, room, true)
 	var picked []int
 	for i, k := range keep {
 		if k {
@@ -1206,8 +1211,9 @@ func (o *outliner) tailHolder() (holder, reserve int) {
 // sample opens node i (or reopens it, when open with its last children
 // hidden) within room bytes for the whole of its display: the children it
 // shows already, then as many more as fit — a quarter of them its first
-// hidden ones, a quarter its last ones, the rest spread evenly between —
-// with a note counting each hidden run. In a document cut by little
+// hidden ones, a quarter its last ones, the rest spread evenly between,
+// the middle and quarters of the node among them where they cost no
+// more (spreadAnchors) — with a note counting each hidden run. In a document cut by little
 // (headEnd), the first picks are rather the hidden children a blind
 // clip's head holds, as far as all picks but the last one go: its alike
 // elements as one run (terraform's dependencies at 16,000 B), not one in
@@ -1310,7 +1316,7 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 			runs++
 		}
 	}
-	pickK := func(k int) []int {
+	pickK := func(k int, anchored bool) []int {
 		h, t := k/4, (k+3)/4 // the last one first
 		if lastOnly {
 			h, t = 0, k
@@ -1335,7 +1341,12 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 		}
 		lo, hi := shown+h, len(n.elems)-t
 		if hi > lo {
-			sel = append(sel, swapInRoots(spreadRare(rare, lo, hi, k-h-t), roots, rare, lo, hi)...)
+			picked := spreadRare(rare, lo, hi, k-h-t)
+			var anchors []int
+			if anchored {
+				anchors = spreadAnchors(len(n.elems), lo, hi, anchorRoom(len(picked)))
+			}
+			sel = append(sel, swapInRoots(picked, slices.Concat(anchors, roots), rare, lo, hi)...)
 		}
 		for j := max(hi, lo); j < len(n.elems); j++ {
 			sel = append(sel, j)
@@ -1382,12 +1393,21 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 			detail[j] = 2
 		}
 	}
-	lo = largestFitting(lo, hi, func(k int) bool { return costOf(pickK(k)) <= room })
+	lo = largestFitting(lo, hi, func(k int) bool { return costOf(pickK(k, false)) <= room })
 	if lo == 0 || n.state == asElided && lo < min(hidden, outlineNoteKeys) && !lastOnly {
 		return // a summary names its first keys: one member shown says less
 	}
-	sel := pickK(lo)
+	// The middle and quarters in place of the picks nearest them, where
+	// that costs no more than the even picks, with one pick fewer if need
+	// be: the room left for detail stays (jsonspreadanchors.go).
+	sel := pickK(lo, false)
 	cost := costOf(sel)
+	for _, k := range []int{lo, lo - 1} {
+		if a := pickK(k, true); k > 0 && costOf(a) <= cost {
+			sel, cost = a, costOf(a)
+			break
+		}
+	}
 	// Room left: more detail — full digests, then whole values — in the
 	// order of the picks, while it fits.
 	upgrade := func(j, d int) {

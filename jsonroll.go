@@ -155,7 +155,8 @@ func (o *outliner) rollLines(tree []onode, isElem bool) []item {
 // first: those that hold a rare value, rareValueElems) in up to a
 // rareValueShare'th of the room, as a spread of whole elements gives
 // them (a JSON Patch's 25 adds among 191 alike replaces), then the others
-// spread evenly. It declines when an element is of a rare shape (an
+// spread evenly, the sequence's middle and quarters among them
+// (anchoredSpread). It declines when an element is of a rare shape (an
 // error among successes is kept whole by the digests' plan) or when no
 // element between shows a naming line. It returns the items, how many
 // elements they name and how many of those after the first the head
@@ -259,16 +260,25 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		}
 	}
 	from := 1 + run
-	cost := func(k int) int {
-		c := 0
-		for _, j := range spread(from, last, k) {
-			c += itemsSize(show(j))
-		}
-		return c
-	}
+	cost := func(k int) int { return spreadCost(spread(from, last, k), show) }
 	k := largestFitting(0, min(last-from, max(mid, 0)/digestMin), func(k int) bool { return cost(k) <= mid })
-	shown, picked := rollRarePicks(spread(from, last, k), rare, from, last, mid, cost(k), len(rollNote(0, 1, last, kind))-len(rollNote(0, 1, 0, kind)),
-		func(j int) int { return itemsSize(show(j)) })
+	size := func(j int) int { return itemsSize(show(j)) }
+	note := len(rollNote(0, 1, last, kind)) - len(rollNote(0, 1, 0, kind))
+	shown, picked := rollRarePicks(spread(from, last, k), rare, from, last, mid, cost(k), note, size)
+	// The middle and quarters in place of the picks nearest them, where
+	// that names as many in the room or, when the picks stand four apart
+	// or more, one fewer: the one a costlier anchor displaced, where the
+	// even picks come nowhere near the anchors (jsonspreadanchors.go).
+	if a := anchoredSpread(from, last, last+1, k, rare); spreadCost(a, show) <= mid {
+		s, p := rollRarePicks(a, rare, from, last, mid, spreadCost(a, show), note, size)
+		slack := 0
+		if 4*k <= last-from {
+			slack = 1
+		}
+		if len(s)+slack >= len(shown) && p >= picked {
+			shown, picked = s, p
+		}
+	}
 	var roll []item
 	named := 0
 	for _, j := range shown {
