@@ -103,7 +103,9 @@ func blockLevels(s *lineSel) [][]int {
 // no blank line between them: at an indentation, a line whose next line
 // not blank is indented deeper opens a record. An indentation is a level
 // of records when blockHeadsMin lines or more open one there, three in
-// four of its lines at least, one line in two of the text at most (a
+// four of its lines at least (or, in a definition list among paragraphs
+// of prose, three in four of the lines after a blank line there: see
+// definitionList), one line in two of the text at most (a
 // record holds a line under its opener), and the first level holds at
 // least as many openers as there are lines less indented than it (a
 // title, a banner: the records are the text); a row whose indentation
@@ -114,21 +116,30 @@ func blockLevels(s *lineSel) [][]int {
 // count per indentation.
 func recordLevels(s *lineSel) [][]int {
 	n := s.n()
-	var opens, at [recordIndentMax + 1]int
-	prev := -1 // the indentation of the last line not blank; -1 before one, or after a row
+	var opens, at, paras, paraOpens [recordIndentMax + 1]int
+	prev := -1         // the indentation of the last line not blank; -1 before one, or after a row
+	blank := false     // the line right above is blank
+	prevBlank := false // a blank line stands right above the last line not blank
 	for i, start := 0, s.at(0); i < n; i++ {
 		end := s.at(i + 1)
 		l := s.text[start:end]
 		start = end
 		w := indentWidth(l)
 		if w < 0 {
+			blank = true
 			continue
 		}
 		if prev >= 0 && w > prev {
 			opens[prev]++
+			if prevBlank && !blank && w > prev+hangingIndent {
+				paraOpens[prev]++
+			}
 		}
 		at[w]++
-		prev = w
+		if blank {
+			paras[w]++
+		}
+		prev, prevBlank, blank = w, blank, false
 		if alignedRow(l, w) {
 			prev = -1
 		}
@@ -136,7 +147,7 @@ func recordLevels(s *lineSel) [][]int {
 	var levels []int
 	shallower := 0
 	for w := range at {
-		if len(levels) < recordLevelsMax && opens[w] >= blockHeadsMin && opens[w]*4 >= at[w]*3 && opens[w]*2 <= n &&
+		if len(levels) < recordLevelsMax && opens[w] >= blockHeadsMin && (opens[w]*4 >= at[w]*3 || definitionList(paraOpens[w], paras[w])) && opens[w]*2 <= n &&
 			(len(levels) > 0 || shallower <= opens[w]) {
 			levels = append(levels, w)
 		}
@@ -171,6 +182,25 @@ func recordLevels(s *lineSel) [][]int {
 		out = out[:1]
 	}
 	return out
+}
+
+// hangingIndent is how many columns deeper than its term a definition
+// is set, at the least, past the two- to four-column step of nested
+// code (javap's `    Code:` under its method): lynx -dump's ten under
+// three, man's fourteen under seven.
+const hangingIndent = 4
+
+// definitionList reports whether an indentation where opens of the
+// paras lines that follow a blank line open a definition — the next
+// line, with no blank line between, indented more than hangingIndent
+// columns deeper — holds a definition list among paragraphs of prose: a
+// rendered document's (lynx -dump's `   www-data` over its description
+// indented ten columns, between the GPL's paragraphs indented three). A
+// paragraph's lines after its first say nothing of the level, so only
+// its first is counted: three in four of them, blockHeadsMin or more,
+// open a definition.
+func definitionList(opens, paras int) bool {
+	return opens >= blockHeadsMin && opens*4 >= paras*3
 }
 
 // recordsInCut reports whether an opener of records with no blank line

@@ -45,6 +45,22 @@ func TestRecordLevels(t *testing.T) {
 			"if a {\n  x\n}\ny\nz\nw\nif b {\n  x\n}\nv\nu\nt\nif c {\n  x\n}\ns\nr\nif d {\n  x\n}\n", nil},
 		{"more lines above the level than openers: not records",
 			"t1\nt2\nt3\nt4\nt5\n  a\n    1\n  b\n    2\n  c\n    3\n  d\n    4\n", nil},
+		{"a definition list after paragraphs of prose at its indentation (lynx -dump)",
+			"Title\n\n   Prose that runs on\n   over three lines\n   of the paragraph.\n\n   A second paragraph\n   of prose.\n\n" +
+				"   root\n          The superuser.\n\n   daemon\n          Daemons run as it.\n\n   bin\n          Legacy.\n\n   sys\n          Legacy too.\n\n" +
+				"   sync\n          Syncs.\n\n   games\n          High scores.\n",
+			[][]int{{9, 12, 15, 18, 21, 24}}},
+		{"a nesting step of two columns is no definition's hanging indent (javap's methods)",
+			"  A paragraph\n  of prose\n  over three lines.\n\n" +
+				"  void a();\n    x1\n\n  void b();\n    x2\n\n  void c();\n    x3\n\n  void d();\n    x4\n\n  void e();\n    x5\n\n  void f();\n    x6\n",
+			nil},
+		{"a term parted from its definition by a blank line opens none (a heading over its section)",
+			"   A paragraph\n   of prose\n   over three lines.\n\n" +
+				"   root\n\n          The superuser.\n\n   daemon\n\n          Daemons.\n\n   bin\n\n          Legacy.\n\n" +
+				"   sys\n\n          Legacy too.\n\n   sync\n\n          Syncs.\n\n   games\n\n          Scores.\n",
+			nil},
+		{"paragraphs of prose open nothing however many lines they hold",
+			"   One paragraph\n   of prose.\n\n   Another\n   of prose.\n\n   A third\n   of prose.\n\n   A fourth\n   of prose.\n", nil},
 		{"too few", "a\n  1\nb\n  2\nc\n  3\n", nil},
 		{"a comment opens no record", "# a\n  1\n# b\n  2\n# c\n  3\n# d\n  4\n", nil},
 	}
