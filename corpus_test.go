@@ -22,6 +22,23 @@ type corpusCase struct {
 	TotalMatches      int      `json:"total_matches"`
 }
 
+// corpusUnlessShort is the corpus, or under -short (CI's race run) every
+// nth case of it: the shapes still vary, and a check run on every case
+// at every limit stays in seconds under the race detector. The full run
+// checks every case.
+func corpusUnlessShort(t testing.TB, nth int) []corpusCase {
+	t.Helper()
+	cases := loadCorpus(t)
+	if !testing.Short() {
+		return cases
+	}
+	var some []corpusCase
+	for i := 0; i < len(cases); i += nth {
+		some = append(some, cases[i])
+	}
+	return some
+}
+
 func loadCorpus(t testing.TB) []corpusCase {
 	t.Helper()
 	dirs, err := filepath.Glob(filepath.Join("testdata", "corpus", "*", "input.txt"))

@@ -11,9 +11,10 @@ import (
 
 // planLinesIndexed reads the line index another row made instead of
 // finding the lines' ends itself: its plan must be planLines' own, byte
-// for byte, on every text, whether the index is there or not.
+// for byte, on every text, whether the index is there or not (under
+// -short, on every fourth real output).
 func TestPlanLinesIndexedIsPlanLines(t *testing.T) {
-	for _, c := range loadCorpus(t) {
+	for _, c := range corpusUnlessShort(t, 4) {
 		for _, limit := range []int{16000, 4000, 1000} {
 			checkIndexedLines(t, c.name+"/"+strconv.Itoa(limit), c.input, limit)
 		}

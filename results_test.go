@@ -25,16 +25,7 @@ func (l logged) Compress(ctx context.Context, out ToolOutput) (string, Outcome, 
 // every output under all three made this the package's slowest test, most
 // of a ten-minute default timeout on a loaded machine).
 func TestWrappedCompressorKeepsBudget(t *testing.T) {
-	cases := loadCorpus(t)
-	if testing.Short() {
-		// Under -short (and the race detector) every eighth case: the
-		// shapes still vary, the run stays in seconds.
-		var some []corpusCase
-		for i := 0; i < len(cases); i += 8 {
-			some = append(some, cases[i])
-		}
-		cases = some
-	}
+	cases := corpusUnlessShort(t, 8)
 	for _, budget := range []int{4000, 16000} {
 		h := mustNew(t, WithMaxBytes(budget))
 		for _, wrapped := range []Compressor{h, logged{h}} {

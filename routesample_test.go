@@ -53,10 +53,10 @@ func TestSampledRoutingAgrees(t *testing.T) {
 	if testing.Short() {
 		// Under -short (CI's race run, where routing the corpus ten times
 		// takes minutes), two of the five samplings: the default one and
-		// the smallest budget's.
+		// the smallest budget's, on every second real output.
 		runs = append(runs[:1], runs[2])
 	}
-	corpus := loadCorpus(t)
+	corpus := corpusUnlessShort(t, 2)
 	for _, c := range corpus {
 		check(c.name, ToolOutput{Tool: c.tool, Text: c.input})
 	}
@@ -285,12 +285,13 @@ func TestRouteSamplesOnce(t *testing.T) {
 // giant) of one route call read one line index, made by the first that
 // asks, and each plans with it as the row alone does — the listing row
 // reading the index for a line that ends in ':' — on every corpus case
-// and on a minified bundle, through the read and the exec tool.
+// (under -short, every fourth) and on a minified bundle, through the read
+// and the exec tool.
 func TestRouteIndexesLinesOnce(t *testing.T) {
 	h := mustNew(t)
 	type input struct{ name, tool, text string }
 	inputs := []input{{"bundle", "Read", repeatTo(corpusInput(t, "plain_read_minified_jquery_min_js"), 4<<20)}}
-	for _, c := range loadCorpus(t) {
+	for _, c := range corpusUnlessShort(t, 4) {
 		inputs = append(inputs, input{c.name, c.tool, c.input}, input{c.name + "/Read", "Read", c.input})
 	}
 	indexed := 0
