@@ -223,6 +223,9 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
 	if omitted == 0 {
 		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
+		if innerAt >= 0 {
+			p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole, one outlined)"
+		}
 	}
 	p.hint = hint
 	return p, true
@@ -237,8 +240,9 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 // dependencies, the direct dependencies among indirect ones, an error
 // among successes), then as many more as fit, spread evenly so the middle
 // of a stream is sampled, not only its ends: its middle and quarters
-// among them (anchorPicks). shapes[i] names the shape of
-// elems[i], 0 for none.
+// among them (anchorPicks), over the elements that fit in the room left
+// (fittingCandidates: one larger than all of it would take a pick and
+// keep nothing). shapes[i] names the shape of elems[i], 0 for none.
 //
 // The spread keeps at least want elements when room allows, and for that
 // it may keep runs of neighbours instead of single ones. Whole elements
@@ -305,6 +309,7 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 	keep := make([]bool, m)
 	used := 0
 	take := func(idx []int, to int, anchored bool) {
+		idx = fittingCandidates(idx, func(j int) int { return size(from+j) + note }, to-used)
 		total := 0
 		for _, j := range idx {
 			total += size(from+j) + note
