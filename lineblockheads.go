@@ -89,14 +89,14 @@ const (
 
 // blockLevels returns the openers of the blocks of s, the outer level
 // first: a text of blocks between blank lines is one level (see
-// blockHeads); otherwise, of records with no blank line between them,
-// the openers of up to recordLevelsMax levels (see recordLevels). Nil
-// when neither holds.
-func blockLevels(s *lineSel) [][]int {
+// blockHeads); otherwise records, the levels of records with no blank
+// line between them that recordLevels found in s. Nil when neither
+// holds.
+func blockLevels(s *lineSel, records [][]int) [][]int {
 	if heads := blockHeads(s); heads != nil {
 		return [][]int{heads}
 	}
-	return recordLevels(s)
+	return records
 }
 
 // recordLevels returns, outer level first, the openers of records with
@@ -204,11 +204,11 @@ func definitionList(opens, paras int) bool {
 }
 
 // recordsInCut reports whether an opener of records with no blank line
-// between them (see recordLevels) lies where a clip of s would cut,
-// between byte headEnd and byte tailStart: what names a record there is
-// a reason to plan.
-func recordsInCut(s *lineSel, headEnd, tailStart int) bool {
-	for _, level := range recordLevels(s) {
+// between them (records, the levels recordLevels found in s) lies where
+// a clip of s would cut, between byte headEnd and byte tailStart: what
+// names a record there is a reason to plan.
+func recordsInCut(s *lineSel, records [][]int, headEnd, tailStart int) bool {
+	for _, level := range records {
 		if peaksInCut(s, level, headEnd, tailStart) {
 			return true
 		}

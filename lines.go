@@ -139,8 +139,11 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	if len(aligned) > 0 && len(sectionHeads(s)) > 0 {
 		aligned = nil
 	}
+	// Records with no blank line between them, read once: a reason to
+	// plan, and blocks to open (see blockLevels).
+	records := recordLevels(s)
 	if !sh.inCut && !peaksInCut(s, peaks, headEnd, tailStart) && !peaksInCut(s, tails, headEnd, tailStart) && !peaksInCut(s, aligned, headEnd, tailStart) &&
-		!recordsInCut(s, headEnd, tailStart) {
+		!recordsInCut(s, records, headEnd, tailStart) {
 		return plan{}, false
 	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
@@ -294,7 +297,7 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	var blocks []int
 	opened := 0
 	if !sectioned {
-		for _, level := range blockLevels(s) {
+		for _, level := range blockLevels(s, records) {
 			blocks = append(blocks, level...)
 			opened += pickBlockHeads(s, level, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 		}
