@@ -741,19 +741,20 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 	// diagnostics among its page's source): a digest shows what names an
 	// element, a cut what it says too, and a few large elements leave
 	// most of the room to it.
+	// A spread, which names only some, keeps its picks alike.
 	cut := 0
-	for n, j := range sel {
-		if len(sel) < to-from {
-			break // a spread: its picks stay alike
-		}
-		digest := show(j)
-		share := (room-cur)/(len(sel)-n) + itemsSize(digest)
-		// The cut replaces the digest when it shows more of the element:
-		// a small object's full digest, already all of it, stays.
-		if its := cutElement(text, elems[j], j, share); its != nil && keptBytes(its) > keptBytes(digest) {
-			cur += itemsSize(its) - itemsSize(digest)
-			shown[view{j, full[j]}] = its
-			cut++
+	if len(sel) == to-from {
+		for n, j := range sel {
+			digest := show(j)
+			share := (room-cur)/(len(sel)-n) + itemsSize(digest)
+			// The cut replaces the digest when it shows more of the
+			// element: a small object's full digest, already all of it,
+			// stays.
+			if its := cutElement(text, elems[j], j, share); its != nil && keptBytes(its) > keptBytes(digest) {
+				cur += itemsSize(its) - itemsSize(digest)
+				shown[view{j, full[j]}] = its
+				cut++
+			}
 		}
 	}
 	items, k := build(sel)

@@ -217,15 +217,13 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 	if len(between) > 0 {
 		first += ", " + txt.Commas(len(between)) + " spread between"
 	}
+	outlined := ""
 	if innerAt >= 0 {
-		first += ", one outlined"
+		outlined = ", one outlined"
 	}
-	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last, long ones cut in the middle)"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + outlined + " and the last, long ones cut in the middle)"
 	if omitted == 0 {
-		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
-		if innerAt >= 0 {
-			p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole, one outlined)"
-		}
+		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole" + outlined + ")"
 	}
 	p.hint = hint
 	return p, true
@@ -1408,8 +1406,12 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 	sel := pickK(lo, false)
 	cost := costOf(sel)
 	for _, k := range []int{lo, lo - 1} {
-		if a := pickK(k, true); k > 0 && costOf(a) <= cost {
-			sel, cost = a, costOf(a)
+		if k == 0 {
+			break
+		}
+		a := pickK(k, true)
+		if c := costOf(a); c <= cost {
+			sel, cost = a, c
 			break
 		}
 	}

@@ -269,8 +269,9 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	// that names as many in the room or, when the picks stand four apart
 	// or more, one fewer: the one a costlier anchor displaced, where the
 	// even picks come nowhere near the anchors (jsonspreadanchors.go).
-	if a := anchoredSpread(from, last, last+1, k, rare); spreadCost(a, show) <= mid {
-		s, p := rollRarePicks(a, rare, from, last, mid, spreadCost(a, show), note, size)
+	a := anchoredSpread(from, last, last+1, k, rare)
+	if c := spreadCost(a, show); c <= mid {
+		s, p := rollRarePicks(a, rare, from, last, mid, c, note, size)
 		slack := 0
 		if 4*k <= last-from {
 			slack = 1
