@@ -1288,6 +1288,59 @@ var knownGaps = map[string][]string{
 		"\tLDLIBRARY = \"libpython3.11.so\"",
 		"\tSOABI = \"cpython-311-x86_64-linux-gnu\"",
 	},
+	// Held-out set 31 (its first run is in the corpus README): what it
+	// loses at 16,000 bytes on its first run, before any fix, and why.
+	// gron's 460 alike simpleMap lines: the spread is a contiguous head
+	// and tail, and this rename sits in the 106 lines between
+	"json_gron_json_typescript_5_9_typesmap": {
+		"[[\"simpleMap\",\"jquery.signalR\"],\"signalr\"]",
+	},
+	// the outline keeps sourcemap's first anyOf member and summarises the
+	// four short const members, and summarises the last definition's
+	// compilerOptions, the document's end
+	"json_ts_json_schema_generator_esbuild_0_24_buildoptions": {
+		"\"const\": \"both\",\n              \"type\": \"string\"\n            }\n          ],\n          \"description\": \"Documentation: https://esbuild.github.io/api/#sourcemap\"",
+		"\"verbatimModuleSyntax\": {\n              \"type\": \"boolean\"\n            }\n          },\n          \"type\": \"object\"\n        }\n      },\n      \"type\": \"object\"\n    }\n  }\n}",
+	},
+	// two-line findings: the rare D103 and the injected D300 message
+	// lines are kept, the location line above each is not
+	"log_pydocstyle_count_oauthlib_rfc6749_single_quotes": {
+		"oauthlib/oauth2/rfc6749/errors.py:389 in public function `raise_from_error`:\n        D103: Missing docstring in public function",
+		"oauthlib/oauth2/rfc6749/grant_types/authorization_code.py:284 in public method `create_token_response`:\n        D300: Use \"\"\"triple double quotes\"\"\" (found '''-quotes)",
+	},
+	// 126 headings each with its first line, 140 gap notes: the indented
+	// examples between them (the precedence list, the pi one-liner) and
+	// the second line of a definition are left out
+	"plain_info_subnodes_bc_1_07_manual": {
+		"     ^ operator, right associative\n     unary - operator, nonassociative",
+		"     pi=$(echo \"scale=10; 4*a(1)\" | bc -l)",
+		"'BC_BASE_MAX'\n     The maximum output base is currently set at 999.  The maximum input\n     base is 16.",
+	},
+	// human sizes (252 KB) ranked by the bare number, below the 900-1019 B
+	// rows the column's largest values picked
+	"plain_lsd_tree_long_depth_2_perl_5_36_arch_lib": {
+		".rw-r--r-- root root  252 KB Tue Sep 29 01:59:07 2026 ├── Config.pod",
+	},
+	// the function headings past the head are kept bare, without the
+	// usage line under each
+	"plain_perldoc_t_list_util_1_62": {
+		"  pairmap\n        my @list = pairmap { BLOCK } @kvlist;",
+		"  uniqint\n        my @subset = uniqint @values\n\n    *Since version 1.55.*",
+	},
+	// a statement inside WriteTo's body: the Read keeps declarations
+	"plain_read_go_bbolt_v1_3_tx_go": {
+		"   375\t\tpage.meta().txid -= 1",
+	},
+	// table.go's 13 matches show their first two and last five; this one
+	// is between
+	"search_gawk_filename_fnr_goldmark_v1_7_util_calls": {
+		"extension/table.go:256:\tif util.IsBlank(cols[0]) {",
+	},
+	// the one method declaration among 42 alike t.Errorf calls of
+	// assertions_test.go, mid-file
+	"search_sed_f_paste_expr_v1_16_errorf": {
+		"./internal/testify/assert/assertions_test.go:2473:func (m *mockFailNowTestingT) Errorf(format string, args ...interface{}) {}",
+	},
 }
 
 // knownSearchGaps are search cases whose output does not name every file
@@ -1315,6 +1368,15 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 31, first run: pydocstyle's two-line findings carry a
+	// code (D300), no failure word, and end in a bare count: the line
+	// planner takes them, keeping the rare code lines without the
+	// location line above each.
+	"log_pydocstyle_count_oauthlib_rfc6749_single_quotes": StrategyLines,
+	// Held-out set 31, first run: gotestfmt's ANSI-coloured `📦` package
+	// and `✅`/`❌` test lines name no runner a log rule knows, and it
+	// prints no totals: the line planner keeps its failure lines.
+	"log_gotestfmt_expr_v1_16_optimizer_none_and": StrategyLines,
 	// Held-out set 29, first run: yarn install --verbose ends in its one
 	// failure (`Error: Couldn't find any versions…`, its stack, `error …`)
 	// after 95 request pairs; at 16,000 the log is cut little (×1.24) and
