@@ -736,6 +736,20 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 	}
 	lo := largestFitting(0, min(to-from, room/digestMin), func(k int) bool { return size(spread(from, to, k)) <= room })
 	sel := spread(from, to, lo)
+	// The elements of a rare value first, in place of the picks nearest
+	// them (jsondigestspreadrare.go), while the whole still fits.
+	gap := 0
+	if to > from {
+		gap = len(note(from, from+1)) + 2
+	}
+	if r := digestRarePicks(text, elems, sel, from, to, room, size(sel), func(j int) int {
+		if its := show(j); its != nil {
+			return itemsSize(its) + gap
+		}
+		return 0
+	}); size(r) <= room {
+		sel = r
+	}
 	// Each pick made full while it fits, priced by what it adds to the
 	// digest it replaces: the gap notes stay as they are, unless the
 	// digest was nothing and the pick comes in.
