@@ -71,12 +71,30 @@ func (o *outliner) digestFrom(elems [][2]int, index, depth int, isElem, full boo
 	}
 	var tree []onode
 	hidden := 0
+	if isElem { // a map's member is named by its key
+		o.naming = o.namingFor(elems)
+		defer func() { o.naming = nil }()
+	}
 	if !o.digestObject(&tree, n, full, level, &hidden) {
 		// No member names it: a one-line description does.
 		o.describe = true
 		hidden = 0
 		ok := o.digestObject(&tree, n, full, level, &hidden)
 		o.describe = false
+		if !ok && o.naming != nil && o.naming.varied != "" {
+			// Nor a description: the member whose values tell the
+			// elements apart does (jsondigestnaming.go).
+			o.unnamed = true
+			hidden = 0
+			ok = o.digestObject(&tree, n, full, level, &hidden)
+			o.unnamed = false
+		}
+		if !ok && o.naming != nil {
+			// Nor that: its shared naming members, as before.
+			o.naming = nil
+			hidden = 0
+			ok = o.digestObject(&tree, n, full, level, &hidden)
+		}
 		if !ok {
 			return nil
 		}
@@ -152,7 +170,11 @@ func (o *outliner) digestObject(tree *[]onode, n onode, full bool, level int, hi
 				c.loose = c.cost
 				lines[k] = c.cost
 				shown[k] = line
-				if full || identityKey(o.text, m[0]) || o.describe && le-ls <= describingLineMax && describingKey(o.text, m[0]) ||
+				names := identityKey(o.text, m[0])
+				if o.naming != nil {
+					names = o.naming.names(o.text, m, level, o.unnamed)
+				}
+				if full || names || o.describe && le-ls <= describingLineMax && describingKey(o.text, m[0]) ||
 					level == 0 && o.rareKey != nil && o.rareKey(o.text[m[0]:stringEnd(o.text, m[0])]) {
 					shown[k] = len(*tree)
 					*tree = append(*tree, c)
@@ -714,6 +736,20 @@ func spreadDigests(text string, elems [][2]int, from, to, room int, minified boo
 	}
 	lo := largestFitting(0, min(to-from, room/digestMin), func(k int) bool { return size(spread(from, to, k)) <= room })
 	sel := spread(from, to, lo)
+	// The elements of a rare value first, in place of the picks nearest
+	// them (jsondigestspreadrare.go), while the whole still fits.
+	gap := 0
+	if to > from {
+		gap = len(note(from, from+1)) + 2
+	}
+	if r := digestRarePicks(text, elems, sel, from, to, room, size(sel), func(j int) int {
+		if its := show(j); its != nil {
+			return itemsSize(its) + gap
+		}
+		return 0
+	}); size(r) <= room {
+		sel = r
+	}
 	// Each pick made full while it fits, priced by what it adds to the
 	// digest it replaces: the gap notes stay as they are, unless the
 	// digest was nothing and the pick comes in.

@@ -894,6 +894,16 @@ type outliner struct {
 	// whose key it reports rare among the element's siblings
 	// (planSequenceDigests).
 	rareKey func(key string) bool
+	// naming, when set, tells a digest which naming members the
+	// elements of its sequence share, naming none, and which member
+	// tells them apart, shown when unnamed is set: a digest again of an
+	// element that neither a naming member nor a description names
+	// (jsondigestnaming.go).
+	naming  *digestNaming
+	unnamed bool
+	// namings caches digestNamingOf of the sequences digests are made
+	// of, by their first element's start.
+	namings map[int]*digestNaming
 	// headEnd, when not 0, is where a blind clip's head of the document
 	// ends (clipHeadEnd): a sampled value's hidden children that end
 	// before it are its first picks (sample).
