@@ -292,7 +292,9 @@ func pickBlockHeads(s *lineSel, heads []int, pick func(i int) bool, to int) int 
 	for _, i := range heads {
 		cost += s.gapCost
 		for j, end := i, blockLines(s, i); j < end; j++ {
-			cost += min(s.cost(j), sectionHeadCost)
+			if !s.isKept(j) {
+				cost += min(s.size(j), sectionHeadCost)
+			}
 		}
 	}
 	if len(heads) == 0 || to <= s.used {

@@ -97,3 +97,20 @@ func FuzzBlockHeads(f *testing.F) {
 		}
 	})
 }
+
+// A block is priced at its lines and one gap note, not a note per line:
+// the share that holds ten blocks keeps ten, spread evenly, not the four
+// a note per line would allow.
+func TestPickBlockHeadsPricesOneNotePerBlock(t *testing.T) {
+	text := beamBlocks(60)
+	s := newLineSel(text, 1<<20, lineGaps(strings.Count(text, "\n")+1))
+	heads := blockHeads(s)
+	require.Len(t, heads, 60)
+	one := s.gapCost
+	for j := heads[0]; j < blockLines(s, heads[0]); j++ {
+		one += s.size(j)
+	}
+	kept := pickBlockHeads(s, heads, s.pick, s.used+10*one)
+	assert.GreaterOrEqual(t, kept, 9, "blocks kept in the room of ten")
+	assert.LessOrEqual(t, s.used, 10*one, "over the share")
+}

@@ -131,3 +131,40 @@ var labelByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// pickRecordNames keeps the naming lines of names, each with the line
+// after it, while the output stays within to bytes: all of them when
+// they fit, else as many as fit spread evenly over them, each priced at
+// both its lines and a gap note (a name priced alone, its CRC line
+// unpaid, spread its picks for three times the room they had). pick
+// keeps one line. It returns how many names it kept.
+func pickRecordNames(s *lineSel, names []int, pick func(i int) bool, to int) int {
+	var todo []int
+	cost := 0
+	for _, i := range names {
+		if !s.isKept(i) {
+			todo = append(todo, i)
+			cost += min(s.size(i), sectionHeadCost) + s.gapCost
+			if i+1 < s.n() && !s.isKept(i+1) {
+				cost += min(s.size(i+1), sectionHeadCost)
+			}
+		}
+	}
+	both := func(i int) bool {
+		if !pick(i) {
+			return false
+		}
+		pick(i + 1)
+		return true
+	}
+	kept := pickSpreadWithin(s, todo, cost, both, to)
+	for _, i := range todo {
+		if s.used >= to {
+			break
+		}
+		if !s.isKept(i) && both(i) {
+			kept++
+		}
+	}
+	return kept
+}

@@ -127,3 +127,40 @@ func lineLabelByteByByte(l string) (string, bool) {
 	}
 	return "", false
 }
+
+// A name is priced with the line kept under it: the share that holds
+// ten named records keeps about ten, spread over all of them, where a
+// name priced alone asked for three times as many and ran out of room.
+func TestPickRecordNamesPricesBothLines(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "Name: Unit%03d\nCRC of implementation: %032d\nGlobals defined:\n\tUnit%03d\n", i, i, i)
+	}
+	text := b.String()
+	s := newLineSel(text, 1<<20, lineGaps(1201))
+	var names []int
+	for i := 0; i < 1200; i += 4 {
+		names = append(names, i)
+	}
+	one := s.size(0) + s.size(1) + s.gapCost
+	kept := pickRecordNames(s, names, s.pick, 10*one)
+	if kept < 9 || kept > 11 {
+		t.Errorf("kept %d names in the room of ten", kept)
+	}
+	for _, i := range names {
+		if s.isKept(i) && !s.isKept(i+1) {
+			t.Errorf("name at %d kept without its next line", i)
+		}
+	}
+	// Spread evenly: no run of names dropped much longer than 300/9.
+	last, widest := 0, 0
+	for x, i := range names {
+		if s.isKept(i) {
+			widest = max(widest, x-last)
+			last = x
+		}
+	}
+	if widest > 40 || last != len(names)-1 {
+		t.Errorf("names kept unevenly: widest run %d, last kept %d", widest, last)
+	}
+}

@@ -108,13 +108,7 @@ func pickRareRecords(s *lineSel, recs []record, pick func(i int) bool, to int) i
 			break
 		}
 		r := recs[x]
-		cost := 0
-		for j := r.start; j < r.end; j++ {
-			if !s.isKept(j) {
-				cost += s.cost(j)
-			}
-		}
-		if s.used+cost+s.gapCost > to {
+		if s.used+s.runCost(r.start, r.end) > to {
 			continue
 		}
 		whole := true

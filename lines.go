@@ -270,13 +270,7 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 		// names each, and the one after it, spread evenly over the
 		// records when not all fit.
 		names = recordNames(s)
-		named = pickSectionHeads(s, names, func(i int) bool {
-			if !pickEnds(i, narrow) {
-				return false
-			}
-			pickEnds(i+1, narrow)
-			return true
-		}, upTo(28))
+		named = pickRecordNames(s, names, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
 	}
 	// Alike sections with no heading, record name or blank line between
 	// them (certtool -i's certificates): the line that tells each apart,

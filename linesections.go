@@ -265,7 +265,8 @@ func sectionOpeningEnd(s *lineSel, i int) int {
 // pickSpreadWithin picks the lines of todo, which cost cost in all,
 // while the output stays within to bytes: all of them when they fit,
 // else as many as fit spread evenly over them (the first and the last
-// included). It returns how many it kept.
+// included), made coarse to fine (see coarseToFine), so that an estimate
+// that fell short still leaves them spread. It returns how many it kept.
 func pickSpreadWithin(s *lineSel, todo []int, cost int, pick func(i int) bool, to int) int {
 	if len(todo) == 0 || to <= s.used {
 		return 0
@@ -275,7 +276,7 @@ func pickSpreadWithin(s *lineSel, todo []int, cost int, pick func(i int) bool, t
 		k = len(todo) * (to - s.used) / cost
 	}
 	kept := 0
-	for _, j := range spread(0, len(todo), k) {
+	for _, j := range coarseToFine(spread(0, len(todo), k)) {
 		if s.used < to && pick(todo[j]) {
 			kept++
 		}

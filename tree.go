@@ -90,6 +90,10 @@ func planTree(text string, limit int) (plan, bool) {
 					break
 				}
 			}
+			// Then the largest branches with their first child, in up
+			// to a quarter of what the head left: the spread below
+			// finds them only by chance.
+			pickLargestBranches(s, largestBranches(byLevel[0].lines, last, treeBranchK), lineCap, s.used+s.room()/4)
 		}
 		pickSpread(s, byLevel[0].lines, lineCap, s.limit)
 	}

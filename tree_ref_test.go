@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/headroom-go/headroom/internal/txt"
@@ -116,6 +117,27 @@ func planTreeRef(text string, limit int) (plan, bool) {
 					break
 				}
 			}
+			// The largest branches, sorted by the lines under each
+			// (insertion order kept on ties), with their first child.
+			var branches []int
+			size := func(x int) int {
+				end := last + 1
+				if x+1 < len(byLevel[0]) {
+					end = byLevel[0][x+1]
+				}
+				return end - byLevel[0][x] - 1
+			}
+			var order []int
+			for x := range byLevel[0] {
+				if size(x) >= 2 {
+					order = append(order, x)
+				}
+			}
+			sort.SliceStable(order, func(a, b int) bool { return size(order[a]) > size(order[b]) })
+			for _, x := range order[:min(len(order), treeBranchK)] {
+				branches = append(branches, byLevel[0][x])
+			}
+			pickLargestBranches(s, branches, lineCap, s.used+s.room()/4)
 		}
 		pickSpread(s, byLevel[0], lineCap, s.limit)
 	}
