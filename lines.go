@@ -71,6 +71,10 @@ import (
 //   - what a long line left spread evenly: each pick the middle of the
 //     longest run of dropped lines, until nothing more fits.
 //
+// A text cut by less than three times whose picks lace the stretch a
+// clip's head would show (see headLaced) is planned again with its head
+// grown first, as a text cut by less than half is.
+//
 // Long lines keep their start and end around a note. Every gap note names
 // the lines it stands for, so each kept line's number is known; lines
 // that would show in fewer bytes than their note are shown instead.
@@ -94,6 +98,16 @@ func planLines(text string, limit int) (plan, bool) {
 // no index made, or one in the compact form, that pass makes the index
 // as planLines does alone; the plan is the same either way.
 func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
+	return planLinesHead(text, limit, lines, false)
+}
+
+// planLinesHead is planLinesIndexed; with headFirst, the head of a text
+// cut by less than three times grows first, as a text cut by less than
+// half's does, to littleCutHead fortieths of the room before lines of a
+// rare shape are picked. Without it, a plan of such a text whose picks
+// lace the stretch a clip's head shows (see headLaced) is made again
+// with it.
+func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (plan, bool) {
 	if limit < 200 || len(text) <= limit {
 		return plan{}, false
 	}
@@ -347,7 +361,7 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	// would each cost a gap note until the head reached them, and the
 	// head would stop short of where a clip's reaches (gcc -Q's target
 	// table lost its -mtune= row to ten such notes).
-	if littleCut {
+	if littleCut || headFirst {
 		for i := 0; i < n && s.used < upTo(littleCutHead); i++ {
 			if !s.isKept(i) && !pickEnds(i, narrow) {
 				break
@@ -434,6 +448,9 @@ func planLinesIndexed(text string, limit int, lines *lineIndexer) (plan, bool) {
 	}
 	spreadN := spreadLines(s, func(i int) bool { return pickEnds(i, narrow) })
 	s.showCheapGaps()
+	if !headFirst && !littleCut && cutLittle(len(text), limit) && headLaced(s, limit) {
+		return planLinesHead(text, limit, lines, true)
+	}
 	items, markerAt := s.items()
 	if itemsSize(items) > limit {
 		return plan{}, false
