@@ -1304,6 +1304,10 @@ var knownGaps = map[string][]string{
 	"log_pydocstyle_count_oauthlib_rfc6749_single_quotes": {
 		"oauthlib/oauth2/rfc6749/errors.py:389 in public function `raise_from_error`:\n        D103: Missing docstring in public function",
 		"oauthlib/oauth2/rfc6749/grant_types/authorization_code.py:284 in public method `create_token_response`:\n        D300: Use \"\"\"triple double quotes\"\"\" (found '''-quotes)",
+		// Since a block opener is priced at its bytes and one gap note
+		// (plainN), 46 of its 175 two-line findings open where 35 did,
+		// and the rare-shape picks that held base.py's D103 lose the room.
+		"oauthlib/oauth2/rfc6749/endpoints/base.py:91 in public function `catch_errors_and_unavailability`:\n        D103: Missing docstring in public function",
 	},
 	// 126 headings each with its first line, 140 gap notes: the indented
 	// examples between them (the precedence list, the pi one-liner) and
