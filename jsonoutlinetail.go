@@ -42,6 +42,10 @@ func clipTailStart(text string, limit int) int {
 // show every child past where the clip's tail starts (hidesAfter): a
 // sample's last child alone keeps less than the clip's tail there
 // (lefthook's vcs.revision before its last two settings at 4,000 B).
+// Nor does a last child of one line (a schema's closing "type") when a
+// sibling before it, pretty-printed, hides what the clip's tail shows
+// (hidesClipTail): a last record shown whole stands for the tail, a
+// last scalar does not.
 func (o *outliner) keepsEnd() bool {
 	whole := func(i int) bool {
 		n := o.nodes[i]
@@ -78,7 +82,7 @@ func (o *outliner) keepsEnd() bool {
 		}
 		i = n.kids[len(n.kids)-1]
 		if whole(i) {
-			return true
+			return o.minified || o.nodes[i].state != asLine || !o.hidesClipTail(n, clipTailStart(o.text, o.budget))
 		}
 	}
 	return false
