@@ -88,6 +88,7 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 			}
 			pending = append(pending, i)
 		}
+		pendingOrder(files, pending)
 		// The index of the other files takes what it needs of the rest;
 		// what it leaves goes to more first lines, cut shorter when that
 		// is what fits, as long as the index stays as detailed.
