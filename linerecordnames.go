@@ -157,14 +157,5 @@ func pickRecordNames(s *lineSel, names []int, pick func(i int) bool, to int) int
 		pick(i + 1)
 		return true
 	}
-	kept := pickSpreadWithin(s, todo, cost, both, to)
-	for _, i := range todo {
-		if s.used >= to {
-			break
-		}
-		if !s.isKept(i) && both(i) {
-			kept++
-		}
-	}
-	return kept
+	return pickSpreadThenFill(s, todo, cost, both, to)
 }

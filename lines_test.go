@@ -102,6 +102,27 @@ func noteRange(t *rapid.T, note string) (from, to int) {
 	return x, y
 }
 
+// drawTrace draws a call trace of linesMin to 400 lines and a limit it
+// is over, for the lines planner's properties.
+func drawTrace(t *rapid.T) (in []string, text string, limit int) {
+	in = make([]string, rapid.IntRange(linesMin, 400).Draw(t, "lines"))
+	for i := range in {
+		in[i] = traceLine(t, i)
+	}
+	text = strings.Join(in, "\n") + "\n"
+	return in, text, rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
+}
+
+// keptWithin fails t when p's items are over limit, and otherwise
+// returns the numbers of the input lines p's rendering keeps (see
+// renderedLines).
+func keptWithin(t *rapid.T, text string, p plan, limit int, in []string) []int {
+	if size := itemsSize(p.items); size > limit {
+		t.Fatalf("%d bytes over the %d limit", size, limit)
+	}
+	return renderedLines(t, render(text, p, marker{tokens: 1, what: p.what, hint: p.hint}), in)
+}
+
 // TestPlanLinesProperties: within its limit, and above half of it when
 // the text is twice as long (the floor route.go holds every row to);
 // every kept line is an input line, verbatim, at the number the gap notes
@@ -110,13 +131,8 @@ func noteRange(t *rapid.T, note string) (from, to int) {
 // kept.
 func TestPlanLinesProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(linesMin, 400).Draw(t, "lines")
-		in := make([]string, n)
-		for i := range in {
-			in[i] = traceLine(t, i)
-		}
-		text := strings.Join(in, "\n") + "\n"
-		limit := rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
+		in, text, limit := drawTrace(t)
+		n := len(in)
 		p, ok := planLines(text, limit)
 		if !ok {
 			return

@@ -127,11 +127,7 @@ func TestPlanLinesSectionIDsProperties(t *testing.T) {
 		if !ok {
 			return
 		}
-		if size := itemsSize(p.items); size > limit {
-			t.Fatalf("%d bytes over the %d limit", size, limit)
-		}
-		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-		kept := renderedLines(t, out, in)
+		kept := keptWithin(t, text, p, limit, in)
 		idBytes := 0
 		var ids []int
 		for i, l := range in {

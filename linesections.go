@@ -201,16 +201,7 @@ func pickSectionHeads(s *lineSel, heads []int, pick func(i int) bool, to int) in
 			cost += min(s.size(i), sectionHeadCost) + s.gapCost
 		}
 	}
-	kept := pickSpreadWithin(s, todo, cost, pick, to)
-	for _, i := range todo {
-		if s.used >= to {
-			break
-		}
-		if !s.isKept(i) && pick(i) {
-			kept++
-		}
-	}
-	return kept
+	return pickSpreadThenFill(s, todo, cost, pick, to)
 }
 
 // pickSectionOpenings keeps, under each heading of heads that is kept,
@@ -260,6 +251,23 @@ func sectionOpeningEnd(s *lineSel, i int) int {
 		return i + 3
 	}
 	return i + 1
+}
+
+// pickSpreadThenFill picks an even spread of todo within to bytes (see
+// pickSpreadWithin), then, in order, those of todo the spread passed over
+// while room is left, the estimate having been high. It returns how many
+// it kept.
+func pickSpreadThenFill(s *lineSel, todo []int, cost int, pick func(i int) bool, to int) int {
+	kept := pickSpreadWithin(s, todo, cost, pick, to)
+	for _, i := range todo {
+		if s.used >= to {
+			break
+		}
+		if !s.isKept(i) && pick(i) {
+			kept++
+		}
+	}
+	return kept
 }
 
 // pickSpreadWithin picks the lines of todo, which cost cost in all,

@@ -88,22 +88,13 @@ func TestPlanLinesHeadFirstOverALace(t *testing.T) {
 // first and last among them.
 func TestPlanLinesHeadFirstProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(linesMin, 400).Draw(t, "lines")
-		in := make([]string, n)
-		for i := range in {
-			in[i] = traceLine(t, i)
-		}
-		text := strings.Join(in, "\n") + "\n"
-		limit := rapid.IntRange(200, max(201, len(text)-1)).Draw(t, "limit")
+		in, text, limit := drawTrace(t)
+		n := len(in)
 		p, ok := planLinesHead(text, limit, nil, true)
 		if !ok {
 			return
 		}
-		if size := itemsSize(p.items); size > limit {
-			t.Fatalf("%d bytes over the %d limit", size, limit)
-		}
-		out := render(text, p, marker{tokens: 1, what: p.what, hint: p.hint})
-		kept := renderedLines(t, out, in)
+		kept := keptWithin(t, text, p, limit, in)
 		if len(kept) == 0 || kept[0] != 0 || kept[len(kept)-1] != n-1 {
 			t.Fatalf("head or tail lost: kept %v", kept)
 		}
