@@ -18,6 +18,10 @@ type searchOptions struct {
 	// the share of shaped lines is tested, not searchMinMatches, which a
 	// sample of an output with sparse matches (git grep -W) falls short of.
 	sampled bool
+	// noLastReserve keeps no room for the output's last match line
+	// (lastMatchReserve): the plan without context the context
+	// properties compare against, where -C output's tail keeps it.
+	noLastReserve bool
 }
 
 const (
@@ -249,6 +253,7 @@ func (sc *searchScan) isSearch(sampled bool) bool {
 // planScanned plans a scanned search output.
 func planScanned(text string, sc *searchScan, limit int, o searchOptions) (plan, bool) {
 	sp := newSearchPlanner(text, sc, limit, o.lineCap)
+	sp.noLastReserve = o.noLastReserve
 	items, ok := sp.plan()
 	if !ok {
 		return plan{}, false

@@ -23,6 +23,8 @@ type searchPlanner struct {
 	carrying    bool           // match costs count the line they carry (carryCost)
 	carrier     *searchContext // finds the lines match lines carry
 	dirs        *dirTree       // the directories of sc.files (assignDirs)
+	// noLastReserve turns lastMatchReserve off (searchOptions).
+	noLastReserve bool
 }
 
 func newSearchPlanner(text string, sc *searchScan, limit, lineCap int) *searchPlanner {
@@ -52,12 +54,20 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		sum += c
 	}
 	used := 0
+	lastRoom := 0
 	if sum <= avail {
 		for _, f := range files {
 			f.shown = 1
 		}
 		used = sum
 	} else {
+		// The output's last match line keeps its room from the first
+		// lines, when it costs an eighth of them at most: what it takes
+		// it uses (searchlastmatch.go).
+		if r := sp.lastMatchReserve(); r <= avail/8 {
+			lastRoom = r
+		}
+		avail -= lastRoom
 		// Each first line with the line it carries, when it ends
 		// unfinished and the input has context.
 		if sp.sc.context > 0 {
@@ -175,6 +185,14 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	// the first matches (searchContext.windows) keep a share of the limit
 	// from them.
 	remaining := avail - used - sp.index.cost
+	if lastRoom > 0 {
+		remaining += lastRoom
+		remaining -= sp.showLastMatch(remaining)
+	} else if sp.sc.context == 0 && !sp.noLastReserve {
+		// The last file's last line before the rounds, as the reserve
+		// would when first lines are cut.
+		remaining -= sp.showLastMatch(remaining)
+	}
 	var active []*searchFile
 	for _, f := range files {
 		if f.shown == 0 {
