@@ -210,18 +210,12 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		}
 	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	first := "the first"
-	if shown > 1 {
-		first += " " + txt.Commas(shown)
-	}
-	if len(between) > 0 {
-		first += ", " + txt.Commas(len(between)) + " spread between"
-	}
+	first, end := keptWords(shown, between, last)
 	outlined := ""
 	if innerAt >= 0 {
 		outlined = ", one outlined"
 	}
-	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + outlined + " and the last, long ones cut in the middle)"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + outlined + " and " + end + ", long ones cut in the middle)"
 	if omitted == 0 {
 		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole" + outlined + ")"
 	}
@@ -2016,18 +2010,12 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	items = joinRuns(items)
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	first := "the first"
-	if shown > 1 {
-		first += " " + txt.Commas(shown)
-	}
-	if len(between) > 0 {
-		first += ", " + txt.Commas(len(between)) + " spread between"
-	}
+	first, end := keptWords(shown, between, last)
 	how := ""
 	if outlined > 0 {
 		how = ", large ones outlined by their keys and sizes"
 	}
-	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last" + how + ")"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and " + end + how + ")"
 	if omitted == 0 {
 		p.what = "the inside of large ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}

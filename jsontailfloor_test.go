@@ -42,7 +42,8 @@ func gronStream(short, long int) string {
 // A minified stream whose short elements cannot be picked one by one keeps
 // its end as a clip does (the elements before the last, longer ones, at
 // least as many as the pipeline's clip keeps) rather than one longer run
-// after the head.
+// after the head; and its marker says what it kept: a head and a tail,
+// nothing "spread between".
 func TestMinifiedSequenceKeepsAClipsTail(t *testing.T) {
 	text := gronStream(460, 50)
 	p, ok := planJSON(text, 4000)
@@ -52,6 +53,9 @@ func TestMinifiedSequenceKeepsAClipsTail(t *testing.T) {
 	out := render(text, p, marker{what: p.what, hint: p.hint})
 	if !strings.Contains(out, `"Entry 48","match"`) {
 		t.Errorf("the element before the last is not kept:\n%s", out)
+	}
+	if strings.Contains(p.what, "spread between") {
+		t.Errorf("marker says spread for a head and a tail: %s", p.what)
 	}
 }
 
