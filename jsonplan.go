@@ -210,18 +210,12 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		}
 	}
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	first := "the first"
-	if shown > 1 {
-		first += " " + txt.Commas(shown)
-	}
-	if len(between) > 0 {
-		first += ", " + txt.Commas(len(between)) + " spread between"
-	}
+	first, end := keptWords(shown, between, last)
 	outlined := ""
 	if innerAt >= 0 {
 		outlined = ", one outlined"
 	}
-	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + outlined + " and the last, long ones cut in the middle)"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + outlined + " and " + end + ", long ones cut in the middle)"
 	if omitted == 0 {
 		p.what = "the middle of long ones among " + txt.Plural(len(elems), kind) + " (none omitted whole" + outlined + ")"
 	}
@@ -281,7 +275,7 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 	}
 	rareRoom = max(rareRoom, room/rareValueShare)
 	picks := func(rareValues int) ([]int, int) {
-		return spreadPicks(elems, rare, rareShapes, from, to, room, rareRoom, rareValues, kind, want, tailRoom)
+		return spreadPicks(elems, rare, rareShapes, from, to, room, rareRoom, rareValues, kind, want, floor, tailRoom)
 	}
 	out, admitted := picks(len(rare))
 	if len(out) >= floor || admitted == 0 {
@@ -300,7 +294,7 @@ func spreadElements(elems [][2]int, shapes []int32, rare []int, from, to, room, 
 // spreadPicks is spreadElements with at most rareValues of rare admitted
 // and rareShapes (positions in [0, to-from)) the elements of a rare
 // shape; it returns the elements kept and how many of rare it admitted.
-func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoom, rareValues int, kind string, want, tailRoom int) ([]int, int) {
+func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoom, rareValues int, kind string, want, floor, tailRoom int) ([]int, int) {
 	m := to - from
 	note := len(omittedNote(to, kind)) + 2
 	size := func(i int) int { return elems[i+1][0] - elems[i][0] }
@@ -365,7 +359,7 @@ func spreadPicks(elems [][2]int, rare, rareShapes []int, from, to, room, rareRoo
 	// that still keep want (kept falls as runs are added, but for
 	// rounding), or one.
 	hi := max(1, len(picked)-len(rareShapes)-admitted)
-	r := runsAround(pinned, m, from, to, hi, want, room+sequenceNoteRoom, tailRoom, kind, size)
+	r := runsAround(pinned, m, from, to, hi, want, floor, room+sequenceNoteRoom, tailRoom, kind, size)
 	if len(r) > len(picked) {
 		return r, admitted
 	}
@@ -385,8 +379,10 @@ func omittedNote(n int, kind string) string { return "[…" + txt.Plural(n, kind
 // a run or the head (which ends at from-1) costs no note. A layout of
 // one run, which would follow the head, leaves tailRoom bytes of room to
 // the elements before to when that keeps as many: a head and a tail, as
-// a clip keeps them, at the cost of the one note the run pays anyway.
-func runsAround(pinned []int, m, from, to, hi, want, room, tailRoom int, kind string, size func(int) int) []int {
+// a clip keeps them, at the cost of the one note the run pays anyway;
+// or when it keeps at least floor, what the pipeline's clip keeps
+// (tailKeepsFloor; floor <= 0 for none).
+func runsAround(pinned []int, m, from, to, hi, want, floor, room, tailRoom int, kind string, size func(int) int) []int {
 	keep := make([]bool, m)
 	for _, i := range pinned {
 		keep[i] = true
@@ -477,8 +473,9 @@ func runsAround(pinned []int, m, from, to, hi, want, room, tailRoom int, kind st
 	best := runs(g, room)
 	if g == 1 && tailRoom > 0 {
 		// One run and a clip's tail, unless the slack the second
-		// run's end leaves costs an element.
-		if split := runs(1, max(0, room-tailRoom)); len(split) >= len(best) {
+		// run's end leaves costs an element, or more than the clip's
+		// count (floor) still holds (tailKeepsFloor).
+		if split := runs(1, max(0, room-tailRoom)); tailKeepsFloor(len(split), len(best), floor) {
 			best = split
 		}
 	}
@@ -1968,8 +1965,9 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	var between []int
 	if outlined == 0 && omitted > 0 {
 		want := clipElements(elems, len(text), limit) - shown - 1
+		floor := pipelineClipElements(text, elems, limit) - shown - 1
 		room := limit - used - tail.size() - closing.size() - sequenceNoteRoom
-		between = spreadElements(elems, shapes, nil, shown, last, room, -1, kind, want, 0, clipTailRoom(elems, len(text), limit))
+		between = spreadElements(elems, shapes, nil, shown, last, room, -1, kind, want, floor, clipTailRoom(elems, len(text), limit))
 	}
 	// The spread prices its picks by their bytes and a note's likely
 	// size; what they cost written out (a line end each, the notes' own
@@ -2012,18 +2010,12 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	}
 	items = joinRuns(items)
 	p := plan{strategy: StrategyJSON, items: items, markerAt: len(items), digest: true}
-	first := "the first"
-	if shown > 1 {
-		first += " " + txt.Commas(shown)
-	}
-	if len(between) > 0 {
-		first += ", " + txt.Commas(len(between)) + " spread between"
-	}
+	first, end := keptWords(shown, between, last)
 	how := ""
 	if outlined > 0 {
 		how = ", large ones outlined by their keys and sizes"
 	}
-	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and the last" + how + ")"
+	p.what = txt.Commas(omitted) + " of " + txt.Plural(len(elems), kind) + " (kept " + first + " and " + end + how + ")"
 	if omitted == 0 {
 		p.what = "the inside of large ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}
