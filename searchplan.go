@@ -185,12 +185,12 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	// the first matches (searchContext.windows) keep a share of the limit
 	// from them.
 	remaining := avail - used - sp.index.cost
-	if lastRoom > 0 {
-		remaining += lastRoom
-		remaining -= sp.showLastMatch(remaining)
-	} else if sp.sc.context == 0 && !sp.noLastReserve {
-		// The last file's last line before the rounds, as the reserve
-		// would when first lines are cut.
+	// The output's last match line before the rounds, in the room
+	// reserved for it (lastRoom, never set with context or the reserve
+	// off) or, unreserved, in what is left; with context the tail keeps
+	// it (tailRoom).
+	remaining += lastRoom
+	if sp.sc.context == 0 && !sp.noLastReserve {
 		remaining -= sp.showLastMatch(remaining)
 	}
 	var active []*searchFile
