@@ -1303,11 +1303,6 @@ var knownGaps = map[string][]string{
 		"     pi=$(echo \"scale=10; 4*a(1)\" | bc -l)",
 		"'BC_BASE_MAX'\n     The maximum output base is currently set at 999.  The maximum input\n     base is 16.",
 	},
-	// human sizes (252 KB) ranked by the bare number, below the 900-1019 B
-	// rows the column's largest values picked
-	"plain_lsd_tree_long_depth_2_perl_5_36_arch_lib": {
-		".rw-r--r-- root root  252 KB Tue Sep 29 01:59:07 2026 ├── Config.pod",
-	},
 	// the function headings past the head are kept bare, without the
 	// usage line under each
 	"plain_perldoc_t_list_util_1_62": {

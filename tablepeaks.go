@@ -127,6 +127,12 @@ func rowNumbers(l string, nums *[maxPeakColumns]float64) (has uint8, fields int)
 					nums[c] = v
 					has |= 1 << c
 				}
+			} else if c > 0 && has>>(c-1)&1 != 0 && j-start <= 3 {
+				// A size's unit as a word of its own scales the number
+				// before it (see sizeWord).
+				if scale := sizeWord(l[start:j]); scale > 0 {
+					nums[c-1] *= scale
+				}
 			}
 			start = -1
 		}

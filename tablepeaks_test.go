@@ -349,7 +349,7 @@ func rowNumbersRef(l string, nums *[maxPeakColumns]float64) (has uint8, fields i
 		}
 		v, ok := float64(n), q > p && q-p <= 15
 		if q < len(l) && l[q] != ' ' && l[q] != '\t' || !ok {
-			ok = q == len(l) || l[q] == '.' || l[q] == '%' || l[q] == ' ' || l[q] == '\t'
+			ok = q > p || q == len(l) || l[q] == '.' || l[q] == '%' || l[q] == ' ' || l[q] == '\t'
 			for q < len(l) && l[q] != ' ' && l[q] != '\t' {
 				q++
 			}
@@ -360,6 +360,8 @@ func rowNumbersRef(l string, nums *[maxPeakColumns]float64) (has uint8, fields i
 		if ok {
 			nums[c] = v
 			has |= 1 << c
+		} else if scale := sizeWord(l[p:q]); scale > 0 && c > 0 && has>>(c-1)&1 != 0 {
+			nums[c-1] *= scale
 		}
 		p = q
 	}
@@ -376,7 +378,7 @@ func TestRowNumbersMatchesReference(t *testing.T) {
 			l += rapid.OneOf(
 				rapid.StringOfN(rapid.SampledFrom([]rune("0123456789.%-:a\r")), 1, 24, -1),
 				rapid.StringMatching(`[0-9]{1,20}(\.[0-9]{0,4})?%?`),
-				rapid.SampledFrom([]string{"-rw-r--r--", "root", "4096", "Apr", "2026", "12:00", "0.0%", "99.5", ".5", "1.2.3"}),
+				rapid.SampledFrom([]string{"-rw-r--r--", "root", "4096", "Apr", "2026", "12:00", "0.0%", "99.5", ".5", "1.2.3", "B", "KB", "kB", "MiB", "kiB", "GB"}),
 			).Draw(t, "field")
 		}
 		var got, want [maxPeakColumns]float64
