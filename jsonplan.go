@@ -75,6 +75,11 @@ func planJSONShape(text string, top jsonTop, ok bool, limit int) (plan, bool) {
 		return plan{}, false
 	}
 	if minifiedSequence(text, elems, kind) {
+		if kind == "array element" {
+			if split, ok := dominantArray(text, elems); ok {
+				return planMinifiedSequenceSplit(text, split.flat, kind, limit, split)
+			}
+		}
 		return planMinifiedSequence(text, elems, kind, limit)
 	}
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
@@ -1915,6 +1920,15 @@ func minifiedSequence(text string, elems [][2]int, kind string) bool {
 // large elements (g++'s diagnostics) does not leave a third of its
 // budget unused.
 func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (plan, bool) {
+	return planMinifiedSequenceSplit(text, elems, kind, limit, dominantSplit{})
+}
+
+// planMinifiedSequenceSplit is planMinifiedSequence on the elements of
+// split (dominantArray), split.flat: the first and the last inner
+// element kept with their container's opening and closing, and the
+// top-level siblings picked first, as rare shapes are.
+func planMinifiedSequenceSplit(text string, elems [][2]int, kind string, limit int, split dominantSplit) (plan, bool) {
+	widen := split.widen
 	headRoom := sequenceHeadRoom(len(text), kind, limit)
 	var items []item
 	used := 0
@@ -1927,17 +1941,23 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	var closing item
 	if kind == "array element" {
 		o := &outliner{text: text}
-		span = func(e [2]int) (int, int) { return e[0], o.comma(e[1]) }
+		span = func(e [2]int) (int, int) {
+			if w, ok := widen[e[0]]; ok {
+				return w[0], w[1]
+			}
+			return e[0], o.comma(e[1])
+		}
 		open := skipSpace(text, 0)
-		if elems[0][0]-open > headRoom/4 {
+		if s, _ := span(elems[0]); s-open > headRoom/4 {
 			return plan{}, false
 		}
 		add(line(open, open+1))
-		end := skipSpace(text, elems[len(elems)-1][1])
+		_, end := span(elems[len(elems)-1])
+		end = skipSpace(text, end)
 		closing = line(end, end+1)
 	}
 	last := len(elems) - 1
-	shapes := rareValueShapes(text, elems)
+	shapes := siblingShapes(rareValueShapes(text, elems), split.siblings)
 	firstEnd := used + line(span(elems[0])).size()
 	headRoom = rareHeadRoom(elems, shapes, headRoom, firstEnd)
 	shown, outlined := 0, 0
@@ -2019,6 +2039,7 @@ func planMinifiedSequence(text string, elems [][2]int, kind string, limit int) (
 	if omitted == 0 {
 		p.what = "the inside of large ones among " + txt.Plural(len(elems), kind) + " (none omitted whole)"
 	}
+	p.what += split.what
 	p.hint = "To see more, re-run with a jq filter that selects what you need (jq length, jq keys, jq 'map(.id)')."
 	return p, true
 }
