@@ -480,7 +480,10 @@ func runsAround(pinned []int, m, from, to, hi, want, floor, room, tailRoom int, 
 		// One run and a clip's tail, unless the slack the second
 		// run's end leaves costs an element, or more than the clip's
 		// count (floor) still holds (tailKeepsFloor).
-		if split := runs(1, max(0, room-tailRoom)); tailKeepsFloor(len(split), len(best), floor) {
+		// Or when it keeps more of the elements that clip shows
+		// (splitKeepsMoreOfClip).
+		split := runs(1, max(0, room-tailRoom))
+		if tailKeepsFloor(len(split), len(best), floor) || splitKeepsMoreOfClip(split, best, from, to, floor, tailRoom, size) {
 			best = split
 		}
 	}
