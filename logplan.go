@@ -1230,6 +1230,9 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	}
 	// The very last lines: where a run ends, and says how.
 	each(max(0, lines.len()-logLastLines), lines.len())
+	if i := lastFailureLine(lines); i >= 0 {
+		emit(i)
+	}
 	// 2. The error line of every distinct error, with the source line it
 	// names when its block quotes it (see pointedLine).
 	banners := newProgressScan()
