@@ -1224,8 +1224,15 @@ func logPriorities(lines logLines, blocks []logBlock, told []int32, warnReps []i
 	for k := max(0, sums-logSummaryMax); k < sums; k++ {
 		emit(last[k%logSummaryMax])
 	}
+	// What the summaries that announce a body list under them.
+	for k := max(0, sums-logSummaryMax); k < sums; k++ {
+		each(summaryLines(lines, last[k%logSummaryMax]))
+	}
 	// The very last lines: where a run ends, and says how.
 	each(max(0, lines.len()-logLastLines), lines.len())
+	if i := lastFailureLine(lines); i >= 0 {
+		emit(i)
+	}
 	// 2. The error line of every distinct error, with the source line it
 	// names when its block quotes it (see pointedLine).
 	banners := newProgressScan()

@@ -122,7 +122,7 @@ func richWholes(lines logLines, blocks []logBlock) []richWhole {
 					if tried++; tried > richScan {
 						break // a name many status lines share tells none of them apart
 					}
-					if !holdsAll(words, names[s]) {
+					if !holdsAll(words, names[s]) || repeatsStatus(view(int(blocks[s].head)), l) {
 						continue
 					}
 					if kind == "" {
