@@ -77,11 +77,12 @@ func templatePeakSignals(text string) []jsonSignal {
 				continue
 			}
 			if key >= 0 && inObject && e-i-2 <= templateValueMax && skipSpace(text, skipSpace(text, stringEnd(text, key))+1) == i {
-				if tpl, v, n, ok := readTemplate(text[i+1 : e-1]); ok {
-					k := text[key+1:stringEnd(text, key)-1] + "\x00" + tpl
+				if tpl, v, n, ok := readTemplate(text[i+1 : max(i+1, e-1)]); ok {
+					name := text[key+1 : max(key+1, stringEnd(text, key)-1)]
+					k := name + "\x00" + tpl
 					f := families[k]
 					if f == nil && len(families) < templateFamiliesMax {
-						f = &templateFamily{key: text[key+1 : stringEnd(text, key)-1], n: n}
+						f = &templateFamily{key: name, n: n}
 						families[k] = f
 						order = append(order, f)
 					}
