@@ -30,6 +30,9 @@ type digestNaming struct {
 	// least), "" when none does: it
 	// names an element whose naming members are all shared.
 	varied string
+	// variedNames is set when varied names each element where the
+	// naming members do not (namesEach): its line joins every digest.
+	variedNames bool
 }
 
 // digestNamingOf reads up to digestNamingSample of elems (objects of
@@ -42,11 +45,13 @@ func digestNamingOf(o *outliner, elems [][2]int) *digestNaming {
 		return nil
 	}
 	k := min(n, digestNamingSample)
-	held := map[string]int{}   // a member line: how many sampled elements hold it
-	values := map[string]int{} // a level-0 string member line: how many hold it
-	keys := map[string]int{}   // a level-0 string key: how many elements hold it
-	var order []string         // the level-0 string keys in the order first seen
-	seen := map[string]bool{}  // the member lines of the element being read
+	held := map[string]int{}    // a member line: how many sampled elements hold it
+	values := map[string]int{}  // a level-0 string member line: how many hold it
+	keys := map[string]int{}    // a level-0 string key: how many elements hold it
+	var order []string          // the level-0 string keys in the order first seen
+	idLines := map[string]int{} // a level-0 naming member line: how many hold it
+	idHeld := map[string]int{}  // a level-0 naming key: how many elements hold it
+	seen := map[string]bool{}   // the member lines of the element being read
 	for s := range k {
 		e := elems[s*n/k]
 		v := skipSpace(o.text, e[0])
@@ -63,6 +68,10 @@ func digestNamingOf(o *outliner, elems [][2]int) *digestNaming {
 			if !seen[line] {
 				seen[line] = true
 				held[line]++
+			}
+			if level == 0 && identityKey(o.text, m[0]) {
+				idLines[line]++
+				idHeld[o.text[m[0]:stringEnd(o.text, m[0])]]++
 			}
 			if level == 0 {
 				val := skipSpace(o.text, skipSpace(o.text, stringEnd(o.text, m[0]))+1)
@@ -95,6 +104,11 @@ func digestNamingOf(o *outliner, elems [][2]int) *digestNaming {
 			d.varied, best = key, c
 		}
 	}
+	idDistinct := map[string]int{}
+	for line := range idLines {
+		idDistinct[line[:stringEnd(line, 0)]]++
+	}
+	d.variedNames = namesEach(d.varied, distinct, keys, idDistinct, idHeld)
 	return d
 }
 
@@ -133,6 +147,9 @@ func (o *outliner) namingMembers(val, level int, budget *int, f func(m [2]int, l
 func (d *digestNaming) names(text string, m [2]int, level int, unnamed bool) bool {
 	if unnamed {
 		return level == 0 && d.varied != "" && text[m[0]:stringEnd(text, m[0])] == d.varied
+	}
+	if d.variedNames && level == 0 && text[m[0]:stringEnd(text, m[0])] == d.varied {
+		return true
 	}
 	return identityKey(text, m[0]) && !d.shared[text[m[0]:m[1]]]
 }

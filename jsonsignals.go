@@ -366,7 +366,7 @@ func jsonSignals(text string) []jsonSignal {
 		return peakSignals(text)
 	}
 	if len(rare) == 0 {
-		return append(append(sigs, traceSignals(text)...), peaks()...)
+		return append(append(append(sigs, traceSignals(text)...), peaks()...), templatePeakSignals(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -433,7 +433,7 @@ func jsonSignals(text string) []jsonSignal {
 			s.kindCount = kindCount[s.group]
 		}
 	}
-	return append(append(all, traceSignals(text)...), peaks()...)
+	return append(append(append(all, traceSignals(text)...), peaks()...), templatePeakSignals(text)...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,

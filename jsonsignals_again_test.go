@@ -43,7 +43,7 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 		peaks = peakSignals(text)
 	}
 	if len(rare) == 0 {
-		return append(append(sigs, traceSignals(text)...), peaks...)
+		return append(append(append(sigs, traceSignals(text)...), peaks...), templatePeakSignals(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -69,7 +69,7 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 			s.kindCount = kindCount[s.group]
 		}
 	}
-	return append(append(all, traceSignals(text)...), peaks...)
+	return append(append(append(all, traceSignals(text)...), peaks...), templatePeakSignals(text)...)
 }
 
 // Walking again only the documents with a rare value gives what walking
