@@ -65,6 +65,14 @@ func sectionHeads(s *lineSel) []int {
 				seen[h] = true
 			}
 		}
+		// A line a mark opens is read whole, for a title wrapped in
+		// alike runs of it (see wrappedTitle).
+		if len(l) > 0 && ruleByte(l[0]) {
+			if h := trimBlankRight(s.line(i)); wrappedTitle(h) && !seen[h] {
+				heads = append(heads, i)
+				seen[h] = true
+			}
+		}
 		// A rule line is read whole, with the lines around it, only when
 		// it opens with a mark.
 		if len(l) > 0 && ruleByte(l[0]) && i+2 < n && (i == 0 || trimBlankRight(s.line(i-1)) == "") {

@@ -199,7 +199,7 @@ func TestSectionHeadsMatchesEveryLineRead(t *testing.T) {
 		check(t, c.input)
 	}
 	pieces := []string{"\n", " \n", "\r\n", "A:\n", "B:\r\n", "C: \n", "D:\t\n", "A:", "  body\n", "body\n", "x: y\n", "10:00:00 a\n", "# c:\n", ":", "== disasm: a\n", "==\n", "== b:\n", "=\n", "#\n", "# pkg\n", "----\n", "# a:\n",
-		"    Title t\n", "      List\n", "  x  | y  \n", " a | b | c | d \n", "--+--\n"}
+		"    Title t\n", "      List\n", "  x  | y  \n", " a | b | c | d \n", "--+--\n", "**** T ****\n", "== W ==\r\n", "** x *\n"}
 	rapid.Check(t, func(t *rapid.T) {
 		check(t, strings.Join(rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 40).Draw(t, "pieces"), ""))
 	})
@@ -221,6 +221,10 @@ func sectionHeadsReadingEveryLine(s *lineSel) []int {
 			seen[l] = true
 		}
 		if prevBlank && i+1 < n && centredTitle(l, s.line(i+1)) && !seen[l] {
+			heads = append(heads, i)
+			seen[l] = true
+		}
+		if wrappedTitle(l) && !seen[l] {
 			heads = append(heads, i)
 			seen[l] = true
 		}

@@ -158,6 +158,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	if sel.crowded(told) {
 		sel.pickEnds(limit / endsShare)
 		sel.pickLastWhole(limit / tailShare)
+		sel.pickClipTail(len(text))
 	}
 	pickCaretHeaders(sel, lines, blocks, told, limit/2)
 	for _, k := range told {

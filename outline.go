@@ -478,6 +478,13 @@ func outlineLinesBlocks(s *lineSel, numbered, eager bool) (ranks [outlineRanks][
 			}
 		}
 	}
+	if missed := missedOpeners(blockOpeners(content, n), ranks); len(missed) >= blockOpenersMin {
+		// Block openers the declaration words missed (see
+		// blockOpeners) join the top rank.
+		ranks[0] = append(ranks[0], missed...)
+		slices.Sort(ranks[0])
+		codeTop += len(missed)
+	}
 	markup := htmlHeads >= 2 || opensLikeHTML(s.text)
 	// A markdown heading stands alone; `# ` lines that come in runs are the
 	// comments of a script, a Makefile or a config file.
