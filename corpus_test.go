@@ -68,6 +68,48 @@ func loadCorpus(t testing.TB) []corpusCase {
 // each with its reason. The test fails when one starts being kept, so the
 // list cannot rot.
 var knownGaps = map[string][]string{
+	// Held-out set 32, session 43: 21 alike `collection` paths; the spread
+	// picks the middle and quarters, glossaries (~80 %) sits between them.
+	"json_dasel_yaml_to_json_gcloud_dataplex_resources": {
+		"\"collection\": \"dataplex.projects.locations.glossaries\"",
+	},
+	// Held-out set 32, session 43: the Go summary's 72 files are read as the
+	// array (dominantArray), but the room after the head and the six
+	// siblings goes to one run, not to page_route.go at ~55 %.
+	"json_scc_by_file_f_json_chi_v5_1_0": {
+		"\"Location\":\"middleware/page_route.go\",\"Symlocation\":\"\",\"Bytes\":519,\"Lines\":20,\"Code\":16",
+	},
+	// Held-out set 32, session 43: 58 alike diagnostics; the spread misses
+	// binding_msgpack_test.go's at ~71 %.
+	"json_testifylint_json_gin_v1_10_0_binding": {
+		"\"posn\": \"/home/dev/gin/binding/binding_msgpack_test.go:27:2\"",
+	},
+	// Held-out set 32, session 43: 233 findings of five alike messages, none
+	// a failure word; the picks (spread, the clip's tail) miss ~81 %.
+	"log_go_errorlint_x_net_v0_25_0_webdav_permission_eq": {
+		"/home/dev/xnet/quic/stream_test.go:34:30: comparing with != will fail on wrapped errors.",
+	},
+	// Held-out set 32, session 43: 211 alike require-error lines; the one at
+	// ~80 % is no rarer than its neighbours.
+	"log_testifylint_gin_v1_10_0_go_require_in_goroutine": {
+		"/home/dev/gin/binding/multipart_form_mapping_test.go:130:2: require-error: for error assertions use require",
+	},
+	// Held-out set 32, session 43: call edges all of one shape; head, tail
+	// and spread miss the two at ~57 % and ~81 %.
+	"plain_callgraph_static_grep_sort_chi_v5_1_0": {
+		"decorateLine\t--static-115:30-->\t(github.com/go-chi/chi/v5/middleware.prettyStack).decorateSourceLine",
+		"github.com/go-chi/chi/v5/middleware.Profiler\t--static-38:44-->\tnet/http/pprof.Handler",
+	},
+	// Held-out set 32, session 43: a field inside StringRules, no declaration;
+	// the outline keeps the `message X {` lines and misses it.
+	"plain_read_proto_protoc_gen_validate_v1_1_0_validate": {
+		"   607\t        KnownRegex well_known_regex = 24;",
+	},
+	// Held-out set 32, session 43: echo.go's 44 matches get a few lines in the
+	// rounds (its first, spread); line 317, in a clip's head, is not one.
+	"search_fish_string_match_read_loop_grep_echo_v4_12_http_status": {
+		"echo.go:317:\tErrTeapot ",
+	},
 	// Family check of carried lines, session 20: at 16,000 B every file
 	// shows its first line, so the lines matches carry are not costed
 	// with them; the windows take the room before prog.go's carry.
