@@ -160,6 +160,11 @@ func (f *templateFamily) add(v templateValue) {
 // than templateNumbersMax, or fewer than templateWordsMin words with a
 // letter, words parted by spaces: a path or an identifier is one word.
 func readTemplate(s string) (tpl string, v templateValue, n int, ok bool) {
+	// Most strings hold no digit or too few words: refuse them before
+	// building a wording (each word with a letter follows a space or tab).
+	if strings.IndexAny(s, "0123456789") < 0 || 1+strings.Count(s, " ")+strings.Count(s, "\t") < templateWordsMin {
+		return "", v, 0, false
+	}
 	var b strings.Builder
 	words, lettered := 0, false // words with a letter; whether the current one has one
 	for i := 0; i < len(s); {
