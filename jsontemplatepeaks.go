@@ -162,7 +162,7 @@ func (f *templateFamily) add(v templateValue) {
 func readTemplate(s string) (tpl string, v templateValue, n int, ok bool) {
 	// Most strings hold no digit or too few words: refuse them before
 	// building a wording (each word with a letter follows a space or tab).
-	if strings.IndexAny(s, "0123456789") < 0 || 1+strings.Count(s, " ")+strings.Count(s, "\t") < templateWordsMin {
+	if !strings.ContainsAny(s, "0123456789") || 1+strings.Count(s, " ")+strings.Count(s, "\t") < templateWordsMin {
 		return "", v, 0, false
 	}
 	var b strings.Builder
