@@ -215,7 +215,7 @@ func TestWalkReportsPeakKeysOnlyWhereFound(t *testing.T) {
 		"{\"size\":1,\"n\":2}\n{\"size\":3,\"n\":4}\n": false,
 		`{"name":"hitCount","x":{"y":"size"}}`:         false,
 	} {
-		if _, got := walkJSONSignals(text, func(string, string, jsonDoc) int { return 0 }); got != want {
+		if _, got, _ := walkJSONSignals(text, func(string, string, jsonDoc) int { return 0 }); got != want {
 			t.Errorf("%s: peaky %v, want %v", text, got, want)
 		}
 	}

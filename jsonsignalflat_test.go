@@ -15,6 +15,7 @@ import (
 // and every member it asked rare about, in order.
 type walkAnswer struct {
 	sigs  []jsonSignal
+	tpl   []jsonSignal // the template peaks it met
 	peaky bool
 	end   int
 	asked []string
@@ -29,7 +30,9 @@ func walkBoth(text string, from jsonDoc, one bool, rareAt func(key, val string) 
 			a.asked = append(a.asked, fmt.Sprintf("%s=%s@%d:%d", key, val, doc.at, doc.line))
 			return rareAt(key, val)
 		}
-		a.sigs, a.peaky, a.end = walkJSONFrom(text, from, one, on, rare, new(keyClasses))
+		tpl := new(templatePeaks)
+		a.sigs, a.peaky, a.end = walkJSONFrom(text, from, one, on, rare, new(keyClasses), tpl)
+		a.tpl = tpl.signals(text)
 		return a
 	}
 	return walk(true), walk(false)
@@ -37,7 +40,7 @@ func walkBoth(text string, from jsonDoc, one bool, rareAt func(key, val string) 
 
 // sameWalk reports whether two walks answered alike.
 func sameWalk(a, b walkAnswer) bool {
-	return sameSignals(a.sigs, b.sigs) && a.peaky == b.peaky && a.end == b.end && reflect.DeepEqual(a.asked, b.asked)
+	return sameSignals(a.sigs, b.sigs) && sameSignals(a.tpl, b.tpl) && a.peaky == b.peaky && a.end == b.end && reflect.DeepEqual(a.asked, b.asked)
 }
 
 // flatishEvent draws one line of a stream: mostly flat objects of the
@@ -46,7 +49,7 @@ func sameWalk(a, b walkAnswer) bool {
 // up on a document.
 func flatishEvent(t *rapid.T) string {
 	keys := []string{"level", "msg", "type", "error", "status", "ok", "name", "time", "severity", "errors", "message", "duration_ms", "le\\\"vel", ""}
-	vals := []string{`"INFO"`, `"error"`, `"ERROR"`, `50`, `500`, `true`, `false`, `null`, `0`, `""`, `"a\"b"`, `"x\\"`, `"SyntaxError: bad"`, `{}`, `{"message":"m"}`, `[1]`, `["e"]`, `1.5e3`, `"walk start"`, `"package parsed"`}
+	vals := []string{`"INFO"`, `"error"`, `"ERROR"`, `50`, `500`, `true`, `false`, `null`, `0`, `""`, `"a\"b"`, `"x\\"`, `"SyntaxError: bad"`, `{}`, `{"message":"m"}`, `[1]`, `["e"]`, `1.5e3`, `"walk start"`, `"package parsed"`, `"cost 5 exceeds budget 80"`, `"cost 9 exceeds budget 80"`}
 	blank := func(name string) string {
 		return rapid.SampledFrom([]string{"", "", "", " ", "\t", "\r", "\n"}).Draw(t, name)
 	}
@@ -90,9 +93,7 @@ func TestJSONSignalsFlatReadingIsTheByteWalk(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var text string
 		if rapid.Bool().Draw(t, "corpus") {
-			c := texts[rapid.IntRange(0, len(texts)-1).Draw(t, "case")]
-			from := rapid.IntRange(0, len(c)).Draw(t, "from")
-			text = c[from:rapid.IntRange(from, len(c)).Draw(t, "to")]
+			text = drawCorpusCut(t, texts)
 		} else {
 			lines := rapid.SliceOfN(rapid.Custom(flatishEvent), 1, 12).Draw(t, "events")
 			text = strings.Join(lines, "\n") + rapid.SampledFrom([]string{"", "\n"}).Draw(t, "end")
@@ -151,6 +152,14 @@ func TestFlatMembers(t *testing.T) {
 			t.Errorf("%q: %q end %d ok %v, want %q end %d", tc.text, got, end, ok, tc.want, len(tc.text)-1)
 		}
 	}
+}
+
+// drawCorpusCut draws a piece of one of texts, cut anywhere at both
+// ends.
+func drawCorpusCut(t *rapid.T, texts []string) string {
+	c := texts[rapid.IntRange(0, len(texts)-1).Draw(t, "case")]
+	from := rapid.IntRange(0, len(c)).Draw(t, "from")
+	return c[from:rapid.IntRange(from, len(c)).Draw(t, "to")]
 }
 
 // jsonCorpusTexts reads the input of every JSON case of the corpus, in

@@ -288,6 +288,9 @@ type sigFrame struct {
 	segStart   int    // the path's length before this frame's segment
 	line       int    // the line of its lead
 	mline      int    // the line of its member's key
+	// msgFrom is where templatePeaks keeps the object from: the key whose
+	// colon its brace follows, else its brace (lead, but for broken JSON).
+	msgFrom int
 }
 
 // jsonSignals returns the signals of text, a JSON document or a stream
@@ -310,7 +313,7 @@ func jsonSignals(text string) []jsonSignal {
 		val    string // "" for none: a value has its quotes
 		id     int32
 	}
-	sigs, peaky := walkJSONSignals(text, func(key, val string, doc jsonDoc) int {
+	sigs, peaky, tplSigs := walkJSONSignals(text, func(key, val string, doc jsonDoc) int {
 		m := last.values
 		if m == nil || key != last.key {
 			if m = ids[key]; m == nil {
@@ -366,7 +369,7 @@ func jsonSignals(text string) []jsonSignal {
 		return peakSignals(text)
 	}
 	if len(rare) == 0 {
-		return append(append(append(sigs, traceSignals(text)...), peaks()...), templatePeakSignals(text)...)
+		return append(append(append(sigs, traceSignals(text)...), peaks()...), tplSigs...)
 	}
 	groups := 0
 	ranks := map[int]int{}
@@ -433,7 +436,7 @@ func jsonSignals(text string) []jsonSignal {
 			s.kindCount = kindCount[s.group]
 		}
 	}
-	return append(append(append(all, traceSignals(text)...), peaks()...), templatePeakSignals(text)...)
+	return append(append(append(all, traceSignals(text)...), peaks()...), tplSigs...)
 }
 
 // walkJSONSignals walks text once and returns its signals: the failures,
@@ -441,9 +444,10 @@ func jsonSignals(text string) []jsonSignal {
 // and string value, returns a group number above 0. It reports too
 // whether a string of text names a peak member (isPeakKey): whether
 // peakSignals may find any.
-func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool) {
-	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, true, rare, new(keyClasses))
-	return sigs, peaky
+func walkJSONSignals(text string, rare func(key, val string, doc jsonDoc) int) ([]jsonSignal, bool, []jsonSignal) {
+	tpl := new(templatePeaks)
+	sigs, peaky, _ := walkJSONFrom(text, jsonDoc{0, 1}, false, true, rare, new(keyClasses), tpl)
+	return sigs, peaky, tpl.signals(text)
 }
 
 // A jsonDoc is where a document of a text starts (a bracket the walk
@@ -458,7 +462,7 @@ type jsonCand struct{ doc, id int32 }
 // it (nothing before a document carries into it), and returns its
 // signals and where it ends. classes holds the keys classed so far.
 func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, int) {
-	sigs, _, end := walkJSONFrom(text, doc, true, true, rare, classes)
+	sigs, _, end := walkJSONFrom(text, doc, true, true, rare, classes, nil)
 	return sigs, end
 }
 
@@ -467,7 +471,7 @@ func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDo
 // rare is told the document each member is in; classes holds the keys
 // classed so far. With flat set, a document that is flat (flatMembers)
 // is read member by member, to the same end as byte by byte.
-func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses) ([]jsonSignal, bool, int) {
+func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses, tpl *templatePeaks) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
 	// A flat document's members, the buffer reused for the next, and the
@@ -481,6 +485,14 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 	peaky := false
 	keyStart, keyLine := -1, 1 // the current member's key and its line
 	keyIdent := false          // the key at keyStart names its object
+	// The key whose value comes next as templatePeaks reads members: a
+	// string a colon follows in an object, forgotten at the next token
+	// but for that colon; msgKeyEnd is where it ends.
+	msgKey, msgKeyEnd := -1, 0
+	// afterMsgKey reports whether text[i] follows msgKey's colon.
+	afterMsgKey := func(i int) bool {
+		return msgKey >= 0 && skipSpace(text, skipSpace(text, msgKeyEnd)+1) == i
+	}
 	var judged judgedValues
 	line := from.line
 	var doc jsonDoc // the document the walk is in
@@ -528,7 +540,11 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 		}
 	}
 	push := func(i int, obj bool) {
-		f := sigFrame{lead: i, obj: obj, wantKey: obj, segStart: len(path), line: line}
+		f := sigFrame{lead: i, obj: obj, wantKey: obj, segStart: len(path), line: line, msgFrom: i}
+		if afterMsgKey(i) {
+			f.msgFrom = msgKey
+		}
+		msgKey = -1
 		if n := len(stack); n > 0 {
 			path = appendPathSegment(path, &stack[n-1])
 		}
@@ -599,10 +615,14 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				if m.vend-m.val > 2 && text[m.val] == '"' && text[m.val+1] == 'E' {
 					codeValue(f, m.val, m.vend)
 				}
+				if tpl != nil && text[m.val] == '"' { // its key's colon just before it
+					tpl.meet(text, m.key, m.kend, m.val, m.vend, f.msgFrom)
+				}
 			}
 			i = end
 		case '}', ']':
 			i++
+			msgKey = -1
 			n := len(stack)
 			if n == 0 {
 				continue
@@ -649,6 +669,7 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				return sigs, peaky, i
 			}
 		case ',':
+			msgKey = -1
 			if n := len(stack); n > 0 {
 				if stack[n-1].obj {
 					stack[n-1].wantKey = true
@@ -661,6 +682,17 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 			// Where stringEnd ends it, valid or not: at a quote no odd
 			// run of backslashes escapes.
 			end := jsonSkipString(text, i)
+			if n := len(stack); tpl != nil {
+				inObj := n > 0 && stack[n-1].obj
+				if j := skipSpace(text, end); inObj && j < len(text) && text[j] == ':' {
+					msgKey, msgKeyEnd = i, end
+				} else {
+					if inObj && afterMsgKey(i) {
+						tpl.meet(text, msgKey, msgKeyEnd, i, end, stack[n-1].msgFrom)
+					}
+					msgKey = -1
+				}
+			}
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
 				// Only a key inside a document's outermost object can name
 				// a peak (peakSignals leaves a stream's records to a

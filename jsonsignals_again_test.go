@@ -9,10 +9,11 @@ import (
 )
 
 // jsonSignalsTwoWalks is jsonSignals as it was before it walked again
-// only the documents that hold a rare value: the whole text walked twice.
+// only the documents that hold a rare value: the whole text walked twice,
+// and once more for the template peaks (templatePeakSignalsOwnWalk).
 func jsonSignalsTwoWalks(text string) []jsonSignal {
 	counts := map[string]map[string]int{}
-	sigs, peaky := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
+	sigs, peaky, _ := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
 		m := counts[key]
 		if m == nil {
 			m = map[string]int{}
@@ -43,12 +44,12 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 		peaks = peakSignals(text)
 	}
 	if len(rare) == 0 {
-		return append(append(append(sigs, traceSignals(text)...), peaks...), templatePeakSignals(text)...)
+		return append(append(append(sigs, traceSignals(text)...), peaks...), templatePeakSignalsOwnWalk(text)...)
 	}
 	groups := 0
 	ranks := map[int]int{}
 	kindCount := map[int]int{}
-	all, _ := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
+	all, _, _ := walkJSONSignals(text, func(key, val string, _ jsonDoc) int {
 		g, ok := rare[key+"\x00"+val]
 		if !ok {
 			return 0
@@ -69,7 +70,7 @@ func jsonSignalsTwoWalks(text string) []jsonSignal {
 			s.kindCount = kindCount[s.group]
 		}
 	}
-	return append(append(append(all, traceSignals(text)...), peaks...), templatePeakSignals(text)...)
+	return append(append(append(all, traceSignals(text)...), peaks...), templatePeakSignalsOwnWalk(text)...)
 }
 
 // Walking again only the documents with a rare value gives what walking

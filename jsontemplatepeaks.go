@@ -13,7 +13,7 @@ import (
 // size (peakSignals), yet the wording says the messages are alike but for
 // their numbers, and the one whose number is the greatest is the one a
 // reader asks for first, as the largest of a size member is.
-// templatePeakSignals keeps it as an answer: the object that carries it.
+// templatePeaks keeps it as an answer: the object that carries it.
 
 // templateValueMax is the longest string value read as a message with
 // numbers: longer ones are prose, source or a blob, whose numbers are not
@@ -40,7 +40,7 @@ const templateWordsMin = 3
 type templateValue struct {
 	nums         [templateNumbersMax]float64
 	raw          [templateNumbersMax]string
-	from, open   int // where the object is kept from (its key when a member) and its brace
+	from         int // where the object is kept from: its key when a member, else its brace
 	mstart, mend int // the message's member, key to value
 }
 
@@ -54,63 +54,56 @@ type templateFamily struct {
 	top   [templateNumbersMax][2]*templateValue
 }
 
-// templatePeakSignals returns, for each wording at least peakMin string
-// members of one key share (their values alike once each run of digits
-// is read as one number), the object holding the message whose first
-// varying number is greater than every other message's there, as an
-// answer. Records of a stream count as a document's objects do. Bytes
-// that are not JSON are stepped over; an object never closed is not kept.
-func templatePeakSignals(text string) []jsonSignal {
-	families := map[string]*templateFamily{}
-	var order []*templateFamily // as first met, for a stable output
-	var stack, from []int
-	key := -1 // the key of the member whose value comes next
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '"':
-			e := stringEnd(text, i)
-			j := skipSpace(text, e)
-			inObject := len(stack) > 0 && text[stack[len(stack)-1]] == '{'
-			if j < len(text) && text[j] == ':' && inObject {
-				key = i
-				i = e - 1
-				continue
-			}
-			if key >= 0 && inObject && e-i-2 <= templateValueMax && skipSpace(text, skipSpace(text, stringEnd(text, key))+1) == i {
-				if tpl, v, n, ok := readTemplate(text[i+1 : max(i+1, e-1)]); ok {
-					name := text[key+1 : max(key+1, stringEnd(text, key)-1)]
-					k := name + "\x00" + tpl
-					f := families[k]
-					if f == nil && len(families) < templateFamiliesMax {
-						f = &templateFamily{key: name, n: n}
-						families[k] = f
-						order = append(order, f)
-					}
-					if f != nil {
-						v.from, v.open, v.mstart, v.mend = from[len(from)-1], stack[len(stack)-1], key, e
-						f.add(v)
-					}
-				}
-			}
-			key = -1
-			i = e - 1
-		case '{', '[':
-			f := i
-			if key >= 0 && skipSpace(text, skipSpace(text, stringEnd(text, key))+1) == i {
-				f = key
-			}
-			stack, from, key = append(stack, i), append(from, f), -1
-		case '}', ']':
-			if len(stack) > 0 {
-				stack, from = stack[:len(stack)-1], from[:len(from)-1]
-			}
-			key = -1
-		case ',':
-			key = -1
-		}
+// templatePeaks gathers, as jsonSignals' walk meets them, the string
+// members of the text's objects read as messages with numbers, by key
+// and wording: the walk that finds the failures meets every member, and
+// a walk of its own would read the text once more.
+type templatePeaks struct {
+	families map[string]*templateFamily
+	order    []*templateFamily // as first met, for a stable output
+	buf      []byte            // the key and wording of the message read last
+}
+
+// meet reads the string member text[key:kend] (the key, quotes included)
+// to text[val:vend] (its value, just after the key's colon), of the
+// object kept from text[from], its key when its brace follows the key's
+// colon, else its brace: a message of a wording is counted in its
+// family, among the greatest at each number's place where it is.
+func (t *templatePeaks) meet(text string, key, kend, val, vend, from int) {
+	if vend-val-2 > templateValueMax {
+		return
 	}
+	t.buf = append(append(t.buf[:0], text[key+1:max(key+1, kend-1)]...), 0)
+	buf, v, n, ok := readTemplate(t.buf, text[val+1:max(val+1, vend-1)])
+	t.buf = buf
+	if !ok {
+		return
+	}
+	f := t.families[string(buf)]
+	if f == nil {
+		if len(t.families) >= templateFamiliesMax {
+			return
+		}
+		if t.families == nil {
+			t.families = map[string]*templateFamily{}
+		}
+		f = &templateFamily{key: text[key+1 : max(key+1, kend-1)], n: n}
+		t.families[string(buf)] = f
+		t.order = append(t.order, f)
+	}
+	v.from, v.mstart, v.mend = from, key, vend
+	f.add(v)
+}
+
+// signals returns, for each wording at least peakMin string members of
+// one key share (their values alike once each run of digits is read as
+// one number), the object holding the message whose first varying number
+// is greater than every other message's there, as an answer. Records of
+// a stream count as a document's objects do; an object never closed is
+// not kept.
+func (t *templatePeaks) signals(text string) []jsonSignal {
 	var sigs []jsonSignal
-	for _, f := range order {
+	for _, f := range t.order {
 		if f.count < peakMin {
 			continue
 		}
@@ -119,8 +112,12 @@ func templatePeakSignals(text string) []jsonSignal {
 			if a == nil || b == nil || a.nums[p] == b.nums[p] {
 				continue // alike there: the next place may vary
 			}
-			end := valueEnd(text, a.open)
-			if end > len(text) || end <= a.open || text[end-1] != '}' {
+			open := a.from
+			if text[open] == '"' { // a member: its brace follows its key's colon
+				open = skipSpace(text, skipSpace(text, stringEnd(text, open))+1)
+			}
+			end := valueEnd(text, open)
+			if end > len(text) || end <= open || text[end-1] != '}' {
 				break
 			}
 			sigs = append(sigs, jsonSignal{start: a.from, end: end, mstart: a.mstart, mend: a.mend,
@@ -154,18 +151,20 @@ func (f *templateFamily) add(v templateValue) {
 }
 
 // readTemplate reads s, a string's bytes between its quotes, as a
-// message with numbers: its wording (each number standing alone as '#',
-// a number glued to a name kept as it is: see gluedNumber), its numbers
-// and how many. ok is false for a string with no number, more
-// than templateNumbersMax, or fewer than templateWordsMin words with a
-// letter, words parted by spaces: a path or an identifier is one word.
-func readTemplate(s string) (tpl string, v templateValue, n int, ok bool) {
-	// Most strings hold no digit or too few words: refuse them before
-	// building a wording (each word with a letter follows a space or tab).
-	if !strings.ContainsAny(s, "0123456789") || 1+strings.Count(s, " ")+strings.Count(s, "\t") < templateWordsMin {
-		return "", v, 0, false
+// message with numbers: it appends its wording to dst (each number
+// standing alone as '#', a number glued to a name kept as it is: see
+// gluedNumber) and returns it, its numbers and how many. ok is false for
+// a string with no number, more than templateNumbersMax, or fewer than
+// templateWordsMin words with a letter, words parted by spaces: a path or
+// an identifier is one word.
+func readTemplate(dst []byte, s string) (tpl []byte, v templateValue, n int, ok bool) {
+	// Most strings hold too few words or no digit: refuse them before
+	// building a wording (each word with a letter after the first follows
+	// a space or a tab).
+	if gaps := strings.Count(s, " "); gaps+1 < templateWordsMin && gaps+strings.Count(s, "\t")+1 < templateWordsMin || !hasDigit(s) {
+		return dst, v, 0, false
 	}
-	var b strings.Builder
+	b := dst
 	words, lettered := 0, false // words with a letter; whether the current one has one
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -175,20 +174,20 @@ func readTemplate(s string) (tpl string, v templateValue, n int, ok bool) {
 				j++
 			}
 			if gluedNumber(s, i, j) { // part of a name: as it is
-				b.WriteString(s[i:j])
+				b = append(b, s[i:j]...)
 				i = j
 				continue
 			}
 			if n == templateNumbersMax || j-i > 15 {
-				return "", v, 0, false
+				return b, v, 0, false
 			}
 			f, err := strconv.ParseFloat(s[i:j], 64)
 			if err != nil {
-				return "", v, 0, false
+				return b, v, 0, false
 			}
 			v.nums[n], v.raw[n] = f, s[i:j]
 			n++
-			b.WriteByte('#')
+			b = append(b, '#')
 			i = j
 			continue
 		}
@@ -199,13 +198,13 @@ func readTemplate(s string) (tpl string, v templateValue, n int, ok bool) {
 			lettered = true
 			words++
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 		i++
 	}
 	if n == 0 || words < templateWordsMin {
-		return "", v, 0, false
+		return b, v, 0, false
 	}
-	return b.String(), v, n, true
+	return b, v, n, true
 }
 
 // gluedNumber reports whether the digits s[i:j] are part of a name rather

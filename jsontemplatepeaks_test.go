@@ -2,6 +2,7 @@ package headroom
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,4 +110,124 @@ func TestTemplatePeakSignalsAreObjects(t *testing.T) {
 			}
 		}
 	})
+}
+
+// templatePeakSignals returns the template peaks jsonSignals' walk finds
+// in text.
+func templatePeakSignals(text string) []jsonSignal {
+	_, _, sigs := walkJSONSignals(text, func(string, string, jsonDoc) int { return 0 })
+	return sigs
+}
+
+// The walk that finds the failures finds the template peaks the walk of
+// their own found, on every JSON case of the corpus, whole and cut
+// anywhere, and on drawn texts of messages, brackets and stray bytes.
+func TestTemplatePeaksAreTheOwnWalks(t *testing.T) {
+	member := "[" + strings.Repeat(`{"m":"cost 5 exceeds budget 80"},`, 9) + `{"k" :` + "\n" + `{"m":"cost 13 exceeds budget 80"}}]`
+	if got := templatePeakSignals(member); len(got) != 1 || !strings.HasPrefix(member[got[0].start:], `"k"`) {
+		t.Errorf("the object of a member is kept from its key: %+v", got)
+	}
+	dirs, texts := jsonCorpusTexts(t)
+	found := 0
+	for i, text := range texts {
+		got, want := templatePeakSignals(text), templatePeakSignalsOwnWalk(text)
+		if !sameSignals(got, want) {
+			t.Errorf("%s: %+v, want %+v", dirs[i], got, want)
+		}
+		found += len(want)
+	}
+	if found == 0 {
+		t.Fatal("no template peak in the corpus: the comparison says nothing")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var text string
+		if rapid.Bool().Draw(t, "corpus") {
+			text = drawCorpusCut(t, texts)
+		} else {
+			text = templateDraw(t)
+		}
+		if got, want := templatePeakSignals(text), templatePeakSignalsOwnWalk(text); !sameSignals(got, want) {
+			t.Fatalf("%q: %+v, want %+v", text, got, want)
+		}
+	})
+}
+
+// templateDraw draws a stream or an array of objects whose messages are
+// worded alike, some of them an object's members, among stray brackets,
+// commas, colons, strings and cuts.
+func templateDraw(t *rapid.T) string {
+	msg := func(name string) string {
+		return `"m"` + rapid.SampledFrom([]string{":", " : ", ":\n"}).Draw(t, name+"colon") +
+			`"cost ` + strconv.Itoa(rapid.IntRange(1, 20).Draw(t, name+"cost")) + ` exceeds budget 80"`
+	}
+	var b strings.Builder
+	stream := rapid.Bool().Draw(t, "stream")
+	if !stream {
+		b.WriteString("[")
+	}
+	for k := range rapid.IntRange(0, 30).Draw(t, "objects") {
+		if k > 0 {
+			b.WriteString(map[bool]string{true: "\n", false: ",\n"}[stream])
+		}
+		switch rapid.IntRange(0, 3).Draw(t, "shape") {
+		case 0:
+			b.WriteString("{" + msg("m") + "}")
+		case 1:
+			b.WriteString(`{"k"` + rapid.SampledFrom([]string{":", " : ", ":\n"}).Draw(t, "kcolon") + "{" + msg("m") + "}}")
+		case 2:
+			b.WriteString(`{"x": 12, ` + msg("m") + `, "y": "a \" 4 b c"}`)
+		default:
+			b.WriteString(rapid.SampledFrom([]string{`[`, `]`, `{`, `}`, `,`, `:`, `"x"`, `"x":`, `"k":{`, `12`, `"unclosed 7 of it`}).Draw(t, "stray"))
+		}
+	}
+	if !stream {
+		b.WriteString("]")
+	}
+	text := b.String()
+	return text[:rapid.IntRange(len(text)*3/4, len(text)).Draw(t, "cut")]
+}
+
+// templatePeakSignalsOwnWalk is how template peaks were found before
+// jsonSignals' walk met their messages: a walk of its own, which took a
+// string a colon follows in an object for a key and the string right
+// after that colon for its value, and kept an object from its key when
+// its brace came right after that colon. Its messages are read and told
+// as templatePeaks reads and tells them.
+func templatePeakSignalsOwnWalk(text string) []jsonSignal {
+	var t templatePeaks
+	var stack, from []int
+	key := -1 // the key of the member whose value comes next
+	afterKey := func(i int) bool { return key >= 0 && skipSpace(text, skipSpace(text, stringEnd(text, key))+1) == i }
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			e := stringEnd(text, i)
+			j := skipSpace(text, e)
+			inObject := len(stack) > 0 && text[stack[len(stack)-1]] == '{'
+			if j < len(text) && text[j] == ':' && inObject {
+				key = i
+				i = e - 1
+				continue
+			}
+			if inObject && afterKey(i) {
+				t.meet(text, key, stringEnd(text, key), i, e, from[len(from)-1])
+			}
+			key = -1
+			i = e - 1
+		case '{', '[':
+			f := i
+			if afterKey(i) {
+				f = key
+			}
+			stack, from, key = append(stack, i), append(from, f), -1
+		case '}', ']':
+			if len(stack) > 0 {
+				stack, from = stack[:len(stack)-1], from[:len(from)-1]
+			}
+			key = -1
+		case ',':
+			key = -1
+		}
+	}
+	return t.signals(text)
 }
