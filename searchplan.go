@@ -220,8 +220,10 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				f.shown = int32(shown[k])
 			}
 			sp.caps = caps
-			// The first matches' windows and the clip's tail take
-			// their share from further matches.
+			// The lines the first matches carry, then the first
+			// matches' windows and the clip's tail, take their share
+			// from further matches.
+			remaining -= sp.carryFurther(remaining)
 			spare := min(remaining, sp.windowRoom()+tail)
 			remaining = sp.rounds(active, remaining-spare) + spare
 		}
