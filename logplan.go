@@ -360,7 +360,7 @@ func (s *logSelection) pickHeadOutline(bound int) {
 // within share more bytes as pickHead grows them, would stop at an
 // indented line of a list (a run of headListMin indented lines or more)
 // that a line in the first column follows within the first headOutlineMax
-// lines.
+// lines, or at that line itself.
 func (s *logSelection) headStopsInList(share int) bool {
 	n := min(s.lines.len(), headOutlineMax)
 	cost := 0
@@ -371,12 +371,13 @@ func (s *logSelection) headStopsInList(share int) bool {
 		if cost += s.lineCost(i); cost <= share {
 			continue
 		}
-		if !isIndented(s.lines.line(i)) {
-			return false
-		}
 		from := i
 		for from > 0 && isIndented(s.lines.line(from-1)) {
 			from--
+		}
+		if !isIndented(s.lines.line(i)) {
+			// The line in the first column right after the list.
+			return i-from >= headListMin && s.lines.class(i) != lineBlank
 		}
 		for j := i + 1; j < n; j++ {
 			if l := s.lines.line(j); !isIndented(l) {
