@@ -527,9 +527,10 @@ const successShare = 4 // one quarter
 // planSuccess plans a run that exited 0 with no failure line: the verdict
 // and every summary line, the headings of its indented groups (within a
 // third of the room), the lines whose status is rare in a run of one
-// status (within half), then the tail and the head growing in turns,
-// within a quarter of the limit (at least what the verdict needs, up to
-// 800 bytes when the limit allows).
+// status (within half), in a run cut by less than three times what a
+// blind clip's head and tail show (see pickClipRuns), then the tail and
+// the head growing in turns, within a quarter of the limit (at least what
+// the verdict needs, up to 800 bytes when the limit allows).
 func planSuccess(text string, lines logLines, verdict []int, room int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, nil, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
@@ -549,6 +550,9 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 		if !sel.kept(i) && sel.pickWithin(i, room/rareShapeRoomShare) {
 			rare++
 		}
+	}
+	if cutLittle(len(text), room) {
+		sel.pickClipRuns(len(text))
 	}
 	// A run of progress steps (rdoc -C's ` 1% [ 1/66]  irb.rb` … `100%
 	// [66/66]  reline/windows.rb`) is shown by its ends: the head grows
