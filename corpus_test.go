@@ -110,12 +110,6 @@ var knownGaps = map[string][]string{
 	"search_fish_string_match_read_loop_grep_echo_v4_12_http_status": {
 		"echo.go:317:\tErrTeapot ",
 	},
-	// Family check of carried lines, session 20: at 16,000 B every file
-	// shows its first line, so the lines matches carry are not costed
-	// with them; the windows take the room before prog.go's carry.
-	"search_grep_rn_C2_go_cmd_go_return_errorf": {
-		"cmd/go/internal/cache/prog.go:246:\t\t\treturn fmt.Errorf(\"short write writing body to GOCACHEPROG for action %x, output %x: wrote %v; expected %v\",\ncmd/go/internal/cache/prog.go-247-\t\t\t\treq.ActionID, req.OutputID, wrote, req.BodySize)",
-	},
 	// Family check of carried lines, session 20: 1,043 matches in 190
 	// files; these three match lines are not shown (unix_events.py and
 	// client.py show an earlier match, sysconfig.py is only counted in

@@ -21,3 +21,26 @@ func (s *logSelection) pickClipTail(size int) {
 		}
 	}
 }
+
+// pickClipRuns keeps the lines a blind clip of a text of size bytes
+// shows: from the last line up, every line that starts at or after where
+// the clip's tail would start, then from the first line down, every line
+// that starts before the clip's head would end, each run stopping at the
+// first line that does not fit. A run cut little that a plan samples
+// (a success view's tail and head in turns, its group headings and rare
+// shapes between) would show less of its head than the clip it replaces
+// (rdoc's undocumented classes, listed past the middle of the report).
+func (s *logSelection) pickClipRuns(size int) {
+	reach := clipTailReach(size, s.limit)
+	for i := s.lines.len() - 1; i >= 0; i-- {
+		if start, _ := s.lines.span(i); start < reach || !s.pick(i) {
+			break
+		}
+	}
+	end := clipHeadReach(s.limit)
+	for i := range s.lines.len() {
+		if start, _ := s.lines.span(i); start >= end || !s.pick(i) {
+			break
+		}
+	}
+}

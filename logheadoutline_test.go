@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // A head that a long indented list fills keeps the line in the first
@@ -40,4 +42,24 @@ func TestPickHeadPassesOverList(t *testing.T) {
 	if sel.headStopsInList(40) {
 		t.Fatal("a head stopping at its first line is taken for a list")
 	}
+}
+
+// A head whose share holds the whole list but not the line in the first
+// column after it (GHC's `[ 1 of 17] Compiling` line at 12,000 bytes)
+// stops there too, and keeps that line.
+func TestPickHeadStopsAfterList(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<no location info>: warning: [-Wmissing-home-modules]\n    Modules are not listed in command line but needed for compilation:\n")
+	for i := range 15 {
+		fmt.Fprintf(&b, "        Data.Module.Number%d\n", i)
+	}
+	b.WriteString("[ 1 of 40] Compiling Data.First ( Data/First.hs, /home/dev/build/output/directory/Data/First.o )\n\n")
+	text := b.String()
+	lines := scanLog(text)
+	listEnd := strings.Index(text, "[ 1 of 40]")
+	sel := newLogSelection(text, lines, nil, nil, nil, 12000, 500)
+	require.True(t, sel.headStopsInList(listEnd+20), "a head stopping at the line after its list")
+	require.False(t, sel.headStopsInList(len(text)+100), "a head that holds it all")
+	sel.pickHead(listEnd + 20)
+	require.True(t, sel.kept(17), "the line after the list")
 }

@@ -360,7 +360,7 @@ func (s *logSelection) pickHeadOutline(bound int) {
 // within share more bytes as pickHead grows them, would stop at an
 // indented line of a list (a run of headListMin indented lines or more)
 // that a line in the first column follows within the first headOutlineMax
-// lines.
+// lines, or at that line itself.
 func (s *logSelection) headStopsInList(share int) bool {
 	n := min(s.lines.len(), headOutlineMax)
 	cost := 0
@@ -371,12 +371,13 @@ func (s *logSelection) headStopsInList(share int) bool {
 		if cost += s.lineCost(i); cost <= share {
 			continue
 		}
-		if !isIndented(s.lines.line(i)) {
-			return false
-		}
 		from := i
 		for from > 0 && isIndented(s.lines.line(from-1)) {
 			from--
+		}
+		if !isIndented(s.lines.line(i)) {
+			// The line in the first column right after the list.
+			return i-from >= headListMin && s.lines.class(i) != lineBlank
 		}
 		for j := i + 1; j < n; j++ {
 			if l := s.lines.line(j); !isIndented(l) {
@@ -526,9 +527,10 @@ const successShare = 4 // one quarter
 // planSuccess plans a run that exited 0 with no failure line: the verdict
 // and every summary line, the headings of its indented groups (within a
 // third of the room), the lines whose status is rare in a run of one
-// status (within half), then the tail and the head growing in turns,
-// within a quarter of the limit (at least what the verdict needs, up to
-// 800 bytes when the limit allows).
+// status (within half), in a run cut by less than three times what a
+// blind clip's head and tail show (see pickClipRuns), then the tail and
+// the head growing in turns, within a quarter of the limit (at least what
+// the verdict needs, up to 800 bytes when the limit allows).
 func planSuccess(text string, lines logLines, verdict []int, room int, o logOptions) (plan, bool) {
 	sel := newLogSelection(text, lines, nil, nil, nil, room, o.lineCap)
 	sel.pickAll(verdict)
@@ -548,6 +550,9 @@ func planSuccess(text string, lines logLines, verdict []int, room int, o logOpti
 		if !sel.kept(i) && sel.pickWithin(i, room/rareShapeRoomShare) {
 			rare++
 		}
+	}
+	if cutLittle(len(text), room) {
+		sel.pickClipRuns(len(text))
 	}
 	// A run of progress steps (rdoc -C's ` 1% [ 1/66]  irb.rb` … `100%
 	// [66/66]  reline/windows.rb`) is shown by its ends: the head grows

@@ -113,3 +113,24 @@ func (sp *searchPlanner) carryRoom() int {
 	}
 	return n
 }
+
+// carryFurther turns carrying on when every file's first line fit without
+// the lines they carry and further matches do not all fit: the rounds
+// would otherwise take the room those lines need, and a first match that
+// ends unfinished (`return fmt.Errorf("…: %s",`) would show without its
+// subject while later matches show. It returns what the first lines'
+// carried lines cost, which the rounds no longer have, or 0 (carrying
+// left as it was) when carrying is on already, the input has no context
+// or they cost more than room.
+func (sp *searchPlanner) carryFurther(room int) int {
+	if sp.carrying || sp.sc.context == 0 {
+		return 0
+	}
+	sp.carrying = true
+	c := sp.carryRoom()
+	if c > room {
+		sp.carrying = false
+		return 0
+	}
+	return c
+}

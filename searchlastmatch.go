@@ -11,6 +11,16 @@ func (sp *searchPlanner) lastMatchReserve() int {
 	if sp.sc.context > 0 || sp.noLastReserve || len(files) == 0 {
 		return 0
 	}
+	return sp.lastMatchCost()
+}
+
+// lastMatchCost is what showing the output's last match line after its
+// file's first adds: 0 when the last file has one match.
+func (sp *searchPlanner) lastMatchCost() int {
+	files := sp.sc.files
+	if len(files) == 0 {
+		return 0
+	}
 	f := files[len(files)-1]
 	if f.sample.len() < 2 {
 		return 0
@@ -20,4 +30,22 @@ func (sp *searchPlanner) lastMatchReserve() int {
 	c := sp.nextCost(f)
 	f.shown = shown
 	return c
+}
+
+// contextTailReserve is the room a search with -C context that cannot
+// show every file's first match keeps for what a blind clip's tail shows:
+// the output's last match, as its file's second line, and the context
+// lines around it in the clip's tail (tailRoom, which counts the match
+// line's bytes but not what showing it adds to its file's count note).
+// It is 0 without context, in a search cut little, or when no file has
+// a line there.
+func (sp *searchPlanner) contextTailReserve() int {
+	if sp.sc.context == 0 || sp.noLastReserve {
+		return 0
+	}
+	r := sp.tailRoom()
+	if r == 0 {
+		return 0
+	}
+	return r + sp.lastMatchCost()
 }

@@ -67,6 +67,11 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		if r := sp.lastMatchReserve(); r <= avail/8 {
 			lastRoom = r
 		}
+		// With -C context, what a blind clip's tail shows keeps its
+		// room too: the first lines would leave it none.
+		if r := sp.contextTailReserve(); r > 0 && r <= avail/tailReserveShare {
+			lastRoom = r
+		}
 		avail -= lastRoom
 		// Each first line with the line it carries, when it ends
 		// unfinished and the input has context.
@@ -220,8 +225,10 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 				f.shown = int32(shown[k])
 			}
 			sp.caps = caps
-			// The first matches' windows and the clip's tail take
-			// their share from further matches.
+			// The lines the first matches carry, then the first
+			// matches' windows and the clip's tail, take their share
+			// from further matches.
+			remaining -= sp.carryFurther(remaining)
 			spare := min(remaining, sp.windowRoom()+tail)
 			remaining = sp.rounds(active, remaining-spare) + spare
 		}
@@ -310,6 +317,11 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 	}
 	return append(items, trailer...), true
 }
+
+// tailReserveShare bounds contextTailReserve's room: a sixth of what the
+// plan has, as the clip's tail is an eighth of its limit, and the last
+// match's count note and cut lines cost a few bytes more.
+const tailReserveShare = 6
 
 // windowRoom is what the first matches' -C windows may take from further
 // matches: an eighth of the limit, as notices get, so that match lines
