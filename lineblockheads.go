@@ -109,7 +109,9 @@ func blockLevels(s *lineSel, records [][]int) [][]int {
 // record holds a line under its opener), and the first level holds at
 // least as many openers as there are lines less indented than it (a
 // title, a banner: the records are the text); a row whose indentation
-// pads a right-aligned number opens none (see alignedRow). An opener alike to the one
+// pads a right-aligned number opens none (see alignedRow), and a line
+// that closes a block (see closesBlock) is its block's last, counted at
+// no indentation. An opener alike to the one
 // before it at its level, to the byte, names nothing new and is left, as
 // in blockHeads. Levels are the shallowest that qualify, in order, up to
 // recordLevelsMax. Where lines start is all it reads: two passes, a
@@ -127,6 +129,10 @@ func recordLevels(s *lineSel) [][]int {
 		w := indentWidth(l)
 		if w < 0 {
 			blank = true
+			continue
+		}
+		if closesBlock(l, w) {
+			blank = false
 			continue
 		}
 		if prev >= 0 && w > prev {
@@ -162,12 +168,12 @@ func recordLevels(s *lineSel) [][]int {
 	for i := range n {
 		l := s.line(i)
 		w := indentWidth(l)
-		if w < 0 {
+		if w < 0 || closesBlock(l, w) {
 			continue
 		}
 		if prevW >= 0 && w > prevW && !alignedRow(s.line(prevLine), prevW) {
 			if x := slices.Index(levels, prevW); x >= 0 {
-				if h := trimBlankRight(s.line(prevLine)); namesBlock(h[prevW:]) && (len(out[x]) == 0 || h != last[x]) {
+				if h := trimBlankRight(s.line(prevLine)); namesBlock(afterIndent(h)) && (len(out[x]) == 0 || h != last[x]) {
 					out[x] = append(out[x], prevLine)
 					last[x] = h
 				}
@@ -226,6 +232,28 @@ func alignedRow(l string, w int) bool {
 		k++
 	}
 	return w > 0 && k < len(l) && l[k] >= '0' && l[k] <= '9'
+}
+
+// closesBlock reports whether l, indented w columns, closes a block: its
+// first byte after the indentation a closing bracket (pahole's `};`
+// under each struct, a brace language's `}`). A closer belongs to the
+// block above it, as its last line: it opens no record and is no line
+// standing at its indentation of its own, so the openers there, one a
+// block, are not outnumbered by their blocks' closers.
+func closesBlock(l string, w int) bool {
+	t := afterIndent(l)
+	return w >= 0 && t != "" && (t[0] == '}' || t[0] == ')' || t[0] == ']')
+}
+
+// afterIndent returns l from its first byte that is not a space or a
+// tab: an indentation's columns (a tab is up to eight) are no count of
+// its bytes.
+func afterIndent(l string) string {
+	k := 0
+	for k < len(l) && (l[k] == ' ' || l[k] == '\t') {
+		k++
+	}
+	return l[k:]
 }
 
 // indentWidth returns the indentation of line l, a space counting one
@@ -318,6 +346,33 @@ func pickBlockHeads(s *lineSel, heads []int, pick func(i int) bool, to int) int 
 		}
 	}
 	return kept
+}
+
+// withBlockLines returns pick, which keeps one line of s, made to keep
+// an opener of blocks (in input order or not) with its block's first
+// lines (see blockLines) once it keeps it: the stages that pick a line
+// for its shape, not for the block it opens, keep what it names with
+// it, as pickBlockHeads does; a name alone says which block, not what
+// it holds.
+func withBlockLines(s *lineSel, blocks []int, pick func(i int) bool) func(i int) bool {
+	if len(blocks) == 0 {
+		return pick
+	}
+	sorted := slices.Clone(blocks)
+	slices.Sort(sorted)
+	return func(i int) bool {
+		if !pick(i) {
+			return false
+		}
+		if _, ok := slices.BinarySearch(sorted, i); ok {
+			for j, end := i+1, blockLines(s, i); j < end; j++ {
+				if !s.isKept(j) && !pick(j) {
+					break
+				}
+			}
+		}
+		return true
+	}
 }
 
 // blockHeadsKept words the block openers kept, of m; nothing for a text

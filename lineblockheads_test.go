@@ -114,3 +114,42 @@ func TestPickBlockHeadsPricesOneNotePerBlock(t *testing.T) {
 	assert.GreaterOrEqual(t, kept, 9, "blocks kept in the room of ten")
 	assert.LessOrEqual(t, s.used, 10*one, "over the share")
 }
+
+func TestClosesBlock(t *testing.T) {
+	for l, want := range map[string]bool{
+		"};\n": true, "\t}\n": true, "} __attribute__((packed));\n": true, "  ]\n": true, "  ),\n": true,
+		"struct a {\n": false, "\tint x; /* } */\n": false, "\n": false,
+	} {
+		assert.Equal(t, want, closesBlock(l, indentWidth(l)), "%q", l)
+	}
+}
+
+func TestWithBlockLines(t *testing.T) {
+	text := "head\nlibfoo\n  Depends: libc6\n  Depends: libbar\n  Depends: libbaz\n" +
+		"plain line\nnext plain\nlibqux\n  Depends: libc6\nlast\n"
+	cases := []struct {
+		name   string
+		blocks []int
+		at     int
+		want   []int
+	}{
+		{"an opener keeps its block's first two lines", []int{1, 7}, 1, []int{1, 2, 3}},
+		{"up to the next line no deeper", []int{1, 7}, 7, []int{7, 8}},
+		{"a line that opens no block is kept alone", []int{1, 7}, 5, []int{5}},
+		{"no blocks: pick alone", nil, 1, []int{1}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newLineSel(text, 1000, lineGaps(10))
+			pick := withBlockLines(s, c.blocks, func(i int) bool { return s.pick(i) })
+			require.True(t, pick(c.at))
+			var kept []int
+			for i := range s.n() {
+				if s.isKept(i) {
+					kept = append(kept, i)
+				}
+			}
+			assert.Equal(t, c.want, kept)
+		})
+	}
+}

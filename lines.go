@@ -39,7 +39,10 @@ import (
 //   - in a text of blocks (BEAM assembly's `{function, …}.` over its
 //     indented rows), the line at the margin that opens each and its
 //     block's first two lines (see blockHeads), spread evenly when not
-//     all fit, in bytes of their own;
+//     all fit, in bytes of their own — in a text planned again with its
+//     head first, once that head reaches as far as a clip's; an opener
+//     a later stage keeps comes with those lines too (see
+//     withBlockLines);
 //   - in a listing with numeric columns (find -ls), the rows holding each
 //     column's largest values (see linePeaks), and in each long section
 //     of a sectioned text the rows holding its own columns' (readelf's
@@ -302,13 +305,26 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	// objects).
 	// Records with no blank line between them are blocks too (see
 	// blockLevels), the outer level's openers before the inner's.
+	// Replanned with its head first (see headLaced), a text keeps the
+	// stretch a clip's head shows before its openers, all of it: picked
+	// one by one ahead of it, they would each cost a gap note until the
+	// head reached them, and it is what a clip keeps.
 	var blocks []int
 	opened := 0
+	var levels [][]int
 	if !sectioned {
-		for _, level := range blockLevels(s, records) {
+		levels = blockLevels(s, records)
+		for _, level := range levels {
 			blocks = append(blocks, level...)
-			opened += pickBlockHeads(s, level, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
 		}
+	}
+	pickBlocks := func(to int) {
+		for _, level := range levels {
+			opened += pickBlockHeads(s, level, func(i int) bool { return pickEnds(i, narrow) }, to)
+		}
+	}
+	if !headFirst {
+		pickBlocks(upTo(32))
 	}
 	// In an outline of two levels, one declaration a line (python -m
 	// pyclbr's classes over their methods), the names at the margin,
@@ -368,6 +384,14 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 			}
 		}
 	}
+	if headFirst {
+		for i := 0; i < n && s.at(i+1) <= clipHeadReach(limit); i++ {
+			if !s.isKept(i) && !pickEnds(i, narrow) {
+				break
+			}
+		}
+		pickBlocks(upTo(32))
+	}
 	// In text of no structure found (no headings, named records or
 	// records), a head that stopped inside a run of lines of one lead (a
 	// module's own edges in go mod graph) grows to the run's end when
@@ -378,6 +402,10 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	if len(heads) == 0 && len(names) == 0 && sh.records == nil {
 		growHeadRun(s, upTo(30))
 	}
+	// A block's opener kept by a stage below (of a rare shape, the first
+	// of its lead) comes with its block's first lines, as the openers
+	// kept above do: a name alone says which block, not what it holds.
+	pickRare := withBlockLines(s, blocks, func(i int) bool { return pickEnds(i, narrow) })
 	rare := 0
 	// The rows whose last column holds a rare value of a column of
 	// categories (jdeps' two `java.logging` dependencies): rows of the
@@ -403,7 +431,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 		if s.used >= upTo(30) {
 			break
 		}
-		if l := s.line(i); !s.isKept(i) && !(shown[l] && trimBlankRight(l) != "") && pickEnds(i, narrow) {
+		if l := s.line(i); !s.isKept(i) && !(shown[l] && trimBlankRight(l) != "") && pickRare(i) {
 			shown[l] = true
 			rare++
 		}
@@ -433,7 +461,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 		if s.used >= upTo(34) {
 			break
 		}
-		if !s.isKept(i) && pickEnds(i, narrow) {
+		if !s.isKept(i) && pickRare(i) {
 			rare++
 		}
 	}

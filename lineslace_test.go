@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -99,4 +100,27 @@ func TestPlanLinesHeadFirstProperties(t *testing.T) {
 			t.Fatalf("head or tail lost: kept %v", kept)
 		}
 	})
+}
+
+// A text of blocks planned head first keeps the whole stretch a clip's
+// head shows before its block openers take their share: picked ahead of
+// it, they would each cost a gap note and stop the head short of a
+// clip's.
+func TestPlanLinesHeadFirstBlocksAfterClipHead(t *testing.T) {
+	var b strings.Builder
+	for k := range 120 {
+		fmt.Fprintf(&b, "struct s%03d {\n", k)
+		for m := range 6 {
+			fmt.Fprintf(&b, "\tint member_%d_of_%d; /* %4d 4 */\n", m, k, 4*m)
+		}
+		b.WriteString("};\n")
+	}
+	text := b.String()
+	limit := len(text) * 2 / 5
+	require.NotEmpty(t, blockLevels(newLineSel(text, limit, lineGaps(lineCount(text))), recordLevels(newLineSel(text, limit, lineGaps(lineCount(text))))))
+	p, ok := planLinesHead(text, limit, nil, true)
+	require.True(t, ok)
+	out := render(text, p, marker{})
+	head := text[:strings.LastIndexByte(text[:clipHeadReach(limit)], '\n')+1]
+	require.True(t, strings.HasPrefix(out, head), "the head stops short of a clip's")
 }
