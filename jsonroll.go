@@ -178,8 +178,15 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	// picks them: where the roll names more than the digests, it names
 	// them too.
 	var odd []int
+	isOdd, inRare := make([]bool, n), make([]bool, n)
+	for _, j := range rare {
+		if 0 <= j && j < n {
+			inRare[j] = true
+		}
+	}
 	for j := 1; j < last; j++ {
-		if s := shapes[j]; s != 0 && count[s] <= max(1, (last-1)/10) && !slices.Contains(rare, j) {
+		if s := shapes[j]; s != 0 && count[s] <= max(1, (last-1)/10) && !inRare[j] {
+			isOdd[j] = true
 			odd = append(odd, j)
 		}
 	}
@@ -253,7 +260,7 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		its, ok := lines[j]
 		if !ok {
 			its = withoutCommon(text, naming(j), common, !isElem)
-			if slices.Contains(odd, j) && at(j+1)-at(j) <= max(mid, 0)/rareValueShare {
+			if isOdd[j] && at(j+1)-at(j) <= max(mid, 0)/rareValueShare {
 				its = []item{keepRange(at(j), at(j+1))} // a rare shape whole: what sets it apart may be no naming line
 			}
 			lines[j] = its
