@@ -300,8 +300,9 @@ func manifests(n, bad int) string {
 }
 
 // A top-level array of large objects, too many for the ends of every one:
-// the sequence plan names most of them by their digests, spread over the
-// whole array, and keeps the one of a rare shape whole.
+// the sequence plan names most of them by their digests (or, in less
+// room, a roll of their naming lines), spread over the whole array, and
+// keeps the one of a rare shape whole.
 func TestPlanJSONSequenceDigests(t *testing.T) {
 	text := manifests(60, 37)
 	for _, limit := range []int{15000, 3600} {
@@ -319,7 +320,11 @@ func TestPlanJSONSequenceDigests(t *testing.T) {
 		if named < want {
 			t.Errorf("limit %d: %d of 60 elements named, want %d:\n%s", limit, named, want, out)
 		}
-		for _, w := range []string{`"_id": "pkg@1.0.0"`, `"_id": "pkg@1.59.0"`, `"error": "E404: tarball not found"`, "[…index 30…]", "by their naming members"} {
+		wants := []string{`"_id": "pkg@1.0.0"`, `"_id": "pkg@1.59.0"`, `"error": "E404: tarball not found"`, "by their naming"}
+		if strings.Contains(out, "by their naming members") { // digests, not a roll of naming lines
+			wants = append(wants, "[…index 30…]")
+		}
+		for _, w := range wants {
 			if !strings.Contains(out, w) {
 				t.Errorf("limit %d: lost %q", limit, w)
 			}

@@ -151,7 +151,8 @@ func spreadRare(rare []int, lo, hi, k int) []int {
 }
 
 // rareOf returns rareElements of the array n, then those of
-// rareTemplateElements it does not hold, read once per outline.
+// rareTemplateElements and then of rareShapeElements it does not hold,
+// read once per outline.
 func (o *outliner) rareOf(n onode) []int {
 	if r, ok := o.rare[n.val]; ok {
 		return r
@@ -167,6 +168,17 @@ func (o *outliner) rareOf(n onode) []int {
 		}
 		for _, j := range t {
 			if !byValue[j] {
+				r = append(r, j)
+			}
+		}
+	}
+	if t := rareShapeElements(o.text, n.elems); len(t) > 0 {
+		held := map[int]bool{}
+		for _, j := range r {
+			held[j] = true
+		}
+		for _, j := range t {
+			if !held[j] {
 				r = append(r, j)
 			}
 		}

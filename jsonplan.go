@@ -1444,6 +1444,12 @@ func (o *outliner) sample(i, room int, lastOnly bool) {
 			upgrade(j, d)
 		}
 	}
+	// Room still left (the anchored picks took one fewer, or detail had
+	// nothing more to show): the middles of the longest hidden runs, as
+	// long as each fits (fillGaps).
+	if !lastOnly {
+		sel, cost = fillGaps(sel, shown, len(n.elems), cost, room, costOf)
+	}
 	if cost > room || cost-n.cost > o.budget-o.used {
 		return
 	}

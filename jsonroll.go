@@ -156,9 +156,11 @@ func (o *outliner) rollLines(tree []onode, isElem bool) []item {
 // rareValueShare'th of the room, as a spread of whole elements gives
 // them (a JSON Patch's 25 adds among 191 alike replaces), then the others
 // spread evenly, the sequence's middle and quarters among them
-// (anchoredSpread). It declines when an element is of a rare shape (an
-// error among successes is kept whole by the digests' plan) or when no
-// element between shows a naming line. It returns the items, how many
+// (anchoredSpread); an element of a rare shape (an error among
+// successes: a key set a tenth of them or fewer share) is named first,
+// after those of a rare value, and whole where it takes at most a
+// rareValueShare'th of the room, as the digests' plan would keep it. It
+// declines when no element between shows a naming line. It returns the items, how many
 // elements they name and how many of those after the first the head
 // keeps whole.
 func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, kind string, limit int) ([]item, int, int, bool) {
@@ -171,10 +173,26 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 	for _, s := range shapes[1:last] {
 		count[s]++
 	}
-	for _, s := range shapes[1:last] {
-		if s != 0 && count[s] <= max(1, (last-1)/10) {
-			return nil, 0, 0, false
+	// Elements of a rare shape (an error among successes) are named
+	// first, after those of a rare value, as the spread of whole ones
+	// picks them: where the roll names more than the digests, it names
+	// them too.
+	var odd []int
+	isOdd, inRare := make([]bool, n), make([]bool, n)
+	for _, j := range rare {
+		if 0 <= j && j < n {
+			inRare[j] = true
 		}
+	}
+	for j := 1; j < last; j++ {
+		if s := shapes[j]; s != 0 && count[s] <= max(1, (last-1)/10) && !inRare[j] {
+			isOdd[j] = true
+			odd = append(odd, j)
+		}
+	}
+	if len(odd) > 0 {
+		slices.SortStableFunc(odd, func(a, b int) int { return count[shapes[a]] - count[shapes[b]] })
+		rare = append(slices.Clip(rare), odd...)
 	}
 	head, tail, _ := sequenceEndsKept(text, elems, room)
 	head = slices.Clone(head)
@@ -237,16 +255,19 @@ func planSequenceRoll(text string, elems [][2]int, shapes []int32, rare []int, k
 		// shows both.
 		return nil, 0, 0, false
 	}
+	at := func(j int) int { return blankLineStart(text, elems[j][0]) }
 	show := func(j int) []item {
 		its, ok := lines[j]
 		if !ok {
 			its = withoutCommon(text, naming(j), common, !isElem)
+			if isOdd[j] && at(j+1)-at(j) <= max(mid, 0)/rareValueShare {
+				its = []item{keepRange(at(j), at(j+1))} // a rare shape whole: what sets it apart may be no naming line
+			}
 			lines[j] = its
 		}
 		return its
 	}
 	run := 0 // the elements after the first the head keeps whole (rollHeadRun)
-	at := func(j int) int { return blankLineStart(text, elems[j][0]) }
 	if firstWhole {
 		sample, names := spread(1, last, rollSample), 0
 		for _, j := range sample {

@@ -53,8 +53,8 @@ func TestPlanJSONRollNamesEveryMember(t *testing.T) {
 	}
 }
 
-// A roll declines when an element is of a rare shape (the digests' plan
-// keeps it whole) and when most members are named by their keys alone
+// A roll keeps an element of a rare shape whole (as the digests' plan
+// would), and declines when most members are named by their keys alone
 // (a roll of keys would lose every value).
 func TestPlanSequenceRollDeclines(t *testing.T) {
 	var v []map[string]any
@@ -64,8 +64,14 @@ func TestPlanSequenceRollDeclines(t *testing.T) {
 	v[30]["error"] = "boom"
 	b, _ := json.MarshalIndent(v, "", "  ")
 	top, _ := scanJSONTop(string(b))
-	if _, _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
-		t.Error("a roll over a rare element")
+	if its, _, _, ok := planSequenceRoll(string(b), top.elems, top.shapes, nil, top.kind, 4000); ok {
+		var out strings.Builder
+		for _, it := range its {
+			out.WriteString(string(b)[it.start:it.end] + it.note)
+		}
+		if !strings.Contains(out.String(), "\"error\": \"boom\",\n    \"name\": \"test 30\",\n    \"pad\"") {
+			t.Errorf("a roll without the rare element whole:\n%s", out.String())
+		}
 	}
 	settings := map[string]any{}
 	for i := range 200 {
