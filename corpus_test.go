@@ -94,6 +94,54 @@ var knownGaps = map[string][]string{
 	"log_testifylint_gin_v1_10_0_go_require_in_goroutine": {
 		"/home/dev/gin/binding/multipart_form_mapping_test.go:130:2: require-error: for error assertions use require",
 	},
+	// Held-out set 33, session 44: 320 alike one-line errcheck findings, no
+	// count; the spread keeps the injected vars.go line and misses these two.
+	"log_errcheck_blank_asserts_sh_v3_10_0_delvar_dropped_error": {
+		"/home/dev/sh/interp/interp_test.go:4225:5:\tr, _ := interp.New(",
+		"/home/dev/sh/syntax/printer.go:817:16:\tp.WriteString(\"((\")",
+	},
+	// Held-out set 33, session 44: a script's `# comment` opening its listing
+	// is read as no head; the FAIL and its diff take the room.
+	"log_testscript_v_shfmt_v3_10_0_simplify_params_not_inlined": {
+		"# Ensure that the default \"bash\" language works with and without flags.",
+		"# format an entire directory without -l or -w",
+	},
+	// Held-out set 33, session 44: alike two-column rows; the spread keeps
+	// others.
+	"plain_column_t_etc_mime_types_media_types_10_extension_table": {
+		"application/x-bittorrent                    torrent",
+		"text/html                                   html htm shtml",
+	},
+	// Held-out set 33, session 44: indented XML examples inside a dumped
+	// manual's section, neither heads nor rare.
+	"plain_elinks_dump_fontconfig_2_14_user_manual": {
+		"  <dir prefix=\"default\" salt=\"\">",
+		"<include ignore_missing=\"yes\">conf.d</include>",
+	},
+	// Held-out set 33, session 44: a middle version's list item under its
+	// heading; the outline keeps the headings.
+	"plain_read_markdown_gojq_v0_12_16_changelog": {
+		"   301\t* implement assignment operator (`=`)",
+	},
+	// Held-out set 33, session 44: wdiff's `[-old-] {+new+}` marks are no
+	// signal any planner reads; its changed lines are cut as prose.
+	"plain_wdiff_lgpl_2_0_vs_2_1_common_licenses": {
+		"    b) {+Use a suitable shared library mechanism for linking with the",
+		"compliance by third parties [-to-] {+with+}",
+		"  13. The Free Software Foundation may publish revised and/or new",
+	},
+	// Held-out set 33, session 44: middle matches of busy files, not their
+	// first or last.
+	"search_mksh_extglob_read_loop_grep_go_internal_v1_13_1_errorf_fatalf": {
+		"testscript/cmd.go:431:\t\tts.Fatalf(\"tty input file is empty\")",
+		"testscript/testscript_test.go:127:\t\tt.Errorf(`e.Getenv(\"INVALID\") == %q, want %q`, got, want)",
+	},
+	// Held-out set 33, session 44: JSON lines of alike instruction objects;
+	// head, tail and a spread miss these two.
+	"json_gojq_c_select_alias_go_1_26_arm64asm_inst_table": {
+		"\"Name\":\"NEGS\",\"Syntax\":\"NEGS <Xd>, <Xm>{, <shift> #<amount>}\"",
+		"\"Name\":\"TST (shifted register)\",\"Syntax\":\"TST <Wn>, <Wm>",
+	},
 	// Held-out set 32, session 43: call edges all of one shape; head, tail
 	// and spread miss the two at ~57 % and ~81 %.
 	"plain_callgraph_static_grep_sort_chi_v5_1_0": {
@@ -1372,6 +1420,10 @@ var knownSearchGaps = map[string]struct {
 // yet, with the strategy they get instead. The test fails when one moves,
 // so the list cannot rot.
 var knownMisroutes = map[string]Strategy{
+	// Held-out set 33, first run: errcheck prints `path:L:C:\tsource line`,
+	// every line a grep hit's shape, no failure word and no count: the
+	// search planner takes it and keeps the injected vars.go:176 line.
+	"log_errcheck_blank_asserts_sh_v3_10_0_delvar_dropped_error": StrategySearch,
 	// Held-out set 31, first run: pydocstyle's two-line findings carry a
 	// code (D300), no failure word, and end in a bare count: the line
 	// planner takes them, keeping the rare code lines without the
