@@ -9,6 +9,10 @@ package headroom
 // `path:L:C: comparing with == will fail on wrapped errors.`) in turn,
 // spread over the whole log, would drop findings of the clip's tail; the
 // findings after them, through the rest of the limit, are told as before.
+// It runs again before the plan's fill, whatever crowded said: a report
+// whose findings all fit as told, cut by a few bytes, would otherwise
+// lose its last lines but a few, which fill, growing the head three times
+// faster than the tail, does not reach.
 func (s *logSelection) pickClipTail(size int) {
 	if !cutLittle(size, s.limit) {
 		return

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -54,6 +56,22 @@ func TestLogClipTail(t *testing.T) {
 		if !strings.Contains(out, l+"\n") {
 			t.Errorf("%q, in a clip's tail, not shown", l)
 		}
+	}
+}
+
+// A report cut by a single byte, whose findings all fit as told (not
+// crowded), still drops its lines before a blind clip's tail, not in it:
+// the fill that ends the plan once reached only the findings above the
+// tail's first ten (TestLogClipTailProperty, 400 findings at 52,084 of
+// 52,085 bytes).
+func TestLogClipTailUncrowded(t *testing.T) {
+	text := alikeFindings(400, func(i int) int { return (i + 1) * 527744 })
+	limit := len(text) - 1
+	p, ok := planLog(text, limit, logOptions{})
+	require.True(t, ok, "declined")
+	out := render(text, p, marker{})
+	for _, l := range clipTailLines(text, limit, 2*len(gapNote(400))) {
+		assert.Contains(t, out, l+"\n", "in a clip's tail, not shown")
 	}
 }
 

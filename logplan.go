@@ -196,6 +196,7 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	pickFileEntries(sel, lines, blocks, told, limit/fileEntryShare)
 	pickRareShapes(sel, lines, limit)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
+	sel.pickClipTail(len(text))
 	sel.fill(limit)
 	items := sel.items()
 	kept := sel.keptCount()
