@@ -161,28 +161,8 @@ func (o *outliner) rareOf(n onode) []int {
 		o.rare = map[int][]int{}
 	}
 	r := rareElements(o.text, n.elems)
-	if t := rareTemplateElements(o.text, n.elems); len(t) > 0 {
-		byValue := map[int]bool{}
-		for _, j := range r {
-			byValue[j] = true
-		}
-		for _, j := range t {
-			if !byValue[j] {
-				r = append(r, j)
-			}
-		}
-	}
-	if t := rareShapeElements(o.text, n.elems); len(t) > 0 {
-		held := map[int]bool{}
-		for _, j := range r {
-			held[j] = true
-		}
-		for _, j := range t {
-			if !held[j] {
-				r = append(r, j)
-			}
-		}
-	}
+	r = appendUnheld(r, rareTemplateElements(o.text, n.elems))
+	r = appendUnheld(r, rareShapeElements(o.text, n.elems))
 	o.rare[n.val] = r
 	return r
 }
@@ -242,4 +222,23 @@ func swapInRoots(picked, roots, rare []int, lo, hi int) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// appendUnheld appends to r, in their order, the elements of t that r
+// does not hold yet.
+func appendUnheld(r, t []int) []int {
+	if len(t) == 0 {
+		return r
+	}
+	held := make(map[int]bool, len(r))
+	for _, j := range r {
+		held[j] = true
+	}
+	for _, j := range t {
+		if !held[j] {
+			held[j] = true
+			r = append(r, j)
+		}
+	}
+	return r
 }
