@@ -1,18 +1,18 @@
 package headroom
 
-// pickClipTail keeps, in a log cut little (see cutLittle) whose failures
-// cannot all be told (see crowded), the lines a blind clip's tail shows:
-// from the last line up, every line that starts at or after where the
+// pickClipTail keeps, in a log cut little (see cutLittle), the lines a
+// blind clip's tail shows: from the last line up, every line that starts at or after where the
 // clip's tail would start, within the clip tail's eighth of the limit,
 // stopping at the first that does not fit. There the clip shows most of
 // the log, and a plan telling findings alike (a linter's every line
 // `path:L:C: comparing with == will fail on wrapped errors.`) in turn,
 // spread over the whole log, would drop findings of the clip's tail; the
 // findings after them, through the rest of the limit, are told as before.
-// It runs again before the plan's fill, whatever crowded said: a report
-// whose findings all fit as told, cut by a few bytes, would otherwise
-// lose its last lines but a few, which fill, growing the head three times
-// faster than the tail, does not reach.
+// It runs whatever crowded says, before the told lines: a report whose
+// findings all fit as told, cut by a few bytes, would otherwise lose its
+// last lines but a few, which the fill, growing the head six times faster
+// than the tail, does not reach (two rapid seeds: 400 findings cut by one
+// byte, and by 2,388 of 51,839).
 func (s *logSelection) pickClipTail(size int) {
 	if !cutLittle(size, s.limit) {
 		return

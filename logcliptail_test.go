@@ -63,15 +63,17 @@ func TestLogClipTail(t *testing.T) {
 // crowded), still drops its lines before a blind clip's tail, not in it:
 // the fill that ends the plan once reached only the findings above the
 // tail's first ten (TestLogClipTailProperty, 400 findings at 52,084 of
-// 52,085 bytes).
+// 52,085 bytes, and at 49,451 of 51,839).
 func TestLogClipTailUncrowded(t *testing.T) {
-	text := alikeFindings(400, func(i int) int { return (i + 1) * 527744 })
-	limit := len(text) - 1
-	p, ok := planLog(text, limit, logOptions{})
-	require.True(t, ok, "declined")
-	out := render(text, p, marker{})
-	for _, l := range clipTailLines(text, limit, 2*len(gapNote(400))) {
-		assert.Contains(t, out, l+"\n", "in a clip's tail, not shown")
+	for _, c := range []struct{ k, cut int }{{527744, 1}, {40, 2388}} {
+		text := alikeFindings(400, func(i int) int { return (i + 1) * c.k })
+		limit := len(text) - c.cut
+		p, ok := planLog(text, limit, logOptions{})
+		require.True(t, ok, "declined")
+		out := render(text, p, marker{})
+		for _, l := range clipTailLines(text, limit, 2*len(gapNote(400))) {
+			assert.Contains(t, out, l+"\n", "cut by %d: in a clip's tail, not shown", c.cut)
+		}
 	}
 }
 

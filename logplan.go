@@ -158,8 +158,8 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	if sel.crowded(told) {
 		sel.pickEnds(limit / endsShare)
 		sel.pickLastWhole(limit / tailShare)
-		sel.pickClipTail(len(text))
 	}
+	sel.pickClipTail(len(text))
 	pickCaretHeaders(sel, lines, blocks, told, limit/2)
 	for _, k := range told {
 		if !named[int(blocks[k].head)] {
@@ -196,7 +196,6 @@ func planLogScanned(text string, limit int, o logOptions, scan *logScan) (plan, 
 	pickFileEntries(sel, lines, blocks, told, limit/fileEntryShare)
 	pickRareShapes(sel, lines, limit)
 	sel.pickSpare(defaultLogHead, defaultLogTail)
-	sel.pickClipTail(len(text))
 	sel.fill(limit)
 	items := sel.items()
 	kept := sel.keptCount()
