@@ -83,6 +83,14 @@ func TestPlanSuccessShowsProgressRunByItsEnds(t *testing.T) {
 		if !strings.Contains(out, first) || !strings.Contains(out, last+"  lib/file") {
 			t.Fatalf("the run's ends not shown:\n%s", out)
 		}
+		// In a run cut by less than three times, what a blind clip's head
+		// and tail show comes first (see pickClipRuns and
+		// TestSuccessClipRuns): the steps the clip's head holds may take
+		// the room the head would grow into past the run.
+		// (No exit code: the view is planned in the whole limit.)
+		if cutLittle(len(text), limit) {
+			return
+		}
 		if !strings.Contains(out, fmt.Sprintf("%s  lib/file%d.rb\n  class Item0\n    # in file lib/file0.rb:10\n", last, steps)) {
 			t.Fatalf("the head does not grow past the run's end:\n%s", out)
 		}
