@@ -12,27 +12,28 @@ import "slices"
 // one fits. Any document gains: the room was the budget's, and a pick in
 // the middle of a run splits it with one note more, priced in its cost.
 
-// fillGaps returns sel (picked indices in [shown, n), in order, each
-// later pick at the end) with the middles of its longest hidden runs
-// added while cost(sel) stays within room, and its cost; cur is what
-// sel costs now. Runs are between picks, and before the first after
-// shown; a run of one is picked too.
+// fillGaps returns sel (picked indices in [shown, n), ascending) with the
+// middles of its longest hidden runs added while cost(sel) stays within
+// room, and its cost; cur is what sel costs now. Runs are between picks,
+// and before the first after shown; a run of one is picked too.
 func fillGaps(sel []int, shown, n, cur, room int, cost func([]int) int) ([]int, int) {
 	for cur < room {
-		best, bestLen := -1, 0
-		prev := shown - 1
-		for _, j := range append(slices.Clone(sel), n) {
+		best, bestLen, prev := -1, 0, shown-1
+		gap := func(j int) {
 			if l := j - prev - 1; l > bestLen {
 				best, bestLen = prev+1+l/2, l
 			}
 			prev = j
 		}
-		if best < 0 || best >= n {
+		for _, j := range sel {
+			gap(j)
+		}
+		gap(n)
+		if best < 0 {
 			break
 		}
-		next := slices.Clone(sel)
-		at, _ := slices.BinarySearch(next, best)
-		next = slices.Insert(next, at, best)
+		at, _ := slices.BinarySearch(sel, best)
+		next := slices.Insert(slices.Clone(sel), at, best)
 		c := cost(next)
 		if c > room {
 			break
