@@ -1,8 +1,8 @@
 package headroom
 
 // pickClipTail keeps, in a log cut little (see cutLittle), the lines a
-// blind clip's tail shows: from the last line up, every line that starts at or after where the
-// clip's tail would start, within the clip tail's eighth of the limit,
+// blind clip's tail shows: from the last line up, every line that starts
+// at or after where the clip's tail would start, within the clip tail's eighth of the limit,
 // stopping at the first that does not fit. There the clip shows most of
 // the log, and a plan telling findings alike (a linter's every line
 // `path:L:C: comparing with == will fail on wrapped errors.`) in turn,
@@ -17,8 +17,12 @@ func (s *logSelection) pickClipTail(size int) {
 	if !cutLittle(size, s.limit) {
 		return
 	}
-	reach := clipTailReach(size, s.limit)
-	bound := s.cost + s.limit*clipTailEighths/8
+	s.pickTailRun(clipTailReach(size, s.limit), s.cost+s.limit*clipTailEighths/8)
+}
+
+// pickTailRun keeps, from the last line up, every line that starts at or
+// after reach, within bound, stopping at the first that does not fit.
+func (s *logSelection) pickTailRun(reach, bound int) {
 	for i := s.lines.len() - 1; i >= 0; i-- {
 		if start, _ := s.lines.span(i); start < reach || !s.pickWithin(i, bound) {
 			return
@@ -35,12 +39,7 @@ func (s *logSelection) pickClipTail(size int) {
 // shapes between) would show less of its head than the clip it replaces
 // (rdoc's undocumented classes, listed past the middle of the report).
 func (s *logSelection) pickClipRuns(size int) {
-	reach := clipTailReach(size, s.limit)
-	for i := s.lines.len() - 1; i >= 0; i-- {
-		if start, _ := s.lines.span(i); start < reach || !s.pick(i) {
-			break
-		}
-	}
+	s.pickTailRun(clipTailReach(size, s.limit), s.limit)
 	end := clipHeadReach(s.limit)
 	for i := range s.lines.len() {
 		if start, _ := s.lines.span(i); start >= end || !s.pick(i) {
