@@ -7,8 +7,7 @@ package headroom
 // has one match or the search has -C context (tailRoom keeps its tail),
 // and when searchOptions.noLastReserve says so.
 func (sp *searchPlanner) lastMatchReserve() int {
-	files := sp.sc.files
-	if sp.sc.context > 0 || sp.noLastReserve || len(files) == 0 {
+	if sp.sc.context > 0 || sp.noLastReserve {
 		return 0
 	}
 	return sp.lastMatchCost()
