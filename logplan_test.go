@@ -214,7 +214,7 @@ func TestPlanLogProperties(t *testing.T) {
 }
 
 func TestPlanLogCorpusInvariants(t *testing.T) {
-	for _, c := range loadCorpus(t) {
+	for _, c := range corpusUnlessShort(t, 4) {
 		if c.Kind != "log" {
 			continue
 		}
@@ -417,7 +417,7 @@ func checkScanLog(t testing.TB, text string) {
 }
 
 func TestScanLogClassesAsClassifyLogLine(t *testing.T) {
-	for _, c := range loadCorpus(t) {
+	for _, c := range corpusUnlessShort(t, 4) {
 		checkScanLog(t, c.input)
 		checkScanLog(t, strings.ReplaceAll(c.input, "rror", "\x1b[1mrror\x1b[0m"))
 	}

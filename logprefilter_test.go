@@ -46,7 +46,7 @@ func TestLogAnchorsCoverEveryRule(t *testing.T) {
 // colour: where the prefilter declines, planLog declines too.
 func TestLogPrefilterAgreesOnCorpus(t *testing.T) {
 	declined, planLogDeclined := 0, 0
-	for _, c := range loadCorpus(t) {
+	for _, c := range corpusUnlessShort(t, 4) {
 		for _, text := range []string{c.input, lastLines(c.input, 40), colourEveryWord(lastLines(c.input, 40))} {
 			checkPrefilter(t, text, 16000)
 		}
@@ -596,7 +596,7 @@ func TestTripleHashFalseHits(t *testing.T) {
 	t.Parallel()
 	tb := logAnchorTable
 	read, falseHits := 0, 0
-	for _, c := range loadCorpus(t) {
+	for _, c := range corpusUnlessShort(t, 4) {
 		text := c.input
 		for i := 0; i+12 <= len(text); i += 6 {
 			for _, o := range []int{0, 2, 4} {
