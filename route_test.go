@@ -11,10 +11,10 @@ import (
 // plan, at any other limit, must be the plan the row makes afresh. Run on
 // every real output at the two limits route asks for (the reserve's and
 // replanWide's) of a small and the default budget (under -short, every
-// fourth), and on random pairs of limits.
+// eighth), and on random pairs of limits.
 func TestStagedRowsPlanAsAfresh(t *testing.T) {
 	h := mustNew(t)
-	corpus := corpusUnlessShort(t, 4)
+	corpus := corpusUnlessShort(t, 8)
 	var rows []planner
 	for _, pl := range h.planners {
 		if pl.prepare != nil {
