@@ -1,9 +1,6 @@
 package headroom
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // diffDeclShare is the share (in %) of the room the changed declaration
 // lines of a diff may take before the hunks' rounds.
@@ -31,14 +28,14 @@ func changedDecl(l string) bool {
 }
 
 // diffDeclPicks returns the changed declaration lines of d's named hunks
-// (see changedDecl), each with its hunk, in the order pickChangedDecls
-// keeps them: those of hunks that remove a line first (a signature
-// changed or gone says more than one added), then those of hunks that
-// only add; a test file's (namesTestFile) after the code's, in the same
-// order: `+func TestParse` says less of what changed than the `+func
-// Parse` it tests. A new file's hunk (`@@ -0,0`) has none: its every
+// (see changedDecl), each with its hunk, in groups in the order
+// pickChangedDecls keeps them: those of hunks that remove a line first
+// (a signature changed or gone says more than one added), then those of
+// hunks that only add; a test file's (namesTestFile) after the code's, in
+// the same order: `+func TestParse` says less of what changed than the
+// `+func Parse` it tests. Empty groups are left out. A new file's hunk (`@@ -0,0`) has none: its every
 // function is added, and the name line and the first hunk show what it is.
-func diffDeclPicks(s *lineSel, d *diffDoc) []declPick {
+func diffDeclPicks(s *lineSel, d *diffDoc) [][]declPick {
 	var code, tests struct{ changed, added []declPick }
 	for _, f := range d.files {
 		if !d.named && !s.isKept(f.name) || f.path != "" {
@@ -73,7 +70,13 @@ func diffDeclPicks(s *lineSel, d *diffDoc) []declPick {
 			}
 		}
 	}
-	return slices.Concat(code.changed, code.added, tests.changed, tests.added)
+	var groups [][]declPick
+	for _, g := range [][]declPick{code.changed, code.added, tests.changed, tests.added} {
+		if len(g) > 0 {
+			groups = append(groups, g)
+		}
+	}
+	return groups
 }
 
 // testPathEnds end the name of a test file, testPathParts mark the
@@ -115,16 +118,19 @@ func hunkCreates(l string) bool {
 }
 
 // pickChangedDecls keeps, within room bytes, the changed declaration
-// lines of d (diffDeclPicks' order, spread evenly over each group when
-// not all fit), each with its file's name line and its hunk's header: a
-// round of hunks, the smallest first, spends a small budget on new
-// config files while a signature changed in the middle of the diff goes.
+// lines of d, group by group in diffDeclPicks' order — the first group
+// that does not fit whole spread evenly over what room is left, the
+// groups after it only in the room the spread leaves — each with its
+// file's name line and its hunk's header: a round of hunks, the smallest
+// first, spends a small budget on new config files while a signature
+// changed in the middle of the diff goes; and a spread over all the
+// groups at once gave a new file's tests the room of a function added.
 func pickChangedDecls(s *lineSel, d *diffDoc, room int) {
 	if d.word {
 		return
 	}
-	picks := diffDeclPicks(s, d)
-	if len(picks) == 0 {
+	groups := diffDeclPicks(s, d)
+	if len(groups) == 0 {
 		return
 	}
 	end := s.used + room
@@ -135,21 +141,7 @@ func pickChangedDecls(s *lineSel, d *diffDoc, room int) {
 		}
 		return c + fileNameCost(s, d.files[p.hunk.file])
 	}
-	total := 0
-	for _, p := range picks {
-		total += cost(p)
-	}
-	order := picks
-	if total > room {
-		// Not all fit: as many as fit, spread evenly over them (the
-		// groups' order kept), then what room the spread leaves.
-		k := len(picks) * room / total
-		order = make([]declPick, 0, len(picks))
-		for _, j := range spread(0, len(picks), k) {
-			order = append(order, picks[j])
-		}
-		order = append(order, picks...)
-	}
+	order := declOrder(groups, cost, room)
 	for _, p := range order {
 		if s.isKept(p.line) || s.used+cost(p) > end {
 			continue
@@ -160,4 +152,33 @@ func pickChangedDecls(s *lineSel, d *diffDoc, room int) {
 		}
 		s.pickCapped(p.line, hunkLineCap)
 	}
+}
+
+// declOrder returns the picks of groups in the order pickChangedDecls
+// tries them within room bytes, each costing cost: the groups whole, in
+// order, while they fit; of the first that does not, as many as the room
+// left holds, spread evenly over it; then its picks and those of the
+// groups after it, in order, for what room the spread leaves (a pick
+// tried twice is kept once).
+func declOrder(groups [][]declPick, cost func(declPick) int, room int) []declPick {
+	var order []declPick
+	for x, g := range groups {
+		total := 0
+		for _, p := range g {
+			total += cost(p)
+		}
+		if total <= room {
+			order = append(order, g...)
+			room -= total
+			continue
+		}
+		for _, j := range spread(0, len(g), len(g)*room/total) {
+			order = append(order, g[j])
+		}
+		for _, g := range groups[x:] {
+			order = append(order, g...)
+		}
+		break
+	}
+	return order
 }

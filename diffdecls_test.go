@@ -138,3 +138,37 @@ func TestNamesTestFile(t *testing.T) {
 		assert.Equal(t, c.want, namesTestFile(c.line), c.line)
 	}
 }
+
+// declOrder tries the groups whole while they fit and spreads only the
+// first that does not: a code file's added function is not left out for
+// a spread that reaches into the tests after it.
+func TestDeclOrderFillsGroupsInOrder(t *testing.T) {
+	pick := func(i int) declPick { return declPick{line: i} }
+	code := []declPick{pick(1), pick(2), pick(3)}
+	tests := []declPick{pick(10), pick(11), pick(12), pick(13), pick(14), pick(15), pick(16), pick(17)}
+	cost := func(declPick) int { return 10 }
+	lines := func(ps []declPick) []int {
+		var out []int
+		for _, p := range ps {
+			out = append(out, p.line)
+		}
+		return out
+	}
+	// Room for 7: the code's 3 whole, then 4 of the tests spread, then
+	// the tests again for what the spread leaves.
+	got := lines(declOrder([][]declPick{code, tests}, cost, 70))
+	require.Equal(t, []int{1, 2, 3}, got[:3])
+	require.Len(t, got[3:7], 4)
+	for _, l := range got[3:7] {
+		assert.GreaterOrEqual(t, l, 10)
+	}
+	assert.Equal(t, []int{10, 11, 12, 13, 14, 15, 16, 17}, got[7:])
+	// Room for 2: the code spread, the tests only after it.
+	got = lines(declOrder([][]declPick{code, tests}, cost, 20))
+	require.Len(t, got, 2+len(code)+len(tests))
+	for _, l := range got[:2] {
+		assert.Less(t, l, 10)
+	}
+	// Room for all: each once, in order.
+	assert.Equal(t, []int{1, 2, 3, 10, 11, 12, 13, 14, 15, 16, 17}, lines(declOrder([][]declPick{code, tests}, cost, 1000)))
+}

@@ -931,6 +931,9 @@ func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 		w.lines[sd.next] = c.line
 		sd.next++
 	}
+	for k := range w.sides {
+		w.sides[k].next = w.sides[k].start // now the next line to order
+	}
 	order := w.order[:0]
 	for k := 0; ; k++ {
 		more := false
@@ -942,11 +945,18 @@ func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 			if j+1 < len(w.runs) {
 				sides = w.sides[r.first:w.runs[j+1].first]
 			}
-			for _, sd := range sides {
-				if k < sd.n {
-					order = append(order, int(w.lines[sd.start+k]))
-					more = true
+			for x := range sides {
+				sd := &sides[x]
+				end := sd.start + sd.n
+				if sd.next >= end {
+					continue
 				}
+				more = true
+				n := commentLeadLen(s, d, w.lines[sd.start:end], sd.next-sd.start)
+				for _, i := range w.lines[sd.next : sd.next+n] {
+					order = append(order, int(i))
+				}
+				sd.next += n
 			}
 		}
 		if !more {
@@ -954,6 +964,58 @@ func hunkChanges(s *lineSel, d *diffDoc, h [2]int) []int {
 			return order
 		}
 	}
+}
+
+// commentLeadMax is how many comment lines commentLeadLen takes before
+// the line they document: a longer block of comments is prose of its
+// own, kept a line a pass as any other change.
+const commentLeadMax = 3
+
+// commentLeadLen returns how many of a side's changed lines, side (in
+// order), from its from-th on, hunkChanges orders as one: that line
+// alone, or, when it opens a block of at most commentLeadMax comment
+// lines that the side goes on with at once, those and the line under
+// them. A changed comment names nothing alone (`{+//
+// DisableSliceFlagSeparator is used to disable ...+}`); the field or
+// function under it is the change.
+func commentLeadLen(s *lineSel, d *diffDoc, side []uint32, from int) int {
+	if from > 0 && side[from-1]+1 == side[from] && changedComment(ansiLead(s.line(int(side[from-1]))), d.word) {
+		return 1 // inside a block of comments, not its start
+	}
+	lines := side[from:]
+	for k, i := range lines {
+		if k > 0 && i != lines[k-1]+1 || k > commentLeadMax {
+			return 1 // not the side's next line, or too long a block
+		}
+		if !changedComment(ansiLead(s.line(int(i))), d.word) {
+			if k == 0 {
+				return 1
+			}
+			return k + 1
+		}
+	}
+	return 1 // comments to the side's end: nothing under them
+}
+
+// changedComment reports a changed line of a diff (its ANSI lead gone)
+// whose text past its change mark is a comment (see commentLine): a
+// unified diff's `+// ...`, a context diff's `! # ...`, a word diff's
+// `{+// ...+}` or `[-// ...-]`.
+func changedComment(l string, word bool) bool {
+	t := strings.TrimSpace(l)
+	if word {
+		if len(t) < 4 {
+			return false
+		}
+		t = t[2 : len(t)-2]
+	} else {
+		if len(t) < 2 {
+			return false
+		}
+		t = t[1:]
+	}
+	c, _ := commentLine(t, false)
+	return c
 }
 
 // A hunkScratch holds what hunkChanges builds for one hunk.
