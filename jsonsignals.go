@@ -470,7 +470,9 @@ func walkJSONDoc(text string, doc jsonDoc, rare func(key, val string, doc jsonDo
 // when one is set, to the end of that document, which it returns.
 // rare is told the document each member is in; classes holds the keys
 // classed so far. With flat set, a document that is flat (flatMembers)
-// is read member by member, to the same end as byte by byte.
+// is read member by member, to the same end as byte by byte. Whether a
+// key names a peak (isPeakKey) is read only when tpl is set: a document
+// walked again (walkJSONDoc) wants neither, and reports false.
 func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val string, doc jsonDoc) int, classes *keyClasses, tpl *templatePeaks) ([]jsonSignal, bool, int) {
 	var sigs []jsonSignal
 	var stack []sigFrame
@@ -697,7 +699,7 @@ func walkJSONFrom(text string, from jsonDoc, one, flat bool, rare func(key, val 
 				// Only a key inside a document's outermost object can name
 				// a peak (peakSignals leaves a stream's records to a
 				// filter), and only a key: a value "_count" says nothing.
-				peaky = peaky || n >= 2 && peakKeyLength(end-i) && isPeakKey(text[i:end])
+				peaky = peaky || tpl != nil && n >= 2 && peakKeyLength(end-i) && isPeakKey(text[i:end])
 				f := &stack[n-1]
 				f.key, f.wantKey = text[i+1:max(i+1, end-1)], false // a text may end in the key's opening quote
 				f.kc = classes.at(n, f.keys, f.key)

@@ -73,8 +73,12 @@ func (t *templatePeaks) meet(text string, key, kend, val, vend, from int) {
 	if vend-val-2 > templateValueMax {
 		return
 	}
+	msg := text[val+1 : max(val+1, vend-1)]
+	if templateRefused(msg) { // most members: before their key is copied
+		return
+	}
 	t.buf = append(append(t.buf[:0], text[key+1:max(key+1, kend-1)]...), 0)
-	buf, v, n, ok := readTemplate(t.buf, text[val+1:max(val+1, vend-1)])
+	buf, v, n, ok := readTemplate(t.buf, msg)
 	t.buf = buf
 	if !ok {
 		return
@@ -158,10 +162,7 @@ func (f *templateFamily) add(v templateValue) {
 // templateWordsMin words with a letter, words parted by spaces: a path or
 // an identifier is one word.
 func readTemplate(dst []byte, s string) (tpl []byte, v templateValue, n int, ok bool) {
-	// Most strings hold too few words or no digit: refuse them before
-	// building a wording (each word with a letter after the first follows
-	// a space or a tab).
-	if gaps := strings.Count(s, " "); gaps+1 < templateWordsMin && gaps+strings.Count(s, "\t")+1 < templateWordsMin || !hasDigit(s) {
+	if templateRefused(s) {
 		return dst, v, 0, false
 	}
 	b := dst
@@ -205,6 +206,15 @@ func readTemplate(dst []byte, s string) (tpl []byte, v templateValue, n int, ok 
 		return b, v, 0, false
 	}
 	return b, v, n, true
+}
+
+// templateRefused reports whether s, a string's value, is refused as a
+// message before its wording is built: most strings hold too few words
+// or no digit (each word with a letter after the first follows a space
+// or a tab).
+func templateRefused(s string) bool {
+	gaps := strings.Count(s, " ")
+	return gaps+1 < templateWordsMin && gaps+strings.Count(s, "\t")+1 < templateWordsMin || !hasDigit(s)
 }
 
 // gluedNumber reports whether the digits s[i:j] are part of a name rather

@@ -440,7 +440,7 @@ const firstBlockShare = 5
 func diagnosticShaped(text string) bool {
 	seen := 0
 	for end := len(text); end > 0 && seen < verdictWindow; {
-		start := strings.LastIndexByte(text[:end], '\n') + 1
+		start := txt.LineStart(text, end) // by vector: a one-line JSON array of 10 MB is one line to read back over
 		line := strings.TrimRight(text[start:end], "\r")
 		end = max(start-1, 0)
 		if strings.TrimSpace(line) == "" {

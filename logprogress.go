@@ -15,6 +15,9 @@ type progressScan struct {
 	// leads counts the step leads (see stepLead) of one block's window,
 	// and texts the lines that hold one.
 	leads, texts map[string]int32
+	// leadsAbove holds the leads of the window's lines above the block, as
+	// the count read them, for the walk up to the nearest.
+	leadsAbove []string
 }
 
 // progressRing is how many lines' answers a progressScan keeps: more
@@ -80,29 +83,35 @@ func (s *progressScan) stepAbove(lines logLines, b logBlock) int {
 	s.left -= hi - lo
 	if s.leads == nil {
 		s.leads, s.texts = make(map[string]int32), make(map[string]int32)
+		s.leadsAbove = make([]string, 0, progressWindow)
 	}
 	clear(s.leads)
 	clear(s.texts)
+	s.leadsAbove = s.leadsAbove[:0]
 	filled := 0
 	for i := lo; i < hi; i++ {
 		if i == int(b.first) {
 			i = int(b.last)
 			continue
 		}
+		k := ""
 		switch lines.class(i) {
 		case lineBlank:
 		case lineOther, lineTrace:
 			filled++
-			if k := stepLead(lines, i); k != "" {
+			if k = stepLead(lines, i); k != "" {
 				s.leads[k]++
 				s.texts[lines.line(i)]++
 			}
 		default:
 			filled++
 		}
+		if i < int(b.first) {
+			s.leadsAbove = append(s.leadsAbove, k) // stepLead's "" for the others
+		}
 	}
 	for i := int(b.first) - 1; i >= lo; i-- {
-		if k := stepLead(lines, i); k != "" {
+		if k := s.leadsAbove[i-lo]; k != "" {
 			if n := int(s.leads[k]); n >= 2 && n*stepShare <= filled && s.texts[lines.line(i)] == 1 {
 				if l := lines.line(i); !endsInFileName(l) && !endsInBannerRule(l) {
 					return -1 // the nearest step names no file: not a unit's
@@ -186,8 +195,24 @@ func stepLead(lines logLines, i int) string {
 // `guice-servlet-4.2.3.jar`); a module's dotted name
 // (`Control.Applicative`) is none.
 func endsInFileName(l string) bool {
-	l = strings.TrimRight(l, " \t")
-	f := strings.Trim(l[strings.LastIndexAny(l, " \t")+1:], "`'\"")
+	// Byte by byte: strings.TrimRight, LastIndexAny and Trim build their
+	// sets of bytes at each call, and a log asks this of every line
+	// around every error.
+	e := len(l)
+	for e > 0 && (l[e-1] == ' ' || l[e-1] == '\t') {
+		e--
+	}
+	b := e
+	for b > 0 && l[b-1] != ' ' && l[b-1] != '\t' {
+		b--
+	}
+	for b < e && (l[b] == '`' || l[b] == '\'' || l[b] == '"') {
+		b++
+	}
+	for e > b && (l[e-1] == '`' || l[e-1] == '\'' || l[e-1] == '"') {
+		e--
+	}
+	f := l[b:e]
 	named := false
 	for k := range len(f) {
 		switch c := f[k]; {

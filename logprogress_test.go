@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -81,5 +82,41 @@ func TestProgressScanAgreesWithReadingEveryLine(t *testing.T) {
 				t.Fatalf("block at %d: line %d with %d left, want %d with %d left", f, got, scan.left, want, left)
 			}
 		}
+	})
+}
+
+// endsInFileNameRef is endsInFileName as the strings package's calls
+// read it before it went byte by byte.
+func endsInFileNameRef(l string) bool {
+	l = strings.TrimRight(l, " \t")
+	f := strings.Trim(l[strings.LastIndexAny(l, " \t")+1:], "`'\"")
+	named := false
+	for k := range len(f) {
+		switch c := f[k]; {
+		case isLetter(c):
+			named = named || k > 0 && f[k-1] == '/'
+		case c >= '0' && c <= '9', c == '.', c == '/', c == '_', c == '+', c == '-':
+		default:
+			return false
+		}
+	}
+	if dot := strings.LastIndexByte(f, '.'); !named && dot > 0 && len(f)-dot-1 >= 1 && len(f)-dot-1 <= 4 && f[dot-1] != '.' && f[dot-1] != '/' && isLetter(f[dot+1]) {
+		for k := dot + 1; k < len(f); k++ {
+			if c := f[k]; !isLetter(c) && (c < '0' || c > '9') {
+				return false
+			}
+		}
+		named = true
+	}
+	return named
+}
+
+// TestEndsInFileNameByBytes checks that endsInFileName reads a line's
+// last field as TrimRight, LastIndexAny and Trim cut it.
+func TestEndsInFileNameByBytes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOf(rapid.SampledFrom([]string{"a", "b.c", "/", "x.go", " ", "\t", "`", "'", "\"", ".", "-", "é", "\xff", "1"})).Draw(t, "parts")
+		l := strings.Join(parts, "")
+		require.Equal(t, endsInFileNameRef(l), endsInFileName(l), "%q", l)
 	})
 }

@@ -784,7 +784,17 @@ func countFollows(s string) bool {
 	return digitRun(rest, 0) > 0
 }
 
-func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+// hasDigit reports whether s holds an ASCII digit, byte by byte:
+// strings.ContainsAny builds its set of ten at each call.
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if '0' <= s[i] && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
 func hasSpace(s string) bool { return strings.IndexByte(s, ' ') >= 0 }
 
 // isRunnerTotals matches pytest's closing `==== 3 failed, 9 passed in 1s ====`.

@@ -169,3 +169,15 @@ func TestPermalinkDocProperties(t *testing.T) {
 		checkOutlineWithin(rt, text, limit)
 	})
 }
+
+// TestIndexByLastIsIndex checks that indexByLast finds what strings.Index
+// finds, on texts of no-break spaces, marks and their bytes alone.
+func TestIndexByLastIsIndex(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOf(rapid.SampledFrom([]string{"a", "\n", "#", "¶", "§", "\u00a0", "\xc2", "\xb6", "\xa7"})).Draw(t, "parts")
+		s := strings.Join(parts, "")
+		for _, m := range permalinkMarks {
+			require.Equal(t, strings.Index(s, m.mark), indexByLast(s, m.mark), "%q in %q", m.mark, s)
+		}
+	})
+}
