@@ -933,6 +933,10 @@ type outliner struct {
 	// the document's containers ends: place reads the members of the
 	// values it places from it (jsonoutlinedeep.go).
 	ends *containerEnds
+	// tailOpen is the value keepTail opened on its last children alone,
+	// as it was before: grow samples it again by its size
+	// (jsonoutlinetailshare.go).
+	tailOpen tailOpening
 }
 
 // planOutline returns the outline plan of the object top, which fills
@@ -1118,6 +1122,7 @@ func outline(text string, root, end int, top *jsonTop, limit int, minified, tree
 // head and tail of a one-line document, and its samples of the middle
 // (cargo metadata's packages by name, version and id) add to them.
 func (o *outliner) grow() {
+	tail := o.reopenTail()
 	var cands []int
 	total := 0
 	for i := range o.nodes {
@@ -1127,16 +1132,15 @@ func (o *outliner) grow() {
 			total += n.end - n.val
 		}
 	}
-	if len(cands) == 0 {
-		return
-	}
 	room := o.budget - o.used // all of it: a digest more (a few hundred bytes) names one more element
-	if room <= 0 {
+	if len(cands) == 0 || room <= 0 {
+		tail.restore(o)
 		return
 	}
 	slices.SortStableFunc(cands, func(a, b int) int {
 		return (o.nodes[b].end - o.nodes[b].val) - (o.nodes[a].end - o.nodes[a].val)
 	})
+	cands = tail.first(cands)
 	left := total
 	for _, i := range cands {
 		size := o.nodes[i].end - o.nodes[i].val
@@ -1148,8 +1152,14 @@ func (o *outliner) grow() {
 		if o.headRuns(o.nodes[i]) {
 			share = free // a clip's head run first (sample), before a later sibling opens
 		}
+		if i == tail.at {
+			share = max(share, tail.share())
+		}
 		left -= size
 		o.sample(i, o.nodes[i].cost+share, false)
+		if i == tail.at && o.nodes[i].state != asOpen {
+			tail.restore(o)
+		}
 	}
 }
 
@@ -1184,6 +1194,7 @@ func (o *outliner) keepTail(room int) {
 			return
 		}
 		if len(c.elems) > 1 && o.lined(*c) {
+			o.tailOpen = tailOpening{at: n.kids[k], saved: *c, nodes: len(o.nodes), used: o.used}
 			o.sample(n.kids[k], c.cost+min(room, o.budget-o.used), true)
 		}
 		return

@@ -465,6 +465,28 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 			rare++
 		}
 	}
+	// The lines that name the text's items (its headings, record names,
+	// section ids, block openers, names at the margin, records' opening
+	// lines) that did not all fit their shares take a second round, up to
+	// namedShare, before the head grows into the rest: past the head's
+	// own share, a line of the first item's body says less than one more
+	// item named. A text cut little or planned head first keeps its head.
+	if !littleCut && !headFirst {
+		to := upTo(namedShare)
+		headsKept += pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, to)
+		named += pickRecordNames(s, names, func(i int) bool { return pickEnds(i, narrow) }, to)
+		idsKept += pickSectionHeads(s, ids, func(i int) bool { return pickEnds(i, narrow) }, to)
+		pickBlocks(to)
+		pickMargins(to)
+		for _, i := range recLines {
+			if s.used >= to {
+				break
+			}
+			if !s.isKept(i) && pickEnds(i, narrow) {
+				recs++
+			}
+		}
+	}
 	// A run of dropped lines shown in fewer bytes than its gap note
 	// (a `};`, a blank line between two kept lines) is shown: the room
 	// it frees goes to the head and the spread.
@@ -546,6 +568,11 @@ func leadsExact(size int) int { return max(leadsExactMin, size/leadsExactShare) 
 // picked: three fifths, less than a clip's head keeps, so that the rare
 // lines after it still have a share.
 const littleCutHead = 24
+
+// namedShare is the share of the room, in fortieths, up to which the
+// lines that name a text's items take a second round before the head
+// grows into the rest (see planLinesHead).
+const namedShare = 36
 
 const (
 	linesMin        = 16
