@@ -37,13 +37,20 @@ func (sp *searchPlanner) lastMatchCost() int {
 // lines around it in the clip's tail (tailRoom, which counts the match
 // line's bytes but not what showing it adds to its file's count note).
 // It is 0 without context, in a search cut little, or when no file has
-// a line there.
+// a line there. When the last file has one match, that match is its
+// first line, which the first lines cost and the rounds cannot show: the
+// reserve keeps only the context above it (a reserve of the line's own
+// bytes left a further file's first line out at a small limit, and the
+// room unused).
 func (sp *searchPlanner) contextTailReserve() int {
 	if sp.sc.context == 0 || sp.noLastReserve {
 		return 0
 	}
 	r := sp.tailRoom()
-	if r == 0 {
+	if f := sp.sc.files; len(f) > 0 && f[len(f)-1].sample.len() < 2 {
+		r -= keepLine(sp.text, f[len(f)-1].sample.line(0)).size()
+	}
+	if r <= 0 {
 		return 0
 	}
 	return r + sp.lastMatchCost()

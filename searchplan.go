@@ -83,26 +83,20 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		}
 		// Matches first: the first lines of the files that spread over
 		// the result best, until they hold their share.
-		floor := indexFloor(files)
-		// The goal counts the marker, at its largest, as output.
-		goal := int(matchShare * float64(sp.limit+plannerReserve(len(sp.text))))
-		lineBytes := 0
-		// pending holds positions in files, half a pointer's bytes.
-		var pending []int32
-		for _, i := range spreadPositions(files) {
-			f := files[i]
-			if c := int(first[i]); lineBytes < goal && used+c <= avail-floor {
-				f.shown = 1
-				used += c
-				// An rg heading is the path part of its lines.
-				lineBytes += sp.lineCost(f.sample.line(0))
-				if f.heading != nil {
-					lineBytes += keepLine(sp.text, *f.heading).size()
-				}
-				continue
+		pending, spreadUsed := sp.spreadFirsts(first, avail)
+		// The last line's room is for what the last file shows after its
+		// first: when its first did not fit, nothing uses it, and the
+		// first lines are spread again without it (at a small limit it
+		// left every match line out and the room unused).
+		if last := files[len(files)-1]; lastRoom > 0 && last.shown == 0 {
+			avail += lastRoom
+			lastRoom = 0
+			for _, f := range files {
+				f.shown = 0
 			}
-			pending = append(pending, i)
+			pending, spreadUsed = sp.spreadFirsts(first, avail)
 		}
+		used += spreadUsed
 		pendingOrder(files, pending)
 		// The index of the other files takes what it needs of the rest;
 		// what it leaves goes to more first lines, cut shorter when that
@@ -316,6 +310,35 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 		items = append(items, noteLine(l))
 	}
 	return append(items, trailer...), true
+}
+
+// spreadFirsts shows the first lines of the files that spread over the
+// result best, first costing their first lines, until they hold their
+// share of the output or avail, less the index's floor, is spent. It
+// returns the files it passed over, as positions in sp.sc.files, and
+// the bytes it used.
+func (sp *searchPlanner) spreadFirsts(first []int32, avail int) (pending []int32, used int) {
+	files := sp.sc.files
+	floor := indexFloor(files)
+	// The goal counts the marker, at its largest, as output.
+	goal := int(matchShare * float64(sp.limit+plannerReserve(len(sp.text))))
+	lineBytes := 0
+	for _, i := range spreadPositions(files) {
+		f := files[i]
+		if c := int(first[i]); lineBytes < goal && used+c <= avail-floor {
+			f.shown = 1
+			used += c
+			// An rg heading is the path part of its lines.
+			lineBytes += sp.lineCost(f.sample.line(0))
+			if f.heading != nil {
+				lineBytes += keepLine(sp.text, *f.heading).size()
+			}
+			continue
+		}
+		// pending holds positions in files, half a pointer's bytes.
+		pending = append(pending, i)
+	}
+	return pending, used
 }
 
 // tailReserveShare bounds contextTailReserve's room: a sixth of what the
