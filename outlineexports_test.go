@@ -79,3 +79,19 @@ func TestOutlineExportedBeforeBiggerHelpers(t *testing.T) {
 	api, helper := strings.Count(out, "\napi"), strings.Count(out, "\nhelper")
 	assert.Greater(t, api, helper+2, "exported functions first:\n%s", out)
 }
+
+// Every name exportedNames returns is a word of the text, and it never
+// panics.
+func FuzzExportedNames(f *testing.F) {
+	f.Add("-export([a/1,\n b/2]).\n")
+	f.Add("module M\n  ( x\n  ) where\n")
+	f.Add("__all__ = (\"a\",\n")
+	f.Add("export {")
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := strings.Split(text, "\n")
+		for w := range exportedNames(func(i int) string { return lines[i] }, len(lines)) {
+			require.Contains(t, text, w)
+			exported(w, map[string]bool{w: true})
+		}
+	})
+}
