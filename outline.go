@@ -1678,13 +1678,23 @@ func declWeights(s *lineSel, ranks [outlineRanks][]int, leads declLeads, content
 			}
 		}
 	}
+	names := exportedNames(content, s.n())
 	for k, i := range all {
-		if p := privateLevel(content(i)); p > 0 {
+		l := content(i)
+		if p := privateLevel(l); p > 0 {
 			w.weights[k] /= 1 + 1*p
+		}
+		if exported(l, names) {
+			w.weights[k] += exportedWeight
 		}
 	}
 	return w
 }
+
+// exportedWeight is added to the weight of a declaration the file
+// exports (see exportedNames and publicWords): what a reader of the file
+// calls comes before its private helpers, however big they are.
+const exportedWeight = 1 << 20
 
 // declWeightsOf holds the weights of declWeights: weights[k] is the weight
 // of declaration line lines[k], lines sorted and without duplicates (a
@@ -1701,6 +1711,10 @@ func (w declWeightsOf) of(i int) int {
 	}
 	return 0
 }
+
+// body returns the weight of line i without exportedWeight: what its
+// body and documentation weigh.
+func (w declWeightsOf) body(i int) int { return w.of(i) % exportedWeight }
 
 // docLines counts the comment lines right above line i.
 func docLines(content func(int) string, i int) int {

@@ -30,7 +30,7 @@ func alikeDecls(ranks [outlineRanks][]int, w declWeightsOf, content func(int) st
 		return l[:start] + "\x00" + l[end:]
 	}
 	small := mergedDecls(ranks)
-	small = slices.DeleteFunc(slices.Compact(small), func(i int) bool { return w.of(i) > alikeDeclWeight })
+	small = slices.DeleteFunc(slices.Compact(small), func(i int) bool { return w.body(i) > alikeDeclWeight })
 	shapes := make([]string, len(small))
 	count := map[string]int{}
 	for k, i := range small {
