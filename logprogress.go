@@ -212,7 +212,12 @@ func endsInFileName(l string) bool {
 	for e > b && (l[e-1] == '`' || l[e-1] == '\'' || l[e-1] == '"') {
 		e--
 	}
-	f := l[b:e]
+	return isFileName(l[b:e])
+}
+
+// isFileName reports whether f, a field without quotes, is a file's name
+// as endsInFileName reads one.
+func isFileName(f string) bool {
 	named := false
 	for k := range len(f) {
 		switch c := f[k]; {

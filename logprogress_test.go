@@ -86,29 +86,10 @@ func TestProgressScanAgreesWithReadingEveryLine(t *testing.T) {
 }
 
 // endsInFileNameRef is endsInFileName as the strings package's calls
-// read it before it went byte by byte.
+// cut its field before it went byte by byte.
 func endsInFileNameRef(l string) bool {
 	l = strings.TrimRight(l, " \t")
-	f := strings.Trim(l[strings.LastIndexAny(l, " \t")+1:], "`'\"")
-	named := false
-	for k := range len(f) {
-		switch c := f[k]; {
-		case isLetter(c):
-			named = named || k > 0 && f[k-1] == '/'
-		case c >= '0' && c <= '9', c == '.', c == '/', c == '_', c == '+', c == '-':
-		default:
-			return false
-		}
-	}
-	if dot := strings.LastIndexByte(f, '.'); !named && dot > 0 && len(f)-dot-1 >= 1 && len(f)-dot-1 <= 4 && f[dot-1] != '.' && f[dot-1] != '/' && isLetter(f[dot+1]) {
-		for k := dot + 1; k < len(f); k++ {
-			if c := f[k]; !isLetter(c) && (c < '0' || c > '9') {
-				return false
-			}
-		}
-		named = true
-	}
-	return named
+	return isFileName(strings.Trim(l[strings.LastIndexAny(l, " \t")+1:], "`'\""))
 }
 
 // TestEndsInFileNameByBytes checks that endsInFileName reads a line's
