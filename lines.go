@@ -164,6 +164,8 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 		return plan{}, false
 	}
 	pickEnds := func(i, c int) bool { return s.pickEnds(i, c*3/4, c-c*3/4) }
+	// pickNarrow keeps a line, cut to narrow bytes when longer.
+	pickNarrow := func(i int) bool { return pickEnds(i, narrow) }
 	upTo := func(share int) int { return s.limit - room + room*share/40 }
 
 	// The head, a fifth (or a tenth), and the tail, an eighth; each at
@@ -272,13 +274,13 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	// function's or directory's lines start.
 	// Their bytes are their own: the stages after keep their shares.
 	before := s.used
-	headsKept := pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+	headsKept := pickSectionHeads(s, heads, pickNarrow, upTo(28))
 	sectioned := len(heads) > 0
 	if !sectioned {
 		// The landmarks of a dump nested by indentation: its root's
 		// children.
 		heads = indentLandmarks(s)
-		headsKept = pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+		headsKept = pickSectionHeads(s, heads, pickNarrow, upTo(28))
 	}
 	var names []int
 	named := 0
@@ -287,7 +289,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 		// names each, and the one after it, spread evenly over the
 		// records when not all fit.
 		names = recordNames(s)
-		named = pickRecordNames(s, names, func(i int) bool { return pickEnds(i, narrow) }, upTo(28))
+		named = pickRecordNames(s, names, pickNarrow, upTo(28))
 	}
 	// Alike sections with no heading, record name or blank line between
 	// them (certtool -i's certificates): the line that tells each apart,
@@ -296,7 +298,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	idsKept := 0
 	if len(heads) == 0 && sh.records == nil && len(names) == 0 {
 		ids = sectionIDs(s)
-		idsKept = pickSectionIDs(s, ids, func(i int) bool { return pickEnds(i, narrow) }, upTo(28), upTo(32))
+		idsKept = pickSectionIDs(s, ids, pickNarrow, upTo(28), upTo(32))
 	}
 	// In a text of blocks, the line that opens each, with its block's
 	// first lines: which function, its first label and source line,
@@ -320,7 +322,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	}
 	pickBlocks := func(to int) {
 		for _, level := range levels {
-			opened += pickBlockHeads(s, level, func(i int) bool { return pickEnds(i, narrow) }, to)
+			opened += pickBlockHeads(s, level, pickNarrow, to)
 		}
 	}
 	if !headFirst {
@@ -339,8 +341,8 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	marginKept := 0
 	pickMargins := func(to int) {
 		openers, rest := marginOpeners(s, margins)
-		marginKept += pickSectionHeads(s, openers, func(i int) bool { return pickEnds(i, narrow) }, to)
-		marginKept += pickSectionHeads(s, rest, func(i int) bool { return pickEnds(i, narrow) }, to)
+		marginKept += pickSectionHeads(s, openers, pickNarrow, to)
+		marginKept += pickSectionHeads(s, rest, pickNarrow, to)
 	}
 	if !littleCut {
 		pickMargins(upTo(32))
@@ -354,13 +356,13 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	// first instruction with its source line), once the rows above have
 	// had their shares: a heading names a section, its first line says
 	// what it holds.
-	pickSectionOpenings(s, heads, func(i int) bool { return pickEnds(i, narrow) }, upTo(32))
+	pickSectionOpenings(s, heads, pickNarrow, upTo(32))
 	ownUsed := s.used - before
 	upTo = func(share int) int { return s.limit - room + room*share/40 + ownUsed }
 	// Records that hold a rare value of a field of categories (getfacl's
 	// one record owned by polkitd), whole, rarest first, in up to an
 	// eighth of the room: before the records' names.
-	wholeRecs := pickRareRecords(s, sh.records, func(i int) bool { return pickEnds(i, narrow) }, min(upTo(30), s.used+room/8))
+	wholeRecs := pickRareRecords(s, sh.records, pickNarrow, min(upTo(30), s.used+room/8))
 	recs := 0
 	recLines, distinct := recordPicks(s.line, sh.records)
 	for _, i := range recLines {
@@ -405,7 +407,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	// A block's opener kept by a stage below (of a rare shape, the first
 	// of its lead) comes with its block's first lines, as the openers
 	// kept above do: a name alone says which block, not what it holds.
-	pickRare := withBlockLines(s, blocks, func(i int) bool { return pickEnds(i, narrow) })
+	pickRare := withBlockLines(s, blocks, pickNarrow)
 	rare := 0
 	// The rows whose last column holds a rare value of a column of
 	// categories (jdeps' two `java.logging` dependencies): rows of the
@@ -422,7 +424,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	// alike rows (zdump's double summer time among its GMT/BST rows),
 	// with the row after each run of them, spread evenly when not all
 	// fit.
-	rare += pickSectionHeads(s, aligned, func(i int) bool { return pickEnds(i, narrow) }, upTo(30))
+	rare += pickSectionHeads(s, aligned, pickNarrow, upTo(30))
 	// A rare line whose text is shown already says nothing new: its
 	// bytes and its gap note go to the stages after. A blank line joins
 	// the lines around it.
@@ -473,9 +475,9 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 	// item named. A text cut little or planned head first keeps its head.
 	if !littleCut && !headFirst {
 		to := upTo(namedShare)
-		headsKept += pickSectionHeads(s, heads, func(i int) bool { return pickEnds(i, narrow) }, to)
-		named += pickRecordNames(s, names, func(i int) bool { return pickEnds(i, narrow) }, to)
-		idsKept += pickSectionHeads(s, ids, func(i int) bool { return pickEnds(i, narrow) }, to)
+		headsKept += pickSectionHeads(s, heads, pickNarrow, to)
+		named += pickRecordNames(s, names, pickNarrow, to)
+		idsKept += pickSectionHeads(s, ids, pickNarrow, to)
 		pickBlocks(to)
 		pickMargins(to)
 		for _, i := range recLines {
@@ -496,7 +498,7 @@ func planLinesHead(text string, limit int, lines *lineIndexer, headFirst bool) (
 			break
 		}
 	}
-	spreadN := spreadLines(s, func(i int) bool { return pickEnds(i, narrow) })
+	spreadN := spreadLines(s, pickNarrow)
 	s.showCheapGaps()
 	if !headFirst && !littleCut && cutLittle(len(text), limit) && headLaced(s, limit) {
 		return planLinesHead(text, limit, lines, true)
