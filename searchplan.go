@@ -313,8 +313,8 @@ func (sp *searchPlanner) plan() ([]item, bool) {
 }
 
 // spreadFirsts shows the first lines of the files that spread over the
-// result best, first costing their first lines, until they hold their
-// share of the output or avail, less the index's floor, is spent. It
+// result best (first[i] what file i's costs) until they hold their share
+// of the output or avail, less the index's floor, is spent. It
 // returns the files it passed over, as positions in sp.sc.files, and
 // the bytes it used.
 func (sp *searchPlanner) spreadFirsts(first []int32, avail int) (pending []int32, used int) {
